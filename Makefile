@@ -1,0 +1,39 @@
+# futmesa — every set-up step lives here, so a fresh machine needs only `make demo` / `make test`.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: setup system-deps demo test test-fast lint bench clean drawings
+
+setup: $(STAMP) system-deps
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+# Debian packages the tests need (headless Chromium for the scoreboard tests,
+# poppler for rendering the súmula PDF). Installed only when missing.
+system-deps:
+	@bash scripts/install-system-deps.sh
+
+demo: setup
+	$(BIN)/futmesa demo --speed 60
+
+test: setup
+	$(BIN)/ruff check host tests bench
+	$(BIN)/pytest -q
+
+test-fast: $(STAMP)
+	$(BIN)/pytest -q -m "not slow and not browser"
+
+lint: $(STAMP)
+	$(BIN)/ruff check host tests bench
+
+bench: setup
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

@@ -1,0 +1,81 @@
+"""State hub: the one place views read the live match state from and send referee input to.
+
+The daemon publishes a new state dict after every change; any number of
+views (kiosk WebSockets, the console, `futmesa watch`) subscribe. A view
+never computes match state itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+State = dict[str, Any]
+
+
+class RefusedError(Exception):
+    """A referee action the match cannot take; the message says why, for the console."""
+
+
+RefereeHandler = Callable[[str, dict[str, Any], str], Awaitable[dict[str, Any]]]
+
+
+class StateHub:
+    """Holds the latest state of each table and fans changes out to subscribers."""
+
+    def __init__(self) -> None:
+        self._states: dict[str, State] = {}
+        self._subscribers: set[asyncio.Queue[State]] = set()
+        self._referee: dict[str, RefereeHandler] = {}
+        self.default_table: str | None = None
+
+    # -- publishing (daemon side) -------------------------------------------------
+    def publish(self, table_id: str, state: State) -> None:
+        """Store the new state of a table and push it to every subscriber."""
+        self._states[table_id] = state
+        if self.default_table is None:
+            self.default_table = table_id
+        for queue in list(self._subscribers):
+            if queue.full():  # a stalled view only ever needs the newest state
+                try:
+                    queue.get_nowait()
+                except asyncio.QueueEmpty:
+                    pass
+            queue.put_nowait(state)
+
+    def set_referee_handler(self, table_id: str, handler: RefereeHandler) -> None:
+        self._referee[table_id] = handler
+
+    # -- reading (view side) ------------------------------------------------------
+    def snapshot(self, table_id: str | None = None) -> State:
+        """The current state of a table (the default table when None); a copy."""
+        key = table_id or self.default_table
+        if key is None or key not in self._states:
+            return {"table_id": key, "status": "waiting", "link": {"connected": False}}
+        return copy.deepcopy(self._states[key])
+
+    def tables(self) -> list[State]:
+        """Every table's state, for the venue board."""
+        return [copy.deepcopy(s) for _, s in sorted(self._states.items())]
+
+    async def subscribe(self) -> AsyncIterator[State]:
+        """Yield every published state (of any table) from now on."""
+        queue: asyncio.Queue[State] = asyncio.Queue(maxsize=64)
+        self._subscribers.add(queue)
+        try:
+            while True:
+                yield await queue.get()
+        finally:
+            self._subscribers.discard(queue)
+
+    async def referee_input(
+        self, kind: str, data: dict[str, Any], author: str, table_id: str | None = None
+    ) -> dict[str, Any]:
+        """Apply a referee action; raises RefusedError with a reason the console shows."""
+        key = table_id or self.default_table
+        handler = self._referee.get(key or "")
+        if handler is None:
+            raise RefusedError("no table is connected to this daemon yet")
+        return await handler(kind, data, author)
