@@ -93,3 +93,20 @@ def make_state(**over: Any) -> dict[str, Any]:
     return state
 
 
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's headless Chromium driven by Playwright (never a downloaded browser)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -1,0 +1,95 @@
+"""Referee access: the per-match console token, its check, and the URL + QR code to share it.
+
+Reads (kiosk, ``/api/state``, súmulas) never need the token. Writes carry it as
+``Authorization: Bearer TOKEN`` (or ``X-Futmesa-Token``). A browser on the host
+machine itself can always fetch it from ``/console/recover``.
+"""
+
+from __future__ import annotations
+
+import hmac
+import io
+import secrets
+
+from starlette.requests import Request
+
+LOCAL_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
+PROXY_HEADERS = ("x-forwarded-for", "forwarded", "x-real-ip")
+
+MISSING = (
+    "sem token de árbitro / referee token missing: open the console link the daemon printed "
+    "(or scan its QR code); on the host machine itself open /console/recover"
+)
+WRONG = (
+    "token de árbitro inválido / wrong referee token (it may belong to an earlier match): "
+    "open the newest console link the daemon printed, or /console/recover on the host machine"
+)
+
+
+def new_token() -> str:
+    """A fresh unguessable per-match token, short enough to type from a screen."""
+    return secrets.token_urlsafe(12)
+
+
+def request_token(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip() or None
+    return request.headers.get("x-futmesa-token") or None
+
+
+def is_local(request: Request) -> bool:
+    """True only for a direct request from this machine (not relayed by a proxy)."""
+    client = request.client
+    if client is None or client.host not in LOCAL_HOSTS:
+        return False
+    return not any(h in request.headers for h in PROXY_HEADERS)
+
+
+class TokenGate:
+    """Holds the current console token; ``token`` may be replaced for each new match."""
+
+    def __init__(self, token: str) -> None:
+        if not token:
+            raise ValueError("the console token must not be empty; use futmesa.web.access.new_token()")
+        self.token = token
+
+    def refuse(self, request: Request) -> tuple[int, str] | None:
+        """``None`` when the request carries the right token, else (status, reason)."""
+        given = request_token(request)
+        if given is None:
+            return 401, MISSING
+        if not hmac.compare_digest(given.encode(), self.token.encode()):
+            return 403, WRONG
+        return None
+
+    def refuse_recovery(self, request: Request) -> str | None:
+        if is_local(request):
+            return None
+        return (
+            "token recovery only works from the host machine itself (127.0.0.1 / ::1); "
+            "ask the operator for the console link or read the QR code on the host's terminal"
+        )
+
+
+def console_url(base_url: str, token: str) -> str:
+    return f"{base_url.rstrip('/')}/console?token={token}"
+
+
+def access_banner(base_url: str, token: str, *, qr: bool = True) -> str:
+    """The text the daemon prints: kiosk and console URLs, and a terminal QR code."""
+    url = console_url(base_url, token)
+    lines = [
+        f"kiosk scoreboard : {base_url.rstrip('/')}/",
+        f"venue board      : {base_url.rstrip('/')}/?mode=board",
+        f"referee console  : {url}",
+        f"match history    : {base_url.rstrip('/')}/history",
+    ]
+    text = "\n".join(lines) + "\n"
+    if qr:
+        import segno
+
+        out = io.StringIO()
+        segno.make(url, error="m").terminal(out=out, compact=True)
+        text += out.getvalue()
+    return text

@@ -1,0 +1,151 @@
+// futmesa shared browser code: live connection to /ws, local clocks, i18n, formatting.
+// Plain ES2017, no build step, no network beyond the daemon that served the page.
+"use strict";
+
+const FM = (() => {
+  const TEXT = {
+    pt: {
+      period: (p, n) => (p > n ? `Prorrogação ${p - n}` : `${p}º tempo`),
+      interval: "Intervalo",
+      waiting: "Aguardando a mesa",
+      finished: "Fim de jogo",
+      paused: "Parado",
+      turn: "na vez",
+      shot: (side, disc) => `CHUTE PEDIDO — ${side}${disc != null ? `, botão ${disc}` : ""}`,
+      shootout: "Pênaltis",
+      expelled: "expulsos",
+      disconnected: "MESA DESCONECTADA",
+      serverGone: "SEM CONEXÃO COM O SERVIDOR",
+      lastEvent: (s) => `último evento há ${s}`,
+      never: "nenhum evento recebido",
+      lanceOver: "TEMPO!",
+      board: "Mesas",
+      table: "Mesa",
+      added: "acréscimo",
+      pending: "a confirmar pelo árbitro",
+    },
+    en: {
+      period: (p, n) => (p > n ? `Extra time ${p - n}` : `Half ${p}`),
+      interval: "Interval",
+      waiting: "Waiting for the table",
+      finished: "Full time",
+      paused: "Stopped",
+      turn: "on turn",
+      shot: (side, disc) => `SHOT ASKED — ${side}${disc != null ? `, disc ${disc}` : ""}`,
+      shootout: "Shootout",
+      expelled: "sent off",
+      disconnected: "TABLE DISCONNECTED",
+      serverGone: "NO CONNECTION TO THE SERVER",
+      lastEvent: (s) => `last event ${s} ago`,
+      never: "no event received yet",
+      lanceOver: "TIME!",
+      board: "Tables",
+      table: "Table",
+      added: "added",
+      pending: "awaiting the referee",
+    },
+  };
+
+  // Host wall clock minus ours. Each message says when the host sent it; the
+  // largest (sent - received) is the least delayed sample, so keep the best of
+  // the recent ones. On the same machine this stays ~0.
+  const offsets = [];
+  function noteServerNow(serverNow) {
+    if (typeof serverNow !== "number") return;
+    offsets.push({ v: serverNow - Date.now(), t: Date.now() });
+    while (offsets.length > 20 || (offsets.length && Date.now() - offsets[0].t > 120000)) {
+      offsets.shift();
+    }
+  }
+  function hostNow() {
+    let best = null;
+    for (const o of offsets) if (best === null || o.v > best) best = o.v;
+    return Date.now() + (best || 0);
+  }
+
+  // A device timer as published: value ms at host time `at`, counting at `rate` while running.
+  function timerMs(t, now) {
+    if (!t || typeof t.ms !== "number") return null;
+    if (!t.running) return t.ms;
+    const at = typeof t.at === "number" ? t.at : now;
+    const rate = typeof t.rate === "number" ? t.rate : 1;
+    return t.ms + (now - at) * rate;
+  }
+
+  function mmss(ms) {
+    const total = Math.max(0, Math.floor(ms / 1000));
+    const m = Math.floor(total / 60);
+    const s = total % 60;
+    return `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+  }
+
+  function ago(ms) {
+    const s = Math.max(0, Math.round(ms / 1000));
+    if (s < 60) return `${s} s`;
+    const m = Math.floor(s / 60);
+    if (m < 60) return `${m} min ${s % 60} s`;
+    return `${Math.floor(m / 60)} h ${m % 60} min`;
+  }
+
+  function params() {
+    return new URLSearchParams(location.search);
+  }
+
+  // A colour from the state is only ever used as a CSS colour value, never as markup.
+  function safeColor(c, fallback) {
+    return typeof c === "string" && /^#[0-9a-fA-F]{3,8}$/.test(c) ? c : fallback;
+  }
+
+  // Live connection: reconnects by itself with a growing pause, and treats
+  // silence longer than three host pings as a dead connection.
+  function connect(path, handlers) {
+    let ws = null;
+    let retry = 500;
+    let lastMessage = 0;
+    let timer = null;
+    const status = { up: false, since: Date.now(), lastMessage: 0 };
+    function open() {
+      const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
+      ws = new WebSocket(url);
+      ws.onopen = () => {
+        retry = 500;
+        status.up = true;
+        status.since = Date.now();
+        handlers.onStatus && handlers.onStatus(status);
+      };
+      ws.onmessage = (ev) => {
+        lastMessage = Date.now();
+        status.lastMessage = lastMessage;
+        let msg;
+        try {
+          msg = JSON.parse(ev.data);
+        } catch (e) {
+          return;
+        }
+        noteServerNow(msg.now);
+        handlers.onMessage(msg);
+      };
+      ws.onclose = () => {
+        const wasUp = status.up;
+        status.up = false;
+        if (wasUp) status.since = Date.now();
+        handlers.onStatus && handlers.onStatus(status);
+        clearTimeout(timer);
+        timer = setTimeout(open, retry);
+        retry = Math.min(retry * 2, 5000);
+      };
+      ws.onerror = () => {
+        try { ws.close(); } catch (e) { /* already closing */ }
+      };
+    }
+    setInterval(() => {
+      if (status.up && Date.now() - lastMessage > 16000) {
+        try { ws.close(); } catch (e) { /* reconnect follows */ }
+      }
+    }, 2000);
+    open();
+    return status;
+  }
+
+  return { TEXT, hostNow, noteServerNow, timerMs, mmss, ago, params, safeColor, connect };
+})();

@@ -1,0 +1,291 @@
+// futmesa kiosk: scoreboard, venue board and blank screen. Read-only; every
+// piece of text from the state is set with textContent, never as markup.
+"use strict";
+
+(() => {
+  const q = FM.params();
+  const fixed = {
+    mode: q.get("mode"),
+    theme: q.get("theme"),
+    lang: q.get("lang"),
+  };
+  const view = {
+    mode: fixed.mode || "scoreboard",
+    theme: fixed.theme || "default",
+    lang: fixed.lang || "pt",
+  };
+  const LANCE_WARN_MS = 5000; // last seconds of the per-move timer get the warning look
+  let state = null; // the table this kiosk shows
+  const tables = new Map(); // venue board: table_id -> state
+  let conn = null;
+  const $ = (id) => document.getElementById(id);
+  const T = () => FM.TEXT[view.lang] || FM.TEXT.pt;
+
+  function applyView() {
+    const body = document.body;
+    body.className = `mode-${view.mode} theme-${view.theme}`;
+    document.documentElement.lang = view.lang === "en" ? "en" : "pt-BR";
+    renderAll();
+  }
+
+  function setText(el, text) {
+    const s = text == null ? "" : String(text);
+    if (el.textContent !== s) el.textContent = s;
+  }
+
+  function show(el, on) {
+    el.classList.toggle("hidden", !on);
+  }
+
+  function teamName(st, side) {
+    const t = st && st.teams && st.teams[side];
+    return t && t.name != null ? String(t.name) : side;
+  }
+
+  function renderTeam(st, side) {
+    const team = (st.teams && st.teams[side]) || {};
+    const box = $(`team-${side}`);
+    box.style.setProperty("--team", FM.safeColor(team.color, side === "A" ? "#1f5fd1" : "#c62828"));
+    setText($(`name-${side}`), teamName(st, side));
+    const score = st.score && st.score[side] != null ? st.score[side] : 0;
+    setText($(`score-${side}`), score);
+    const logo = box.querySelector(".logo");
+    if (typeof team.logo === "string" && /^[\w.-]+$/.test(team.logo)) {
+      const src = `/logos/${team.logo}`;
+      if (logo.getAttribute("src") !== src) logo.setAttribute("src", src);
+      show(logo, true);
+    } else {
+      show(logo, false);
+    }
+    const m = st.match || {};
+    const onTurn = m.turn === side;
+    box.classList.toggle("on-turn", onTurn);
+    show($(`turn-${side}`), onTurn);
+    setText($(`turn-${side}`).querySelector(".turn-text"), T().turn);
+    const ex = m.expelled && m.expelled[side];
+    let exText = "";
+    if (Array.isArray(ex) && ex.length) exText = `${T().expelled}: ${ex.join(", ")}`;
+    else if (typeof ex === "number" && ex > 0) exText = `${T().expelled}: ${ex}`;
+    setText($(`expelled-${side}`), exText ? `✖ ${exText}` : "");
+  }
+
+  function periodText(st) {
+    const t = T();
+    if (st.status === "waiting" && !st.teams) return t.waiting;
+    if (st.finished || st.status === "finished") return t.finished;
+    if (st.status === "interval") return t.interval;
+    if (st.status === "shootout") return t.shootout;
+    if (st.period) return t.period(st.period, st.periods || 2);
+    return "";
+  }
+
+  function shotText(st) {
+    const s = st.match && st.match.shot_asked;
+    if (!s) return "";
+    if (typeof s === "string") return T().shot(teamName(st, s), null);
+    const side = s.side ? teamName(st, s.side) : "";
+    return T().shot(side, s.disc != null ? s.disc : null);
+  }
+
+  function kicksOf(so, side) {
+    // Accepts {A: [true, false], B: [...]} or {kicks: [{side, scored}]}.
+    let list = [];
+    if (Array.isArray(so[side])) list = so[side];
+    else if (so[side] && Array.isArray(so[side].kicks)) list = so[side].kicks;
+    else if (Array.isArray(so.kicks)) list = so.kicks.filter((k) => k.side === side);
+    return list.map((k) => {
+      if (typeof k === "boolean") return k;
+      if (k && typeof k === "object") {
+        if ("scored" in k) return !!k.scored;
+        if ("goal" in k) return !!k.goal;
+        if ("result" in k) return k.result === "goal" || k.result === true;
+      }
+      return k === "goal" || k === 1;
+    });
+  }
+
+  function renderShootout(st) {
+    const so = st.match && st.match.shootout;
+    const box = $("shootout");
+    if (!so || (typeof so === "object" && so.active === false && !so.A && !so.kicks)) {
+      show(box, false);
+      return;
+    }
+    show(box, true);
+    setText($("shootout-title"), T().shootout);
+    for (const side of ["A", "B"]) {
+      const kicks = kicksOf(so, side);
+      const rounds = Math.max(5, kicksOf(so, "A").length, kicksOf(so, "B").length);
+      let marks = "";
+      for (let i = 0; i < rounds; i++) {
+        marks += i < kicks.length ? (kicks[i] ? "● " : "✕ ") : "○ ";
+      }
+      setText($(`so-name-${side}`), teamName(st, side));
+      setText($(`so-${side}`), marks.trim());
+      const total = so.score && so.score[side] != null ? so.score[side] : kicks.filter(Boolean).length;
+      setText($(`so-total-${side}`), total);
+    }
+  }
+
+  function announceText(st) {
+    const list = st.match && st.match.announcements;
+    if (!Array.isArray(list) || !list.length) return "";
+    const a = list[list.length - 1];
+    if (typeof a === "string") return a;
+    if (a && typeof a.at === "number" && FM.hostNow() - a.at > 60000) return "";
+    return (a && (a[view.lang] || a.pt || a.en || a.code)) || "";
+  }
+
+  function renderBanner() {
+    const t = T();
+    const banner = $("banner");
+    let text = "";
+    if (conn && !conn.up) text = t.serverGone;
+    else if (state && state.link && state.link.connected === false) text = t.disconnected;
+    show(banner, !!text);
+    document.body.classList.toggle("disconnected", !!text);
+    if (!text) return;
+    setText($("banner-text"), text);
+    const last = state && state.link && state.link.last_event_at;
+    setText($("banner-age"), last ? `— ${t.lastEvent(FM.ago(FM.hostNow() - last))}` : `— ${t.never}`);
+  }
+
+  function renderScoreboard() {
+    if (!state) return;
+    const st = state;
+    renderTeam(st, "A");
+    renderTeam(st, "B");
+    setText($("period"), periodText(st));
+    const clock = st.clock || {};
+    const added = clock.added_ms ? Math.round(clock.added_ms / 60000) : 0;
+    show($("added"), added > 0);
+    setText($("added"), added > 0 ? `+${added} ${T().added}` : "");
+    const paused = st.status === "paused" || (clock && clock.running === false && st.status === "running");
+    setText($("status"), paused ? T().paused : st.match && st.match.pending && st.match.pending.length ? `⚑ ${T().pending}` : "");
+    const shot = shotText(st);
+    show($("shot"), !!shot);
+    setText($("shot"), shot);
+    renderShootout(st);
+    const ann = announceText(st);
+    show($("announce"), !!ann);
+    setText($("announce"), ann);
+    setText($("table-id"), st.table_id ? `${T().table} ${st.table_id}` : "");
+    setText($("ruleset"), st.ruleset || "");
+    tick();
+  }
+
+  function tick() {
+    const now = FM.hostNow();
+    if (state && view.mode === "scoreboard") {
+      const clockEl = $("clock");
+      const ms = FM.timerMs(state.clock, now);
+      if (ms == null) {
+        setText(clockEl, "--:--");
+      } else {
+        clockEl.dataset.ms = String(Math.round(ms));
+        clockEl.dataset.renderedAt = String(now);
+        setText(clockEl, FM.mmss(ms));
+      }
+      clockEl.classList.toggle("stopped", !(state.clock && state.clock.running));
+      const lance = $("lance");
+      const lms = FM.timerMs(state.lance, now);
+      if (lms == null || !state.lance) {
+        show(lance, false);
+      } else {
+        show(lance, true);
+        const left = Math.max(0, lms);
+        lance.dataset.ms = String(Math.round(left));
+        const warn = state.lance.running && left <= LANCE_WARN_MS && left > 0;
+        const over = state.lance.running && left <= 0;
+        lance.classList.toggle("warn", warn);
+        lance.classList.toggle("over", over);
+        lance.classList.toggle("idle", !state.lance.running);
+        setText($("lance-value"), over ? T().lanceOver : String(Math.ceil(left / 1000)));
+      }
+    }
+    if (view.mode === "board") tickBoard(now);
+    renderBanner();
+  }
+
+  // ---- venue board ------------------------------------------------------------
+  function boardCard(id) {
+    let card = document.getElementById(`card-${id}`);
+    if (card) return card;
+    card = document.createElement("article");
+    card.className = "card";
+    card.id = `card-${id}`;
+    card.innerHTML =
+      '<header class="card-table"></header>' +
+      '<div class="card-row"><span class="sw a"></span><span class="card-name a"></span><span class="card-score a"></span></div>' +
+      '<div class="card-row"><span class="sw b"></span><span class="card-name b"></span><span class="card-score b"></span></div>' +
+      '<footer><span class="card-period"></span> <span class="card-clock"></span> <span class="card-link"></span></footer>';
+    $("board").appendChild(card);
+    return card;
+  }
+
+  function renderBoard() {
+    const ids = [...tables.keys()].sort();
+    for (const id of ids) {
+      const st = tables.get(id);
+      const card = boardCard(id);
+      setText(card.querySelector(".card-table"), `${T().table} ${id}`);
+      for (const [side, cls] of [["A", "a"], ["B", "b"]]) {
+        setText(card.querySelector(`.card-name.${cls}`), teamName(st, side));
+        setText(card.querySelector(`.card-score.${cls}`), st.score ? st.score[side] : 0);
+        const team = st.teams && st.teams[side];
+        card.querySelector(`.sw.${cls}`).style.background = FM.safeColor(team && team.color, "#888");
+      }
+      setText(card.querySelector(".card-period"), periodText(st));
+      const off = st.link && st.link.connected === false;
+      card.classList.toggle("off", off);
+      setText(card.querySelector(".card-link"), off ? `⚠ ${T().disconnected}` : "");
+    }
+    tickBoard(FM.hostNow());
+  }
+
+  function tickBoard(now) {
+    for (const [id, st] of tables) {
+      const card = document.getElementById(`card-${id}`);
+      if (!card) continue;
+      const ms = FM.timerMs(st.clock, now);
+      setText(card.querySelector(".card-clock"), ms == null ? "" : FM.mmss(ms));
+    }
+  }
+
+  function renderAll() {
+    if (view.mode === "scoreboard") renderScoreboard();
+    else if (view.mode === "board") renderBoard();
+    renderBanner();
+  }
+
+  function onMessage(msg) {
+    if (msg.type === "state" && msg.state) {
+      state = msg.state;
+      if (state.table_id) tables.set(state.table_id, state);
+      renderAll();
+    } else if (msg.type === "tables" && Array.isArray(msg.tables)) {
+      for (const st of msg.tables) if (st.table_id) tables.set(st.table_id, st);
+      renderAll();
+    } else if (msg.type === "display") {
+      for (const key of ["mode", "theme", "lang"]) {
+        if (!fixed[key] && msg[key]) view[key] = msg[key];
+      }
+      applyView();
+    }
+  }
+
+  const table = q.get("table");
+  const path = view.mode === "board" || fixed.mode === "board"
+    ? "/ws?all=1"
+    : `/ws${table ? `?table=${encodeURIComponent(table)}` : ""}`;
+  conn = FM.connect(path, { onMessage, onStatus: renderBanner });
+  applyView();
+  setInterval(tick, 50);
+  document.addEventListener("keydown", (ev) => {
+    // An operator with a keyboard on the kiosk: F full screen, H theme, L language.
+    if (ev.key === "f") document.documentElement.requestFullscreen && document.documentElement.requestFullscreen();
+    if (ev.key === "h") { view.theme = view.theme === "contrast" ? "default" : "contrast"; applyView(); }
+    if (ev.key === "l") { view.lang = view.lang === "en" ? "pt" : "en"; applyView(); }
+  });
+  window.futmesaKiosk = { view, get state() { return state; }, tables, conn };
+})();
