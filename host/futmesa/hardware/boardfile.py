@@ -1,0 +1,210 @@
+"""Board-file loader: finds `hardware/boards/<name>.json`, checks it and returns it.
+
+The board file is the single source of every pin, bus and sensor address
+(format described in `hardware/README.md`); the firmware reads the same JSON
+with MicroPython's `json` module, so this loader adds no fields of its own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+FORMAT = 1
+GOAL_TYPES = ("vl53l0x", "beam")
+DATA_CHANNEL_TYPES = ("usb_cdc", "usb_uart", "uart", "pty", "none")
+BUTTON_NAMES = ("turnA", "turnB", "referee")
+DEFAULT_TOF_ADDRESS = 0x29
+
+
+class BoardFileError(ValueError):
+    """A board file is missing or wrong; the message says what to fix."""
+
+
+def hardware_dir() -> Path:
+    """The `hardware/` folder: `$FUTMESA_HARDWARE_DIR`, else the one in the source tree."""
+    env = os.environ.get("FUTMESA_HARDWARE_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[3] / "hardware"
+
+
+def boards_dir() -> Path:
+    return hardware_dir() / "boards"
+
+
+def board_names() -> list[str]:
+    d = boards_dir()
+    return sorted(p.stem for p in d.glob("*.json")) if d.is_dir() else []
+
+
+@dataclass(frozen=True)
+class Board:
+    """A checked board file. `data` is the JSON object exactly as the firmware sees it."""
+
+    name: str
+    path: Path
+    data: dict[str, Any]
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    @property
+    def goal_sensors(self) -> list[dict[str, Any]]:
+        return list(self.data["goal_sensors"])
+
+    @property
+    def side_net(self) -> list[dict[str, Any]]:
+        return list(self.data["side_net"])
+
+    def tof_addresses(self) -> list[int]:
+        return [int(g["address"], 16) for g in self.goal_sensors if g["type"] == "vl53l0x"]
+
+    def used_pins(self) -> dict[int | str, str]:
+        """Every pin in use → what it is for (the beam/XSHUT alternative of each goal included)."""
+        return {pin: role for role, pin in _pin_roles(self.data)}
+
+
+def load_board(name_or_path: str | os.PathLike[str]) -> Board:
+    """Load and check a board by name (`pico`) or by path to a JSON file."""
+    text = str(name_or_path)
+    if text.endswith(".json") or os.sep in text:
+        path = Path(text)
+    else:
+        path = boards_dir() / f"{text}.json"
+    if not path.is_file():
+        known = ", ".join(board_names()) or "none found"
+        raise BoardFileError(
+            f"board file {path} not found (known boards: {known}). "
+            "Pass one of the known names with --board, or the path of your own board file; "
+            "if futmesa is installed outside its source tree set FUTMESA_HARDWARE_DIR to the "
+            "folder that holds boards/."
+        )
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise BoardFileError(
+            f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
+            "fix that line (no comments or trailing commas are allowed in JSON)."
+        ) from exc
+    check_board(data, where=str(path), stem=path.stem)
+    return Board(name=data["board"], path=path, data=data)
+
+
+def check_board(data: Any, where: str = "board file", stem: str | None = None) -> None:
+    """Raise BoardFileError naming the first problem in a board object."""
+
+    def fail(msg: str) -> None:
+        raise BoardFileError(f"{where}: {msg} (format: hardware/README.md)")
+
+    if not isinstance(data, dict):
+        fail("the top level must be a JSON object")
+    for key, typ in (
+        ("format", int),
+        ("board", str),
+        ("mcu", str),
+        ("data_channel", dict),
+        ("i2c", dict),
+        ("tof", dict),
+        ("goal_sensors", list),
+        ("side_net", list),
+        ("palheta", dict),
+        ("buttons", dict),
+        ("buzzer", dict),
+        ("led", dict),
+    ):
+        if key not in data:
+            fail(f"missing key {key!r}; add it")
+        if not isinstance(data[key], typ):
+            fail(f"{key!r} must be a {typ.__name__}")
+    if data["format"] != FORMAT:
+        fail(f"format {data['format']} is not supported; this futmesa reads format {FORMAT}")
+    if stem is not None and data["board"] != stem:
+        fail(f"'board' is {data['board']!r} but the file is named {stem}.json; make them equal")
+    if data["data_channel"].get("type") not in DATA_CHANNEL_TYPES:
+        fail(f"data_channel.type must be one of {', '.join(DATA_CHANNEL_TYPES)}")
+    for key in ("id", "sda", "scl", "freq"):
+        if not isinstance(data["i2c"].get(key), int):
+            fail(f"i2c.{key} must be an integer")
+    if data.get("input_active", 0) not in (0, 1):
+        fail("input_active must be 0 or 1")
+
+    goals = data["goal_sensors"]
+    if sorted(g.get("id") for g in goals if isinstance(g, dict)) != [0, 1]:
+        fail("goal_sensors must have exactly the ids 0 and 1 (one per goal line)")
+    addresses: list[int] = []
+    for g in goals:
+        gid = g["id"]
+        if g.get("type") not in GOAL_TYPES:
+            fail(f"goal sensor {gid}: type must be one of {', '.join(GOAL_TYPES)}")
+        if g["type"] == "vl53l0x":
+            for key in ("xshut", "address", "threshold_mm"):
+                if key not in g:
+                    fail(f"goal sensor {gid} (vl53l0x) needs {key!r}")
+            try:
+                addr = int(g["address"], 16)
+            except (TypeError, ValueError):
+                fail(f"goal sensor {gid}: address must be a hex string like \"0x30\"")
+            if not 0x08 <= addr <= 0x77 or addr == DEFAULT_TOF_ADDRESS:
+                fail(
+                    f"goal sensor {gid}: address {g['address']} must be 0x08–0x77 and not "
+                    "0x29 (every VL53L0X starts at 0x29; give each one its own address)"
+                )
+            if addr in addresses:
+                fail(f"goal sensor {gid}: address {g['address']} is used twice")
+            addresses.append(addr)
+        else:
+            if "beam_pin" not in g:
+                fail(f"goal sensor {gid} (beam) needs 'beam_pin'")
+            if g.get("beam_blocked", 1) not in (0, 1):
+                fail(f"goal sensor {gid}: beam_blocked must be 0 or 1")
+
+    zones = [z.get("zone") for z in data["side_net"]]
+    if zones != list(range(len(zones))):
+        fail("side_net zones must be numbered 0, 1, 2, … in order")
+    for z in data["side_net"]:
+        if z.get("line") not in ("side", "end"):
+            fail(f"side_net zone {z['zone']}: line must be \"side\" or \"end\"")
+        if z.get("end") not in (0, 1):
+            fail(f"side_net zone {z['zone']}: end must be 0 or 1")
+        if "pin" not in z:
+            fail(f"side_net zone {z['zone']}: needs 'pin'")
+    for key in ("pin_a", "pin_b"):
+        if key not in data["palheta"]:
+            fail(f"palheta needs {key!r}")
+    for name in data["buttons"]:
+        if name not in BUTTON_NAMES:
+            fail(f"unknown button {name!r}; known: {', '.join(BUTTON_NAMES)}")
+    if "pin" not in data["buzzer"] or "pin" not in data["led"]:
+        fail("buzzer and led need a 'pin'")
+
+    seen: dict[Any, str] = {}
+    for role, pin in _pin_roles(data):
+        if pin in seen:
+            fail(f"pin {pin} is used twice: {seen[pin]} and {role}; give one of them another pin")
+        seen[pin] = role
+
+
+def _pin_roles(data: dict[str, Any]) -> list[tuple[str, Any]]:
+    roles: list[tuple[str, Any]] = []
+    i2c = data["i2c"]
+    roles += [("i2c sda", i2c["sda"]), ("i2c scl", i2c["scl"])]
+    ch = data["data_channel"]
+    if ch.get("type") == "uart":
+        roles += [("uart tx", ch["tx"]), ("uart rx", ch["rx"])]
+    for g in data["goal_sensors"]:
+        if "xshut" in g:
+            roles.append((f"goal {g['id']} xshut", g["xshut"]))
+        if "beam_pin" in g:
+            roles.append((f"goal {g['id']} beam", g["beam_pin"]))
+    for z in data["side_net"]:
+        roles.append((f"side-net zone {z['zone']}", z["pin"]))
+    roles += [("palheta A", data["palheta"]["pin_a"]), ("palheta B", data["palheta"]["pin_b"])]
+    for name, pin in data["buttons"].items():
+        if pin is not None:
+            roles.append((f"button {name}", pin))
+    roles += [("buzzer", data["buzzer"]["pin"]), ("led", data["led"]["pin"])]
+    return roles
