@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from futmesa.hub import StateHub
 from futmesa.web.app import create_app
 from futmesa.web.testing import CHROMIUM, TOKEN, LiveServer, launch_chromium
@@ -19,7 +18,8 @@ OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: run `make system-deps` (scripts/install-system-deps.sh)")
+        pytest.fail(f"{CHROMIUM} is missing: run `make system-deps` "
+                    "(scripts/install-system-deps.sh installs Debian's chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from futmesa.web.testing import LiveServer, make_state
 
 pytestmark = pytest.mark.browser

@@ -36,6 +36,7 @@ def test_ws_sends_snapshot_then_every_publish(live: LiveServer) -> None:
         got = []
         async with websockets.connect(live.url.replace("http", "ws") + "/ws") as ws:
             got.append(json.loads(await ws.recv()))
+            assert json.loads(await ws.recv())["type"] == "display"
             for goals in (2, 3):
                 await asyncio.to_thread(live.publish, make_state(score={"A": goals, "B": 0}))
                 got.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
@@ -55,6 +56,7 @@ def test_ws_filters_by_table(live: LiveServer) -> None:
         async with websockets.connect(live.url.replace("http", "ws") + "/ws?table=t2") as ws:
             first = json.loads(await ws.recv())
             assert first["state"]["table_id"] == "t2"
+            assert json.loads(await ws.recv())["type"] == "display"
             await asyncio.to_thread(live.publish, make_state(table_id="t1", score={"A": 5, "B": 0}))
             await asyncio.to_thread(live.publish, make_state(table_id="t2", score={"A": 0, "B": 7}))
             return json.loads(await asyncio.wait_for(ws.recv(), 5))

@@ -51,7 +51,9 @@ class TokenGate:
 
     def __init__(self, token: str) -> None:
         if not token:
-            raise ValueError("the console token must not be empty; use futmesa.web.access.new_token()")
+            raise ValueError(
+                "the console token must not be empty; use futmesa.web.access.new_token()"
+            )
         self.token = token
 
     def refuse(self, request: Request) -> tuple[int, str] | None:

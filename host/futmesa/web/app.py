@@ -96,12 +96,13 @@ async def stream_states(
     next_side: asyncio.Future[Any] = asyncio.ensure_future(side.get())
     closed: asyncio.Future[Any] = asyncio.ensure_future(websocket.receive())
     try:
-        if display is not None:
-            await websocket.send_json({"type": "display", **display})
+        # The state comes first (the contract); the display settings follow it.
         if all_tables:
             await websocket.send_json({"type": "tables", "tables": hub.tables(), "now": now_ms()})
         else:
             await websocket.send_json(_state_message(hub.snapshot(wanted)))
+        if display is not None:
+            await websocket.send_json({"type": "display", **display})
         while True:
             done, _ = await asyncio.wait(
                 {next_update, closed, next_side},
@@ -209,7 +210,7 @@ def create_app(
         try:
             body = await request.json()
         except (json.JSONDecodeError, UnicodeDecodeError):
-            return _error(400, "the request body must be JSON like {\"kind\": ..., \"data\": {...}}")
+            return _error(400, 'the request body must be JSON like {"kind": ..., "data": {...}}')
         if not isinstance(body, dict):
             return _error(400, "the request body must be a JSON object")
         return body

@@ -110,3 +110,50 @@ CHROMIUM_ARGS = [
 def launch_chromium(playwright: Any) -> Any:
     """Debian's headless Chromium driven by Playwright (never a downloaded browser)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+def sample_record(*, name_a: str = "Alvorada", name_b: str = "Botafogo") -> dict[str, Any]:
+    """A hand-made stored match (HistoryProvider.match_record shape) with a correction."""
+    t0 = 1_780_000_000_000
+    state = make_state(
+        score={"A": 2, "B": 1},
+        teams={"A": {"name": name_a, "color": "#1040c0"},
+               "B": {"name": name_b, "color": "#202020"}},
+        period=2, status="finished", finished=True,
+    )
+    state["match"].update({
+        "goals": [
+            {"side": "A", "disc": 7, "period": 1, "clock_ms": 185_000, "entry": 3},
+            {"side": "B", "disc": 3, "period": 1, "clock_ms": 1_201_000, "entry": 6},
+            {"side": "A", "disc": 10, "period": 2, "clock_ms": 610_000, "entry": 11},
+        ],
+        "expelled": {"A": [], "B": [5]},
+    })
+
+    def entry(i: int, kind: str, data: dict[str, Any], period: int, clock_ms: int,
+              source: str = "referee", **extra: Any) -> dict[str, Any]:
+        return {"id": i, "kind": kind, "data": data, "source": source, "period": period,
+                "clock_ms": clock_ms, "created_at": t0 + i * 60_000, "author": "Árbitro Silva",
+                "voided": False, "amended_by": None, **extra}
+
+    entries = [
+        entry(1, "start", {}, 1, 0),
+        entry(2, "shot_asked", {"side": "A", "disc": 7}, 1, 180_000),
+        entry(3, "goal_line", {"goal": 1}, 1, 185_000, source="device"),
+        entry(4, "shot_asked", {"side": "A", "disc": 9}, 1, 400_000),
+        entry(5, "goal_line", {"goal": 1}, 1, 405_000, source="device", voided=True),
+        entry(6, "goal_line", {"goal": 0}, 1, 1_201_000, source="device"),
+        entry(7, "void", {"target": 5, "reason": "bola não entrou"}, 1, 420_000),
+        entry(8, "foul", {"side": "B", "disc": 5, "type": "disciplinar"}, 2, 300_000),
+        entry(9, "discipline", {"side": "B", "disc": 5, "action": "expel"}, 2, 301_000),
+        entry(10, "substitution", {"side": "A", "out": 4, "in": 12}, 2, 500_000),
+        entry(11, "goal_line", {"goal": 0}, 2, 610_000, source="device"),
+    ]
+    return {
+        "match": {"id": 42, "table_id": "sim-1", "ruleset": "cbfm-1toque",
+                  "teams": state["teams"], "referee": "Árbitro Silva",
+                  "created_at": t0, "ended_at": t0 + 3_600_000,
+                  "settings": {"competition": "Copa Teste"}},
+        "entries": entries,
+        "state": state,
+    }
