@@ -1,0 +1,137 @@
+"""The firmware's main loop: one cooperative pass reads inputs, runs the clocks, the buzzer and the link.
+
+A pass never blocks and allocates nothing in steady state. Components report
+through App.emit(), which stamps each event with the current period, match
+clock and device tick and puts it in the link's ring.
+"""
+
+import futmesa_wire as W
+from buzzer import Buzzer
+from inputs import Inputs
+from lance import LanceTimer
+from link import DeviceLink
+from matchclock import MatchClock
+
+DEFAULT_RING = 512
+
+
+class App:
+    def __init__(self, board, store, ring_size=DEFAULT_RING):
+        self.board = board
+        self.store = store
+        self.boot_id = store.next_boot_id()
+        self.now = board.ticks_ms()
+        self.buzzer = Buzzer(board)
+        self.clock = MatchClock(self)
+        self.lance = LanceTimer(self)
+        self.link = DeviceLink(board, self, self.boot_id, ring_size)
+        self.inputs = Inputs(self, board)
+        profile = store.read("profile.bin")
+        if profile:
+            try:
+                self.clock.set_profile(profile)
+            except ValueError:
+                board.log("stored clock profile unreadable: using defaults")
+        state = store.read("clock.bin")
+        if state:
+            try:
+                self.clock.restore(state, self.now)
+            except ValueError:
+                board.log("stored clock state unreadable: starting a new match")
+        self.emit(W.EV_BOOT, 0, 0, ring_size)
+
+    # -- event sink -------------------------------------------------------------
+    def emit(self, kind, a=0, b=0, value=0):
+        now = self.now
+        self.link.push(now, kind, a, b, self.clock.period, self.clock.ms(now), value)
+        self.link.status_dirty = True
+
+    def status_changed(self):
+        self.link.status_dirty = True
+
+    def clock_changed(self, now):
+        self.store.write("clock.bin", self.clock.state_bytes(now))
+        self.link.status_dirty = True
+
+    # -- input reactions ----------------------------------------------------------
+    def goal_line(self, index, held_ms):
+        self.emit(W.EV_GOAL_LINE, index, 0, held_ms)
+        self.clock.dead_ball(self.now)
+
+    def ball_out(self, zone, line, end):
+        self.emit(W.EV_BALL_OUT, zone, line, end)
+        self.clock.dead_ball(self.now)
+
+    def palheta(self, pos):
+        self.emit(W.EV_PALHETA, pos)
+        if pos == 1:
+            self.clock.play_on(self.now)
+        elif self.clock.running:
+            self.lance.restart(self.now, 0 if pos == 0 else 1)
+
+    def button(self, index):
+        self.emit(W.EV_BUTTON, index)
+        if index < 2 and self.clock.running:
+            self.lance.restart(self.now, index)
+
+    # -- host commands --------------------------------------------------------------
+    def set_profile(self, payload):
+        if self.clock.running:
+            return W.ACK_REFUSED
+        try:
+            self.clock.set_profile(payload)
+        except ValueError:
+            return W.ACK_REFUSED
+        self.store.write("profile.bin", payload)
+        self.emit(W.EV_PROFILE_SET, 0, 0, self.clock.period_ms)
+        return W.ACK_OK
+
+    def command(self, code, a, b, c, x, y):
+        now = self.now
+        clock = self.clock
+        if code == W.CMD_START:
+            return clock.start(now)
+        if code == W.CMD_PAUSE:
+            return clock.pause(now)
+        if code == W.CMD_RESUME:
+            return clock.resume(now)
+        if code == W.CMD_ADJUST:
+            return clock.adjust(now, x)
+        if code == W.CMD_ADD_TIME:
+            return clock.add_time(now, x)
+        if code == W.CMD_BEEP:
+            return W.ACK_OK if self.buzzer.play(a, now) else W.ACK_REFUSED
+        if code == W.CMD_LANCE:
+            return self.lance.stop() if b else self.lance.restart(now, a)
+        if code == W.CMD_PLAY_ON:
+            return clock.play_on(now)
+        if code == W.CMD_DEAD_BALL:
+            clock.dead_ball(now)
+            return W.ACK_OK
+        if code == W.CMD_NEW_PERIOD:
+            return clock.start(now)
+        if code == W.CMD_SET_CLOCK:
+            return clock.set_clock(now, a, x)
+        if code == W.CMD_NEW_MATCH:
+            self.lance.stop()
+            return clock.new_match(now)
+        return W.ACK_UNKNOWN
+
+    # -- the loop ---------------------------------------------------------------------
+    def step(self):
+        board = self.board
+        board.service()
+        now = board.ticks_ms()
+        self.now = now
+        self.inputs.poll(now)
+        self.clock.poll(now)
+        self.lance.poll(now)
+        self.buzzer.poll(now)
+        self.link.poll(board.real_ms(), now)
+        board.feed_watchdog()
+
+    def run(self):
+        board = self.board
+        while True:
+            self.step()
+            board.idle()

@@ -1,0 +1,254 @@
+"""Simulated board for the unix port: inputs driven from stdin, buzzer observed on stdout.
+
+The data channel is a pty (normally one end of a socat pair) opened raw and
+non-blocking (VMIN=0, VTIME=0). Time runs `speed` times faster than real
+time, through the same ticks arithmetic the real boards use, and can start
+near the tick wrap point (`tick_start`) to exercise wraparound.
+See docs/architecture.md for the control lines.
+"""
+
+import select
+import sys
+import time
+
+try:
+    import termios
+except ImportError:  # not on a real board
+    termios = None
+
+from micropython import const
+
+_PULSE_MS = const(40)  # a sim goal/out pulse lasts at least this (device ms) ...
+_PULSE_READS = const(3)  # ... and at least this many reads, whatever the speed
+_STDIN_POLL_MS = const(5)  # real ms between looks at the control channel
+_REOPEN_MS = const(500)  # real ms between attempts to reopen a vanished port
+
+
+class SimBoard:
+    name = "sim"
+
+    def __init__(self, args):
+        self.port_path = args.get("port")
+        self.state_dir = args.get("state", "/tmp/futmesa-sim")
+        self.speed = int(args.get("speed", "1"))
+        self.uid = bytes(args.get("uid", "SIM00001").encode()[:8])
+        self.tick_rate = self.speed * 1000  # device ms per 1000 real ms
+        self.tick_bits = 32  # unix-port ticks wrap at 2**62; frames carry them mod 2**32
+        # Time: ticks = tick_start + speed * real elapsed, wrapping like ticks_ms.
+        self._t0_us = time.ticks_us()
+        self._tick_start = time.ticks_add(0, int(args.get("tick_start", "0")))
+        # Inputs
+        self.beams = [0, 0]
+        self._beam_until = [0, 0]
+        self._beam_reads = [0, 0]
+        self._beam_pulse = [False, False]
+        self.tof_mm = [120, 120]
+        self.tof_dead = [False, False]
+        self.nets = [0] * 6
+        self._net_until = [0] * 6
+        self._net_reads = [0] * 6
+        self._net_pulse = [False] * 6
+        self.palheta = 1
+        self.buttons = [0, 0, 0]
+        self._button_reads = [0, 0, 0]
+        self.goal_sensor_type = args.get("goal_sensor", "beam")
+        # Buzzer
+        self._buz = (0, 0)
+        # Control channel
+        self._poll = select.poll()
+        self._poll.register(sys.stdin, select.POLLIN)
+        self._stdin_open = True
+        self._stdin_last = time.ticks_ms()
+        # Data channel
+        self._port = None
+        self._port_last_try = 0
+        self.unplugged = False
+        self._open_port()
+
+    # -- time ------------------------------------------------------------------
+    def ticks_ms(self):
+        elapsed_us = time.ticks_diff(time.ticks_us(), self._t0_us)
+        return time.ticks_add(self._tick_start, (elapsed_us * self.speed) // 1000)
+
+    def real_ms(self):
+        return time.ticks_ms()
+
+    def idle(self):
+        time.sleep_us(200)
+
+    def unique_id(self):
+        return self.uid
+
+    # -- data channel ----------------------------------------------------------
+    def _open_port(self):
+        self._port_last_try = time.ticks_ms()
+        if not self.port_path or self.unplugged:
+            return
+        try:
+            port = open(self.port_path, "r+b")
+            if termios is not None:
+                fd = port.fileno()
+                termios.setraw(fd)
+                attrs = termios.tcgetattr(fd)
+                attrs[6][6] = 0  # VMIN: a read returns at once ...
+                attrs[6][5] = 0  # VTIME: ... with whatever is there
+                termios.tcsetattr(fd, termios.TCSANOW, attrs)
+            self._port = port
+        except OSError:
+            self._port = None
+
+    def port_ready(self):
+        if self._port is None:
+            if time.ticks_diff(time.ticks_ms(), self._port_last_try) >= _REOPEN_MS:
+                self._open_port()
+        return self._port is not None
+
+    def port_readinto(self, buf):
+        if self._port is None:
+            return 0
+        try:
+            n = self._port.readinto(buf)
+        except OSError:
+            self._drop_port()
+            return 0
+        return n or 0
+
+    def port_write(self, buf, n=-1):
+        if self._port is None:
+            return 0
+        try:
+            if n < 0 or n == len(buf):
+                return self._port.write(buf) or 0
+            return self._port.write(memoryview(buf)[:n]) or 0
+        except OSError:
+            self._drop_port()
+            return 0
+
+    def _drop_port(self):
+        try:
+            self._port.close()
+        except (OSError, AttributeError):
+            pass
+        self._port = None
+
+    # -- inputs ----------------------------------------------------------------
+    def read_beam(self, i):
+        """1 when goal line i's beam is blocked."""
+        if self._beam_pulse[i]:
+            self._beam_reads[i] += 1
+            if (self._beam_reads[i] >= _PULSE_READS
+                    and time.ticks_diff(self.ticks_ms(), self._beam_until[i]) >= 0):
+                self._beam_pulse[i] = False
+                self.beams[i] = 0
+        return self.beams[i]
+
+    def read_tof(self, i):
+        """Distance in mm from ToF sensor i, or -1 when it does not answer."""
+        if self.tof_dead[i]:
+            return -1
+        if self.read_beam(i):
+            return 20
+        return self.tof_mm[i]
+
+    def read_net(self, zone):
+        if self._net_pulse[zone]:
+            self._net_reads[zone] += 1
+            if (self._net_reads[zone] >= _PULSE_READS
+                    and time.ticks_diff(self.ticks_ms(), self._net_until[zone]) >= 0):
+                self._net_pulse[zone] = False
+                self.nets[zone] = 0
+        return self.nets[zone]
+
+    def read_palheta(self):
+        """0 towards A, 1 centre, 2 towards B."""
+        return self.palheta
+
+    def read_button(self, i):
+        if self.buttons[i]:
+            self._button_reads[i] += 1
+            if self._button_reads[i] >= _PULSE_READS * 4:
+                self.buttons[i] = 0
+            return 1
+        return 0
+
+    def net_zones(self):
+        """(line, end) of each side-net zone: 0 side / 1 end line, table end 0|1."""
+        return ((0, 0), (0, 0), (1, 0), (0, 1), (0, 1), (1, 1))
+
+    # -- outputs ---------------------------------------------------------------
+    def buzzer(self, freq, duty):
+        if (freq, duty) != self._buz:
+            self._buz = (freq, duty)
+            print("BUZ", freq, duty)
+
+    def log(self, text):
+        print("LOG", text)
+
+    def feed_watchdog(self):
+        pass
+
+    # -- control channel (stdin) -----------------------------------------------
+    def service(self):
+        """Apply pending control lines; called by the loop, cheap when idle."""
+        if not self._stdin_open:
+            return
+        now = time.ticks_ms()
+        if time.ticks_diff(now, self._stdin_last) < _STDIN_POLL_MS:
+            return
+        self._stdin_last = now
+        while self._poll.poll(0):
+            line = sys.stdin.readline()
+            if not line:
+                self._stdin_open = False
+                return
+            self._command(line.split())
+
+    def _command(self, words):
+        if not words:
+            return
+        cmd = words[0]
+        try:
+            if cmd == "goal":
+                self._pulse_beam(int(words[1]))
+            elif cmd == "beam":
+                i = int(words[1])
+                self._beam_pulse[i] = False
+                self.beams[i] = int(words[2])
+            elif cmd == "tof":
+                self.tof_mm[int(words[1])] = int(words[2])
+            elif cmd == "i2c":
+                self.tof_dead[int(words[1])] = words[2] == "dead"
+            elif cmd == "out":
+                z = int(words[1])
+                self.nets[z] = 1
+                self._net_pulse[z] = True
+                self._net_reads[z] = 0
+                self._net_until[z] = time.ticks_add(self.ticks_ms(), _PULSE_MS)
+            elif cmd == "net":
+                z = int(words[1])
+                self._net_pulse[z] = False
+                self.nets[z] = int(words[2])
+            elif cmd == "palheta":
+                self.palheta = {"A": 0, "C": 1, "B": 2}[words[1]]
+            elif cmd == "button":
+                i = {"turnA": 0, "turnB": 1, "referee": 2}[words[1]]
+                self.buttons[i] = 1
+                self._button_reads[i] = 0
+            elif cmd == "unplug":
+                self.unplugged = True
+                self._drop_port()
+            elif cmd == "replug":
+                self.unplugged = False
+                self._open_port()
+            elif cmd == "ping":
+                print("PONG")
+            else:
+                self.log("unknown sim command: " + " ".join(words))
+        except (IndexError, ValueError, KeyError):
+            self.log("bad sim command: " + " ".join(words))
+
+    def _pulse_beam(self, i):
+        self.beams[i] = 1
+        self._beam_pulse[i] = True
+        self._beam_reads[i] = 0
+        self._beam_until[i] = time.ticks_add(self.ticks_ms(), _PULSE_MS)

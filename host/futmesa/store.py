@@ -1,0 +1,328 @@
+"""The durable event log: SQLite, append-only, committed per event.
+
+Every device event is written and committed here before it is acknowledged
+to the device or applied by the rules. Match entries (device events that
+belong to a match, referee inputs, corrections) are appended too; nothing is
+ever updated in place or deleted, so a match is always a replay of its log.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS devices (
+    device_uid TEXT PRIMARY KEY,
+    board TEXT NOT NULL,
+    first_seen REAL NOT NULL,
+    last_seen REAL NOT NULL,
+    usb_serial TEXT
+);
+CREATE TABLE IF NOT EXISTS device_events (
+    id INTEGER PRIMARY KEY,
+    device_uid TEXT NOT NULL,
+    boot_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    ticks INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    a INTEGER NOT NULL,
+    b INTEGER NOT NULL,
+    period INTEGER NOT NULL,
+    clock_ms INTEGER NOT NULL,
+    value INTEGER NOT NULL,
+    received_at REAL NOT NULL,
+    UNIQUE (device_uid, boot_id, seq)
+);
+CREATE TABLE IF NOT EXISTS gaps (
+    id INTEGER PRIMARY KEY,
+    device_uid TEXT NOT NULL,
+    boot_id INTEGER NOT NULL,
+    first_seq INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL,
+    recorded_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    referee TEXT NOT NULL DEFAULT '',
+    created_at REAL NOT NULL,
+    ended_at REAL
+);
+CREATE TABLE IF NOT EXISTS entries (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    source TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    period INTEGER NOT NULL,
+    clock_ms INTEGER NOT NULL,
+    ticks INTEGER NOT NULL,
+    device_event_id INTEGER REFERENCES device_events(id),
+    author TEXT NOT NULL DEFAULT '',
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cursors (
+    device_uid TEXT PRIMARY KEY,
+    boot_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS counters (
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL
+);
+"""
+
+
+@dataclass(frozen=True)
+class DeviceEvent:
+    device_uid: str
+    boot_id: int
+    seq: int
+    ticks: int
+    kind: str
+    a: int
+    b: int
+    period: int
+    clock_ms: int
+    value: int
+
+
+@dataclass(frozen=True)
+class StoredEntry:
+    id: int
+    match_id: int
+    source: str
+    kind: str
+    data: dict[str, Any]
+    period: int
+    clock_ms: int
+    ticks: int
+    author: str
+    created_at: float
+
+
+class EventLog:
+    """One SQLite file; safe to share between the link thread and the web server."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise SystemExit(
+                f"error: {self.path} is not a futmesa event log ({exc}). "
+                "Pass another --db path, or move this file away."
+            ) from exc
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # -- devices ---------------------------------------------------------------
+    def seen_device(self, uid: str, board: str, usb_serial: str | None = None) -> None:
+        now = time.time()
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO devices(device_uid, board, first_seen, last_seen, usb_serial) "
+                "VALUES (?,?,?,?,?) ON CONFLICT(device_uid) DO UPDATE SET last_seen=excluded.last_seen,"
+                " board=excluded.board, usb_serial=COALESCE(excluded.usb_serial, usb_serial)",
+                (uid, board, now, now, usb_serial),
+            )
+
+    def last_committed(self, uid: str) -> tuple[int, int]:
+        """(boot id, seq) up to which a device's events are committed (or recorded as a gap)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT boot_id, seq FROM cursors WHERE device_uid=?", (uid,)
+            ).fetchone()
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    @staticmethod
+    def _advance(db: sqlite3.Connection, uid: str, boot_id: int, seq: int) -> None:
+        db.execute(
+            "INSERT INTO cursors(device_uid, boot_id, seq) VALUES (?,?,?) "
+            "ON CONFLICT(device_uid) DO UPDATE SET boot_id=excluded.boot_id, seq=excluded.seq",
+            (uid, boot_id, seq),
+        )
+
+    def append_device_event(
+        self, ev: DeviceEvent, match_id: int | None, entry_kind: str, entry_data: dict[str, Any]
+    ) -> tuple[int, int | None] | None:
+        """Store one device event (and its match entry) in one committed transaction.
+
+        Returns (device_event_id, entry_id), or None when the event is a duplicate.
+        """
+        now = time.time()
+        with self.transaction() as db:
+            try:
+                cur = db.execute(
+                    "INSERT INTO device_events(device_uid, boot_id, seq, ticks, kind, a, b, period,"
+                    " clock_ms, value, received_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    (ev.device_uid, ev.boot_id, ev.seq, ev.ticks, ev.kind, ev.a, ev.b, ev.period,
+                     ev.clock_ms, ev.value, now),
+                )
+            except sqlite3.IntegrityError:
+                return None
+            self._advance(db, ev.device_uid, ev.boot_id, ev.seq)
+            dev_id = int(cur.lastrowid or 0)
+            entry_id = None
+            if match_id is not None:
+                cur = db.execute(
+                    "INSERT INTO entries(match_id, source, kind, data, period, clock_ms, ticks,"
+                    " device_event_id, author, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (match_id, "device", entry_kind, json.dumps(entry_data), ev.period,
+                     ev.clock_ms, ev.ticks, dev_id, ev.device_uid, now),
+                )
+                entry_id = int(cur.lastrowid or 0)
+        return dev_id, entry_id
+
+    def record_gap(self, uid: str, boot_id: int, first_seq: int, last_seq: int,
+                   match_id: int | None) -> int | None:
+        now = time.time()
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO gaps(device_uid, boot_id, first_seq, last_seq, recorded_at)"
+                " VALUES (?,?,?,?,?)",
+                (uid, boot_id, first_seq, last_seq, now),
+            )
+            self._advance(db, uid, boot_id, last_seq)
+            if match_id is None:
+                return None
+            cur = db.execute(
+                "INSERT INTO entries(match_id, source, kind, data, period, clock_ms, ticks,"
+                " device_event_id, author, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (match_id, "system", "gap", json.dumps(
+                    {"boot_id": boot_id, "first_seq": first_seq, "last_seq": last_seq}),
+                 0, 0, 0, None, "link", now),
+            )
+            return int(cur.lastrowid or 0)
+
+    def device_events(self, uid: str | None = None) -> list[DeviceEvent]:
+        with self._lock:
+            sql = ("SELECT device_uid, boot_id, seq, ticks, kind, a, b, period, clock_ms, value"
+                   " FROM device_events")
+            rows = (self._db.execute(sql + " WHERE device_uid=? ORDER BY id", (uid,))
+                    if uid else self._db.execute(sql + " ORDER BY id"))
+            return [DeviceEvent(*row) for row in rows.fetchall()]
+
+    def gaps(self, uid: str | None = None) -> list[tuple[int, int, int]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT boot_id, first_seq, last_seq FROM gaps"
+                + (" WHERE device_uid=?" if uid else "") + " ORDER BY id",
+                (uid,) if uid else (),
+            ).fetchall()
+        return [(int(a), int(b), int(c)) for a, b, c in rows]
+
+    # -- matches -----------------------------------------------------------------
+    def new_match(self, table_id: str, ruleset: str, settings: dict[str, Any],
+                  referee: str = "") -> int:
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO matches(table_id, ruleset, settings, referee, created_at)"
+                " VALUES (?,?,?,?,?)",
+                (table_id, ruleset, json.dumps(settings), referee, time.time()),
+            )
+            return int(cur.lastrowid or 0)
+
+    def open_match(self, table_id: str) -> dict[str, Any] | None:
+        """The newest unfinished match of a table, if any."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id FROM matches WHERE table_id=? AND ended_at IS NULL ORDER BY id DESC LIMIT 1",
+                (table_id,),
+            ).fetchone()
+        return self.match(int(row[0])) if row else None
+
+    def match(self, match_id: int) -> dict[str, Any] | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, table_id, ruleset, settings, referee, created_at, ended_at"
+                " FROM matches WHERE id=?",
+                (match_id,),
+            ).fetchone()
+        if row is None:
+            return None
+        return {
+            "id": row[0], "table_id": row[1], "ruleset": row[2], "settings": json.loads(row[3]),
+            "referee": row[4], "created_at": row[5], "ended_at": row[6],
+        }
+
+    def list_matches(self) -> list[dict[str, Any]]:
+        with self._lock:
+            ids = [r[0] for r in self._db.execute("SELECT id FROM matches ORDER BY id DESC")]
+        return [m for m in (self.match(i) for i in ids) if m is not None]
+
+    def end_match(self, match_id: int) -> None:
+        with self.transaction() as db:
+            db.execute("UPDATE matches SET ended_at=? WHERE id=? AND ended_at IS NULL",
+                       (time.time(), match_id))
+
+    def append_entry(self, match_id: int, source: str, kind: str, data: dict[str, Any],
+                     period: int, clock_ms: int, author: str, ticks: int = 0) -> int:
+        with self.transaction() as db:
+            cur = db.execute(
+                "INSERT INTO entries(match_id, source, kind, data, period, clock_ms, ticks,"
+                " device_event_id, author, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (match_id, source, kind, json.dumps(data), period, clock_ms, ticks, None, author,
+                 time.time()),
+            )
+            return int(cur.lastrowid or 0)
+
+    def entries(self, match_id: int) -> list[StoredEntry]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, match_id, source, kind, data, period, clock_ms, ticks, author,"
+                " created_at FROM entries WHERE match_id=? ORDER BY id",
+                (match_id,),
+            ).fetchall()
+        return [
+            StoredEntry(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7], r[8], r[9])
+            for r in rows
+        ]
+
+    # -- counters ----------------------------------------------------------------
+    def next_counter(self, name: str) -> int:
+        """A persistent, strictly increasing counter (host command sequence numbers)."""
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO counters(name, value) VALUES (?, 1) "
+                "ON CONFLICT(name) DO UPDATE SET value = value + 1",
+                (name,),
+            )
+            row = db.execute("SELECT value FROM counters WHERE name=?", (name,)).fetchone()
+            return int(row[0])
+
+    def raise_counter(self, name: str, at_least: int) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO counters(name, value) VALUES (?, ?) "
+                "ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)",
+                (name, at_least),
+            )
