@@ -13,7 +13,7 @@ from typing import Any
 
 import uvicorn
 
-from futmesa.hub import StateHub
+from futmesa.hub import RefusedError, StateHub
 
 TOKEN = "test-token-4f2a"
 
@@ -157,3 +157,52 @@ def sample_record(*, name_a: str = "Alvorada", name_b: str = "Botafogo") -> dict
         "entries": entries,
         "state": state,
     }
+
+
+class ScriptedTable:
+    """A stand-in for the daemon in view tests: keeps a log, recomputes a state, publishes it.
+
+    Create it on the server's loop (``live.call(ScriptedTable, live.hub)``).
+
+    It only knows ``goal {side}``, ``void {target}``, ``amend {target, data}``, ``pause``,
+    ``resume``; anything else is refused with the reason, like the real engine would.
+    """
+
+    def __init__(self, hub: StateHub, table_id: str = "sim-1") -> None:
+        self.hub = hub
+        self.table_id = table_id
+        self.entries: list[dict[str, Any]] = []
+        self.running = True
+        hub.set_referee_handler(table_id, self.handle)
+        hub.publish(table_id, self.state())
+
+    def state(self) -> dict[str, Any]:
+        score = {"A": 0, "B": 0}
+        for e in self.entries:
+            if e["kind"] == "goal" and not e["voided"]:
+                score[e["data"]["side"]] += 1
+        st = make_state(table_id=self.table_id, score=score)
+        st["clock"]["running"] = self.running
+        return st
+
+    async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
+        if kind in ("pause", "resume"):
+            self.running = kind == "resume"
+        elif kind == "goal":
+            if data.get("side") not in ("A", "B"):
+                raise RefusedError("goal needs side A or B")
+        elif kind in ("void", "amend"):
+            target = next((e for e in self.entries if e["id"] == data.get("target")), None)
+            if target is None:
+                raise RefusedError(f"there is no entry #{data.get('target')} to correct")
+            if kind == "void":
+                target["voided"] = True
+            else:
+                target["data"] = dict(data.get("data") or {})
+        else:
+            raise RefusedError(f"unknown action {kind!r}")
+        entry = {"id": len(self.entries) + 1, "kind": kind, "data": data, "author": author,
+                 "voided": False, "source": "referee"}
+        self.entries.append(entry)
+        self.hub.publish(self.table_id, self.state())
+        return {"entry": entry["id"]}

@@ -1,0 +1,372 @@
+// futmesa referee console: sends actions to POST /api/referee with the role
+// token and shows, for each one, the answer (or why it was refused) at once.
+"use strict";
+
+const Console = (() => {
+  const $ = (id) => document.getElementById(id);
+  const KEY = "futmesa.token";
+  const q = FM.params();
+  if (q.get("token")) {
+    localStorage.setItem(KEY, q.get("token"));
+    history.replaceState(null, "", location.pathname); // keep the token out of the address bar
+  }
+  let token = localStorage.getItem(KEY) || "";
+  let side = "A";
+  let state = null;
+  let lastReferee = null; // id of the last live referee entry, for U (void last)
+  const author = () => ($("referee").value || localStorage.getItem("futmesa.referee") || "árbitro");
+
+  function headers() {
+    const h = { "Content-Type": "application/json" };
+    if (token) h.Authorization = `Bearer ${token}`;
+    return h;
+  }
+
+  function say(text, kind) {
+    const el = $("result");
+    el.textContent = text;
+    el.className = `result ${kind || ""}`;
+  }
+
+  async function checkToken() {
+    const el = $("token-status");
+    el.textContent = "";
+    try {
+      const r = await fetch("/api/token", { headers: headers() });
+      if (r.ok) {
+        el.textContent = "✓ acesso de árbitro";
+        el.className = "token ok";
+        return;
+      }
+      const body = await r.json();
+      el.className = "token bad";
+      el.append(`✗ ${body.error} `);
+      const a = document.createElement("a");
+      a.href = "/console/recover";
+      a.textContent = "recuperar (só no computador da mesa)";
+      el.append(a);
+    } catch (e) {
+      el.textContent = "✗ servidor inacessível";
+      el.className = "token bad";
+    }
+  }
+
+  async function pollPending(id, started) {
+    for (let i = 0; i < 50; i++) {
+      await new Promise((res) => setTimeout(res, 200));
+      const r = await fetch(`/api/referee/${id}`, { headers: headers() });
+      const body = await r.json();
+      if (body.ok === true) return say(`✓ aplicado (${Math.round(performance.now() - started)} ms)`, "ok");
+      if (body.ok === false) return say(`✗ recusado: ${body.error}`, "bad");
+    }
+    say("? sem resposta do motor em 10 s — confira o registro antes de repetir", "bad");
+  }
+
+  async function send(kind, data, label) {
+    const started = performance.now();
+    say(`… ${label || kind}`, "busy");
+    let r;
+    try {
+      r = await fetch("/api/referee", {
+        method: "POST",
+        headers: headers(),
+        body: JSON.stringify({ kind, data: data || {}, author: author() }),
+      });
+    } catch (e) {
+      say(`✗ sem conexão com o servidor: ${label || kind} não foi enviado`, "bad");
+      return null;
+    }
+    let body = {};
+    try { body = await r.json(); } catch (e) { body = { error: `HTTP ${r.status}` }; }
+    const ms = Math.round(performance.now() - started);
+    if (r.status === 202 && body.pending) {
+      say(`… ${label || kind}: recebido, aplicando`, "busy");
+      pollPending(body.id, started);
+      return body;
+    }
+    if (r.ok && body.ok) {
+      say(`✓ ${label || kind} (${ms} ms)`, "ok");
+      refreshLog();
+    } else {
+      say(`✗ ${label || kind} recusado: ${body.error || `HTTP ${r.status}`}`, "bad");
+    }
+    return body;
+  }
+
+  function disc() {
+    const v = $("disc").value.trim();
+    return v === "" ? null : Number(v);
+  }
+
+  function setSide(s) {
+    side = s;
+    for (const x of ["A", "B"]) $(`side-${x}`).setAttribute("aria-pressed", String(x === s));
+  }
+
+  const actions = {
+    start: () => send("start", {}, "iniciar"),
+    toggle: () => (state && state.clock && state.clock.running
+      ? send("pause", {}, "pausar") : send("resume", {}, "retomar")),
+    added: () => send("added_time", { ms: Math.round(Number($("added-min").value || 0) * 60000) },
+      "acréscimo"),
+    shot: () => send("shot_asked", { side, disc: disc() }, `chute pedido ${side}${disc() != null ? ` ${disc()}` : ""}`),
+    touch: () => send("touch", { side, disc: disc() }, `toque ${side}`),
+    foul: () => send("foul", { side, disc: disc(), type: $("foul-type").value }, `falta ${side}`),
+    discipline: () => send("discipline", { side, disc: disc(), action: $("disc-action").value },
+      `disciplina ${side}`),
+    restart: () => send("restart", { side, type: $("restart-type").value }, `reinício ${side}`),
+    substitution: () => send("substitution", {
+      side, out: Number($("sub-out").value), in: Number($("sub-in").value),
+    }, `substituição ${side}`),
+    "kick-goal": () => send("shootout_kick", { side, disc: disc(), scored: true }, "pênalti: gol"),
+    "kick-miss": () => send("shootout_kick", { side, disc: disc(), scored: false }, "pênalti: perdido"),
+  };
+
+  // ---- live state -------------------------------------------------------------------
+  function name(s) {
+    const t = state && state.teams && state.teams[s];
+    return t && t.name != null ? String(t.name) : s;
+  }
+
+  function render() {
+    if (!state) return;
+    for (const s of ["A", "B"]) {
+      $(`c-name-${s}`).textContent = name(s);
+      const t = state.teams && state.teams[s];
+      $(`sw-${s}`).style.background = FM.safeColor(t && t.color, "#888");
+      $(`side-${s}`).textContent = "";
+      $(`side-${s}`).append(`${name(s)} `);
+      const k = document.createElement("kbd");
+      k.textContent = s;
+      $(`side-${s}`).append(k);
+    }
+    const sc = state.score || {};
+    $("c-score").textContent = `${sc.A || 0} × ${sc.B || 0}`;
+    $("c-period").textContent = state.finished ? "fim" : state.period ? `${state.period}º T` : state.status || "";
+    const m = state.match || {};
+    $("c-turn").textContent = m.turn ? name(m.turn) : "—";
+    const link = $("c-link");
+    const off = state.link && state.link.connected === false;
+    link.textContent = off ? " ⚠ mesa desconectada" : "";
+    $("btn-toggle").firstChild.textContent = state.clock && state.clock.running ? "Pausar " : "Retomar ";
+    renderPending(m.pending);
+    tick();
+  }
+
+  function tick() {
+    if (!state) return;
+    const now = FM.hostNow();
+    const c = FM.timerMs(state.clock, now);
+    $("c-clock").textContent = c == null ? "--:--" : FM.mmss(c);
+    const l = FM.timerMs(state.lance, now);
+    $("c-lance").textContent = l == null ? "—" : String(Math.max(0, Math.ceil(l / 1000)));
+  }
+
+  function renderPending(list) {
+    const ul = $("pending");
+    ul.textContent = "";
+    if (!Array.isArray(list) || !list.length) {
+      const li = document.createElement("li");
+      li.className = "muted";
+      li.textContent = "nada pendente";
+      ul.append(li);
+      return;
+    }
+    for (const p of list) {
+      const li = document.createElement("li");
+      const target = p && typeof p === "object" ? (p.id ?? p.entry ?? p.target) : p;
+      const text = p && typeof p === "object" ? (p.pt || p.text || p.kind || JSON.stringify(p)) : String(p);
+      li.append(`#${target}: ${text} `);
+      for (const [accept, label] of [[true, "Aceitar"], [false, "Rejeitar"]]) {
+        const b = document.createElement("button");
+        b.textContent = label;
+        b.addEventListener("click", () => send("confirm", { target, accept }, `${label.toLowerCase()} #${target}`));
+        li.append(b);
+      }
+      ul.append(li);
+    }
+  }
+
+  // ---- log and corrections ---------------------------------------------------------
+  let logTimer = null;
+  function refreshLog() {
+    clearTimeout(logTimer);
+    logTimer = setTimeout(loadLog, 150);
+  }
+
+  async function loadLog() {
+    const url = state && state.match_id != null ? `/api/log?match=${encodeURIComponent(state.match_id)}` : "/api/log";
+    let body;
+    try {
+      const r = await fetch(url);
+      body = await r.json();
+      if (!r.ok) {
+        renderLogMessage(body.error || `HTTP ${r.status}`);
+        return;
+      }
+    } catch (e) {
+      return;
+    }
+    renderLog(body.entries || []);
+  }
+
+  function renderLogMessage(text) {
+    const tb = $("log");
+    tb.textContent = "";
+    const tr = document.createElement("tr");
+    const td = document.createElement("td");
+    td.colSpan = 7;
+    td.textContent = text;
+    tr.append(td);
+    tb.append(tr);
+  }
+
+  function describe(e) {
+    const d = e.data || {};
+    const parts = [];
+    if (d.side) parts.push(name(d.side));
+    if (d.disc != null) parts.push(`botão ${d.disc}`);
+    if (d.target != null) parts.push(`→ #${d.target}`);
+    for (const [k, v] of Object.entries(d)) {
+      if (["side", "disc", "target"].includes(k)) continue;
+      parts.push(`${k}=${typeof v === "object" ? JSON.stringify(v) : v}`);
+    }
+    return `${e.kind}${parts.length ? `: ${parts.join(", ")}` : ""}`;
+  }
+
+  function renderLog(entries) {
+    const tb = $("log");
+    tb.textContent = "";
+    lastReferee = null;
+    for (const e of entries) {
+      if (e.source === "referee" && !e.voided && !["void", "amend"].includes(e.kind)) lastReferee = e;
+    }
+    for (const e of [...entries].reverse()) {
+      const tr = document.createElement("tr");
+      tr.dataset.id = e.id;
+      if (e.voided) tr.className = "voided";
+      const status = [e.voided ? "anulada" : "", e.amended_by ? `corrigida por #${e.amended_by}` : ""]
+        .filter(Boolean).join(" · ");
+      const cells = [e.id, e.period || "", e.clock_ms != null ? FM.mmss(e.clock_ms) : "", describe(e),
+        `${e.source || ""}${e.author ? ` (${e.author})` : ""}`, status];
+      for (const c of cells) {
+        const td = document.createElement("td");
+        td.textContent = String(c);
+        tr.append(td);
+      }
+      const td = document.createElement("td");
+      if (!e.voided && !["void", "amend"].includes(e.kind)) {
+        const v = document.createElement("button");
+        v.textContent = "Anular";
+        v.addEventListener("click", () => {
+          if (confirm(`Anular a entrada #${e.id} (${describe(e)})?`)) send("void", { target: e.id }, `anular #${e.id}`);
+        });
+        const a = document.createElement("button");
+        a.textContent = "Corrigir";
+        a.addEventListener("click", () => {
+          const text = prompt(`Novos dados da entrada #${e.id} (JSON):`, JSON.stringify(e.data || {}));
+          if (text == null) return;
+          let data;
+          try { data = JSON.parse(text); } catch (err) { say(`✗ JSON inválido: ${err.message}`, "bad"); return; }
+          send("amend", { target: e.id, data }, `corrigir #${e.id}`);
+        });
+        td.append(v, a);
+      }
+      tr.append(td);
+      tb.append(tr);
+    }
+  }
+
+  // ---- forms, display, shortcuts ------------------------------------------------------
+  function wire() {
+    for (const b of document.querySelectorAll("[data-act]")) {
+      b.addEventListener("click", () => actions[b.dataset.act]());
+    }
+    for (const b of document.querySelectorAll(".side")) {
+      b.addEventListener("click", () => setSide(b.dataset.side));
+    }
+    for (const b of document.querySelectorAll("[data-display]")) {
+      b.addEventListener("click", async () => {
+        const r = await fetch("/api/display", { method: "POST", headers: headers(), body: b.dataset.display });
+        const body = await r.json();
+        say(r.ok ? `✓ telões: ${b.textContent}` : `✗ telões: ${body.error}`, r.ok ? "ok" : "bad");
+      });
+    }
+    $("setup").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const f = new FormData(ev.target);
+      localStorage.setItem("futmesa.referee", f.get("referee") || "");
+      send("set_up", {
+        teams: {
+          A: { name: f.get("nameA"), color: f.get("colorA") },
+          B: { name: f.get("nameB"), color: f.get("colorB") },
+        },
+        ruleset: f.get("ruleset"),
+        referee: f.get("referee") || "",
+        settings: { competition: f.get("competition") || "", half_ms: Number(f.get("half_min")) * 60000 },
+      }, "configurar partida");
+    });
+    $("raw").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const f = new FormData(ev.target);
+      let data;
+      try { data = JSON.parse(f.get("data") || "{}"); } catch (err) { say(`✗ JSON inválido: ${err.message}`, "bad"); return; }
+      send(String(f.get("kind")), data);
+    });
+    $("referee").value = localStorage.getItem("futmesa.referee") || "";
+    document.addEventListener("keydown", onKey);
+  }
+
+  function onKey(ev) {
+    const tag = (ev.target && ev.target.tagName) || "";
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) && ev.target.id !== "disc") return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const k = ev.key;
+    const typingDisc = ev.target && ev.target.id === "disc";
+    if (/^[0-9]$/.test(k) && !typingDisc) {
+      $("disc").value = ($("disc").value + k).slice(-2);
+      ev.preventDefault();
+      return;
+    }
+    if (k === "Backspace" && !typingDisc) { $("disc").value = $("disc").value.slice(0, -1); ev.preventDefault(); return; }
+    if (typingDisc && !["Enter"].includes(k) && !/^[abcftxrsu?]$/i.test(k)) return;
+    const map = {
+      s: "start", " ": "toggle", Enter: "shot", c: "shot", f: "foul", t: "touch", x: "discipline", r: "restart",
+    };
+    const lower = k.length === 1 ? k.toLowerCase() : k;
+    if (lower === "a" || lower === "b") { setSide(lower.toUpperCase()); ev.preventDefault(); return; }
+    if (lower === "?") { $("help").showModal(); ev.preventDefault(); return; }
+    if (lower === "u") {
+      ev.preventDefault();
+      if (lastReferee && confirm(`Anular a entrada #${lastReferee.id} (${describe(lastReferee)})?`)) {
+        send("void", { target: lastReferee.id }, `anular #${lastReferee.id}`);
+      } else if (!lastReferee) say("nada para anular", "bad");
+      return;
+    }
+    if (map[lower]) {
+      ev.preventDefault();
+      if (ev.repeat) return;
+      actions[map[lower]]();
+    }
+  }
+
+  wire();
+  checkToken();
+  if (token) $("keeper-link").href = `/console/keeper?token=${encodeURIComponent(token)}`;
+  setSide("A");
+  FM.connect("/ws", {
+    onMessage: (msg) => {
+      if (msg.type === "state" && msg.state) {
+        state = msg.state;
+        render();
+        refreshLog(); // corrections and device events change the log too
+      }
+    },
+    onStatus: (st) => {
+      if (!st.up) $("c-link").textContent = " ⚠ sem conexão com o servidor";
+    },
+  });
+  setInterval(tick, 200);
+  loadLog();
+  return { send, actions, get token() { return token; }, setToken(t) { token = t; localStorage.setItem(KEY, t); checkToken(); } };
+})();
