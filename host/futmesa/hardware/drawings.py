@@ -65,7 +65,7 @@ def beam_offset_mm(g: Geometry) -> int:
 
 
 def pin_name(board: Board, pin: Any) -> str:
-    prefix = {"pico": "GP", "esp32": "GPIO", "rpi": "GPIO"}.get(board.name, "P")
+    prefix = {"RP2040": "GP", "ESP32": "GPIO", "BCM2711": "GPIO"}.get(board["mcu"], "P")
     return f"{prefix}{pin}"
 
 
