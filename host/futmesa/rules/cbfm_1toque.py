@@ -1,0 +1,106 @@
+"""`cbfm-1toque`: Regra Brasileira de Futebol de Mesa (CBFM), "Regra 1 Toque" (000).
+
+Two halves of 25 minutes on a continuous clock that ends exactly at the alarm
+(000 Art. 8 §9–§10); one lance per turn, 15 s each (Art. 8 §3); a goal only
+from a shot asked naming the disc (Art. 12); discipline escalates to
+expulsions and to the loss of the match (Art. 26 §1 F, Art. 6 §6).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .base import MINUTE, Ruleset
+from .context import Ctx, Refused, other
+
+
+class Cbfm1Toque(Ruleset):
+    name = "cbfm-1toque"
+    title = "CBFM Regra 1 Toque (disco)"
+    document = "000"
+    periods = 2
+    period_ms = 25 * MINUTE
+    interval_ms = 5 * MINUTE  # "no máximo 5'" (Art. 8 §9)
+    lance_ms = 15_000  # Art. 8 §3
+    lance_warn_ms = 5_000
+    min_discs = 7  # Art. 6 §6
+    substitutions = 3  # Art. 10
+    max_expelled = 4  # Art. 26 §1 F
+    expel_from = 3  # Art. 26 §1 F: "a partir da terceira falta disciplinar"
+    cites: ClassVar[dict[str, str]] = {
+        "draw": "000 Art. 9 §1",
+        "kickoff": "000 Art. 9",
+        "duration": "000 Art. 8 §9",
+        "change_ends": "000 Art. 8 §9",
+        "added_time": "000 Art. 8 §10",
+        "end": "000 Art. 8 §10",
+        "shot_before_alarm": "000 Art. 12 §6",
+        "infraction_alarm": "000 Art. 18 §4",
+        "foul_after_time": "000 Art. 18 §4",
+        "shot_named": "000 Art. 12 §1",
+        "shot_required": "000 Art. 12 §1",
+        "goal": "000 Art. 12 §1",
+        "own_goal": "000 Art. 12 §2",
+        "opponent_half": "000 Art. 12 §4",
+        "midline": "000 Art. 12 §5",
+        "no_shot_restart": "000 Art. 13",
+        "after_goal": "000 Art. 6 §1",
+        "ball_out": "000 Art. 1 §3",
+        "lateral": "000 Art. 14",
+        "escanteio": "000 Art. 15",
+        "tiro_de_meta": "000 Art. 13",
+        "reposicao": "000 Art. 16",
+        "lance_time": "000 Art. 26 §1 A",
+        "free_kick": "000 Art. 19 §2–§3",
+        "penalty": "000 Art. 20",
+        "technical": "000 Art. 23",
+        "disciplinary": "000 Art. 26 §1 F",
+        "disciplinary_kick": "000 Art. 26 §2",
+        "expel": "000 Art. 26 §1 C",
+        "forfeit": "000 Art. 26 §1 C",
+        "min_discs": "000 Art. 6 §6",
+        "substitutions": "000 Art. 10",
+    }
+
+    def ball_out_restart(
+        self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
+    ) -> tuple[str, str, str]:
+        kind, side, rule = super().ball_out_restart(ctx, info, last)
+        if kind == "tiro_de_meta" and not last.get("direct", True):
+            # off the attacker but not straight out (e.g. off another attacker): Art. 16
+            return "reposicao", side, self.cite("reposicao")
+        return kind, side, rule
+
+    def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        """Art. 26 §1 F: from the 3rd disciplinary foul each one expels the disc that
+        made the team's previous lance; a 5th expulsion ends the match instead."""
+        super().disciplinary_foul(ctx, side, disc, rule)
+        m = ctx.m
+        if m["fouls"][side]["disciplinary"] >= self.expel_from and not m["finished"]:
+            chosen = disc if disc is not None else m["last_disc"][side]
+            if chosen in m["expelled"][side]:
+                chosen = None  # "havendo dúvida, o árbitro escolherá qualquer um"
+            self.expel(ctx, side, chosen, self.cite("disciplinary"))
+
+    def expel(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        if len(ctx.m["expelled"][side]) >= self.max_expelled:
+            self.forfeit(ctx, side, self.cite("disciplinary"))
+            return
+        super().expel(ctx, side, disc, rule)
+
+    def check_substitution_moment(self, ctx: Ctx) -> None:
+        """Art. 10: only at a goal kick, after a goal or at the interval."""
+        m = ctx.m
+        restart = m["restart"]
+        if m["status"] in ("not_started", "interval"):
+            return
+        if restart and not restart["taken"] and restart["kind"] in ("tiro_de_meta", "saida"):
+            return
+        raise Refused(
+            "Substituição só no tiro de meta, após gol ou no intervalo",
+            "Substitutions only at a goal kick, after a goal or at the interval",
+            self.cite("substitutions"),
+        )
+
+    def second_half_kickoff(self, first: str) -> str:
+        return other(first)  # Art. 9 §1: the loser of the draw kicks off the 2nd half

@@ -1,0 +1,106 @@
+"""The working context of one engine step: the match dict being changed, the
+entry being applied and the effects collected so far, with small helpers the
+rule functions use to announce, command the device and ask for confirmation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Effect, Entry
+
+SIDES = ("A", "B")
+
+
+class Refused(Exception):
+    """A referee input the rules do not accept; carries the reason in pt and en."""
+
+    def __init__(self, pt: str, en: str, rule: str = "") -> None:
+        super().__init__(en)
+        self.pt, self.en, self.rule = pt, en, rule
+
+
+def other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+class Ctx:
+    """One step of the engine: rule functions change `m` and collect effects."""
+
+    def __init__(self, m: dict[str, Any], entry: Entry) -> None:
+        self.m = m
+        self.entry = entry
+        self.effects: list[Effect] = []
+
+    # -- reading the entry ---------------------------------------------------------
+    def side(self, key: str = "side", required: bool = True) -> str:
+        value = self.entry.data.get(key)
+        if value in SIDES:
+            return str(value)
+        if not required and value is None:
+            return ""
+        raise Refused(
+            f"'{self.entry.kind}' precisa de '{key}': A ou B",
+            f"'{self.entry.kind}' needs '{key}': A or B",
+        )
+
+    def disc(self, key: str = "disc", required: bool = False) -> int | None:
+        value = self.entry.data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 99:
+            return value
+        if value is None and not required:
+            return None
+        raise Refused(
+            f"'{key}' deve ser o número do botão (0–99)",
+            f"'{key}' must be the disc's number (0–99)",
+        )
+
+    def instant(self) -> int:
+        """The device's time of this entry (ticks when known, else clock ms)."""
+        return self.entry.ticks or self.entry.clock_ms
+
+    # -- output ----------------------------------------------------------------------
+    def name(self, side: str) -> str:
+        return str(self.m["teams"][side]["name"])
+
+    def announce(self, code: str, pt: str, en: str, rule: str = "") -> None:
+        item = {
+            "id": len(self.m["announcements"]) + 1,
+            "entry": self.entry.id,
+            "code": code,
+            "pt": pt + (f" ({rule})" if rule else ""),
+            "en": en + (f" ({rule})" if rule else ""),
+            "rule": rule,
+        }
+        self.m["announcements"].append(item)
+        self.effects.append(Effect("announce", dict(item)))
+
+    def device(self, cmd: str, **data: Any) -> None:
+        self.effects.append(Effect("device", {"cmd": cmd, **data}))
+
+    def confirm(
+        self,
+        kind: str,
+        rule: str,
+        pt: str,
+        en: str,
+        options: list[str],
+        default: str,
+        reject: str,
+        **extra: Any,
+    ) -> None:
+        """Raise an ambiguous reading to the referee's console."""
+        item = {
+            "id": self.entry.id,
+            "kind": kind,
+            "rule": rule,
+            "pt": pt,
+            "en": en,
+            "options": options,
+            "default": default,
+            "reject": reject,
+            "period": self.m["period"],
+            **extra,
+        }
+        self.m["pending"].append(item)
+        self.effects.append(Effect("confirm", dict(item)))

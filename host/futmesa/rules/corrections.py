@@ -1,0 +1,74 @@
+"""Corrections: turn the full match log into the list of entries the rules apply.
+
+A referee may void or amend any earlier entry, including another correction.
+Nothing is erased: the log keeps every entry, and the effective list is
+recomputed from it. For each target the latest correction wins (a void of a
+correction cancels that correction; an amend after a void brings the entry
+back with the amended data).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from .model import Entry
+
+
+def _target(entry: Entry) -> int | None:
+    target = entry.data.get("target")
+    return target if isinstance(target, int) and not isinstance(target, bool) else None
+
+
+def effective_entries(log: tuple[Entry, ...] | list[Entry]) -> list[Entry]:
+    """The entries the rules apply, with voids and amendments resolved."""
+    ids = {e.id for e in log}
+    decided: dict[int, tuple[str, Entry]] = {}
+    active: dict[int, Entry] = {}
+    for entry in reversed(log):  # a correction only ever targets an earlier entry
+        verdict = decided.get(entry.id)
+        if verdict is not None and verdict[0] == "void":
+            continue
+        current = entry
+        if verdict is not None:  # amended: the latest amendment's data (and kind) win
+            current = _amended(entry, verdict[1])
+        active[entry.id] = current
+        if current.is_correction:
+            target = _target(current)
+            if target is not None and target in ids and target < current.id:
+                decided.setdefault(target, (current.kind, current))
+    return [active[e.id] for e in log if e.id in active and not active[e.id].is_correction]
+
+
+def _amended(entry: Entry, amend: Entry) -> Entry:
+    data: Any = amend.data.get("data")
+    kind = amend.data.get("kind")
+    return replace(
+        entry,
+        data=dict(data) if isinstance(data, dict) else entry.data,
+        kind=kind if isinstance(kind, str) and kind else entry.kind,
+    )
+
+
+def correction_history(log: tuple[Entry, ...] | list[Entry]) -> list[dict[str, Any]]:
+    """Every correction in the log, with who made it and when (for the súmula)."""
+    by_id = {e.id: e for e in log}
+    out: list[dict[str, Any]] = []
+    for e in log:
+        if not e.is_correction:
+            continue
+        target = _target(e)
+        original = by_id.get(target) if target is not None else None
+        out.append(
+            {
+                "id": e.id,
+                "kind": e.kind,
+                "target": target,
+                "target_kind": original.kind if original else None,
+                "data": e.data.get("data") if e.kind == "amend" else None,
+                "author": e.author,
+                "at": e.at,
+                "reason": e.data.get("reason", ""),
+            }
+        )
+    return out

@@ -1,0 +1,94 @@
+"""The rules engine: pure (state, entry) -> (state, effects), and replay.
+
+`Engine.apply` never mutates its inputs. A correction (`void` / `amend`) is
+applied by recomputing the match from the whole log (see corrections.py), so
+`replay(log)` is the single source of truth and applying entries one by one
+gives exactly the same state.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from typing import Any
+
+from .base import Ruleset
+from .context import Ctx, Refused
+from .corrections import correction_history, effective_entries
+from .model import Effect, Entry, MatchState
+
+
+class Engine:
+    """Applies a ruleset to a match log."""
+
+    def __init__(
+        self, ruleset: Ruleset | type[Ruleset], settings: dict[str, Any] | None = None
+    ) -> None:
+        if isinstance(ruleset, type):
+            cls, base_settings = ruleset, {}
+        else:
+            cls, base_settings = type(ruleset), ruleset.settings
+        self.settings: dict[str, Any] = {**base_settings, **(settings or {})}
+        self.ruleset: Ruleset = cls(self.settings)
+
+    def initial_state(self) -> MatchState:
+        return MatchState(self.ruleset.initial_match(), ())
+
+    def apply(self, state: MatchState, entry: Entry) -> tuple[MatchState, list[Effect]]:
+        """The state after `entry`, and what the engine asks the outside world to do."""
+        if entry.is_correction:
+            new, _ = self.replay((*state.log, entry))
+            what = "anulado" if entry.kind == "void" else "corrigido"
+            what_en = "voided" if entry.kind == "void" else "amended"
+            target = entry.data.get("target")
+            return new, [
+                Effect(
+                    "announce",
+                    {
+                        "code": "correction",
+                        "pt": f"Registro {target} {what} por {entry.author or 'árbitro'}",
+                        "en": f"Entry {target} {what_en} by {entry.author or 'referee'}",
+                        "entry": entry.id,
+                    },
+                )
+            ]
+        new = state.copy()
+        new.log = (*state.log, entry)
+        return new, self._step(new, entry)
+
+    def replay(self, entries: Iterable[Entry]) -> tuple[MatchState, list[Effect]]:
+        """The state built from a whole log (corrections resolved first)."""
+        log = tuple(entries)
+        state = self.initial_state()
+        effects: list[Effect] = []
+        for entry in effective_entries(log):
+            effects.extend(self._step(state, entry))
+        state.log = log
+        state.m["corrections"] = correction_history(log)
+        return state, effects
+
+    def _step(self, state: MatchState, entry: Entry) -> list[Effect]:
+        ctx = Ctx(state.m, entry)
+        handler = getattr(self.ruleset, "on_" + entry.kind, None)
+        if handler is None:
+            ctx.announce(
+                "unknown_entry",
+                f"Registro desconhecido '{entry.kind}' ignorado",
+                f"Unknown entry '{entry.kind}' ignored",
+            )
+            return ctx.effects
+        m = state.m
+        shown = m["announcements"]
+        saved = {k: copy.deepcopy(v) for k, v in m.items() if k != "announcements"}
+        count = len(shown)
+        try:
+            handler(ctx)
+        except Refused as refused:
+            # a refused input changes nothing but the announcement saying why
+            m.clear()
+            m.update(saved)
+            del shown[count:]
+            m["announcements"] = shown
+            ctx.effects.clear()
+            ctx.announce("refused", refused.pt, refused.en, refused.rule)
+        return ctx.effects

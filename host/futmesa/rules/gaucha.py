@@ -1,0 +1,111 @@
+"""`gaucha`: Regra Gaúcha (Liga Gaúcha de Futebol de Mesa), chapters 7–11 (001).
+
+The excerpt gives no durations: they are competition settings, defaulting to
+the national 2 × 25 minutes. At the end signal the player on turn still has
+one last lance (001 Art. XXI §1) and no infraction from it is taken (§2).
+Throw-ins and corners are "cedido" or "cavado" (Arts. XXVIII, XXXIV); over
+15 s for a lance is a technical foul (Art. XXIX e); offside is the referee's
+call (Art. XXXII).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .base import MINUTE, Ruleset
+from .context import Ctx, Refused, other
+
+
+class Gaucha(Ruleset):
+    name = "gaucha"
+    title = "Regra Gaúcha (LGFM)"
+    document = "001"
+    periods = 2
+    period_ms = 25 * MINUTE  # not in the excerpt: competition setting `period_ms`
+    interval_ms = 5 * MINUTE  # not in the excerpt: competition setting `interval_ms`
+    lance_ms = 15_000  # Art. XXIX e
+    lance_warn_ms = 5_000
+    substitutions = 3  # not in the excerpt: competition setting `substitutions`
+    cites: ClassVar[dict[str, str]] = {
+        "end": "001 Art. XXI §1",
+        "shot_before_alarm": "001 Art. XXI §1",
+        "foul_after_time": "001 Art. XXI §2",
+        "shot_named": "001 Art. XXI c",
+        "shot_required": "001 Art. XXI c",
+        "opponent_half": "001 Art. XXI a",
+        "midline": "001 Art. XXI §único",
+        "goal": "001 Art. XXXI",
+        "own_goal": "001 Art. XXXI §2",
+        "direct_goal": "001 Art. XXXI §1",
+        "no_shot_restart": "001 Art. XXXIII",
+        "lateral": "001 Art. XXXIV",
+        "escanteio": "001 Art. XXVIII",
+        "tiro_de_meta": "001 Art. XXXIII",
+        "lance_time": "001 Art. XXIX e",
+        "technical": "001 Art. XXIX",
+        "disciplinary": "001 Art. XXIX f",
+        "penalty": "001 Art. XXVII",
+        "free_kick": "001 Art. XXIII §2–§3",
+        "offside": "001 Art. XXXII",
+        "forfeit": "001 Art. XLIII",
+    }
+
+    def time_up(self, ctx: Ctx) -> None:
+        """Art. XXI §1: the player on turn at the signal has one last lance."""
+        self.begin_last_lance(ctx, ctx.m["turn"], "turn", self.cite("end"))
+
+    def at_alarm_reopens(self) -> bool:
+        return False  # the last lance is given anyway; its infractions are not taken (§2)
+
+    def lance_timeout(self, ctx: Ctx, side: str | None) -> None:
+        """Art. XXIX e: more than 15 s for a lance is a technical foul."""
+        if side:
+            self.propose_lance_foul(ctx, side, "technical")
+
+    def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        """Art. XXIX f–g: complaints and delays are technical fouls in this rule."""
+        ctx.m["fouls"][side]["disciplinary"] += 1
+        ctx.announce(
+            "disciplinary",
+            f"Indisciplina de {ctx.name(side)}: falta técnica",
+            f"Misconduct by {ctx.name(side)}: technical foul",
+            self.cite("disciplinary"),
+        )
+        if self.in_play(ctx.m):
+            self.technical_foul(ctx, side, self.cite("disciplinary"))
+
+    def direct_goal_ok(self, ctx: Ctx, scorer: str) -> bool:
+        """Art. XXXI §1: from a corner, in the initial development of the lance."""
+        r = ctx.m["restart"]
+        return bool(
+            r and r["side"] == scorer and r["kind"].startswith("escanteio")
+            and r.get("touches_since", 0) <= 1
+        )
+
+    def ball_out_restart(
+        self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
+    ) -> tuple[str, str, str]:
+        toucher = last["side"]
+        played = info.get("turn") or toucher
+        if info["line"] == "side":
+            kind = "lateral_cedida" if played == toucher else "lateral_cavada"
+            return kind, other(toucher), self.cite("lateral")
+        defender = self.defender_of(ctx.m, info["end"])
+        if toucher == defender:
+            kind = "escanteio_cedido" if played == defender else "escanteio_cavado"
+            return kind, other(defender), self.cite("escanteio")
+        return "tiro_de_meta", defender, self.cite("tiro_de_meta")
+
+    def on_offside(self, ctx: Ctx) -> None:
+        """Art. XXXII: the referee calls it; a single-lance free kick (§3)."""
+        side = ctx.side()  # the side caught offside
+        if not self.in_play(ctx.m):
+            raise Refused("A bola não está em jogo", "The ball is not in play")
+        ctx.m["shot_asked"] = None
+        ctx.announce(
+            "offside",
+            f"Impedimento de {ctx.name(side)}",
+            f"Offside against {ctx.name(side)}",
+            self.cite("offside"),
+        )
+        self.set_restart(ctx, "tiro_livre", other(side), "001 Art. XXXII §3", infraction=True)

@@ -1,0 +1,131 @@
+"""`mesa-posta`: "A mesa está posta", a short modern ruleset (004).
+
+Two halves of one minute on a clock that runs only while the ball is in play;
+once time is up the half ends the next time the ball goes out of play. Seven
+touches on the ball per turn, a miss passes the turn. Only a shot asked
+scores, except straight from a corner (gol olímpico). A draw goes to a
+shootout: 5 each, every disc once before any twice, then sudden death; the
+goalkeeper's choice is secret until the kick.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .base import MINUTE, Ruleset
+from .context import Ctx, other
+
+
+class MesaPosta(Ruleset):
+    name = "mesa-posta"
+    title = "A mesa está posta"
+    document = "004"
+    periods = 2
+    period_ms = 1 * MINUTE
+    interval_ms = 1 * MINUTE  # not stated: competition setting `interval_ms`
+    clock_mode = "ball-in-play"
+    end_mode = "next-dead-ball"
+    lance_ms = 0  # no per-move timer in the document
+    lance_warn_ms = 0
+    touch_limit = 7
+    substitutions = None  # not stated
+    shootout_series = (5,)
+    shootout_rotation = "all-before-repeat"
+    cites: ClassVar[dict[str, str]] = {
+        "draw": "004 Saída de bola",
+        "kickoff": "004 Saída de bola",
+        "after_goal": "004 Saída de bola",
+        "duration": "004 A partida",
+        "end": "004 A partida",
+        "foul_after_time": "004 A partida",
+        "shot_before_alarm": "004 A partida",
+        "shot_named": "004 Chute pedido",
+        "shot_required": "004 Chute pedido",
+        "goal": "004 Chute pedido",
+        "own_goal": "004 Chute pedido",
+        "opponent_half": "004 Chute pedido",
+        "midline": "004 Chute pedido",
+        "no_shot_restart": "004 Chute pedido",
+        "direct_goal": "004 Chute pedido (gol olímpico)",
+        "lateral": "004 Bola fora",
+        "escanteio": "004 Bola fora",
+        "tiro_de_meta": "004 Bola fora",
+        "touches": "004 Sua vez",
+        "free_kick": "004 Faltas",
+        "penalty": "004 Pênaltis",
+        "tie_break": "004 Disputa de pênaltis",
+        "shootout": "004 Disputa de pênaltis",
+        "shootout_discs": "004 Disputa de pênaltis",
+        "keeper_choice": "004 Pênaltis",
+    }
+
+    def initial_match(self) -> dict[str, Any]:
+        m = super().initial_match()
+        # "Partida empatada no fim do tempo normal vai para os pênaltis", in any competition
+        m["competition"]["shootout"] = bool(self.setting("shootout", True))
+        m["competition"]["type"] = "knockout" if m["competition"]["shootout"] else "league"
+        return m
+
+    def time_up(self, ctx: Ctx) -> None:
+        """004 A partida: the half ends the next time the ball goes out of play."""
+        ctx.m["status"] = "awaiting_dead_ball"
+        ctx.announce(
+            "time_up",
+            "Tempo esgotado: a etapa termina na próxima bola fora de jogo",
+            "Time is up: the half ends the next time the ball is out of play",
+            self.cite("end"),
+        )
+
+    def no_shot_options(self) -> list[str]:
+        return ["no_goal", "shot_asked", "false_trip"]  # "Só vale gol de chute pedido"
+
+    def direct_goal_ok(self, ctx: Ctx, scorer: str) -> bool:
+        """Gol olímpico: straight from a corner."""
+        r = ctx.m["restart"]
+        return bool(
+            r
+            and r["side"] == scorer
+            and r["kind"] == "escanteio"
+            and r.get("touches_since", 0) == 0
+        )
+
+    def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
+        """A shot that stays in play passes to the opponent unless a team-mate touched last."""
+        if outcome == "in_play" and not ctx.entry.data.get("teammate_last"):
+            self.pass_turn(ctx, shot["side"], "004 Chute pedido")
+
+    def award_free_kick(self, ctx: Ctx, offender: str, ftype: str) -> None:
+        m = ctx.m
+        beneficiary = other(offender)
+        if ftype == "penalti" or ctx.entry.data.get("where") == "box":
+            self.set_restart(ctx, "penalti", beneficiary, self.cite("penalty"), infraction=True)
+        else:
+            self.set_restart(ctx, "tiro_livre", beneficiary, self.cite("free_kick"),
+                             infraction=True)
+        self.reset_touches(m, beneficiary)
+
+    def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
+        """004 Sua vez: seven touches on the ball per turn; a miss passes the turn."""
+        m = ctx.m
+        if m["turn"] != side:
+            self.reset_touches(m, side)
+        m["turn"] = side
+        mine = m["touches"][side]
+        if not hit:
+            self.pass_turn(ctx, side, self.cite("touches"))
+            return
+        mine["count"] += 1
+        if mine["count"] >= mine["limit"]:
+            self.pass_turn(ctx, side, self.cite("touches"))
+
+    def pass_turn(self, ctx: Ctx, side: str, rule: str) -> None:
+        m = ctx.m
+        self.reset_touches(m, side)
+        self.reset_touches(m, other(side))
+        m["turn"] = other(side)
+        ctx.announce(
+            "turn",
+            f"Vez de {ctx.name(other(side))}",
+            f"{ctx.name(other(side))}'s turn",
+            rule,
+        )

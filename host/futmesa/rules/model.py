@@ -1,0 +1,93 @@
+"""Value types of the rules engine: log entries, effects and the match state.
+
+An `Entry` is one line of the match log (a device event or a referee input);
+an `Effect` is what the engine asks of the outside world (a device command,
+an announcement for the scoreboard, a confirmation for the referee's console).
+`MatchState` is immutable from the caller's point of view: the engine copies it
+before every change.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+DEVICE_KINDS = frozenset(
+    {
+        "goal_line",
+        "ball_out",
+        "palheta",
+        "clock_started",
+        "clock_stopped",
+        "period_over",
+        "alarm",
+        "lance_expired",
+        "button",
+        "sensor_fault",
+        "gap",
+    }
+)
+CORRECTION_KINDS = frozenset({"void", "amend"})
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the match log.
+
+    `period`, `clock_ms` and `ticks` are the device's view of time when the
+    entry happened (`ticks` is the device's monotonic millisecond counter);
+    `author` and `at` (host wall time, Unix ms) say who entered a referee input
+    or correction and when.
+    """
+
+    id: int
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    source: str = "referee"
+    period: int = 0
+    clock_ms: int = 0
+    ticks: int = 0
+    author: str = ""
+    at: int = 0
+
+    @property
+    def is_correction(self) -> bool:
+        return self.kind in CORRECTION_KINDS
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What the engine asks for: kind is "device", "announce" or "confirm"."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+
+
+@dataclass
+class MatchState:
+    """The match as the rules see it.
+
+    `m` is a JSON-ready dict (the ruleset's view of the match); `log` is every
+    entry the state was built from, corrections included, so a later
+    correction can recompute the whole match from it.
+    """
+
+    m: dict[str, Any]
+    log: tuple[Entry, ...] = ()
+
+    def copy(self) -> MatchState:
+        return MatchState(copy.deepcopy(self.m), self.log)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-ready match state (the `match` part of GET /api/state)."""
+        # keys starting with "_" are private to the engine (e.g. the goalkeeper's secret)
+        out = copy.deepcopy({k: v for k, v in self.m.items() if not k.startswith("_")})
+        shootout = out.get("shootout")
+        if shootout is not None:
+            # the goalkeeper's choice stays secret until the kick is taken (004)
+            shootout["keeper_choice_recorded"] = bool(self.m.get("_secret"))
+        out["log_length"] = len(self.log)
+        return out

@@ -1,0 +1,192 @@
+"""`pastilha-8x2`: Regra "Pastilha 8x2" (FEFUMERJ / CBFM), Arts. 1–107 (003).
+
+2 × 10 minutes (003 Art. 27); a period is extended for a shot asked before the
+alarm or a penalty (Art. 29) and an infraction just before it (Art. 74);
+8 touches per possession, the 8th a shot, at most 2 in a row by one disc
+(Arts. 47–48); 10 s per palhetada (Art. 71); tiro de meta only after a shot,
+otherwise reposição (Art. 64); knockout ties go to 4 minutes of extra time and
+penalties (Art. 28); a repeated deliberate foul disqualifies, with a forfeit
+score (Art. 83).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .base import MINUTE, Ruleset
+from .context import Ctx, other
+
+
+class Pastilha8x2(Ruleset):
+    name = "pastilha-8x2"
+    title = "Pastilha 8x2 (FEFUMERJ / CBFM)"
+    document = "003"
+    periods = 2
+    period_ms = 10 * MINUTE  # Art. 27 b (official competitions)
+    interval_ms = 2 * MINUTE  # not stated: competition setting `interval_ms`
+    extra_periods = 1  # Art. 28: "prorrogação de 4 minutos (tempo único)"
+    extra_ms = 4 * MINUTE
+    lance_ms = 10_000  # Art. 71
+    lance_warn_ms = 3_000
+    touch_limit = 8  # Art. 47
+    run_limit = 2  # Art. 47 §1
+    substitutions = 3  # Art. 62
+    shootout_series = (5, 3)  # Art. 28, then one each
+    shootout_rotation = "distinct-per-series"  # Art. 28 §1
+    cites: ClassVar[dict[str, str]] = {
+        "draw": "003 Art. 30",
+        "kickoff": "003 Art. 30–33",
+        "duration": "003 Art. 27",
+        "change_ends": "003 Art. 30 §2",
+        "added_time": "003 Art. 29 §único",
+        "end": "003 Art. 29",
+        "shot_before_alarm": "003 Art. 29",
+        "infraction_alarm": "003 Art. 74 §único",
+        "foul_after_time": "003 Art. 74 §único e",
+        "shot_named": "003 Art. 54",
+        "shot_required": "003 Art. 54, 60",
+        "goal": "003 Art. 55",
+        "own_goal": "003 Art. 59",
+        "opponent_half": "003 Art. 53",
+        "midline": "003 Art. 53",
+        "no_shot_restart": "003 Art. 60 §único",
+        "after_goal": "003 Art. 31, 70",
+        "lateral": "003 Art. 66",
+        "escanteio": "003 Art. 58",
+        "tiro_de_meta": "003 Art. 64",
+        "reposicao": "003 Art. 64",
+        "touches": "003 Art. 47",
+        "lance_time": "003 Art. 71",
+        "technical": "003 Art. 80",
+        "penalty": "003 Art. 69",
+        "free_kick": "003 Art. 74",
+        "disciplinary": "003 Art. 84",
+        "disciplinary_kick": "003 Art. 84",
+        "expel": "003 Art. 83 §1",
+        "forfeit": "003 Art. 83 §3",
+        "tie_break": "003 Art. 28",
+        "shootout": "003 Art. 28",
+        "shootout_discs": "003 Art. 28 §1",
+        "advantage": "003 Art. 28 §3",
+        "substitutions": "003 Art. 62",
+    }
+
+    # -- goals without a shot: goal kick, or corner if it touched an opponent (Art. 60) --
+    def no_shot_options(self) -> list[str]:
+        return ["no_goal", "corner", "own_goal", "shot_asked", "false_trip"]
+
+    def no_shot_restart(self, ctx: Ctx, defender: str, choice: str) -> None:
+        if choice == "corner":
+            self.set_restart(ctx, "escanteio", other(defender), self.cite("no_shot_restart"))
+        else:
+            self.set_restart(ctx, "tiro_de_meta", defender, self.cite("no_shot_restart"))
+
+    # -- ball out ---------------------------------------------------------------------------
+    def ball_out_restart(
+        self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
+    ) -> tuple[str, str, str]:
+        m = ctx.m
+        toucher = last["side"]
+        if info["line"] == "side":
+            side = other(toucher)  # off an opponent the possession stays (Art. 47 §4)
+            if self._used_all(m, side):
+                return "lateral", other(side), "003 Art. 47 §5"
+            return "lateral", side, self.cite("lateral")
+        defender = self.defender_of(m, info["end"])
+        if toucher == defender:
+            if self._used_all(m, other(defender)):
+                return "tiro_de_meta", defender, "003 Art. 47 §5"
+            return "escanteio", other(defender), self.cite("escanteio")
+        if info.get("shot"):
+            return "tiro_de_meta", defender, self.cite("tiro_de_meta")
+        return "reposicao", defender, self.cite("reposicao")
+
+    @staticmethod
+    def _used_all(m: dict[str, Any], side: str) -> bool:
+        t = m["touches"][side]
+        return bool(t["count"] >= t["limit"])
+
+    # -- touches (Arts. 47–49) ------------------------------------------------------------------
+    def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
+        m = ctx.m
+        mine, theirs = m["touches"][side], m["touches"][other(side)]
+        if hit or theirs["count"] >= theirs["limit"]:
+            # zeroed when the opponent really touches the ball (Art. 47 §6), or when
+            # the opponent misses after a completed 8-touch move (Art. 49 §único)
+            self.reset_touches(m, other(side))
+        m["turn"] = side
+        if self.lance_ms:
+            ctx.device("lance_restart")
+        mine["count"] += 1  # misses count for the team, not for the disc (Art. 47 §3)
+        if hit and disc is not None:
+            mine["run"] = mine["run"] + 1 if mine["disc"] == disc else 1
+            mine["disc"] = disc
+        if ctx.entry.data.get("displaced") and mine["limit"] > mine["count"] + 2:
+            mine["limit"] = mine["count"] + 2
+            ctx.announce(
+                "touches_cut",
+                f"{ctx.name(side)} deslocou adversário: só mais 2 toques",
+                f"{ctx.name(side)} displaced an opponent: only 2 more touches",
+                "003 Art. 47 §7",
+            )
+        if mine["run"] > self.run_limit:
+            ctx.announce(
+                "touch_run",
+                f"Botão {disc} de {ctx.name(side)} tocou 3 vezes seguidas",
+                f"{ctx.name(side)} disc {disc} played 3 times in a row",
+                "003 Art. 47 §2",
+            )
+            self.technical_foul(ctx, side, "003 Art. 47 §2")
+        elif mine["count"] >= mine["limit"] and not m["shot_asked"]:
+            ctx.announce(
+                "touch_limit",
+                f"{ctx.name(side)}: último toque sem chute a gol",
+                f"{ctx.name(side)}: last touch without a shot at goal",
+                "003 Art. 48",
+            )
+            self.technical_foul(ctx, side, "003 Art. 48")
+        elif mine["count"] == mine["limit"] - 1:
+            ctx.announce(
+                "touch_last",
+                f"{ctx.name(side)}: o próximo toque tem de ser chute a gol",
+                f"{ctx.name(side)}: the next touch must be a shot at goal",
+                "003 Art. 47",
+            )
+
+    def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
+        if outcome in ("short", "miss"):
+            # Art. 50: the shot does not reach the goal; Art. 52: the shooter misses the ball
+            rule = "003 Art. 50" if outcome == "short" else "003 Art. 52"
+            self.technical_foul(ctx, shot["side"], rule)
+
+    # -- discipline (Arts. 83–85) --------------------------------------------------------
+    def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        """Art. 84: delaying is a disciplinary foul (free kick); a repeat disqualifies."""
+        super().disciplinary_foul(ctx, side, disc, rule)
+        if ctx.m["fouls"][side]["disciplinary"] >= 2 and not ctx.m["finished"]:
+            self.forfeit(ctx, side, "003 Art. 84 §único")
+
+    def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:
+        m = ctx.m
+        if kind == "deliberate_foul":
+            m["fouls"][side].setdefault("deliberate", 0)
+            m["fouls"][side]["deliberate"] += 1
+            if m["fouls"][side]["deliberate"] >= 2:
+                self.forfeit(ctx, side, "003 Art. 83 §2")
+                return
+            self.expel(ctx, side, disc, "003 Art. 83 §1")
+            if self.in_play(m):
+                m["shot_asked"] = None
+                self.award_free_kick(ctx, side, "falta")
+        elif kind == "disqualify":
+            self.forfeit(ctx, side, "003 Art. 85")
+        else:
+            super().other_discipline(ctx, side, kind, disc)
+
+    def forfeit(self, ctx: Ctx, side: str, rule: str) -> None:
+        """Art. 83 §3: 2 × 0 against the punished side unless the other leads by 2 or more."""
+        m = ctx.m
+        winner = other(side)
+        if m["score"][winner] - m["score"][side] < 2:
+            m["score"] = {winner: 2, side: 0}
+        self.finish(ctx, winner, "forfeit", rule, loser=side, score_rule="003 Art. 83 §3")

@@ -1,0 +1,206 @@
+"""Penalty shootouts: alternate kicks in series, then sudden death.
+
+The series lengths and the rule for which discs may kick come from the ruleset
+(`shootout_series`, `shootout_rotation`): 003 Art. 28 (5, then 3, then one each,
+different discs within a series) and 004 "Disputa de pênaltis" (5 each, every
+disc once before any twice, then sudden death). A shootout ends as soon as one
+side can no longer catch up. The goalkeeper's choice (004 "Pênaltis") is kept
+secret until the kick is recorded, then revealed with it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .context import SIDES, Ctx, Refused, other
+
+if TYPE_CHECKING:
+    from .base import Ruleset
+
+KEEPER_CHOICES = ("left", "middle", "right")
+_CHOICE_PT = {"left": "esquerda", "middle": "meio", "right": "direita"}
+
+
+def begin(rs: Ruleset, ctx: Ctx) -> None:
+    m = ctx.m
+    m["phase"] = "shootout"
+    m["status"] = "shootout"
+    m["shootout"] = {
+        "first": None,
+        "next": None,
+        "series": 0,
+        "series_lengths": list(rs.shootout_series),
+        "series_kicks": {"A": 0, "B": 0},
+        "used": {"A": [], "B": []},
+        "tally": {"A": 0, "B": 0},
+        "kicks": [],
+        "in_progress": None,
+    }
+    ctx.announce(
+        "shootout",
+        "Empate: disputa de pênaltis",
+        "Level: penalty shootout",
+        rs.cite("shootout"),
+    )
+
+
+def _shootout(rs: Ruleset, ctx: Ctx) -> dict[str, Any]:
+    m = ctx.m
+    if m["phase"] != "shootout" or m["finished"] or m["shootout"] is None:
+        raise Refused("Não há disputa de pênaltis em curso", "No shootout is being played")
+    return m["shootout"]
+
+
+def _eligible(rs: Ruleset, ctx: Ctx, side: str) -> int:
+    # outfield discs still on the team (the goalkeeper does not kick)
+    return max(1, rs.discs - 1 - len(ctx.m["expelled"][side]))
+
+
+def _check_disc(rs: Ruleset, ctx: Ctx, sh: dict[str, Any], side: str, disc: int) -> None:
+    if disc in ctx.m["expelled"][side]:
+        raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
+    used = sh["used"][side]
+    in_series = sh["series"] < len(sh["series_lengths"])
+    if rs.shootout_rotation == "distinct-per-series":
+        if in_series and disc in used:
+            raise Refused(
+                f"O botão {disc} já cobrou nesta série: use botões diferentes",
+                f"Disc {disc} already kicked in this series: use different discs",
+                rs.cite("shootout_discs"),
+            )
+    elif disc in used and len(used) < _eligible(rs, ctx, side):
+        raise Refused(
+            f"O botão {disc} já cobrou: todos cobram uma vez antes de alguém cobrar a segunda",
+            f"Disc {disc} already kicked: every disc kicks once before any kicks twice",
+            rs.cite("shootout_discs"),
+        )
+
+
+def kick(rs: Ruleset, ctx: Ctx) -> None:
+    sh = _shootout(rs, ctx)
+    side = ctx.side()
+    disc = ctx.disc(required=True)
+    assert disc is not None
+    if sh["in_progress"]:
+        raise Refused("Há uma cobrança sem resultado", "A kick is still waiting for its result")
+    if sh["next"] and side != sh["next"]:
+        raise Refused(
+            f"As cobranças alternam: agora é {ctx.name(sh['next'])}",
+            f"Kicks alternate: it is {ctx.name(sh['next'])}'s turn",
+            rs.cite("shootout"),
+        )
+    _check_disc(rs, ctx, sh, side, disc)
+    if sh["first"] is None:
+        sh["first"] = side
+    choice = ctx.entry.data.get("keeper_choice")
+    if choice is not None and choice not in KEEPER_CHOICES:
+        raise Refused("Goleiro: left, middle ou right", "Goalkeeper: left, middle or right")
+    scored = ctx.entry.data.get("scored")
+    if scored is None:
+        sh["in_progress"] = {"side": side, "disc": disc, "entry": ctx.entry.id}
+        ctx.announce(
+            "shootout_kick",
+            f"Cobrança de {ctx.name(side)}, botão {disc}",
+            f"{ctx.name(side)} to kick, disc {disc}",
+            rs.cite("shootout"),
+        )
+        return
+    _record(rs, ctx, sh, side, disc, bool(scored), choice)
+
+
+def goal_line(rs: Ruleset, ctx: Ctx) -> None:
+    sh = ctx.m["shootout"]
+    if not sh or not sh["in_progress"]:
+        ctx.announce(
+            "goal_line_ignored",
+            "Sensor de gol acionado sem cobrança em curso: ignorado",
+            "Goal sensor tripped with no kick being taken: ignored",
+        )
+        return
+    p = sh.pop("in_progress")
+    sh["in_progress"] = None
+    _record(rs, ctx, sh, p["side"], p["disc"], True, None)
+
+
+def result(rs: Ruleset, ctx: Ctx) -> None:
+    sh = _shootout(rs, ctx)
+    if not sh["in_progress"]:
+        raise Refused("Não há cobrança em curso", "No kick is being taken")
+    p = sh["in_progress"]
+    sh["in_progress"] = None
+    _record(rs, ctx, sh, p["side"], p["disc"], bool(ctx.entry.data.get("scored")), None)
+
+
+def keeper_choice(rs: Ruleset, ctx: Ctx) -> None:
+    _shootout(rs, ctx)
+    side = ctx.side()  # the defending side
+    choice = ctx.entry.data.get("choice")
+    if choice not in KEEPER_CHOICES:
+        raise Refused("Goleiro: left, middle ou right", "Goalkeeper: left, middle or right")
+    ctx.m["_secret"] = {"side": side, "choice": choice}
+    ctx.announce(
+        "keeper_choice",
+        f"Escolha do goleiro de {ctx.name(side)} registrada (em segredo)",
+        f"{ctx.name(side)}'s goalkeeper choice recorded (secret)",
+        rs.cite("keeper_choice"),
+    )
+
+
+def _record(
+    rs: Ruleset, ctx: Ctx, sh: dict[str, Any], side: str, disc: int, scored: bool,
+    choice: str | None,
+) -> None:
+    m = ctx.m
+    secret = m.pop("_secret", None)
+    if choice is None and secret and secret["side"] == other(side):
+        choice = secret["choice"]
+    sh["kicks"].append(
+        {"side": side, "disc": disc, "scored": scored, "keeper_choice": choice,
+         "series": sh["series"], "entry": ctx.entry.id}
+    )
+    sh["tally"][side] += int(scored)
+    sh["series_kicks"][side] += 1
+    used = sh["used"][side]
+    if rs.shootout_rotation == "all-before-repeat" and len(used) >= _eligible(rs, ctx, side):
+        used.clear()
+    used.append(disc)
+    sh["next"] = other(side)
+    reveal_pt = f"; goleiro: {_CHOICE_PT[choice]}" if choice else ""
+    reveal_en = f"; goalkeeper: {choice}" if choice else ""
+    ctx.announce(
+        "shootout_goal" if scored else "shootout_miss",
+        f"{ctx.name(side)} ({disc}): {'gol' if scored else 'perdeu'}{reveal_pt} — "
+        f"{sh['tally']['A']} × {sh['tally']['B']}",
+        f"{ctx.name(side)} ({disc}): {'scored' if scored else 'missed'}{reveal_en} — "
+        f"{sh['tally']['A']}–{sh['tally']['B']}",
+        rs.cite("shootout"),
+    )
+    _check_end(rs, ctx, sh)
+
+
+def _check_end(rs: Ruleset, ctx: Ctx, sh: dict[str, Any]) -> None:
+    lengths = sh["series_lengths"]
+    t, k = sh["tally"], sh["series_kicks"]
+    n = lengths[sh["series"]] if sh["series"] < len(lengths) else 1
+    remaining = {s: n - k[s] for s in SIDES}
+    winner = None
+    if t["A"] > t["B"] + remaining["B"]:
+        winner = "A"
+    elif t["B"] > t["A"] + remaining["A"]:
+        winner = "B"
+    if winner:
+        rs.finish(ctx, winner, "shootout", rs.cite("shootout"), shootout=dict(t))
+        return
+    if remaining["A"] == 0 and remaining["B"] == 0:
+        # level after the series: next series, or another sudden-death round
+        if sh["series"] < len(lengths):
+            sh["series"] += 1
+            if rs.shootout_rotation == "distinct-per-series":
+                sh["used"] = {"A": [], "B": []}
+            if sh["series"] < len(lengths):
+                pt = f"Nova série de {lengths[sh['series']]} cobranças"
+                en = f"New series of {lengths[sh['series']]} kicks"
+            else:
+                pt, en = "Morte súbita: uma cobrança por vez", "Sudden death: one kick each"
+            ctx.announce("shootout_series", pt, en, rs.cite("shootout"))
+        sh["series_kicks"] = {"A": 0, "B": 0}
