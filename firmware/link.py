@@ -207,9 +207,11 @@ class DeviceLink:
                               self.board.tick_bits) + clock.profile_bytes()
         payload += struct.pack("<I", self.last_cmd_seq)
         ticks = self.board.ticks_ms()
-        self._write(W.MSG_HELLO_ACK, 0, payload, ticks)
-        if last_seq == W.IDENTIFY_ONLY:
-            self.connected = False  # the host only asked who we are
+        identify = last_seq == W.IDENTIFY_ONLY
+        # header seq 0: "this is who I am"; 1: "replaying from your cursor"
+        self._write(W.MSG_HELLO_ACK, 0 if identify else 1, payload, ticks)
+        if identify:
+            self.connected = False
             return
         self.connected = True
         start = last_seq + 1 if last_boot == self.boot_id else 1

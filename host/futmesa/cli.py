@@ -1,2 +1,248 @@
+"""The `futmesa` command: demo, serve, rerun, report, watch, and the hardware commands."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+
+from futmesa import __version__
+
+RULESET_HELP = "cbfm-1toque, gaucha, pastilha-8x2 or mesa-posta"
+
+
+def _setup_logging(verbose: bool) -> None:
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        datefmt="%H:%M:%S",
+    )
+    logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+
+
+def _check_ruleset(name: str) -> str:
+    from futmesa.rules import load_ruleset
+
+    try:
+        load_ruleset(name)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0] if exc.args else exc), param_hint="--ruleset")
+    return name
+
+
+def _load_settings(path: str | None) -> dict[str, Any]:
+    if not path:
+        return {}
+    try:
+        data = json.loads(Path(path).read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--settings")
+    if not isinstance(data, dict):
+        raise click.BadParameter(f"{path} must hold a JSON object", param_hint="--settings")
+    return data
+
+
+@click.group()
+@click.version_option(__version__, prog_name="futmesa")
+@click.option("-v", "--verbose", is_flag=True, help="Log debugging detail.")
+def cli(verbose: bool) -> None:
+    """futmesa: match controller for instrumented futebol de mesa tables."""
+    _setup_logging(verbose)
+
+
+@cli.command()
+@click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
+@click.option("--speed", default=60, show_default=True, type=click.IntRange(1, 5000),
+              help="How many times faster than real time the simulated table runs.")
+@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite event log (default: a new file in a temporary folder).")
+@click.option("--exit-when-done", is_flag=True, help="Exit 0 after the final whistle.")
+def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool) -> None:
+    """Play a scripted match on a simulated table into the live scoreboard."""
+    from futmesa import server
+    from futmesa.sim import SimTable, SimTableError
+    from futmesa.sim.demo_match import DemoError, play
+
+    _check_ruleset(ruleset)
+    db_path = db or str(Path(tempfile.mkdtemp(prefix="futmesa-demo-")) / "match.sqlite")
+    result: dict[str, Any] = {}
+
+    def say(text: str) -> None:
+        click.echo(text)
+
+    try:
+        sim = SimTable(speed=speed)
+        sim.start()
+    except SimTableError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+    async def scripted(running: server.Running) -> None:
+        click.echo(f"event log: {db_path}")
+        try:
+            final = await play(running, sim, speed, say)
+        except DemoError as exc:
+            result["error"] = str(exc)
+            running.stop()
+            return
+        result["final"] = final
+        teams, score = final.get("teams", {}), final.get("score", {})
+        name_a = teams.get("A", {}).get("name", "A")
+        name_b = teams.get("B", {}).get("name", "B")
+        click.echo(f"FINAL SCORE: {name_a} {score.get('A', 0)} x {score.get('B', 0)} {name_b}")
+        if exit_when_done:
+            running.stop()
+        else:
+            click.echo(f"still serving the scoreboard at {running.base_url}/ — Ctrl-C to stop")
+
+    try:
+        asyncio.run(server.run(sim.host_port, db_path, ruleset, None, http_port=http_port,
+                               on_ready=scripted))
+    except server.PortInUseError as exc:
+        raise click.ClickException(str(exc)) from exc
+    except KeyboardInterrupt:
+        click.echo("stopped")
+    finally:
+        sim.stop()
+    if "error" in result:
+        raise click.ClickException(result["error"])
+    if exit_when_done and "final" not in result:
+        raise click.ClickException("the demo stopped before the final whistle")
+
+
+@cli.command()
+@click.option("--device", required=True, help="Serial port of the table (e.g. /dev/ttyACM0).")
+@click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
+@click.option("--db", type=click.Path(dir_okay=False), default="futmesa.sqlite",
+              show_default=True, help="SQLite event log.")
+@click.option("--settings", "settings_path", type=click.Path(dir_okay=False), default=None,
+              help="JSON file with competition settings (teams, colours, half length...).")
+@click.option("--http-host", default="0.0.0.0", show_default=True)
+@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+def serve(device: str, ruleset: str, db: str, settings_path: str | None, http_host: str,
+          http_port: int) -> None:
+    """Run the daemon against a real board (or a pty path)."""
+    from futmesa import server
+
+    _check_ruleset(ruleset)
+    settings = _load_settings(settings_path)
+    try:
+        asyncio.run(server.run(device, db, ruleset, settings, http_host=http_host,
+                               http_port=http_port))
+    except server.PortInUseError as exc:
+        raise click.ClickException(str(exc)) from exc
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
+@cli.command()
+@click.argument("match_id", type=int)
+@click.option("--ruleset", required=True, help=RULESET_HELP)
+@click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
+              show_default=True)
+def rerun(match_id: int, ruleset: str, db: str) -> None:
+    """Re-run a stored match under another ruleset and show what would differ."""
+    from futmesa.daemon import to_entry
+    from futmesa.rules.rerun import rerun_diff
+    from futmesa.store import EventLog
+
+    _check_ruleset(ruleset)
+    store = EventLog(db)
+    match = store.match(match_id)
+    if match is None:
+        raise click.ClickException(f"no match {match_id} in {db}: see `futmesa matches --db {db}`")
+    entries = [to_entry(e) for e in store.entries(match_id)]
+    lines = rerun_diff(entries, match["settings"], match["ruleset"], ruleset)
+    click.echo(f"match {match_id}: {match['ruleset']} -> {ruleset}")
+    for line in lines or ["no difference"]:
+        click.echo(f"  {line}")
+
+
+@cli.command()
+@click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
+              show_default=True)
+def matches(db: str) -> None:
+    """List the stored matches."""
+    from futmesa.history import History
+    from futmesa.store import EventLog
+
+    for m in History(EventLog(db)).list_matches():
+        score = m.get("score") or {}
+        teams = m.get("teams") or {}
+        click.echo(f"{m['id']:>4}  {m['ruleset']:<13} {m['table_id']:<16} "
+                   f"{teams.get('A', {}).get('name', 'A')} {score.get('A', 0)} x "
+                   f"{score.get('B', 0)} {teams.get('B', {}).get('name', 'B')}"
+                   f"{'' if m.get('finished') else '  (unfinished)'}")
+
+
+@cli.command()
+@click.argument("match_id", type=int)
+@click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
+              show_default=True)
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None)
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None)
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None)
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None)
+def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
+           csv_path: str | None, json_path: str | None) -> None:
+    """Write the súmula (official match report) of a stored match."""
+    from futmesa import report as rep
+    from futmesa.history import History
+    from futmesa.store import EventLog
+
+    try:
+        record = History(EventLog(db)).match_record(match_id)
+    except KeyError as exc:
+        raise click.ClickException(str(exc.args[0])) from exc
+    if not any((pdf_path, html_path, csv_path, json_path)):
+        pdf_path = f"sumula-{match_id}.pdf"
+    if pdf_path:
+        rep.render_pdf(record, pdf_path)
+        click.echo(f"wrote {pdf_path}")
+    if html_path:
+        Path(html_path).write_text(rep.render_html(record), encoding="utf-8")
+        click.echo(f"wrote {html_path}")
+    if csv_path:
+        Path(csv_path).write_text(rep.render_csv(record), encoding="utf-8")
+        click.echo(f"wrote {csv_path}")
+    if json_path:
+        Path(json_path).write_text(json.dumps(record, indent=2, ensure_ascii=False),
+                                   encoding="utf-8")
+        click.echo(f"wrote {json_path}")
+
+
+@cli.command()
+@click.option("--url", default="http://localhost:8000", show_default=True,
+              help="Address of a running futmesa daemon.")
+def watch(url: str) -> None:
+    """A terminal scoreboard for a setup with no screen browser."""
+    from futmesa import watch as watch_mod
+
+    try:
+        asyncio.run(watch_mod.watch(url))
+    except KeyboardInterrupt:
+        pass
+
+
+def _register_hardware() -> None:
+    try:
+        from futmesa import cli_hardware
+    except ImportError:
+        return
+    cli_hardware.register(cli)
+
+
+_register_hardware()
+
+
 def main() -> None:
-    print("futmesa")
+    try:
+        cli()
+    except KeyboardInterrupt:
+        sys.exit(130)

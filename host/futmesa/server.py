@@ -1,0 +1,95 @@
+"""Runs a table daemon and the web views (uvicorn) in one asyncio process."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+
+from futmesa.daemon import TableDaemon
+from futmesa.history import History
+from futmesa.hub import StateHub
+from futmesa.store import EventLog
+from futmesa.web.access import access_banner, new_token
+from futmesa.web.app import create_app
+
+log = logging.getLogger("futmesa.server")
+
+
+class PortInUseError(RuntimeError):
+    pass
+
+
+def check_port_free(host: str, port: int) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            s.bind((host, port))
+        except OSError as exc:
+            raise PortInUseError(
+                f"port {port} on {host} is already in use ({exc.strerror}): "
+                f"stop the other futmesa, or pass --http-port with another number"
+            ) from exc
+
+
+@dataclass
+class Running:
+    daemon: TableDaemon
+    hub: StateHub
+    store: EventLog
+    server: uvicorn.Server
+    base_url: str
+    token: str
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+
+
+async def run(
+    device: str,
+    db: str | Path,
+    ruleset: str,
+    settings: dict[str, Any] | None,
+    http_host: str = "127.0.0.1",
+    http_port: int = 8000,
+    on_ready: Callable[[Running], Awaitable[None]] | None = None,
+    quiet: bool = False,
+) -> None:
+    """Serve until stopped (Ctrl-C, or `Running.stop()` from on_ready's task)."""
+    check_port_free(http_host, http_port)
+    store = EventLog(db)
+    hub = StateHub()
+    loop = asyncio.get_running_loop()
+    daemon = TableDaemon(store, hub, device, ruleset, settings, loop=loop)
+    token = new_token()
+    app = create_app(hub, console_token=token, history=History(store))
+    config = uvicorn.Config(app, host=http_host, port=http_port, log_level="warning",
+                            lifespan="off", ws_ping_interval=5, ws_ping_timeout=5)
+    server = uvicorn.Server(config)
+    shown_host = "localhost" if http_host in ("127.0.0.1", "0.0.0.0") else http_host
+    base_url = f"http://{shown_host}:{http_port}"
+    running = Running(daemon, hub, store, server, base_url, token)
+    daemon.start()
+    if not quiet:
+        print(f"scoreboard (kiosk): {base_url}/", flush=True)
+        print(access_banner(base_url, token, qr=True), flush=True)
+    task = asyncio.create_task(on_ready(running)) if on_ready else None
+    try:
+        await server.serve()
+    finally:
+        if task is not None and not task.done():
+            task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - shutting down
+                pass
+        daemon.stop()
+        store.close()
+    if task is not None and task.done() and not task.cancelled() and task.exception():
+        raise task.exception()  # type: ignore[misc]

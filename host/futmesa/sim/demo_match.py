@@ -1,0 +1,124 @@
+"""A scripted match for the demo: the simulated table's sensors and a scripted referee.
+
+The script is written in match time (period, mm:ss); the runner waits for the
+device's clock to reach each moment, so it plays the same at any --speed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from futmesa.hub import RefusedError
+from futmesa.server import Running
+from futmesa.sim.table import SimTable
+
+TEAMS = {"A": {"name": "Estrela do Norte", "color": "#c8102e"},
+         "B": {"name": "Botafogo da Mesa", "color": "#1d1d1b"}}
+
+
+@dataclass(frozen=True)
+class Step:
+    period: int
+    at: str  # mm:ss of match time
+    action: str  # "shot", "goal", "out", "palheta"
+    side: str = ""  # the side shooting / scoring
+    arg: int | str = 0
+
+    @property
+    def at_ms(self) -> int:
+        mm, ss = self.at.split(":")
+        return (int(mm) * 60 + int(ss)) * 1000
+
+
+SCRIPT: tuple[Step, ...] = (
+    Step(1, "02:10", "shot", "A", 9),
+    Step(1, "02:20", "goal", "A"),
+    Step(1, "06:00", "out", arg=0),
+    Step(1, "09:00", "palheta", arg="B"),
+    Step(1, "09:05", "palheta", arg="C"),
+    Step(1, "11:30", "shot", "B", 10),
+    Step(1, "11:40", "goal", "B"),
+    Step(1, "17:00", "out", arg=2),
+    Step(1, "20:00", "shot", "A", 7),
+    Step(1, "20:10", "goal", "A"),
+    Step(2, "04:00", "shot", "B", 5),
+    Step(2, "04:10", "goal", "B"),
+    Step(2, "12:00", "out", arg=4),
+    Step(2, "18:30", "shot", "A", 11),
+    Step(2, "18:40", "goal", "A"),
+)
+
+
+class DemoError(RuntimeError):
+    pass
+
+
+async def _wait(cond: Callable[[], bool], timeout_s: float, what: str, sim: SimTable) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not cond():
+        if not sim.alive:
+            raise DemoError("the simulated firmware stopped:\n" + sim.output_tail())
+        if time.monotonic() > deadline:
+            raise DemoError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.003)
+
+
+async def play(running: Running, sim: SimTable, speed: int, say: Callable[[str], None],
+               script: tuple[Step, ...] = SCRIPT) -> dict[str, Any]:
+    """Play the scripted match to the final whistle; returns the final state."""
+    daemon = running.daemon
+    half_s = 25 * 60 / max(1, speed)
+
+    async def referee(kind: str, data: dict[str, Any]) -> None:
+        try:
+            await asyncio.to_thread(daemon.referee, kind, data, "demo-referee")
+        except RefusedError as exc:
+            say(f"  referee {kind}: refused ({exc})")
+
+    def match() -> dict[str, Any]:
+        return daemon.state.to_dict() if daemon.state is not None else {}
+
+    await _wait(lambda: daemon.connected and daemon.match is not None, 30, "the table", sim)
+    say(f"table {daemon.table_id} connected; match {daemon.match['id']} "
+        f"({daemon.match['ruleset']})")
+    if match().get("status") == "not_started":
+        await referee("set_up", {"teams": TEAMS, "kickoff": "A"})
+    for period in (1, 2):
+        if match().get("finished"):
+            break
+        if match().get("status") in ("not_started", "interval"):
+            await referee("start_period", {})
+        await _wait(lambda p=period: daemon.status is not None and daemon.status.period == p
+                    and daemon.status.running, 30, f"period {period} to start", sim)
+        say(f"period {period} started")
+        for step in (s for s in script if s.period == period):
+            await _wait(lambda s=step: daemon._clock_now_ms() >= s.at_ms
+                        or not (daemon.status and daemon.status.running),
+                        half_s * 2 + 30, f"{step.at} of period {period}", sim)
+            await _do(step, daemon, sim, referee, match)
+        await _wait(lambda: match().get("status") in ("interval", "finished")
+                    or bool(match().get("finished")), half_s * 2 + 30,
+                    f"the end of period {period}", sim)
+        score = match().get("score", {})
+        say(f"period {period} over: {score.get('A', 0)} x {score.get('B', 0)}")
+    await _wait(lambda: bool(match().get("finished")), half_s + 30, "the final whistle", sim)
+    return running.daemon.state_json()
+
+
+async def _do(step: Step, daemon: Any, sim: SimTable, referee: Any,
+              match: Callable[[], dict[str, Any]]) -> None:
+    if step.action == "shot":
+        await referee("shot_asked", {"side": step.side, "disc": int(step.arg)})
+    elif step.action == "goal":
+        ends = match().get("ends", {"A": 0, "B": 1})
+        defender = "B" if step.side == "A" else "A"
+        sim.goal(int(ends[defender]))
+        await asyncio.sleep(0.05)
+    elif step.action == "out":
+        sim.ball_out(int(step.arg))
+    elif step.action == "palheta":
+        sim.palheta(str(step.arg))

