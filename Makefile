@@ -12,6 +12,10 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	# MicroPython stubs, one folder per port (they define the same modules, so
+	# they cannot share one site-packages); the firmware type-check uses them.
+	$(BIN)/pip install --quiet --target $(VENV)/stubs/rp2 micropython-rp2-stubs
+	$(BIN)/pip install --quiet --target $(VENV)/stubs/esp32 micropython-esp32-stubs
 	touch $(STAMP)
 
 # Debian packages the tests need (headless Chromium for the scoreboard tests,

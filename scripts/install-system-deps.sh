@@ -4,6 +4,7 @@ set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+command -v socat >/dev/null 2>&1 || need+=(socat)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "installing Debian packages: ${need[*]}"
 SUDO=""
