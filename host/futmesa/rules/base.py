@@ -402,6 +402,7 @@ class Ruleset:
             m["_reopen"] = copy.deepcopy({k: m[k] for k in REOPEN_KEYS})
         m.update(status="interval", shot_asked=None, last_lance=None, restart=None, turn=None)
         m["last_touch"] = None
+        m["clock_running"] = False  # the end_period command stops the device's clock
         ctx.device("end_period", period=m["period"])
         ctx.announce(
             "period_end",
