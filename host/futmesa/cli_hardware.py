@@ -1,0 +1,92 @@
+"""Hardware commands of the `futmesa` CLI: flash, doctor, calibrate, kiosk-setup, drawings.
+
+`register(cli)` adds them to the main click group (host/futmesa/cli.py).
+Every failure is a `click.ClickException` whose message says what to do.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from futmesa.hardware.boardfile import BoardFileError, board_names
+
+BOARD_HELP = "Board file name in hardware/boards (pico, esp32) or a path to your own."
+
+
+@click.command()
+@click.option("--board", required=True, help=BOARD_HELP)
+@click.option("--port", required=True, help="Serial port of the board, e.g. /dev/ttyACM0.")
+@click.option("--timeout", default=15.0, show_default=True,
+              help="Seconds to wait for the board to answer after the reset.")
+def flash(board: str, port: str, timeout: float) -> None:
+    """Compile the firmware, copy it and the board file to the board, check the version."""
+    from futmesa.deploy.flash import FlashError
+    from futmesa.deploy.flash import flash as do_flash
+
+    try:
+        do_flash(board, port, timeout_s=timeout, echo=click.echo)
+    except FlashError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+@click.command("kiosk-setup")
+@click.option("--out", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write the files into.")
+@click.option("--user", default="pi", show_default=True, help="Raspberry Pi user.")
+@click.option("--workdir", default=None, help="futmesa checkout on the Pi [/home/USER/futmesa].")
+@click.option("--device", default="/dev/futmesa-table", show_default=True,
+              help="Serial port of the table's board (the udev rule creates the default).")
+@click.option("--ruleset", default="cbfm-1toque", show_default=True)
+@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--force", is_flag=True, help="Overwrite files already in --out.")
+def kiosk_setup(out: Path, user: str, workdir: str | None, device: str, ruleset: str,
+                http_port: int, force: bool) -> None:
+    """Write systemd units and the Chromium kiosk launcher for a Raspberry Pi scoreboard."""
+    from futmesa.deploy.kiosk import KioskConfig, write_kiosk
+
+    wd = workdir or f"/home/{user}/futmesa"
+    cfg = KioskConfig(user=user, workdir=wd, futmesa=f"{wd}/.venv/bin/futmesa", device=device,
+                      ruleset=ruleset, db=f"{wd}/futmesa.sqlite", http_port=http_port)
+    try:
+        paths = write_kiosk(out, cfg, force=force)
+    except (FileExistsError, OSError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    for p in paths:
+        click.echo(p)
+    click.echo(f"copy {out} to the Pi and run: sudo ./install.sh")
+
+
+@click.command()
+@click.option("--check", is_flag=True, help="Only check that hardware/drawings is up to date.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder to write into [hardware/drawings].")
+def drawings(check: bool, out: Path | None) -> None:
+    """Regenerate the wiring and placement drawings from the board files."""
+    from futmesa.hardware import drawings as gen
+
+    try:
+        if check:
+            bad = gen.stale(out)
+            if bad:
+                raise click.ClickException("stale drawings: " + ", ".join(bad)
+                                           + "; run `futmesa drawings` and commit them")
+            click.echo("drawings are up to date")
+            return
+        for p in gen.write_all(out):
+            click.echo(p)
+    except BoardFileError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+COMMANDS = [flash, kiosk_setup, drawings]
+
+
+def register(cli: click.Group) -> None:
+    for cmd in COMMANDS:
+        cli.add_command(cmd)
+
+
+def known_boards() -> list[str]:
+    return board_names()

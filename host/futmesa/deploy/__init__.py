@@ -1,0 +1,1 @@
+"""Deployment: flashing the firmware, Raspberry Pi kiosk setup, doctor and calibration."""

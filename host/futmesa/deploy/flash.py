@@ -1,0 +1,191 @@
+"""`futmesa flash`: compile the firmware with mpy-cross, copy it and the board file with mpremote,
+reboot the board and check the version it reports over the futmesa link.
+
+Steps (each failure raises FlashError saying what to do):
+1. check the board file and that the firmware supports the board;
+2. check the serial port exists;
+3. compile every firmware module except `main.py` to `.mpy` (mpy-cross);
+4. copy the `.mpy` files, `main.py` and the board file (as `board.json`) with one mpremote
+   command, then reset the board;
+5. open the port with the futmesa link and compare the firmware and protocol versions
+   the board reports with the ones just flashed.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from futmesa.hardware.boardfile import Board, BoardFileError, hardware_dir, load_board
+
+REAL_BOARDS = ("pico", "esp32")
+ENTRY = "main.py"
+
+
+class FlashError(RuntimeError):
+    """Flashing failed; the message says what to do."""
+
+
+def firmware_dir() -> Path:
+    env = os.environ.get("FUTMESA_FIRMWARE_DIR")
+    return Path(env) if env else hardware_dir().parent / "firmware"
+
+
+def _tool(name: str) -> str:
+    here = Path(sys.executable).parent / name
+    found = shutil.which(name) or (str(here) if here.exists() else None)
+    if not found:
+        raise FlashError(
+            f"{name} is not installed; run `make setup` (or `.venv/bin/pip install -e "
+            "'.[hardware]'`) and try again"
+        )
+    return found
+
+
+@dataclass
+class FlashPlan:
+    board: Board
+    port: str
+    sources: list[Path]  # firmware files, relative layout kept
+    staging: Path
+    copies: list[tuple[Path, str]] = field(default_factory=list)  # local file → device path
+
+    def mpremote_args(self, mpremote: str = "mpremote") -> list[str]:
+        args = [mpremote, "connect", self.port, "exec",
+                "import os\ntry:\n os.mkdir('boards')\nexcept OSError:\n pass"]
+        for local, remote in self.copies:
+            args += ["+", "fs", "cp", str(local), f":{remote}"]
+        args += ["+", "reset"]
+        return args
+
+
+def firmware_sources(board_name: str, src: Path | None = None) -> list[Path]:
+    """The firmware files a board needs, relative to the firmware folder."""
+    src = src or firmware_dir()
+    if not (src / ENTRY).is_file():
+        raise FlashError(f"no firmware found at {src} ({ENTRY} is missing); run futmesa from "
+                         "its source tree or set FUTMESA_FIRMWARE_DIR")
+    if board_name not in REAL_BOARDS:
+        raise FlashError(f"board {board_name!r} cannot be flashed; real boards are "
+                         f"{', '.join(REAL_BOARDS)} (the sim board runs with `futmesa demo`)")
+    board_module = src / "boards" / f"{board_name}.py"
+    if not board_module.is_file():
+        raise FlashError(f"this firmware has no board layer for {board_name!r} "
+                         f"({board_module} is missing); update futmesa, or use a board it "
+                         "supports")
+    files = sorted(p.relative_to(src) for p in src.glob("*.py"))
+    files += [Path("boards/__init__.py"), Path(f"boards/{board_name}.py")]
+    return files
+
+
+def compile_firmware(src: Path, files: Sequence[Path], out: Path,
+                     mpy_cross: str | None = None) -> list[tuple[Path, str]]:
+    """Compile every file but main.py to .mpy in `out`; returns (local, device path) pairs."""
+    tool = mpy_cross or _tool("mpy-cross")
+    copies: list[tuple[Path, str]] = []
+    for rel in files:
+        source = src / rel
+        if rel.name == ENTRY and rel.parent == Path("."):
+            dest = out / ENTRY
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, dest)
+            copies.append((dest, ENTRY))
+            continue
+        target_rel = rel.with_suffix(".mpy")
+        dest = out / target_rel
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        proc = subprocess.run([tool, "-o", str(dest), "-s", rel.name, str(source)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise FlashError(f"mpy-cross could not compile {source}:\n{proc.stderr.strip()}\n"
+                             "Fix that file (it must be valid MicroPython) and flash again.")
+        copies.append((dest, target_rel.as_posix()))
+    return copies
+
+
+def check_port(port: str) -> None:
+    if port.startswith(("/dev/", "/tmp/")) and not os.path.exists(port):
+        raise FlashError(
+            f"no board at {port}: plug the board in with a USB cable that carries data, then "
+            "run `futmesa doctor` to see which serial ports it finds (on Linux the Pico is "
+            "usually /dev/ttyACM0, an ESP32 /dev/ttyUSB0; add yourself to the dialout group "
+            "if the port exists but cannot be opened). A new Pico first needs MicroPython: "
+            "hold BOOTSEL while plugging it in and copy the MicroPython .uf2 onto it."
+        )
+    if port.startswith("/dev/") and not os.access(port, os.R_OK | os.W_OK):
+        raise FlashError(f"{port} exists but you may not open it: run `sudo usermod -aG dialout "
+                         "$USER`, log out and in again, and retry")
+
+
+def plan_flash(board_name: str, port: str, staging: Path, src: Path | None = None,
+               mpy_cross: str | None = None) -> FlashPlan:
+    try:
+        board = load_board(board_name)
+    except BoardFileError as exc:
+        raise FlashError(str(exc)) from exc
+    src = src or firmware_dir()
+    files = firmware_sources(board.name, src)
+    check_port(port)
+    copies = compile_firmware(src, files, staging, mpy_cross)
+    board_json = staging / "board.json"
+    shutil.copyfile(board.path, board_json)
+    copies.append((board_json, "board.json"))
+    return FlashPlan(board=board, port=port, sources=files, staging=staging, copies=copies)
+
+
+def expected_versions(src: Path | None = None) -> tuple[str, int]:
+    """Firmware version string and protocol version of the firmware about to be flashed."""
+    import futmesa_wire as W
+
+    return ".".join(str(n) for n in W.FIRMWARE_VERSION), int(W.PROTO_VERSION)
+
+
+def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] | None = None,
+          timeout_s: float = 15.0, echo: Callable[[str], None] = print,
+          run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run) -> None:
+    """Flash `board_name` firmware to the board on `port` and check it comes back."""
+    with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
+        plan = plan_flash(board_name, port, Path(tmp))
+        echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
+        args = plan.mpremote_args(_tool("mpremote"))
+        echo(f"copying {len(plan.copies)} files to {port} with mpremote …")
+        try:
+            proc = run(args, capture_output=True, text=True, timeout=120)
+        except subprocess.TimeoutExpired as exc:
+            raise FlashError(f"mpremote did not finish within 120 s on {port}: unplug and "
+                             "replug the board and flash again") from exc
+        if proc.returncode != 0:
+            raise FlashError(
+                f"mpremote could not copy the firmware to {port}:\n"
+                f"{(proc.stderr or proc.stdout).strip()}\nIs MicroPython on the board? Close "
+                "any other program using the port (futmesa serve, Thonny, screen), then retry."
+            )
+    want_fw, want_proto = expected_versions()
+    echo(f"board reset; waiting for firmware {want_fw} to answer …")
+    info = (verify or _probe_versions)(port, timeout_s)
+    fw = getattr(info, "firmware", None)
+    proto = getattr(info, "proto", None)
+    board_seen = getattr(info, "board", None)
+    if fw != want_fw or proto != want_proto:
+        raise FlashError(f"the board reports firmware {fw} protocol {proto}, expected "
+                         f"{want_fw} protocol {want_proto}: flash again; if it persists, wipe "
+                         "the board's files with `mpremote rm -r :` and flash again")
+    if board_seen and board_seen != board_name:
+        raise FlashError(f"the board says it is {board_seen!r}, not {board_name!r}: flash with "
+                         f"--board {board_seen} or check board.json on the device")
+    echo(f"ok: {board_name} on {port} runs firmware {fw}, protocol {proto}")
+
+
+def _probe_versions(port: str, timeout_s: float) -> object:
+    from futmesa.deploy.probe import ProbeError, probe
+
+    try:
+        return probe(port, timeout_s=timeout_s).info
+    except ProbeError as exc:
+        raise FlashError(f"the firmware was copied but the board did not answer: {exc}") from exc

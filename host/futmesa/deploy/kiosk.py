@@ -1,0 +1,175 @@
+"""`futmesa kiosk-setup`: the files that turn a Raspberry Pi into a table's scoreboard.
+
+Writes into a folder the user names (nothing is installed by this command):
+- `futmesa.service`: system unit running `futmesa serve` for the table's board;
+- `futmesa-kiosk.service`: user unit starting Chromium full screen on the scoreboard;
+- `futmesa-kiosk.sh`: the launcher (waits for the server, stops screen blanking);
+- `99-futmesa.rules`: udev rule giving the board a stable name, `/dev/futmesa-table`;
+- `install.sh`: copies the files into place and enables the units (run it with sudo);
+- `README.txt`: what each file is and how to undo it.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+# USB ids of the boards' serial ports: MicroPython on the RP2040, and the CP210x / CH340
+# bridges found on ESP32 DevKits.
+USB_IDS = (("2e8a", "0005", "Raspberry Pi Pico, MicroPython"),
+           ("10c4", "ea60", "ESP32 DevKitC, CP210x bridge"),
+           ("1a86", "7523", "ESP32 boards with a CH340 bridge"))
+STABLE_PORT = "/dev/futmesa-table"
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    user: str = "pi"
+    workdir: str = "/home/pi/futmesa"
+    futmesa: str = "/home/pi/futmesa/.venv/bin/futmesa"
+    device: str = STABLE_PORT
+    ruleset: str = "cbfm-1toque"
+    db: str = "/home/pi/futmesa/futmesa.sqlite"
+    http_port: int = 8000
+    chromium: str = "chromium-browser"
+
+    @property
+    def url(self) -> str:
+        return f"http://localhost:{self.http_port}/"
+
+
+def _q(s: str) -> str:
+    return shlex.quote(s)
+
+
+def render(cfg: KioskConfig) -> dict[str, str]:
+    """File name → contents."""
+    serve = (f"{cfg.futmesa} serve --device {cfg.device} --ruleset {cfg.ruleset} "
+             f"--db {cfg.db} --http-port {cfg.http_port}")
+    files: dict[str, str] = {}
+    files["futmesa.service"] = f"""\
+# futmesa match daemon: reads the table's board and serves the scoreboard.
+[Unit]
+Description=futmesa table daemon ({cfg.ruleset})
+After=network.target
+Wants=network.target
+
+[Service]
+Type=simple
+User={cfg.user}
+WorkingDirectory={cfg.workdir}
+ExecStart={serve}
+Restart=always
+RestartSec=2
+
+[Install]
+WantedBy=multi-user.target
+"""
+    files["futmesa-kiosk.service"] = f"""\
+# Chromium full screen on the scoreboard, in the desktop session of {cfg.user}.
+[Unit]
+Description=futmesa scoreboard kiosk
+After=graphical-session.target
+PartOf=graphical-session.target
+
+[Service]
+Type=simple
+ExecStart=%h/.local/bin/futmesa-kiosk.sh
+Restart=always
+RestartSec=3
+
+[Install]
+WantedBy=graphical-session.target
+"""
+    files["futmesa-kiosk.sh"] = f"""\
+#!/bin/bash
+# futmesa scoreboard launcher: waits for the daemon, then shows the scoreboard full screen.
+set -u
+URL={_q(cfg.url)}
+CHROMIUM={_q(cfg.chromium)}
+command -v "$CHROMIUM" >/dev/null 2>&1 || CHROMIUM=chromium
+
+# wait (up to 2 minutes) for futmesa serve to answer
+for _ in $(seq 1 120); do
+  if curl -fs -o /dev/null "${{URL}}api/state"; then break; fi
+  sleep 1
+done
+
+# no screen blanking or power saving during a match
+if command -v xset >/dev/null 2>&1 && [ -n "${{DISPLAY:-}}" ]; then
+  xset s off; xset -dpms; xset s noblank
+fi
+
+exec "$CHROMIUM" --kiosk --noerrdialogs --disable-infobars --incognito \\
+  --disable-session-crashed-bubble --check-for-update-interval=31536000 \\
+  --autoplay-policy=no-user-gesture-required "$URL"
+"""
+    rules = "\n".join(
+        f'# {name}\nSUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", '
+        f'SYMLINK+="{Path(cfg.device).name}", MODE="0660", GROUP="dialout"'
+        for vid, pid, name in USB_IDS
+    )
+    files["99-futmesa.rules"] = (
+        "# Gives the table's board a stable name. With two boards plugged in, add\n"
+        '# ATTRS{serial}=="<number from futmesa doctor>" to pick one.\n' + rules + "\n"
+    )
+    files["install.sh"] = f"""\
+#!/bin/bash
+# Installs the futmesa scoreboard on this Raspberry Pi. Run: sudo ./install.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+if [ "$(id -u)" -ne 0 ]; then echo "run me with sudo: sudo ./install.sh" >&2; exit 1; fi
+USER_HOME=$(getent passwd {_q(cfg.user)} | cut -d: -f6)
+if [ -z "$USER_HOME" ]; then echo "user {cfg.user} does not exist: edit install.sh" >&2; exit 1; fi
+install -m 0644 99-futmesa.rules /etc/udev/rules.d/99-futmesa.rules
+udevadm control --reload-rules && udevadm trigger
+usermod -aG dialout {_q(cfg.user)}
+install -m 0644 futmesa.service /etc/systemd/system/futmesa.service
+systemctl daemon-reload
+systemctl enable --now futmesa.service
+install -d -o {_q(cfg.user)} "$USER_HOME/.local/bin" "$USER_HOME/.config/systemd/user"
+install -m 0755 -o {_q(cfg.user)} futmesa-kiosk.sh "$USER_HOME/.local/bin/futmesa-kiosk.sh"
+install -m 0644 -o {_q(cfg.user)} futmesa-kiosk.service \\
+  "$USER_HOME/.config/systemd/user/futmesa-kiosk.service"
+sudo -u {_q(cfg.user)} XDG_RUNTIME_DIR=/run/user/$(id -u {_q(cfg.user)}) \\
+  systemctl --user enable futmesa-kiosk.service || \\
+  echo "log in as {cfg.user} and run: systemctl --user enable --now futmesa-kiosk.service"
+echo "done: reboot, and the scoreboard opens full screen at {cfg.url}"
+"""
+    files["README.txt"] = f"""\
+futmesa scoreboard for a Raspberry Pi (written by `futmesa kiosk-setup`)
+
+futmesa.service        system unit: {serve}
+futmesa-kiosk.service  user unit: Chromium full screen on {cfg.url}
+futmesa-kiosk.sh       the launcher the user unit runs
+99-futmesa.rules       udev: the board appears as {cfg.device}
+install.sh             copies everything into place and enables it: sudo ./install.sh
+
+Check:   systemctl status futmesa ; journalctl -u futmesa -f
+Undo:    sudo systemctl disable --now futmesa ; systemctl --user disable futmesa-kiosk
+         sudo rm /etc/systemd/system/futmesa.service /etc/udev/rules.d/99-futmesa.rules
+"""
+    return files
+
+
+EXECUTABLE = ("futmesa-kiosk.sh", "install.sh")
+
+
+def write_kiosk(out: Path, cfg: KioskConfig | None = None, force: bool = False) -> list[Path]:
+    """Write the files into `out`; refuses to overwrite unless `force`."""
+    cfg = cfg or KioskConfig()
+    out.mkdir(parents=True, exist_ok=True)
+    files = render(cfg)
+    existing = [name for name in files if (out / name).exists()]
+    if existing and not force:
+        raise FileExistsError(f"{out} already has {', '.join(existing)}: choose an empty "
+                              "folder or pass --force to overwrite them")
+    paths = []
+    for name, text in files.items():
+        p = out / name
+        p.write_text(text, encoding="utf-8")
+        if name in EXECUTABLE:
+            p.chmod(0o755)
+        paths.append(p)
+    return paths

@@ -1,0 +1,129 @@
+"""Ask a board who it is over the futmesa link without taking its events.
+
+Used by `futmesa flash` (version after reboot) and `futmesa doctor`. The probe
+opens the port with the real `HostLink`, answers the handshake with the
+device's own newest sequence number (so nothing is replayed) and refuses
+every event (so nothing is acknowledged for the daemon that will serve the
+table later: the device keeps them in its ring and sends them again).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from serial.tools import list_ports
+
+from futmesa.link import DeviceInfo, HostLink, Status
+
+
+class ProbeError(RuntimeError):
+    """No board answered; the message says what to do."""
+
+
+class _Refused(Exception):
+    pass
+
+
+@dataclass
+class ProbeResult:
+    port: str
+    info: DeviceInfo
+    status: Status | None = None
+    events: list[tuple[int, int, int, int, int, int]] = field(default_factory=list)
+
+
+class _ProbeSink:
+    def __init__(self) -> None:
+        self.info: DeviceInfo | None = None
+        self.status: Status | None = None
+        self.events: list[tuple[int, int, int, int, int, int]] = []
+        self.reasons: list[str] = []
+        self.lock = threading.Lock()
+        self.got_info = threading.Event()
+        self.got_status = threading.Event()
+
+    def on_device(self, info: DeviceInfo) -> tuple[int, int]:
+        with self.lock:
+            self.info = info
+        self.got_info.set()
+        return info.boot_id, info.newest
+
+    def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
+                 payload: tuple[int, int, int, int, int, int]) -> None:
+        with self.lock:
+            self.events.append(payload)
+        raise _Refused("probe: not committing events")
+
+    def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
+        pass
+
+    def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
+        with self.lock:
+            self.status = status
+        self.got_status.set()
+
+    def on_connection(self, connected: bool, reason: str) -> None:
+        with self.lock:
+            self.reasons.append(reason)
+
+
+def serial_ports() -> list[Any]:
+    """The serial ports the OS lists (pyserial's ListPortInfo)."""
+    return sorted(list_ports.comports(), key=lambda p: p.device)
+
+
+def describe_ports() -> str:
+    ports = serial_ports()
+    if not ports:
+        return "no serial ports found"
+    return "; ".join(f"{p.device} ({p.description}, serial {p.serial_number or '-'})"
+                     for p in ports)
+
+
+def find_port(serial_number: str | None = None) -> str:
+    """The port of a board: by USB serial number if given, else the only USB serial port."""
+    ports = [p for p in serial_ports() if p.vid is not None]
+    if serial_number:
+        ports = [p for p in ports if (p.serial_number or "").lower() == serial_number.lower()]
+        if not ports:
+            raise ProbeError(f"no USB serial port with serial number {serial_number}; "
+                             f"found: {describe_ports()}. Check the cable or the number.")
+    if not ports:
+        raise ProbeError("no board found on USB: plug it in with a data USB cable (some "
+                         "cables only charge), or pass --port. Ports seen: " + describe_ports())
+    if len(ports) > 1:
+        raise ProbeError("several USB serial ports: pass --port or --serial. Found: "
+                         + describe_ports())
+    return str(ports[0].device)
+
+
+def probe(port: str, timeout_s: float = 5.0, want_status: bool = True,
+          baudrate: int = 115200) -> ProbeResult:
+    """Handshake with the board on `port`; ProbeError says what to do when nothing answers."""
+    if not os.path.exists(port):
+        raise ProbeError(f"{port} does not exist: is the board plugged in? Ports seen: "
+                         f"{describe_ports()}")
+    sink = _ProbeSink()
+    link = HostLink(port, sink, itertools.count(1).__next__, baudrate=baudrate)
+    link.start()
+    try:
+        deadline = time.monotonic() + timeout_s
+        if not sink.got_info.wait(timeout_s):
+            raise ProbeError(
+                f"nothing on {port} answered the futmesa handshake within {timeout_s:g} s. "
+                "If the board is new, flash it: `futmesa flash --board pico --port "
+                f"{port}`. If another program has the port open (futmesa serve, Thonny, "
+                "screen), close it."
+            )
+        if want_status:
+            sink.got_status.wait(max(0.0, deadline - time.monotonic()) + 1.5)
+        with sink.lock:
+            assert sink.info is not None
+            return ProbeResult(port, sink.info, sink.status, list(sink.events))
+    finally:
+        link.stop()

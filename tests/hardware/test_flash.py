@@ -1,0 +1,121 @@
+"""`futmesa flash`: the compile step, the mpremote plan, and clear errors without a board."""
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from types import SimpleNamespace
+
+import futmesa_wire as W
+import pytest
+from click.testing import CliRunner
+from futmesa.cli import cli
+from futmesa.deploy import flash as fl
+
+FIRMWARE = Path(fl.firmware_dir())
+
+
+@pytest.fixture
+def firmware_with_pico(tmp_path):
+    """A copy of the real firmware, plus a pico board layer if the tree has none yet."""
+    src = tmp_path / "firmware"
+    src.mkdir()
+    for p in FIRMWARE.glob("*.py"):
+        shutil.copy(p, src)
+    (src / "boards").mkdir()
+    for p in (FIRMWARE / "boards").glob("*.py"):
+        shutil.copy(p, src / "boards")
+    if not (src / "boards" / "pico.py").exists():
+        (src / "boards" / "pico.py").write_text("class PicoBoard:\n    name = 'pico'\n")
+    return src
+
+
+@pytest.fixture
+def port():
+    master, slave = os.openpty()
+    yield os.ttyname(slave)
+    os.close(master)
+    os.close(slave)
+
+
+def test_compile_step_makes_mpy_files(tmp_path, firmware_with_pico):
+    files = fl.firmware_sources("pico", firmware_with_pico)
+    assert Path("main.py") in files and Path("boards/pico.py") in files
+    assert Path("boards/sim.py") not in files  # only the board's own layer
+    copies = fl.compile_firmware(firmware_with_pico, files, tmp_path / "out")
+    remote = {r for _, r in copies}
+    assert "main.py" in remote and "futmesa_wire.mpy" in remote and "boards/pico.mpy" in remote
+    for local, r in copies:
+        data = local.read_bytes()
+        if r.endswith(".mpy"):
+            assert data[0:1] == b"M" and data[1] == 6  # mpy format 6 header
+        else:
+            assert data == (firmware_with_pico / r).read_bytes()
+
+
+def test_syntax_error_names_the_file(tmp_path, firmware_with_pico):
+    (firmware_with_pico / "broken.py").write_text("def f(:\n")
+    files = fl.firmware_sources("pico", firmware_with_pico)
+    with pytest.raises(fl.FlashError) as err:
+        fl.compile_firmware(firmware_with_pico, files, tmp_path / "out")
+    assert "broken.py" in str(err.value) and "Fix that file" in str(err.value)
+
+
+def test_plan_copies_everything_and_the_board_file(tmp_path, firmware_with_pico, port):
+    plan = fl.plan_flash("pico", port, tmp_path / "stage", src=firmware_with_pico)
+    args = plan.mpremote_args("mpremote")
+    assert args[:3] == ["mpremote", "connect", port]
+    assert args[-2:] == ["+", "reset"]
+    assert ":board.json" in args and ":main.py" in args and ":boards/pico.mpy" in args
+    board_json = next(local for local, r in plan.copies if r == "board.json")
+    assert board_json.read_text() == Path(plan.board.path).read_text()
+
+
+def test_missing_port_is_a_clear_error(tmp_path, firmware_with_pico):
+    with pytest.raises(fl.FlashError) as err:
+        fl.plan_flash("pico", "/dev/ttyACM97", tmp_path, src=firmware_with_pico)
+    msg = str(err.value)
+    assert "no board at /dev/ttyACM97" in msg and "futmesa doctor" in msg and "BOOTSEL" in msg
+
+
+def test_sim_and_unknown_boards_are_refused(tmp_path, port):
+    with pytest.raises(fl.FlashError, match="futmesa demo"):
+        fl.plan_flash("sim", port, tmp_path)
+    with pytest.raises(fl.FlashError, match="known boards"):
+        fl.plan_flash("uno", port, tmp_path)
+
+
+def test_flash_reports_mpremote_failure(monkeypatch, firmware_with_pico, port):
+    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(firmware_with_pico))
+    seen = {}
+
+    def fake_run(args, **kw):
+        seen["args"] = args
+        return subprocess.CompletedProcess(args, 1, "", "mpremote: could not enter raw repl")
+
+    with pytest.raises(fl.FlashError) as err:
+        fl.flash("pico", port, run=fake_run, echo=lambda s: None)
+    assert "could not enter raw repl" in str(err.value) and "Close" in str(err.value)
+    assert Path(seen["args"][0]).name == "mpremote"
+
+
+def test_flash_checks_the_version_after_reboot(monkeypatch, firmware_with_pico, port):
+    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(firmware_with_pico))
+    ok = subprocess.CompletedProcess([], 0, "", "")
+    want = ".".join(map(str, W.FIRMWARE_VERSION))
+    lines = []
+    good = SimpleNamespace(firmware=want, proto=W.PROTO_VERSION, board="pico")
+    fl.flash("pico", port, run=lambda a, **k: ok, verify=lambda p, t: good, echo=lines.append)
+    assert lines[-1] == f"ok: pico on {port} runs firmware {want}, protocol {W.PROTO_VERSION}"
+
+    old = SimpleNamespace(firmware="0.0.1", proto=W.PROTO_VERSION, board="pico")
+    with pytest.raises(fl.FlashError, match="reports firmware 0.0.1"):
+        fl.flash("pico", port, run=lambda a, **k: ok, verify=lambda p, t: old, echo=print)
+
+
+def test_cli_flash_missing_port():
+    result = CliRunner().invoke(cli, ["flash", "--board", "pico", "--port", "/dev/ttyACM97"])
+    assert result.exit_code == 1
+    # either the firmware has no pico layer yet, or the port is missing: both say what to do
+    assert ("no board at /dev/ttyACM97" in result.output
+            or "no board layer for 'pico'" in result.output)

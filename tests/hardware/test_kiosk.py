@@ -1,0 +1,60 @@
+"""`futmesa kiosk-setup` writes complete systemd units and a working launcher."""
+
+import configparser
+import os
+import subprocess
+
+from click.testing import CliRunner
+from futmesa.cli import cli
+from futmesa.deploy.kiosk import KioskConfig, render
+
+
+def _unit(text):
+    cp = configparser.ConfigParser(interpolation=None, strict=True)
+    cp.read_string(text)
+    return cp
+
+
+def test_kiosk_setup_writes_the_files(tmp_path):
+    out = tmp_path / "pi"
+    r = CliRunner().invoke(cli, ["kiosk-setup", "--out", str(out), "--user", "club",
+                                 "--ruleset", "pastilha-8x2", "--http-port", "8080"])
+    assert r.exit_code == 0, r.output
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["99-futmesa.rules", "README.txt", "futmesa-kiosk.service",
+                     "futmesa-kiosk.sh", "futmesa.service", "install.sh"]
+    daemon = _unit((out / "futmesa.service").read_text())
+    assert daemon["Service"]["User"] == "club"
+    exec_start = daemon["Service"]["ExecStart"]
+    assert exec_start.startswith("/home/club/futmesa/.venv/bin/futmesa serve ")
+    assert "--device /dev/futmesa-table" in exec_start and "--ruleset pastilha-8x2" in exec_start
+    assert daemon["Service"]["Restart"] == "always"
+    assert daemon["Install"]["WantedBy"] == "multi-user.target"
+    kiosk = _unit((out / "futmesa-kiosk.service").read_text())
+    assert kiosk["Service"]["ExecStart"] == "%h/.local/bin/futmesa-kiosk.sh"
+    launcher = (out / "futmesa-kiosk.sh").read_text()
+    assert "URL=http://localhost:8080/" in launcher and "--kiosk" in launcher
+    for name in ("futmesa-kiosk.sh", "install.sh"):
+        p = out / name
+        assert os.access(p, os.X_OK)
+        assert subprocess.run(["bash", "-n", str(p)]).returncode == 0  # valid bash
+    rules = (out / "99-futmesa.rules").read_text()
+    assert 'ATTRS{idVendor}=="2e8a"' in rules and 'SYMLINK+="futmesa-table"' in rules
+
+
+def test_kiosk_setup_refuses_to_overwrite(tmp_path):
+    args = ["kiosk-setup", "--out", str(tmp_path)]
+    assert CliRunner().invoke(cli, args).exit_code == 0
+    again = CliRunner().invoke(cli, args)
+    assert again.exit_code == 1 and "--force" in again.output
+    assert CliRunner().invoke(cli, args + ["--force"]).exit_code == 0
+
+
+def test_serve_command_in_unit_matches_the_cli():
+    # the unit's ExecStart must only use options `futmesa serve` has
+    unit = _unit(render(KioskConfig())["futmesa.service"])
+    words = unit["Service"]["ExecStart"].split()
+    serve = cli.commands["serve"]
+    known = {o for p in serve.params for o in getattr(p, "opts", [])}
+    used = {w for w in words if w.startswith("--")}
+    assert used <= known, used - known
