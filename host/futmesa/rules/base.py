@@ -160,6 +160,7 @@ class Ruleset:
             "substitutions": {"A": [], "B": []},
             "lance_warnings": 0,
             "last_disc": {"A": None, "B": None},
+            "last_player": None,
             "goals": [],
             "shootout": None,
             "decision_pending": False,
@@ -610,7 +611,7 @@ class Ruleset:
 
     def goal_without_shot(self, ctx: Ctx, scorer: str, defender: str) -> None:
         m = ctx.m
-        own = m["turn"] == defender
+        own = m.get("last_player") == defender  # the defender's own lance went in
         self.dead_ball(ctx)
         ctx.confirm(
             "goal_no_shot",
@@ -809,7 +810,7 @@ class Ruleset:
             self.end_period(ctx, self.cite("end"))
             return
         info = {"line": line, "end": end, "zone": d.get("zone"), "shot": shot,
-                "turn": m["turn"]}
+                "played": m.get("last_player")}
         m["shot_asked"] = None
         self.dead_ball(ctx)
         if m["last_touch"] is None:
@@ -884,6 +885,7 @@ class Ruleset:
         m["lance_warnings"] = 0
         if disc is not None:
             m["last_disc"][side] = disc
+        m["last_player"] = side
         self.count_touch(ctx, side, disc, bool(ctx.entry.data.get("hit", True)))
 
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:

@@ -86,7 +86,7 @@ class Gaucha(Ruleset):
         self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
     ) -> tuple[str, str, str]:
         toucher = last["side"]
-        played = info.get("turn") or toucher
+        played = info.get("played") or toucher  # whose lance sent the ball out
         if info["line"] == "side":
             kind = "lateral_cedida" if played == toucher else "lateral_cavada"
             return kind, other(toucher), self.cite("lateral")
