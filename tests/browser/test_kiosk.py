@@ -2,20 +2,239 @@
 
 from __future__ import annotations
 
+import random
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
-from futmesa.web.testing import LiveServer, make_state
+from futmesa.hub import StateHub
+from futmesa.web.app import create_app
+from futmesa.web.testing import TOKEN, LiveServer, make_state
 
 pytestmark = pytest.mark.browser
+
+
+def wait_text(page: Any, selector: str, text: str, timeout: int = 3000) -> None:
+    page.wait_for_function(
+        "([s, t]) => { const e = document.querySelector(s); return e && e.textContent === t; }",
+        arg=[selector, text], timeout=timeout)
+
+
+def busy_state() -> dict[str, Any]:
+    """A mid-match state with every element showing, for screenshots."""
+    now = int(time.time() * 1000)
+    st = make_state(score={"A": 2, "B": 1}, period=2)
+    st["clock"].update(ms=754_000, running=True, at=now, added_ms=60_000)
+    st["lance"].update(ms=4_200, running=True, at=now)
+    st["match"].update(shot_asked={"side": "A", "disc": 7}, turn="A",
+                       expelled={"A": [], "B": [5, 9]},
+                       announcements=[{"code": "goal_disallowed", "at": now,
+                                       "pt": "gol anulado: chute não pedido",
+                                       "en": "goal disallowed: shot not asked"}])
+    return st
 
 
 def test_state_change_appears_on_kiosk(live: LiveServer, page: Any, output_dir: Path) -> None:
     live.publish(make_state())
     page.goto(live.url + "/")
-    page.wait_for_function("document.getElementById('name-A').textContent === 'Alvorada'")
+    wait_text(page, "#name-A", "Alvorada")
     assert page.text_content("#score-A") == "0"
     live.publish(make_state(score={"A": 1, "B": 0}))
-    page.wait_for_function("document.getElementById('score-A').textContent === '1'", timeout=3000)
+    wait_text(page, "#score-A", "1")
+    live.publish(busy_state())
+    wait_text(page, "#shot", "CHUTE PEDIDO — Alvorada, botão 7")
+    assert page.text_content("#announce") == "gol anulado: chute não pedido"
+    assert "5, 9" in page.text_content("#expelled-B")
+    assert page.is_visible("#turn-A") and not page.is_visible("#turn-B")
+    assert page.text_content("#added") == "+1 acréscimo"
     page.screenshot(path=str(output_dir / "kiosk-default.png"))
+
+
+def test_high_contrast_theme_and_english(live: LiveServer, page: Any, output_dir: Path) -> None:
+    live.publish(busy_state())
+    page.goto(live.url + "/?theme=contrast&lang=en")
+    wait_text(page, "#shot", "SHOT ASKED — Alvorada, disc 7")
+    assert page.get_attribute("body", "class") == "mode-scoreboard theme-contrast"
+    assert page.text_content("#period") == "Half 2"
+    assert page.text_content("#announce") == "goal disallowed: shot not asked"
+    bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert bg == "rgb(0, 0, 0)"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.screenshot(path=str(output_dir / "kiosk-contrast.png"))
+
+
+def test_team_name_with_html_is_text(live: LiveServer, page: Any) -> None:
+    evil = '<img src=x onerror="window.__pwned=1"><b>Bold</b> & Co'
+    st = make_state()
+    st["teams"]["A"]["name"] = evil
+    st["teams"]["B"]["color"] = "red;background:url(http://x)"  # not a colour: ignored
+    live.publish(st)
+    page.goto(live.url + "/")
+    wait_text(page, "#name-A", evil)
+    assert page.query_selector("#name-A img") is None
+    assert page.query_selector("#name-A b") is None
+    page.wait_for_timeout(200)
+    assert page.evaluate("window.__pwned") is None
+    team_b = page.evaluate("getComputedStyle(document.getElementById('team-B'))"
+                           ".getPropertyValue('--team').trim()")
+    assert team_b == "#c62828"
+
+
+def test_clock_counts_locally_without_drift(live: LiveServer, page: Any) -> None:
+    """Over a simulated (short) half, the page clock stays within 100 ms of the device clock.
+
+    The device clock here is a function of wall time with a pause in the middle; states
+    arrive at irregular moments and some arrive late (their ``at`` is in the past), like
+    a slow link would deliver them. The page must count from ``ms``/``at``/``rate`` alone.
+    """
+    rng = random.Random(7)
+    t0 = time.time() * 1000
+    pause_from, pause_to = 2500.0, 3300.0  # device paused between these (ms after t0)
+    rate = 1.0
+
+    def device_ms(t: float) -> float:
+        e = t - t0
+        if e < pause_from:
+            return e * rate
+        if e < pause_to:
+            return pause_from * rate
+        return (pause_from + (e - pause_to)) * rate
+
+    def state_at(t: float) -> dict[str, Any]:
+        e = t - t0
+        st = make_state()
+        st["clock"].update(ms=int(device_ms(t)), at=int(t), rate=rate,
+                           running=not (pause_from <= e < pause_to), length_ms=6000)
+        return st
+
+    live.publish(state_at(time.time() * 1000))
+    page.goto(live.url + "/")
+    page.wait_for_function("document.getElementById('clock').dataset.renderedAt")
+    worst = 0.0
+    samples = 0
+    next_publish = time.time() * 1000
+    published_edges: set[float] = set()
+    while time.time() * 1000 - t0 < 6000:
+        now = time.time() * 1000
+        e = now - t0
+        crossed = [edge for edge in (pause_from, pause_to) if edge not in published_edges
+                   and e >= edge]
+        if crossed:  # the device reports a stop/start at once (clock_stopped/clock_started)
+            published_edges.update(crossed)
+            live.publish(state_at(now))
+            next_publish = now + rng.uniform(300, 1500)
+        elif now >= next_publish:
+            late = rng.choice([0, 0, 50, 300])  # a state sampled `late` ms ago arrives now
+            if any(now - late <= t0 + edge <= now for edge in (pause_from, pause_to)):
+                late = 0  # a stale sample from before an edge would be a lie, not a delay
+            live.publish(state_at(now - late))
+            next_publish = now + rng.uniform(300, 1500)
+        if abs((now - t0) - pause_from) < 60 or abs((now - t0) - pause_to) < 60:
+            time.sleep(0.06)  # the device itself changes state here; skip the edge
+            continue
+        shown = page.evaluate(
+            "() => { const c = document.getElementById('clock');"
+            " return [Number(c.dataset.ms), Number(c.dataset.renderedAt), c.textContent]; }")
+        ms, rendered_at, text = shown
+        # the pause edges are discontinuities the page learns about by message
+        edge = min(abs(rendered_at - t0 - pause_from), abs(rendered_at - t0 - pause_to))
+        if edge > 400:
+            err = abs(ms - device_ms(rendered_at))
+            worst = max(worst, err)
+            samples += 1
+            total = int(ms) // 1000
+            assert text == f"{total // 60:02d}:{total % 60:02d}"
+        assert time.time() * 1000 - rendered_at < 300, "the clock stopped refreshing"
+        time.sleep(rng.uniform(0.02, 0.12))
+    print(f"clock samples={samples} worst error={worst:.1f} ms")
+    assert samples > 20
+    assert worst < 100, f"page clock was {worst:.0f} ms off the device clock"
+
+
+def test_lance_last_seconds_cue_is_not_colour_alone(live: LiveServer, page: Any) -> None:
+    now = int(time.time() * 1000)
+    st = make_state()
+    st["lance"].update(ms=6_500, running=True, at=now)
+    live.publish(st)
+    page.goto(live.url + "/")
+    page.wait_for_function("document.getElementById('lance-value').textContent === '7'"
+                           " || document.getElementById('lance-value').textContent === '6'")
+    assert "warn" not in page.get_attribute("#lance", "class")
+    page.wait_for_function("document.getElementById('lance').classList.contains('warn')",
+                           timeout=6000)
+    style = page.evaluate("(() => { const s = getComputedStyle(document.getElementById('lance'));"
+                          " return [s.borderTopStyle, s.animationName]; })()")
+    assert style == ["dashed", "blink"]
+    marker = page.evaluate("getComputedStyle(document.getElementById('lance-value'), '::before')"
+                           ".content")
+    assert "⚠" in marker
+    page.wait_for_function("document.getElementById('lance-value').textContent === 'TEMPO!'",
+                           timeout=6000)
+
+
+def test_table_disconnected_shows_age_of_last_event(live: LiveServer, page: Any) -> None:
+    live.publish(make_state())
+    page.goto(live.url + "/")
+    wait_text(page, "#name-A", "Alvorada")
+    assert not page.is_visible("#banner")
+    st = make_state()
+    st["link"] = {"connected": False, "last_event_at": int(time.time() * 1000) - 12_000}
+    live.publish(st)
+    wait_text(page, "#banner-text", "MESA DESCONECTADA")
+    age = page.text_content("#banner-age")
+    assert age in ("— último evento há 12 s", "— último evento há 13 s"), age
+    live.publish(make_state())
+    page.wait_for_function("document.getElementById('banner').classList.contains('hidden')")
+
+
+def test_kiosk_reconnects_after_host_restart(page: Any) -> None:
+    hub = StateHub()
+    first = LiveServer(hub, create_app(hub, console_token=TOKEN))
+    first.start()
+    st = make_state(score={"A": 3, "B": 2})
+    first.publish(st)
+    page.goto(first.url + "/")
+    wait_text(page, "#score-A", "3")
+    first.stop()
+    wait_text(page, "#banner-text", "SEM CONEXÃO COM O SERVIDOR", timeout=5000)
+    hub2 = StateHub()  # a restarted daemon republishes the state it replayed
+    hub2.publish("sim-1", st)
+    second = LiveServer(hub2, create_app(hub2, console_token=TOKEN), port=first.port)
+    second.start()
+    try:
+        page.wait_for_function("document.getElementById('banner').classList.contains('hidden')",
+                               timeout=10000)
+        assert page.text_content("#score-A") == "3"
+        second.publish(make_state(score={"A": 4, "B": 2}))
+        wait_text(page, "#score-A", "4")
+    finally:
+        second.stop()
+
+
+def test_venue_board_shows_every_table(live: LiveServer, page: Any, output_dir: Path) -> None:
+    live.publish(make_state(table_id="mesa-1", score={"A": 1, "B": 0}))
+    off = make_state(table_id="mesa-2")
+    off["teams"]["A"]["name"] = "Cruzeiro"
+    off["link"]["connected"] = False
+    live.publish(off)
+    page.goto(live.url + "/?mode=board")
+    page.wait_for_selector("#card-mesa-2")
+    assert page.text_content("#card-mesa-1 .card-score.a") == "1"
+    assert page.text_content("#card-mesa-2 .card-name.a") == "Cruzeiro"
+    assert "MESA DESCONECTADA" in page.text_content("#card-mesa-2 .card-link")
+    live.publish(make_state(table_id="mesa-3"))
+    page.wait_for_selector("#card-mesa-3")
+    page.screenshot(path=str(output_dir / "kiosk-board.png"))
+
+
+def test_console_switches_kiosks_to_night_screen(live: LiveServer, page: Any) -> None:
+    live.publish(make_state())
+    page.goto(live.url + "/")
+    wait_text(page, "#name-A", "Alvorada")
+    r = httpx.post(live.url + "/api/display", json={"mode": "blank"},
+                   headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 200
+    page.wait_for_function("document.body.classList.contains('mode-blank')")
+    assert not page.is_visible("#scoreboard")

@@ -326,8 +326,12 @@ def create_app(
                             headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
         return _error(404, "report formats: .html, .pdf, .csv, .json")
 
+    async def favicon(request: Request) -> Response:
+        return Response(status_code=204)
+
     routes = [
         Route("/", kiosk),
+        Route("/favicon.ico", favicon),
         Route("/board", board),
         Route("/console", console),
         Route("/console/keeper", keeper),

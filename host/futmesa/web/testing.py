@@ -27,10 +27,10 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn in a thread; ``publish`` runs on the server's event loop like the daemon does."""
 
-    def __init__(self, hub: StateHub, app: Any) -> None:
+    def __init__(self, hub: StateHub, app: Any, port: int | None = None) -> None:
         self.hub = hub
         self.app = app
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.loop: asyncio.AbstractEventLoop | None = None
         config = uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning",
@@ -185,6 +185,21 @@ class ScriptedTable:
         st["clock"]["running"] = self.running
         return st
 
+    # HistoryProvider, so the console's log and the súmula routes have something to show
+    def list_matches(self) -> list[dict[str, Any]]:
+        st = self.state()
+        return [{"id": 1, "table_id": self.table_id, "ruleset": st["ruleset"],
+                 "teams": st["teams"], "score": st["score"], "created_at": 0}]
+
+    def match_record(self, match_id: int) -> dict[str, Any]:
+        if match_id != 1:
+            raise KeyError(match_id)
+        st = self.state()
+        return {"match": {"id": 1, "table_id": self.table_id, "ruleset": st["ruleset"],
+                          "teams": st["teams"], "referee": "", "created_at": 0,
+                          "ended_at": None, "settings": {}},
+                "entries": [dict(e) for e in self.entries], "state": st}
+
     async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
         if kind in ("pause", "resume"):
             self.running = kind == "resume"
@@ -202,7 +217,10 @@ class ScriptedTable:
         else:
             raise RefusedError(f"unknown action {kind!r}")
         entry = {"id": len(self.entries) + 1, "kind": kind, "data": data, "author": author,
-                 "voided": False, "source": "referee"}
+                 "voided": False, "source": "referee", "amended_by": None, "period": 1,
+                 "clock_ms": 1000 * len(self.entries), "created_at": int(time.time() * 1000)}
+        if kind == "amend":
+            target["amended_by"] = entry["id"]
         self.entries.append(entry)
         self.hub.publish(self.table_id, self.state())
         return {"entry": entry["id"]}

@@ -72,6 +72,16 @@ const FM = (() => {
     return t.ms + (now - at) * rate;
   }
 
+  // The per-move timer counts DOWN: `ms` is the time left at `at`, spent at `rate`
+  // (a negative rate is read the same way, as already signed).
+  function countdownMs(t, now) {
+    if (!t || typeof t.ms !== "number") return null;
+    if (!t.running) return t.ms;
+    const at = typeof t.at === "number" ? t.at : now;
+    const rate = typeof t.rate === "number" ? Math.abs(t.rate) : 1;
+    return t.ms - (now - at) * rate;
+  }
+
   function mmss(ms) {
     const total = Math.max(0, Math.floor(ms / 1000));
     const m = Math.floor(total / 60);
@@ -147,5 +157,5 @@ const FM = (() => {
     return status;
   }
 
-  return { TEXT, hostNow, noteServerNow, timerMs, mmss, ago, params, safeColor, connect };
+  return { TEXT, hostNow, noteServerNow, timerMs, countdownMs, mmss, ago, params, safeColor, connect };
 })();

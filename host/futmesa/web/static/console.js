@@ -158,7 +158,7 @@ const Console = (() => {
     const now = FM.hostNow();
     const c = FM.timerMs(state.clock, now);
     $("c-clock").textContent = c == null ? "--:--" : FM.mmss(c);
-    const l = FM.timerMs(state.lance, now);
+    const l = FM.countdownMs(state.lance, now);
     $("c-lance").textContent = l == null ? "—" : String(Math.max(0, Math.ceil(l / 1000)));
   }
 

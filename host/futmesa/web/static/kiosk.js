@@ -188,7 +188,7 @@
       }
       clockEl.classList.toggle("stopped", !(state.clock && state.clock.running));
       const lance = $("lance");
-      const lms = FM.timerMs(state.lance, now);
+      const lms = FM.countdownMs(state.lance, now);
       if (lms == null || !state.lance) {
         show(lance, false);
       } else {
