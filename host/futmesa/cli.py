@@ -32,7 +32,8 @@ def _check_ruleset(name: str) -> str:
     try:
         load_ruleset(name)
     except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0] if exc.args else exc), param_hint="--ruleset")
+        msg = str(exc.args[0] if exc.args else exc)
+        raise click.BadParameter(msg, param_hint="--ruleset") from exc
     return name
 
 
@@ -42,7 +43,7 @@ def _load_settings(path: str | None) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text())
     except (OSError, json.JSONDecodeError) as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--settings")
+        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--settings") from exc
     if not isinstance(data, dict):
         raise click.BadParameter(f"{path} must hold a JSON object", param_hint="--settings")
     return data

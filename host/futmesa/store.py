@@ -150,8 +150,9 @@ class EventLog:
         with self.transaction() as db:
             db.execute(
                 "INSERT INTO devices(device_uid, board, first_seen, last_seen, usb_serial) "
-                "VALUES (?,?,?,?,?) ON CONFLICT(device_uid) DO UPDATE SET last_seen=excluded.last_seen,"
-                " board=excluded.board, usb_serial=COALESCE(excluded.usb_serial, usb_serial)",
+                "VALUES (?,?,?,?,?) ON CONFLICT(device_uid) DO UPDATE SET"
+                " last_seen=excluded.last_seen, board=excluded.board,"
+                " usb_serial=COALESCE(excluded.usb_serial, usb_serial)",
                 (uid, board, now, now, usb_serial),
             )
 
@@ -255,7 +256,8 @@ class EventLog:
         """The newest unfinished match of a table, if any."""
         with self._lock:
             row = self._db.execute(
-                "SELECT id FROM matches WHERE table_id=? AND ended_at IS NULL ORDER BY id DESC LIMIT 1",
+                "SELECT id FROM matches WHERE table_id=? AND ended_at IS NULL"
+                " ORDER BY id DESC LIMIT 1",
                 (table_id,),
             ).fetchone()
         return self.match(int(row[0])) if row else None

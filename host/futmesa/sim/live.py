@@ -1,0 +1,135 @@
+"""A simulated table, its daemon and the web server, running in a background thread.
+
+For tests and benchmarks: `with LiveTable(speed=60) as live: live.start_match(); live.sim.goal(1)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from futmesa import server
+from futmesa.sim.table import SimTable
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class LiveTable:
+    def __init__(self, speed: int = 60, ruleset: str = "cbfm-1toque", db: str | Path | None = None,
+                 http_port: int | None = None, settings: dict[str, Any] | None = None,
+                 **sim_kwargs: Any) -> None:
+        self.speed = speed
+        self.ruleset = ruleset
+        self.settings = settings
+        self._tmp = tempfile.TemporaryDirectory(prefix="futmesa-live-")
+        self.db = str(db or Path(self._tmp.name) / "match.sqlite")
+        self.http_port = http_port or free_port()
+        self.sim = SimTable(speed=speed, **sim_kwargs)
+        self.running: server.Running | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+
+    # -- lifecycle -------------------------------------------------------------------
+    def __enter__(self) -> LiveTable:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def start(self, start_sim: bool = True) -> None:
+        if start_sim:
+            self.sim.start()
+        self.start_host()
+
+    def start_host(self) -> None:
+        """Start (or restart) the daemon and web server against the table's port."""
+        self._ready.clear()
+        self._error = None
+        self._thread = threading.Thread(target=self._run, name="futmesa-live", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(20):
+            raise RuntimeError(f"the daemon did not start: {self._error!r}")
+        if self._error:
+            raise RuntimeError(f"the daemon did not start: {self._error!r}")
+
+    def stop_host(self) -> None:
+        if self.running and self._loop and self._loop.is_running():
+            self._loop.call_soon_threadsafe(self.running.stop)
+        if self._thread:
+            self._thread.join(timeout=10)
+        self.running = None
+
+    def stop(self) -> None:
+        self.stop_host()
+        self.sim.stop()
+        self._tmp.cleanup()
+
+    def _run(self) -> None:
+        async def ready(running: server.Running) -> None:
+            self.running = running
+            self._loop = asyncio.get_running_loop()
+            self._ready.set()
+            await asyncio.Event().wait()
+
+        try:
+            asyncio.run(server.run(self.sim.host_port, self.db, self.ruleset, self.settings,
+                                   http_port=self.http_port, on_ready=ready, quiet=True))
+        except BaseException as exc:  # noqa: BLE001 - reported to the starting thread
+            self._error = exc
+            self._ready.set()
+
+    # -- access ------------------------------------------------------------------------
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}"
+
+    @property
+    def daemon(self) -> Any:
+        assert self.running is not None, "the host is not running"
+        return self.running.daemon
+
+    @property
+    def token(self) -> str:
+        assert self.running is not None
+        return self.running.token
+
+    def wait(self, cond: Callable[[], bool], timeout: float, what: str) -> None:
+        deadline = time.monotonic() + timeout
+        while not cond():
+            if not self.sim.alive:
+                raise AssertionError("the firmware died:\n" + self.sim.output_tail())
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            time.sleep(0.005)
+
+    def referee(self, kind: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self.daemon.referee(kind, data or {}, "test-referee")
+
+    def match(self) -> dict[str, Any]:
+        state = self.daemon.state
+        return state.to_dict() if state is not None else {}
+
+    def start_match(self, teams: dict[str, Any] | None = None, kickoff: str = "A") -> None:
+        """Wait for the table, set the teams up and start the first period."""
+        self.wait(lambda: self.running is not None and self.daemon.connected
+                  and self.daemon.match is not None, 30, "the table to connect")
+        data: dict[str, Any] = {"kickoff": kickoff}
+        if teams:
+            data["teams"] = teams
+        self.referee("set_up", data)
+        self.referee("start_period")
+        self.wait(lambda: self.daemon.status is not None and self.daemon.status.running, 20,
+                  "the clock to start")
