@@ -1,8 +1,8 @@
 """Rules engine and rulesets: what each table event means under a chosen ruleset.
 
-    from futmesa.rules import load_ruleset, Engine, Entry
-    engine = Engine(load_ruleset("cbfm-1toque"), settings={...})
-    state, effects = engine.replay(entries)
+from futmesa.rules import load_ruleset, Engine, Entry
+engine = Engine(load_ruleset("cbfm-1toque"), settings={...})
+state, effects = engine.replay(entries)
 """
 
 from .base import Ruleset

@@ -36,8 +36,21 @@ RESTART_NAMES = {
     "bola_do_goleiro": ("bola do goleiro", "goalkeeper's ball"),
 }
 # What the end of a period changes, kept so an infraction at the alarm can reopen it.
-REOPEN_KEYS = ("status", "ends", "kickoff", "phase", "finished", "result", "decision_pending",
-               "shot_asked", "restart", "turn", "last_touch", "last_lance", "shootout")
+REOPEN_KEYS = (
+    "status",
+    "ends",
+    "kickoff",
+    "phase",
+    "finished",
+    "result",
+    "decision_pending",
+    "shot_asked",
+    "restart",
+    "turn",
+    "last_touch",
+    "last_lance",
+    "shootout",
+)
 FOUL_TYPES = ("falta", "toque", "mao", "penalti", "tecnica", "dois_toques")
 
 
@@ -186,6 +199,7 @@ class Ruleset:
         """The ball is out of play: a ball-in-play clock stops."""
         if self.clock_mode == "ball-in-play" and ctx.m["clock_running"]:
             ctx.device("pause", reason="dead_ball")
+            ctx.m["clock_running"] = False  # as commanded; the device confirms with clock_stopped
 
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
         m = ctx.m
@@ -727,17 +741,30 @@ class Ruleset:
             if not self.in_play(m):
                 m["score"][side] += 1  # late confirmation: count it, no re-arrangement
                 m["goals"].append(
-                    {"side": side, "own_goal": choice == "own_goal", "disc": None,
-                     "period": pending["period"], "clock_ms": 0, "entry": pending["id"],
-                     "at": None}
+                    {
+                        "side": side,
+                        "own_goal": choice == "own_goal",
+                        "disc": None,
+                        "period": pending["period"],
+                        "clock_ms": 0,
+                        "entry": pending["id"],
+                        "at": None,
+                    }
                 )
-                ctx.announce("goal", f"Gol confirmado: {ctx.name(side)}",
-                             f"Goal confirmed: {ctx.name(side)}", rule)
+                ctx.announce(
+                    "goal",
+                    f"Gol confirmado: {ctx.name(side)}",
+                    f"Goal confirmed: {ctx.name(side)}",
+                    rule,
+                )
             else:
                 self.count_goal(ctx, side, own=choice == "own_goal", disc=None, rule=rule, at=None)
         elif choice == "false_trip":
-            ctx.announce("false_trip", "Sensor de gol: falso acionamento, jogo segue",
-                         "Goal sensor: false trip, play on")
+            ctx.announce(
+                "false_trip",
+                "Sensor de gol: falso acionamento, jogo segue",
+                "Goal sensor: false trip, play on",
+            )
             ctx.device("play_on")
         else:
             ctx.announce(
@@ -759,11 +786,22 @@ class Ruleset:
             side = pending["side"]
             m["score"][side] += 1
             m["goals"].append(
-                {"side": side, "own_goal": False, "disc": None, "period": pending["goal_period"],
-                 "clock_ms": 0, "entry": pending["goal_entry"], "at": None}
+                {
+                    "side": side,
+                    "own_goal": False,
+                    "disc": None,
+                    "period": pending["goal_period"],
+                    "clock_ms": 0,
+                    "entry": pending["goal_entry"],
+                    "at": None,
+                }
             )
-            ctx.announce("goal", f"Gol confirmado: {ctx.name(side)}",
-                         f"Goal confirmed: {ctx.name(side)}", self.cite("end"))
+            ctx.announce(
+                "goal",
+                f"Gol confirmado: {ctx.name(side)}",
+                f"Goal confirmed: {ctx.name(side)}",
+                self.cite("end"),
+            )
         elif choice == "no_goal" and counted:
             self.uncount_goal(ctx, pending["goal_entry"])
 
@@ -809,8 +847,13 @@ class Ruleset:
             self.dead_ball(ctx)
             self.end_period(ctx, self.cite("end"))
             return
-        info = {"line": line, "end": end, "zone": d.get("zone"), "shot": shot,
-                "played": m.get("last_player")}
+        info = {
+            "line": line,
+            "end": end,
+            "zone": d.get("zone"),
+            "shot": shot,
+            "played": m.get("last_player"),
+        }
         m["shot_asked"] = None
         self.dead_ball(ctx)
         if m["last_touch"] is None:
@@ -829,8 +872,9 @@ class Ruleset:
         self.resolve_ball_out(ctx, info, last)
 
     def resolve_ball_out_touch(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
-        self.resolve_ball_out(ctx, pending["ball_out"], {"side": choice, "via": "referee",
-                                                         "direct": True})
+        self.resolve_ball_out(
+            ctx, pending["ball_out"], {"side": choice, "via": "referee", "direct": True}
+        )
 
     def resolve_ball_out(self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]) -> None:
         m = ctx.m
@@ -880,6 +924,7 @@ class Ruleset:
             restart["touches_since"] = 0
             if self.clock_mode == "ball-in-play" and not m["clock_running"]:
                 ctx.device("resume")
+                m["clock_running"] = True
         elif restart:
             restart["touches_since"] = restart.get("touches_since", 0) + 1
         m["lance_warnings"] = 0
@@ -892,8 +937,13 @@ class Ruleset:
         """One lance per turn; the kick-off is two lances by the same team."""
         m = ctx.m
         restart = m["restart"]
-        if restart and restart["kind"] == "saida" and restart.get("touches_since", 0) == 0 \
-                and restart["side"] == side and m.get("kickoff_touches", 0) == 0:
+        if (
+            restart
+            and restart["kind"] == "saida"
+            and restart.get("touches_since", 0) == 0
+            and restart["side"] == side
+            and m.get("kickoff_touches", 0) == 0
+        ):
             m["kickoff_touches"] = 1
             m["turn"] = side
         else:
@@ -946,8 +996,10 @@ class Ruleset:
     def propose_lance_foul(self, ctx: Ctx, side: str, kind: str) -> None:
         if any(p["kind"] == "lance_timeout" for p in ctx.m["pending"]):
             return
-        label = {"disciplinary": ("falta disciplinar", "a disciplinary foul"),
-                 "technical": ("falta técnica", "a technical foul")}[kind]
+        label = {
+            "disciplinary": ("falta disciplinar", "a disciplinary foul"),
+            "technical": ("falta técnica", "a technical foul"),
+        }[kind]
         ctx.confirm(
             "lance_timeout",
             self.cite("lance_time"),
@@ -1070,8 +1122,9 @@ class Ruleset:
         )
         if self.in_play(m):
             m["shot_asked"] = None
-            self.set_restart(ctx, "tiro_livre", other(side), self.cite("disciplinary_kick"),
-                             infraction=True)
+            self.set_restart(
+                ctx, "tiro_livre", other(side), self.cite("disciplinary_kick"), infraction=True
+            )
 
     def expel(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
         m = ctx.m
@@ -1128,8 +1181,9 @@ class Ruleset:
     # ======================================================================================
     def on_sensor_fault(self, ctx: Ctx) -> None:
         d = ctx.entry.data
-        ctx.m["faults"].append({"sensor": d.get("sensor"), "fault": d.get("fault"),
-                                "entry": ctx.entry.id})
+        ctx.m["faults"].append(
+            {"sensor": d.get("sensor"), "fault": d.get("fault"), "entry": ctx.entry.id}
+        )
         ctx.announce(
             "sensor_fault",
             f"Falha no sensor {d.get('sensor')}: {d.get('fault')} — árbitro, confira os lances",

@@ -78,7 +78,9 @@ class Gaucha(Ruleset):
         """Art. XXXI §1: from a corner, in the initial development of the lance."""
         r = ctx.m["restart"]
         return bool(
-            r and r["side"] == scorer and r["kind"].startswith("escanteio")
+            r
+            and r["side"] == scorer
+            and r["kind"].startswith("escanteio")
             and r.get("touches_since", 0) <= 1
         )
 

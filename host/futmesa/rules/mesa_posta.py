@@ -100,8 +100,9 @@ class MesaPosta(Ruleset):
         if ftype == "penalti" or ctx.entry.data.get("where") == "box":
             self.set_restart(ctx, "penalti", beneficiary, self.cite("penalty"), infraction=True)
         else:
-            self.set_restart(ctx, "tiro_livre", beneficiary, self.cite("free_kick"),
-                             infraction=True)
+            self.set_restart(
+                ctx, "tiro_livre", beneficiary, self.cite("free_kick"), infraction=True
+            )
         self.reset_touches(m, beneficiary)
 
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:

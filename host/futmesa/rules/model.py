@@ -64,8 +64,6 @@ class Effect:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-
-
 @dataclass
 class MatchState:
     """The match as the rules see it.

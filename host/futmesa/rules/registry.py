@@ -25,7 +25,5 @@ def load_ruleset(name: str, settings: dict[str, Any] | None = None) -> Ruleset:
     try:
         cls = RULESETS[name]
     except KeyError:
-        raise KeyError(
-            f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESETS)}"
-        ) from None
+        raise KeyError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESETS)}") from None
     return cls(settings)

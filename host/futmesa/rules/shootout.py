@@ -147,7 +147,12 @@ def keeper_choice(rs: Ruleset, ctx: Ctx) -> None:
 
 
 def _record(
-    rs: Ruleset, ctx: Ctx, sh: dict[str, Any], side: str, disc: int, scored: bool,
+    rs: Ruleset,
+    ctx: Ctx,
+    sh: dict[str, Any],
+    side: str,
+    disc: int,
+    scored: bool,
     choice: str | None,
 ) -> None:
     m = ctx.m
@@ -155,8 +160,14 @@ def _record(
     if choice is None and secret and secret["side"] == other(side):
         choice = secret["choice"]
     sh["kicks"].append(
-        {"side": side, "disc": disc, "scored": scored, "keeper_choice": choice,
-         "series": sh["series"], "entry": ctx.entry.id}
+        {
+            "side": side,
+            "disc": disc,
+            "scored": scored,
+            "keeper_choice": choice,
+            "series": sh["series"],
+            "entry": ctx.entry.id,
+        }
     )
     sh["tally"][side] += int(scored)
     sh["series_kicks"][side] += 1
