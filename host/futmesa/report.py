@@ -400,13 +400,12 @@ def _fonts() -> tuple[str, str]:
     return "FutmesaSans", "FutmesaSans-Bold"
 
 
-def pdf_bytes(record: Record) -> bytes:
-    """The súmula as an A4 PDF."""
+def pdf_bytes(record: Record, *, head_only: bool = False) -> bytes:
+    """The súmula as an A4 PDF; ``head_only`` stops after the title and result line."""
     from reportlab.lib import colors
-    from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.lib.units import mm
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+    from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
     regular, bold = _fonts()
     base = ParagraphStyle("base", fontName=regular, fontSize=9, leading=11)
@@ -441,6 +440,8 @@ def pdf_bytes(record: Record) -> bytes:
         p(s["result"], big),
         Spacer(1, 3 * mm),
     ]
+    if head_only:
+        return _build(story, s)
     if not s["finished"]:
         story.append(p("Partida não encerrada.", h2))
     meta = [["Competição", s["competition"]], ["Mesa", s["table"]], ["Regra", s["ruleset"]],
@@ -459,13 +460,20 @@ def pdf_bytes(record: Record) -> bytes:
               p("Substituições", h2),
               table(["Período", "Minuto", "Ocorrência"], sec["substitutions"], [20, 18, 132]),
               p("Registro de eventos", h2),
-              table(["#", "Período", "Relógio", "Evento", "Origem", "Situação"], sec["log"],
-                    [10, 16, 16, 80, 18, 30], [r["voided"] for r in log_rows(record)]),
+              table(["#", "T", "Relógio", "Evento", "Origem", "Situação"], sec["log"],
+                    [10, 13, 17, 82, 18, 30], [r["voided"] for r in log_rows(record)]),
               Spacer(1, 14 * mm)]
     sign = Table([[p("Árbitro: " + s["referee"]), p("Técnico " + s["A"]), p("Técnico " + s["B"])]],
                  colWidths=[56 * mm] * 3)
     sign.setStyle(TableStyle([("LINEABOVE", (0, 0), (-1, 0), 0.6, colors.black)]))
     story.append(sign)
+    return _build(story, s)
+
+
+def _build(story: list[Any], s: dict[str, Any]) -> bytes:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.units import mm
+    from reportlab.platypus import SimpleDocTemplate
 
     out = io.BytesIO()
     doc = SimpleDocTemplate(out, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from futmesa.hub import StateHub
 from futmesa.web.app import create_app
-from futmesa.web.testing import CHROMIUM, TOKEN, LiveServer, launch_chromium
+from futmesa.web.testing import CHROMIUM, TOKEN, LiveServer, ScriptedTable, launch_chromium
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 
@@ -57,5 +58,18 @@ def live() -> Iterator[LiveServer]:
     server.start()
     try:
         yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def table_server() -> Iterator[tuple[LiveServer, ScriptedTable]]:
+    """A live server whose hub is fed by a scripted stand-in for the daemon (with a log)."""
+    hub = StateHub()
+    table = ScriptedTable(hub)
+    server = LiveServer(hub, create_app(hub, console_token=TOKEN, history=table))
+    server.start()
+    try:
+        yield server, table
     finally:
         server.stop()

@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+
 from futmesa.hub import StateHub
 from futmesa.web.app import create_app
 from futmesa.web.testing import TOKEN, LiveServer, make_state

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+
 from futmesa.hub import StateHub
 from futmesa.web.app import create_app
 from futmesa.web.testing import TOKEN, LiveServer

@@ -7,6 +7,7 @@ import json
 
 import httpx
 import websockets
+
 from futmesa.web.testing import LiveServer, make_state
 
 

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pypdfium2 as pdfium
+
 from futmesa import report
 from futmesa.web.testing import sample_record
 

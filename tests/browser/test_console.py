@@ -1,0 +1,131 @@
+"""Referee console in headless Chromium: token refusal, actions, corrections seen on the kiosk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from futmesa.web.testing import TOKEN, LiveServer, ScriptedTable
+
+pytestmark = pytest.mark.browser
+
+
+def result_text(page: Any, prefix: str, timeout: int = 3000) -> str:
+    page.wait_for_function(
+        "p => document.getElementById('result').textContent.startsWith(p)", arg=prefix,
+        timeout=timeout)
+    return page.text_content("#result")
+
+
+def send_raw(page: Any, kind: str, data: str) -> None:
+    page.fill("#raw input[name=kind]", kind)
+    page.fill("#raw textarea[name=data]", data)
+    page.click("#raw button[type=submit]")
+
+
+def test_console_refuses_writes_without_token(
+    table_server: tuple[LiveServer, ScriptedTable], page: Any
+) -> None:
+    live, table = table_server
+    page.goto(live.url + "/console")
+    page.wait_for_function("document.getElementById('token-status').textContent.includes('✗')")
+    assert "referee token missing" in page.text_content("#token-status")
+    send_raw(page, "goal", '{"side": "A"}')
+    text = result_text(page, "✗")
+    assert "recusado" in text and "/console/recover" in text
+    assert table.entries == []
+
+
+def test_console_with_wrong_token_is_refused(
+    table_server: tuple[LiveServer, ScriptedTable], page: Any
+) -> None:
+    live, table = table_server
+    page.goto(live.url + "/console?token=old-match-token")
+    send_raw(page, "goal", '{"side": "A"}')
+    assert "wrong referee token" in result_text(page, "✗")
+    assert table.entries == []
+
+
+def test_console_acts_and_corrections_change_the_kiosk(
+    table_server: tuple[LiveServer, ScriptedTable], browser: Any, output_dir: Path
+) -> None:
+    live, table = table_server
+    ctx = browser.new_context(viewport={"width": 412, "height": 915}, is_mobile=True,
+                              has_touch=True)  # a phone
+    console = ctx.new_page()
+    kiosk = browser.new_page(viewport={"width": 1280, "height": 720})
+    errors: list[str] = []
+    console.on("pageerror", lambda e: errors.append(str(e)))
+    kiosk.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        kiosk.goto(live.url + "/")
+        console.goto(live.url + f"/console?token={TOKEN}")
+        console.wait_for_function(
+            "document.getElementById('token-status').textContent.includes('✓')")
+        assert TOKEN not in console.url  # the token left the address bar
+
+        send_raw(console, "goal", '{"side": "A"}')
+        assert "(" in result_text(console, "✓ goal")  # answered, with its time in ms
+        kiosk.wait_for_function("document.getElementById('score-A').textContent === '1'")
+
+        send_raw(console, "goal", '{"side": "Z"}')
+        assert "goal needs side A or B" in result_text(console, "✗")
+
+        # the log shows entry #1; void it from its row
+        console.wait_for_selector("#log tr[data-id='1'] button")
+        console.once("dialog", lambda d: d.accept())
+        console.click("#log tr[data-id='1'] button:text('Anular')")
+        result_text(console, "✓ anular #1")
+        kiosk.wait_for_function("document.getElementById('score-A').textContent === '0'")
+        console.wait_for_selector("#log tr.voided[data-id='1']")
+        assert "anulada" in console.text_content("#log tr[data-id='1']")
+
+        # another goal for A, amended to B: the kiosk follows
+        send_raw(console, "goal", '{"side": "A"}')
+        result_text(console, "✓ goal")
+        console.wait_for_selector("#log tr[data-id='3'] button")
+        console.once("dialog", lambda d: d.accept('{"side": "B"}'))
+        console.click("#log tr[data-id='3'] button:text('Corrigir')")
+        result_text(console, "✓ corrigir #3")
+        kiosk.wait_for_function("document.getElementById('score-B').textContent === '1'")
+        assert kiosk.text_content("#score-A") == "0"
+        console.wait_for_function(
+            "document.querySelector(\"#log tr[data-id='3']\").textContent.includes('corrigida por #4')")
+
+        # keyboard: Space pauses the (running) clock
+        console.click("h2")  # focus off any input
+        console.keyboard.press(" ")
+        result_text(console, "✓ pausar")
+        assert table.running is False
+        console.screenshot(path=str(output_dir / "console-phone.png"), full_page=True)
+    finally:
+        ctx.close()
+        kiosk.close()
+    assert not errors, errors
+
+
+def test_keeper_choice_page_sends_with_token(
+    table_server: tuple[LiveServer, ScriptedTable], page: Any
+) -> None:
+    live, table = table_server
+    page.goto(live.url + f"/console/keeper?token={TOKEN}")
+    page.click("[data-side=B]")
+    page.click("[data-choice=left]")
+    page.wait_for_function("document.getElementById('out').textContent.startsWith('✗')")
+    # the scripted table does not know keeper_choice: the refusal reason is shown, and the
+    # request carried the token (otherwise it would be a token error)
+    assert "unknown action 'keeper_choice'" in page.text_content("#out")
+    assert "esquerda" not in page.text_content("#out").lower()
+
+
+def test_recover_from_the_host_opens_a_working_console(
+    table_server: tuple[LiveServer, ScriptedTable], page: Any
+) -> None:
+    live, table = table_server
+    page.goto(live.url + "/console/recover")
+    page.wait_for_function("document.getElementById('token-status').textContent.includes('✓')")
+    send_raw(page, "goal", '{"side": "B"}')
+    result_text(page, "✓ goal")
+    assert [e["kind"] for e in table.entries] == ["goal"]
