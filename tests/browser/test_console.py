@@ -92,7 +92,8 @@ def test_console_acts_and_corrections_change_the_kiosk(
         kiosk.wait_for_function("document.getElementById('score-B').textContent === '1'")
         assert kiosk.text_content("#score-A") == "0"
         console.wait_for_function(
-            "document.querySelector(\"#log tr[data-id='3']\").textContent.includes('corrigida por #4')")
+            "document.querySelector(\"#log tr[data-id='3']\").textContent"
+            ".includes('corrigida por #4')")
 
         # keyboard: Space pauses the (running) clock
         console.click("h2")  # focus off any input
