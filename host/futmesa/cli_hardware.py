@@ -80,7 +80,76 @@ def drawings(check: bool, out: Path | None) -> None:
         raise click.ClickException(str(exc)) from exc
 
 
-COMMANDS = [flash, kiosk_setup, drawings]
+@click.command()
+@click.option("--port", default=None, help="Serial port; default: find the board on USB.")
+@click.option("--serial", "serial_number", default=None,
+              help="USB serial number of the board to find (when several are plugged in).")
+@click.option("--board", default=None, help="Check against this board file instead of the "
+              "one the board names.")
+@click.option("--watch", "watch_s", default=0.0, show_default=True,
+              help="Then print live sensor events for this many seconds.")
+@click.option("--timeout", default=5.0, show_default=True)
+def doctor(port: str | None, serial_number: str | None, board: str | None, watch_s: float,
+           timeout: float) -> None:
+    """Find the board, show firmware and protocol versions and each sensor's state."""
+    from futmesa.deploy.doctor import run_doctor
+    from futmesa.deploy.probe import ProbeError
+
+    try:
+        fails = run_doctor(port, serial_number, timeout_s=timeout, watch_s=watch_s,
+                           board=board, echo=click.echo)
+    except ProbeError as exc:
+        raise click.ClickException(str(exc)) from exc
+    if fails:
+        raise click.ClickException(f"{fails} problem(s) found: do what each FAIL line says, "
+                                   "then run `futmesa doctor` again")
+    click.echo("no problems found")
+
+
+@click.command()
+@click.option("--board", required=True, help=BOARD_HELP)
+@click.option("--sbc", is_flag=True, help="The sensors are wired to this Raspberry Pi "
+              "(Linux SBC mode).")
+@click.option("--port", default=None, help="Serial port of a microcontroller board.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Where to write the calibrated board file [./BOARD-calibrated.json].")
+@click.option("--balls", default=3, show_default=True, type=click.IntRange(1, 20),
+              help="Test balls to verify each goal line with.")
+def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: int) -> None:
+    """Measure each goal sensor empty and with the ball in, set and verify thresholds."""
+    from futmesa.deploy.calibrate import (
+        CalibrateError,
+        link_source,
+        run_calibration,
+        sbc_source,
+    )
+    from futmesa.hardware.boardfile import load_board
+
+    try:
+        b = load_board(board)
+        if not sbc and not port:
+            raise CalibrateError("say where the sensors are: --sbc (wired to this Raspberry "
+                                 "Pi) or --port PORT (a microcontroller board)")
+        if sbc:
+            source = sbc_source(b)
+            source.start()
+        else:
+            assert port is not None
+            source = link_source(port)
+        target = out or Path(f"{b.name}-calibrated.json")
+        run_calibration(source, b, target,
+                        prompt=lambda msg: click.prompt(msg, default="", show_default=False,
+                                                        prompt_suffix=" "),
+                        echo=click.echo, balls=balls)
+    except (CalibrateError, BoardFileError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    if sbc:
+        click.echo(f"use it: the SBC mode reads {target}")
+    else:
+        click.echo(f"put it on the board: futmesa flash --board {target} --port {port}")
+
+
+COMMANDS = [flash, doctor, calibrate, kiosk_setup, drawings]
 
 
 def register(cli: click.Group) -> None:

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+
 from futmesa.hardware.boardfile import BoardFileError, board_names, load_board
 
 
@@ -80,6 +81,17 @@ def test_break_beam_build_is_one_field_change(tmp_path):
         g["type"] = "beam"
     b = load_board(_write(tmp_path, data))
     assert b.tof_addresses() == []
+
+
+def test_named_board_must_match_its_file_name(tmp_path, monkeypatch):
+    (tmp_path / "boards").mkdir()
+    data = json.loads(load_board("pico").path.read_text())
+    (tmp_path / "boards" / "mine.json").write_text(json.dumps(data))
+    monkeypatch.setenv("FUTMESA_HARDWARE_DIR", str(tmp_path))
+    with pytest.raises(BoardFileError, match="named mine.json"):
+        load_board("mine")
+    # by path (a calibrated copy) any file name is fine
+    assert load_board(tmp_path / "boards" / "mine.json").name == "pico"
 
 
 def test_bad_json_says_where(tmp_path):

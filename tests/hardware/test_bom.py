@@ -1,6 +1,7 @@
 """The BOMs parse and cover every input the board files define."""
 
 import pytest
+
 from futmesa.hardware import bom
 from futmesa.hardware.boardfile import load_board
 

@@ -6,9 +6,10 @@ import subprocess
 from pathlib import Path
 from types import SimpleNamespace
 
-import futmesa_wire as W
 import pytest
 from click.testing import CliRunner
+
+import futmesa_wire as W
 from futmesa.cli import cli
 from futmesa.deploy import flash as fl
 

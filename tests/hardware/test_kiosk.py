@@ -5,6 +5,7 @@ import os
 import subprocess
 
 from click.testing import CliRunner
+
 from futmesa.cli import cli
 from futmesa.deploy.kiosk import KioskConfig, render
 

@@ -3,6 +3,7 @@
 import json
 
 import pytest
+
 from futmesa.hardware.boardfile import load_board
 from futmesa.hardware.fakei2c import FakeI2C, FakePin, FakeVL53L0X
 from futmesa.hardware.sbc import GOAL_REFRACTORY_MS, SbcTable

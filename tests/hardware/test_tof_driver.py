@@ -2,6 +2,7 @@
 
 import pytest
 from adafruit_vl53l0x import VL53L0X
+
 from futmesa.hardware.boardfile import load_board
 from futmesa.hardware.fakei2c import FakeI2C, FakePin, FakeVL53L0X
 from futmesa.hardware.tof import GoalLineDetector, propose_threshold, start_tof_sensors

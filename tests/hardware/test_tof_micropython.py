@@ -11,8 +11,9 @@ from pathlib import Path
 
 import adafruit_bus_device
 import adafruit_vl53l0x
-import futmesa.hardware.fakei2c as fakei2c
 import pytest
+
+import futmesa.hardware.fakei2c as fakei2c
 
 MICROPYTHON = shutil.which("micropython") or str(Path(sys.executable).parent / "micropython")
 

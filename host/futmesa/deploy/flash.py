@@ -152,6 +152,7 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
     """Flash `board_name` firmware to the board on `port` and check it comes back."""
     with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
         plan = plan_flash(board_name, port, Path(tmp))
+        board_name = plan.board.name  # --board may be a path to a calibrated copy
         echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
         args = plan.mpremote_args(_tool("mpremote"))
         echo(f"copying {len(plan.copies)} files to {port} with mpremote …")

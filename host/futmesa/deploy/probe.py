@@ -1,10 +1,12 @@
 """Ask a board who it is over the futmesa link without taking its events.
 
 Used by `futmesa flash` (version after reboot) and `futmesa doctor`. The probe
-opens the port with the real `HostLink`, answers the handshake with the
-device's own newest sequence number (so nothing is replayed) and refuses
-every event (so nothing is acknowledged for the daemon that will serve the
-table later: the device keeps them in its ring and sends them again).
+opens the port with the real `HostLink` and answers the handshake with the
+device's own newest sequence number, so nothing is replayed; with
+`replay=True` it asks for the whole ring instead (doctor reads the sensors'
+fault history from it). Nothing is lost for the daemon that serves the table
+later: an acknowledgement only moves the device's send pointer, and the
+daemon's own handshake cursor moves it back to whatever the daemon lacks.
 """
 
 from __future__ import annotations
@@ -25,23 +27,22 @@ class ProbeError(RuntimeError):
     """No board answered; the message says what to do."""
 
 
-class _Refused(Exception):
-    pass
-
-
 @dataclass
 class ProbeResult:
     port: str
     info: DeviceInfo
     status: Status | None = None
-    events: list[tuple[int, int, int, int, int, int]] = field(default_factory=list)
+    # (seq, ticks, (kind, a, b, period, clock_ms, value)) in sequence order
+    events: list[tuple[int, int, tuple[int, int, int, int, int, int]]] = field(
+        default_factory=list)
 
 
 class _ProbeSink:
-    def __init__(self) -> None:
+    def __init__(self, replay: bool = False) -> None:
+        self.replay = replay
         self.info: DeviceInfo | None = None
         self.status: Status | None = None
-        self.events: list[tuple[int, int, int, int, int, int]] = []
+        self.events: list[tuple[int, int, tuple[int, int, int, int, int, int]]] = []
         self.reasons: list[str] = []
         self.lock = threading.Lock()
         self.got_info = threading.Event()
@@ -51,13 +52,14 @@ class _ProbeSink:
         with self.lock:
             self.info = info
         self.got_info.set()
+        if self.replay:
+            return info.boot_id, max(0, info.oldest - 1)
         return info.boot_id, info.newest
 
     def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
                  payload: tuple[int, int, int, int, int, int]) -> None:
         with self.lock:
-            self.events.append(payload)
-        raise _Refused("probe: not committing events")
+            self.events.append((seq, ticks, payload))
 
     def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
         pass
@@ -103,12 +105,12 @@ def find_port(serial_number: str | None = None) -> str:
 
 
 def probe(port: str, timeout_s: float = 5.0, want_status: bool = True,
-          baudrate: int = 115200) -> ProbeResult:
+          baudrate: int = 115200, replay: bool = False, settle_s: float = 0.0) -> ProbeResult:
     """Handshake with the board on `port`; ProbeError says what to do when nothing answers."""
     if not os.path.exists(port):
         raise ProbeError(f"{port} does not exist: is the board plugged in? Ports seen: "
                          f"{describe_ports()}")
-    sink = _ProbeSink()
+    sink = _ProbeSink(replay)
     link = HostLink(port, sink, itertools.count(1).__next__, baudrate=baudrate)
     link.start()
     try:
@@ -122,8 +124,22 @@ def probe(port: str, timeout_s: float = 5.0, want_status: bool = True,
             )
         if want_status:
             sink.got_status.wait(max(0.0, deadline - time.monotonic()) + 1.5)
+        if replay:
+            _wait_replay(sink, settle_s or 3.0)
         with sink.lock:
             assert sink.info is not None
             return ProbeResult(port, sink.info, sink.status, list(sink.events))
     finally:
         link.stop()
+
+
+def _wait_replay(sink: _ProbeSink, max_s: float) -> None:
+    """Wait until the replayed events reach the newest one the device announced."""
+    assert sink.info is not None
+    end = time.monotonic() + max_s
+    while time.monotonic() < end:
+        with sink.lock:
+            last = sink.events[-1][0] if sink.events else 0
+        if last >= sink.info.newest:
+            return
+        time.sleep(0.02)

@@ -71,10 +71,8 @@ class Board:
 def load_board(name_or_path: str | os.PathLike[str]) -> Board:
     """Load and check a board by name (`pico`) or by path to a JSON file."""
     text = str(name_or_path)
-    if text.endswith(".json") or os.sep in text:
-        path = Path(text)
-    else:
-        path = boards_dir() / f"{text}.json"
+    by_name = not (text.endswith(".json") or os.sep in text)
+    path = boards_dir() / f"{text}.json" if by_name else Path(text)
     if not path.is_file():
         known = ", ".join(board_names()) or "none found"
         raise BoardFileError(
@@ -90,7 +88,9 @@ def load_board(name_or_path: str | os.PathLike[str]) -> Board:
             f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
             "fix that line (no comments or trailing commas are allowed in JSON)."
         ) from exc
-    check_board(data, where=str(path), stem=path.stem)
+    # a board named on the command line must be the file of that name; a file given by path
+    # (e.g. one `futmesa calibrate` wrote) may be called anything
+    check_board(data, where=str(path), stem=path.stem if by_name else None)
     return Board(name=data["board"], path=path, data=data)
 
 

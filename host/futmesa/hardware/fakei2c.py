@@ -50,6 +50,7 @@ class FakeVL53L0X:
         self.spad_never_ready = False  # True: a faulty part whose 0x83 poll never ends
         self.never_ready = False  # True: measurements never complete
         self.measurements = 0
+        self.script = []  # distances for the next measurements, used before distance_mm
         self.powered = False
         self.address = DEFAULT_ADDRESS
         if powered:
@@ -95,7 +96,8 @@ class FakeVL53L0X:
         if self.pending == 0 and not self.never_ready:
             self.pending = -1
             self.measurements += 1
-            mm = max(0, min(int(self.distance_mm), 8190))
+            mm = self.script.pop(0) if self.script else self.distance_mm
+            mm = max(0, min(int(mm), 8190))
             r = self.regs[0]
             r[_RANGE_HI] = (mm >> 8) & 0xFF
             r[_RANGE_HI + 1] = mm & 0xFF

@@ -1,0 +1,232 @@
+"""`futmesa calibrate`: measure each time-of-flight goal sensor, propose thresholds, save, verify.
+
+For each goal line: read the distance with the goal empty, then with the ball
+wholly past the line at the near side, the middle and the far side of the goal
+(the far side reads longest, so it decides the threshold), propose a threshold
+and hysteresis (`futmesa.hardware.tof.propose_threshold`), save them into the
+board file the device reads (`threshold_mm`, `hysteresis_mm` of each goal
+sensor), then verify: the user rolls a few test balls into the goal and each
+must be detected exactly once by the same detector the host's SBC mode uses.
+
+Where readings come from (`DistanceSource`):
+- `SbcSource`: the sensors wired to a Raspberry Pi, read through Blinka and
+  Adafruit's driver (Linux SBC mode); the new board file is written locally.
+- a microcontroller over the serial link needs the firmware to report live
+  distances and accept thresholds; `link_source` says exactly what is missing
+  when the firmware cannot.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import futmesa_wire as W
+from futmesa.hardware.boardfile import Board, check_board
+from futmesa.hardware.tof import (
+    NO_TARGET_MM,
+    GoalLineDetector,
+    TofArray,
+    propose_threshold,
+    start_tof_sensors,
+)
+
+SAMPLES = 15
+BALL_SPOTS = ("near the sensor", "in the middle of the goal", "at the far side from the sensor")
+
+
+class CalibrateError(RuntimeError):
+    """Calibration cannot go on; the message says what to do."""
+
+
+class DistanceSource(Protocol):
+    def goals(self) -> list[int]: ...
+
+    def read(self, goal: int) -> int:
+        """One fresh distance in mm (NO_TARGET_MM when nothing is in range)."""
+
+
+@dataclass
+class SbcSource:
+    """Goal sensors on a Raspberry Pi's I2C bus (or a fake bus in tests)."""
+
+    board: Board
+    i2c: Any
+    xshut: dict[int, Any]
+    io_timeout_s: float = 0.5
+    sleep: Callable[[float], None] = time.sleep
+    array: TofArray | None = None
+
+    def start(self) -> None:
+        self.array = start_tof_sensors(self.i2c, self.board, self.xshut,
+                                       io_timeout_s=self.io_timeout_s, sleep=self.sleep)
+        if self.array.faults:
+            raise CalibrateError("; ".join(self.array.faults.values()))
+
+    def goals(self) -> list[int]:
+        assert self.array is not None
+        return sorted(self.array.sensors)
+
+    def read(self, goal: int) -> int:
+        assert self.array is not None
+        try:
+            return self.array.read_blocking_mm(goal)
+        except (OSError, RuntimeError) as exc:
+            raise CalibrateError(f"goal sensor {goal} stopped answering ({exc}): check its "
+                                 "wires and run `futmesa doctor`") from exc
+
+
+def sbc_source(board: Board) -> SbcSource:
+    """Open the real Raspberry Pi bus and XSHUT pins through Blinka."""
+    from futmesa.hardware.sbc import blinka_i2c, blinka_pin_factory
+
+    try:
+        i2c = blinka_i2c(board)
+        xshut = {g["id"]: blinka_pin_factory(g["xshut"], "output")
+                 for g in board.goal_sensors if g["type"] == "vl53l0x"}
+    except RuntimeError as exc:
+        raise CalibrateError(str(exc)) from exc
+    return SbcSource(board, i2c, xshut)
+
+
+def link_source(port: str) -> DistanceSource:
+    """Distances from a microcontroller over the futmesa link (needs firmware support)."""
+    needed = [name for name in ("CMD_DIAG", "MSG_DIAG", "CMD_SET_THRESHOLD")
+              if not hasattr(W, name)]
+    if needed:
+        raise CalibrateError(
+            "this firmware cannot report live distances over the link yet (the wire protocol "
+            f"lacks {', '.join(needed)}). Calibrate on a Raspberry Pi wired to the sensors "
+            "(`futmesa calibrate --sbc`), or set threshold_mm in the board file by hand and "
+            f"flash it again (`futmesa flash --port {port}`). See docs/troubleshooting.md."
+        )
+    raise CalibrateError("calibration over the link is not implemented in this futmesa "
+                         "version; update futmesa")
+
+
+@dataclass
+class GoalResult:
+    goal: int
+    empty_mm: list[int]
+    ball_mm: list[int]
+    threshold_mm: int
+    hysteresis_mm: int
+    verified: int = 0
+    expected: int = 0
+    extra: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.verified == self.expected and self.extra == 0
+
+
+@dataclass
+class Calibrator:
+    source: DistanceSource
+    prompt: Callable[[str], None]  # shows an instruction and waits until the user is ready
+    echo: Callable[[str], None] = print
+    samples: int = SAMPLES
+    results: dict[int, GoalResult] = field(default_factory=dict)
+
+    def _sample(self, goal: int, n: int | None = None) -> list[int]:
+        return [self.source.read(goal) for _ in range(n or self.samples)]
+
+    def measure(self, goal: int) -> GoalResult:
+        self.prompt(f"Goal line {goal}: take every ball and the goalkeeper out of the goal, "
+                    "then press Enter")
+        empty = self._sample(goal)
+        valid = [m for m in empty if 0 < m < NO_TARGET_MM]
+        self.echo(f"  empty goal: {summary(empty)}")
+        if valid and max(valid) - min(valid) > 40:
+            self.echo("  (the empty reading jumps around: is the opposite wall matte?)")
+        ball: list[int] = []
+        for spot in BALL_SPOTS:
+            self.prompt(f"Goal line {goal}: put the ball wholly past the line, {spot}, "
+                        "then press Enter")
+            readings = self._sample(goal)
+            self.echo(f"  ball {spot}: {summary(readings)}")
+            ball.append(int(statistics.median(readings)))
+        try:
+            threshold, hysteresis = propose_threshold(empty, ball)
+        except ValueError as exc:
+            raise CalibrateError(f"goal line {goal}: {exc}") from exc
+        self.echo(f"  proposed: threshold {threshold} mm, hysteresis {hysteresis} mm")
+        result = GoalResult(goal, empty, ball, threshold, hysteresis)
+        self.results[goal] = result
+        return result
+
+    def verify(self, goal: int, balls: int = 3, window_reads: int = 60) -> GoalResult:
+        """Each test ball must trip the detector exactly once."""
+        r = self.results[goal]
+        detector = GoalLineDetector(r.threshold_mm, r.hysteresis_mm)
+        r.expected = balls
+        r.verified = 0
+        for k in range(1, balls + 1):
+            self.prompt(f"Goal line {goal}: test ball {k} of {balls}: roll it into the goal "
+                        "and take it out again, then press Enter")
+            hits = 0
+            for _ in range(window_reads):
+                if detector.feed(self.source.read(goal)) is True:
+                    hits += 1
+            if hits >= 1:
+                r.verified += 1
+            r.extra += max(0, hits - 1)
+            self.echo(f"  test ball {k}: {'seen' if hits else 'NOT seen'}"
+                      + (f" ({hits} times)" if hits > 1 else ""))
+        return r
+
+
+def summary(readings: list[int]) -> str:
+    valid = [m for m in readings if 0 < m < NO_TARGET_MM]
+    if not valid:
+        return "nothing in range"
+    return f"median {int(statistics.median(valid))} mm (min {min(valid)}, max {max(valid)})"
+
+
+def calibrated_board_data(board: Board, results: dict[int, GoalResult]) -> dict[str, Any]:
+    data = json.loads(json.dumps(board.data))
+    for g in data["goal_sensors"]:
+        if g["id"] in results:
+            g["threshold_mm"] = results[g["id"]].threshold_mm
+            g["hysteresis_mm"] = results[g["id"]].hysteresis_mm
+    check_board(data, where="calibrated board file")
+    return data
+
+
+def save_board(board: Board, results: dict[int, GoalResult], out: Path) -> Path:
+    """Write the board file with the measured thresholds (same format, flat JSON)."""
+    data = calibrated_board_data(board, results)
+    out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return out
+
+
+def run_calibration(source: DistanceSource, board: Board, out: Path,
+                    prompt: Callable[[str], None], echo: Callable[[str], None] = print,
+                    balls: int = 3, samples: int = SAMPLES) -> dict[int, GoalResult]:
+    goals = source.goals()
+    if not goals:
+        raise CalibrateError("no time-of-flight goal sensors in this board file: the "
+                             "break-beam build needs no calibration, only alignment")
+    cal = Calibrator(source, prompt, echo, samples)
+    for goal in goals:
+        cal.measure(goal)
+    save_board(board, cal.results, out)
+    echo(f"saved thresholds to {out}")
+    failed = []
+    for goal in goals:
+        r = cal.verify(goal, balls)
+        if not r.ok:
+            failed.append(goal)
+    if failed:
+        raise CalibrateError(
+            f"goal line(s) {', '.join(map(str, failed))} did not see every test ball exactly "
+            "once: check the sensor is aimed across the goal at ball height, then calibrate "
+            "again"
+        )
+    echo("verified: every test ball was seen exactly once")
+    return cal.results

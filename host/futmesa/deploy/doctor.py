@@ -1,0 +1,206 @@
+"""`futmesa doctor`: find the board, show its firmware and protocol, and each sensor's state.
+
+Every line is `ok`, `warn` or `FAIL`; every `warn`/`FAIL` says what to do.
+The sensors' state comes from the device's own event ring (replayed by the
+probe: faults and recoveries, the last goal on each line, ball-outs per zone,
+button presses) and its status (palheta position, clock). With `--watch N`
+the link stays open N seconds and prints each sensor event as it happens, so
+you can break each beam, hit each net zone and move the palheta and see it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import futmesa_wire as W
+from futmesa.deploy.probe import ProbeError, ProbeResult, find_port, probe, serial_ports
+from futmesa.hardware.boardfile import BoardFileError, load_board
+from futmesa.link import DeviceInfo, HostLink, Status
+from futmesa.link.events import entry_for
+
+FAULT_ADVICE = {
+    "stuck": "something has blocked this goal line for more than 8 s: take the ball or "
+             "goalkeeper out of the goal; if it stays, realign the beam (break-beam) or "
+             "run `futmesa calibrate` (time-of-flight)",
+    "no_answer": "the sensor stopped answering on I2C: check its VIN, GND, SDA, SCL and "
+                 "XSHUT wires and connectors (docs/hardware.md, wiring drawing)",
+    "out_of_range": "the sensor reads nothing across the goal: aim it at the opposite wall "
+                    "and stick matte black tape there",
+    "drift": "the empty-goal reading has moved: run `futmesa calibrate` again",
+}
+PALHETA = {0: "A", 1: "C", 2: "B"}
+
+
+@dataclass
+class Line:
+    level: str  # "ok", "warn", "FAIL"
+    text: str
+    todo: str = ""
+
+    def render(self) -> str:
+        out = f"{self.level:<4} {self.text}"
+        return out + (f"\n     → {self.todo}" if self.todo else "")
+
+
+def resolve_port(port: str | None, serial: str | None) -> str:
+    return port if port else find_port(serial)
+
+
+def usb_description(port: str) -> str:
+    for p in serial_ports():
+        if p.device == port:
+            return f"{p.description}, USB serial number {p.serial_number or 'none'}"
+    return "not a USB device (a pty or a built-in UART)"
+
+
+def expected_firmware() -> str:
+    return ".".join(str(n) for n in W.FIRMWARE_VERSION)
+
+
+def examine(result: ProbeResult, board_override: str | None = None) -> list[Line]:
+    """The doctor's findings from one probe."""
+    info = result.info
+    lines = [Line("ok", f"board answers on {result.port} "
+                        f"({usb_description(result.port)})"),
+             Line("ok", f"table {info.table_id}, boot {info.boot_id}, events "
+                        f"{info.oldest}–{info.newest} in the ring")]
+    want = expected_firmware()
+    if info.firmware == want:
+        lines.append(Line("ok", f"firmware {info.firmware}"))
+    else:
+        lines.append(Line("FAIL", f"firmware {info.firmware}, this futmesa expects {want}",
+                          f"update the board: futmesa flash --board {info.board} --port "
+                          f"{result.port}"))
+    lines.append(Line("ok" if info.proto == W.PROTO_VERSION else "FAIL",
+                      f"protocol {info.proto} (host speaks {W.PROTO_VERSION})",
+                      "" if info.proto == W.PROTO_VERSION else
+                      f"update the board: futmesa flash --board {info.board} --port "
+                      f"{result.port}"))
+    board_name = board_override or info.board
+    n_zones = 6
+    try:
+        board = load_board(board_name)
+        n_zones = len(board.side_net)
+        kinds = {g["type"] for g in board.goal_sensors}
+        lines.append(Line("ok", f"board file {board.path.name}: goal sensors "
+                                f"{'/'.join(sorted(kinds))}, {n_zones} side-net zones"))
+    except BoardFileError as exc:
+        lines.append(Line("FAIL", f"board file for {board_name!r}: {exc}",
+                          "fix the board file, then flash again"))
+    lines += sensor_lines(result.events, result.status, n_zones)
+    return lines
+
+
+def sensor_lines(events: list[tuple[int, int, tuple[int, int, int, int, int, int]]],
+                 status: Status | None, n_zones: int) -> list[Line]:
+    faults: dict[int, str | None] = {0: None, 1: None}
+    goals = {0: 0, 1: 0}
+    zones = dict.fromkeys(range(n_zones), 0)
+    buttons: dict[str, int] = {}
+    for _seq, _ticks, (kind, a, b, _period, _clock, value) in events:
+        name, data = entry_for(kind, a, b, value)
+        if name == "sensor_fault":
+            faults[a] = str(data["fault"])
+        elif name == "sensor_ok":
+            faults[a] = None
+        elif name == "goal_line" and a in goals:
+            goals[a] += 1
+        elif name == "ball_out":
+            zones[a] = zones.get(a, 0) + 1
+        elif name == "button":
+            buttons[data["button"]] = buttons.get(data["button"], 0) + 1
+    out = []
+    for gid in (0, 1):
+        fault = faults.get(gid)
+        seen = f"{goals[gid]} goal(s) seen since boot"
+        if fault:
+            out.append(Line("FAIL", f"goal line {gid}: {fault} ({seen})",
+                            FAULT_ADVICE.get(fault, "see docs/troubleshooting.md")))
+        else:
+            out.append(Line("ok", f"goal line {gid}: working ({seen})"))
+    silent = [z for z, n in sorted(zones.items()) if n == 0]
+    counts = ", ".join(f"{z}:{n}" for z, n in sorted(zones.items()))
+    if silent:
+        out.append(Line("warn", f"side net: ball-outs per zone {counts}",
+                        f"zones {', '.join(map(str, silent))} have not fired since boot: hit "
+                        "each with a ball during `futmesa doctor --watch 30` to test them"))
+    else:
+        out.append(Line("ok", f"side net: ball-outs per zone {counts}"))
+    if status is not None:
+        out.append(Line("ok", f"palheta: {PALHETA.get(status.palheta, '?')}"))
+        clock = "running" if status.running else "stopped"
+        out.append(Line("ok", f"clock {clock}, period {status.period}, "
+                              f"{status.clock_ms / 1000:.1f} s"))
+    else:
+        out.append(Line("warn", "no status message received",
+                        "the board answered but sent no status: flash it again"))
+    if buttons:
+        out.append(Line("ok", "buttons pressed since boot: "
+                        + ", ".join(f"{k} ×{v}" for k, v in sorted(buttons.items()))))
+    return out
+
+
+class _WatchSink:
+    def __init__(self, echo: Callable[[str], None]) -> None:
+        self.echo = echo
+        self.count = 0
+        self.ready = threading.Event()
+
+    def on_device(self, info: DeviceInfo) -> tuple[int, int]:
+        self.ready.set()
+        return info.boot_id, info.newest  # only what happens from now on
+
+    def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
+                 payload: tuple[int, int, int, int, int, int]) -> None:
+        kind, a, b, _period, _clock, value = payload
+        name, data = entry_for(kind, a, b, value)
+        self.count += 1
+        self.echo(f"live {name} {data}")
+
+    def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
+        pass
+
+    def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
+        pass
+
+    def on_connection(self, connected: bool, reason: str) -> None:
+        pass
+
+
+def watch(port: str, seconds: float, echo: Callable[[str], None] = print,
+          ready: Callable[[], None] | None = None) -> int:
+    """Print each event for `seconds`; returns how many were seen."""
+    sink = _WatchSink(echo)
+    link = HostLink(port, sink, itertools.count(1).__next__)
+    link.start()
+    try:
+        if not sink.ready.wait(5):
+            raise ProbeError(f"the board on {port} stopped answering")
+        if ready:
+            ready()
+        time.sleep(seconds)
+    finally:
+        link.stop()
+    return sink.count
+
+
+def run_doctor(port: str | None = None, serial: str | None = None, timeout_s: float = 5.0,
+               watch_s: float = 0.0, board: str | None = None,
+               echo: Callable[[str], None] = print,
+               ready: Callable[[], None] | None = None) -> int:
+    """Print the findings; returns the number of FAIL lines (ProbeError if no board)."""
+    port = resolve_port(port, serial)
+    result = probe(port, timeout_s=timeout_s, replay=True)
+    lines = examine(result, board)
+    for line in lines:
+        echo(line.render())
+    if watch_s > 0:
+        echo(f"watching {port} for {watch_s:g} s: break each goal beam, hit each net zone, "
+             "move the palheta, press each button …")
+        n = watch(port, watch_s, echo, ready)
+        echo(f"{n} event(s) seen")
+    return sum(1 for line in lines if line.level == "FAIL")

@@ -1,0 +1,113 @@
+"""`futmesa calibrate` on the fake bus: measure, propose, save the board file, verify."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from futmesa.cli import cli
+from futmesa.deploy.calibrate import CalibrateError, SbcSource, link_source, run_calibration
+from futmesa.hardware.boardfile import load_board
+from futmesa.hardware.fakei2c import FakeI2C, FakePin, FakeVL53L0X
+from futmesa.hardware.tof import GoalLineDetector
+
+
+class Table:
+    """Two fake sensors across 150 mm goals; `prompt` plays the user following instructions."""
+
+    def __init__(self, empty=150, ball=None, miss=False):
+        ball = ball or {"near": 20, "middle": 70, "far": 128}
+        self.bus = FakeI2C()
+        self.devs = [self.bus.add(FakeVL53L0X(distance_mm=empty)) for _ in (0, 1)]
+        self.xshut = {i: FakePin(f"x{i}", self.devs[i]) for i in (0, 1)}
+        self.empty = empty
+        self.ball = ball
+        self.miss = miss
+        self.prompts = []
+
+    def prompt(self, msg):
+        self.prompts.append(msg)
+        goal = int(msg.split("Goal line ")[1].split(":")[0])
+        dev = self.devs[goal]
+        dev.script = []
+        if "take every ball" in msg:
+            dev.distance_mm = self.empty
+        elif "near the sensor" in msg:
+            dev.distance_mm = self.ball["near"]
+        elif "middle" in msg:
+            dev.distance_mm = self.ball["middle"]
+        elif "far side" in msg:
+            dev.distance_mm = self.ball["far"]
+        elif "test ball" in msg:
+            dev.distance_mm = self.empty
+            # the ball rolls in, rests against the far side, and is taken out
+            passing = [self.empty] * 5 + [self.ball["far"] + (40 if self.miss else 0)] * 10
+            dev.script = passing + [self.empty] * 5
+
+
+def test_calibration_measures_saves_and_verifies(tmp_path):
+    board = load_board("rpi")
+    t = Table()
+    src = SbcSource(board, t.bus, t.xshut, io_timeout_s=0.2, sleep=lambda s: None)
+    src.start()
+    out = tmp_path / "rpi-calibrated.json"
+    lines = []
+    results = run_calibration(src, board, out, t.prompt, lines.append, balls=3, samples=5)
+    for gid in (0, 1):
+        r = results[gid]
+        # between the farthest ball (128) and the empty goal (150)
+        assert 128 < r.threshold_mm < 150
+        assert r.verified == 3 and r.extra == 0
+    saved = load_board(out)
+    assert saved.name == "rpi"
+    assert [g["threshold_mm"] for g in saved.goal_sensors] == [
+        results[0].threshold_mm, results[1].threshold_mm]
+    # everything else in the board file is unchanged
+    before, after = json.loads(board.path.read_text()), json.loads(out.read_text())
+    for g in before["goal_sensors"] + after["goal_sensors"]:
+        g.pop("threshold_mm"), g.pop("hysteresis_mm")
+    assert before == after
+    assert lines[-1] == "verified: every test ball was seen exactly once"
+    # the saved threshold sees a far-side ball the default (100 mm) would have missed
+    d = GoalLineDetector(saved.goal_sensors[0]["threshold_mm"])
+    assert [d.feed(128), d.feed(128)] == [None, True]
+    d0 = GoalLineDetector(board.goal_sensors[0]["threshold_mm"])
+    assert [d0.feed(128), d0.feed(128)] == [None, None]
+
+
+def test_ball_indistinguishable_from_empty_goal_is_refused(tmp_path):
+    board = load_board("rpi")
+    t = Table(empty=150, ball={"near": 146, "middle": 147, "far": 148})
+    src = SbcSource(board, t.bus, t.xshut, io_timeout_s=0.2, sleep=lambda s: None)
+    src.start()
+    with pytest.raises(CalibrateError, match="too close together"):
+        run_calibration(src, board, tmp_path / "x.json", t.prompt, lambda s: None, samples=3)
+
+
+def test_missed_test_ball_fails_verification(tmp_path):
+    board = load_board("rpi")
+    t = Table(miss=True)
+    src = SbcSource(board, t.bus, t.xshut, io_timeout_s=0.2, sleep=lambda s: None)
+    src.start()
+    with pytest.raises(CalibrateError, match="did not see every test ball"):
+        run_calibration(src, board, tmp_path / "x.json", t.prompt, lambda s: None,
+                        balls=2, samples=3)
+
+
+def test_dead_sensor_stops_calibration():
+    board = load_board("rpi")
+    t = Table()
+    t.devs[1].dead = True
+    src = SbcSource(board, t.bus, t.xshut, io_timeout_s=0.2, sleep=lambda s: None)
+    with pytest.raises(CalibrateError, match="goal sensor 1"):
+        src.start()
+
+
+def test_link_calibration_says_what_the_firmware_lacks():
+    with pytest.raises(CalibrateError, match="cannot report live distances"):
+        link_source("/dev/ttyACM0")
+
+
+def test_cli_needs_to_know_where_the_sensors_are():
+    r = CliRunner().invoke(cli, ["calibrate", "--board", "pico"])
+    assert r.exit_code == 1 and "--sbc" in r.output and "--port" in r.output

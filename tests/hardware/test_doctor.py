@@ -1,0 +1,83 @@
+"""`futmesa doctor` against the simulated board on a pty, and with no board at all."""
+
+import threading
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from futmesa.cli import cli
+from futmesa.deploy.doctor import run_doctor
+from futmesa.deploy.probe import ProbeError, probe
+from futmesa.sim.table import SimTable
+
+
+@pytest.fixture(scope="module")
+def sim():
+    with SimTable(speed=1, goal_sensor="tof") as table:
+        probe(table.host_port, timeout_s=10)  # wait for the firmware to be up
+        yield table
+
+
+def test_doctor_reports_versions_and_sensor_state(sim):
+    sim.send("i2c 0 dead")
+    sim.goal(1)
+    sim.ball_out(3)
+    sim.palheta("B")
+    time.sleep(0.4)
+    lines = []
+    fails = run_doctor(port=sim.host_port, echo=lines.append)
+    text = "\n".join(lines)
+    assert fails == 1, text
+    assert "ok   firmware 0.1.0" in text and "protocol 1" in text
+    assert "table sim-SIM00001" in text
+    assert "FAIL goal line 0: no_answer" in text and "XSHUT" in text  # with what to do
+    assert "ok   goal line 1: working (1 goal(s) seen since boot)" in text
+    assert "3:1" in text and "palheta: B" in text
+    sim.send("i2c 0 ok")
+    time.sleep(0.3)
+    lines.clear()
+    assert run_doctor(port=sim.host_port, echo=lines.append) == 0, "\n".join(lines)
+
+
+def test_doctor_watch_shows_live_events(sim):
+    lines = []
+
+    def press():
+        def later():
+            time.sleep(0.2)
+            sim.goal(0)
+        threading.Thread(target=later, daemon=True).start()
+
+    run_doctor(port=sim.host_port, watch_s=1.5, echo=lines.append, ready=press)
+    live = [x for x in lines if x.startswith("live ")]
+    assert any("goal_line" in x and "'goal': 0" in x for x in live), lines
+
+
+def test_doctor_does_not_take_events_from_the_daemon(sim):
+    # the probe acknowledges nothing the daemon will lack: a fresh handshake still
+    # gets the whole ring replayed
+    sim.goal(1)
+    time.sleep(0.3)
+    run_doctor(port=sim.host_port, echo=lambda s: None)
+    again = probe(sim.host_port, replay=True)
+    assert again.events and again.events[-1][0] == again.info.newest
+    assert again.events[0][0] == again.info.oldest
+
+
+def test_no_board_is_a_clear_error(tmp_path):
+    with pytest.raises(ProbeError, match="does not exist"):
+        run_doctor(port=str(tmp_path / "ttyACM9"), echo=lambda s: None)
+    r = CliRunner().invoke(cli, ["doctor", "--port", str(tmp_path / "nothing")])
+    assert r.exit_code == 1 and "is the board plugged in" in r.output
+
+
+def test_silent_pty_is_a_clear_error(tmp_path):
+    import os
+    master, slave = os.openpty()
+    try:
+        with pytest.raises(ProbeError, match="answered the futmesa handshake"):
+            probe(os.ttyname(slave), timeout_s=0.5)
+    finally:
+        os.close(master)
+        os.close(slave)
