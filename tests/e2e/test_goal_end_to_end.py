@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
+import time
 
 import httpx
 import websockets
@@ -44,17 +46,21 @@ def test_goal_line_trip_reaches_log_api_and_stream() -> None:
 
         # the stream must deliver the change: subscribe before the goal happens
         ws_url = live.base_url.replace("http", "ws") + "/ws"
-        loop = asyncio.new_event_loop()
-        try:
-            waiter = loop.create_task(
-                _next_state_with(ws_url, lambda s: s["score"]["A"] == 1, 20))
-            loop.run_until_complete(asyncio.sleep(0.3))
-            live.referee("shot_asked", {"side": "A", "disc": 9})  # 000 Art. 12 §1
-            ends = live.match()["ends"]
-            live.sim.goal(ends["B"])  # the ball crosses the line of the goal B defends
-            streamed = loop.run_until_complete(waiter)
-        finally:
-            loop.close()
+        streamed: dict = {}
+        subscribed = threading.Event()
+
+        async def listen() -> None:
+            subscribed.set()
+            streamed.update(await _next_state_with(ws_url, lambda s: s["score"]["A"] == 1, 20))
+
+        listener = threading.Thread(target=lambda: asyncio.run(listen()))
+        listener.start()
+        subscribed.wait(5)
+        time.sleep(0.3)
+        live.referee("shot_asked", {"side": "A", "disc": 9})  # 000 Art. 12 §1
+        ends = live.match()["ends"]
+        live.sim.goal(ends["B"])  # the ball crosses the line of the goal B defends
+        listener.join(25)
 
         assert streamed["score"] == {"A": 1, "B": 0}
         goals = _goal_events(live.db)
