@@ -89,12 +89,27 @@ def drawings(check: bool, out: Path | None) -> None:
 @click.option("--watch", "watch_s", default=0.0, show_default=True,
               help="Then print live sensor events for this many seconds.")
 @click.option("--timeout", default=5.0, show_default=True)
+@click.option("--sbc", is_flag=True, help="The sensors are wired to this Raspberry Pi "
+              "(Linux SBC mode; use with --board rpi).")
 def doctor(port: str | None, serial_number: str | None, board: str | None, watch_s: float,
-           timeout: float) -> None:
+           timeout: float, sbc: bool) -> None:
     """Find the board, show firmware and protocol versions and each sensor's state."""
-    from futmesa.deploy.doctor import run_doctor
+    from futmesa.deploy.doctor import run_doctor, run_sbc_doctor
     from futmesa.deploy.probe import ProbeError
 
+    if sbc:
+        from futmesa.hardware.boardfile import load_board
+        from futmesa.hardware.sbc import SbcTable
+
+        try:
+            fails = run_sbc_doctor(SbcTable(load_board(board or "rpi")), watch_s, click.echo)
+        except (BoardFileError, RuntimeError) as exc:
+            raise click.ClickException(str(exc)) from exc
+        if fails:
+            raise click.ClickException(f"{fails} sensor(s) did not start: do what each FAIL "
+                                       "line says, then run `futmesa doctor --sbc` again")
+        click.echo("no problems found")
+        return
     try:
         fails = run_doctor(port, serial_number, timeout_s=timeout, watch_s=watch_s,
                            board=board, echo=click.echo)

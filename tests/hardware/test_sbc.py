@@ -137,3 +137,37 @@ def test_poll_before_start_is_an_error():
     rig = Rig(load_board("rpi"))
     with pytest.raises(RuntimeError, match="start"):
         rig.table.poll()
+
+
+def test_sbc_doctor_reports_and_watches():
+    from futmesa.deploy.doctor import run_sbc_doctor
+
+    rig = Rig(load_board("rpi"))
+    rig.tof[0].dead = True
+    lines = []
+    t = {"now": 0.0}
+
+    def sleep(s):
+        t["now"] += s
+        rig.now += 2
+        if rig.now == 10:
+            rig.tof[1].distance_mm = 30  # a ball into goal 1 while watching
+
+    fails = run_sbc_doctor(rig.table, watch_s=0.1, echo=lines.append,
+                           clock=lambda: t["now"], sleep=sleep)
+    text = "\n".join(lines)
+    assert fails == 1
+    assert "FAIL goal line 0: VL53L0X at 0x30 did not start" in text and "XSHUT pin 17" in text
+    assert "ok   goal line 1: VL53L0X at 0x31" in text
+    assert "live goal_line {'goal': 1}" in text
+
+
+def test_sbc_doctor_cli_off_a_raspberry_pi_says_what_to_do():
+    from click.testing import CliRunner
+
+    from futmesa.cli import cli
+
+    r = CliRunner().invoke(cli, ["doctor", "--sbc", "--board", "rpi"])
+    # on this test machine Blinka has no Raspberry Pi pins: a clear message, not a traceback
+    assert r.exit_code == 1, r.output
+    assert "Error:" in r.output and "Traceback" not in r.output

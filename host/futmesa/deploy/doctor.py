@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import futmesa_wire as W
 from futmesa.deploy.probe import ProbeError, ProbeResult, find_port, probe, serial_ports
@@ -204,3 +205,34 @@ def run_doctor(port: str | None = None, serial: str | None = None, timeout_s: fl
         n = watch(port, watch_s, echo, ready)
         echo(f"{n} event(s) seen")
     return sum(1 for line in lines if line.level == "FAIL")
+
+
+def run_sbc_doctor(table: Any, watch_s: float = 0.0, echo: Callable[[str], None] = print,
+                   poll_ms: int = 2, clock: Callable[[], float] = time.monotonic,
+                   sleep: Callable[[float], None] = time.sleep) -> int:
+    """Linux SBC mode: start the inputs of an `SbcTable`, report faults, print live events.
+
+    Returns the number of sensors that failed to start.
+    """
+    faults = table.start()
+    board = table.board
+    for g in board.goal_sensors:
+        fault = next((f for f in faults if f["data"]["sensor"] == f"goal{g['id']}"), None)
+        what = (f"VL53L0X at {g['address']}" if g["type"] == "vl53l0x"
+                else f"break-beam on GPIO {g['beam_pin']}")
+        if fault:
+            echo(Line("FAIL", f"goal line {g['id']}: {what} did not start",
+                      fault["data"]["detail"]).render())
+        else:
+            echo(Line("ok", f"goal line {g['id']}: {what}").render())
+    echo(Line("ok", f"side net: {len(board.side_net)} zones, palheta, "
+                    f"{len(board['buttons'])} buttons opened").render())
+    if watch_s > 0:
+        echo(f"watching for {watch_s:g} s: break each goal beam, hit each net zone, "
+             "move the palheta, press each button …")
+        end = clock() + watch_s
+        while clock() < end:
+            for ev in table.poll():
+                echo(f"live {ev['kind']} {ev['data']}")
+            sleep(poll_ms / 1000)
+    return len(faults)

@@ -32,41 +32,49 @@ GOAL_REFRACTORY_MS = 1500
 OUT_REFRACTORY_MS = 800
 
 
-def blinka_pin_factory(number: int, role: str) -> Any:
-    """A Blinka `DigitalInOut` for BCM GPIO `number` (inputs pulled up, outputs low)."""
+_SBC_HELP = (
+    "SBC mode runs on a Raspberry Pi: install with `pip install -e '.[hardware]'`, enable I2C "
+    "with `sudo raspi-config nonint do_i2c 0`, reboot, and run futmesa as a user in the "
+    "gpio and i2c groups"
+)
+
+
+def _blinka() -> tuple[Any, Any, Any]:
     try:
         import board as blinka_board
+        import busio
         import digitalio
-    except (ImportError, NotImplementedError, RuntimeError) as exc:
-        raise RuntimeError(
-            f"Blinka cannot open GPIO {number} on this machine ({exc}). SBC mode runs on a "
-            "Raspberry Pi: install with `pip install -e '.[hardware]'` and enable I2C with "
-            "`sudo raspi-config nonint do_i2c 0`."
-        ) from exc
+    except Exception as exc:  # Blinka raises many kinds on unsupported machines
+        raise RuntimeError(f"Blinka cannot start on this machine ({exc}). {_SBC_HELP}.") from exc
+    return blinka_board, busio, digitalio
+
+
+def blinka_pin_factory(number: int, role: str) -> Any:
+    """A Blinka `DigitalInOut` for BCM GPIO `number` (inputs pulled up, outputs low)."""
+    blinka_board, _busio, digitalio = _blinka()
     name = f"D{number}"
     if not hasattr(blinka_board, name):
         raise RuntimeError(
-            f"this board has no pin {name}; check the pin numbers in the board file "
-            "(they are BCM GPIO numbers on a Raspberry Pi)"
+            f"this machine has no pin {name} ({getattr(blinka_board, 'board_id', '?')}); "
+            f"check the pin numbers in the board file (BCM GPIO numbers). {_SBC_HELP}."
         )
-    pin = digitalio.DigitalInOut(getattr(blinka_board, name))
-    if role == "output":
-        pin.switch_to_output(value=False)
-    else:
-        pin.switch_to_input(pull=digitalio.Pull.UP)
+    try:
+        pin = digitalio.DigitalInOut(getattr(blinka_board, name))
+        if role == "output":
+            pin.switch_to_output(value=False)
+        else:
+            pin.switch_to_input(pull=digitalio.Pull.UP)
+    except Exception as exc:
+        raise RuntimeError(f"cannot open GPIO {number} ({exc}). {_SBC_HELP}.") from exc
     return pin
 
 
 def blinka_i2c(board_cfg: Board) -> Any:
+    blinka_board, busio, _digitalio = _blinka()
     try:
-        import board as blinka_board
-        import busio
-    except (ImportError, NotImplementedError, RuntimeError) as exc:
-        raise RuntimeError(
-            f"Blinka cannot open the I2C bus ({exc}); enable I2C with "
-            "`sudo raspi-config nonint do_i2c 0` and reboot"
-        ) from exc
-    return busio.I2C(blinka_board.SCL, blinka_board.SDA, frequency=board_cfg["i2c"]["freq"])
+        return busio.I2C(blinka_board.SCL, blinka_board.SDA, frequency=board_cfg["i2c"]["freq"])
+    except Exception as exc:
+        raise RuntimeError(f"cannot open the I2C bus ({exc!r}). {_SBC_HELP}.") from exc
 
 
 class _Debounced:
