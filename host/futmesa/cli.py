@@ -118,7 +118,8 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
 
 
 @cli.command()
-@click.option("--device", required=True, help="Serial port of the table (e.g. /dev/ttyACM0).")
+@click.option("--device", "devices", required=True, multiple=True,
+              help="Serial port of a table (e.g. /dev/ttyACM0); repeat for several tables.")
 @click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
 @click.option("--db", type=click.Path(dir_okay=False), default="futmesa.sqlite",
               show_default=True, help="SQLite event log.")
@@ -126,17 +127,17 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
               help="JSON file with competition settings (teams, colours, half length...).")
 @click.option("--http-host", default="0.0.0.0", show_default=True)
 @click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-def serve(device: str, ruleset: str, db: str, settings_path: str | None, http_host: str,
-          http_port: int) -> None:
+def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
+          http_host: str, http_port: int) -> None:
     """Run the daemon against a real board (or a pty path)."""
     from futmesa import server
 
     _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
     try:
-        asyncio.run(server.run(device, db, ruleset, settings, http_host=http_host,
+        asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port))
-    except server.PortInUseError as exc:
+    except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
         click.echo("stopped")

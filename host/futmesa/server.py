@@ -40,19 +40,24 @@ def check_port_free(host: str, port: int) -> None:
 
 @dataclass
 class Running:
-    daemon: TableDaemon
+    daemons: list[TableDaemon]
     hub: StateHub
     store: EventLog
     server: uvicorn.Server
     base_url: str
     token: str
 
+    @property
+    def daemon(self) -> TableDaemon:
+        """The first (usually the only) table's daemon."""
+        return self.daemons[0]
+
     def stop(self) -> None:
         self.server.should_exit = True
 
 
 async def run(
-    device: str,
+    device: str | list[str],
     db: str | Path,
     ruleset: str,
     settings: dict[str, Any] | None,
@@ -61,12 +66,15 @@ async def run(
     on_ready: Callable[[Running], Awaitable[None]] | None = None,
     quiet: bool = False,
 ) -> None:
-    """Serve until stopped (Ctrl-C, or `Running.stop()` from on_ready's task)."""
+    """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready)."""
+    devices = [device] if isinstance(device, str) else list(device)
+    if len(set(devices)) != len(devices):
+        raise ValueError("the same --device is given twice")
     check_port_free(http_host, http_port)
     store = EventLog(db)
     hub = StateHub()
     loop = asyncio.get_running_loop()
-    daemon = TableDaemon(store, hub, device, ruleset, settings, loop=loop)
+    daemons = [TableDaemon(store, hub, d, ruleset, settings, loop=loop) for d in devices]
     token = new_token()
     app = create_app(hub, console_token=token, history=History(store))
     config = uvicorn.Config(app, host=http_host, port=http_port, log_level="warning",
@@ -74,8 +82,9 @@ async def run(
     server = uvicorn.Server(config)
     shown_host = "localhost" if http_host in ("127.0.0.1", "0.0.0.0") else http_host
     base_url = f"http://{shown_host}:{http_port}"
-    running = Running(daemon, hub, store, server, base_url, token)
-    daemon.start()
+    running = Running(daemons, hub, store, server, base_url, token)
+    for daemon in daemons:
+        daemon.start()
     if not quiet:
         print(f"scoreboard (kiosk): {base_url}/", flush=True)
         print(access_banner(base_url, token, qr=True), flush=True)
@@ -89,7 +98,8 @@ async def run(
                 await task
             except (asyncio.CancelledError, Exception):  # noqa: BLE001 - shutting down
                 pass
-        daemon.stop()
+        for daemon in daemons:
+            daemon.stop()
         store.close()
     if task is not None and task.done() and not task.cancelled() and task.exception():
         raise task.exception()  # type: ignore[misc]
