@@ -64,7 +64,8 @@ class TableDaemon:
         load_ruleset(ruleset)  # fail early on a typo, with the known names
         self.settings = dict(settings or {})
         self.loop = loop
-        self.link = HostLink(port, self, lambda: store.next_counter("cmd_seq"))
+        self.link = HostLink(port, self, lambda: store.next_counter("cmd_seq"),
+                             raise_cmd_seq=lambda n: store.raise_counter("cmd_seq", n))
         self._lock = threading.RLock()
         self.info: DeviceInfo | None = None
         self.match: dict[str, Any] | None = None
@@ -154,7 +155,7 @@ class TableDaemon:
     # -- LinkSink (link thread) ---------------------------------------------------------
     def on_device(self, info: DeviceInfo) -> tuple[int, int]:
         with self._lock:
-            self.store.seen_device(info.uid, info.board)
+            self.store.seen_device(info.uid, info.board, info.usb_serial)
             first = self.info is None or self.info.uid != info.uid
             self.info = info
             if first or self.match is None:
