@@ -104,11 +104,14 @@ _SCHEMA_TEXT = (
     + CMD_ACK_FMT + PROFILE_FMT + PING_FMT + GAP_FMT + REFUSE_FMT
     + "EV:1-20 CMD:1-13 MSG:01-08,81-85"
 )
-SCHEMA_ID = crc32(_SCHEMA_TEXT.encode()) & 0xFFFFFFFF
-HANDSHAKE_SCHEMA = const(0x314D5446)  # "FTM1": never changes
+# crc32() returns an unsigned value on both MicroPython and CPython 3, so it is
+# never masked with 0xFFFFFFFF (on a 32-bit port the mask would box a second
+# large int per frame).
+SCHEMA_ID = crc32(_SCHEMA_TEXT.encode())
+HANDSHAKE_SCHEMA = 0x314D5446  # "FTM1": never changes
 
-_SCHEMA_SEED = crc32(struct.pack("<I", SCHEMA_ID)) & 0xFFFFFFFF
-_HANDSHAKE_SEED = crc32(struct.pack("<I", HANDSHAKE_SCHEMA)) & 0xFFFFFFFF
+_SCHEMA_SEED = crc32(struct.pack("<I", SCHEMA_ID))
+_HANDSHAKE_SEED = crc32(struct.pack("<I", HANDSHAKE_SCHEMA))
 
 # --- device event kinds (EVENT.kind) -----------------------------------------
 EV_GOAL_LINE = const(1)  # a = goal line 0|1, value = ms the line was blocked
@@ -307,8 +310,8 @@ def _seed_for(msg_type):
 def frame_crc(raw, n):
     """CRC-32 of the schema id followed by raw[0:n]."""
     if n == len(raw):
-        return crc32(raw, _seed_for(raw[1])) & 0xFFFFFFFF
-    return crc32(memoryview(raw)[:n], _seed_for(raw[1])) & 0xFFFFFFFF
+        return crc32(raw, _seed_for(raw[1]))
+    return crc32(memoryview(raw)[:n], _seed_for(raw[1]))
 
 
 def build_frame(msg_type, boot_id, seq, ticks, payload=b""):
@@ -391,7 +394,7 @@ def pack_event_frame(body, dst, off, boot_id, seq, ticks, kind, a, b, period, cl
     """
     struct.pack_into(HEADER_FMT, body, 0, PROTO_VERSION, MSG_EVENT, boot_id, seq, ticks)
     struct.pack_into(EVENT_FMT, body, HEADER_SIZE, kind, a, b, period, clock_ms, value)
-    crc = crc32(body, _SCHEMA_SEED) & 0xFFFFFFFF
+    crc = crc32(body, _SCHEMA_SEED)
     struct.pack_into(HEADER_FMT, dst, off, PROTO_VERSION, MSG_EVENT, boot_id, seq, ticks)
     struct.pack_into(EVENT_FMT, dst, off + HEADER_SIZE, kind, a, b, period, clock_ms, value)
     struct.pack_into("<I", dst, off + HEADER_SIZE + EVENT_SIZE, crc)
@@ -403,11 +406,28 @@ def pack_status_frame(body, dst, boot_id, seq, ticks, period, flags, palheta, si
     struct.pack_into(HEADER_FMT, body, 0, PROTO_VERSION, MSG_STATUS, boot_id, seq, ticks)
     struct.pack_into(STATUS_FMT, body, HEADER_SIZE, period, flags, palheta, side, clock_ms,
                      period_ms, added_ms, lance_ms, lance_len_ms, newest, acked)
-    crc = crc32(body, _SCHEMA_SEED) & 0xFFFFFFFF
+    crc = crc32(body, _SCHEMA_SEED)
     struct.pack_into(HEADER_FMT, dst, 0, PROTO_VERSION, MSG_STATUS, boot_id, seq, ticks)
     struct.pack_into(STATUS_FMT, dst, HEADER_SIZE, period, flags, palheta, side, clock_ms,
                      period_ms, added_ms, lance_ms, lance_len_ms, newest, acked)
     struct.pack_into("<I", dst, HEADER_SIZE + 32, crc)
+
+
+SMALL_FRAME_SIZE = const(20)  # HEADER_SIZE + 4 + CRC_SIZE: PONG, CMD_ACK
+
+
+def pack_small_frame(body, dst, msg_type, boot_id, seq, ticks, word):
+    """Write a raw frame whose payload is one u32 (PONG, CMD_ACK) into dst[0:20].
+
+    body is a 16-byte scratch buffer. Allocates nothing beyond the CRC's int.
+    CMD_ACK's payload <BBH (result, code, 0) is the u32 result | code << 8.
+    """
+    struct.pack_into(HEADER_FMT, body, 0, PROTO_VERSION, msg_type, boot_id, seq, ticks)
+    struct.pack_into("<I", body, HEADER_SIZE, word)
+    crc = crc32(body, _SCHEMA_SEED)
+    struct.pack_into(HEADER_FMT, dst, 0, PROTO_VERSION, msg_type, boot_id, seq, ticks)
+    struct.pack_into("<I", dst, HEADER_SIZE, word)
+    struct.pack_into("<I", dst, HEADER_SIZE + 4, crc)
 
 
 class Deframer:

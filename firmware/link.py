@@ -5,8 +5,13 @@ frame, in a preallocated ring until the host acknowledges it (cumulatively,
 after committing it). When acknowledgements stop advancing the device
 resends from the oldest unacknowledged event. The host says in HELLO what it
 already has; what the ring no longer holds is answered with a GAP notice and
-a status snapshot. Nothing is sent while no host has said HELLO recently, so
-a stalled host can never block the loop on a full output buffer.
+a status snapshot. Nothing is sent while no host has said anything for
+SILENCE_MS, so a stalled host can never block the loop on a full output
+buffer. The protocol is described in docs/protocol.md.
+
+With FUTMESA_TRACE_EVENTS set in the environment (unix port only), every
+event pushed is also printed as `EV <boot> <seq> <kind>`: the ground truth
+the fault tests compare the host's log with. Off, push allocates nothing.
 """
 
 import struct
@@ -16,11 +21,22 @@ from micropython import const
 
 import futmesa_wire as W
 
+try:
+    from os import getenv
+
+    TRACE = bool(getenv("FUTMESA_TRACE_EVENTS"))
+except (ImportError, AttributeError):  # a real board: no environment
+    TRACE = False
+
 RESEND_MS = const(300)  # real ms without ack progress before resending the unacked events
+NACK_MS = const(100)  # a repeated ack resends at once, but not more often than this
 WINDOW = const(24)  # frames in flight: bounds the bytes waiting in OS/USB buffers
 BURST = const(6)  # frames written per loop pass, so one pass stays short
 STATUS_MS = const(1000)  # heartbeat: a status snapshot at least this often
 SILENCE_MS = const(3000)  # host silent this long: stop sending until it says HELLO again
+# Sequence numbers stay below 2**30 so they are small ints on 32-bit ports;
+# reaching the limit starts a new boot id (docs/protocol.md, "Sequence numbers").
+SEQ_MAX = const(0x3FFFFFFF)
 _RX_SIZE = const(128)
 _EVF = const(28)  # W.EVENT_FRAME_SIZE
 
@@ -32,11 +48,12 @@ class DeviceLink:
         self.boot_id = boot_id
         self.size = ring_size
         self.ring = bytearray(ring_size * _EVF)
+        self.seq_max = SEQ_MAX
         self.next_seq = 1
         self.acked = 0
         self.sent = 0
         self.connected = False
-        self.last_cmd_seq = 0
+        self.last_cmd_seq = self._load_cmd_seq()
         self.last_rx = 0
         self.last_progress = 0
         self.last_status = 0
@@ -48,23 +65,53 @@ class DeviceLink:
         self._st_body = bytearray(W.HEADER_SIZE + 32)
         self._st_raw = bytearray(W.STATUS_FRAME_SIZE)
         self._st_tx = bytearray(W.STATUS_FRAME_SIZE + 2)
+        self._sm_body = bytearray(W.HEADER_SIZE + 4)
+        self._sm_raw = bytearray(W.SMALL_FRAME_SIZE)
+        self._sm_tx = bytearray(W.SMALL_FRAME_SIZE + 2)
         self._chunk = bytearray(64)
         self._rx = bytearray(_RX_SIZE)
         self._rx_len = 0
         self._rx_skip = False
         self._dec = bytearray(_RX_SIZE)
 
+    # -- command numbers survive a reset, so a retried command is never run twice --
+    def _load_cmd_seq(self):
+        store = getattr(self.app, "store", None)
+        raw = store.read("cmdseq.bin") if store is not None else None
+        return struct.unpack("<I", raw)[0] if raw and len(raw) == 4 else 0
+
+    def _save_cmd_seq(self, seq):
+        store = getattr(self.app, "store", None)
+        if store is not None:
+            store.write("cmdseq.bin", struct.pack("<I", seq))
+
     # -- events ------------------------------------------------------------------
     def oldest(self):
+        """The oldest sequence number the ring still holds (next_seq when it is empty)."""
         first = self.next_seq - self.size
         return first if first > 1 else 1
 
     def push(self, ticks, kind, a, b, period, clock_ms, value):
         seq = self.next_seq
+        if seq > self.seq_max:
+            self._new_epoch()
+            seq = 1
         W.pack_event_frame(self._body, self.ring, (seq % self.size) * _EVF, self.boot_id, seq,
                            ticks & 0xFFFFFFFF, kind, a, b, period, clock_ms, value)
         self.next_seq = seq + 1
+        if TRACE:
+            print("EV", self.boot_id, seq, kind)
         return seq
+
+    def _new_epoch(self):
+        # The sequence space of this boot is used up: continue under a new boot
+        # id, exactly as after a reset (the host records what it had not acked).
+        self.boot_id = self.app.store.next_boot_id()
+        self.app.boot_id = self.boot_id
+        self.next_seq = 1
+        self.acked = 0
+        self.sent = 0
+        self.connected = False  # the host must identify the new boot first
 
     def _send_event(self, seq):
         n = W.cobs_encode_into(self.ring, _EVF, self._tx, (seq % self.size) * _EVF)
@@ -83,9 +130,10 @@ class DeviceLink:
             self.connected = False
             return
         # events the ring overwrote before the host acknowledged them
-        if self.acked < self.oldest() - 1:
+        oldest = self.oldest()
+        if self.acked < oldest - 1:
             self._send_gap(self.boot_id, self.acked + 1, ticks)
-            self.acked = self.oldest() - 1
+            self.acked = oldest - 1
             if self.sent < self.acked:
                 self.sent = self.acked
         # resend from the oldest unacknowledged when acks stop advancing
@@ -110,6 +158,8 @@ class DeviceLink:
         flags = clock.flags()
         if lance.running:
             flags |= W.ST_LANCE_RUNNING
+        if self.connected:
+            flags |= W.ST_HOST_LINK
         W.pack_status_frame(self._st_body, self._st_raw, self.boot_id, self.next_seq - 1,
                             ticks & 0xFFFFFFFF, clock.period, flags, app.inputs.palheta,
                             lance.side, clock.ms(ticks), clock.length(), clock.added_ms,
@@ -117,6 +167,12 @@ class DeviceLink:
                             self.acked)
         n = W.cobs_encode_into(self._st_raw, W.STATUS_FRAME_SIZE, self._st_tx)
         self.board.port_write(self._st_tx, n)
+
+    def _send_small(self, msg_type, seq, word):
+        W.pack_small_frame(self._sm_body, self._sm_raw, msg_type, self.boot_id, seq,
+                           self.board.ticks_ms() & 0xFFFFFFFF, word)
+        n = W.cobs_encode_into(self._sm_raw, W.SMALL_FRAME_SIZE, self._sm_tx)
+        self.board.port_write(self._sm_tx, n)
 
     # -- receiving ---------------------------------------------------------------
     def _receive(self, real_now):
@@ -158,34 +214,48 @@ class DeviceLink:
             return
         if not self.connected:
             return  # anything but HELLO waits for a handshake
+        size = m - W.CRC_SIZE - W.HEADER_SIZE
         if msg == W.MSG_ACK:
-            boot, seq = struct.unpack_from(W.ACK_FMT, dec, W.HEADER_SIZE)
-            if boot != self.boot_id:
+            if size < 6:
+                self.bad_frames += 1
                 return
+            boot, seq = struct.unpack_from(W.ACK_FMT, dec, W.HEADER_SIZE)
+            if boot != self.boot_id or seq >= self.next_seq:
+                return  # not an ack of this boot's events
             if seq > self.acked:
-                self.acked = seq if seq <= self.sent else self.sent
+                # everything up to seq is committed on the host
+                self.acked = seq
+                if self.sent < seq:
+                    self.sent = seq
                 self.last_progress = real_now
             elif seq == self.acked and self.sent > self.acked:
                 # a repeated ack: the host is missing the next event — resend now
-                if time_diff(real_now, self.last_progress) >= RESEND_MS // 3:
+                if time_diff(real_now, self.last_progress) >= NACK_MS:
                     self.sent = self.acked
                     self.last_progress = real_now
         elif msg == W.MSG_CMD or msg == W.MSG_PROFILE:
             seq = struct.unpack_from("<I", dec, 4)[0]
+            code = dec[W.HEADER_SIZE] if msg == W.MSG_CMD else 0
             if seq <= self.last_cmd_seq:
-                self._cmd_ack(seq, dec[W.HEADER_SIZE] if msg == W.MSG_CMD else 0, W.ACK_DUPLICATE)
+                # a retry of a command already executed: acknowledge, do not repeat it
+                self._send_small(W.MSG_CMD_ACK, seq, W.ACK_DUPLICATE | (code << 8))
                 return
             if msg == W.MSG_CMD:
+                if size < 12:
+                    self.bad_frames += 1
+                    return
                 code, a, b, c, x, y = struct.unpack_from(W.CMD_FMT, dec, W.HEADER_SIZE)
                 result = self.app.command(code, a, b, c, x, y)
             else:
-                code = 0
                 result = self.app.set_profile(bytes(dec[W.HEADER_SIZE:m - W.CRC_SIZE]))
             self.last_cmd_seq = seq
-            self._cmd_ack(seq, code, result)
+            self._save_cmd_seq(seq)
+            self._send_small(W.MSG_CMD_ACK, seq, result | (code << 8))
         elif msg == W.MSG_PING:
-            echo = struct.unpack_from(W.PING_FMT, dec, W.HEADER_SIZE)[0]
-            self._write(W.MSG_PONG, 0, struct.pack(W.PING_FMT, echo))
+            if size < 4:
+                self.bad_frames += 1
+                return
+            self._send_small(W.MSG_PONG, 0, struct.unpack_from(W.PING_FMT, dec, W.HEADER_SIZE)[0])
 
     def _hello(self, dec, m, real_now):
         if m - W.CRC_SIZE - W.HEADER_SIZE < 8:
@@ -194,8 +264,8 @@ class DeviceLink:
         proto, last_boot, last_seq = struct.unpack_from(W.HELLO_FMT, dec, W.HEADER_SIZE)
         if proto != W.PROTO_VERSION or dec[0] != W.PROTO_VERSION:
             self._write(W.MSG_REFUSE, 0, struct.pack(W.REFUSE_FMT, W.PROTO_VERSION, proto))
-            self.board.log("refused host with protocol %d (device speaks %d)"
-                           % (proto, W.PROTO_VERSION))
+            self.board.log("refused a host speaking protocol %d (this firmware speaks %d):"
+                           " update futmesa or the firmware" % (proto, W.PROTO_VERSION))
             self.connected = False
             return
         self.last_progress = real_now
@@ -213,12 +283,15 @@ class DeviceLink:
         if identify:
             self.connected = False
             return
+        # A HELLO may also arrive mid-replay (a retry that crossed our answer):
+        # the cursor it carries is never ahead of what the host has committed,
+        # so restarting from it can only resend events the host then drops.
         self.connected = True
         start = last_seq + 1 if last_boot == self.boot_id else 1
         if start > self.next_seq:
             start = self.next_seq  # the host has more than this boot made: it is another device's
         if start < self.oldest():
-            self._send_gap(last_boot if last_boot == self.boot_id else self.boot_id, start, ticks)
+            self._send_gap(self.boot_id, start, ticks)
             start = self.oldest()
         self.acked = start - 1
         self.sent = self.acked
@@ -229,12 +302,9 @@ class DeviceLink:
                                               self.next_seq - 1), ticks)
         self.send_status(ticks)
 
-    def _cmd_ack(self, seq, code, result):
-        self._write(W.MSG_CMD_ACK, seq, struct.pack(W.CMD_ACK_FMT, result, code, 0))
-
     def _write(self, msg_type, seq, payload, ticks=None):
+        # rare frames (handshake, gap): allocating here is fine
         if ticks is None:
             ticks = self.board.ticks_ms()
         frame = W.encode_frame(msg_type, self.boot_id, seq, ticks, payload)
         self.board.port_write(frame)
-

@@ -67,6 +67,7 @@ class DeviceInfo:
     tick_bits: int
     profile: Profile
     last_cmd_seq: int
+    usb_serial: str | None = None  # from serial.tools.list_ports, when the port enumerates
 
     @property
     def table_id(self) -> str:

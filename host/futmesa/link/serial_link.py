@@ -1,52 +1,84 @@
 """The host's serial link to one table: pyserial transport, handshake, acks, commands, time sync.
 
-Runs in its own thread. The port is reopened automatically after an unplug.
-Each connection starts with HELLO (identify only), then HELLO with the last
+Runs in its own thread. The port is reopened automatically after an unplug
+(by path, by glob pattern, or by the board's USB serial number). Each
+connection starts with HELLO (identify only), then HELLO with the last
 (boot id, seq) the event log has committed for that device, so the device
 replays exactly what the host lacks. An event is acknowledged only after
 the sink has committed it; a frame out of sequence is not applied (a repeated
 ack asks the device to resend), so the log never has a hole or a duplicate.
+The protocol is described in docs/protocol.md.
+
+Boot ids on the wire are 16 bits (1..65535, then 1 again); the link extends
+them to an ever-increasing number (`ext boot`) from the last one committed,
+so a wrapped boot id never collides with an old boot in the log.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import struct
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 import serial
 
 import futmesa_wire as W
+from futmesa.link import ports
 from futmesa.link.events import unpack_event
 from futmesa.link.messages import DeviceInfo, Gap, Profile, Status
 from futmesa.link.timesync import TimeSync
 
 log = logging.getLogger("futmesa.link")
 
-HELLO_RETRY_S = 1.0  # how often to ask an unknown device who it is
+HELLO_RETRY_S = 1.0  # how often to repeat an unanswered HELLO
 PING_S = 1.0  # heartbeat and time-sync round trip
 SILENCE_S = 3.0  # nothing heard this long: the table is disconnected
 CMD_RETRY_S = 0.5  # a command not acknowledged this long is sent again (same seq)
 REOPEN_S = 0.5  # between attempts to reopen a vanished port
-BAD_FRAME_LOG_S = 5.0  # bad frames are counted always, logged at most once per burst
+BAD_FRAME_LOG_S = 5.0  # a burst of bad frames ends after this long without one
 READ_TIMEOUT_S = 0.02
+BOOT_PERIOD = 0xFFFF  # wire boot ids run 1..65535 and wrap to 1
+
+
+def wire_boot(ext_boot: int) -> int:
+    """The 16-bit boot id on the wire for an extended boot number (1..65535)."""
+    return (ext_boot - 1) % BOOT_PERIOD + 1 if ext_boot > 0 else 0
+
+
+def extend_boot(wire: int, cursor_boot: int, cursor_seq: int, newest: int) -> int:
+    """The extended boot number of a device now on wire boot `wire`.
+
+    cursor_* is what the log holds for the device. The boot id only ever
+    moves forward, so the new boot is the first number after the cursor's
+    with that wire id; the same wire id is the same boot unless the device
+    has fewer events than the log (its flash was wiped), then it is a new one.
+    """
+    if cursor_boot <= 0:
+        return wire
+    d = (wire - wire_boot(cursor_boot)) % BOOT_PERIOD
+    if d == 0 and newest < cursor_seq:
+        d = BOOT_PERIOD
+    return cursor_boot + d
 
 
 class LinkSink(Protocol):
     """What the link reports to (the daemon). Called from the link thread."""
 
     def on_device(self, info: DeviceInfo) -> tuple[int, int]:
-        """A device identified itself; return the (boot id, seq) committed for it."""
+        """A device identified itself; return the (ext boot, seq) committed for it."""
 
     def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
                  payload: tuple[int, int, int, int, int, int]) -> None:
-        """Commit one event (raise to refuse; it will be resent)."""
+        """Commit one event (raise to refuse; it will be resent). boot_id is the ext boot."""
 
-    def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None: ...
+    def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
+        """Commit a gap: events first..last of boot_id will never arrive."""
 
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None: ...
 
@@ -71,25 +103,42 @@ class LinkStats:
     out_of_order: int = 0
     reconnects: int = 0
     gaps: int = 0
+    resyncs: int = 0
     last_rx: float = 0.0
-    extra: dict[str, int] = field(default_factory=dict)
 
 
 class HostLink:
-    def __init__(self, port: str, sink: LinkSink, next_cmd_seq, baudrate: int = 115200,
-                 expected_uid: str | None = None) -> None:
+    def __init__(self, port: str, sink: LinkSink, next_cmd_seq: Callable[[], int],
+                 baudrate: int = 115200, expected_uid: str | None = None,
+                 raise_cmd_seq: Callable[[int], None] | None = None,
+                 pin_uid: bool = True) -> None:
+        """port: a path, or a glob pattern (e.g. /dev/ttyACM*) to search.
+
+        next_cmd_seq returns a persistent, increasing command number;
+        raise_cmd_seq(n) makes the next one greater than n (the device's last
+        executed command may come from another host's log). With pin_uid the
+        first board identified is the only one this link will talk to.
+        """
+        self.port_spec = port
         self.port_name = port
         self.sink = sink
         self.baudrate = baudrate
         self.expected_uid = expected_uid
-        self._next_cmd_seq = next_cmd_seq  # callable returning a persistent increasing int
+        self.pin_uid = pin_uid
+        self._next_cmd_seq = next_cmd_seq
+        self._raise_cmd_seq = raise_cmd_seq
         self.stats = LinkStats()
         self.timesync = TimeSync()
         self.info: DeviceInfo | None = None
+        self.boot = 0  # extended boot number of the connected device
+        self.usb_serial: str | None = None
         self.connected = False
+        self.refused: str | None = None
         self._serial: serial.Serial | None = None
         self._deframer = W.Deframer()
+        self._overruns = 0
         self._cursor = (0, 0)
+        self._newest = 0  # newest seq the current boot has reported
         self._synced = False
         self._pending: dict[int, _Pending] = {}
         self._lock = threading.RLock()
@@ -99,13 +148,16 @@ class HostLink:
         self._last_hello = 0.0
         self._hello_sent = False
         self._last_ping = 0.0
-        self._last_bad_log = 0.0
-        self._bad_since_log = 0
+        self._bad_burst = 0
+        self._bad_first_at = 0.0
+        self._bad_last_at = 0.0
         self._open_error_logged = False
+        self._try_index = 0
+        self._wrong_board_logged: set[str] = set()
 
     # -- lifecycle ---------------------------------------------------------------
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name=f"link {self.port_name}",
+        self._thread = threading.Thread(target=self._run, name=f"link {self.port_spec}",
                                         daemon=True)
         self._thread.start()
 
@@ -155,25 +207,39 @@ class HostLink:
             if data:
                 for block in self._deframer.feed(data):
                     self._handle_block(block)
+                if self._deframer.overruns != self._overruns:
+                    self._overruns = self._deframer.overruns
+                    self._bad("overlong frame (no delimiter)")
             self._tick()
 
     def _open(self) -> bool:
+        paths = ports.candidates(self.port_spec, self.usb_serial)
+        if not paths:
+            return False
+        path = paths[self._try_index % len(paths)]
+        self._try_index += 1
         try:
-            self._serial = serial.Serial(self.port_name, self.baudrate, timeout=READ_TIMEOUT_S,
-                                         write_timeout=0.5, exclusive=True)
-        except (serial.SerialException, OSError) as exc:
+            ser = serial.Serial(path, self.baudrate, timeout=READ_TIMEOUT_S,
+                                write_timeout=0.5, exclusive=True)
+        except (serial.SerialException, OSError, ValueError) as exc:
             if not self._open_error_logged:
                 log.warning("cannot open %s (%s); retrying every %.1f s — is the table plugged in?",
-                            self.port_name, exc, REOPEN_S)
+                            path, exc, REOPEN_S)
                 self._open_error_logged = True
             return False
+        self._serial = ser
+        self.port_name = path
         self._open_error_logged = False
         self._deframer = W.Deframer()
+        self._overruns = 0
         self._synced = False
         self._hello_sent = False
         self._last_hello = 0.0
         self.stats.last_rx = time.monotonic()
-        log.info("opened %s", self.port_name)
+        serial_no = ports.usb_serial_of(path)
+        if serial_no:
+            self.usb_serial = serial_no
+        log.info("opened %s%s", path, f" (USB serial {serial_no})" if serial_no else "")
         return True
 
     def _close(self, reason: str) -> None:
@@ -184,6 +250,8 @@ class HostLink:
             except (serial.SerialException, OSError):
                 pass
             self.stats.reconnects += 1
+        self._synced = False
+        self._hello_sent = False
         self._set_connected(False, reason)
 
     def _set_connected(self, value: bool, reason: str) -> None:
@@ -207,12 +275,13 @@ class HostLink:
     def _tick(self) -> None:
         now = time.monotonic()
         if not self._synced:
-            if now - self._last_hello >= HELLO_RETRY_S and self._hello_sent and self.info:
-                self._send_cursor_hello()
-            elif now - self._last_hello >= HELLO_RETRY_S:
-                self._last_hello = now
-                self._write(W.encode_frame(W.MSG_HELLO, 0, 0, 0, struct.pack(
-                    W.HELLO_FMT, W.PROTO_VERSION, 0, W.IDENTIFY_ONLY)))
+            if now - self._last_hello >= HELLO_RETRY_S:
+                if self._hello_sent and self.info:
+                    self._send_cursor_hello()
+                else:
+                    self._last_hello = now
+                    self._write(W.encode_frame(W.MSG_HELLO, 0, 0, 0, struct.pack(
+                        W.HELLO_FMT, W.PROTO_VERSION, 0, W.IDENTIFY_ONLY)))
         else:
             if now - self._last_ping >= PING_S:
                 self._last_ping = now
@@ -228,17 +297,22 @@ class HostLink:
                 self._hello_sent = False
                 self._set_connected(False, f"no answer for {SILENCE_S:.0f} s")
             self.stats.last_rx = now  # re-arm; HELLO keeps being retried meanwhile
+        if self._bad_burst and now - self._bad_last_at >= BAD_FRAME_LOG_S:
+            log.warning("%d bad frame(s) from %s over %.1f s (now clean again)",
+                        self._bad_burst, self.port_name, self._bad_last_at - self._bad_first_at)
+            self._bad_burst = 0
 
     # -- receiving -------------------------------------------------------------------
     def _bad(self, why: str) -> None:
+        """Count a bad frame; log the first of a burst, and a summary when the burst ends."""
         self.stats.bad_frames += 1
-        self._bad_since_log += 1
         now = time.monotonic()
-        if now - self._last_bad_log >= BAD_FRAME_LOG_S:
-            log.warning("%d bad frame(s) from %s (last: %s); line noise or a loose cable?",
-                        self._bad_since_log, self.port_name, why)
-            self._last_bad_log = now
-            self._bad_since_log = 0
+        if not self._bad_burst:
+            log.warning("bad frame from %s (%s); line noise or a loose cable? "
+                        "Counting them until the line is clean again", self.port_name, why)
+            self._bad_first_at = now
+        self._bad_burst += 1
+        self._bad_last_at = now
 
     def _handle_block(self, block: bytes) -> None:
         try:
@@ -254,16 +328,19 @@ class HostLink:
                 self._on_hello_ack(frame)
             elif t == W.MSG_REFUSE:
                 dev, host = struct.unpack(W.REFUSE_FMT, frame.payload[:4])
-                log.error("the table speaks protocol %d and this host %d: update the firmware "
-                          "(futmesa flash) or futmesa so they match", dev, host)
-                self._set_connected(False, f"protocol mismatch (device {dev}, host {host})")
+                self._refuse(dev, host)
             elif self.info is None or frame.boot_id != self.info.boot_id:
-                if t != W.MSG_LOG:
-                    self._synced = False  # a device we have not identified (rebooted?)
+                if self._synced and t != W.MSG_LOG:
+                    # a boot we have not identified (the device was reset): start over
+                    self.stats.resyncs += 1
+                    self._synced = False
+                    self._hello_sent = False
+                    self._last_hello = 0.0
             elif t == W.MSG_EVENT and self._synced:
                 self._on_event(frame)
             elif t == W.MSG_STATUS and self._synced:
                 status = Status.decode(frame.ticks, frame.payload)
+                self._newest = max(self._newest, status.newest)
                 self.sink.on_status(self.info, status, self.timesync.wall_ms(frame.ticks))
             elif t == W.MSG_CMD_ACK:
                 result = frame.payload[0]
@@ -277,25 +354,39 @@ class HostLink:
                 sent_ms = now_ms - ((int(now_ms) - sent) & 0xFFFFFFFF)
                 self.timesync.add(sent_ms, now_ms, frame.ticks)
             elif t == W.MSG_GAP and self._synced:
-                self._on_gap(Gap.decode(frame.payload))
+                self._on_gap(Gap.decode(frame.payload[:14]))
             elif t == W.MSG_LOG:
                 log.info("device: %s", frame.payload.decode(errors="replace"))
-        except (struct.error, W.FrameError, ValueError) as exc:
+        except (struct.error, W.FrameError, ValueError, IndexError) as exc:
             self._bad(f"bad payload for message 0x{t:02x}: {exc}")
 
+    def _refuse(self, device_proto: int, host_proto: int) -> None:
+        reason = (f"protocol mismatch: the table speaks protocol {device_proto}, this host "
+                  f"{host_proto}")
+        if self.refused != reason:
+            log.error("%s — update the firmware (futmesa flash) or futmesa so they match", reason)
+        self.refused = reason
+        self._set_connected(False, reason)
+
     def _on_hello_ack(self, frame: W.Frame) -> None:
-        info = DeviceInfo.decode(frame.boot_id, frame.payload)
-        if info.proto != W.PROTO_VERSION:
-            log.error("table protocol %d, host %d: update the firmware with futmesa flash",
-                      info.proto, W.PROTO_VERSION)
-            self._set_connected(False, "protocol mismatch")
+        if frame.version != W.PROTO_VERSION or frame.payload[:2] != struct.pack(
+                "<H", W.PROTO_VERSION):
+            dev = frame.version if frame.version != W.PROTO_VERSION else struct.unpack_from(
+                "<H", frame.payload)[0]
+            self._refuse(dev, W.PROTO_VERSION)
             return
+        info = DeviceInfo.decode(frame.boot_id, frame.payload)
+        if self.usb_serial:
+            info = dataclasses.replace(info, usb_serial=self.usb_serial)
         if self.expected_uid and info.uid != self.expected_uid:
-            log.error("the board on %s is %s, not the table %s this daemon serves; "
-                      "check which USB port each table is on", self.port_name, info.uid,
-                      self.expected_uid)
+            if self.port_name not in self._wrong_board_logged:
+                log.error("the board on %s is %s, not the table %s this daemon serves; "
+                          "check which USB port each table is on (restart futmesa to serve "
+                          "another board)", self.port_name, info.uid, self.expected_uid)
+                self._wrong_board_logged.add(self.port_name)
             self._close("another table's board")
             return
+        self.refused = None
         same = self.info is not None and (info.uid, info.boot_id) == (
             self.info.uid, self.info.boot_id)
         if frame.seq == 1 and same and self._hello_sent:
@@ -303,74 +394,104 @@ class HostLink:
                 return  # a repeated answer to a repeated HELLO
             # the device now replays from our cursor
             self.info = info
+            self._newest = max(self._newest, info.newest)
             self._synced = True
             self._set_connected(True, f"{info.board} {info.uid} boot {info.boot_id}")
-            with self._lock:
-                for seq in [s for s in self._pending if s <= info.last_cmd_seq]:
-                    # executed before the link dropped; the device will not ack it again
-                    self._pending.pop(seq).future.set_result(W.ACK_DUPLICATE)
-                for p in self._pending.values():
-                    self._send_pending(p)
+            self._resend_commands(info)
             return
-        # the device identified itself (or rebooted): fetch our cursor and say HELLO
+        # the device identified itself (maybe rebooted): fetch our cursor and say HELLO
         if not same:
-            self.timesync.reset(info.tick_rate, info.tick_bits)
+            self._device_changed(info)
         self.info = info
         self._synced = False
-        self._cursor = self.sink.on_device(info)
+        self._newest = max(self._newest, info.newest)
+        if self.pin_uid and not self.expected_uid:
+            self.expected_uid = info.uid
+        if self._raise_cmd_seq is not None:
+            self._raise_cmd_seq(info.last_cmd_seq)
         self._send_cursor_hello()
+
+    def _device_changed(self, info: DeviceInfo) -> None:
+        """A new device or a new boot: close the old boot, find our cursor for the new one."""
+        old = self.info
+        if old is not None and old.uid == info.uid and self.boot:
+            # the device was reset: what it made but we never got is gone with its RAM
+            boot, seq = self._cursor
+            first = seq + 1 if boot == self.boot else 1
+            if self._newest >= first:
+                self._record_gap(old, self.boot, first, self._newest, "the table was reset")
+        cursor = self.sink.on_device(info)
+        self.boot = extend_boot(info.boot_id, cursor[0], cursor[1], info.newest)
+        self._cursor = cursor
+        self._newest = 0
+        self.timesync.reset(info.tick_rate, info.tick_bits)
+        self._last_ping = 0.0
+
+    def _resend_commands(self, info: DeviceInfo) -> None:
+        with self._lock:
+            for p in list(self._pending.values()):
+                if p.sent_at == 0.0 and p.seq <= info.last_cmd_seq:
+                    # numbered before we knew the device's counter: renumber, never sent
+                    del self._pending[p.seq]
+                    p.seq = self._next_cmd_seq()
+                    self._pending[p.seq] = p
+            for p in self._pending.values():
+                self._send_pending(p)
 
     def _send_cursor_hello(self) -> None:
         assert self.info is not None
         boot, seq = self._cursor
+        if boot != self.boot:
+            boot, seq = 0, 0  # nothing of this boot yet: the device replays from its oldest
         self._hello_sent = True
         self._last_hello = time.monotonic()
         self._write(W.encode_frame(W.MSG_HELLO, self.info.boot_id, 0, 0,
-                                   struct.pack(W.HELLO_FMT, W.PROTO_VERSION, boot, seq)))
+                                   struct.pack(W.HELLO_FMT, W.PROTO_VERSION, wire_boot(boot),
+                                               seq)))
 
-    def _expected(self, boot_id: int) -> int:
+    def _expected(self) -> int:
         boot, seq = self._cursor
-        return seq + 1 if boot == boot_id else 1
+        return seq + 1 if boot == self.boot else 1
 
     def _ack(self) -> None:
+        assert self.info is not None
         boot, seq = self._cursor
-        if self.info and boot == self.info.boot_id:
-            self._write(W.encode_frame(W.MSG_ACK, boot, 0, 0, struct.pack(W.ACK_FMT, boot, seq)))
+        if boot != self.boot:
+            seq = 0  # nothing of this boot yet: the device resends from its oldest
+        self._write(W.encode_frame(W.MSG_ACK, self.info.boot_id, 0, 0,
+                                   struct.pack(W.ACK_FMT, self.info.boot_id, seq)))
 
     def _on_event(self, frame: W.Frame) -> None:
         assert self.info is not None
-        expected = self._expected(frame.boot_id)
+        expected = self._expected()
+        if frame.seq > self._newest:
+            self._newest = frame.seq
         if frame.seq < expected:
             self.stats.duplicates += 1
             self._ack()
             return
         if frame.seq > expected:
             self.stats.out_of_order += 1
-            if self._cursor[0] != frame.boot_id:
-                # nothing of this boot yet: ack 0 so the device resends from its oldest
-                self._write(W.encode_frame(W.MSG_ACK, frame.boot_id, 0, 0,
-                                           struct.pack(W.ACK_FMT, frame.boot_id, 0)))
-            else:
-                self._ack()
+            self._ack()  # a repeated ack: the device resends from expected
             return
         payload = unpack_event(frame.payload)
-        self.sink.on_event(self.info, frame.boot_id, frame.seq, frame.ticks, payload)
-        self._cursor = (frame.boot_id, frame.seq)
+        self.sink.on_event(self.info, self.boot, frame.seq, frame.ticks, payload)
+        self._cursor = (self.boot, frame.seq)
         self.stats.events += 1
         self._ack()
 
+    def _record_gap(self, info: DeviceInfo, boot: int, first: int, last: int, why: str) -> None:
+        self.stats.gaps += 1
+        log.warning("table %s: events %d..%d of boot %d will never arrive (%s); recorded as "
+                    "a gap", info.uid, first, last, boot, why)
+        self.sink.on_gap(info, boot, first, last)
+        self._cursor = (boot, last)
+
     def _on_gap(self, gap: Gap) -> None:
         assert self.info is not None
-        boot = self.info.boot_id
-        first = self._expected(boot)
+        first = self._expected()
         last = gap.oldest - 1
         if last >= first:
-            self.stats.gaps += 1
-            log.warning("table %s lost events %d..%d of boot %d while the host was away; "
-                        "recorded as a gap, the state snapshot restores the match",
-                        self.info.uid, first, last, boot)
-            self.sink.on_gap(self.info, boot, first, last)
-            self._cursor = (boot, last)
-        elif self._cursor[0] != boot:
-            self._cursor = (boot, 0)
+            self._record_gap(self.info, self.boot, first, last,
+                             "the table's ring overflowed while the host was away")
         self._ack()
