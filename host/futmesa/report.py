@@ -62,6 +62,31 @@ SUBSTITUTION_KINDS = ("substitution", "sub")
 FOUL_KINDS = ("foul",)
 
 
+SECRET_KINDS = ("keeper_choice",)  # 004: the goalkeeper's pick is secret until the kick
+
+
+def redact_secrets(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Entries with the goalkeeper's secret choice hidden, for anything shown during a match.
+
+    The engine keeps the choice private until the kick is recorded and then reveals it in
+    ``state.match.shootout.kicks``; the raw log must not give it away before that.
+    """
+    out = []
+    for e in entries:
+        if e.get("kind") in SECRET_KINDS and isinstance(e.get("data"), dict):
+            e = {**e, "data": {k: ("secreta" if k == "choice" else v)
+                               for k, v in e["data"].items()}}
+        out.append(e)
+    return out
+
+
+def public_record(record: Record) -> Record:
+    """The record as the world may see it now: secrets hidden until the match is over."""
+    if (record.get("state") or {}).get("finished"):
+        return record
+    return {**record, "entries": redact_secrets(list(record.get("entries", [])))}
+
+
 # ---- reading the record ---------------------------------------------------------------
 def _teams(record: Record) -> dict[str, dict[str, Any]]:
     teams = (record.get("state") or {}).get("teams") or record.get("match", {}).get("teams") or {}
@@ -168,7 +193,7 @@ def shootout_rows(record: Record) -> list[tuple[str, str, int]]:
         elif isinstance(so.get("kicks"), list):
             kicks = [k for k in so["kicks"] if isinstance(k, dict) and k.get("side") == side]
         scored = [_scored(k) for k in kicks]
-        total = (so.get("score") or {}).get(side, sum(scored))
+        total = (so.get("tally") or so.get("score") or {}).get(side, sum(scored))
         rows.append((team_name(record, side), " ".join("G" if s else "X" for s in scored),
                      int(total)))
     if not any(marks for _, marks, _ in rows):
@@ -193,7 +218,7 @@ def summary(record: Record) -> dict[str, Any]:
     settings = match.get("settings") or {}
     return {
         "id": match.get("id", state.get("match_id")),
-        "competition": str(settings.get("competition", "")) if isinstance(settings, dict) else "",
+        "competition": _competition(settings),
         "table": str(match.get("table_id") or state.get("table_id") or ""),
         "ruleset": str(match.get("ruleset") or state.get("ruleset") or ""),
         "referee": str(match.get("referee") or ""),
@@ -205,6 +230,16 @@ def summary(record: Record) -> dict[str, Any]:
         "result": f"{team_name(record, 'A')} {score['A']} × {score['B']} {team_name(record, 'B')}",
         "finished": bool(state.get("finished")),
     }
+
+
+def _competition(settings: Any) -> str:
+    """Event name and format from the match settings (``event``, ``competition``)."""
+    if not isinstance(settings, dict):
+        return ""
+    formats = {"knockout": "mata-mata", "league": "pontos corridos"}
+    parts = [str(settings.get("event") or ""),
+             formats.get(str(settings.get("competition")), str(settings.get("competition") or ""))]
+    return " — ".join(p for p in parts if p)
 
 
 def log_rows(record: Record) -> list[dict[str, Any]]:

@@ -83,3 +83,30 @@ def test_shootout_rows() -> None:
 def test_export_writes_requested_formats(tmp_path: Path) -> None:
     written = report.export(sample_record(), pdf=tmp_path / "a.pdf", csv_path=tmp_path / "a.csv")
     assert sorted(p.name for p in written) == ["a.csv", "a.pdf"]
+
+
+def test_engine_shaped_shootout_uses_tally() -> None:
+    record = sample_record()
+    record["state"]["match"]["shootout"] = {
+        "kicks": [{"side": "A", "disc": 7, "scored": True}, {"side": "B", "disc": 3,
+                                                             "scored": False}],
+        "tally": {"A": 1, "B": 0}, "in_progress": None}
+    assert report.shootout_rows(record) == [("Alvorada", "G", 1), ("Botafogo", "X", 0)]
+
+
+def test_keeper_secret_hidden_until_the_match_is_over() -> None:
+    record = sample_record()
+    record["entries"].append({"id": 12, "kind": "keeper_choice", "data": {"side": "B",
+                              "choice": "left"}, "source": "referee", "period": 3,
+                              "clock_ms": 0, "created_at": 0, "author": "goleiro",
+                              "voided": False, "amended_by": None})
+    record["state"]["finished"] = False
+    shown = report.public_record(record)
+    assert shown["entries"][-1]["data"] == {"side": "B", "choice": "secreta"}
+    assert record["entries"][-1]["data"]["choice"] == "left"  # the input is untouched
+    record["state"]["finished"] = True
+    assert report.public_record(record)["entries"][-1]["data"]["choice"] == "left"
+
+
+def test_competition_line() -> None:
+    assert report.summary(sample_record())["competition"] == "Copa Teste — mata-mata"

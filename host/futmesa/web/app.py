@@ -286,7 +286,10 @@ def create_app(
             record = history.match_record(int(match_id))
         except (KeyError, LookupError, ValueError):
             return _error(404, f"no stored match {match_id}")
-        return JSONResponse({"match": record.get("match"), "entries": record.get("entries", [])})
+        from futmesa import report
+
+        shown = report.public_record(record)
+        return JSONResponse({"match": shown.get("match"), "entries": shown.get("entries", [])})
 
     async def history_page(request: Request) -> Response:
         from futmesa import report
@@ -311,6 +314,7 @@ def create_app(
             record = history.match_record(int(stem))
         except (KeyError, LookupError, ValueError):
             return _error(404, f"no stored match {stem!r}; see /history for the list")
+        record = report.public_record(record)
         name = f"sumula-{int(stem)}"
         if fmt in ("", "html"):
             return HTMLResponse(report.render_html(record))

@@ -153,7 +153,7 @@ def sample_record(*, name_a: str = "Alvorada", name_b: str = "Botafogo") -> dict
         "match": {"id": 42, "table_id": "sim-1", "ruleset": "cbfm-1toque",
                   "teams": state["teams"], "referee": "Árbitro Silva",
                   "created_at": t0, "ended_at": t0 + 3_600_000,
-                  "settings": {"competition": "Copa Teste"}},
+                  "settings": {"event": "Copa Teste", "competition": "knockout"}},
         "entries": entries,
         "state": state,
     }

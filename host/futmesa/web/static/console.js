@@ -104,7 +104,9 @@ const Console = (() => {
   }
 
   const actions = {
-    start: () => send("start", {}, "iniciar"),
+    start: () => send("start_period", {}, "iniciar período"),
+    kickoff: () => send("kickoff", { side }, `saída de jogo ${name(side)}`),
+    shot_result: () => send("shot_result", { outcome: $("shot-outcome").value }, "chute sem gol"),
     toggle: () => (state && state.clock && state.clock.running
       ? send("pause", {}, "pausar") : send("resume", {}, "retomar")),
     added: () => send("added_time", { ms: Math.round(Number($("added-min").value || 0) * 60000) },
@@ -112,14 +114,15 @@ const Console = (() => {
     shot: () => send("shot_asked", { side, disc: disc() }, `chute pedido ${side}${disc() != null ? ` ${disc()}` : ""}`),
     touch: () => send("touch", { side, disc: disc() }, `toque ${side}`),
     foul: () => send("foul", { side, disc: disc(), type: $("foul-type").value }, `falta ${side}`),
-    discipline: () => send("discipline", { side, disc: disc(), action: $("disc-action").value },
+    discipline: () => send("discipline", { side, disc: disc(), type: $("disc-action").value },
       `disciplina ${side}`),
-    restart: () => send("restart", { side, type: $("restart-type").value }, `reinício ${side}`),
+    restart: () => send("restart", { side, kind: $("restart-type").value }, `reinício ${side}`),
     substitution: () => send("substitution", {
       side, out: Number($("sub-out").value), in: Number($("sub-in").value),
     }, `substituição ${side}`),
-    "kick-goal": () => send("shootout_kick", { side, disc: disc(), scored: true }, "pênalti: gol"),
-    "kick-miss": () => send("shootout_kick", { side, disc: disc(), scored: false }, "pênalti: perdido"),
+    kick: () => send("shootout_kick", { side, disc: disc() }, `cobrança ${name(side)}`),
+    "kick-goal": () => send("shootout_result", { scored: true }, "pênalti: gol"),
+    "kick-miss": () => send("shootout_result", { scored: false }, "pênalti: perdido"),
   };
 
   // ---- live state -------------------------------------------------------------------
@@ -150,6 +153,8 @@ const Console = (() => {
     link.textContent = off ? " ⚠ mesa desconectada" : "";
     $("btn-toggle").firstChild.textContent = state.clock && state.clock.running ? "Pausar " : "Retomar ";
     renderPending(m.pending);
+    const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
+    $("c-announce").textContent = ann ? `📣 ${typeof ann === "string" ? ann : ann.pt || ann.en || ann.code}` : "";
     tick();
   }
 
@@ -177,11 +182,22 @@ const Console = (() => {
       const target = p && typeof p === "object" ? (p.id ?? p.entry ?? p.target) : p;
       const text = p && typeof p === "object" ? (p.pt || p.text || p.kind || JSON.stringify(p)) : String(p);
       li.append(`#${target}: ${text} `);
-      for (const [accept, label] of [[true, "Aceitar"], [false, "Rejeitar"]]) {
-        const b = document.createElement("button");
-        b.textContent = label;
-        b.addEventListener("click", () => send("confirm", { target, accept }, `${label.toLowerCase()} #${target}`));
-        li.append(b);
+      const options = p && Array.isArray(p.options) ? p.options : null;
+      if (options) {
+        // one button per answer the ruleset offers; the default one is marked
+        for (const choice of options) {
+          const b = document.createElement("button");
+          b.textContent = choice === p.default ? `✓ ${choice}` : choice;
+          b.addEventListener("click", () => send("confirm", { target, choice }, `#${target}: ${choice}`));
+          li.append(b);
+        }
+      } else {
+        for (const [accept, label] of [[true, "Aceitar"], [false, "Rejeitar"]]) {
+          const b = document.createElement("button");
+          b.textContent = label;
+          b.addEventListener("click", () => send("confirm", { target, accept }, `${label.toLowerCase()} #${target}`));
+          li.append(b);
+        }
       }
       ul.append(li);
     }
@@ -295,16 +311,23 @@ const Console = (() => {
     $("setup").addEventListener("submit", (ev) => {
       ev.preventDefault();
       const f = new FormData(ev.target);
+      const what = (ev.submitter && ev.submitter.value) || "new_match";
       localStorage.setItem("futmesa.referee", f.get("referee") || "");
-      send("set_up", {
-        teams: {
-          A: { name: f.get("nameA"), color: f.get("colorA") },
-          B: { name: f.get("nameB"), color: f.get("colorB") },
-        },
-        ruleset: f.get("ruleset"),
-        referee: f.get("referee") || "",
-        settings: { competition: f.get("competition") || "", half_ms: Number(f.get("half_min")) * 60000 },
-      }, "configurar partida");
+      const teams = {
+        A: { name: f.get("nameA"), color: f.get("colorA") },
+        B: { name: f.get("nameB"), color: f.get("colorB") },
+      };
+      if (what === "set_up") {
+        send("set_up", { teams }, "equipes");
+        return;
+      }
+      const settings = {
+        teams, referee: f.get("referee") || "", event: f.get("event") || "",
+        competition: f.get("competition"),
+      };
+      if (f.get("half_min")) settings.period_ms = Number(f.get("half_min")) * 60000;
+      if (!confirm("Encerrar a partida atual e abrir uma nova?")) return;
+      send("new_match", { ruleset: f.get("ruleset"), settings }, "nova partida");
     });
     $("raw").addEventListener("submit", (ev) => {
       ev.preventDefault();
@@ -329,9 +352,10 @@ const Console = (() => {
       return;
     }
     if (k === "Backspace" && !typingDisc) { $("disc").value = $("disc").value.slice(0, -1); ev.preventDefault(); return; }
-    if (typingDisc && !["Enter"].includes(k) && !/^[abcftxrsu?]$/i.test(k)) return;
+    if (typingDisc && !["Enter"].includes(k) && !/^[abcftxrsukn?]$/i.test(k)) return;
     const map = {
       s: "start", " ": "toggle", Enter: "shot", c: "shot", f: "foul", t: "touch", x: "discipline", r: "restart",
+      k: "kickoff", n: "shot_result",
     };
     const lower = k.length === 1 ? k.toLowerCase() : k;
     if (lower === "a" || lower === "b") { setSide(lower.toUpperCase()); ev.preventDefault(); return; }

@@ -107,7 +107,7 @@
   function renderShootout(st) {
     const so = st.match && st.match.shootout;
     const box = $("shootout");
-    if (!so || (typeof so === "object" && so.active === false && !so.A && !so.kicks)) {
+    if (!so || typeof so !== "object" || (so.active === false && !so.A && !so.kicks)) {
       show(box, false);
       return;
     }
@@ -122,7 +122,8 @@
       }
       setText($(`so-name-${side}`), teamName(st, side));
       setText($(`so-${side}`), marks.trim());
-      const total = so.score && so.score[side] != null ? so.score[side] : kicks.filter(Boolean).length;
+      const tally = so.tally || so.score;
+      const total = tally && tally[side] != null ? tally[side] : kicks.filter(Boolean).length;
       setText($(`so-total-${side}`), total);
     }
   }
