@@ -271,9 +271,11 @@ class TableDaemon:
                 _, effects = self.engine.apply(self.state, probe)
             except (ValueError, KeyError, TypeError) as exc:
                 raise RefusedError(str(exc)) from exc
-            refused = [e for e in effects if e.kind == "refused"]
+            refused = [e.data for e in effects
+                       if e.kind == "announce" and e.data.get("code") == "refused"]
             if refused:
-                raise RefusedError(str(refused[0].data.get("reason", "refused by the rules")))
+                # a refused input changes nothing, so it is not logged; the console shows why
+                raise RefusedError(f"{refused[0].get('pt', '')} / {refused[0].get('en', '')}")
             entry_id = self.store.append_entry(self.match["id"], "referee", kind, data, period,
                                                clock_ms, author)
             entry = Entry(id=entry_id, kind=kind, data=data, source="referee", period=period,
