@@ -150,7 +150,7 @@ def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: 
             source.start()
         else:
             assert port is not None
-            source = link_source(port)
+            source = link_source(port, board)
         target = out or Path(f"{b.name}-calibrated.json")
         run_calibration(source, b, target,
                         prompt=lambda msg: click.prompt(msg, default="", show_default=False,

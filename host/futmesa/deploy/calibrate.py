@@ -94,7 +94,7 @@ def sbc_source(board: Board) -> SbcSource:
     return SbcSource(board, i2c, xshut)
 
 
-def link_source(port: str) -> DistanceSource:
+def link_source(port: str, board_name: str = "pico") -> DistanceSource:
     """Distances from a microcontroller over the futmesa link (needs firmware support)."""
     needed = [name for name in ("CMD_DIAG", "MSG_DIAG", "CMD_SET_THRESHOLD")
               if not hasattr(W, name)]
@@ -103,7 +103,8 @@ def link_source(port: str) -> DistanceSource:
             "this firmware cannot report live distances over the link yet (the wire protocol "
             f"lacks {', '.join(needed)}). Calibrate on a Raspberry Pi wired to the sensors "
             "(`futmesa calibrate --sbc`), or set threshold_mm in the board file by hand and "
-            f"flash it again (`futmesa flash --port {port}`). See docs/troubleshooting.md."
+            f"flash it again (`futmesa flash --board {board_name} --port {port}`). See "
+            "docs/troubleshooting.md."
         )
     raise CalibrateError("calibration over the link is not implemented in this futmesa "
                          "version; update futmesa")
