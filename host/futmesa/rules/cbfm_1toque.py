@@ -44,6 +44,7 @@ class Cbfm1Toque(Ruleset):
         "opponent_half": "000 Art. 12 §4",
         "midline": "000 Art. 12 §5",
         "no_shot_restart": "000 Art. 13",
+        "no_shot_corner": "000 Art. 15 C",
         "after_goal": "000 Art. 6 §1",
         "ball_out": "000 Art. 1 §3",
         "lateral": "000 Art. 14",

@@ -26,6 +26,7 @@ class Gaucha(Ruleset):
     lance_ms = 15_000  # Art. XXIX e
     lance_warn_ms = 5_000
     substitutions = 3  # not in the excerpt: competition setting `substitutions`
+    corner_kind = "escanteio_cavado"  # Art. XXVIII §6: off a defender's disc
     cites: ClassVar[dict[str, str]] = {
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",
@@ -38,6 +39,7 @@ class Gaucha(Ruleset):
         "own_goal": "001 Art. XXXI §2",
         "direct_goal": "001 Art. XXXI §1",
         "no_shot_restart": "001 Art. XXXIII",
+        "no_shot_corner": "001 Art. XXVIII §6",
         "lateral": "001 Art. XXXIV",
         "escanteio": "001 Art. XXVIII",
         "tiro_de_meta": "001 Art. XXXIII",
@@ -53,6 +55,17 @@ class Gaucha(Ruleset):
     def time_up(self, ctx: Ctx) -> None:
         """Art. XXI §1: the player on turn at the signal has one last lance."""
         self.begin_last_lance(ctx, ctx.m["turn"], "turn", self.cite("end"))
+
+    def on_shot_asked(self, ctx: Ctx) -> None:
+        """Art. XX b, XXIX §único: a technical foul kick is never a shot at goal."""
+        r = ctx.m["restart"]
+        if r and r["kind"] == "falta_tecnica" and not r["taken"] and r["side"] == ctx.side():
+            raise Refused(
+                "Falta técnica: arremesso simples, sem chute a gol",
+                "Technical foul: a single kick, no shot at goal",
+                "001 Art. XXIX §único",
+            )
+        super().on_shot_asked(ctx)
 
     def at_alarm_reopens(self) -> bool:
         return False  # the last lance is given anyway; its infractions are not taken (§2)

@@ -50,6 +50,7 @@ class Pastilha8x2(Ruleset):
         "opponent_half": "003 Art. 53",
         "midline": "003 Art. 53",
         "no_shot_restart": "003 Art. 60 §único",
+        "no_shot_corner": "003 Art. 60 §único",
         "after_goal": "003 Art. 31, 70",
         "lateral": "003 Art. 66",
         "escanteio": "003 Art. 58",
@@ -70,16 +71,6 @@ class Pastilha8x2(Ruleset):
         "advantage": "003 Art. 28 §3",
         "substitutions": "003 Art. 62",
     }
-
-    # -- goals without a shot: goal kick, or corner if it touched an opponent (Art. 60) --
-    def no_shot_options(self) -> list[str]:
-        return ["no_goal", "corner", "own_goal", "shot_asked", "false_trip"]
-
-    def no_shot_restart(self, ctx: Ctx, defender: str, choice: str) -> None:
-        if choice == "corner":
-            self.set_restart(ctx, "escanteio", other(defender), self.cite("no_shot_restart"))
-        else:
-            self.set_restart(ctx, "tiro_de_meta", defender, self.cite("no_shot_restart"))
 
     # -- ball out ---------------------------------------------------------------------------
     def ball_out_restart(

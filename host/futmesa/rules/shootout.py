@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .context import SIDES, Ctx, Refused, other
 
 if TYPE_CHECKING:
-    from .base import Ruleset
+    from .core import RulesCore as Ruleset
 
 KEEPER_CHOICES = ("left", "middle", "right")
 _CHOICE_PT = {"left": "esquerda", "middle": "meio", "right": "direita"}

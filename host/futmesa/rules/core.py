@@ -1,0 +1,256 @@
+"""The core of every ruleset: its data (durations, limits, cited articles), the
+initial match dict, and the small helpers the rule functions share.
+
+A ruleset is a class: its class attributes are data (durations, limits, the
+articles it cites) and its methods are small rule functions. The four rulesets
+in this package subclass `Ruleset` and override only what their document says
+differently. Handlers are named `on_<entry kind>`; the engine calls them with a
+`Ctx` (see context.py). Articles are cited as in the documents (`000 Art. 12 §1`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .context import SIDES, Ctx, Refused
+
+MINUTE = 60_000
+# A goal-line trip and the alarm closer than this (device ms) are "the same instant".
+SAME_INSTANT_MS = 300
+RESTART_NAMES = {
+    "saida": ("saída de jogo", "kick-off"),
+    "lateral": ("lateral", "throw-in"),
+    "lateral_cedida": ("lateral cedida", "throw-in (cedida)"),
+    "lateral_cavada": ("lateral cavada", "throw-in (cavada)"),
+    "escanteio": ("escanteio", "corner"),
+    "escanteio_cedido": ("escanteio cedido", "corner (cedido)"),
+    "escanteio_cavado": ("escanteio cavado", "corner (cavado)"),
+    "tiro_de_meta": ("tiro de meta", "goal kick"),
+    "reposicao": ("reposição", "restart from the area"),
+    "falta_direta": ("falta (cobrança direta ou indireta)", "free kick (direct or indirect)"),
+    "falta_indireta": ("falta (cobrança indireta)", "indirect free kick"),
+    "falta_tecnica": ("falta técnica", "technical foul (indirect free kick)"),
+    "penalti": ("pênalti", "penalty"),
+    "tiro_livre": ("tiro livre", "free kick"),
+    "bola_do_goleiro": ("bola do goleiro", "goalkeeper's ball"),
+}
+# What the end of a period changes, kept so an infraction at the alarm can reopen it.
+REOPEN_KEYS = (
+    "status",
+    "ends",
+    "kickoff",
+    "phase",
+    "finished",
+    "result",
+    "decision_pending",
+    "shot_asked",
+    "restart",
+    "turn",
+    "last_touch",
+    "last_lance",
+    "shootout",
+)
+FOUL_TYPES = ("falta", "toque", "mao", "penalti", "tecnica", "dois_toques")
+
+
+class RulesCore:
+    """Data and helpers shared by every ruleset; subclasses override the data."""
+
+    name: ClassVar[str] = "base"
+    title: ClassVar[str] = ""
+    document: ClassVar[str] = ""
+    # -- time (data sent to the device as the clock profile) -----------------------
+    periods: ClassVar[int] = 2
+    period_ms: ClassVar[int] = 25 * MINUTE
+    interval_ms: ClassVar[int] = 5 * MINUTE
+    extra_periods: ClassVar[int] = 0
+    extra_ms: ClassVar[int] = 0
+    clock_mode: ClassVar[str] = "continuous"  # or "ball-in-play"
+    end_mode: ClassVar[str] = "at-alarm"  # or "next-dead-ball"
+    lance_ms: ClassVar[int] = 15_000
+    lance_warn_ms: ClassVar[int] = 5_000
+    # -- teams -------------------------------------------------------------------------
+    discs: ClassVar[int] = 11
+    min_discs: ClassVar[int] = 0  # below this the match cannot go on (0: not stated)
+    substitutions: ClassVar[int | None] = 3
+    corner_kind: ClassVar[str] = "escanteio"  # the corner given for a ball in off a defender
+    # -- touches -----------------------------------------------------------------------
+    touch_limit: ClassVar[int | None] = None  # per possession / turn, None: one lance per turn
+    # -- tie-break -----------------------------------------------------------------------
+    shootout_series: ClassVar[tuple[int, ...]] = ()  # kicks per side per series, then 1 each
+    shootout_rotation: ClassVar[str] = "distinct-per-series"  # or "all-before-repeat"
+    # -- articles cited by the shared functions ------------------------------------------
+    cites: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, settings: dict[str, Any] | None = None) -> None:
+        self.settings = dict(settings or {})
+
+    # ======================================================================================
+    # data helpers
+    # ======================================================================================
+    def cite(self, key: str) -> str:
+        return self.cites.get(key, "")
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        value = self.settings.get(key)
+        return default if value is None else value
+
+    def clock_profile(self, settings: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The clock parameters the daemon sends to the device."""
+        s = {**self.settings, **(settings or {})}
+        knockout = s.get("competition") == "knockout"
+        extra = self.extra_periods if knockout and s.get("extra_time", True) else 0
+        return {
+            "ruleset": self.name,
+            "periods": int(s.get("periods") or self.periods),
+            "period_ms": int(s.get("period_ms") or self.period_ms),
+            "interval_ms": int(s.get("interval_ms") or self.interval_ms),
+            "extra_periods": extra,
+            "extra_ms": int(s.get("extra_ms") or self.extra_ms) if extra else 0,
+            "clock_mode": self.clock_mode,
+            "end_mode": self.end_mode,
+            "lance_ms": int(s.get("lance_ms") or self.lance_ms),
+            "lance_warn_ms": int(s.get("lance_warn_ms") or self.lance_warn_ms)
+            if self.lance_ms
+            else 0,
+        }
+
+    def initial_match(self) -> dict[str, Any]:
+        s = self.settings
+        teams = {
+            side: {
+                "name": str(((s.get("teams") or {}).get(side) or {}).get("name") or f"Time {side}"),
+                "color": str(
+                    ((s.get("teams") or {}).get(side) or {}).get("color")
+                    or ("#1f6feb" if side == "A" else "#d1242f")
+                ),
+            }
+            for side in SIDES
+        }
+        first = s.get("kickoff") if s.get("kickoff") in SIDES else "A"
+        profile = self.clock_profile()
+        limit = self.setting("touch_limit", self.touch_limit)
+        return {
+            "ruleset": self.name,
+            "teams": teams,
+            "competition": {
+                "type": s.get("competition", "league"),
+                "extra_time": bool(profile["extra_periods"]),
+                "shootout": bool(
+                    s.get("competition") == "knockout"
+                    and s.get("shootout", True)
+                    and self.shootout_series
+                ),
+                "advantage": s.get("advantage") if s.get("advantage") in SIDES else None,
+                "substitutions": self.setting("substitutions", self.substitutions),
+            },
+            "clock_profile": profile,
+            "score": {"A": 0, "B": 0},
+            "period": 1,
+            "periods": profile["periods"],
+            "phase": "regular",
+            "status": "not_started",
+            "finished": False,
+            "result": None,
+            "clock_running": False,
+            "time_up": False,
+            "alarm_at": None,
+            "added_ms": 0,
+            "kickoff": {"first": first, "next": first},
+            "ends": {"A": 0, "B": 1},
+            "turn": None,
+            "shot_asked": None,
+            "restart": None,
+            "last_touch": None,
+            "last_lance": None,
+            "touches": {
+                side: {"count": 0, "limit": limit, "disc": None, "run": 0} for side in SIDES
+            }
+            if limit
+            else None,
+            "fouls": {side: {"fouls": 0, "technical": 0, "disciplinary": 0} for side in SIDES},
+            "expelled": {"A": [], "B": []},
+            "substitutions": {"A": [], "B": []},
+            "lance_warnings": 0,
+            "last_disc": {"A": None, "B": None},
+            "last_player": None,
+            "goals": [],
+            "shootout": None,
+            "decision_pending": False,
+            "pending": [],
+            "announcements": [],
+            "corrections": [],
+            "faults": [],
+            "gaps": 0,
+        }
+
+    # ======================================================================================
+    # small shared helpers
+    # ======================================================================================
+    @staticmethod
+    def defender_of(m: dict[str, Any], goal: int) -> str:
+        return "A" if m["ends"]["A"] == goal else "B"
+
+    @staticmethod
+    def in_play(m: dict[str, Any]) -> bool:
+        return m["status"] in ("running", "last_lance", "awaiting_dead_ball")
+
+    def dead_ball(self, ctx: Ctx) -> None:
+        """The ball is out of play: a ball-in-play clock stops."""
+        if self.clock_mode == "ball-in-play" and ctx.m["clock_running"]:
+            ctx.device("pause", reason="dead_ball")
+            ctx.m["clock_running"] = False  # as commanded; the device confirms with clock_stopped
+
+    def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
+        m = ctx.m
+        m["restart"] = {"kind": kind, "side": side, "rule": rule, "taken": False, **extra}
+        m["turn"] = side
+        m["lance_warnings"] = 0
+        pt, en = RESTART_NAMES.get(kind, (kind, kind))
+        ctx.announce(
+            "restart_" + kind,
+            f"{pt.capitalize()} para {ctx.name(side)}",
+            f"{en.capitalize()} to {ctx.name(side)}",
+            rule,
+        )
+        self.dead_ball(ctx)
+        if self.lance_ms:
+            ctx.device("lance_restart")
+
+    def reset_touches(self, m: dict[str, Any], side: str) -> None:
+        if m["touches"]:
+            t = m["touches"][side]
+            t.update(count=0, limit=self.setting("touch_limit", self.touch_limit), disc=None, run=0)
+
+    def refuse_if_finished(self, ctx: Ctx) -> None:
+        if ctx.m["finished"]:
+            raise Refused("A partida já terminou", "The match is over")
+
+    # -- implemented by the rule mixins (timekeeping, goals, discipline); declared here
+    #    so each mixin can call the others ------------------------------------------------
+    def start_from_kickoff(self, ctx: Ctx, side: str) -> None:
+        raise NotImplementedError
+
+    def begin_last_lance(self, ctx: Ctx, side: str | None, reason: str, rule: str) -> None:
+        raise NotImplementedError
+
+    def end_last_lance(self, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+    def end_period(self, ctx: Ctx, rule: str) -> None:
+        raise NotImplementedError
+
+    def goal_pending(self, m: dict[str, Any]) -> bool:
+        raise NotImplementedError
+
+    def decide(self, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+    def finish(self, ctx: Ctx, winner: str | None, reason: str, rule: str, **extra: Any) -> None:
+        raise NotImplementedError
+
+    def technical_foul(self, ctx: Ctx, offender: str, rule: str) -> None:
+        raise NotImplementedError
+
+    def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        raise NotImplementedError

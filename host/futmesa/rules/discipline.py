@@ -1,0 +1,164 @@
+"""Fouls and discipline: free kicks and penalties, technical and disciplinary
+fouls, expulsions, forfeits, substitutions and offside.
+"""
+
+from __future__ import annotations
+
+from .context import Ctx, Refused, other
+from .core import FOUL_TYPES, RulesCore
+
+
+class DisciplineRules(RulesCore):
+    """Fouls, discipline, substitutions and offside."""
+
+    def on_foul(self, ctx: Ctx) -> None:
+        m = ctx.m
+        side = ctx.side()  # the offender
+        ftype = ctx.entry.data.get("type", "falta")
+        if ftype not in FOUL_TYPES:
+            raise Refused(f"Tipos: {', '.join(FOUL_TYPES)}", f"Types: {', '.join(FOUL_TYPES)}")
+        if ctx.entry.data.get("at_alarm") and m.get("_reopen") and self.at_alarm_reopens():
+            self.reopen_for_infraction(ctx)
+        if m["status"] in ("last_lance", "awaiting_dead_ball"):
+            ctx.announce(
+                "foul_after_time",
+                "Falta após o fim do tempo: não é cobrada",
+                "Foul after time is up: not taken",
+                self.cite("foul_after_time"),
+            )
+            self.dead_ball(ctx)
+            self.end_period(ctx, self.cite("foul_after_time"))
+            return
+        if not self.in_play(m):
+            raise Refused("A bola não está em jogo", "The ball is not in play")
+        m["fouls"][side]["technical" if ftype == "tecnica" else "fouls"] += 1
+        m["shot_asked"] = None
+        self.award_free_kick(ctx, side, str(ftype))
+
+    def at_alarm_reopens(self) -> bool:
+        return True
+
+    def reopen_for_infraction(self, ctx: Ctx) -> None:
+        """An infraction at the same instant as the alarm is still taken as the last
+        lance: the end of the period is undone and played on for that one lance."""
+        m = ctx.m
+        snapshot = m.pop("_reopen")
+        m.update(snapshot)
+        m["status"] = "running"
+        ctx.announce(
+            "period_reopened",
+            "Infração no instante do alarme: ainda será cobrada",
+            "Infraction at the instant of the alarm: it is still taken",
+            self.cite("infraction_alarm"),
+        )
+
+    def award_free_kick(self, ctx: Ctx, offender: str, ftype: str) -> None:
+        m = ctx.m
+        beneficiary = other(offender)
+        where = ctx.entry.data.get("where", "opponent_half")
+        if ftype == "tecnica":
+            kind, rule = "falta_tecnica", self.cite("technical")
+        elif ftype == "penalti" or where == "box":
+            kind, rule = "penalti", self.cite("penalty")
+        elif where == "own_half":  # the fouled disc was in its own half
+            kind, rule = "falta_indireta", self.cite("free_kick")
+        else:
+            kind, rule = "falta_direta", self.cite("free_kick")
+        self.reset_touches(m, beneficiary)
+        self.set_restart(ctx, kind, beneficiary, rule, infraction=True)
+        if m["status"] == "running" and m["time_up"]:
+            self.begin_last_lance(ctx, beneficiary, "infraction", self.cite("infraction_alarm"))
+
+    def technical_foul(self, ctx: Ctx, offender: str, rule: str) -> None:
+        m = ctx.m
+        m["fouls"][offender]["technical"] += 1
+        m["shot_asked"] = None
+        self.reset_touches(m, other(offender))
+        self.set_restart(ctx, "falta_tecnica", other(offender), rule, infraction=True)
+
+    def on_discipline(self, ctx: Ctx) -> None:
+        side = ctx.side()
+        kind = ctx.entry.data.get("type", "disciplinary")
+        disc = ctx.disc()
+        self.refuse_if_finished(ctx)
+        if kind == "disciplinary":
+            self.disciplinary_foul(ctx, side, disc, self.cite("disciplinary"))
+        elif kind == "expel":
+            if disc is None:
+                raise Refused("Informe o botão expulso", "Say which disc is sent off")
+            self.expel(ctx, side, disc, self.cite("expel"))
+        elif kind == "end_match":
+            self.forfeit(ctx, side, self.cite("forfeit"))
+        else:
+            self.other_discipline(ctx, side, str(kind), disc)
+
+    def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:
+        raise Refused(
+            "Tipos: disciplinary, expel, end_match", "Types: disciplinary, expel, end_match"
+        )
+
+    def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        m = ctx.m
+        m["fouls"][side]["disciplinary"] += 1
+        n = m["fouls"][side]["disciplinary"]
+        ctx.announce(
+            "disciplinary",
+            f"Falta disciplinar de {ctx.name(side)} ({n}ª)",
+            f"Disciplinary foul by {ctx.name(side)} (no. {n})",
+            rule,
+        )
+        if self.in_play(m):
+            m["shot_asked"] = None
+            self.set_restart(
+                ctx, "tiro_livre", other(side), self.cite("disciplinary_kick"), infraction=True
+            )
+
+    def expel(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        m = ctx.m
+        if disc is not None and disc in m["expelled"][side]:
+            raise Refused(f"O botão {disc} já foi expulso", f"Disc {disc} is already sent off")
+        m["expelled"][side].append(disc if disc is not None else -1)
+        label = str(disc) if disc is not None else "(a escolher)"
+        ctx.announce(
+            "expelled",
+            f"Botão {label} de {ctx.name(side)} expulso",
+            f"{ctx.name(side)} disc {label if disc is not None else '(to choose)'} sent off",
+            rule,
+        )
+        if self.min_discs and self.discs - len(m["expelled"][side]) < self.min_discs:
+            self.forfeit(ctx, side, self.cite("min_discs"))
+
+    def forfeit(self, ctx: Ctx, side: str, rule: str) -> None:
+        """The match ends with loss of points for `side`."""
+        self.finish(ctx, other(side), "forfeit", rule, loser=side)
+
+    def on_substitution(self, ctx: Ctx) -> None:
+        m = ctx.m
+        side = ctx.side()
+        out, into = ctx.disc("out", required=True), ctx.disc("in", required=True)
+        self.refuse_if_finished(ctx)
+        limit = m["competition"]["substitutions"]
+        if limit is not None and len(m["substitutions"][side]) >= limit:
+            raise Refused(
+                f"{ctx.name(side)} já fez {limit} substituições",
+                f"{ctx.name(side)} has already made {limit} substitutions",
+                self.cite("substitutions"),
+            )
+        if out in m["expelled"][side]:
+            raise Refused(
+                "Botão expulso não pode ser substituído", "A sent-off disc cannot be replaced"
+            )
+        self.check_substitution_moment(ctx)
+        m["substitutions"][side].append({"out": out, "in": into, "period": m["period"]})
+        ctx.announce(
+            "substitution",
+            f"Substituição em {ctx.name(side)}: sai {out}, entra {into}",
+            f"{ctx.name(side)} substitution: {out} off, {into} on",
+            self.cite("substitutions"),
+        )
+
+    def check_substitution_moment(self, ctx: Ctx) -> None:
+        return None
+
+    def on_offside(self, ctx: Ctx) -> None:
+        raise Refused("Não há impedimento nesta regra", "This ruleset has no offside")

@@ -1,0 +1,325 @@
+"""Shots and goals: the asked shot and its checks, what a goal-line trip means,
+own goals, goals raised to the referee for confirmation, and the answers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import shootout as so
+from .context import Ctx, Refused, other
+from .core import SAME_INSTANT_MS, RulesCore
+
+
+class GoalRules(RulesCore):
+    """Asked shots, goals and the referee's confirmations."""
+
+    def on_shot_asked(self, ctx: Ctx) -> None:
+        m = ctx.m
+        side = ctx.side()
+        disc = ctx.disc(required=True)
+        self.refuse_if_finished(ctx)
+        if m["time_up"] and m["status"] != "last_lance" and m["status"] != "awaiting_dead_ball":
+            raise Refused(
+                "Pedido no alarme ou depois dele: não há chute",
+                "Asked at or after the alarm: no shot",
+                self.cite("shot_before_alarm"),
+            )
+        if not self.in_play(m):
+            raise Refused("A bola não está em jogo", "The ball is not in play")
+        if m["status"] == "last_lance" and m["last_lance"]["side"] not in (None, side):
+            raise Refused("O último lance é do adversário", "The last lance is the opponent's")
+        if m["shot_asked"]:
+            raise Refused(
+                "Já há um chute pedido; o botão não pode ser trocado",
+                "A shot is already asked; the disc cannot be changed",
+                self.cite("shot_named"),
+            )
+        ball = ctx.entry.data.get("ball", "opponent_half")
+        if ball == "midline":
+            raise Refused(
+                "Bola sobre a linha divisória: neutra, não pode ser chutada a gol",
+                "Ball on the midline is neutral: no shot at goal",
+                self.cite("midline"),
+            )
+        if ball == "own_half":
+            raise Refused(
+                "A bola precisa estar totalmente no campo do adversário",
+                "The ball must be wholly in the opponent's half",
+                self.cite("opponent_half"),
+            )
+        if disc in m["expelled"][side]:
+            raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
+        m["shot_asked"] = {"side": side, "disc": disc, "entry": ctx.entry.id}
+        m["lance_warnings"] = 0
+        ctx.announce(
+            "shot_asked",
+            f"{ctx.name(side)} pede chute a gol com o botão {disc}",
+            f"{ctx.name(side)} asks for a shot with disc {disc}",
+            self.cite("shot_named"),
+        )
+        if self.lance_ms:
+            ctx.device("lance_restart", reason="goalkeeper")
+
+    def on_shot_result(self, ctx: Ctx) -> None:
+        """The asked shot ended without a goal: saved, wide, short, missed or in play."""
+        m = ctx.m
+        shot = m["shot_asked"]
+        if not shot:
+            raise Refused("Não há chute pedido", "No shot was asked")
+        m["shot_asked"] = None
+        outcome = ctx.entry.data.get("outcome", "in_play")
+        ctx.announce(
+            "shot_over",
+            f"Chute de {ctx.name(shot['side'])}: {outcome}",
+            f"Shot by {ctx.name(shot['side'])}: {outcome}",
+        )
+        if m["status"] == "last_lance":
+            self.end_last_lance(ctx)
+            return
+        self.after_shot(ctx, shot, str(outcome))
+
+    def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
+        if self.touch_limit is None:
+            ctx.m["turn"] = other(shot["side"])
+
+    def on_goal_line(self, ctx: Ctx) -> None:
+        m = ctx.m
+        goal = ctx.entry.data.get("goal")
+        if goal not in (0, 1):
+            raise Refused("'goal' deve ser 0 ou 1", "'goal' must be 0 or 1")
+        if m["phase"] == "shootout" and not m["finished"]:
+            so.goal_line(self, ctx)
+            return
+        defender = self.defender_of(m, goal)
+        scorer = other(defender)
+        if not self.in_play(m):
+            if self.just_after_alarm(ctx):
+                ctx.confirm(
+                    "goal_at_alarm",
+                    self.cite("end"),
+                    f"Bola no gol de {ctx.name(defender)} no mesmo instante do alarme: vale?",
+                    f"Ball in {ctx.name(defender)}'s goal at the same instant as the alarm: "
+                    "does it count?",
+                    ["counts", "no_goal"],
+                    default="no_goal",
+                    reject="no_goal",
+                    side=scorer,
+                    goal_entry=ctx.entry.id,
+                    goal_period=m["period"],
+                )
+            else:
+                ctx.announce(
+                    "goal_line_ignored",
+                    "Sensor de gol acionado com a bola fora de jogo: ignorado",
+                    "Goal sensor tripped while the ball was not in play: ignored",
+                )
+            return
+        shot = m["shot_asked"]
+        if shot and shot["side"] == scorer:
+            self.count_goal(ctx, scorer, own=False, disc=shot["disc"], rule=self.cite("goal"))
+        elif shot and shot["side"] == defender:
+            self.count_goal(ctx, scorer, own=True, disc=None, rule=self.cite("own_goal"))
+        elif self.direct_goal_ok(ctx, scorer):
+            self.count_goal(ctx, scorer, own=False, disc=None, rule=self.cite("direct_goal"))
+        else:
+            self.goal_without_shot(ctx, scorer, defender)
+
+    def just_after_alarm(self, ctx: Ctx) -> bool:
+        m = ctx.m
+        return (
+            m["status"] == "interval"
+            and m["alarm_at"] is not None
+            and not m["clock_running"]
+            and abs(ctx.instant() - int(m["alarm_at"])) <= SAME_INSTANT_MS
+        )
+
+    def direct_goal_ok(self, ctx: Ctx, scorer: str) -> bool:
+        """A goal that needs no asked shot (e.g. straight from a corner)."""
+        return False
+
+    def goal_without_shot(self, ctx: Ctx, scorer: str, defender: str) -> None:
+        m = ctx.m
+        own = m.get("last_player") == defender  # the defender's own lance went in
+        self.dead_ball(ctx)
+        ctx.confirm(
+            "goal_no_shot",
+            self.cite("shot_required"),
+            f"Bola no gol de {ctx.name(defender)} sem chute pedido: gol contra, "
+            "chute pedido não registrado, sem gol ou falso acionamento?",
+            f"Ball in {ctx.name(defender)}'s goal with no shot asked: own goal, "
+            "shot asked but not entered, no goal, or a false trip?",
+            self.no_shot_options(),
+            default="own_goal" if own and "own_goal" in self.no_shot_options() else "no_goal",
+            reject="false_trip",
+            side=scorer,
+            defender=defender,
+        )
+        if m["status"] in ("last_lance", "awaiting_dead_ball"):
+            self.end_period(ctx, self.cite("end"))
+
+    def no_shot_options(self) -> list[str]:
+        return ["no_goal", "corner", "own_goal", "shot_asked", "false_trip"]
+
+    def no_shot_restart(self, ctx: Ctx, defender: str, choice: str) -> None:
+        """A ball in the goal that is not a goal (no shot asked): a goal kick, or a
+        corner when the referee says it came off a defender."""
+        if choice == "corner":
+            self.set_restart(ctx, self.corner_kind, other(defender), self.cite("no_shot_corner"))
+        else:
+            self.set_restart(ctx, "tiro_de_meta", defender, self.cite("no_shot_restart"))
+
+    def count_goal(
+        self, ctx: Ctx, side: str, own: bool, disc: int | None, rule: str, at: int | None = None
+    ) -> None:
+        m = ctx.m
+        m["score"][side] += 1
+        m["goals"].append(
+            {
+                "side": side,
+                "own_goal": own,
+                "disc": disc,
+                "period": m["period"],
+                "clock_ms": ctx.entry.clock_ms,
+                "entry": ctx.entry.id,
+                "at": ctx.instant() if at is None else at,
+            }
+        )
+        kind_pt = "Gol contra" if own else "Gol"
+        kind_en = "Own goal" if own else "Goal"
+        ctx.announce(
+            "goal",
+            f"{kind_pt}! {ctx.name(side)} — {m['score']['A']} × {m['score']['B']}",
+            f"{kind_en}! {ctx.name(side)} — {m['score']['A']}–{m['score']['B']}",
+            rule,
+        )
+        ctx.device("beep", pattern="goal")
+        self.after_goal(ctx, side)
+
+    def after_goal(self, ctx: Ctx, scorer: str) -> None:
+        m = ctx.m
+        m["shot_asked"] = None
+        if m["status"] in ("last_lance", "awaiting_dead_ball"):
+            self.dead_ball(ctx)
+            self.end_period(ctx, self.cite("end"))
+            return
+        conceding = other(scorer)
+        m["kickoff"]["next"] = conceding
+        self.dead_ball(ctx)
+        self.start_from_kickoff(ctx, conceding)
+        ctx.announce(
+            "rearrange",
+            f"Arrumação das equipes; saída para {ctx.name(conceding)}",
+            f"Teams re-arrange; kick-off to {ctx.name(conceding)}",
+            self.cite("after_goal"),
+        )
+        if self.lance_ms:
+            ctx.device("lance_restart")
+
+    def uncount_goal(self, ctx: Ctx, entry_id: int) -> None:
+        m = ctx.m
+        for i, g in enumerate(m["goals"]):
+            if g["entry"] == entry_id:
+                m["score"][g["side"]] -= 1
+                del m["goals"][i]
+                ctx.announce(
+                    "goal_disallowed",
+                    f"Gol de {ctx.name(g['side'])} anulado",
+                    f"Goal for {ctx.name(g['side'])} disallowed",
+                    self.cite("end"),
+                )
+                return
+
+    # ======================================================================================
+    # confirmations
+    # ======================================================================================
+    def on_confirm(self, ctx: Ctx) -> None:
+        m = ctx.m
+        target = ctx.entry.data.get("target")
+        pending = next((p for p in m["pending"] if p["id"] == target), None)
+        if pending is None:
+            raise Refused("Não há confirmação pendente com esse número", "No such pending question")
+        choice = ctx.entry.data.get("choice")
+        if choice is None:
+            choice = pending["default"] if ctx.entry.data.get("accept", True) else pending["reject"]
+        if choice not in pending["options"]:
+            raise Refused(
+                f"Opções: {', '.join(pending['options'])}",
+                f"Options: {', '.join(pending['options'])}",
+            )
+        m["pending"].remove(pending)
+        getattr(self, "resolve_" + pending["kind"])(ctx, pending, choice)
+        if m["decision_pending"] and not self.goal_pending(m):
+            self.decide(ctx)
+
+    def resolve_goal_no_shot(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
+        m = ctx.m
+        side, defender = pending["side"], pending["defender"]
+        if choice in ("own_goal", "shot_asked"):
+            rule = self.cite("own_goal") if choice == "own_goal" else self.cite("goal")
+            if not self.in_play(m):
+                m["score"][side] += 1  # late confirmation: count it, no re-arrangement
+                m["goals"].append(
+                    {
+                        "side": side,
+                        "own_goal": choice == "own_goal",
+                        "disc": None,
+                        "period": pending["period"],
+                        "clock_ms": 0,
+                        "entry": pending["id"],
+                        "at": None,
+                    }
+                )
+                ctx.announce(
+                    "goal",
+                    f"Gol confirmado: {ctx.name(side)}",
+                    f"Goal confirmed: {ctx.name(side)}",
+                    rule,
+                )
+            else:
+                self.count_goal(ctx, side, own=choice == "own_goal", disc=None, rule=rule, at=None)
+        elif choice == "false_trip":
+            ctx.announce(
+                "false_trip",
+                "Sensor de gol: falso acionamento, jogo segue",
+                "Goal sensor: false trip, play on",
+            )
+            ctx.device("play_on")
+        else:
+            ctx.announce(
+                "goal_disallowed",
+                "Gol não vale: chute não pedido",
+                "No goal: the shot was not asked",
+                self.cite("shot_required"),
+            )
+            if self.in_play(m):
+                if m["status"] in ("last_lance", "awaiting_dead_ball"):
+                    self.end_period(ctx, self.cite("end"))
+                else:
+                    self.no_shot_restart(ctx, defender, choice)
+
+    def resolve_goal_at_alarm(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
+        m = ctx.m
+        counted = any(g["entry"] == pending["goal_entry"] for g in m["goals"])
+        if choice == "counts" and not counted:
+            side = pending["side"]
+            m["score"][side] += 1
+            m["goals"].append(
+                {
+                    "side": side,
+                    "own_goal": False,
+                    "disc": None,
+                    "period": pending["goal_period"],
+                    "clock_ms": 0,
+                    "entry": pending["goal_entry"],
+                    "at": None,
+                }
+            )
+            ctx.announce(
+                "goal",
+                f"Gol confirmado: {ctx.name(side)}",
+                f"Goal confirmed: {ctx.name(side)}",
+                self.cite("end"),
+            )
+        elif choice == "no_goal" and counted:
+            self.uncount_goal(ctx, pending["goal_entry"])

@@ -1,0 +1,227 @@
+"""Open play: the palheta and the last touch, balls out and their restarts,
+touches and turns, and the per-move (lance) timer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import SIDES, Ctx, Refused, other
+from .core import RESTART_NAMES, RulesCore
+
+
+class PlayRules(RulesCore):
+    """Ball out, restarts, touches, turns and the lance timer."""
+
+    def on_palheta(self, ctx: Ctx) -> None:
+        pos = ctx.entry.data.get("pos")
+        if pos == "C":
+            ctx.m["last_touch"] = None
+            return
+        if pos not in SIDES:
+            raise Refused("'pos' deve ser A, C ou B", "'pos' must be A, C or B")
+        self.last_touch(ctx, pos, "palheta")
+
+    def on_last_touch(self, ctx: Ctx) -> None:
+        self.last_touch(ctx, ctx.side(), "referee")
+
+    def last_touch(self, ctx: Ctx, side: str, via: str) -> None:
+        m = ctx.m
+        info = {"side": side, "via": via, "direct": bool(ctx.entry.data.get("direct", True))}
+        waiting = next((p for p in m["pending"] if p["kind"] == "ball_out_touch"), None)
+        if waiting is not None:
+            m["pending"].remove(waiting)
+            self.resolve_ball_out(ctx, waiting["ball_out"], info)
+        else:
+            m["last_touch"] = info
+
+    def on_ball_out(self, ctx: Ctx) -> None:
+        m = ctx.m
+        d = ctx.entry.data
+        line = d.get("line")
+        end = d.get("end")
+        if line not in ("side", "end") or end not in (0, 1):
+            raise Refused(
+                "'line' deve ser side|end e 'end' 0|1", "'line' must be side|end, 'end' 0|1"
+            )
+        if not self.in_play(m):
+            return
+        ctx.announce("ball_out", "Bola fora", "Ball out")
+        shot = m["shot_asked"]
+        if m["status"] in ("last_lance", "awaiting_dead_ball"):
+            self.dead_ball(ctx)
+            self.end_period(ctx, self.cite("end"))
+            return
+        info = {
+            "line": line,
+            "end": end,
+            "zone": d.get("zone"),
+            "shot": shot,
+            "played": m.get("last_player"),
+        }
+        m["shot_asked"] = None
+        self.dead_ball(ctx)
+        if m["last_touch"] is None:
+            ctx.confirm(
+                "ball_out_touch",
+                self.cite("ball_out"),
+                "Bola fora: quem tocou por último?",
+                "Ball out: who touched it last?",
+                ["A", "B"],
+                default=other(m["turn"]) if m["turn"] else "A",
+                reject=m["turn"] or "B",
+                ball_out=info,
+            )
+            return
+        last = m["last_touch"]
+        self.resolve_ball_out(ctx, info, last)
+
+    def resolve_ball_out_touch(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
+        self.resolve_ball_out(
+            ctx, pending["ball_out"], {"side": choice, "via": "referee", "direct": True}
+        )
+
+    def resolve_ball_out(self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]) -> None:
+        m = ctx.m
+        m["last_touch"] = None
+        if not self.in_play(m):
+            return
+        kind, side, rule = self.ball_out_restart(ctx, info, last)
+        self.set_restart(ctx, kind, side, rule)
+
+    def ball_out_restart(
+        self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
+    ) -> tuple[str, str, str]:
+        """(restart kind, side, article) for a ball out, given who touched it last."""
+        toucher = last["side"]
+        if info["line"] == "side":
+            return "lateral", other(toucher), self.cite("lateral")
+        defender = self.defender_of(ctx.m, info["end"])
+        if toucher == defender:
+            return "escanteio", other(defender), self.cite("escanteio")
+        return "tiro_de_meta", defender, self.cite("tiro_de_meta")
+
+    def on_restart(self, ctx: Ctx) -> None:
+        """The referee gives (or corrects) a restart."""
+        kind = ctx.entry.data.get("kind")
+        if kind not in RESTART_NAMES:
+            raise Refused(
+                f"Tipos: {', '.join(RESTART_NAMES)}", f"Kinds: {', '.join(RESTART_NAMES)}"
+            )
+        if not self.in_play(ctx.m):
+            raise Refused("A bola não está em jogo", "The ball is not in play")
+        self.set_restart(ctx, str(kind), ctx.side(), "")
+
+    # ======================================================================================
+    # touches and turns
+    # ======================================================================================
+    def on_touch(self, ctx: Ctx) -> None:
+        m = ctx.m
+        side = ctx.side()
+        disc = ctx.disc()
+        if not self.in_play(m):
+            raise Refused("A bola não está em jogo", "The ball is not in play")
+        if disc is not None and disc in m["expelled"][side]:
+            raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
+        restart = m["restart"]
+        if restart and not restart["taken"] and restart["side"] == side:
+            restart["taken"] = True
+            restart["touches_since"] = 0
+            if self.clock_mode == "ball-in-play" and not m["clock_running"]:
+                ctx.device("resume")
+                m["clock_running"] = True
+        elif restart:
+            restart["touches_since"] = restart.get("touches_since", 0) + 1
+        m["lance_warnings"] = 0
+        if disc is not None:
+            m["last_disc"][side] = disc
+        m["last_player"] = side
+        self.count_touch(ctx, side, disc, bool(ctx.entry.data.get("hit", True)))
+
+    def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
+        """One lance per turn; the kick-off is two lances by the same team."""
+        m = ctx.m
+        restart = m["restart"]
+        if (
+            restart
+            and restart["kind"] == "saida"
+            and restart.get("touches_since", 0) == 0
+            and restart["side"] == side
+            and m.get("kickoff_touches", 0) == 0
+        ):
+            m["kickoff_touches"] = 1
+            m["turn"] = side
+        else:
+            m["kickoff_touches"] = 2
+            m["turn"] = other(side)
+        if self.lance_ms:
+            ctx.device("lance_restart")
+
+    def on_lance_done(self, ctx: Ctx) -> None:
+        """The referee says the last lance is over."""
+        if ctx.m["status"] != "last_lance":
+            raise Refused("Não há último lance em curso", "No last lance is being played")
+        self.end_last_lance(ctx)
+
+    def on_button(self, ctx: Ctx) -> None:
+        m = ctx.m
+        button = ctx.entry.data.get("button")
+        if button in ("turnA", "turnB") and self.in_play(m):
+            # the player presses its own button when its lance is over
+            m["turn"] = other(str(button)[-1])
+            m["lance_warnings"] = 0
+            if self.lance_ms:
+                ctx.device("lance_restart")
+        elif button == "referee":
+            ctx.announce("referee_button", "Árbitro chamado", "Referee called")
+
+    def on_lance_expired(self, ctx: Ctx) -> None:
+        m = ctx.m
+        if not self.lance_ms or not self.in_play(m) or ctx.entry.data.get("warning"):
+            return
+        m["lance_warnings"] += 1
+        self.lance_timeout(ctx, m["turn"])
+
+    def lance_timeout(self, ctx: Ctx, side: str | None) -> None:
+        """First expiry: the referee warns; a further one: a disciplinary foul to confirm."""
+        m = ctx.m
+        secs = m["clock_profile"]["lance_ms"] // 1000
+        who = ctx.name(side) if side else "?"
+        if m["lance_warnings"] == 1:
+            ctx.announce(
+                "lance_warning",
+                f"{secs} s: {who}, jogue imediatamente",
+                f"{secs} s: {who}, play now",
+                self.cite("lance_time"),
+            )
+            ctx.device("beep", pattern="warning")
+        elif side:
+            self.propose_lance_foul(ctx, side, "disciplinary")
+
+    def propose_lance_foul(self, ctx: Ctx, side: str, kind: str) -> None:
+        if any(p["kind"] == "lance_timeout" for p in ctx.m["pending"]):
+            return
+        label = {
+            "disciplinary": ("falta disciplinar", "a disciplinary foul"),
+            "technical": ("falta técnica", "a technical foul"),
+        }[kind]
+        ctx.confirm(
+            "lance_timeout",
+            self.cite("lance_time"),
+            f"{ctx.name(side)} passou do tempo do lance: {label[0]}?",
+            f"{ctx.name(side)} went over the lance time: {label[1]}?",
+            ["foul", "no_foul"],
+            default="foul",
+            reject="no_foul",
+            side=side,
+            foul=kind,
+        )
+
+    def resolve_lance_timeout(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
+        if choice != "foul" or not self.in_play(ctx.m) and not ctx.m["status"] == "interval":
+            return
+        side = pending["side"]
+        if pending["foul"] == "disciplinary":
+            self.disciplinary_foul(ctx, side, None, self.cite("lance_time"))
+        else:
+            self.technical_foul(ctx, side, self.cite("lance_time"))

@@ -1,0 +1,284 @@
+"""Time: starting periods, added time, the alarm and the end of a period (with the
+last lance a ruleset may still allow), change of ends, and the result when time
+is over (extra time, shootout, advantage or the final whistle).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from . import shootout as so
+from .context import SIDES, Ctx, Refused, other
+from .core import MINUTE, REOPEN_KEYS, SAME_INSTANT_MS, RulesCore
+
+
+class TimeRules(RulesCore):
+    """Periods, the alarm, the end of a period and the result."""
+
+    def on_set_up(self, ctx: Ctx) -> None:
+        m, d = ctx.m, ctx.entry.data
+        if m["status"] != "not_started":
+            raise Refused("Só antes do início da partida", "Only before the match starts")
+        for side in SIDES:
+            team = (d.get("teams") or {}).get(side) or {}
+            for key in ("name", "color"):
+                if isinstance(team.get(key), str) and team[key]:
+                    m["teams"][side][key] = team[key]
+        if d.get("kickoff") in SIDES:
+            m["kickoff"] = {"first": d["kickoff"], "next": d["kickoff"]}
+        ctx.announce("set_up", "Equipes definidas", "Teams set up")
+
+    def on_kickoff(self, ctx: Ctx) -> None:
+        """The draw (or the referee) says who kicks off next."""
+        side = ctx.side()
+        m = ctx.m
+        if m["status"] == "not_started":
+            m["kickoff"]["first"] = side
+        m["kickoff"]["next"] = side
+        ctx.announce(
+            "kickoff_side",
+            f"Saída de jogo: {ctx.name(side)}",
+            f"Kick-off: {ctx.name(side)}",
+            self.cite("draw"),
+        )
+
+    def on_ends(self, ctx: Ctx) -> None:
+        """The referee states which goal line side A defends now."""
+        goal = ctx.entry.data.get("A")
+        if goal not in (0, 1):
+            raise Refused("'A' deve ser 0 ou 1", "'A' must be 0 or 1")
+        ctx.m["ends"] = {"A": goal, "B": 1 - goal}
+
+    def on_start_period(self, ctx: Ctx) -> None:
+        m = ctx.m
+        self.refuse_if_finished(ctx)
+        if m["status"] == "not_started":
+            ctx.device("start", profile=m["clock_profile"])
+        elif m["status"] == "interval" and not m["decision_pending"]:
+            ctx.device("new_period", period=m["period"] + 1, length_ms=self.next_length(m))
+        else:
+            raise Refused("Não há período para iniciar agora", "There is no period to start now")
+
+    def next_length(self, m: dict[str, Any]) -> int:
+        profile = m["clock_profile"]
+        return int(profile["extra_ms"] if m["phase"] == "extra" else profile["period_ms"])
+
+    def on_clock_started(self, ctx: Ctx) -> None:
+        m = ctx.m
+        m["clock_running"] = True
+        if m["finished"] or m["phase"] == "shootout":
+            return
+        if m["status"] == "interval" and m["decision_pending"]:
+            return
+        if m["status"] in ("not_started", "interval"):
+            if m["status"] == "interval":
+                m["period"] += 1
+            m.update(status="running", time_up=False, alarm_at=None, added_ms=0, last_lance=None)
+            m.pop("_reopen", None)
+            side = m["kickoff"]["next"]
+            self.start_from_kickoff(ctx, side)
+            ctx.announce(
+                "period_start",
+                f"Início do {m['period']}º tempo",
+                f"Period {m['period']} starts",
+                self.cite("duration"),
+            )
+        elif m["status"] == "running" and m["restart"] and not m["restart"]["taken"]:
+            pass  # a ball-in-play clock resumed by the device
+
+    def start_from_kickoff(self, ctx: Ctx, side: str) -> None:
+        m = ctx.m
+        m["shot_asked"] = None
+        m["last_touch"] = None
+        for s in SIDES:
+            self.reset_touches(m, s)
+        m["restart"] = {"kind": "saida", "side": side, "rule": self.cite("kickoff"), "taken": False}
+        m["turn"] = side
+        m["kickoff_touches"] = 0
+
+    def on_clock_stopped(self, ctx: Ctx) -> None:
+        ctx.m["clock_running"] = False
+
+    def on_added_time(self, ctx: Ctx) -> None:
+        m = ctx.m
+        ms = ctx.entry.data.get("ms")
+        if not isinstance(ms, int) or isinstance(ms, bool) or ms <= 0 or ms > 30 * MINUTE:
+            raise Refused("'ms' deve ser um tempo positivo", "'ms' must be a positive duration")
+        if m["status"] != "running" or m["time_up"]:
+            raise Refused(
+                "O acréscimo deve ser avisado antes do fim do tempo",
+                "Added time must be announced before time is up",
+                self.cite("added_time"),
+            )
+        m["added_ms"] += ms
+        ctx.device("add_time", ms=ms)
+        ctx.announce(
+            "added_time",
+            f"Acréscimo de {ms // 1000} s",
+            f"{ms // 1000} s added",
+            self.cite("added_time"),
+        )
+
+    # ======================================================================================
+    # the end of a period
+    # ======================================================================================
+    def on_alarm(self, ctx: Ctx) -> None:
+        m = ctx.m
+        if m["status"] not in ("running",) or m["time_up"]:
+            return
+        m["time_up"] = True
+        m["alarm_at"] = ctx.instant()
+        self.time_up(ctx)
+        self.check_goal_at_alarm(ctx)
+
+    def on_period_over(self, ctx: Ctx) -> None:
+        m = ctx.m
+        m["clock_running"] = False
+        if m["status"] == "running" and not m["time_up"]:
+            self.on_alarm(ctx)
+        if m["status"] == "running" or (
+            m["status"] == "awaiting_dead_ball" and self.end_mode == "at-alarm"
+        ):
+            self.end_period(ctx, self.cite("end"))
+        elif m["status"] == "awaiting_dead_ball":
+            # the device ended the period at a dead ball it saw itself
+            self.end_period(ctx, self.cite("end"))
+
+    def time_up(self, ctx: Ctx) -> None:
+        """Time is up: a shot asked before the alarm or a pending infraction is
+        still taken as the last lance; otherwise the period ends now."""
+        m = ctx.m
+        shot = m["shot_asked"]
+        restart = m["restart"]
+        if shot:
+            self.begin_last_lance(ctx, shot["side"], "shot", self.cite("shot_before_alarm"))
+        elif restart and not restart["taken"] and restart.get("infraction"):
+            self.begin_last_lance(ctx, restart["side"], "infraction", self.cite("infraction_alarm"))
+        else:
+            self.end_period(ctx, self.cite("end"))
+
+    def begin_last_lance(self, ctx: Ctx, side: str | None, reason: str, rule: str) -> None:
+        m = ctx.m
+        m["status"] = "last_lance"
+        m["last_lance"] = {"side": side, "reason": reason, "rule": rule}
+        who_pt = ctx.name(side) if side else "o técnico da vez"
+        who_en = ctx.name(side) if side else "the player on turn"
+        ctx.announce(
+            "last_lance",
+            f"Fim do tempo: último lance para {who_pt}",
+            f"Time is up: last lance for {who_en}",
+            rule,
+        )
+
+    def end_last_lance(self, ctx: Ctx) -> None:
+        if ctx.m["status"] == "last_lance":
+            self.end_period(ctx, ctx.m["last_lance"]["rule"] if ctx.m["last_lance"] else "")
+
+    def check_goal_at_alarm(self, ctx: Ctx) -> None:
+        """A goal counted within the same instant as the alarm is raised to the referee."""
+        m = ctx.m
+        if m["status"] == "last_lance" or not m["goals"]:
+            return
+        goal = m["goals"][-1]
+        if goal["period"] != m["period"] or goal.get("at") is None:
+            return
+        if abs(int(m["alarm_at"]) - int(goal["at"])) <= SAME_INSTANT_MS:
+            ctx.confirm(
+                "goal_at_alarm",
+                self.cite("end"),
+                f"Gol de {ctx.name(goal['side'])} no mesmo instante do alarme: vale?",
+                f"Goal for {ctx.name(goal['side'])} at the same instant as the alarm: "
+                "does it count?",
+                ["counts", "no_goal"],
+                default="counts",
+                reject="no_goal",
+                goal_entry=goal["entry"],
+                side=goal["side"],
+            )
+
+    def end_period(self, ctx: Ctx, rule: str) -> None:
+        m = ctx.m
+        m.pop("_reopen", None)
+        if m["status"] == "running" and m["time_up"]:
+            m["_reopen"] = copy.deepcopy({k: m[k] for k in REOPEN_KEYS})
+        m.update(status="interval", shot_asked=None, last_lance=None, restart=None, turn=None)
+        m["last_touch"] = None
+        m["clock_running"] = False  # the end_period command stops the device's clock
+        ctx.device("end_period", period=m["period"])
+        ctx.announce(
+            "period_end",
+            f"Fim do {m['period']}º tempo",
+            f"End of period {m['period']}",
+            rule,
+        )
+        regular = m["periods"]
+        extra = m["clock_profile"]["extra_periods"]
+        if m["phase"] == "regular" and m["period"] < regular:
+            self.change_ends(ctx)
+            m["kickoff"]["next"] = self.second_half_kickoff(m["kickoff"]["first"])
+        elif m["phase"] == "extra" and m["period"] < regular + extra:
+            self.change_ends(ctx)
+            m["kickoff"]["next"] = other(m["kickoff"]["next"])
+        else:
+            self.decide(ctx)
+
+    def change_ends(self, ctx: Ctx) -> None:
+        ends = ctx.m["ends"]
+        ctx.m["ends"] = {"A": ends["B"], "B": ends["A"]}
+        ctx.announce("change_ends", "Troca de lado", "Teams change ends", self.cite("change_ends"))
+
+    def second_half_kickoff(self, first: str) -> str:
+        return other(first)
+
+    def goal_pending(self, m: dict[str, Any]) -> bool:
+        return any(p["kind"] in ("goal_no_shot", "goal_at_alarm") for p in m["pending"])
+
+    def decide(self, ctx: Ctx) -> None:
+        """Regular (or extra) time is over: a winner, extra time, a shootout or a draw."""
+        m = ctx.m
+        if self.goal_pending(m):
+            m["decision_pending"] = True
+            ctx.announce(
+                "decision_pending",
+                "Resultado aguarda confirmação do árbitro",
+                "The result waits for the referee's confirmation",
+            )
+            return
+        m["decision_pending"] = False
+        a, b = m["score"]["A"], m["score"]["B"]
+        comp = m["competition"]
+        if a != b or comp["type"] != "knockout":
+            winner = None if a == b else ("A" if a > b else "B")
+            self.finish(ctx, winner, "time", self.cite("end"))
+        elif m["phase"] == "regular" and comp["extra_time"]:
+            m["phase"] = "extra"
+            m["kickoff"]["next"] = m["kickoff"]["first"]
+            ctx.announce(
+                "extra_time",
+                "Empate: prorrogação",
+                "Level: extra time",
+                self.cite("tie_break"),
+            )
+        elif comp["shootout"]:
+            so.begin(self, ctx)
+        elif comp["advantage"]:
+            self.finish(ctx, comp["advantage"], "advantage", self.cite("advantage"))
+        else:
+            self.finish(ctx, None, "time", self.cite("end"))
+
+    def finish(self, ctx: Ctx, winner: str | None, reason: str, rule: str, **extra: Any) -> None:
+        m = ctx.m
+        m.update(status="finished", finished=True, shot_asked=None, restart=None, turn=None)
+        m["decision_pending"] = False
+        m["result"] = {"winner": winner, "reason": reason, "rule": rule, **extra}
+        if m["clock_running"]:
+            ctx.device("pause", reason="finished")
+        who_pt = f"vitória de {ctx.name(winner)}" if winner else "empate"
+        who_en = f"{ctx.name(winner)} win" if winner else "draw"
+        ctx.announce(
+            "match_end",
+            f"Fim de jogo: {m['score']['A']} × {m['score']['B']}, {who_pt}",
+            f"Full time: {m['score']['A']}–{m['score']['B']}, {who_en}",
+            rule,
+        )
