@@ -1,18 +1,26 @@
 """The firmware's main loop: one cooperative pass reads inputs, runs the clocks, the buzzer and the link.
 
-A pass never blocks and allocates nothing in steady state. Components report
-through App.emit(), which stamps each event with the current period, match
-clock and device tick and puts it in the link's ring.
+A pass never blocks and allocates nothing in steady state (checked under
+micropython.heap_lock() by tests/firmware and bench/firmware_bench.py).
+Components report through App.emit(), which stamps each event with the
+current period, match clock and device tick and puts it in the link's ring;
+the link writes it on the same pass. The watchdog is fed at the end of a pass,
+so it fires only if a pass (inputs, clock or link) stops returning.
 """
+
+import time
+
+from micropython import const
 
 import futmesa_wire as W
 from buzzer import Buzzer
-from inputs import Inputs
+from inputs import Inputs, Tuning
 from lance import LanceTimer
 from link import DeviceLink
-from matchclock import MatchClock
+from matchclock import STATE_SIZE, MatchClock
 
 DEFAULT_RING = 512
+CHECKPOINT_MS = const(1000)  # real ms between flash checkpoints of a running clock
 
 
 class App:
@@ -21,24 +29,29 @@ class App:
         self.store = store
         self.boot_id = store.next_boot_id()
         self.now = board.ticks_ms()
+        self.passes = 0
         self.buzzer = Buzzer(board)
         self.clock = MatchClock(self)
         self.lance = LanceTimer(self)
         self.link = DeviceLink(board, self, self.boot_id, ring_size)
-        self.inputs = Inputs(self, board)
+        self.tuning = Tuning(store.read_json("table.json"))
+        self.inputs = Inputs(self, board, self.tuning)
         profile = store.read("profile.bin")
         if profile:
             try:
                 self.clock.set_profile(profile)
             except ValueError:
                 board.log("stored clock profile unreadable: using defaults")
-        state = store.read("clock.bin")
-        if state:
-            try:
-                self.clock.restore(state, self.now)
-            except ValueError:
-                board.log("stored clock state unreadable: starting a new match")
+        self.clock.attach(store.slot("clock.bin", STATE_SIZE))
+        self._last_checkpoint = board.real_ms()
         self.emit(W.EV_BOOT, 0, 0, ring_size)
+        if self.clock.restore(self.now):
+            clock = self.clock
+            if clock.running:
+                # a reset mid-period: the clock goes on from its last checkpoint
+                self.emit(W.EV_CLOCK_STARTED, 3, 0, clock.base_ms)
+            elif clock.period and not clock.over:
+                self.emit(W.EV_CLOCK_STOPPED, 3, 0, clock.base_ms)
 
     # -- event sink -------------------------------------------------------------
     def emit(self, kind, a=0, b=0, value=0):
@@ -50,7 +63,8 @@ class App:
         self.link.status_dirty = True
 
     def clock_changed(self, now):
-        self.store.write("clock.bin", self.clock.state_bytes(now))
+        self.clock.checkpoint(now)
+        self._last_checkpoint = self.board.real_ms()
         self.link.status_dirty = True
 
     # -- input reactions ----------------------------------------------------------
@@ -78,9 +92,11 @@ class App:
     def set_profile(self, payload):
         if self.clock.running:
             return W.ACK_REFUSED
+        if payload == self.clock.profile_bytes() and self.clock.configured:
+            return W.ACK_DUPLICATE
         try:
             self.clock.set_profile(payload)
-        except ValueError:
+        except (ValueError, TypeError):
             return W.ACK_REFUSED
         self.store.write("profile.bin", payload)
         self.emit(W.EV_PROFILE_SET, 0, 0, self.clock.period_ms)
@@ -106,8 +122,7 @@ class App:
         if code == W.CMD_PLAY_ON:
             return clock.play_on(now)
         if code == W.CMD_DEAD_BALL:
-            clock.dead_ball(now)
-            return W.ACK_OK
+            return clock.dead_ball(now)
         if code == W.CMD_NEW_PERIOD:
             return clock.start(now)
         if code == W.CMD_SET_CLOCK:
@@ -123,11 +138,16 @@ class App:
         board.service()
         now = board.ticks_ms()
         self.now = now
+        self.passes += 1
         self.inputs.poll(now)
         self.clock.poll(now)
         self.lance.poll(now)
         self.buzzer.poll(now)
-        self.link.poll(board.real_ms(), now)
+        real = board.real_ms()
+        self.link.poll(real, now)
+        if self.clock.running and time.ticks_diff(real, self._last_checkpoint) >= CHECKPOINT_MS:
+            self._last_checkpoint = real
+            self.clock.checkpoint(now)
         board.feed_watchdog()
 
     def run(self):

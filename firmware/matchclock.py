@@ -1,22 +1,52 @@
 """The official match clock: periods, interval, extra time, clock modes and end-of-period modes.
 
 Time is only ever compared through ticks_diff/ticks_add, so the clock is
-exact across the tick wraparound. The clock is kept as a base value plus the
-tick at which it had that value; while running it advances one ms per tick.
+exact across the tick wraparound. The clock is a base value (ms) plus the tick
+at which it had that value; while running it advances one ms per tick.
+
+Modes (the PROFILE the host sends, kept on flash):
+- clock mode `continuous` (000 Art. 8 §9, 001, 003): runs until the period
+  ends, stopped only by the referee; `ball-in-play` (004 "A partida"): stops
+  the moment a goal-line or side-net sensor fires (dead_ball) and restarts on
+  "play on" (palheta back to the centre, or the host);
+- end mode `at-alarm` (000 Art. 8 §10): the period ends exactly at its limit,
+  on the loop pass in which the limit is reached, and the alarm starts on that
+  same pass; `next-dead-ball` (004): at the limit the time is up (a warning
+  beep, EV_TIME_UP), the clock goes on and the period ends with the alarm at
+  the next dead ball.
+
+The state (period, running, clock ms, added time) lives in a flash slot,
+rewritten without allocating on every change and every CHECKPOINT_MS while
+running, so a reset resumes from it (docs/firmware.md, "Resume after a reset").
 """
 
 import struct
 import time
 
+from micropython import const
+
 import futmesa_wire as W
 
-_STATE_FMT = "<BBBBiii"  # period, running, interval, flags, base_ms, added_ms, spare
+_STATE_FMT = "<BBBBiiIi"  # magic, period, flags, spare, clock ms, added ms, checkpoints, spare
+STATE_SIZE = const(20)
+_MAGIC = const(0xC7)
+_F_RUNNING = const(1)
+_F_INTERVAL = const(2)
+_F_OVER = const(4)
+_F_TIME_UP = const(8)
+REASON_START = const(0)
+REASON_RESUME = const(1)
+REASON_PLAY_ON = const(2)
+REASON_RESTORED = const(3)  # EV_CLOCK_STARTED/STOPPED: state restored after a reset
+STOP_PAUSE = const(0)
+STOP_DEAD_BALL = const(1)
+STOP_PERIOD_OVER = const(2)
 
 
 class MatchClock:
     def __init__(self, app):
         self.app = app
-        # profile (defaults: 000 Art. 8 §9 — two halves of 25 minutes)
+        # profile (defaults: 000 Art. 8 §9 — two halves of 25 minutes, 15 s per lance)
         self.periods = 2
         self.extra_periods = 0
         self.clock_mode = W.CLOCK_CONTINUOUS
@@ -26,6 +56,7 @@ class MatchClock:
         self.extra_ms = 0
         self.lance_ms = 15000
         self.prewarn_ms = 0
+        self.profile_flags = 0
         self.configured = False
         # state
         self.period = 0
@@ -37,37 +68,77 @@ class MatchClock:
         self.base_ticks = 0
         self.added_ms = 0
         self.deadline = 0
+        self.interval_end = 0
+        self.interval_alarm = False
+        self.checkpoints = 0
+        self.slot = None
 
     # -- profile -----------------------------------------------------------------
     def set_profile(self, payload):
-        (self.periods, self.extra_periods, self.clock_mode, self.end_mode, self.period_ms,
-         self.interval_ms, self.extra_ms, self.lance_ms, self.prewarn_ms, _flags
-         ) = struct.unpack(W.PROFILE_FMT, payload)
+        """Apply a PROFILE payload (raises ValueError when it is malformed or impossible)."""
+        (periods, extra_periods, clock_mode, end_mode, period_ms, interval_ms, extra_ms,
+         lance_ms, prewarn_ms, flags) = struct.unpack(W.PROFILE_FMT, payload)
+        if (periods < 1 or period_ms <= 0 or clock_mode > 1 or end_mode > 1 or lance_ms < 0
+                or prewarn_ms < 0 or interval_ms < 0 or (extra_periods and extra_ms <= 0)):
+            raise ValueError("impossible clock profile")
+        self.periods = periods
+        self.extra_periods = extra_periods
+        self.clock_mode = clock_mode
+        self.end_mode = end_mode
+        self.period_ms = period_ms
+        self.interval_ms = interval_ms
+        self.extra_ms = extra_ms
+        self.lance_ms = lance_ms
+        self.prewarn_ms = prewarn_ms
+        self.profile_flags = flags
         self.configured = True
 
     def profile_bytes(self):
         return struct.pack(W.PROFILE_FMT, self.periods, self.extra_periods, self.clock_mode,
                            self.end_mode, self.period_ms, self.interval_ms, self.extra_ms,
-                           self.lance_ms, self.prewarn_ms, 0)
+                           self.lance_ms, self.prewarn_ms, self.profile_flags)
 
     # -- persistence -------------------------------------------------------------
-    def state_bytes(self, now):
-        flags = (1 if self.over else 0) | (2 if self.time_up else 0)
-        return struct.pack(_STATE_FMT, self.period, 1 if self.running else 0,
-                           1 if self.interval else 0, flags, self.ms(now), self.added_ms, 0)
+    def attach(self, slot):
+        """Use `slot` (nvstore.Slot of STATE_SIZE bytes) for the state; restore() reads it."""
+        self.slot = slot
 
-    def restore(self, raw, now):
-        """Resume from a stored state after a reset (a running clock goes on running)."""
-        period, running, interval, flags, base_ms, added, _ = struct.unpack(_STATE_FMT, raw)
+    def checkpoint(self, now):
+        """Write the state with the current clock value to flash; allocates nothing."""
+        slot = self.slot
+        if slot is None:
+            return
+        flags = ((_F_RUNNING if self.running else 0) | (_F_INTERVAL if self.interval else 0)
+                 | (_F_OVER if self.over else 0) | (_F_TIME_UP if self.time_up else 0))
+        self.checkpoints += 1
+        struct.pack_into(_STATE_FMT, slot.buf, 0, _MAGIC, self.period, flags, 0, self.ms(now),
+                         self.added_ms, self.checkpoints & 0xFFFFFFF, 0)
+        slot.flush()
+
+    def restore(self, now):
+        """Resume from the stored state after a reset; returns True when there was one.
+
+        A clock that was running goes on running from the last checkpoint: the
+        time the reset took is not counted (docs/firmware.md explains why).
+        """
+        slot = self.slot
+        if slot is None or not slot.valid:
+            return False
+        magic, period, flags, _, ms, added, count, _ = struct.unpack_from(_STATE_FMT, slot.buf, 0)
+        if magic != _MAGIC or period > self.periods + self.extra_periods or ms < 0:
+            return False
         self.period = period
-        self.interval = bool(interval)
-        self.over = bool(flags & 1)
-        self.time_up = bool(flags & 2)
-        self.base_ms = base_ms
+        self.running = bool(flags & _F_RUNNING)
+        self.interval = bool(flags & _F_INTERVAL)
+        self.over = bool(flags & _F_OVER)
+        self.time_up = bool(flags & _F_TIME_UP)
+        self.base_ms = ms
         self.added_ms = added
         self.base_ticks = now
-        self.running = bool(running)
+        self.checkpoints = count
+        self.interval_alarm = True  # an interval interrupted by a reset is not timed again
         self._arm()
+        return True
 
     # -- reading -----------------------------------------------------------------
     def length(self):
@@ -83,9 +154,10 @@ class MatchClock:
         if not self.running:
             return self.base_ms
         value = self.base_ms + time.ticks_diff(now, self.base_ticks)
-        limit = self.limit()
-        if value > limit and self.end_mode == W.END_AT_ALARM:
-            return limit
+        if self.end_mode == W.END_AT_ALARM:
+            limit = self.length() + self.added_ms
+            if value > limit:
+                return limit
         return value
 
     def flags(self):
@@ -102,7 +174,7 @@ class MatchClock:
             f |= W.ST_CONFIGURED
         return f
 
-    # -- commands ----------------------------------------------------------------
+    # -- commands (each returns an ACK_* code; repeating one is harmless) --------
     def _rebase(self, now):
         self.base_ms = self.ms(now)
         self.base_ticks = now
@@ -119,23 +191,24 @@ class MatchClock:
             return W.ACK_REFUSED
         if self.running:
             return W.ACK_DUPLICATE
-        if self.period == 0 or self.interval:
-            if self.period >= self.periods + self.extra_periods:
-                return W.ACK_REFUSED
-            self.period += 1
-            self.base_ms = 0
-            self.added_ms = 0
-            self.interval = False
-            self.time_up = False
-            self.app.emit(W.EV_PERIOD_STARTED)
+        if not (self.period == 0 or self.interval):
+            return self.resume(now)
+        if self.period >= self.periods + self.extra_periods:
+            return W.ACK_REFUSED
+        self.period += 1
+        self.base_ms = 0
+        self.added_ms = 0
+        self.interval = False
+        self.time_up = False
+        self.app.emit(W.EV_PERIOD_STARTED, 0, 0, self.length())
         self.base_ticks = now
         self.running = True
         self._arm()
-        self.app.emit(W.EV_CLOCK_STARTED, 0)
+        self.app.emit(W.EV_CLOCK_STARTED, REASON_START)
         self._changed(now)
         return W.ACK_OK
 
-    def pause(self, now, reason=0):
+    def pause(self, now, reason=STOP_PAUSE):
         if not self.running:
             return W.ACK_DUPLICATE
         self._rebase(now)
@@ -144,7 +217,7 @@ class MatchClock:
         self._changed(now)
         return W.ACK_OK
 
-    def resume(self, now, reason=1):
+    def resume(self, now, reason=REASON_RESUME):
         if self.running:
             return W.ACK_DUPLICATE
         if self.period == 0 or self.interval or self.over:
@@ -157,40 +230,55 @@ class MatchClock:
         return W.ACK_OK
 
     def add_time(self, now, ms):
+        """Added time announced by the referee, on top of the period's length."""
         if self.period == 0 or self.interval or self.over or ms <= 0:
             return W.ACK_REFUSED
         self._rebase(now)
         self.added_ms += ms
         self._arm()
+        if self.time_up and time.ticks_diff(now, self.deadline) < 0:
+            self.time_up = False  # next-dead-ball: the added time is still to be played
         self.app.emit(W.EV_TIME_ADDED, 0, 0, ms)
         self._changed(now)
         return W.ACK_OK
 
     def adjust(self, now, delta):
-        if self.period == 0:
+        """Correction by the host: move the clock by `delta` ms (never below 0)."""
+        if self.period == 0 or self.interval or self.over:
             return W.ACK_REFUSED
         self._rebase(now)
-        self.base_ms = max(0, self.base_ms + delta)
+        before = self.base_ms
+        self.base_ms = max(0, before + delta)
         self._arm()
-        self.app.emit(W.EV_CLOCK_ADJUSTED, 0, 0, delta)
+        if self.time_up and time.ticks_diff(now, self.deadline) < 0:
+            self.time_up = False
+        self.app.emit(W.EV_CLOCK_ADJUSTED, 0, 0, self.base_ms - before)
         self._changed(now)
         return W.ACK_OK
 
     def set_clock(self, now, period, ms):
+        """Correction by the host: this is period `period` at clock `ms` (state kept otherwise)."""
         if period < 1 or period > self.periods + self.extra_periods or ms < 0:
             return W.ACK_REFUSED
+        if period == self.period and ms == self.ms(now) and not self.interval:
+            return W.ACK_DUPLICATE
         delta = ms - self.ms(now)
+        if period != self.period:
+            self.added_ms = 0
         self.period = period
         self.interval = False
         self.over = False
         self.base_ms = ms
         self.base_ticks = now
         self._arm()
+        self.time_up = self.end_mode == W.END_NEXT_DEAD_BALL and ms >= self.limit()
         self.app.emit(W.EV_CLOCK_ADJUSTED, 0, 0, delta)
         self._changed(now)
         return W.ACK_OK
 
     def new_match(self, now):
+        if self.period == 0 and not self.running:
+            return W.ACK_DUPLICATE
         self.period = 0
         self.running = False
         self.interval = False
@@ -205,18 +293,24 @@ class MatchClock:
         """The ball left play (sensor or referee): stops a ball-in-play clock, ends a time-up period."""
         if self.time_up and self.end_mode == W.END_NEXT_DEAD_BALL:
             self._end_period(now, now)
-            return
+            return W.ACK_OK
         if self.running and self.clock_mode == W.CLOCK_BALL_IN_PLAY:
-            self.pause(now, 1)
+            return self.pause(now, STOP_DEAD_BALL)
+        return W.ACK_DUPLICATE
 
     def play_on(self, now):
         if self.clock_mode == W.CLOCK_BALL_IN_PLAY and not self.running:
-            return self.resume(now, 2)
+            return self.resume(now, REASON_PLAY_ON)
         return W.ACK_DUPLICATE if self.running else W.ACK_REFUSED
 
     # -- the loop ----------------------------------------------------------------
     def poll(self, now):
         if not self.running or self.time_up:
+            if self.interval and not self.interval_alarm and self.interval_ms > 0:
+                if time.ticks_diff(now, self.interval_end) >= 0:
+                    self.interval_alarm = True
+                    self.app.buzzer.play(W.BEEP_WARNING, now)
+                    self.app.emit(W.EV_ALARM, W.BEEP_WARNING)
             return
         if time.ticks_diff(now, self.deadline) < 0:
             return
@@ -230,17 +324,23 @@ class MatchClock:
 
     def _end_period(self, now, at):
         # 000 Art. 8 §10: the half ends exactly when the alarm starts.
-        self.base_ms = self.limit() if self.end_mode == W.END_AT_ALARM else self.ms(now)
+        if self.end_mode == W.END_AT_ALARM:
+            self.base_ms = self.limit()
+        else:
+            self.base_ms = self.ms(now)
         self.base_ticks = at
         self.running = False
         self.time_up = False
         self.app.buzzer.play(W.BEEP_ALARM, now)
+        self.app.lance.stop()
         self.app.emit(W.EV_ALARM, W.BEEP_ALARM)
         self.app.emit(W.EV_PERIOD_OVER)
-        self.app.emit(W.EV_CLOCK_STOPPED, 2)
+        self.app.emit(W.EV_CLOCK_STOPPED, STOP_PERIOD_OVER)
         if self.period >= self.periods + self.extra_periods:
             self.over = True
             self.app.emit(W.EV_MATCH_OVER)
         else:
             self.interval = True
+            self.interval_alarm = False
+            self.interval_end = time.ticks_add(at, self.interval_ms)
         self._changed(now)

@@ -1,8 +1,32 @@
-"""Board layer: picks the board module by name; nothing else in the firmware touches hardware."""
+"""Board layer: picks the board module by name; nothing else in the firmware touches hardware.
+
+Every board object offers the same small interface (docs/firmware.md, "Board
+interface"): ticks, the data channel, raw input reads, the buzzer, the
+watchdog. Pins come from the board file (hardware/boards/<name>.json, copied
+to flash as board.json), never from the logic. This module also holds what
+the real boards share (MachineBoard, on top of `machine`) and the parsing of
+the board file.
+"""
+
+import time
+
+try:
+    from micropython import const
+except ImportError:  # pragma: no cover - CPython type-checking only
+
+    def const(x):  # type: ignore[no-redef]
+        return x
+
+
+NO_SAMPLE = const(-2)  # read_tof: no new measurement since the last read
+NO_ANSWER = const(-1)  # read_tof: the sensor did not answer on the bus
+
+# Used when no board file can be read (the zones of hardware/boards/sim.json).
+DEFAULT_ZONES = ((1, 0), (0, 0), (0, 0), (1, 1), (0, 1), (0, 1))
 
 
 def load(name, args):
-    """Return a board object for `name` ("sim", "pico", "esp32")."""
+    """Return a board object for `name` ("sim", "pico", "esp32", "bench")."""
     if name == "sim":
         from boards.sim import SimBoard
 
@@ -15,4 +39,261 @@ def load(name, args):
         from boards.esp32 import Esp32Board
 
         return Esp32Board(args)
+    if name == "bench":
+        from boards.bench import BenchBoard
+
+        return BenchBoard(args)
     raise ValueError("unknown board %r: use sim, pico or esp32" % name)
+
+
+def read_board_file(path):
+    """The board file as a dict, or None when it is missing or not JSON."""
+    try:
+        import json
+
+        with open(path) as f:
+            cfg = json.load(f)
+    except (OSError, ValueError):
+        return None
+    return cfg if isinstance(cfg, dict) else None
+
+
+def zones_from(cfg):
+    """(line, end) per side-net zone, line 0 = side line / 1 = end line, in zone order."""
+    if not cfg or "side_net" not in cfg:
+        return DEFAULT_ZONES
+    zones = [None] * len(cfg["side_net"])
+    for z in cfg["side_net"]:
+        zones[int(z["zone"])] = (1 if z["line"] == "end" else 0, int(z["end"]))
+    return tuple(zones)
+
+
+def goal_kinds_from(cfg, override=None):
+    """"beam" or "tof" per goal line; `override` (e.g. --goal-sensor) wins over the file."""
+    if override:
+        kind = "tof" if override in ("tof", "vl53l0x") else "beam"
+        return (kind, kind)
+    kinds = ["beam", "beam"]
+    if cfg:
+        for g in cfg.get("goal_sensors", ()):
+            kinds[int(g["id"])] = "tof" if g.get("type") == "vl53l0x" else "beam"
+    return tuple(kinds)
+
+
+def goal_params_from(cfg, i):
+    """(threshold_mm, hysteresis_mm) of goal line i's ToF sensor (board file, or defaults)."""
+    if cfg:
+        for g in cfg.get("goal_sensors", ()):
+            if int(g["id"]) == i:
+                return int(g.get("threshold_mm", 100)), int(g.get("hysteresis_mm", 8))
+    return 100, 8
+
+
+class MachineBoard:
+    """What pico and esp32 share: pins from the board file through `machine`.
+
+    The data channel is the USB serial (sys.stdin.buffer / sys.stdout.buffer,
+    polled without blocking) or a machine.UART. Break-beam pins latch their
+    blocking edge in a hard IRQ, so a beam broken for less than one loop pass
+    (e.g. while a flash write stalls the loop) is still seen.
+    """
+
+    name = "machine"
+    tick_bits = 30  # MicroPython's ticks_ms period on these ports is 2**30
+    tick_rate = 1000
+    state_dir = "/state"
+    board_file = "board.json"
+    wdt_ms = 4000
+
+    def __init__(self, args):
+        import machine
+
+        self.machine = machine
+        cfg = read_board_file(args.get("board_file", self.board_file))
+        if cfg is None:
+            raise OSError("board file %s missing or unreadable: flash it with `futmesa flash`"
+                          % self.board_file)
+        self.config = cfg
+        self.state_dir = args.get("state", self.state_dir)
+        pull = machine.Pin.PULL_UP if cfg.get("input_pull") == "up" else None
+        self._active = int(cfg.get("input_active", 0))
+        self.kinds = goal_kinds_from(cfg, args.get("goal_sensor"))
+        self._zones = zones_from(cfg)
+
+        def inp(n):
+            return machine.Pin(int(n), machine.Pin.IN, pull)
+
+        self._net = [inp(z["pin"]) for z in sorted(cfg["side_net"], key=lambda z: z["zone"])]
+        pal = cfg["palheta"]
+        self._pal_a = inp(pal["pin_a"])
+        self._pal_b = inp(pal["pin_b"])
+        self._buttons = [None, None, None]
+        for i, key in enumerate(("turnA", "turnB", "referee")):
+            if key in cfg.get("buttons", {}):
+                self._buttons[i] = inp(cfg["buttons"][key])
+        # goal lines
+        self._beam = [None, None]
+        self._beam_level = [1, 1]
+        self._beam_latch = bytearray(2)
+        self._tof = [None, None]
+        goals = sorted(cfg["goal_sensors"], key=lambda g: g["id"])
+        self._goal_cfg = goals
+        for g in goals:
+            i = int(g["id"])
+            if self.kinds[i] == "beam":
+                self._beam[i] = inp(g["beam_pin"])
+                self._beam_level[i] = int(g.get("beam_blocked", 1))
+                self._arm_beam_irq(i)
+        if "tof" in self.kinds:
+            self._start_tof(cfg, goals)
+        # outputs
+        bz = cfg["buzzer"]
+        self._pwm = machine.PWM(machine.Pin(int(bz["pin"])))
+        self._pwm.duty_u16(0)
+        self.buzzer_freq = int(bz.get("freq", 2700))
+        led = cfg.get("led")
+        self._led = machine.Pin(int(led["pin"]), machine.Pin.OUT) if led else None
+        self._wdt = None
+        self._progress = 0
+        self._open_channel(cfg.get("data_channel", {}))
+        if not args.get("no_watchdog"):
+            self._wdt = machine.WDT(timeout=self.wdt_ms)
+
+    # -- time ------------------------------------------------------------------
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def real_ms(self):
+        return time.ticks_ms()
+
+    def idle(self):
+        pass  # the loop is the only task: spin, keeping input latency to one pass
+
+    def unique_id(self):
+        uid = self.machine.unique_id()
+        return bytes(uid[:8]) + bytes(8 - min(8, len(uid)))
+
+    # -- data channel ----------------------------------------------------------
+    def _open_channel(self, dc):
+        import sys
+
+        self._uart = None
+        if dc.get("type") == "uart":
+            self._uart = self.machine.UART(int(dc["uart_id"]), int(dc.get("baud", 115200)),
+                                           tx=self.machine.Pin(int(dc["tx"])),
+                                           rx=self.machine.Pin(int(dc["rx"])))
+            self._in = self._uart
+            self._out = self._uart
+        else:
+            # the data channel is the REPL's USB port: Ctrl-C must be a data byte
+            import micropython
+            import select
+
+            micropython.kbd_intr(-1)
+            self._in = sys.stdin.buffer
+            self._out = sys.stdout.buffer
+            self._poll = select.poll()
+            self._poll.register(sys.stdin, select.POLLIN)
+            self._pollres = None
+
+    def port_ready(self):
+        return True
+
+    def port_readinto(self, buf):
+        if self._uart is not None:
+            if not self._uart.any():
+                return 0
+            return self._uart.readinto(buf) or 0
+        # ipoll reuses its result tuple: no allocation when idle
+        if not self._poll.ipoll(0):
+            return 0
+        n = self._in.readinto(buf, 1)
+        if n:
+            self._progress += 1
+        return n or 0
+
+    def port_write(self, buf, n=-1):
+        if n < 0:
+            n = len(buf)
+        if n == len(buf):
+            w = self._out.write(buf)
+        else:
+            w = self._out.write(memoryview(buf)[:n])
+        self._progress += 1
+        return w or 0
+
+    # -- inputs ----------------------------------------------------------------
+    def goal_kinds(self):
+        return self.kinds
+
+    def goal_params(self, i):
+        return goal_params_from(self.config, i)
+
+    def _arm_beam_irq(self, i):
+        pin = self._beam[i]
+        latch = self._beam_latch
+        trigger = self.machine.Pin.IRQ_RISING if self._beam_level[i] else self.machine.Pin.IRQ_FALLING
+
+        def _edge(_pin, i=i):
+            latch[i] = 1
+
+        pin.irq(_edge, trigger, hard=True)
+
+    def read_beam(self, i):
+        blocked = 1 if self._beam[i].value() == self._beam_level[i] else 0
+        if self._beam_latch[i]:
+            self._beam_latch[i] = 0
+            return 1
+        return blocked
+
+    def _start_tof(self, cfg, goals):
+        from boards.vl53l0x import start_all
+
+        self._i2c = self.machine.I2C(int(cfg["i2c"]["id"]), sda=self.machine.Pin(int(cfg["i2c"]["sda"])),
+                                     scl=self.machine.Pin(int(cfg["i2c"]["scl"])),
+                                     freq=int(cfg["i2c"].get("freq", 400000)))
+        self._tof = start_all(self._i2c, self.machine, cfg, goals, self.log)
+
+    def read_tof(self, i):
+        s = self._tof[i]
+        if s is None:
+            return NO_ANSWER
+        return s.read()
+
+    def net_zones(self):
+        return self._zones
+
+    def read_net(self, zone):
+        return 1 if self._net[zone].value() == self._active else 0
+
+    def read_palheta(self):
+        a = self._pal_a.value() == self._active
+        b = self._pal_b.value() == self._active
+        if a and not b:
+            return 0
+        if b and not a:
+            return 2
+        return 1 if not a else 3  # 3: both contacts closed, a wiring fault
+
+    def read_button(self, i):
+        pin = self._buttons[i]
+        if pin is None:
+            return 0
+        return 1 if pin.value() == self._active else 0
+
+    # -- outputs ---------------------------------------------------------------
+    def buzzer(self, freq, duty):
+        if freq:
+            self._pwm.freq(freq)
+        self._pwm.duty_u16(duty)
+
+    def log(self, text):
+        pass  # stdout is the data channel on USB boards: nothing else may be written there
+
+    def feed_watchdog(self):
+        """Called by App.step only at the end of a pass in which the loop and the link ran."""
+        if self._wdt is not None:
+            self._wdt.feed()
+
+    def service(self):
+        pass

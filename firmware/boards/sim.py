@@ -18,8 +18,11 @@ except ImportError:  # not on a real board
 
 from micropython import const
 
+from boards import goal_kinds_from, goal_params_from, read_board_file, zones_from
+
 _PULSE_MS = const(40)  # a sim goal/out pulse lasts at least this (device ms) ...
-_PULSE_READS = const(3)  # ... and at least this many reads, whatever the speed
+_PULSE_READS = const(6)  # ... and at least this many reads, whatever the speed (ToF: N samples)
+BOARD_FILE = "../hardware/boards/sim.json"  # relative to the firmware folder (the process cwd)
 _STDIN_POLL_MS = const(5)  # real ms between looks at the control channel
 _REOPEN_MS = const(500)  # real ms between attempts to reopen a vanished port
 
@@ -51,7 +54,15 @@ class SimBoard:
         self.palheta = 1
         self.buttons = [0, 0, 0]
         self._button_reads = [0, 0, 0]
+        self._button_until = [0, 0, 0]
+        self.config = read_board_file(args.get("board_file", BOARD_FILE))
         self.goal_sensor_type = args.get("goal_sensor", "beam")
+        self.kinds = goal_kinds_from(self.config, self.goal_sensor_type)
+        self._zones = zones_from(self.config)
+        self.nets = [0] * len(self._zones)
+        self._net_until = [0] * len(self._zones)
+        self._net_reads = [0] * len(self._zones)
+        self._net_pulse = [False] * len(self._zones)
         # Buzzer
         self._buz = (0, 0)
         # Control channel
@@ -166,14 +177,21 @@ class SimBoard:
     def read_button(self, i):
         if self.buttons[i]:
             self._button_reads[i] += 1
-            if self._button_reads[i] >= _PULSE_READS * 4:
+            if (self._button_reads[i] >= _PULSE_READS * 2
+                    and time.ticks_diff(self.ticks_ms(), self._button_until[i]) >= 0):
                 self.buttons[i] = 0
             return 1
         return 0
 
     def net_zones(self):
-        """(line, end) of each side-net zone: 0 side / 1 end line, table end 0|1."""
-        return ((0, 0), (0, 0), (1, 0), (0, 1), (0, 1), (1, 1))
+        """(line, end) of each side-net zone (0 side / 1 end line, end 0|1), from sim.json."""
+        return self._zones
+
+    def goal_kinds(self):
+        return self.kinds
+
+    def goal_params(self, i):
+        return goal_params_from(self.config, i)
 
     # -- outputs ---------------------------------------------------------------
     def buzzer(self, freq, duty):
@@ -234,6 +252,7 @@ class SimBoard:
                 i = {"turnA": 0, "turnB": 1, "referee": 2}[words[1]]
                 self.buttons[i] = 1
                 self._button_reads[i] = 0
+                self._button_until[i] = time.ticks_add(self.ticks_ms(), 3 * _PULSE_MS)
             elif cmd == "unplug":
                 self.unplugged = True
                 self._drop_port()
