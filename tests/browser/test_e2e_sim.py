@@ -1,0 +1,168 @@
+"""End to end in Chromium: the simulated table (firmware under micropython on a pty), the
+real daemon, SQLite and uvicorn (futmesa.sim.live.LiveTable), and the kiosk and console pages.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from futmesa.sim.live import LiveTable
+
+pytestmark = pytest.mark.browser
+
+TEAMS = {"A": {"name": "Casa", "color": "#1040c0"}, "B": {"name": "Visitante", "color": "#c02020"}}
+
+
+def wait_js(page: Any, expr: str, timeout: int = 10000) -> None:
+    page.wait_for_function(expr, timeout=timeout)
+
+
+def score_is(page: Any, side: str, value: int, timeout: int = 10000) -> None:
+    wait_js(page, f"document.getElementById('score-{side}').textContent === '{value}'", timeout)
+
+
+def score_goal(live: LiveTable, side: str = "A", disc: int = 9) -> None:
+    live.referee("shot_asked", {"side": side, "disc": disc})  # 000 Art. 12 §1
+    other = "B" if side == "A" else "A"
+    live.sim.goal(live.match()["ends"][other])  # the line of the goal the other side defends
+
+
+def test_goal_on_the_simulated_table_appears_on_the_kiosk(page: Any, output_dir: Path) -> None:
+    with LiveTable(speed=30) as live:
+        live.start_match(teams=TEAMS)
+        page.goto(live.base_url + "/")
+        wait_js(page, "document.getElementById('name-A').textContent === 'Casa'")
+        assert page.text_content("#score-A") == "0"
+        live.referee("shot_asked", {"side": "A", "disc": 9})
+        wait_js(page, "document.getElementById('shot').textContent.includes('botão 9')")
+        live.sim.goal(live.match()["ends"]["B"])
+        score_is(page, "A", 1)
+        assert page.text_content("#score-B") == "0"
+        page.screenshot(path=str(output_dir / "kiosk-sim-goal.png"))
+
+
+def test_page_clock_follows_the_device_clock_over_a_half(page: Any) -> None:
+    """Each page reading, carried forward to the next status the device sends, must agree
+    with that status within 100 ms of match time (the device owns time)."""
+    speed = 2
+    with LiveTable(speed=speed, settings={"period_ms": 12_000}) as live:
+        live.start_match(teams=TEAMS)
+        page.goto(live.base_url + "/")
+        wait_js(page, "document.getElementById('clock').dataset.renderedAt")
+        statuses: list[tuple[float, int, bool]] = []  # (host wall ms, device clock ms, running)
+        stop = threading.Event()
+
+        def record() -> None:
+            last = None
+            while not stop.is_set():
+                d = live.daemon
+                st, wall = d.status, d.status_wall_ms
+                if st is not None and st is d.status and (wall, st.clock_ms) != last:
+                    last = (wall, st.clock_ms)
+                    statuses.append((wall, st.clock_ms, bool(st.running)))
+                time.sleep(0.002)
+
+        recorder = threading.Thread(target=record, daemon=True)
+        recorder.start()
+        readings: list[tuple[float, float]] = []
+        end = time.time() + 6.5  # the simulated half: 12 s of match time at speed 2
+        while time.time() < end:
+            ms, at = page.evaluate("(() => { const c = document.getElementById('clock');"
+                                   " return [Number(c.dataset.ms), Number(c.dataset.renderedAt)];"
+                                   " })()")
+            readings.append((at, ms))
+            time.sleep(0.05)
+        stop.set()
+        recorder.join(2)
+
+    errors = []
+    for at, ms in readings:
+        later = [s for s in statuses if at < s[0] < at + 1500]
+        if not later:
+            continue
+        wall, device_ms, running = later[0]
+        if not running or device_ms >= 12_000:
+            continue  # the half is over: the device stopped its clock
+        carried = ms + (wall - at) * speed
+        errors.append(abs(carried - device_ms))
+    assert len(errors) > 40, f"only {len(errors)} comparable readings"
+    errors.sort()
+    print(f"page vs device clock over a half: n={len(errors)} median={errors[len(errors) // 2]:.1f}"
+          f" max={errors[-1]:.1f} ms of match time")
+    assert errors[-1] < 100, f"page clock off the device clock by {errors[-1]:.0f} ms"
+
+
+def test_daemon_killed_and_restarted_kiosk_reconnects_with_same_state(page: Any) -> None:
+    with LiveTable(speed=30) as live:
+        live.start_match(teams=TEAMS)
+        score_goal(live, "A")
+        page.goto(live.base_url + "/")
+        score_is(page, "A", 1)
+        live.stop_host()
+        wait_js(page, "document.getElementById('banner-text').textContent"
+                      " === 'SEM CONEXÃO COM O SERVIDOR'")
+        assert page.text_content("#score-A") == "1"  # the last state stays on screen
+        live.start_host()  # same database, same port: the match is replayed from the log
+        wait_js(page, "document.getElementById('banner').classList.contains('hidden')", 20000)
+        assert page.text_content("#score-A") == "1"
+        assert page.text_content("#name-A") == "Casa"
+        live.wait(lambda: live.daemon.connected, 20, "the table to reconnect")
+        score_goal(live, "A")
+        score_is(page, "A", 2)
+
+
+def test_unplugging_the_table_shows_table_disconnected(page: Any, output_dir: Path) -> None:
+    with LiveTable(speed=30) as live:
+        live.start_match(teams=TEAMS)
+        page.goto(live.base_url + "/")
+        wait_js(page, "document.getElementById('name-A').textContent === 'Casa'")
+        assert not page.is_visible("#banner")
+        live.sim.unplug()
+        wait_js(page, "document.getElementById('banner-text').textContent"
+                      " === 'MESA DESCONECTADA'", 15000)
+        assert page.text_content("#banner-age").startswith("— último evento há")
+        page.screenshot(path=str(output_dir / "kiosk-table-disconnected.png"))
+        live.sim.plug()
+        wait_js(page, "document.getElementById('banner').classList.contains('hidden')", 20000)
+
+
+def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path) -> None:
+    with LiveTable(speed=30) as live:
+        live.start_match(teams=TEAMS)
+        r = httpx.post(live.base_url + "/api/referee",
+                       json={"kind": "shot_asked", "data": {"side": "A", "disc": 9}})
+        assert r.status_code == 401
+        assert live.match()["shot_asked"] is None  # refused writes change nothing
+
+        kiosk = browser.new_page()
+        console = browser.new_page(viewport={"width": 800, "height": 1200})
+        try:
+            kiosk.goto(live.base_url + "/")
+            console.goto(live.base_url + f"/console?token={live.token}")
+            wait_js(console, "document.getElementById('token-status').textContent.includes('✓')")
+            console.click("#side-A")
+            console.fill("#disc", "9")
+            console.click("button[data-act=shot]")
+            console.wait_for_function(
+                "document.getElementById('result').textContent.startsWith('✓ chute pedido')")
+            live.sim.goal(live.match()["ends"]["B"])
+            score_is(kiosk, "A", 1)
+            goal_row = "#log tr[data-id]:has(td:text-is('goal_line: goal=1')), " \
+                       "#log tr[data-id]:has(td:text-is('goal_line: goal=0'))"
+            console.wait_for_selector(goal_row)
+            console.once("dialog", lambda d: d.accept())
+            console.click(f"{goal_row.split(',')[0]} button:text('Anular'), "
+                          f"{goal_row.split(',')[1].strip()} button:text('Anular')")
+            console.wait_for_function(
+                "document.getElementById('result').textContent.startsWith('✓ anular')")
+            score_is(kiosk, "A", 0)
+            console.screenshot(path=str(output_dir / "console-sim.png"), full_page=True)
+        finally:
+            kiosk.close()
+            console.close()

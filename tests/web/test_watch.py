@@ -1,0 +1,66 @@
+"""`futmesa watch`: the terminal scoreboard reads /ws from a live server and renders it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from rich.console import Console
+
+from futmesa import watch
+from futmesa.web.testing import LiveServer, make_state
+
+
+def text_of(panel: object) -> str:
+    console = Console(width=100, record=True, color_system=None)
+    console.print(panel)
+    return console.export_text()
+
+
+def test_clock_counts_locally() -> None:
+    timer = {"ms": 60_000, "running": True, "at": 1_000_000, "rate": 2.0}
+    assert watch.clock_ms(timer, 1_001_000) == 62_000
+    assert watch.clock_ms({**timer, "running": False}, 1_001_000) == 60_000
+    assert watch.clock_ms(timer, 1_001_000, countdown=True) == 58_000
+    assert watch.mmss(62_000) == "01:02"
+
+
+def test_render_shows_score_names_and_markup_as_text() -> None:
+    st = make_state(score={"A": 3, "B": 1})
+    st["teams"]["A"]["name"] = "[bold red]Alvo[/]"
+    st["match"]["shot_asked"] = {"side": "B", "disc": 4}
+    out = text_of(watch.render(st, connected=True))
+    assert "[bold red]Alvo[/]" in out
+    assert "3 × 1" in out
+    assert "CHUTE PEDIDO — Botafogo, botão 4" in out
+
+
+def test_render_disconnected_states() -> None:
+    st = make_state()
+    st["link"] = {"connected": False, "last_event_at": time.time() * 1000 - 7_000}
+    assert "MESA DESCONECTADA — último evento há 7 s" in text_of(watch.render(st, connected=True))
+    assert "SEM CONEXÃO COM O SERVIDOR" in text_of(watch.render(st, connected=False))
+
+
+def test_watcher_follows_a_live_server(live: LiveServer) -> None:
+    live.publish(make_state(score={"A": 0, "B": 2}))
+
+    async def run() -> dict:
+        watcher = watch.Watcher(live.url)
+        task = asyncio.create_task(watcher.run())
+        try:
+            for _ in range(200):
+                if watcher.state and watcher.state["score"]["B"] == 2:
+                    break
+                await asyncio.sleep(0.01)
+            await asyncio.to_thread(live.publish, make_state(score={"A": 1, "B": 2}))
+            for _ in range(200):
+                if watcher.state and watcher.state["score"]["A"] == 1:
+                    break
+                await asyncio.sleep(0.01)
+            assert watcher.connected
+            return watcher.state or {}
+        finally:
+            task.cancel()
+
+    assert asyncio.run(run())["score"] == {"A": 1, "B": 2}
