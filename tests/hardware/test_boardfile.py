@@ -99,3 +99,30 @@ def test_bad_json_says_where(tmp_path):
     p.write_text('{"format": 1,}')
     with pytest.raises(BoardFileError, match="line 1"):
         load_board(p)
+
+
+def test_board_files_load_with_micropython_json():
+    """The firmware's side: the real MicroPython VM parses every board file."""
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from futmesa.hardware.boardfile import boards_dir
+
+    mp = shutil.which("micropython") or str(Path(sys.executable).parent / "micropython")
+    script = (
+        "import json, sys\n"
+        "for p in sys.argv[1:]:\n"
+        "    d = json.load(open(p))\n"
+        "    a = [int(g['address'], 16) for g in d['goal_sensors']]\n"
+        "    z = [(s['zone'], s['pin'], s['line'], s['end']) for s in d['side_net']]\n"
+        "    print(d['board'], a, len(z), d['palheta']['pin_a'], d['i2c']['sda'])\n"
+    )
+    files = [str(boards_dir() / f"{n}.json") for n in ("pico", "esp32", "sim")]
+    out = subprocess.run([mp, "-c", script, *files], capture_output=True, text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        f"{n} [48, 49] 6 {load_board(n)['palheta']['pin_a']} {load_board(n)['i2c']['sda']}"
+        for n in ("pico", "esp32", "sim")
+    ]

@@ -12,6 +12,13 @@ from futmesa.deploy.probe import ProbeError, probe
 from futmesa.sim.table import SimTable
 
 
+def ball_through_tof_goal(sim, goal):
+    """The ball sits in front of a ToF goal sensor for 300 ms, then leaves."""
+    sim.send(f"tof {goal} 40")
+    time.sleep(0.3)
+    sim.send(f"tof {goal} 150")
+
+
 @pytest.fixture(scope="module")
 def sim():
     with SimTable(speed=1, goal_sensor="tof") as table:
@@ -21,7 +28,7 @@ def sim():
 
 def test_doctor_reports_versions_and_sensor_state(sim):
     sim.send("i2c 0 dead")
-    sim.goal(1)
+    ball_through_tof_goal(sim, 1)
     sim.ball_out(3)
     sim.palheta("B")
     time.sleep(0.4)
@@ -46,7 +53,7 @@ def test_doctor_watch_shows_live_events(sim):
     def press():
         def later():
             time.sleep(0.2)
-            sim.goal(0)
+            ball_through_tof_goal(sim, 0)
         threading.Thread(target=later, daemon=True).start()
 
     run_doctor(port=sim.host_port, watch_s=1.5, echo=lines.append, ready=press)

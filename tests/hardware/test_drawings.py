@@ -52,3 +52,16 @@ def test_beam_is_one_ball_behind_the_line():
     assert "table 2200 mm" in drawings.placement_svg(by_key["cbfm"], load_board("pico"))
     assert "table 1870 mm" in drawings.placement_svg(by_key["pastilha"], load_board("pico"))
     assert "goal 110 mm" in drawings.goal_svg(by_key["pastilha"])
+
+
+def test_cli_drawings_check_and_write(tmp_path):
+    from click.testing import CliRunner
+
+    from futmesa.cli import cli
+
+    r = CliRunner().invoke(cli, ["drawings", "--out", str(tmp_path)])
+    assert r.exit_code == 0 and "wiring-pico.svg" in r.output
+    assert CliRunner().invoke(cli, ["drawings", "--check", "--out", str(tmp_path)]).exit_code == 0
+    (tmp_path / "goal-cbfm.svg").unlink()
+    r = CliRunner().invoke(cli, ["drawings", "--check", "--out", str(tmp_path)])
+    assert r.exit_code == 1 and "goal-cbfm.svg" in r.output
