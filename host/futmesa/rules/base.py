@@ -36,6 +36,12 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules):
             f"Sensor {d.get('sensor')} fault: {d.get('fault')} — referee, watch the plays",
         )
 
+    def on_sensor_ok(self, ctx: Ctx) -> None:
+        sensor = ctx.entry.data.get("sensor")
+        for fault in ctx.m["faults"]:
+            if fault["sensor"] == sensor and fault.get("cleared") is None:
+                fault["cleared"] = ctx.entry.id
+
     def on_gap(self, ctx: Ctx) -> None:
         ctx.m["gaps"] += 1
         ctx.announce(

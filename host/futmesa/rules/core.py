@@ -196,9 +196,10 @@ class RulesCore:
         return m["status"] in ("running", "last_lance", "awaiting_dead_ball")
 
     def dead_ball(self, ctx: Ctx) -> None:
-        """The ball is out of play: a ball-in-play clock stops."""
+        """The ball is out of play: a ball-in-play clock stops (the device stops it by
+        itself on its own sensors; this covers dead balls only the referee sees)."""
         if self.clock_mode == "ball-in-play" and ctx.m["clock_running"]:
-            ctx.device("pause", reason="dead_ball")
+            ctx.device("dead_ball")
             ctx.m["clock_running"] = False  # as commanded; the device confirms with clock_stopped
 
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:

@@ -71,12 +71,13 @@ class Engine:
         ctx = Ctx(state.m, entry)
         handler = getattr(self.ruleset, "on_" + entry.kind, None)
         if handler is None:
-            ctx.announce(
-                "unknown_entry",
-                f"Registro desconhecido '{entry.kind}' ignorado",
-                f"Unknown entry '{entry.kind}' ignored",
-            )
-            return ctx.effects
+            if entry.source == "referee":
+                ctx.announce(
+                    "refused",
+                    f"Registro desconhecido '{entry.kind}': veja docs/rulesets.md",
+                    f"Unknown entry '{entry.kind}': see docs/rulesets.md",
+                )
+            return ctx.effects  # device/system events without a rule meaning are only logged
         m = state.m
         shown = m["announcements"]
         saved = {k: copy.deepcopy(v) for k, v in m.items() if k != "announcements"}

@@ -26,6 +26,16 @@ DEVICE_KINDS = frozenset(
         "button",
         "sensor_fault",
         "gap",
+        # further wire events (futmesa_wire.EVENT_NAMES) the link stores as entries
+        "sensor_ok",
+        "boot",
+        "period_started",
+        "clock_adjusted",
+        "time_added",
+        "match_over",
+        "profile_set",
+        "time_up",
+        "lance_started",
     }
 )
 CORRECTION_KINDS = frozenset({"void", "amend"})

@@ -128,7 +128,7 @@ class PlayRules(RulesCore):
             restart["taken"] = True
             restart["touches_since"] = 0
             if self.clock_mode == "ball-in-play" and not m["clock_running"]:
-                ctx.device("resume")
+                ctx.device("play_on")
                 m["clock_running"] = True
         elif restart:
             restart["touches_since"] = restart.get("touches_since", 0) + 1
@@ -180,7 +180,8 @@ class PlayRules(RulesCore):
         if not self.lance_ms or not self.in_play(m) or ctx.entry.data.get("warning"):
             return
         m["lance_warnings"] += 1
-        self.lance_timeout(ctx, m["turn"])
+        side = ctx.entry.data.get("side")  # the device knows whose lance timer ran out
+        self.lance_timeout(ctx, side if side in ("A", "B") else m["turn"])
 
     def lance_timeout(self, ctx: Ctx, side: str | None) -> None:
         """First expiry: the referee warns; a further one: a disciplinary foul to confirm."""

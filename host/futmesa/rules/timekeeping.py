@@ -132,17 +132,18 @@ class TimeRules(RulesCore):
         self.time_up(ctx)
         self.check_goal_at_alarm(ctx)
 
+    def on_time_up(self, ctx: Ctx) -> None:
+        """The device's "time is up" (next-dead-ball mode) means what the alarm means."""
+        self.on_alarm(ctx)
+
     def on_period_over(self, ctx: Ctx) -> None:
         m = ctx.m
         m["clock_running"] = False
         if m["status"] == "running" and not m["time_up"]:
             self.on_alarm(ctx)
-        if m["status"] == "running" or (
-            m["status"] == "awaiting_dead_ball" and self.end_mode == "at-alarm"
-        ):
-            self.end_period(ctx, self.cite("end"))
-        elif m["status"] == "awaiting_dead_ball":
-            # the device ended the period at a dead ball it saw itself
+        if m["status"] in ("running", "awaiting_dead_ball"):
+            # the device ended the period: at the alarm, or at a dead ball it saw itself
+            # (its sensor event, already applied, comes before its period_over)
             self.end_period(ctx, self.cite("end"))
 
     def time_up(self, ctx: Ctx) -> None:
