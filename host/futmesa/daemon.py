@@ -64,8 +64,7 @@ class TableDaemon:
         load_ruleset(ruleset)  # fail early on a typo, with the known names
         self.settings = dict(settings or {})
         self.loop = loop
-        self.link = HostLink(port, self, lambda: store.next_counter("cmd_seq"),
-                             raise_cmd_seq=lambda n: store.raise_counter("cmd_seq", n))
+        self.link = HostLink(port, self)
         self._lock = threading.RLock()
         self.info: DeviceInfo | None = None
         self.match: dict[str, Any] | None = None
