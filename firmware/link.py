@@ -54,6 +54,9 @@ class DeviceLink:
         self.sent = 0
         self.connected = False
         self.last_cmd_seq = self._load_cmd_seq()
+        self._cmd_res = bytearray(8)  # results of the last 8 commands, by seq % 8
+        for i in range(8):
+            self._cmd_res[i] = W.ACK_DUPLICATE
         self.last_rx = 0
         self.last_progress = 0
         self.last_status = 0
@@ -236,10 +239,15 @@ class DeviceLink:
         elif msg == W.MSG_CMD or msg == W.MSG_PROFILE:
             seq = struct.unpack_from("<I", dec, 4)[0]
             code = dec[W.HEADER_SIZE] if msg == W.MSG_CMD else 0
-            if seq <= self.last_cmd_seq:
-                # a retry of a command already executed: acknowledge, do not repeat it
-                self._send_small(W.MSG_CMD_ACK, seq, W.ACK_DUPLICATE | (code << 8))
+            last = self.last_cmd_seq
+            if seq <= last:
+                # a retry of a command already executed: never run it twice; answer with
+                # the result it had (if still remembered)
+                result = self._cmd_res[seq & 7] if last - seq < 8 else W.ACK_DUPLICATE
+                self._send_small(W.MSG_CMD_ACK, seq, result | (code << 8))
                 return
+            if seq != last + 1:
+                return  # an earlier command is missing: the host resends them in order
             if msg == W.MSG_CMD:
                 if size < 12:
                     self.bad_frames += 1
@@ -249,6 +257,7 @@ class DeviceLink:
             else:
                 result = self.app.set_profile(bytes(dec[W.HEADER_SIZE:m - W.CRC_SIZE]))
             self.last_cmd_seq = seq
+            self._cmd_res[seq & 7] = result
             self._save_cmd_seq(seq)
             self._send_small(W.MSG_CMD_ACK, seq, result | (code << 8))
         elif msg == W.MSG_PING:

@@ -21,7 +21,6 @@ import logging
 import struct
 import threading
 import time
-from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Protocol
@@ -108,16 +107,15 @@ class LinkStats:
 
 
 class HostLink:
-    def __init__(self, port: str, sink: LinkSink, next_cmd_seq: Callable[[], int],
+    def __init__(self, port: str, sink: LinkSink, next_cmd_seq: object = None,
                  baudrate: int = 115200, expected_uid: str | None = None,
-                 raise_cmd_seq: Callable[[int], None] | None = None,
                  pin_uid: bool = True) -> None:
         """port: a path, or a glob pattern (e.g. /dev/ttyACM*) to search.
 
-        next_cmd_seq returns a persistent, increasing command number;
-        raise_cmd_seq(n) makes the next one greater than n (the device's last
-        executed command may come from another host's log). With pin_uid the
-        first board identified is the only one this link will talk to.
+        Commands are numbered by the link itself, contiguously after the last
+        command the device says (in HELLO_ACK) it executed; next_cmd_seq is
+        accepted for compatibility and not used. With pin_uid the first board
+        identified is the only one this link will talk to.
         """
         self.port_spec = port
         self.port_name = port
@@ -125,8 +123,7 @@ class HostLink:
         self.baudrate = baudrate
         self.expected_uid = expected_uid
         self.pin_uid = pin_uid
-        self._next_cmd_seq = next_cmd_seq
-        self._raise_cmd_seq = raise_cmd_seq
+        self._cmd_last = 0  # last command seq allocated (or executed by the device)
         self.stats = LinkStats()
         self.timesync = TimeSync()
         self.info: DeviceInfo | None = None
@@ -140,7 +137,8 @@ class HostLink:
         self._cursor = (0, 0)
         self._newest = 0  # newest seq the current boot has reported
         self._synced = False
-        self._pending: dict[int, _Pending] = {}
+        self._pending: dict[int, _Pending] = {}  # numbered, sent, not yet acknowledged
+        self._unnumbered: list[_Pending] = []
         self._lock = threading.RLock()
         self._write_lock = threading.Lock()
         self._stop = threading.Event()
@@ -180,11 +178,14 @@ class HostLink:
     def _queue(self, msg_type: int, payload: bytes) -> Future[int]:
         future: Future[int] = Future()
         with self._lock:
-            seq = self._next_cmd_seq()
-            pending = _Pending(seq, msg_type, payload, future)
-            self._pending[seq] = pending
             if self._synced:
+                self._cmd_last += 1
+                pending = _Pending(self._cmd_last, msg_type, payload, future)
+                self._pending[pending.seq] = pending
                 self._send_pending(pending)
+            else:
+                # numbered once the device says which command it executed last
+                self._unnumbered.append(_Pending(0, msg_type, payload, future))
         return future
 
     def _send_pending(self, p: _Pending) -> None:
@@ -288,9 +289,10 @@ class HostLink:
                 self._write(W.encode_frame(W.MSG_PING, self.info.boot_id if self.info else 0, 0, 0,
                                            struct.pack(W.PING_FMT, int(now * 1000) & 0xFFFFFFFF)))
             with self._lock:
-                for p in self._pending.values():
-                    if now - p.sent_at >= CMD_RETRY_S:
-                        self._send_pending(p)
+                if any(now - p.sent_at >= CMD_RETRY_S for p in self._pending.values()):
+                    # the device runs them strictly in order: resend them all, in order
+                    for seq in sorted(self._pending):
+                        self._send_pending(self._pending[seq])
         if now - self.stats.last_rx >= SILENCE_S:
             if self.connected or self._synced:
                 self._synced = False
@@ -407,8 +409,6 @@ class HostLink:
         self._newest = max(self._newest, info.newest)
         if self.pin_uid and not self.expected_uid:
             self.expected_uid = info.uid
-        if self._raise_cmd_seq is not None:
-            self._raise_cmd_seq(info.last_cmd_seq)
         self._send_cursor_hello()
 
     def _device_changed(self, info: DeviceInfo) -> None:
@@ -428,14 +428,29 @@ class HostLink:
         self._last_ping = 0.0
 
     def _resend_commands(self, info: DeviceInfo) -> None:
+        """On (re)connection: settle what the device already ran, renumber and send the rest.
+
+        The device runs command seq n only right after n-1 (commands are never
+        reordered) and tells in HELLO_ACK the last one it ran: anything up to it
+        is done; the rest never ran, so it is renumbered from there in order.
+        """
         with self._lock:
-            for p in list(self._pending.values()):
-                if p.sent_at == 0.0 and p.seq <= info.last_cmd_seq:
-                    # numbered before we knew the device's counter: renumber, never sent
-                    del self._pending[p.seq]
-                    p.seq = self._next_cmd_seq()
-                    self._pending[p.seq] = p
-            for p in self._pending.values():
+            waiting = []
+            for seq in sorted(self._pending):
+                p = self._pending[seq]
+                if seq <= info.last_cmd_seq:
+                    if not p.future.done():
+                        p.future.set_result(W.ACK_DUPLICATE)  # ran; its answer was lost
+                else:
+                    waiting.append(p)
+            waiting += self._unnumbered
+            self._unnumbered = []
+            self._pending = {}
+            self._cmd_last = info.last_cmd_seq
+            for p in waiting:
+                self._cmd_last += 1
+                p.seq = self._cmd_last
+                self._pending[p.seq] = p
                 self._send_pending(p)
 
     def _send_cursor_hello(self) -> None:

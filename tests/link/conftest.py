@@ -1,0 +1,58 @@
+"""Fixtures for the link tests: a real EventLog, a simulated table, a HostLink on its pty."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from futmesa.link import HostLink
+from futmesa.store import EventLog
+
+from .harness import RecordingSink, make_sim
+
+logging.getLogger("futmesa.link").setLevel(logging.INFO)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[EventLog]:
+    log = EventLog(tmp_path / "events.sqlite")
+    yield log
+    log.close()
+
+
+@pytest.fixture
+def sink(store: EventLog) -> RecordingSink:
+    return RecordingSink(store)
+
+
+def new_link(port: str, sink: RecordingSink, **kw: object) -> HostLink:
+    link = HostLink(port, sink, **kw)  # type: ignore[arg-type]
+    link.start()
+    return link
+
+
+@pytest.fixture
+def sim_factory(tmp_path: Path) -> Iterator:
+    sims = []
+
+    def make(**kw: object):
+        sub = tmp_path / f"t{len(sims)}"
+        sub.mkdir()
+        sim = make_sim(sub, **kw)
+        sims.append(sim)
+        return sim
+
+    yield make
+    for sim in sims:
+        sim.stop()
+
+
+@pytest.fixture
+def links() -> Iterator[list[HostLink]]:
+    made: list[HostLink] = []
+    yield made
+    for link in made:
+        link.stop()
