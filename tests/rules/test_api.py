@@ -1,0 +1,155 @@
+"""The rules package's public API: the registry, clock profiles, corrections,
+re-running a match under another ruleset, and the Match state JSON keys."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from futmesa.rules import RULESETS, Engine, Entry, load_ruleset, ruleset_names
+from futmesa.rules.corrections import effective_entries
+from futmesa.rules.rerun import rerun_diff
+
+
+def entries(*steps: tuple[str, dict]) -> list[Entry]:
+    device = {"clock_started", "goal_line", "ball_out", "alarm", "palheta"}
+    return [
+        Entry(i, kind, data, "device" if kind in device else "referee", 1, i * 1000, i * 1000)
+        for i, (kind, data) in enumerate(steps, 1)
+    ]
+
+
+def test_registry_knows_the_four_rulesets_and_names_them_on_a_typo() -> None:
+    assert set(ruleset_names()) >= {"cbfm-1toque", "gaucha", "pastilha-8x2", "mesa-posta"}
+    assert list(RULESETS) == ruleset_names()
+    with pytest.raises(KeyError, match="known rulesets: cbfm-1toque, gaucha"):
+        load_ruleset("pastilha-8x3")
+
+
+@pytest.mark.parametrize(
+    ("name", "period_ms", "mode", "end", "lance_ms"),
+    [
+        ("cbfm-1toque", 25 * 60_000, "continuous", "at-alarm", 15_000),
+        ("gaucha", 25 * 60_000, "continuous", "at-alarm", 15_000),
+        ("pastilha-8x2", 10 * 60_000, "continuous", "at-alarm", 10_000),
+        ("pastilha-8x2-clube", 5 * 60_000, "continuous", "at-alarm", 10_000),
+        ("mesa-posta", 60_000, "ball-in-play", "next-dead-ball", 0),
+    ],
+)
+def test_clock_profiles(name: str, period_ms: int, mode: str, end: str, lance_ms: int) -> None:
+    profile = load_ruleset(name).clock_profile({})
+    assert profile["periods"] == 2
+    assert profile["period_ms"] == period_ms
+    assert (profile["clock_mode"], profile["end_mode"], profile["lance_ms"]) == (
+        mode,
+        end,
+        lance_ms,
+    )
+    assert json.loads(json.dumps(profile)) == profile
+
+
+def test_extra_time_only_in_knockout_and_settings_override_durations() -> None:
+    rs = load_ruleset("pastilha-8x2")
+    assert rs.clock_profile({"competition": "league"})["extra_periods"] == 0
+    knockout = rs.clock_profile({"competition": "knockout"})
+    assert (knockout["extra_periods"], knockout["extra_ms"]) == (1, 4 * 60_000)
+    assert rs.clock_profile({"competition": "knockout", "extra_time": False})["extra_ms"] == 0
+    assert rs.clock_profile({"period_ms": 5 * 60_000})["period_ms"] == 5 * 60_000
+
+
+def test_state_json_has_the_contract_keys() -> None:
+    engine = Engine(load_ruleset("cbfm-1toque"), {"teams": {"A": {"name": "Bahia"}}})
+    d = engine.initial_state().to_dict()
+    for key in (
+        "score",
+        "period",
+        "periods",
+        "teams",
+        "status",
+        "finished",
+        "turn",
+        "shot_asked",
+        "fouls",
+        "expelled",
+        "touches",
+        "shootout",
+        "announcements",
+        "pending",
+        "corrections",
+        "result",
+    ):
+        assert key in d
+    assert d["teams"]["A"] == {"name": "Bahia", "color": "#1f6feb"}
+    assert d["status"] == "not_started" and d["finished"] is False
+    assert json.loads(json.dumps(d)) == d
+
+
+def test_corrections_latest_wins_and_can_be_undone() -> None:
+    log = entries(
+        ("shot_asked", {"side": "A", "disc": 7}),
+        ("void", {"target": 1}),
+        ("amend", {"target": 1, "data": {"side": "A", "disc": 9}}),
+        ("void", {"target": 3}),  # undo the amendment: back to voided
+    )
+    assert effective_entries(log) == []
+    assert effective_entries(log[:3])[0].data == {"side": "A", "disc": 9}
+    assert effective_entries(log[:1]) == log[:1]
+    # a correction may not target itself or a later entry
+    assert effective_entries(entries(("void", {"target": 1}), ("alarm", {})))[0].kind == "alarm"
+
+
+def test_a_correction_recomputes_and_keeps_who_and_when() -> None:
+    engine = Engine(load_ruleset("cbfm-1toque"))
+    log = entries(
+        ("clock_started", {}),
+        ("shot_asked", {"side": "A", "disc": 7}),
+        ("goal_line", {"goal": 1}),
+    )
+    state, _ = engine.replay(log)
+    assert state.to_dict()["score"] == {"A": 1, "B": 0}
+    void = Entry(4, "void", {"target": 3, "reason": "post"}, author="árbitro", at=123)
+    state, effects = engine.apply(state, void)
+    d = state.to_dict()
+    assert d["score"] == {"A": 0, "B": 0}
+    assert d["corrections"] == [
+        {
+            "id": 4,
+            "kind": "void",
+            "target": 3,
+            "target_kind": "goal_line",
+            "data": None,
+            "author": "árbitro",
+            "at": 123,
+            "reason": "post",
+        }
+    ]
+    assert effects[0].data["code"] == "correction"
+    assert len(state.log) == 4  # nothing erased
+
+
+def test_rerun_under_another_ruleset_lists_the_differences() -> None:
+    # a corner kicked straight in: a goal under mesa-posta, a question under cbfm-1toque
+    log = entries(
+        ("clock_started", {}),
+        ("touch", {"side": "A", "disc": 9}),
+        ("last_touch", {"side": "B"}),
+        ("ball_out", {"zone": 8, "line": "end", "end": 1}),
+        ("touch", {"side": "A", "disc": 11}),
+        ("goal_line", {"goal": 1}),
+    )
+    diff = rerun_diff(log, {}, "cbfm-1toque", "mesa-posta")
+    assert diff[0] == ("result: 0–0, running under cbfm-1toque; 1–0, running under mesa-posta")
+    assert any(
+        line.startswith("entry 6 (goal_line): cbfm-1toque: confirm goal_no_shot")
+        and "mesa-posta: goal (004 Chute pedido (gol olímpico))" in line
+        for line in diff
+    )
+    assert rerun_diff(log, {}, "mesa-posta", "mesa-posta") == []
+
+
+def test_club_variant_inherits_everything_but_the_half_length() -> None:
+    base, club = RULESETS["pastilha-8x2"], RULESETS["pastilha-8x2-clube"]
+    assert issubclass(club, base)
+    assert club.period_ms == 5 * 60_000 and base.period_ms == 10 * 60_000
+    assert club.cites == base.cites and club.touch_limit == base.touch_limit
