@@ -216,7 +216,7 @@ class RulesCore:
         )
         self.dead_ball(ctx)
         if self.lance_ms:
-            ctx.device("lance_restart")
+            ctx.device("lance_restart", side=ctx.m["turn"])
 
     def reset_touches(self, m: dict[str, Any], side: str) -> None:
         if m["touches"]:

@@ -59,7 +59,7 @@ class GoalRules(RulesCore):
             self.cite("shot_named"),
         )
         if self.lance_ms:
-            ctx.device("lance_restart", reason="goalkeeper")
+            ctx.device("lance_restart", side=other(side), reason="goalkeeper")
 
     def on_shot_result(self, ctx: Ctx) -> None:
         """The asked shot ended without a goal: saved, wide, short, missed or in play."""
@@ -214,7 +214,7 @@ class GoalRules(RulesCore):
             self.cite("after_goal"),
         )
         if self.lance_ms:
-            ctx.device("lance_restart")
+            ctx.device("lance_restart", side=conceding)
 
     def uncount_goal(self, ctx: Ctx, entry_id: int) -> None:
         m = ctx.m

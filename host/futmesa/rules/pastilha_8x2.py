@@ -107,7 +107,7 @@ class Pastilha8x2(Ruleset):
             self.reset_touches(m, other(side))
         m["turn"] = side
         if self.lance_ms:
-            ctx.device("lance_restart")
+            ctx.device("lance_restart", side=ctx.m["turn"])
         mine["count"] += 1  # misses count for the team, not for the disc (Art. 47 §3)
         if hit and disc is not None:
             mine["run"] = mine["run"] + 1 if mine["disc"] == disc else 1

@@ -155,7 +155,7 @@ class PlayRules(RulesCore):
             m["kickoff_touches"] = 2
             m["turn"] = other(side)
         if self.lance_ms:
-            ctx.device("lance_restart")
+            ctx.device("lance_restart", side=ctx.m["turn"])
 
     def on_lance_done(self, ctx: Ctx) -> None:
         """The referee says the last lance is over."""
@@ -171,7 +171,7 @@ class PlayRules(RulesCore):
             m["turn"] = other(str(button)[-1])
             m["lance_warnings"] = 0
             if self.lance_ms:
-                ctx.device("lance_restart")
+                ctx.device("lance_restart", side=ctx.m["turn"])
         elif button == "referee":
             ctx.announce("referee_button", "Árbitro chamado", "Referee called")
 
