@@ -54,7 +54,7 @@ def test_page_clock_follows_the_device_clock_over_a_half(page: Any) -> None:
     with LiveTable(speed=speed, settings={"period_ms": 12_000}) as live:
         live.start_match(teams=TEAMS)
         page.goto(live.base_url + "/")
-        wait_js(page, "document.getElementById('clock').dataset.renderedAt")
+        wait_js(page, "window.futmesaKiosk.rendered.at")
         statuses: list[tuple[float, int, bool]] = []  # (host wall ms, device clock ms, running)
         stop = threading.Event()
 
@@ -73,9 +73,8 @@ def test_page_clock_follows_the_device_clock_over_a_half(page: Any) -> None:
         readings: list[tuple[float, float]] = []
         end = time.time() + 6.5  # the simulated half: 12 s of match time at speed 2
         while time.time() < end:
-            ms, at = page.evaluate("(() => { const c = document.getElementById('clock');"
-                                   " return [Number(c.dataset.ms), Number(c.dataset.renderedAt)];"
-                                   " })()")
+            ms, at = page.evaluate("[window.futmesaKiosk.rendered.clockMs,"
+                                   " window.futmesaKiosk.rendered.at]")
             readings.append((at, ms))
             time.sleep(0.05)
         stop.set()

@@ -112,7 +112,7 @@ def test_clock_counts_locally_without_drift(live: LiveServer, page: Any) -> None
 
     live.publish(state_at(time.time() * 1000))
     page.goto(live.url + "/")
-    page.wait_for_function("document.getElementById('clock').dataset.renderedAt")
+    page.wait_for_function("window.futmesaKiosk.rendered.at")
     worst = 0.0
     samples = 0
     next_publish = time.time() * 1000
@@ -136,8 +136,8 @@ def test_clock_counts_locally_without_drift(live: LiveServer, page: Any) -> None
             time.sleep(0.06)  # the device itself changes state here; skip the edge
             continue
         shown = page.evaluate(
-            "() => { const c = document.getElementById('clock');"
-            " return [Number(c.dataset.ms), Number(c.dataset.renderedAt), c.textContent]; }")
+            "() => { const r = window.futmesaKiosk.rendered;"
+            " return [r.clockMs, r.at, document.getElementById('clock').textContent]; }")
         ms, rendered_at, text = shown
         # the pause edges are discontinuities the page learns about by message
         edge = min(abs(rendered_at - t0 - pause_from), abs(rendered_at - t0 - pause_to))

@@ -18,6 +18,7 @@
   let state = null; // the table this kiosk shows
   const tables = new Map(); // venue board: table_id -> state
   let conn = null;
+  const rendered = { clockMs: null, lanceMs: null, at: null }; // last values drawn
   const $ = (id) => document.getElementById(id);
   const T = () => FM.TEXT[view.lang] || FM.TEXT.pt;
 
@@ -183,8 +184,10 @@
       if (ms == null) {
         setText(clockEl, "--:--");
       } else {
-        clockEl.dataset.ms = String(Math.round(ms));
-        clockEl.dataset.renderedAt = String(now);
+        // kept in JS, not in DOM attributes, so a tick writes to the DOM only when the
+        // shown second changes (ten kiosks on a small host add up)
+        rendered.clockMs = ms;
+        rendered.at = now;
         setText(clockEl, FM.mmss(ms));
       }
       clockEl.classList.toggle("stopped", !(state.clock && state.clock.running));
@@ -195,7 +198,7 @@
       } else {
         show(lance, true);
         const left = Math.max(0, lms);
-        lance.dataset.ms = String(Math.round(left));
+        rendered.lanceMs = left;
         const warn = state.lance.running && left <= LANCE_WARN_MS && left > 0;
         const over = state.lance.running && left <= 0;
         lance.classList.toggle("warn", warn);
@@ -288,5 +291,5 @@
     if (ev.key === "h") { view.theme = view.theme === "contrast" ? "default" : "contrast"; applyView(); }
     if (ev.key === "l") { view.lang = view.lang === "en" ? "pt" : "en"; applyView(); }
   });
-  window.futmesaKiosk = { view, get state() { return state; }, tables, conn };
+  window.futmesaKiosk = { view, get state() { return state; }, tables, conn, rendered };
 })();
