@@ -64,7 +64,7 @@ class GoalLine:
         self.t = tuning
         self.threshold = threshold_mm
         self.clear_mm = threshold_mm + hysteresis_mm
-        self.drift_floor = threshold_mm + 2 * hysteresis_mm
+        self.drift_floor = threshold_mm + hysteresis_mm  # an empty goal must read clear
         self.blocked = False
         self.armed = False  # the line has been seen clear since boot
         self.since = 0  # tick the current block started
@@ -177,7 +177,6 @@ class GoalLine:
             return
         # clear: track the empty-goal baseline, watch for a ball
         self.armed = True
-        self._track_baseline(mm)
         if mm < self.threshold:
             if self._run == 0:
                 self._run_since = now
@@ -188,6 +187,7 @@ class GoalLine:
                 self._check_stuck(now)
         else:
             self._run = 0
+            self._track_baseline(mm)  # only readings of an empty goal feed the baseline
 
     def _track_baseline(self, mm):
         if self._samples == 0:
