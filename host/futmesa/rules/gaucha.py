@@ -47,7 +47,7 @@ class Gaucha(Ruleset):
         "technical": "001 Art. XXIX",
         "disciplinary": "001 Art. XXIX f",
         "penalty": "001 Art. XXVII",
-        "free_kick": "001 Art. XXIII §2–§3",
+        "free_kick": "001 Art. XXIII §2",
         "offside": "001 Art. XXXII",
         "forfeit": "001 Art. XLIII",
     }

@@ -46,7 +46,7 @@ class MesaPosta(Ruleset):
         "opponent_half": "004 Chute pedido",
         "midline": "004 Chute pedido",
         "no_shot_restart": "004 Chute pedido",
-        "direct_goal": "004 Chute pedido (gol olímpico)",
+        "direct_goal": "004 Chute pedido",
         "lateral": "004 Bola fora",
         "escanteio": "004 Bola fora",
         "tiro_de_meta": "004 Bola fora",
