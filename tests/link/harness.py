@@ -68,6 +68,7 @@ class RecordingSink:
 
     store: EventLog
     statuses: list[Status] = field(default_factory=list)
+    status_times: list[float] = field(default_factory=list)  # host monotonic ms at arrival
     connections: list[tuple[bool, str]] = field(default_factory=list)
     devices: list[DeviceInfo] = field(default_factory=list)
     gaps: list[tuple[int, int, int]] = field(default_factory=list)
@@ -90,6 +91,7 @@ class RecordingSink:
 
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
         self.statuses.append(status)
+        self.status_times.append(time.monotonic() * 1000)
 
     def on_connection(self, connected: bool, reason: str) -> None:
         self.connections.append((connected, reason))

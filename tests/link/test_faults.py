@@ -8,7 +8,12 @@ duplicated, none invented — apart from gaps the link recorded as such.
 from __future__ import annotations
 
 import os
+import signal
+import socket
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +91,191 @@ def test_line_noise_whole_match(sim_factory, sink, store, links):
     assert relay.stats["flipped"] + relay.stats["dropped"] + relay.stats["inserted"] > 50
     assert link.stats.bad_frames > 0
     assert len(produced) > 150
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _serve(port: str, db: Path, http_port: int, log_path: Path) -> subprocess.Popen[bytes]:
+    exe = Path(sys.executable).with_name("futmesa")
+    out = open(log_path, "ab")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen([str(exe), "serve", "--device", port, "--db", str(db),
+                             "--http-host", "127.0.0.1", "--http-port", str(http_port)],
+                            stdout=out, stderr=subprocess.STDOUT)
+
+
+@pytest.mark.slow
+def test_host_killed_mid_match_and_restarted(sim_factory, tmp_path):
+    sim = sim_factory()
+    sim.start()
+    db = tmp_path / "host.sqlite"
+    log_path = tmp_path / "serve.log"
+    host = _serve(sim.host_port, db, _free_port(), log_path)
+    try:
+        from futmesa.store import EventLog
+
+        store = EventLog(db)
+        wait_until(lambda: len(stored(store)) >= 1, 30, "the daemon's first event", sim)
+        drv = Driver(sim, seed=5)
+        drv.play(20)
+        host.send_signal(signal.SIGKILL)  # mid-stream: events are in flight
+        host.wait(timeout=5)
+        drv.play(30)  # the match goes on with no host
+        host = _serve(sim.host_port, db, _free_port(), log_path)
+        drv.play(20)
+        wait_until(caught_up(sim, store), 30, "the restarted daemon to catch up", sim)
+        time.sleep(0.5)
+        check_log(store, truth(sim))
+        assert len(truth(sim)) >= 60
+    finally:
+        host.kill()
+        host.wait(timeout=5)
+
+
+def test_device_reset_mid_match(sim_factory, sink, store, links):
+    sim = sim_factory()
+    sim.start()
+    link = new_link(sim.host_port, sink)
+    links.append(link)
+    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    assert link.command(W.CMD_START).result(timeout=10) == W.ACK_OK
+    drv = Driver(sim, seed=9)
+    drv.play(20)
+    wait_until(caught_up(sim, store), 10, "the host to catch up", sim)
+    wait_until(lambda: sink.statuses and sink.statuses[-1].running, 5, "a running clock")
+    before = sink.statuses[-1]
+    old_boot = link.info.boot_id
+    old_best = link.timesync.best
+    sim.reset()  # power cycle: a new boot id, the ring (in RAM) starts empty
+    wait_until(lambda: link.connected and link.info.boot_id == old_boot + 1, 15,
+               "the host to resynchronise with the new boot", sim)
+    drv.play(20)
+    wait_until(caught_up(sim, store), 10, "the host to catch up after the reset", sim)
+    n = len(sink.statuses)
+    wait_until(lambda: len(sink.statuses) > n + 1 and link.timesync.best is not None
+               and link.timesync.best is not old_best, 5, "a time sync with the new boot")
+    time.sleep(0.3)
+    check_log(store, truth(sim))
+    boots = {t[0] for t in truth(sim)}
+    assert boots == {old_boot, old_boot + 1}
+    # the clock resynchronised: the new boot's ticks map onto host time again
+    st, at = sink.statuses[-1], sink.status_times[-1]
+    assert abs(link.timesync.host_ms(st.ticks) - at) < 250
+    # the match goes on: same period, the clock still running and not set back
+    assert st.period == before.period and st.running and st.clock_ms >= before.clock_ms
+
+
+def test_ring_overflow_while_away_records_a_gap(sim_factory, sink, store, links):
+    sim = sim_factory(ring=16)
+    sim.start()
+    link = new_link(sim.host_port, sink)
+    links.append(link)
+    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    drv = Driver(sim, seed=21)
+    drv.play(5)
+    wait_until(caught_up(sim, store), 10, "the host to catch up", sim)
+    committed = len(stored(store))
+    sim.unplug()
+    wait_until(lambda: not link.connected, 5, "the host to see the unplug", sim)
+    drv.play(45)  # far more than the ring holds
+    sim.send("palheta B")
+    time.sleep(0.1)
+    produced_away = len(truth(sim)) - committed
+    assert produced_away > 16
+    sim.plug()
+    wait_until(lambda: link.connected, 15, "the reconnection", sim)
+    wait_until(caught_up(sim, store), 10, "the host to catch up", sim)
+    time.sleep(0.3)
+    gaps = check_log(store, truth(sim), allow_gaps=True)
+    produced = truth(sim)
+    boot = produced[-1][0]
+    # exactly the events the ring overwrote: from the host's cursor to the ring's oldest
+    assert gaps == [(boot, committed + 1, produced[-1][1] - 16)]
+    assert sink.gaps == gaps
+    # the snapshot sent with the gap restores the state: palheta B, all events accounted
+    last = sink.statuses[-1]
+    assert last.palheta == 2
+    assert last.newest == produced[-1][1]
+
+
+def test_silence_marks_the_table_disconnected_within_3s(sim_factory, sink, store, links):
+    sim = sim_factory()
+    sim.start()
+    link = new_link(sim.host_port, sink)
+    links.append(link)
+    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    sim.firmware.send_signal(signal.SIGSTOP)  # the board hangs: the port stays open, silent
+    t0 = time.monotonic()
+    try:
+        wait_until(lambda: not link.connected, 6, "the host to notice the silence")
+        silent_for = time.monotonic() - t0
+    finally:
+        sim.firmware.send_signal(signal.SIGCONT)
+    assert silent_for <= 3.0 + 0.5  # SILENCE_S plus the last heartbeat's age at most
+    assert sink.connections[-1][0] is False and "no answer" in sink.connections[-1][1]
+    wait_until(lambda: link.connected, 10, "the reconnection", sim)
+
+
+def test_version_mismatch_is_refused_on_both_sides(sim_factory, sink, store, links,
+                                                   monkeypatch, caplog):
+    sim = sim_factory()
+    sim.start()
+    monkeypatch.setattr(W, "PROTO_VERSION", W.PROTO_VERSION + 1)
+    link = new_link(sim.host_port, sink)
+    links.append(link)
+    wait_until(lambda: link.refused is not None, 15, "the refusal", sim)
+    wait_until(lambda: any("refused a host speaking protocol" in line for line in sim.lines),
+               5, "the device to log the refusal", sim)
+    assert "the table speaks protocol 1, this host 2" in link.refused
+    assert any("update the firmware" in r.getMessage() for r in caplog.records)
+    assert not link.connected and stored(store) == []
+
+
+def test_board_back_on_another_port_is_the_same_table(sim_factory, sink, store, links):
+    sim = sim_factory()
+    sim.start()
+    link = new_link(str(sim.dir / "host*.tty"), sink)
+    links.append(link)
+    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    drv = Driver(sim, seed=4)
+    drv.play(10)
+    sim.unplug()
+    sim.host_port = str(sim.dir / "host2.tty")  # it enumerates under another name
+    drv.play(10)
+    sim.plug()
+    wait_until(lambda: link.connected and link.port_name == sim.host_port, 15,
+               "the link to find the board on its new port", sim)
+    drv.play(10)
+    wait_until(caught_up(sim, store), 10, "the host to catch up", sim)
+    time.sleep(0.2)
+    check_log(store, truth(sim))
+    assert [d.uid for d in sink.devices] == ["SIM00001"] * len(sink.devices)
+
+
+def test_two_tables_never_mix(sim_factory, sink, store, links):
+    a = sim_factory(uid="TABLE-A")
+    a.start()
+    time.sleep(0.3)
+    b = sim_factory(uid="TABLE-B")
+    b.start()
+    pattern = str(Path(a.dir).parent.parent / "t*" / "sim" / "host.tty")
+    link = new_link(pattern, sink)
+    links.append(link)
+    wait_until(lambda: link.connected, 15, "the first connection", a)
+    assert link.info.uid == "TABLE-A"
+    Driver(a, seed=1).play(10)
+    a.unplug()
+    Driver(b, seed=2).play(10)  # the other table is the only port left to find
+    time.sleep(1.5)
+    assert not link.connected
+    a.plug()
+    wait_until(lambda: link.connected, 15, "table A again", a)
+    Driver(a, seed=3).play(10)
+    wait_until(caught_up(a, store, "TABLE-A"), 10, "the host to catch up", a)
+    time.sleep(0.2)
+    check_log(store, truth(a), "TABLE-A")
+    assert {e.device_uid for e in store.device_events()} == {"TABLE-A"}
+    assert {d.uid for d in sink.devices} == {"TABLE-A"}
