@@ -1,5 +1,6 @@
 """`futmesa flash`: the compile step, the mpremote plan, and clear errors without a board."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -12,6 +13,7 @@ from click.testing import CliRunner
 import futmesa_wire as W
 from futmesa.cli import cli
 from futmesa.deploy import flash as fl
+from futmesa.hardware.boardfile import load_board
 
 FIRMWARE = Path(fl.firmware_dir())
 
@@ -40,12 +42,17 @@ def port():
 
 
 def test_compile_step_makes_mpy_files(tmp_path, firmware_with_pico):
-    files = fl.firmware_sources("pico", firmware_with_pico)
-    assert Path("main.py") in files and Path("boards/pico.py") in files
-    assert Path("boards/sim.py") not in files  # only the board's own layer
-    copies = fl.compile_firmware(firmware_with_pico, files, tmp_path / "out")
+    board = load_board("pico")  # VL53L0X goal sensors: the driver goes along
+    files = fl.firmware_sources("pico", firmware_with_pico, board)
+    remote_src = [r for _, r in files]
+    assert "main.py" in remote_src and "boards/pico.py" in remote_src
+    assert "boards/sim.py" not in remote_src  # only the board's own layer
+    assert {"futmesa_tof.py", "adafruit_vl53l0x.py",
+            "adafruit_bus_device/i2c_device.py"} <= set(remote_src)
+    copies = fl.compile_firmware(files, tmp_path / "out")
     remote = {r for _, r in copies}
-    assert "main.py" in remote and "futmesa_wire.mpy" in remote and "boards/pico.mpy" in remote
+    assert {"main.py", "futmesa_wire.mpy", "boards/pico.mpy", "adafruit_vl53l0x.mpy",
+            "futmesa_tof.mpy", "adafruit_bus_device/i2c_device.mpy"} <= remote
     for local, r in copies:
         data = local.read_bytes()
         if r.endswith(".mpy"):
@@ -54,11 +61,21 @@ def test_compile_step_makes_mpy_files(tmp_path, firmware_with_pico):
             assert data == (firmware_with_pico / r).read_bytes()
 
 
+def test_break_beam_board_gets_no_tof_driver(tmp_path, firmware_with_pico):
+    data = json.loads(load_board("pico").path.read_text())
+    for g in data["goal_sensors"]:
+        g["type"] = "beam"
+    p = tmp_path / "beam.json"
+    p.write_text(json.dumps(data))
+    files = fl.firmware_sources("pico", firmware_with_pico, load_board(p))
+    assert not any("vl53l0x" in r or "futmesa_tof" in r for _, r in files)
+
+
 def test_syntax_error_names_the_file(tmp_path, firmware_with_pico):
     (firmware_with_pico / "broken.py").write_text("def f(:\n")
     files = fl.firmware_sources("pico", firmware_with_pico)
     with pytest.raises(fl.FlashError) as err:
-        fl.compile_firmware(firmware_with_pico, files, tmp_path / "out")
+        fl.compile_firmware(files, tmp_path / "out")
     assert "broken.py" in str(err.value) and "Fix that file" in str(err.value)
 
 
@@ -67,6 +84,8 @@ def test_plan_copies_everything_and_the_board_file(tmp_path, firmware_with_pico,
     args = plan.mpremote_args("mpremote")
     assert args[:3] == ["mpremote", "connect", port]
     assert args[-2:] == ["+", "reset"]
+    mkdirs = args[4]
+    assert "os.mkdir('boards')" in mkdirs and "os.mkdir('adafruit_bus_device')" in mkdirs
     assert ":board.json" in args and ":main.py" in args and ":boards/pico.mpy" in args
     board_json = next(local for local, r in plan.copies if r == "board.json")
     assert board_json.read_text() == Path(plan.board.path).read_text()

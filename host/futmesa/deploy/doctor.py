@@ -24,7 +24,8 @@ from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import entry_for
 
 FAULT_ADVICE = {
-    "stuck": "something has blocked this goal line for more than 8 s: take the ball or "
+    "stuck": "something has blocked this goal line longer than a goal lasts (4 s by "
+             "default, `stuck_ms` in table.json): take the ball or "
              "goalkeeper out of the goal; if it stays, realign the beam (break-beam) or "
              "run `futmesa calibrate` (time-of-flight)",
     "no_answer": "the sensor stopped answering on I2C: check its VIN, GND, SDA, SCL and "

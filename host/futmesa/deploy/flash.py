@@ -52,21 +52,28 @@ def _tool(name: str) -> str:
 class FlashPlan:
     board: Board
     port: str
-    sources: list[Path]  # firmware files, relative layout kept
+    sources: list[tuple[Path, str]]  # (local file, device path)
     staging: Path
     copies: list[tuple[Path, str]] = field(default_factory=list)  # local file → device path
 
     def mpremote_args(self, mpremote: str = "mpremote") -> list[str]:
-        args = [mpremote, "connect", self.port, "exec",
-                "import os\ntry:\n os.mkdir('boards')\nexcept OSError:\n pass"]
+        dirs = sorted({str(Path(r).parent) for _, r in self.copies} - {"."})
+        mkdirs = "".join(f"\ntry:\n os.mkdir({d!r})\nexcept OSError:\n pass" for d in dirs)
+        args = [mpremote, "connect", self.port, "exec", "import os" + mkdirs]
         for local, remote in self.copies:
             args += ["+", "fs", "cp", str(local), f":{remote}"]
         args += ["+", "reset"]
         return args
 
 
-def firmware_sources(board_name: str, src: Path | None = None) -> list[Path]:
-    """The firmware files a board needs, relative to the firmware folder."""
+def firmware_sources(board_name: str, src: Path | None = None,
+                     board: Board | None = None) -> list[tuple[Path, str]]:
+    """(local file, path on the device) of everything a board needs, main.py included.
+
+    A board whose goal sensors are VL53L0X also gets Adafruit's driver, its bus-device
+    helper and `futmesa_tof` (hardware/micropython/), which runs the driver on
+    `machine.I2C`.
+    """
     src = src or firmware_dir()
     if not (src / ENTRY).is_file():
         raise FlashError(f"no firmware found at {src} ({ENTRY} is missing); run futmesa from "
@@ -79,33 +86,55 @@ def firmware_sources(board_name: str, src: Path | None = None) -> list[Path]:
         raise FlashError(f"this firmware has no board layer for {board_name!r} "
                          f"({board_module} is missing); update futmesa, or use a board it "
                          "supports")
-    files = sorted(p.relative_to(src) for p in src.glob("*.py"))
-    files += [Path("boards/__init__.py"), Path(f"boards/{board_name}.py")]
+    files = [(p, p.name) for p in sorted(src.glob("*.py"))]
+    files += [(src / "boards" / "__init__.py", "boards/__init__.py"),
+              (board_module, f"boards/{board_name}.py")]
+    for extra in ("vl53l0x.py",):  # board-layer helpers shared by the real boards
+        if (src / "boards" / extra).is_file():
+            files.append((src / "boards" / extra, f"boards/{extra}"))
+    if board is not None and any(g["type"] == "vl53l0x" for g in board.goal_sensors):
+        files += tof_driver_sources()
     return files
 
 
-def compile_firmware(src: Path, files: Sequence[Path], out: Path,
+def tof_driver_sources() -> list[tuple[Path, str]]:
+    """Adafruit's VL53L0X driver and bus-device helper, and the on-board adapter."""
+    try:
+        import adafruit_bus_device
+        import adafruit_vl53l0x
+    except ImportError as exc:
+        raise FlashError("the VL53L0X driver is not installed on this computer; run "
+                         "`.venv/bin/pip install -e '.[hardware]'` and flash again") from exc
+    bd = Path(adafruit_bus_device.__file__).parent
+    return [
+        (hardware_dir() / "micropython" / "futmesa_tof.py", "futmesa_tof.py"),
+        (Path(adafruit_vl53l0x.__file__), "adafruit_vl53l0x.py"),
+        (bd / "__init__.py", "adafruit_bus_device/__init__.py"),
+        (bd / "i2c_device.py", "adafruit_bus_device/i2c_device.py"),
+    ]
+
+
+def compile_firmware(files: Sequence[tuple[Path, str]], out: Path,
                      mpy_cross: str | None = None) -> list[tuple[Path, str]]:
     """Compile every file but main.py to .mpy in `out`; returns (local, device path) pairs."""
     tool = mpy_cross or _tool("mpy-cross")
     copies: list[tuple[Path, str]] = []
-    for rel in files:
-        source = src / rel
-        if rel.name == ENTRY and rel.parent == Path("."):
+    for source, remote in files:
+        if remote == ENTRY:
             dest = out / ENTRY
             dest.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, dest)
             copies.append((dest, ENTRY))
             continue
-        target_rel = rel.with_suffix(".mpy")
-        dest = out / target_rel
+        target = str(Path(remote).with_suffix(".mpy").as_posix())
+        dest = out / target
         dest.parent.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([tool, "-o", str(dest), "-s", rel.name, str(source)],
+        proc = subprocess.run([tool, "-o", str(dest), "-s", Path(remote).name, str(source)],
                               capture_output=True, text=True)
         if proc.returncode != 0:
             raise FlashError(f"mpy-cross could not compile {source}:\n{proc.stderr.strip()}\n"
                              "Fix that file (it must be valid MicroPython) and flash again.")
-        copies.append((dest, target_rel.as_posix()))
+        copies.append((dest, target))
     return copies
 
 
@@ -129,10 +158,9 @@ def plan_flash(board_name: str, port: str, staging: Path, src: Path | None = Non
         board = load_board(board_name)
     except BoardFileError as exc:
         raise FlashError(str(exc)) from exc
-    src = src or firmware_dir()
-    files = firmware_sources(board.name, src)
+    files = firmware_sources(board.name, src, board)
     check_port(port)
-    copies = compile_firmware(src, files, staging, mpy_cross)
+    copies = compile_firmware(files, staging, mpy_cross)
     board_json = staging / "board.json"
     shutil.copyfile(board.path, board_json)
     copies.append((board_json, "board.json"))
@@ -165,7 +193,10 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
             raise FlashError(
                 f"mpremote could not copy the firmware to {port}:\n"
                 f"{(proc.stderr or proc.stdout).strip()}\nIs MicroPython on the board? Close "
-                "any other program using the port (futmesa serve, Thonny, screen), then retry."
+                "any other program using the port (futmesa serve, Thonny, screen), then retry. "
+                "A board already running futmesa firmware over USB ignores Ctrl-C: erase it "
+                "(Pico: copy flash_nuke.uf2 in BOOTSEL mode; ESP32: esptool.py erase_flash), "
+                "reinstall MicroPython and flash again."
             )
     want_fw, want_proto = expected_versions()
     echo(f"board reset; waiting for firmware {want_fw} to answer …")

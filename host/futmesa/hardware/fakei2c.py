@@ -280,3 +280,45 @@ class FakeI2C:
     def __exit__(self, *exc):
         self.deinit()
         return False
+
+
+class FakeMachineI2C:
+    """The `machine.I2C` methods (writeto, readfrom_into, scan) on top of a FakeI2C."""
+
+    def __init__(self, bus):
+        self.bus = bus
+
+    def scan(self):
+        return self.bus.scan()
+
+    def writeto(self, address, buf, stop=True):
+        self.bus.writeto(address, buf)
+        return len(buf)
+
+    def readfrom_into(self, address, buf, stop=True):
+        self.bus.readfrom_into(address, buf)
+
+
+class FakeMachine:
+    """A `machine` module stand-in whose Pins power fake sensors (their XSHUT lines)."""
+
+    def __init__(self, wiring=None):
+        machine = self
+        self.wiring = dict(wiring or {})  # pin number -> FakeVL53L0X
+        self.pins = {}
+
+        class Pin:
+            OUT = 1
+            IN = 0
+
+            def __init__(self, n, mode=0, value=None):
+                self.n = n
+                self.fake = FakePin(f"GP{n}", machine.wiring.get(n), value=bool(value))
+                machine.pins[n] = self
+
+            def value(self, v=None):
+                if v is None:
+                    return int(self.fake.value)
+                self.fake.value = v
+
+        self.Pin = Pin

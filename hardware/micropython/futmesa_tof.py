@@ -1,0 +1,135 @@
+"""On-board goal-line VL53L0X sensors through Adafruit's unmodified `adafruit_vl53l0x` driver.
+
+Runs on the board (MicroPython, copied there by `futmesa flash` together with
+`adafruit_vl53l0x` and `adafruit_bus_device`) and in the test suite (the
+MicroPython unix VM and CPython, on the fake bus of futmesa.hardware.fakei2c).
+
+- `BusioI2C` gives a `machine.I2C` the few `busio.I2C` methods Adafruit's
+  drivers call (try_lock, unlock, writeto / readfrom_into with start/end).
+- The driver times out with CircuitPython's `time.monotonic()`, which
+  MicroPython lacks: `start_all` hands the driver module a clock that has it.
+- `start_all(i2c, machine, cfg, goals, log)` gives every VL53L0X of the board
+  file its address through the XSHUT pins (all off; then one at a time on at
+  0x29 and moved to its `address`), starts continuous ranging, and returns one
+  reader per goal id (None where a sensor did not start). A reader's `read()`
+  is the newest distance in mm, NO_SAMPLE (-2) when no new measurement is
+  ready, NO_ANSWER (-1) when the sensor does not answer: the board interface
+  of firmware/boards (`read_tof`).
+"""
+
+import time
+
+NO_SAMPLE = -2
+NO_ANSWER = -1
+DEFAULT_ADDRESS = 0x29
+
+
+def _ticks_s():
+    try:
+        return time.ticks_ms() / 1000
+    except AttributeError:  # CPython
+        return time.monotonic()
+
+
+def _sleep_ms(ms):
+    try:
+        time.sleep_ms(ms)
+    except AttributeError:  # CPython
+        time.sleep(ms / 1000)
+
+
+class _Clock:
+    """The `time` the Adafruit driver sees: CircuitPython's monotonic() on any port."""
+
+    @staticmethod
+    def monotonic():
+        return _ticks_s()
+
+    @staticmethod
+    def sleep(s):
+        _sleep_ms(int(s * 1000))
+
+
+class BusioI2C:
+    """`busio.I2C` methods on top of a `machine.I2C`."""
+
+    def __init__(self, i2c):
+        self._i2c = i2c
+        self._locked = False
+
+    def try_lock(self):
+        if self._locked:
+            return False
+        self._locked = True
+        return True
+
+    def unlock(self):
+        self._locked = False
+
+    def scan(self):
+        return self._i2c.scan()
+
+    def writeto(self, address, buffer, *, start=0, end=None):
+        if end is None:
+            end = len(buffer)
+        self._i2c.writeto(address, memoryview(buffer)[start:end])
+
+    def readfrom_into(self, address, buffer, *, start=0, end=None):
+        if end is None:
+            end = len(buffer)
+        self._i2c.readfrom_into(address, memoryview(buffer)[start:end])
+
+    def writeto_then_readfrom(
+        self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None
+    ):
+        self.writeto(address, out_buffer, start=out_start, end=out_end)
+        self.readfrom_into(address, in_buffer, start=in_start, end=in_end)
+
+
+class GoalTof:
+    """One started sensor: non-blocking reads for the firmware's loop."""
+
+    def __init__(self, sensor):
+        self.sensor = sensor
+
+    def read(self):
+        try:
+            if not self.sensor.data_ready:
+                return NO_SAMPLE
+            return self.sensor.range
+        except (OSError, RuntimeError):
+            return NO_ANSWER
+
+
+def start_all(i2c, machine, cfg, goals, log=None):
+    import adafruit_vl53l0x
+
+    adafruit_vl53l0x.time = _Clock  # the driver's timeouts call time.monotonic()
+    bus = BusioI2C(i2c)
+    tof = cfg.get("tof", {})
+    budget = int(tof.get("timing_budget_us", 33000))
+    boot_ms = int(tof.get("boot_delay_ms", 10))
+    timeout_s = int(tof.get("io_timeout_ms", 500)) / 1000
+    mine = [g for g in goals if g.get("type") == "vl53l0x"]
+    pins = {}
+    for g in mine:
+        pins[int(g["id"])] = machine.Pin(int(g["xshut"]), machine.Pin.OUT, value=0)
+    _sleep_ms(10)
+    readers = [None] * (1 + max([int(g["id"]) for g in goals] or [0]))
+    for g in sorted(mine, key=lambda g: int(g["id"])):
+        gid = int(g["id"])
+        pin = pins[gid]
+        pin.value(1)
+        _sleep_ms(boot_ms)
+        try:
+            s = adafruit_vl53l0x.VL53L0X(bus, DEFAULT_ADDRESS, io_timeout_s=timeout_s)
+            s.set_address(int(g["address"], 16))
+            s.measurement_timing_budget = budget
+            s.start_continuous()
+        except (OSError, RuntimeError, ValueError) as exc:
+            pin.value(0)  # off again, so it cannot sit on 0x29 when the next one starts
+            if log:
+                log("goal sensor %d did not start: %s" % (gid, exc))
+            continue
+        readers[gid] = GoalTof(s)
+    return readers
