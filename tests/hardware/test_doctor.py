@@ -88,3 +88,26 @@ def test_silent_pty_is_a_clear_error(tmp_path):
     finally:
         os.close(master)
         os.close(slave)
+
+
+def _port(device, serial, vid=0x2E8A):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(device=device, serial_number=serial, vid=vid,
+                           description="Board in FS mode")
+
+
+def test_find_board_by_usb_serial_number(monkeypatch):
+    from futmesa.deploy import probe as pr
+
+    ports = [_port("/dev/ttyACM0", "E6614C311B5A"), _port("/dev/ttyACM1", "E6614C31AAAA"),
+             _port("/dev/ttyS0", None, vid=None)]
+    monkeypatch.setattr(pr, "serial_ports", lambda: ports)
+    assert pr.find_port("e6614c31aaaa") == "/dev/ttyACM1"
+    with pytest.raises(ProbeError, match="several USB serial ports: pass --port or --serial"):
+        pr.find_port()
+    with pytest.raises(ProbeError, match="no USB serial port with serial number 123"):
+        pr.find_port("123")
+    monkeypatch.setattr(pr, "serial_ports", lambda: ports[2:])
+    r = CliRunner().invoke(cli, ["doctor"])
+    assert r.exit_code == 1 and "no board found on USB" in r.output and "/dev/ttyS0" in r.output
