@@ -70,6 +70,8 @@ def zones_from(cfg):
 
 def goal_kinds_from(cfg, override=None):
     """"beam" or "tof" per goal line; `override` (e.g. --goal-sensor) wins over the file."""
+    if override == "mixed":
+        return ("beam", "tof")  # tests and the benchmark: one filter of each kind
     if override:
         kind = "tof" if override in ("tof", "vl53l0x") else "beam"
         return (kind, kind)

@@ -152,3 +152,20 @@ class BenchBoard:
 
     def feed_watchdog(self):
         self.feeds += 1
+
+    # -- a scripted match, every sensor busy -------------------------------------
+    def scenario(self, i):
+        """Set the inputs for pass i (1 ms per pass): goals on both lines, balls out on
+        every zone, palheta moves, button presses, ToF noise. Allocates nothing."""
+        phase = i % 2000
+        self.beams[0] = 1 if 100 <= phase < 140 else 0
+        if 1100 <= phase < 1140:
+            self.tof_mm[1] = 30 + i % 5
+        else:
+            self.tof_mm[1] = 118 + i % 5
+        zone_phase = i % 700
+        zone = (i // 700) % len(self.nets)
+        self.nets[zone] = 1 if zone_phase < 3 else 0
+        pal = i % 6000
+        self.palheta = 0 if 300 <= pal < 2000 else (2 if 3300 <= pal < 5000 else 1)
+        self.buttons[(i // 2500) % 3] = 1 if 500 <= i % 2500 < 560 else 0

@@ -125,6 +125,18 @@ class Table:
     def cmd(self, code, a=0, b=0, c=0, x=0, y=0):
         return self.app.command(code, a, b, c, x, y)
 
+    # -- a host on the data channel ------------------------------------------------
+    def hello(self):
+        """The host says HELLO (fresh, nothing committed): the link starts sending."""
+        self.board.feed(W.encode_frame(W.MSG_HELLO, 0, 0, 0,
+                                       struct.pack(W.HELLO_FMT, W.PROTO_VERSION, 0, 0)))
+
+    def ack_all(self):
+        """The host acknowledges every event the device has sent."""
+        link = self.app.link
+        self.board.feed(W.encode_frame(W.MSG_ACK, self.app.boot_id, 0, 0,
+                                       struct.pack(W.ACK_FMT, self.app.boot_id, link.sent)))
+
     # -- observing -----------------------------------------------------------------
     def events(self):
         """Events emitted since the last call."""
