@@ -100,7 +100,7 @@ def bench_hub(events: int, kiosks: int) -> int:
                     while not stop.is_set():
                         try:
                             msg = json.loads(await asyncio.wait_for(ws.recv(), 1))
-                        except asyncio.TimeoutError:
+                        except TimeoutError:
                             continue
                         if msg.get("type") == "state":
                             received.setdefault(msg["state"]["score"]["A"], time.time() * 1000)
