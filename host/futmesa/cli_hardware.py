@@ -152,16 +152,22 @@ def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: 
             assert port is not None
             source = link_source(port, board)
         target = out or Path(f"{b.name}-calibrated.json")
-        run_calibration(source, b, target,
-                        prompt=lambda msg: click.prompt(msg, default="", show_default=False,
-                                                        prompt_suffix=" "),
-                        echo=click.echo, balls=balls)
+        try:
+            run_calibration(source, b, target,
+                            prompt=lambda msg: click.prompt(msg, default="", show_default=False,
+                                                            prompt_suffix=" "),
+                            echo=click.echo, balls=balls)
+        finally:
+            stop = getattr(source, "stop", None)
+            if stop is not None:
+                stop()
     except (CalibrateError, BoardFileError) as exc:
         raise click.ClickException(str(exc)) from exc
     if sbc:
-        click.echo(f"use it: the SBC mode reads {target}")
+        click.echo(f"use it: futmesa doctor --sbc --board {target}")
     else:
-        click.echo(f"put it on the board: futmesa flash --board {target} --port {port}")
+        click.echo(f"keep {target}: `futmesa flash --board {target} --port {port}` puts the "
+                   "same thresholds on a replacement board")
 
 
 COMMANDS = [flash, doctor, calibrate, kiosk_setup, drawings]

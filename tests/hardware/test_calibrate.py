@@ -111,3 +111,93 @@ def test_link_calibration_says_what_the_firmware_lacks():
 def test_cli_needs_to_know_where_the_sensors_are():
     r = CliRunner().invoke(cli, ["calibrate", "--board", "pico"])
     assert r.exit_code == 1 and "--sbc" in r.output and "--port" in r.output
+
+
+class FakeLink:
+    """Plays a board that has the diagnostic stream calibration expects (LinkSource docs)."""
+
+    CMD_DIAG, CMD_SET_THRESHOLD = 90, 91
+
+    def __init__(self, port, sink):
+        import threading
+
+        self.sink = sink
+        self.mm = {0: 150, 1: 150}
+        self.script = {0: [], 1: []}
+        self.streaming = threading.Event()
+        self.stopped = threading.Event()
+        self.commands = []
+        self.thread = threading.Thread(target=self._feed, daemon=True)
+
+    def start(self):
+        from types import SimpleNamespace
+
+        self.sink.on_device(SimpleNamespace(boot_id=1, newest=0))
+        self.thread.start()
+
+    def stop(self):
+        self.stopped.set()
+
+    def _feed(self):
+        import time
+
+        while not self.stopped.is_set():
+            if self.streaming.is_set():
+                vals = []
+                for g in (0, 1):
+                    vals.append(self.script[g].pop(0) if self.script[g] else self.mm[g])
+                self.sink.on_diag(None, 0, (*vals, 0, 0, 1, 0))
+            time.sleep(0.0005)
+
+    def command(self, code, a=0, b=0, c=0, x=0, y=0):
+        from concurrent.futures import Future
+
+        import futmesa_wire as W
+
+        self.commands.append((code, a, x, y))
+        if code == self.CMD_DIAG:
+            (self.streaming.set if a else self.streaming.clear)()
+        f = Future()
+        f.set_result(W.ACK_OK)
+        return f
+
+
+def test_link_calibration_against_the_expected_interface(tmp_path, monkeypatch):
+    import futmesa_wire as W
+    from futmesa.deploy import calibrate as cal
+
+    monkeypatch.setattr(W, "CMD_DIAG", FakeLink.CMD_DIAG, raising=False)
+    monkeypatch.setattr(W, "CMD_SET_THRESHOLD", FakeLink.CMD_SET_THRESHOLD, raising=False)
+    monkeypatch.setattr(W, "MSG_DIAG", 0x09, raising=False)
+    monkeypatch.setattr(W, "DIAG_FMT", "<hhBBBB", raising=False)
+    links = []
+
+    def factory(port, sink):
+        links.append(FakeLink(port, sink))
+        return links[-1]
+
+    src = cal.link_source("/dev/ttyACM0", "pico", link_factory=factory)
+    link = links[0]
+    spots = {"take every ball": 150, "near": 30, "middle": 75, "far side": 120}
+
+    def prompt(msg):
+        goal = int(msg.split("Goal line ")[1].split(":")[0])
+        for key, mm in spots.items():
+            if key in msg:
+                link.mm[goal] = mm
+        if "test ball" in msg:
+            link.mm[goal] = 150
+            link.script[goal] = [150] * 3 + [120] * 8 + [150] * 200
+        # drop samples measured before the user acted, as a real stream would have moved on
+        while not src.sink.samples.empty():
+            src.sink.samples.get_nowait()
+
+    results = cal.run_calibration(src, load_board("pico"), tmp_path / "p.json", prompt,
+                                  lambda s: None, balls=2, samples=5)
+    src.stop()
+    sets = [c for c in link.commands if c[0] == FakeLink.CMD_SET_THRESHOLD]
+    assert sets == [(FakeLink.CMD_SET_THRESHOLD, g, results[g].threshold_mm,
+                     results[g].hysteresis_mm) for g in (0, 1)]
+    assert all(120 < results[g].threshold_mm < 150 for g in (0, 1))
+    assert link.commands[0] == (FakeLink.CMD_DIAG, 1, 0, 0)
+    assert link.commands[-1] == (FakeLink.CMD_DIAG, 0, 0, 0)
