@@ -1,5 +1,6 @@
 """`futmesa doctor` against the simulated board on a pty, and with no board at all."""
 
+import shutil
 import threading
 import time
 
@@ -111,3 +112,27 @@ def test_find_board_by_usb_serial_number(monkeypatch):
     monkeypatch.setattr(pr, "serial_ports", lambda: ports[2:])
     r = CliRunner().invoke(cli, ["doctor"])
     assert r.exit_code == 1 and "no board found on USB" in r.output and "/dev/ttyS0" in r.output
+
+
+def test_cli_doctor_on_the_sim(sim):
+    r = CliRunner().invoke(cli, ["doctor", "--port", sim.host_port])
+    assert r.exit_code == 0, r.output
+    assert "ok   firmware" in r.output and r.output.rstrip().endswith("no problems found")
+
+
+def test_flash_version_check_against_the_real_firmware(sim, tmp_path, monkeypatch):
+    """The post-reset check of `futmesa flash` talks to the (simulated) firmware for real."""
+    import subprocess
+
+    from futmesa.deploy import flash as fl
+
+    src = tmp_path / "fw"
+    shutil.copytree(fl.firmware_dir(), src, ignore=shutil.ignore_patterns("*.egg-info"))
+    if not (src / "boards" / "pico.py").exists():
+        (src / "boards" / "pico.py").write_text("class PicoBoard:\n    name = 'pico'\n")
+    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(src))
+    ok = subprocess.CompletedProcess([], 0, "", "")
+    # the sim answers with its real versions but says it is the 'sim' board
+    with pytest.raises(fl.FlashError, match="the board says it is 'sim', not 'pico'"):
+        fl.flash("pico", sim.host_port, run=lambda a, **k: ok, echo=lambda s: None,
+                 timeout_s=5)
