@@ -55,6 +55,20 @@ KIND_LABELS: dict[str, str] = {
     "added_time": "Acréscimo",
     "shootout_kick": "Pênalti (disputa)",
     "keeper_choice": "Escolha do goleiro",
+    "shootout_result": "Resultado do pênalti",
+    "shot_result": "Chute sem gol",
+    "start_period": "Início do período",
+    "period_started": "Período iniciado",
+    "kickoff": "Saída de jogo",
+    "ends": "Lados",
+    "last_touch": "Último toque",
+    "lance_done": "Último lance terminado",
+    "lance_started": "Lance iniciado",
+    "offside": "Impedimento",
+    "time_up": "Tempo esgotado",
+    "boot": "Mesa ligada",
+    "match_over": "Fim da partida",
+    "new_match": "Nova partida",
 }
 GOAL_KINDS = ("goal",)
 DISCIPLINE_KINDS = ("discipline", "expel", "expulsion", "card")

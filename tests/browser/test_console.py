@@ -72,10 +72,11 @@ def test_console_acts_and_corrections_change_the_kiosk(
 
         send_raw(console, "goal", '{"side": "Z"}')
         assert "goal needs side A or B" in result_text(console, "✗")
+        assert len(table.entries) == 1  # the refused goal was not logged
 
         # the log shows entry #1; void it from its row
         console.wait_for_selector("#log tr[data-id='1'] button")
-        console.once("dialog", lambda d: d.accept())
+        console.once("dialog", lambda d: d.accept("bola não entrou"))
         console.click("#log tr[data-id='1'] button:text('Anular')")
         result_text(console, "✓ anular #1")
         kiosk.wait_for_function("document.getElementById('score-A').textContent === '0'")
@@ -95,11 +96,18 @@ def test_console_acts_and_corrections_change_the_kiosk(
             "document.querySelector(\"#log tr[data-id='3']\").textContent"
             ".includes('corrigida por #4')")
 
-        # keyboard: Space pauses the (running) clock
+        assert table.entries[1]["data"] == {"target": 1, "reason": "bola não entrou"}
+
+        # keyboard: S starts the period; B, 1, 1, Enter asks a shot for B with disc 11
         console.click("h2")  # focus off any input
-        console.keyboard.press(" ")
-        result_text(console, "✓ pausar")
-        assert table.running is False
+        console.keyboard.press("s")
+        result_text(console, "✓ iniciar período")
+        assert table.running is True
+        for key in ("b", "1", "1", "Enter"):
+            console.keyboard.press(key)
+        result_text(console, "✓ chute pedido Botafogo 11")
+        assert table.entries[-1]["kind"] == "shot_asked"
+        assert table.entries[-1]["data"] == {"side": "B", "disc": 11, "ball": "opponent_half"}
         console.screenshot(path=str(output_dir / "console-phone.png"), full_page=True)
     finally:
         ctx.close()

@@ -156,7 +156,7 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             goal_id = next(e["id"] for e in log if e["kind"] == "goal_line")
             row = f"#log tr[data-id='{goal_id}']"
             console.wait_for_selector(f"{row} button")
-            console.once("dialog", lambda d: d.accept())
+            console.once("dialog", lambda d: d.accept("a bola não cruzou a linha"))
             console.click(f"{row} button:text('Anular')")
             console.wait_for_function(
                 "document.getElementById('result').textContent.startsWith('✓ anular')")

@@ -164,15 +164,16 @@ class ScriptedTable:
 
     Create it on the server's loop (``live.call(ScriptedTable, live.hub)``).
 
-    It only knows ``goal {side}``, ``void {target}``, ``amend {target, data}``, ``pause``,
-    ``resume``; anything else is refused with the reason, like the real engine would.
+    It only knows ``goal {side}``, ``shot_asked {side, disc}``, ``void {target}``,
+    ``amend {target, data}`` and ``start_period``; anything else is refused with the reason,
+    like the real engine would.
     """
 
     def __init__(self, hub: StateHub, table_id: str = "sim-1") -> None:
         self.hub = hub
         self.table_id = table_id
         self.entries: list[dict[str, Any]] = []
-        self.running = True
+        self.running = False
         hub.set_referee_handler(table_id, self.handle)
         hub.publish(table_id, self.state())
 
@@ -201,11 +202,11 @@ class ScriptedTable:
                 "entries": [dict(e) for e in self.entries], "state": st}
 
     async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
-        if kind in ("pause", "resume"):
-            self.running = kind == "resume"
-        elif kind == "goal":
+        if kind == "start_period":
+            self.running = True
+        elif kind in ("goal", "shot_asked"):
             if data.get("side") not in ("A", "B"):
-                raise RefusedError("goal needs side A or B")
+                raise RefusedError(f"{kind} needs side A or B")
         elif kind in ("void", "amend"):
             target = next((e for e in self.entries if e["id"] == data.get("target")), None)
             if target is None:

@@ -107,13 +107,15 @@ const Console = (() => {
     start: () => send("start_period", {}, "iniciar período"),
     kickoff: () => send("kickoff", { side }, `saída de jogo ${name(side)}`),
     shot_result: () => send("shot_result", { outcome: $("shot-outcome").value }, "chute sem gol"),
-    toggle: () => (state && state.clock && state.clock.running
-      ? send("pause", {}, "pausar") : send("resume", {}, "retomar")),
+    lance_done: () => send("lance_done", {}, "último lance terminado"),
+    last_touch: () => send("last_touch", { side }, `último toque ${name(side)}`),
     added: () => send("added_time", { ms: Math.round(Number($("added-min").value || 0) * 60000) },
       "acréscimo"),
-    shot: () => send("shot_asked", { side, disc: disc() }, `chute pedido ${side}${disc() != null ? ` ${disc()}` : ""}`),
+    shot: () => send("shot_asked", { side, disc: disc(), ball: $("shot-ball").value },
+      `chute pedido ${name(side)}${disc() != null ? ` ${disc()}` : ""}`),
     touch: () => send("touch", { side, disc: disc() }, `toque ${side}`),
-    foul: () => send("foul", { side, disc: disc(), type: $("foul-type").value }, `falta ${side}`),
+    foul: () => send("foul", { side, disc: disc(), type: $("foul-type").value, where: $("foul-where").value },
+      `falta ${name(side)}`),
     discipline: () => send("discipline", { side, disc: disc(), type: $("disc-action").value },
       `disciplina ${side}`),
     restart: () => send("restart", { side, kind: $("restart-type").value }, `reinício ${side}`),
@@ -151,10 +153,9 @@ const Console = (() => {
     const link = $("c-link");
     const off = state.link && state.link.connected === false;
     link.textContent = off ? " ⚠ mesa desconectada" : "";
-    $("btn-toggle").firstChild.textContent = state.clock && state.clock.running ? "Pausar " : "Retomar ";
     renderPending(m.pending);
     const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
-    $("c-announce").textContent = ann ? `📣 ${typeof ann === "string" ? ann : ann.pt || ann.en || ann.code}` : "";
+    $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : ann.pt || ann.en || ann.code}` : "";
     tick();
   }
 
@@ -275,7 +276,8 @@ const Console = (() => {
         const v = document.createElement("button");
         v.textContent = "Anular";
         v.addEventListener("click", () => {
-          if (confirm(`Anular a entrada #${e.id} (${describe(e)})?`)) send("void", { target: e.id }, `anular #${e.id}`);
+          const reason = prompt(`Anular a entrada #${e.id} (${describe(e)})? Motivo:`, "");
+          if (reason != null) send("void", { target: e.id, reason }, `anular #${e.id}`);
         });
         const a = document.createElement("button");
         a.textContent = "Corrigir";
@@ -352,9 +354,9 @@ const Console = (() => {
       return;
     }
     if (k === "Backspace" && !typingDisc) { $("disc").value = $("disc").value.slice(0, -1); ev.preventDefault(); return; }
-    if (typingDisc && !["Enter"].includes(k) && !/^[abcftxrsukn?]$/i.test(k)) return;
+    if (typingDisc && !["Enter"].includes(k) && !/^[abcdftxrsukln?]$/i.test(k)) return;
     const map = {
-      s: "start", " ": "toggle", Enter: "shot", c: "shot", f: "foul", t: "touch", x: "discipline", r: "restart",
+      s: "start", d: "lance_done", l: "last_touch", Enter: "shot", c: "shot", f: "foul", t: "touch", x: "discipline", r: "restart",
       k: "kickoff", n: "shot_result",
     };
     const lower = k.length === 1 ? k.toLowerCase() : k;
