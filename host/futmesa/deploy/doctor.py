@@ -218,7 +218,7 @@ def run_sbc_doctor(table: Any, watch_s: float = 0.0, echo: Callable[[str], None]
     faults = table.start()
     board = table.board
     for g in board.goal_sensors:
-        fault = next((f for f in faults if f["data"]["sensor"] == f"goal{g['id']}"), None)
+        fault = next((f for f in faults if f["data"]["sensor"] == g["id"]), None)
         what = (f"VL53L0X at {g['address']}" if g["type"] == "vl53l0x"
                 else f"break-beam on GPIO {g['beam_pin']}")
         if fault:

@@ -89,11 +89,12 @@ def firmware_sources(board_name: str, src: Path | None = None,
     files = [(p, p.name) for p in sorted(src.glob("*.py"))]
     files += [(src / "boards" / "__init__.py", "boards/__init__.py"),
               (board_module, f"boards/{board_name}.py")]
-    for extra in ("vl53l0x.py",):  # board-layer helpers shared by the real boards
-        if (src / "boards" / extra).is_file():
-            files.append((src / "boards" / extra, f"boards/{extra}"))
-    if board is not None and any(g["type"] == "vl53l0x" for g in board.goal_sensors):
-        files += tof_driver_sources()
+    if board is None or any(g["type"] == "vl53l0x" for g in board.goal_sensors):
+        helper = src / "boards" / "vl53l0x.py"  # the board layer's ToF helper, when it has one
+        if helper.is_file():
+            files.append((helper, "boards/vl53l0x.py"))
+        if board is not None:
+            files += tof_driver_sources()
     return files
 
 

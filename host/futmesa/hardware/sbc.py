@@ -6,7 +6,8 @@ the goal-line sensors (VL53L0X through Adafruit's driver, or break-beams),
 the side-net zones, the palheta switch and the buttons, and turns them into
 the same device entries the host link produces (docs/architecture.md):
 `goal_line {goal}`, `ball_out {zone, line, end}`, `palheta {pos}`,
-`button {button}`, `sensor_fault {sensor, fault}`. Each is a dict
+`button {button}`, `sensor_fault {sensor, fault}` and `sensor_ok {sensor}`
+(sensor = goal line id, as in futmesa.link.events). Each is a dict
 `{"kind", "data", "ticks"}` with `ticks` the host's monotonic ms.
 
 The filters match the firmware's intent: an input must hold its new level
@@ -30,6 +31,7 @@ PinFactory = Callable[[int, str], Any]
 DEBOUNCE_MS = 5
 GOAL_REFRACTORY_MS = 1500
 OUT_REFRACTORY_MS = 800
+STUCK_MS = 4000  # as the firmware: no goal keeps a line blocked this long
 
 
 _SBC_HELP = (
@@ -131,6 +133,8 @@ class SbcTable:
         self._last_goal: dict[int, int] = {}
         self._last_out: dict[int, int] = {}
         self._faulty: set[int] = set()
+        self._blocked_since: dict[int, int] = {}
+        self._stuck: set[int] = set()
         self.started = False
 
     # -- start -------------------------------------------------------------
@@ -195,7 +199,7 @@ class SbcTable:
 
     def _fault(self, gid: int, fault: str, detail: str, now: int) -> dict[str, Any]:
         return self._event(
-            "sensor_fault", {"sensor": f"goal{gid}", "fault": fault, "detail": detail}, now
+            "sensor_fault", {"sensor": gid, "fault": fault, "detail": detail}, now
         )
 
     def _goal(self, gid: int, now: int) -> list[dict[str, Any]]:
@@ -204,6 +208,28 @@ class SbcTable:
             return []
         self._last_goal[gid] = now
         return [self._event("goal_line", {"goal": gid}, now)]
+
+    def _line_blocked(self) -> dict[int, bool]:
+        state = {gid: d.blocked for gid, d in self._detectors.items() if gid not in self._faulty}
+        for gid, (_pin, _level, filt) in self._beams.items():
+            state[gid] = bool(filt.stable)
+        return state
+
+    def _check_stuck(self, now: int) -> list[dict[str, Any]]:
+        """A line blocked longer than a goal lasts is a fault (never a goal); clear again: ok."""
+        out = []
+        for gid, blocked in sorted(self._line_blocked().items()):
+            if blocked:
+                since = self._blocked_since.setdefault(gid, now)
+                if now - since >= STUCK_MS and gid not in self._stuck:
+                    self._stuck.add(gid)
+                    out.append(self._fault(gid, "stuck", "blocked longer than a goal lasts", now))
+            else:
+                self._blocked_since.pop(gid, None)
+                if gid in self._stuck:
+                    self._stuck.discard(gid)
+                    out.append(self._event("sensor_ok", {"sensor": gid}, now))
+        return out
 
     def poll(self) -> list[dict[str, Any]]:
         """Read every input once; returns the entries that happened."""
@@ -224,13 +250,14 @@ class SbcTable:
                     continue
                 if gid in self._faulty:
                     self._faulty.discard(gid)
-                    events.append(self._fault(gid, "recovered", "", now))
+                    events.append(self._event("sensor_ok", {"sensor": gid}, now))
                 if self._detectors[gid].feed(mm) is True:
                     events += self._goal(gid, now)
         for gid, (pin, blocked_level, filt) in sorted(self._beams.items()):
             blocked = int(bool(pin.value)) == blocked_level
             if filt.feed(blocked, now, self.debounce_ms) and filt.stable:
                 events += self._goal(gid, now)
+        events += self._check_stuck(now)
         for zone, pin, filt in self._net:
             if filt.feed(self._is_active(pin), now, self.debounce_ms) and filt.stable:
                 zid = zone["zone"]
