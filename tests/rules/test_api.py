@@ -153,3 +153,21 @@ def test_club_variant_inherits_everything_but_the_half_length() -> None:
     assert issubclass(club, base)
     assert club.period_ms == 5 * 60_000 and base.period_ms == 10 * 60_000
     assert club.cites == base.cites and club.touch_limit == base.touch_limit
+
+
+def test_a_correction_of_nothing_is_refused_and_changes_nothing() -> None:
+    engine = Engine(load_ruleset("gaucha"))
+    log = entries(("clock_started", {}), ("shot_asked", {"side": "A", "disc": 7}))
+    state, _ = engine.replay(log)
+    for bad in (
+        Entry(3, "void", {"target": 99}),
+        Entry(3, "amend", {"target": 2}),  # no data
+        Entry(3, "void", {"target": "2"}),
+    ):
+        new, effects = engine.apply(state, bad)
+        assert [e.data["code"] for e in effects] == ["refused"]
+        d = new.to_dict()
+        assert d["corrections"] == []
+        assert {k: v for k, v in d.items() if k != "log_length"} == {
+            k: v for k, v in state.to_dict().items() if k != "log_length"
+        }

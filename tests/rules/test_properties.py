@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from futmesa.rules import DEVICE_KINDS, Engine, Entry, load_ruleset
@@ -232,6 +232,7 @@ def test_void_then_amend_back_restores_the_state(
     entries = build(steps)
     corrected = {e.data.get("target") for e in entries if e.is_correction}
     candidates = [e for e in entries if not e.is_correction and e.id not in corrected]
+    assume(candidates)
     target = candidates[pick % len(candidates)]
     original, _ = engine.replay(entries)
     n = len(entries)

@@ -33,11 +33,29 @@ def effective_entries(log: tuple[Entry, ...] | list[Entry]) -> list[Entry]:
         if verdict is not None:  # amended: the latest amendment's data (and kind) win
             current = _amended(entry, verdict[1])
         active[entry.id] = current
-        if current.is_correction:
-            target = _target(current)
-            if target is not None and target in ids and target < current.id:
-                decided.setdefault(target, (current.kind, current))
+        if current.is_correction and _valid(current, ids):
+            decided.setdefault(_target(current) or 0, (current.kind, current))
     return [active[e.id] for e in log if e.id in active and not active[e.id].is_correction]
+
+
+def _valid(correction: Entry, ids: set[int]) -> bool:
+    target = _target(correction)
+    if target is None or target not in ids or target >= correction.id:
+        return False
+    return correction.kind != "amend" or isinstance(correction.data.get("data"), dict)
+
+
+def correction_problem(log: tuple[Entry, ...], correction: Entry) -> tuple[str, str] | None:
+    """Why a correction cannot apply to this log (pt, en), or None."""
+    target = _target(correction)
+    if target is None or target not in {e.id for e in log}:
+        return (
+            f"Não há registro {correction.data.get('target')!r} para corrigir",
+            f"There is no entry {correction.data.get('target')!r} to correct",
+        )
+    if correction.kind == "amend" and not isinstance(correction.data.get("data"), dict):
+        return ("A correção precisa de 'data'", "An amendment needs 'data'")
+    return None
 
 
 def _amended(entry: Entry, amend: Entry) -> Entry:
@@ -55,8 +73,8 @@ def correction_history(log: tuple[Entry, ...] | list[Entry]) -> list[dict[str, A
     by_id = {e.id: e for e in log}
     out: list[dict[str, Any]] = []
     for e in log:
-        if not e.is_correction:
-            continue
+        if not e.is_correction or not _valid(e, set(by_id)):
+            continue  # a correction of nothing (refused when entered) is not history
         target = _target(e)
         original = by_id.get(target) if target is not None else None
         out.append(

@@ -8,14 +8,13 @@ gives exactly the same state.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from typing import Any
 
 from .base import Ruleset
 from .context import Ctx, Refused
-from .corrections import correction_history, effective_entries
-from .model import Effect, Entry, MatchState
+from .corrections import correction_history, correction_problem, effective_entries
+from .model import Effect, Entry, MatchState, copy_match
 
 
 class Engine:
@@ -38,9 +37,24 @@ class Engine:
         """The state after `entry`, and what the engine asks the outside world to do."""
         if entry.is_correction:
             new, _ = self.replay((*state.log, entry))
+            target = entry.data.get("target")
+            problem = correction_problem(state.log, entry)
+            if problem:
+                # logged (replay ignores it too) but it changes nothing: say why
+                return new, [
+                    Effect(
+                        "announce",
+                        {
+                            "code": "refused",
+                            "pt": problem[0],
+                            "en": problem[1],
+                            "rule": "",
+                            "entry": entry.id,
+                        },
+                    )
+                ]
             what = "anulado" if entry.kind == "void" else "corrigido"
             what_en = "voided" if entry.kind == "void" else "amended"
-            target = entry.data.get("target")
             return new, [
                 Effect(
                     "announce",
@@ -79,17 +93,13 @@ class Engine:
                 )
             return ctx.effects  # device/system events without a rule meaning are only logged
         m = state.m
-        shown = m["announcements"]
-        saved = {k: copy.deepcopy(v) for k, v in m.items() if k != "announcements"}
-        count = len(shown)
+        saved = copy_match(m)
         try:
             handler(ctx)
         except Refused as refused:
             # a refused input changes nothing but the announcement saying why
             m.clear()
             m.update(saved)
-            del shown[count:]
-            m["announcements"] = shown
             ctx.effects.clear()
             ctx.announce("refused", refused.pt, refused.en, refused.rule)
         return ctx.effects

@@ -74,6 +74,25 @@ class Effect:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+# Lists in the match dict whose items are never changed once added (only appended
+# or removed): a copy shares the items and copies the list.
+APPEND_ONLY = ("announcements", "goals")
+
+
+def _json_copy(value: Any) -> Any:
+    # the match dict holds only JSON values: much cheaper than copy.deepcopy
+    if isinstance(value, dict):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_copy(v) for v in value]
+    return value
+
+
+def copy_match(m: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a match dict that no later change to `m` can reach."""
+    return {k: list(v) if k in APPEND_ONLY else _json_copy(v) for k, v in m.items()}
+
+
 @dataclass
 class MatchState:
     """The match as the rules see it.
@@ -87,7 +106,7 @@ class MatchState:
     log: tuple[Entry, ...] = ()
 
     def copy(self) -> MatchState:
-        return MatchState(copy.deepcopy(self.m), self.log)
+        return MatchState(copy_match(self.m), self.log)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready match state (the `match` part of GET /api/state)."""
