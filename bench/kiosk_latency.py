@@ -62,17 +62,21 @@ def open_kiosks(browser: Any, url: str, n: int, selector: str, ready_js: str) ->
     return pages
 
 
-def collect(pages: list[Any], sent: dict[str, float]) -> tuple[list[float], int]:
+def collect(pages: list[Any], sent: list[tuple[str, float]]) -> tuple[list[float], int]:
+    """Match each sent update, in order, to the first later mark on each page with its text."""
     latencies, missing = [], 0
     for page in pages:
-        seen: dict[str, float] = {}
-        for text, at in page.evaluate("window.__marks"):
-            seen.setdefault(text, at)
-        for key, t in sent.items():
-            if key in seen:
-                latencies.append(seen[key] - t)
-            else:
+        marks = page.evaluate("window.__marks")
+        i = 0
+        for text, t in sent:
+            j = i
+            while j < len(marks) and marks[j][0] != text:
+                j += 1
+            if j == len(marks):
                 missing += 1
+                continue
+            latencies.append(marks[j][1] - t)
+            i = j + 1
     return latencies, missing
 
 
@@ -84,7 +88,7 @@ def bench_hub(events: int, kiosks: int) -> int:
     live.start()
     live.publish(make_state())
     baseline: list[float] = []
-    sent: dict[str, float] = {}
+    sent: list[tuple[str, float]] = []
     try:
         with sync_playwright() as p:
             browser = launch_chromium(p)
@@ -112,13 +116,13 @@ def bench_hub(events: int, kiosks: int) -> int:
                 state = make_state(score={"A": i, "B": 0})
                 t = time.time() * 1000
                 live.publish(state)
-                sent[str(i)] = t
+                sent.append((str(i), t))
                 time.sleep(0.02)  # 50 events/s, faster than any real match
             time.sleep(1.0)
             stop.set()
             listener.join(3)
             latencies, missing = collect(pages, sent)
-            baseline = [received[int(k)] - t for k, t in sent.items() if int(k) in received]
+            baseline = [received[int(k)] - t for k, t in sent if int(k) in received]
             browser.close()
     finally:
         live.stop()
@@ -142,7 +146,7 @@ def bench_daemon(events: int, kiosks: int) -> int:
             browser = launch_chromium(p)
             pages = open_kiosks(browser, live.base_url + "/", kiosks, "#shot",
                                 "document.getElementById('name-A').textContent === 'Casa'")
-            sent: dict[str, float] = {}
+            sent: list[tuple[str, float]] = []
             refs: list[float] = []
             for i in range(events):
                 disc = 1 + i % 11
@@ -151,7 +155,7 @@ def bench_daemon(events: int, kiosks: int) -> int:
                 live.referee("shot_asked", {"side": side, "disc": disc})
                 refs.append(time.time() * 1000 - t)
                 name = "Casa" if side == "A" else "Visitante"
-                sent[f"CHUTE PEDIDO — {name}, botão {disc}"] = t
+                sent.append((f"CHUTE PEDIDO — {name}, botão {disc}", t))
                 time.sleep(0.03)
                 live.referee("shot_result", {"outcome": "saved"})
                 time.sleep(0.03)

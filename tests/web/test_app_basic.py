@@ -65,3 +65,18 @@ def test_ws_filters_by_table(live: LiveServer) -> None:
     msg = asyncio.run(run())
     assert msg["state"]["table_id"] == "t2"
     assert msg["state"]["score"]["B"] == 7
+
+
+def test_stream_carries_only_the_newest_announcements(live: LiveServer) -> None:
+    st = make_state()
+    st["match"]["announcements"] = [{"id": i, "pt": f"a{i}", "en": f"a{i}"} for i in range(300)]
+    live.publish(st)
+
+    async def run() -> dict:
+        async with websockets.connect(live.url.replace("http", "ws") + "/ws") as ws:
+            return json.loads(await ws.recv())
+
+    streamed = asyncio.run(run())["state"]["match"]["announcements"]
+    assert [a["id"] for a in streamed] == list(range(280, 300))
+    full = httpx.get(live.url + "/api/state").json()["match"]["announcements"]
+    assert len(full) == 300  # the snapshot API keeps everything

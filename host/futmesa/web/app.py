@@ -59,10 +59,49 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+STREAM_ANNOUNCEMENTS = 20  # the stream carries only the newest announcements (see below)
+
+
 def _state_message(state: dict[str, Any]) -> dict[str, Any]:
     # "now" is the host's wall clock when sent, so a display on another machine
     # can correct for its own clock being off (the kiosk keeps the best sample).
     return {"type": "state", "state": state, "now": now_ms()}
+
+
+def stream_view(state: dict[str, Any]) -> dict[str, Any]:
+    """The state as streamed on /ws: ``match.announcements`` cut to the newest ones.
+
+    The engine keeps every announcement of the match in the state; views show the latest,
+    and sending hundreds of them to every screen on every change made the stream slow
+    (70 kB per message after 400 inputs). ``GET /api/state`` keeps the full list.
+    """
+    match = state.get("match")
+    if isinstance(match, dict):
+        shown = match.get("announcements")
+        if isinstance(shown, list) and len(shown) > STREAM_ANNOUNCEMENTS:
+            state = {**state, "match": {**match, "announcements": shown[-STREAM_ANNOUNCEMENTS:]}}
+    return state
+
+
+class _Encoded:
+    """Each published state is turned into JSON once, however many screens receive it."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self.cache: dict[int, tuple[dict[str, Any], str]] = {}
+
+    def text(self, state: dict[str, Any]) -> str:
+        hit = self.cache.get(id(state))
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        text = json.dumps(_state_message(stream_view(state)), separators=(",", ":"))
+        if len(self.cache) >= self.size:
+            self.cache.pop(next(iter(self.cache)))
+        self.cache[id(state)] = (state, text)
+        return text
+
+
+ENCODED = _Encoded()
 
 
 class Broadcast:
@@ -98,9 +137,10 @@ async def stream_states(
     try:
         # The state comes first (the contract); the display settings follow it.
         if all_tables:
-            await websocket.send_json({"type": "tables", "tables": hub.tables(), "now": now_ms()})
+            await websocket.send_json({"type": "tables", "now": now_ms(),
+                                       "tables": [stream_view(s) for s in hub.tables()]})
         else:
-            await websocket.send_json(_state_message(hub.snapshot(wanted)))
+            await websocket.send_text(ENCODED.text(hub.snapshot(wanted)))
         if display is not None:
             await websocket.send_json({"type": "display", **display})
         while True:
@@ -125,7 +165,7 @@ async def stream_states(
                 next_update = asyncio.ensure_future(updates.__anext__())
                 table = wanted or hub.default_table
                 if all_tables or table is None or state.get("table_id") == table:
-                    await websocket.send_json(_state_message(state))
+                    await websocket.send_text(ENCODED.text(state))
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
     finally:
