@@ -34,7 +34,10 @@ class App:
         self.clock = MatchClock(self)
         self.lance = LanceTimer(self)
         self.link = DeviceLink(board, self, self.boot_id, ring_size)
-        self.tuning = Tuning(store.read_json("table.json"))
+        # filter settings: defaults, then the board's (the sim adapts them to its speed),
+        # then this table's own (table.json on flash)
+        self.tuning = Tuning(getattr(board, "tuning", None))
+        self.tuning.update(store.read_json("table.json"))
         self.inputs = Inputs(self, board, self.tuning)
         profile = store.read("profile.bin")
         if profile:

@@ -48,6 +48,10 @@ class Tuning:
         self.net_rearm_ms = 20
         self.switch_ms = 30
         self.button_ms = 20
+        self.update(cfg)
+
+    def update(self, cfg):
+        """Take the known keys of a dict (unknown keys are ignored)."""
         if cfg:
             for key in cfg:
                 if key in self.__dict__:

@@ -10,12 +10,7 @@ the board file.
 
 import time
 
-try:
-    from micropython import const
-except ImportError:  # pragma: no cover - CPython type-checking only
-
-    def const(x):  # type: ignore[no-redef]
-        return x
+from micropython import const
 
 
 NO_SAMPLE = const(-2)  # read_tof: no new measurement since the last read
@@ -62,9 +57,9 @@ def zones_from(cfg):
     """(line, end) per side-net zone, line 0 = side line / 1 = end line, in zone order."""
     if not cfg or "side_net" not in cfg:
         return DEFAULT_ZONES
-    zones = [None] * len(cfg["side_net"])
-    for z in cfg["side_net"]:
-        zones[int(z["zone"])] = (1 if z["line"] == "end" else 0, int(z["end"]))
+    zones = []
+    for z in sorted(cfg["side_net"], key=lambda z: int(z["zone"])):
+        zones.append((1 if z["line"] == "end" else 0, int(z["end"])))
     return tuple(zones)
 
 
@@ -117,13 +112,15 @@ class MachineBoard:
                           % self.board_file)
         self.config = cfg
         self.state_dir = args.get("state", self.state_dir)
-        pull = machine.Pin.PULL_UP if cfg.get("input_pull") == "up" else None
+        pull_up = cfg.get("input_pull") == "up"
         self._active = int(cfg.get("input_active", 0))
         self.kinds = goal_kinds_from(cfg, args.get("goal_sensor"))
         self._zones = zones_from(cfg)
 
         def inp(n):
-            return machine.Pin(int(n), machine.Pin.IN, pull)
+            if pull_up:
+                return machine.Pin(int(n), machine.Pin.IN, machine.Pin.PULL_UP)
+            return machine.Pin(int(n), machine.Pin.IN)
 
         self._net = [inp(z["pin"]) for z in sorted(cfg["side_net"], key=lambda z: z["zone"])]
         pal = cfg["palheta"]
@@ -251,16 +248,18 @@ class MachineBoard:
     def _start_tof(self, cfg, goals):
         from boards.vl53l0x import start_all
 
-        self._i2c = self.machine.I2C(int(cfg["i2c"]["id"]), sda=self.machine.Pin(int(cfg["i2c"]["sda"])),
-                                     scl=self.machine.Pin(int(cfg["i2c"]["scl"])),
-                                     freq=int(cfg["i2c"].get("freq", 400000)))
-        self._tof = start_all(self._i2c, self.machine, cfg, goals, self.log)
+        m = self.machine
+        bus = cfg["i2c"]
+        self._i2c = m.I2C(int(bus["id"]), sda=m.Pin(int(bus["sda"])), scl=m.Pin(int(bus["scl"])),
+                          freq=int(bus.get("freq", 400000)))
+        delay = int(cfg.get("tof", {}).get("boot_delay_ms", 10))
+        self._tof = start_all(self._i2c, m, goals, self.kinds, delay, self.log)
 
     def read_tof(self, i):
         s = self._tof[i]
         if s is None:
             return NO_ANSWER
-        return s.read()
+        return s.sample()
 
     def net_zones(self):
         return self._zones

@@ -23,7 +23,8 @@ class BenchBoard:
         self.config = cfg
         self.state_dir = args.get("state", "/tmp/futmesa-bench")
         self.uid = b"BENCH001"
-        self.t = time.ticks_add(0, int(args.get("tick_start", "0")))
+        # ticks made from an int: this board is its own time source
+        self.t = time.ticks_add(0, int(args.get("tick_start", "0")))  # type: ignore[type-var]
         self.step_ms = int(args.get("step_ms", "0"))
         self.kinds = goal_kinds_from(cfg, args.get("goal_sensor", "beam"))
         self._zones = zones_from(cfg) if cfg else DEFAULT_ZONES
@@ -60,7 +61,7 @@ class BenchBoard:
         return self.t
 
     def advance(self, ms):
-        self.t = time.ticks_add(self.t, ms)
+        self.t = time.ticks_add(self.t, ms)  # type: ignore[type-var]
 
     def idle(self):
         pass
@@ -70,7 +71,7 @@ class BenchBoard:
 
     def service(self):
         if self.step_ms:
-            self.t = time.ticks_add(self.t, self.step_ms)
+            self.t = time.ticks_add(self.t, self.step_ms)  # type: ignore[type-var]
 
     # -- data channel ----------------------------------------------------------
     def feed(self, data):

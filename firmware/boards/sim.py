@@ -12,7 +12,7 @@ import sys
 import time
 
 try:
-    import termios
+    import termios  # type: ignore[import-not-found]  # unix port only, not in the board stubs
 except ImportError:  # not on a real board
     termios = None
 
@@ -21,7 +21,7 @@ from micropython import const
 from boards import goal_kinds_from, goal_params_from, read_board_file, zones_from
 
 _PULSE_MS = const(40)  # a sim goal/out pulse lasts at least this (device ms) ...
-_PULSE_READS = const(6)  # ... and at least this many reads, whatever the speed (ToF: N samples)
+_PULSE_READS = const(4)  # ... and blocked for at least 3 reads, whatever the speed (ToF: N samples)
 BOARD_FILE = "../hardware/boards/sim.json"  # relative to the firmware folder (the process cwd)
 _STDIN_POLL_MS = const(5)  # real ms between looks at the control channel
 _REOPEN_MS = const(500)  # real ms between attempts to reopen a vanished port
@@ -39,7 +39,8 @@ class SimBoard:
         self.tick_bits = 32  # unix-port ticks wrap at 2**62; frames carry them mod 2**32
         # Time: ticks = tick_start + speed * real elapsed, wrapping like ticks_ms.
         self._t0_us = time.ticks_us()
-        self._tick_start = time.ticks_add(0, int(args.get("tick_start", "0")))
+        # ticks made from an int: the sim board is its own (scaled) time source
+        self._tick_start = time.ticks_add(0, int(args.get("tick_start", "0")))  # type: ignore[type-var]
         # Inputs
         self.beams = [0, 0]
         self._beam_until = [0, 0]
@@ -57,6 +58,9 @@ class SimBoard:
         self._button_until = [0, 0, 0]
         self.config = read_board_file(args.get("board_file", BOARD_FILE))
         self.goal_sensor_type = args.get("goal_sensor", "beam")
+        # At speed N one loop pass spans N times more device time, so a pulse of a few
+        # passes can look like a line blocked for seconds: stretch the stuck limit.
+        self.tuning = {"stuck_ms": max(4000, self.speed * 40)}
         self.kinds = goal_kinds_from(self.config, self.goal_sensor_type)
         self._zones = zones_from(self.config)
         self.nets = [0] * len(self._zones)
@@ -72,14 +76,14 @@ class SimBoard:
         self._stdin_last = time.ticks_ms()
         # Data channel
         self._port = None
-        self._port_last_try = 0
+        self._port_last_try = time.ticks_ms()
         self.unplugged = False
         self._open_port()
 
     # -- time ------------------------------------------------------------------
     def ticks_ms(self):
         elapsed_us = time.ticks_diff(time.ticks_us(), self._t0_us)
-        return time.ticks_add(self._tick_start, (elapsed_us * self.speed) // 1000)
+        return time.ticks_add(self._tick_start, (elapsed_us * self.speed) // 1000)  # type: ignore[type-var]
 
     def real_ms(self):
         return time.ticks_ms()
@@ -136,10 +140,11 @@ class SimBoard:
             return 0
 
     def _drop_port(self):
-        try:
-            self._port.close()
-        except (OSError, AttributeError):
-            pass
+        if self._port is not None:
+            try:
+                self._port.close()
+            except OSError:
+                pass
         self._port = None
 
     # -- inputs ----------------------------------------------------------------

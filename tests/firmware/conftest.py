@@ -1,4 +1,4 @@
-"""Runs MicroPython test modules (`mpy_test_*.py`) on the real MicroPython VM, one pytest item per test.
+"""Runs MicroPython test modules (`mpy_test_*.py`) on the real MicroPython VM, one item per test.
 
 Each `def test_*()` at the top level of such a module becomes an item; the
 item runs `micropython mpy_runner.py <module> <function>` with MICROPYPATH
@@ -34,7 +34,9 @@ def find_micropython() -> str:
 
 
 def mp_env() -> dict[str, str]:
-    return dict(os.environ, MICROPYPATH=f"{FIRMWARE}:{HERE}:.frozen")
+    # fakei2c (the register-level fake bus) lives with the host hardware code
+    fake = HERE.parents[1] / "host" / "futmesa" / "hardware"
+    return dict(os.environ, MICROPYPATH=f"{FIRMWARE}:{HERE}:.frozen:{fake}")
 
 
 class MicroPythonFailure(Exception):
@@ -61,10 +63,12 @@ class MpyItem(pytest.Item):
         if proc.returncode != 0 or "MPY-PASS" not in proc.stdout:
             raise MicroPythonFailure(out, proc.returncode)
 
-    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None) -> str:  # type: ignore[override]
+    def repr_failure(  # type: ignore[override]
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: object = None
+    ) -> str:
         if isinstance(excinfo.value, MicroPythonFailure):
-            return (f"MicroPython test {self.module}.{self.func} failed (exit {excinfo.value.rc}):\n"
-                    f"{excinfo.value.output}")
+            return (f"MicroPython test {self.module}.{self.func} failed "
+                    f"(exit {excinfo.value.rc}):\n{excinfo.value.output}")
         return super().repr_failure(excinfo)
 
     def reportinfo(self) -> tuple[Path, int, str]:
