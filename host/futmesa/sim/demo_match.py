@@ -82,6 +82,19 @@ async def play(running: Running, sim: SimTable, speed: int, say: Callable[[str],
     def match() -> dict[str, Any]:
         return daemon.state.to_dict() if daemon.state is not None else {}
 
+    async def answer_pending() -> None:
+        """The scripted referee answers every question the rules raised.
+
+        The simulated players make no moves, so the per-move timer runs out
+        all the time; the scripted referee lets those go (a warning, not a
+        foul) and takes the suggested answer to everything else.
+        """
+        for question in list(match().get("pending", [])):
+            accept = question.get("kind") != "lance_timeout"
+            choice = question.get("default") if accept else question.get("reject")
+            say(f"  referee: {question.get('en', question.get('kind'))} -> {choice}")
+            await referee("confirm", {"target": question["id"], "accept": accept})
+
     await _wait(lambda: daemon.connected and daemon.match is not None, 30, "the table", sim)
     say(f"table {daemon.table_id} connected; match {daemon.match['id']} "
         f"({daemon.match['ruleset']})")
@@ -99,10 +112,12 @@ async def play(running: Running, sim: SimTable, speed: int, say: Callable[[str],
             await _wait(lambda s=step: daemon._clock_now_ms() >= s.at_ms
                         or not (daemon.status and daemon.status.running),
                         half_s * 2 + 30, f"{step.at} of period {period}", sim)
+            await answer_pending()
             await _do(step, daemon, sim, referee, match)
         await _wait(lambda: match().get("status") in ("interval", "finished")
                     or bool(match().get("finished")), half_s * 2 + 30,
                     f"the end of period {period}", sim)
+        await answer_pending()
         score = match().get("score", {})
         say(f"period {period} over: {score.get('A', 0)} x {score.get('B', 0)}")
     await _wait(lambda: bool(match().get("finished")), half_s + 30, "the final whistle", sim)
