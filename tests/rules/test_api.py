@@ -171,3 +171,48 @@ def test_a_correction_of_nothing_is_refused_and_changes_nothing() -> None:
         assert {k: v for k, v in d.items() if k != "log_length"} == {
             k: v for k, v in state.to_dict().items() if k != "log_length"
         }
+
+
+@pytest.mark.parametrize(
+    ("kind", "data"),
+    [
+        ("set_up", {"teams": [1]}),
+        ("set_up", {"teams": {"A": [1]}}),
+        ("restart", {"kind": ["lateral"], "side": "A"}),
+        ("touch", {"side": "A", "disc": [1]}),
+        ("shot_asked", {"side": "A", "disc": "7"}),
+        ("confirm", {"target": [1]}),
+        ("keeper_choice", {"side": "A", "choice": ["left"]}),
+        ("invented", {}),
+    ],
+)
+def test_malformed_referee_inputs_are_refused_not_crashes(kind: str, data: dict) -> None:
+    engine = Engine(load_ruleset("pastilha-8x2"))
+    state = engine.initial_state()
+    if kind in ("restart", "touch", "shot_asked"):
+        state, _ = engine.apply(state, Entry(1, "clock_started", {}, "device"))
+    before = state.to_dict()
+    new, effects = engine.apply(state, Entry(2, kind, data))
+    assert [e.data["code"] for e in effects] == ["refused"]
+    after = new.to_dict()
+    assert after["announcements"][:-1] == before["announcements"]
+    assert {k: v for k, v in after.items() if k not in ("announcements", "log_length")} == {
+        k: v for k, v in before.items() if k not in ("announcements", "log_length")
+    }
+
+
+@pytest.mark.parametrize(
+    "settings",
+    [
+        {"teams": [1]},
+        {"teams": {"A": {"name": 5}}},
+        {"period_ms": "ten minutes"},
+        {"competition": "cup"},
+        {"kickoff": "C"},
+        {"extra_time": "yes"},
+        {"periods": 0},
+    ],
+)
+def test_bad_settings_say_what_to_write(settings: dict) -> None:
+    with pytest.raises(ValueError, match='settings "'):
+        Engine(load_ruleset("cbfm-1toque"), settings)

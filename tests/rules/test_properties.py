@@ -241,3 +241,82 @@ def test_void_then_amend_back_restores_the_state(
     restored, _ = engine.apply(voided, amend)
     assert without_history(restored.to_dict()) == without_history(original.to_dict())
     assert [c["kind"] for c in restored.to_dict()["corrections"][-2:]] == ["void", "amend"]
+
+
+KINDS = sorted(DEVICE_KINDS) + [
+    "set_up",
+    "kickoff",
+    "ends",
+    "start_period",
+    "added_time",
+    "touch",
+    "shot_asked",
+    "shot_result",
+    "last_touch",
+    "restart",
+    "lance_done",
+    "foul",
+    "discipline",
+    "substitution",
+    "offside",
+    "shootout_kick",
+    "keeper_choice",
+    "shootout_result",
+    "confirm",
+    "void",
+    "amend",
+]
+KEYS = [
+    "side",
+    "disc",
+    "goal",
+    "line",
+    "end",
+    "pos",
+    "ms",
+    "type",
+    "where",
+    "kind",
+    "target",
+    "data",
+    "teams",
+    "choice",
+    "scored",
+    "accept",
+    "out",
+    "in",
+    "hit",
+    "A",
+    "outcome",
+    "button",
+    "warning",
+    "ball",
+    "at_alarm",
+    "displaced",
+    "zone",
+    "kickoff",
+]
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 40) | st.sampled_from(["A", "B", "C", "x", ""]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(RULESETS),
+    junk=st.lists(
+        st.tuples(st.sampled_from(KINDS), st.dictionaries(st.sampled_from(KEYS), JSON)),
+        max_size=25,
+    ),
+)
+def test_malformed_entries_never_crash(name: str, junk: list[tuple[str, dict[str, Any]]]) -> None:
+    engine = engine_for(name, knockout=True)
+    steps = [([(kind, data)], 1000) for kind, data in junk]
+    state = engine.initial_state()
+    for entry in build(steps):
+        state, _ = engine.apply(state, entry)
+    assert engine.replay(state.log)[0].to_dict() == state.to_dict()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .context import SIDES, Ctx, Refused
+from .settings import check_settings
 
 MINUTE = 60_000
 # A goal-line trip and the alarm closer than this (device ms) are "the same instant".
@@ -83,7 +84,7 @@ class RulesCore:
     cites: ClassVar[dict[str, str]] = {}
 
     def __init__(self, settings: dict[str, Any] | None = None) -> None:
-        self.settings = dict(settings or {})
+        self.settings = check_settings(settings or {})
 
     # ======================================================================================
     # data helpers

@@ -104,7 +104,7 @@ class PlayRules(RulesCore):
     def on_restart(self, ctx: Ctx) -> None:
         """The referee gives (or corrects) a restart."""
         kind = ctx.entry.data.get("kind")
-        if kind not in RESTART_NAMES:
+        if not isinstance(kind, str) or kind not in RESTART_NAMES:
             raise Refused(
                 f"Tipos: {', '.join(RESTART_NAMES)}", f"Kinds: {', '.join(RESTART_NAMES)}"
             )

@@ -11,6 +11,7 @@ from typing import Any
 from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import MINUTE, REOPEN_KEYS, SAME_INSTANT_MS, RulesCore
+from .settings import check_settings
 
 
 class TimeRules(RulesCore):
@@ -20,8 +21,13 @@ class TimeRules(RulesCore):
         m, d = ctx.m, ctx.entry.data
         if m["status"] != "not_started":
             raise Refused("Só antes do início da partida", "Only before the match starts")
+        try:
+            check_settings({"teams": d.get("teams"), "kickoff": d.get("kickoff")})
+        except ValueError as bad:
+            raise Refused(str(bad), str(bad)) from None
+        teams = d.get("teams") or {}
         for side in SIDES:
-            team = (d.get("teams") or {}).get(side) or {}
+            team = teams.get(side) or {}
             for key in ("name", "color"):
                 if isinstance(team.get(key), str) and team[key]:
                     m["teams"][side][key] = team[key]

@@ -1,0 +1,47 @@
+"""Competition settings: checked once, with messages that say what to write instead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_DURATIONS = ("period_ms", "interval_ms", "extra_ms", "lance_ms", "lance_warn_ms")
+_FLAGS = ("extra_time", "shootout")
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings, or ValueError naming the first bad key and what it should be."""
+    if not isinstance(settings, dict):
+        raise ValueError('settings must be a JSON object, e.g. {"competition": "knockout"}')
+    s = settings
+    teams = s.get("teams")
+    if teams is not None:
+        if not isinstance(teams, dict) or not set(teams) <= {"A", "B"}:
+            raise ValueError('settings "teams" must be {"A": {"name", "color"}, "B": {…}}')
+        for side, team in teams.items():
+            if not isinstance(team, dict) or not all(
+                isinstance(team.get(k), str) for k in ("name", "color") if k in team
+            ):
+                raise ValueError(f'settings "teams.{side}" must be {{"name": "…", "color": "#…"}}')
+    for key, allowed in (
+        ("competition", ("league", "knockout")),
+        ("kickoff", ("A", "B")),
+        ("advantage", ("A", "B")),
+    ):
+        if s.get(key) is not None and s[key] not in allowed:
+            raise ValueError(f'settings "{key}" must be one of {", ".join(allowed)}')
+    for key in _FLAGS:
+        if s.get(key) is not None and not isinstance(s[key], bool):
+            raise ValueError(f'settings "{key}" must be true or false')
+    for key in _DURATIONS:
+        if s.get(key) is not None and (not _int(s[key]) or s[key] < 0):
+            raise ValueError(f'settings "{key}" must be a duration in milliseconds (e.g. 600000)')
+    if s.get("periods") is not None and (not _int(s["periods"]) or not 1 <= s["periods"] <= 4):
+        raise ValueError('settings "periods" must be a whole number from 1 to 4')
+    for key in ("substitutions", "touch_limit"):
+        if s.get(key) is not None and (not _int(s[key]) or s[key] < 0):
+            raise ValueError(f'settings "{key}" must be a whole number, or null for no limit')
+    return dict(s)
