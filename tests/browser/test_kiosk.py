@@ -239,3 +239,16 @@ def test_console_switches_kiosks_to_night_screen(live: LiveServer, page: Any) ->
     assert r.status_code == 200
     page.wait_for_function("document.body.classList.contains('mode-blank')")
     assert not page.is_visible("#scoreboard")
+
+
+def test_sensor_fault_shown_and_old_announcement_expires(live: LiveServer, page: Any) -> None:
+    st = make_state()
+    st["sensor_faults"] = {"0": "no_echo"}
+    st["match"]["announcements"] = [{"id": 1, "code": "x", "pt": "gol anulado", "en": "x"}]
+    live.publish(st)
+    page.clock.install()  # the page's timers run on a clock the test moves
+    page.goto(live.url + "/")
+    wait_text(page, "#faults", "⚠ sensor 0: no_echo")
+    wait_text(page, "#announce", "gol anulado")
+    page.clock.run_for(31_000)
+    page.wait_for_function("document.getElementById('announce').classList.contains('hidden')")

@@ -23,6 +23,7 @@ const FM = (() => {
       table: "Mesa",
       added: "acréscimo",
       pending: "a confirmar pelo árbitro",
+      sensor: "sensor",
     },
     en: {
       period: (p, n) => (p > n ? `Extra time ${p - n}` : `Half ${p}`),
@@ -43,6 +44,7 @@ const FM = (() => {
       table: "Table",
       added: "added",
       pending: "awaiting the referee",
+      sensor: "sensor",
     },
   };
 

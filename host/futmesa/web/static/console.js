@@ -152,7 +152,9 @@ const Console = (() => {
     $("c-turn").textContent = m.turn ? name(m.turn) : "—";
     const link = $("c-link");
     const off = state.link && state.link.connected === false;
-    link.textContent = off ? " ⚠ mesa desconectada" : "";
+    const faults = state.sensor_faults && typeof state.sensor_faults === "object"
+      ? Object.entries(state.sensor_faults).map(([s, f]) => `sensor ${s}: ${f}`) : [];
+    link.textContent = (off ? " ⚠ mesa desconectada" : "") + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
     renderPending(m.pending);
     const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
     $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : ann.pt || ann.en || ann.code}` : "";

@@ -129,13 +129,26 @@
     }
   }
 
+  // An announcement stays up for ANNOUNCE_MS after this screen first saw it.
+  const ANNOUNCE_MS = 30000;
+  const firstSeen = new Map();
   function announceText(st) {
     const list = st.match && st.match.announcements;
     if (!Array.isArray(list) || !list.length) return "";
     const a = list[list.length - 1];
+    const key = a && typeof a === "object" ? `${st.match_id}:${a.id ?? a.code}` : String(a);
+    if (!firstSeen.has(key)) firstSeen.set(key, Date.now());
+    if (firstSeen.size > 200) firstSeen.delete(firstSeen.keys().next().value);
+    if (Date.now() - firstSeen.get(key) > ANNOUNCE_MS) return "";
     if (typeof a === "string") return a;
-    if (a && typeof a.at === "number" && FM.hostNow() - a.at > 60000) return "";
     return (a && (a[view.lang] || a.pt || a.en || a.code)) || "";
+  }
+
+  function faultText(st) {
+    const faults = st.sensor_faults;
+    if (!faults || typeof faults !== "object") return "";
+    const items = Object.entries(faults).map(([s, f]) => `${T().sensor} ${s}: ${f}`);
+    return items.length ? `⚠ ${items.join(" · ")}` : "";
   }
 
   function renderBanner() {
@@ -172,6 +185,7 @@
     show($("announce"), !!ann);
     setText($("announce"), ann);
     setText($("table-id"), st.table_id ? `${T().table} ${st.table_id}` : "");
+    setText($("faults"), faultText(st));
     setText($("ruleset"), st.ruleset || "");
     tick();
   }
@@ -209,6 +223,12 @@
     }
     if (view.mode === "board") tickBoard(now);
     renderBanner();
+    if (state && view.mode === "scoreboard") {
+      // announcements expire by time, not only by new states
+      const ann = announceText(state);
+      show($("announce"), !!ann);
+      setText($("announce"), ann);
+    }
   }
 
   // ---- venue board ------------------------------------------------------------
