@@ -135,8 +135,9 @@ class TimeRules(RulesCore):
             return
         m["time_up"] = True
         m["alarm_at"] = ctx.instant()
-        self.time_up(ctx)
+        # asked first, so the result waits for the answer if this ends the match
         self.check_goal_at_alarm(ctx)
+        self.time_up(ctx)
 
     def on_time_up(self, ctx: Ctx) -> None:
         """The device's "time is up" (next-dead-ball mode) means what the alarm means."""
@@ -185,8 +186,8 @@ class TimeRules(RulesCore):
     def check_goal_at_alarm(self, ctx: Ctx) -> None:
         """A goal counted within the same instant as the alarm is raised to the referee."""
         m = ctx.m
-        if m["status"] == "last_lance" or not m["goals"]:
-            return
+        if m["shot_asked"] or not m["goals"]:
+            return  # a shot asked before the alarm is played out: its goal is not in doubt
         goal = m["goals"][-1]
         if goal["period"] != m["period"] or goal.get("at") is None:
             return
