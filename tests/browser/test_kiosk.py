@@ -157,22 +157,25 @@ def test_clock_counts_locally_without_drift(live: LiveServer, page: Any) -> None
 def test_lance_last_seconds_cue_is_not_colour_alone(live: LiveServer, page: Any) -> None:
     now = int(time.time() * 1000)
     st = make_state()
-    st["lance"].update(ms=6_500, running=True, at=now)
+    st["lance"].update(ms=9_000, running=True, at=now)
     live.publish(st)
+    page.clock.install()  # page time starts at the real time; the test moves it on
     page.goto(live.url + "/")
-    page.wait_for_function("document.getElementById('lance-value').textContent === '7'"
-                           " || document.getElementById('lance-value').textContent === '6'")
+    page.wait_for_function("['9', '8'].includes(document.getElementById('lance-value')"
+                           ".textContent)")
     assert "warn" not in page.get_attribute("#lance", "class")
-    page.wait_for_function("document.getElementById('lance').classList.contains('warn')",
-                           timeout=6000)
+    page.clock.run_for(4_500)  # about 4 s left
+    page.wait_for_function("document.getElementById('lance').classList.contains('warn')")
+    assert page.text_content("#lance-value") in ("4", "5")
     style = page.evaluate("(() => { const s = getComputedStyle(document.getElementById('lance'));"
                           " return [s.borderTopStyle, s.animationName]; })()")
     assert style == ["dashed", "blink"]
     marker = page.evaluate("getComputedStyle(document.getElementById('lance-value'), '::before')"
                            ".content")
     assert "⚠" in marker
-    page.wait_for_function("document.getElementById('lance-value').textContent === 'TEMPO!'",
-                           timeout=6000)
+    page.clock.run_for(5_000)
+    page.wait_for_function("document.getElementById('lance-value').textContent === 'TEMPO!'")
+    assert "over" in page.get_attribute("#lance", "class")
 
 
 def test_table_disconnected_shows_age_of_last_event(live: LiveServer, page: Any) -> None:
