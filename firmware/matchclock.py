@@ -65,10 +65,10 @@ class MatchClock:
         self.over = False
         self.time_up = False
         self.base_ms = 0
-        self.base_ticks = 0
+        self.base_ticks = time.ticks_ms()
         self.added_ms = 0
-        self.deadline = 0
-        self.interval_end = 0
+        self.deadline = self.base_ticks
+        self.interval_end = self.base_ticks
         self.interval_alarm = False
         self.checkpoints = 0
         self.slot = None
