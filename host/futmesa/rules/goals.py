@@ -88,11 +88,13 @@ class GoalRules(RulesCore):
         goal = ctx.entry.data.get("goal")
         if goal not in (0, 1):
             raise Refused("'goal' deve ser 0 ou 1", "'goal' must be 0 or 1")
-        if m["phase"] == "shootout" and not m["finished"]:
-            so.goal_line(self, ctx)
-            return
         defender = self.defender_of(m, goal)
         scorer = other(defender)
+        if self.just_after_alarm(ctx):
+            self.reopen_decision(ctx)
+        elif m["phase"] == "shootout" and not m["finished"]:
+            so.goal_line(self, ctx)
+            return
         if not self.in_play(m):
             if self.just_after_alarm(ctx):
                 ctx.confirm(
@@ -126,12 +128,37 @@ class GoalRules(RulesCore):
             self.goal_without_shot(ctx, scorer, defender)
 
     def just_after_alarm(self, ctx: Ctx) -> bool:
+        """A goal-line trip at the same instant as the alarm that ended the period."""
         m = ctx.m
-        return (
-            m["status"] == "interval"
-            and m["alarm_at"] is not None
-            and not m["clock_running"]
-            and abs(ctx.instant() - int(m["alarm_at"])) <= SAME_INSTANT_MS
+        if m["alarm_at"] is None or m["clock_running"]:
+            return False
+        if abs(ctx.instant() - int(m["alarm_at"])) > SAME_INSTANT_MS:
+            return False
+        if m["status"] == "interval":
+            return True
+        if m["status"] == "finished":
+            return bool(m["result"] and m["result"]["reason"] == "time")
+        shootout = m["shootout"]
+        return bool(
+            m["status"] == "shootout" and not shootout["kicks"] and not shootout["in_progress"]
+        )
+
+    def reopen_decision(self, ctx: Ctx) -> None:
+        """Undo a result (or the start of a tie-break not yet played) that a goal still
+        to confirm could change; it is decided again once the referee answers."""
+        m = ctx.m
+        if m["status"] == "shootout":
+            m["phase"] = m["shootout"].get("from_phase", "regular")
+            m["shootout"] = None
+        elif m["status"] == "interval" and m["phase"] == "extra" and m["period"] == m["periods"]:
+            m["phase"] = "regular"  # extra time not started yet
+        elif m["status"] != "finished":
+            return
+        m.update(status="interval", finished=False, result=None, decision_pending=True)
+        ctx.announce(
+            "decision_pending",
+            "Resultado aguarda confirmação do árbitro",
+            "The result waits for the referee's confirmation",
         )
 
     def direct_goal_ok(self, ctx: Ctx, scorer: str) -> bool:

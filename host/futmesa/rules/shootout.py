@@ -23,9 +23,11 @@ _CHOICE_PT = {"left": "esquerda", "middle": "meio", "right": "direita"}
 
 def begin(rs: Ruleset, ctx: Ctx) -> None:
     m = ctx.m
+    from_phase = m["phase"]
     m["phase"] = "shootout"
     m["status"] = "shootout"
     m["shootout"] = {
+        "from_phase": from_phase,
         "first": None,
         "next": None,
         "series": 0,

@@ -90,8 +90,6 @@ class TimeRules(RulesCore):
                 f"Period {m['period']} starts",
                 self.cite("duration"),
             )
-        elif m["status"] == "running" and m["restart"] and not m["restart"]["taken"]:
-            pass  # a ball-in-play clock resumed by the device
 
     def start_from_kickoff(self, ctx: Ctx, side: str) -> None:
         m = ctx.m
