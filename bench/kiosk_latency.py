@@ -8,7 +8,8 @@ Chromium kiosk (a MutationObserver notes the time). Baseline, in the same proces
 same publish to a plain Python WebSocket client receiving the JSON (no browser, no DOM).
 
 ``daemon``: a referee input through the real daemon (SQLite commit, rules engine, hub) on
-the simulated table, to the "shot asked" banner appearing on each kiosk.
+the simulated table, to the "shot asked" banner appearing on each kiosk; and the time a
+console action (POST /api/referee with the token) takes to answer.
 
 Prints median / p99 / max in milliseconds and the ratio to the baseline.
 """
@@ -24,6 +25,7 @@ import threading
 import time
 from typing import Any
 
+import httpx
 import websockets
 
 from futmesa.hub import StateHub
@@ -148,6 +150,11 @@ def bench_daemon(events: int, kiosks: int) -> int:
                                 "document.getElementById('name-A').textContent === 'Casa'")
             sent: list[tuple[str, float]] = []
             refs: list[float] = []
+            console: list[float] = []
+            applied: list[float] = []
+            pending = 0
+            client = httpx.Client(base_url=live.base_url,
+                                  headers={"Authorization": f"Bearer {live.token}"})
             for i in range(events):
                 disc = 1 + i % 11
                 side = "A" if live.match().get("turn") in (None, "A") else "B"
@@ -157,7 +164,22 @@ def bench_daemon(events: int, kiosks: int) -> int:
                 name = "Casa" if side == "A" else "Visitante"
                 sent.append((f"CHUTE PEDIDO — {name}, botão {disc}", t))
                 time.sleep(0.03)
-                live.referee("shot_result", {"outcome": "saved"})
+                t = time.perf_counter()  # the console's way: HTTP with the referee token
+                answer = client.post("/api/referee", json={"kind": "shot_result",
+                                                           "data": {"outcome": "saved"}})
+                console.append((time.perf_counter() - t) * 1000)
+                if answer.status_code == 202:  # "received, still applying": wait for it
+                    pending += 1
+                    rid = answer.json()["id"]
+                    while (r := client.get(f"/api/referee/{rid}").json()).get("ok") is None:
+                        time.sleep(0.005)
+                    if not r["ok"]:
+                        raise SystemExit(f"console action refused: {r}")
+                    applied.append((time.perf_counter() - t) * 1000)
+                elif answer.status_code != 200:
+                    raise SystemExit(f"console action refused: {answer.text}")
+                else:
+                    applied.append(console[-1])
                 time.sleep(0.03)
             time.sleep(1.0)
             latencies, missing = collect(pages, sent)
@@ -165,6 +187,10 @@ def bench_daemon(events: int, kiosks: int) -> int:
     print(f"referee input through the daemon -> kiosk DOM, {kiosks} kiosks, {events} events")
     print(summary("daemon.referee() returns (baseline)", refs))
     print(summary("kiosk DOM (all kiosks)", latencies))
+    print(summary("console POST /api/referee answer", console))
+    print(summary("console action applied", applied))
+    print(f"console answers over 100 ms: {sum(1 for c in console if c > 100)} of {len(console)};"
+          f" answered 'still applying' (202): {pending}")
     print(f"ratio median kiosk/baseline = "
           f"{statistics.median(latencies) / statistics.median(refs):.2f}; "
           f"updates never shown: {missing}")
