@@ -54,6 +54,7 @@ class Cbfm1Toque(Ruleset):
         "lance_time": "000 Art. 26 §1 A",
         "free_kick": "000 Art. 19 §2–§3",
         "penalty": "000 Art. 20",
+        "two_touch": "000 Art. 22 §único",
         "technical": "000 Art. 23",
         "disciplinary": "000 Art. 26 §1 F",
         "disciplinary_kick": "000 Art. 26 §2",

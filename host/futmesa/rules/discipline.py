@@ -60,8 +60,12 @@ class DisciplineRules(RulesCore):
             kind, rule = "falta_tecnica", self.cite("technical")
         elif ftype == "penalti" or where == "box":
             kind, rule = "penalti", self.cite("penalty")
-        elif where == "own_half":  # the fouled disc was in its own half
+        elif where == "own_half" or ftype == "dois_toques":
+            # the fouled disc was in its own half; two-touch throw-ins / corners are
+            # always indirect (000 Art. 22 §único)
             kind, rule = "falta_indireta", self.cite("free_kick")
+            if ftype == "dois_toques":
+                rule = self.cite("two_touch") or rule
         else:
             kind, rule = "falta_direta", self.cite("free_kick")
         self.reset_touches(m, beneficiary)

@@ -62,14 +62,17 @@ class PlayRules(RulesCore):
         m["shot_asked"] = None
         self.dead_ball(ctx)
         if m["last_touch"] is None:
+            # an older unanswered ball out is overtaken by this one
+            m["pending"] = [p for p in m["pending"] if p["kind"] != "ball_out_touch"]
+            likely = m.get("last_player") or "A"  # whose lance it was
             ctx.confirm(
                 "ball_out_touch",
                 self.cite("ball_out"),
                 "Bola fora: quem tocou por último?",
                 "Ball out: who touched it last?",
                 ["A", "B"],
-                default=other(m["turn"]) if m["turn"] else "A",
-                reject=m["turn"] or "B",
+                default=likely,
+                reject=other(likely),
                 ball_out=info,
             )
             return
