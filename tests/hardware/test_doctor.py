@@ -120,19 +120,39 @@ def test_cli_doctor_on_the_sim(sim):
     assert "ok   firmware" in r.output and r.output.rstrip().endswith("no problems found")
 
 
-def test_flash_version_check_against_the_real_firmware(sim, tmp_path, monkeypatch):
-    """The post-reset check of `futmesa flash` talks to the (simulated) firmware for real."""
-    import subprocess
-
+def _firmware_with_pico(tmp_path):
     from futmesa.deploy import flash as fl
 
     src = tmp_path / "fw"
     shutil.copytree(fl.firmware_dir(), src, ignore=shutil.ignore_patterns("*.egg-info"))
     if not (src / "boards" / "pico.py").exists():
         (src / "boards" / "pico.py").write_text("class PicoBoard:\n    name = 'pico'\n")
-    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(src))
+    return src
+
+
+def test_flash_version_check_against_the_real_firmware(sim, tmp_path, monkeypatch):
+    """The post-reset check of `futmesa flash` talks to the (simulated) firmware for real."""
+    import subprocess
+
+    from futmesa.deploy import flash as fl
+
+    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(_firmware_with_pico(tmp_path)))
     ok = subprocess.CompletedProcess([], 0, "", "")
     # the sim answers with its real versions but says it is the 'sim' board
     with pytest.raises(fl.FlashError, match="the board says it is 'sim', not 'pico'"):
         fl.flash("pico", sim.host_port, run=lambda a, **k: ok, echo=lambda s: None,
-                 timeout_s=5)
+                 timeout_s=5, detect=lambda p: None)
+
+
+def test_flash_refuses_a_board_running_futmesa_before_mpremote_hangs(sim, tmp_path,
+                                                                      monkeypatch):
+    from futmesa.deploy import flash as fl
+
+    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(_firmware_with_pico(tmp_path)))
+    called = []
+    with pytest.raises(fl.FlashError) as err:
+        fl.flash("pico", sim.host_port, run=lambda a, **k: called.append(a),
+                 echo=lambda s: None)
+    assert called == []  # mpremote was never started
+    msg = str(err.value)
+    assert "already runs futmesa firmware 0.1.0 (sim)" in msg and "flash_nuke.uf2" in msg

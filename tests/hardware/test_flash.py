@@ -114,7 +114,7 @@ def test_flash_reports_mpremote_failure(monkeypatch, firmware_with_pico, port):
         return subprocess.CompletedProcess(args, 1, "", "mpremote: could not enter raw repl")
 
     with pytest.raises(fl.FlashError) as err:
-        fl.flash("pico", port, run=fake_run, echo=lambda s: None)
+        fl.flash("pico", port, run=fake_run, echo=lambda s: None, detect=lambda p: None)
     assert "could not enter raw repl" in str(err.value) and "Close" in str(err.value)
     assert Path(seen["args"][0]).name == "mpremote"
 
@@ -125,12 +125,14 @@ def test_flash_checks_the_version_after_reboot(monkeypatch, firmware_with_pico, 
     want = ".".join(map(str, W.FIRMWARE_VERSION))
     lines = []
     good = SimpleNamespace(firmware=want, proto=W.PROTO_VERSION, board="pico")
-    fl.flash("pico", port, run=lambda a, **k: ok, verify=lambda p, t: good, echo=lines.append)
+    fl.flash("pico", port, run=lambda a, **k: ok, verify=lambda p, t: good, echo=lines.append,
+             detect=lambda p: None)
     assert lines[-1] == f"ok: pico on {port} runs firmware {want}, protocol {W.PROTO_VERSION}"
 
     old = SimpleNamespace(firmware="0.0.1", proto=W.PROTO_VERSION, board="pico")
     with pytest.raises(fl.FlashError, match="reports firmware 0.0.1"):
-        fl.flash("pico", port, run=lambda a, **k: ok, verify=lambda p, t: old, echo=print)
+        fl.flash("pico", port, run=lambda a, **k: ok, verify=lambda p, t: old, echo=print,
+                 detect=lambda p: None)
 
 
 def test_cli_flash_missing_port():

@@ -175,13 +175,35 @@ def expected_versions(src: Path | None = None) -> tuple[str, int]:
     return ".".join(str(n) for n in W.FIRMWARE_VERSION), int(W.PROTO_VERSION)
 
 
+def running_futmesa(port: str, timeout_s: float = 2.0) -> object | None:
+    """The DeviceInfo of futmesa firmware already answering on `port`, else None."""
+    from futmesa.deploy.probe import ProbeError, probe
+
+    try:
+        return probe(port, timeout_s=timeout_s, want_status=False).info
+    except ProbeError:
+        return None
+
+
 def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] | None = None,
           timeout_s: float = 15.0, echo: Callable[[str], None] = print,
-          run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run) -> None:
+          run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
+          detect: Callable[[str], object | None] = running_futmesa) -> None:
     """Flash `board_name` firmware to the board on `port` and check it comes back."""
     with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
         plan = plan_flash(board_name, port, Path(tmp))
         board_name = plan.board.name  # --board may be a path to a calibrated copy
+        # futmesa firmware on the USB port takes Ctrl-C as data, so mpremote would wait forever
+        # for a prompt: say so now instead
+        running = detect(port)
+        if running is not None:
+            raise FlashError(
+                f"{port} already runs futmesa firmware {getattr(running, 'firmware', '?')} "
+                f"({getattr(running, 'board', '?')}), which mpremote cannot interrupt. Erase "
+                "the board first (Pico: hold BOOTSEL while plugging it in and copy "
+                "flash_nuke.uf2, then the MicroPython .uf2; ESP32: esptool.py erase_flash and "
+                "write MicroPython again), then run this command again."
+            )
         echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
         args = plan.mpremote_args(_tool("mpremote"))
         echo(f"copying {len(plan.copies)} files to {port} with mpremote …")
