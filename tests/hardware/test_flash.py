@@ -101,6 +101,8 @@ def test_missing_port_is_a_clear_error(tmp_path, firmware_with_pico):
 def test_sim_and_unknown_boards_are_refused(tmp_path, port):
     with pytest.raises(fl.FlashError, match="futmesa demo"):
         fl.plan_flash("sim", port, tmp_path)
+    with pytest.raises(fl.FlashError, match="nothing to flash"):
+        fl.plan_flash("rpi", port, tmp_path)
     with pytest.raises(fl.FlashError, match="known boards"):
         fl.plan_flash("uno", port, tmp_path)
 

@@ -78,6 +78,10 @@ def firmware_sources(board_name: str, src: Path | None = None,
     if not (src / ENTRY).is_file():
         raise FlashError(f"no firmware found at {src} ({ENTRY} is missing); run futmesa from "
                          "its source tree or set FUTMESA_FIRMWARE_DIR")
+    if board_name == "rpi":
+        raise FlashError("the rpi board file is for Linux SBC mode: the Raspberry Pi reads the "
+                         "sensors itself and there is nothing to flash; check it with "
+                         "`futmesa doctor --sbc --board rpi`")
     if board_name not in REAL_BOARDS:
         raise FlashError(f"board {board_name!r} cannot be flashed; real boards are "
                          f"{', '.join(REAL_BOARDS)} (the sim board runs with `futmesa demo`)")
