@@ -222,10 +222,11 @@ class PlayRules(RulesCore):
         )
 
     def resolve_lance_timeout(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
-        if choice != "foul" or not self.in_play(ctx.m) and not ctx.m["status"] == "interval":
+        if choice != "foul" or ctx.m["finished"]:
             return
         side = pending["side"]
         if pending["foul"] == "disciplinary":
+            # counted even when answered after play stopped (it escalates, 000 Art. 26 §1 F)
             self.disciplinary_foul(ctx, side, None, self.cite("lance_time"))
-        else:
+        elif self.in_play(ctx.m):
             self.technical_foul(ctx, side, self.cite("lance_time"))
