@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pypdfium2 as pdfium
 import pytest
 
 from futmesa.sim.live import LiveTable
@@ -161,7 +162,22 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             console.wait_for_function(
                 "document.getElementById('result').textContent.startsWith('✓ anular')")
             score_is(kiosk, "A", 0)
+            console.wait_for_selector(f"#log tr.voided[data-id='{goal_id}']")
             console.screenshot(path=str(output_dir / "console-sim.png"), full_page=True)
+
+            # the súmula of the stored match, from the real store and engine
+            match_id = httpx.get(live.base_url + "/api/state").json()["match_id"]
+            page = httpx.get(f"{live.base_url}/report/{match_id}").text
+            assert "Casa 0 × 0 Visitante" in page
+            assert f'<tr class="voided"><td>{goal_id}</td>' in page
+            pdf = httpx.get(f"{live.base_url}/report/{match_id}.pdf").content
+            doc = pdfium.PdfDocument(pdf)
+            try:
+                text = doc[0].get_textpage().get_text_range()
+            finally:
+                doc.close()
+            assert "Casa 0 × 0 Visitante" in text
+            assert "ANULADA" in text
         finally:
             kiosk.close()
             console.close()
