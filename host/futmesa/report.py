@@ -510,7 +510,7 @@ def pdf_bytes(record: Record, *, head_only: bool = False) -> bytes:
               table(["Período", "Minuto", "Ocorrência"], sec["substitutions"], [20, 18, 132]),
               p("Registro de eventos", h2),
               table(["#", "T", "Relógio", "Evento", "Origem", "Situação"], sec["log"],
-                    [10, 13, 17, 82, 18, 30], [r["voided"] for r in log_rows(record)]),
+                    [10, 13, 19, 80, 18, 30], [r["voided"] for r in log_rows(record)]),
               Spacer(1, 14 * mm)]
     sign = Table([[p("Árbitro: " + s["referee"]), p("Técnico " + s["A"]), p("Técnico " + s["B"])]],
                  colWidths=[56 * mm] * 3)
