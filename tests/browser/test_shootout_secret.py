@@ -1,0 +1,130 @@
+"""The goalkeeper's secret choice (004 Pênaltis) entered on a second device, with the real
+rules engine behind the hub: hidden on every screen and in the public log until the kick."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from futmesa.hub import RefusedError, StateHub
+from futmesa.rules import Engine, Entry, load_ruleset
+from futmesa.web.app import create_app
+from futmesa.web.testing import TOKEN, LiveServer, make_state
+
+pytestmark = pytest.mark.browser
+
+
+class RulesTable:
+    """The real mesa-posta engine fed by the test, publishing like the daemon does."""
+
+    def __init__(self, hub: StateHub) -> None:
+        self.hub = hub
+        self.engine = Engine(load_ruleset("mesa-posta"), {})
+        self.state = self.engine.initial_state()
+        self.entries: list[dict[str, Any]] = []
+        hub.set_referee_handler("sim-1", self.handle)
+        self.publish()
+
+    def apply(self, kind: str, data: dict[str, Any], source: str, author: str) -> int:
+        entry_id = len(self.entries) + 1
+        period = self.state.to_dict().get("period", 1)
+        entry = Entry(id=entry_id, kind=kind, data=data, source=source, period=period,
+                      clock_ms=0)
+        new, effects = self.engine.apply(self.state, entry)
+        for effect in effects:
+            if effect.kind == "announce" and effect.data.get("code") == "refused":
+                raise RefusedError(effect.data["pt"])
+        self.state = new
+        self.entries.append({"id": entry_id, "kind": kind, "data": data, "source": source,
+                             "period": period, "clock_ms": 0, "created_at": 0,
+                             "author": author, "voided": False, "amended_by": None})
+        self.publish()
+        return entry_id
+
+    def publish(self) -> None:
+        m = self.state.to_dict()
+        st = make_state(score=m["score"], teams=m["teams"], period=m["period"],
+                        status=m["status"], finished=m["finished"])
+        st["match"] = m
+        self.hub.publish("sim-1", st)
+
+    async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
+        return {"entry_id": self.apply(kind, data, "referee", author)}
+
+    # HistoryProvider for /api/log
+    def list_matches(self) -> list[dict[str, Any]]:
+        return []
+
+    def match_record(self, match_id: int) -> dict[str, Any]:
+        return {"match": {"id": 1}, "entries": list(self.entries),
+                "state": {"finished": self.state.to_dict()["finished"]}}
+
+
+@pytest.fixture
+def rules_server() -> Iterator[tuple[LiveServer, RulesTable]]:
+    hub = StateHub()
+    table = RulesTable(hub)
+    server = LiveServer(hub, create_app(hub, console_token=TOKEN, history=table))
+    server.start()
+    try:
+        yield server, table
+    finally:
+        server.stop()
+
+
+def test_keeper_choice_stays_secret_until_the_kick(
+    rules_server: tuple[LiveServer, RulesTable], browser: Any, output_dir: Path
+) -> None:
+    live, table = rules_server
+    # a level match to the end of the second half: mesa-posta goes to penalties
+    for kind, source in (("set_up", "referee"), ("start_period", "referee"),
+                         ("clock_started", "device"), ("period_over", "device"),
+                         ("start_period", "referee"), ("clock_started", "device"),
+                         ("period_over", "device")):
+        live.call(table.apply, kind, {"kickoff": "A"} if kind == "set_up" else {}, source, "t")
+    assert table.state.to_dict()["phase"] == "shootout"
+
+    kiosk = browser.new_page()
+    keeper = browser.new_context().new_page()  # the second device
+    console = browser.new_page()
+    try:
+        kiosk.goto(live.url + "/")
+        kiosk.wait_for_selector("#shootout:not(.hidden)")
+        keeper.goto(live.url + f"/console/keeper?token={TOKEN}")
+        keeper.click("[data-side=B]")
+        keeper.click("[data-choice=left]")
+        keeper.wait_for_function(
+            "document.getElementById('out').textContent === '✓ escolha registrada (oculta)'")
+
+        # nobody can read it: not the kiosk's state, not /api/state, not the public log
+        kiosk.wait_for_function("window.futmesaKiosk.state.match.shootout"
+                                ".keeper_choice_recorded === true")
+        assert "left" not in json.dumps(kiosk.evaluate("window.futmesaKiosk.state"))
+        assert "left" not in httpx.get(live.url + "/api/state").text
+        logged = httpx.get(live.url + "/api/log").json()["entries"]
+        assert logged[-1]["kind"] == "keeper_choice"
+        assert logged[-1]["data"] == {"side": "B", "choice": "secreta"}
+
+        # the kick, from the console: A's disc 7 kicks, and misses
+        console.goto(live.url + f"/console?token={TOKEN}")
+        console.click("#side-A")
+        console.fill("#disc", "7")
+        console.click("button[data-act=kick]")
+        console.wait_for_function(
+            "document.getElementById('result').textContent.startsWith('✓ cobrança')")
+        console.click("button[data-act=kick-miss]")
+        console.wait_for_function(
+            "document.getElementById('result').textContent.startsWith('✓ pênalti: perdido')")
+        kiosk.wait_for_function("document.getElementById('so-A').textContent.startsWith('✕')")
+        kicks = kiosk.evaluate("window.futmesaKiosk.state.match.shootout.kicks")
+        assert kicks[0]["keeper_choice"] == "left"  # revealed with the kick
+        kiosk.screenshot(path=str(output_dir / "kiosk-shootout.png"))
+    finally:
+        kiosk.close()
+        keeper.context.close()
+        console.close()
