@@ -10,6 +10,15 @@ from . import shootout as so
 from .context import Ctx, Refused, other
 from .core import SAME_INSTANT_MS, RulesCore
 
+SHOT_OUTCOMES = {
+    "saved": ("defendido", "saved"),
+    "wide": ("para fora", "wide"),
+    "post": ("na trave", "off the post"),
+    "in_play": ("bola em jogo", "ball still in play"),
+    "short": ("não chegou ao gol", "did not reach the goal"),
+    "miss": ("furou", "missed the ball"),
+}
+
 
 class GoalRules(RulesCore):
     """Asked shots, goals and the referee's confirmations."""
@@ -69,10 +78,11 @@ class GoalRules(RulesCore):
             raise Refused("Não há chute pedido", "No shot was asked")
         m["shot_asked"] = None
         outcome = ctx.entry.data.get("outcome", "in_play")
+        pt, en = SHOT_OUTCOMES.get(str(outcome), (str(outcome), str(outcome)))
         ctx.announce(
             "shot_over",
-            f"Chute de {ctx.name(shot['side'])}: {outcome}",
-            f"Shot by {ctx.name(shot['side'])}: {outcome}",
+            f"Chute de {ctx.name(shot['side'])}: {pt}",
+            f"Shot by {ctx.name(shot['side'])}: {en}",
         )
         if m["status"] == "last_lance":
             self.end_last_lance(ctx)
