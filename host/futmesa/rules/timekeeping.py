@@ -104,6 +104,24 @@ class TimeRules(RulesCore):
     def on_clock_stopped(self, ctx: Ctx) -> None:
         ctx.m["clock_running"] = False
 
+    def on_pause(self, ctx: Ctx) -> None:
+        """The referee stops the clock (an incident at the table); the device confirms it."""
+        m = ctx.m
+        self.refuse_if_finished(ctx)
+        if not m["clock_running"] or m["status"] in ("not_started", "interval"):
+            raise Refused("O relógio não está correndo", "The clock is not running")
+        ctx.device("pause", reason="referee")
+        ctx.announce("paused", "Relógio parado pelo árbitro", "Clock stopped by the referee")
+
+    def on_resume(self, ctx: Ctx) -> None:
+        """The referee restarts a clock he stopped."""
+        m = ctx.m
+        self.refuse_if_finished(ctx)
+        if m["clock_running"] or m["status"] in ("not_started", "interval"):
+            raise Refused("O relógio não está parado", "The clock is not stopped")
+        ctx.device("resume", reason="referee")
+        ctx.announce("resumed", "Relógio retomado", "Clock resumed")
+
     def on_added_time(self, ctx: Ctx) -> None:
         m = ctx.m
         ms = ctx.entry.data.get("ms")
