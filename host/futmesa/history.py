@@ -30,7 +30,10 @@ class History:
         out = []
         for match in self.store.list_matches():
             state = self._final_state(match)
-            out.append({**self._match_header(match), "score": state.get("score"),
+            header = self._match_header(match)
+            if state.get("teams"):
+                header["teams"] = state["teams"]  # names set at the table override settings
+            out.append({**header, "score": state.get("score"),
                         "finished": state.get("finished", False)})
         return out
 
