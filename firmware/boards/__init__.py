@@ -102,9 +102,9 @@ class MachineBoard:
     board_file = "board.json"
     wdt_ms = 4000
 
-    def __init__(self, args):
-        import machine
-
+    def __init__(self, args, machine=None):
+        if machine is None:  # tests pass a stand-in
+            import machine
         self.machine = machine
         cfg = read_board_file(args.get("board_file", self.board_file))
         if cfg is None:

@@ -22,7 +22,9 @@ from boards import goal_kinds_from, goal_params_from, read_board_file, zones_fro
 
 _PULSE_MS = const(40)  # a sim goal/out pulse lasts at least this (device ms) ...
 _PULSE_READS = const(4)  # ... and blocked for at least 3 reads, whatever the speed (ToF: N samples)
-BOARD_FILE = "../hardware/boards/sim.json"  # relative to the firmware folder (the process cwd)
+_PARTS = __file__.rsplit("/", 2)
+_FIRMWARE_DIR = _PARTS[0] if len(_PARTS) == 3 else "."
+BOARD_FILE = _FIRMWARE_DIR + "/../hardware/boards/sim.json"
 _STDIN_POLL_MS = const(5)  # real ms between looks at the control channel
 _REOPEN_MS = const(500)  # real ms between attempts to reopen a vanished port
 

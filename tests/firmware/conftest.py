@@ -56,6 +56,7 @@ class MpyItem(pytest.Item):
         cmd = [find_micropython(), str(HERE / "mpy_runner.py"), self.module, self.func]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, env=mp_env(),
+                                  stdin=subprocess.DEVNULL,
                                   cwd=str(HERE), timeout=120)
         except subprocess.TimeoutExpired as exc:
             raise MicroPythonFailure(f"timed out after 120 s\n{exc.stdout or ''}", -1) from exc
