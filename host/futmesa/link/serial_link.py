@@ -201,7 +201,11 @@ class HostLink:
                     self._stop.wait(REOPEN_S)
                     continue
             try:
-                data = self._serial.read(4096) if self._serial else b""
+                ser = self._serial
+                # block (up to READ_TIMEOUT_S) for the first byte only, then take what is there
+                data = ser.read(1) if ser else b""
+                if data and ser is not None and ser.in_waiting:
+                    data += ser.read(min(ser.in_waiting, 4096))
             except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
                 self._close(f"port error: {exc}")
                 continue
