@@ -300,6 +300,21 @@ def _sections(record: Record) -> dict[str, list[list[str]]]:
         [period_text(e.get("period")), minute(e.get("clock_ms")), describe(record, e)]
         for e in _live_entries(record, SUBSTITUTION_KINDS)
     ]
+    by_id = {e.get("id"): e for e in record.get("entries", [])}
+    correction_rows = []
+    for e in record.get("entries", []):
+        if e.get("kind") not in ("void", "amend"):
+            continue
+        data = e.get("data") or {}
+        target = by_id.get(data.get("target")) or {}
+        what = "anulação" if e.get("kind") == "void" else "correção"
+        new = _plain(data.get("data")) if e.get("kind") == "amend" else ""
+        target_kind = str(target.get("kind") or "")
+        correction_rows.append([
+            str(e.get("id")), what + (" (anulada)" if e.get("voided") else ""),
+            f"#{data.get('target')} {KIND_LABELS.get(target_kind, target_kind)}",
+            new, str(e.get("author") or ""), str(data.get("reason") or ""),
+        ])
     log = [
         [str(r["id"]), period_text(r["period"]), r["clock"], r["description"],
          str(r["source"] or ""),
@@ -307,7 +322,8 @@ def _sections(record: Record) -> dict[str, list[list[str]]]:
                                               if r["amended_by"] else "")]
         for r in log_rows(record)
     ]
-    return {"goals": goal_rows, "discipline": disc_rows, "substitutions": sub_rows, "log": log}
+    return {"goals": goal_rows, "discipline": disc_rows, "substitutions": sub_rows,
+            "corrections": correction_rows, "log": log}
 
 
 # ---- HTML --------------------------------------------------------------------------
@@ -376,6 +392,8 @@ def render_html(record: Record) -> str:
                                                sec["discipline"]),
         "<h2>Substituições</h2>", _table(["Período", "Minuto", "Ocorrência"],
                                          sec["substitutions"]),
+        "<h2>Correções</h2>",
+        _table(["#", "Tipo", "Entrada", "Novos dados", "Autor", "Motivo"], sec["corrections"]),
         "<h2>Registro de eventos</h2>",
         _table(["#", "Período", "Relógio", "Evento", "Origem", "Situação"], sec["log"], voided),
         f'<div class="sign"><div>Árbitro: {e(s["referee"])}</div>'
@@ -508,6 +526,9 @@ def pdf_bytes(record: Record, *, head_only: bool = False) -> bytes:
               table(["Período", "Minuto", "Ocorrência"], sec["discipline"], [20, 18, 132]),
               p("Substituições", h2),
               table(["Período", "Minuto", "Ocorrência"], sec["substitutions"], [20, 18, 132]),
+              p("Correções", h2),
+              table(["#", "Tipo", "Entrada", "Novos dados", "Autor", "Motivo"],
+                    sec["corrections"], [10, 25, 40, 40, 25, 30]),
               p("Registro de eventos", h2),
               table(["#", "T", "Relógio", "Evento", "Origem", "Situação"], sec["log"],
                     [10, 13, 19, 80, 18, 30], [r["voided"] for r in log_rows(record)]),

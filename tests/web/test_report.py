@@ -110,3 +110,12 @@ def test_keeper_secret_hidden_until_the_match_is_over() -> None:
 
 def test_competition_line() -> None:
     assert report.summary(sample_record())["competition"] == "Copa Teste — mata-mata"
+
+
+def test_corrections_section_lists_who_corrected_what() -> None:
+    record = sample_record()
+    page = report.render_html(record)
+    start = page.index("<h2>Correções</h2>")
+    section = page[start:page.index("<h2>Registro de eventos</h2>")]
+    assert "<td>7</td><td>anulação</td><td>#5 Bola na linha de gol</td>" in section
+    assert "Árbitro Silva" in section and "bola não entrou" in section
