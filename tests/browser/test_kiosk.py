@@ -255,3 +255,23 @@ def test_sensor_fault_shown_and_old_announcement_expires(live: LiveServer, page:
     wait_text(page, "#announce", "gol anulado")
     page.clock.run_for(31_000)
     page.wait_for_function("document.getElementById('announce').classList.contains('hidden')")
+
+
+def test_club_logo_shown_when_the_host_has_one(tmp_path: Path, page: Any,
+                                               output_dir: Path) -> None:
+    from PIL import Image
+
+    Image.new("RGB", (64, 64), (200, 30, 30)).save(tmp_path / "alvorada.png")
+    hub = StateHub()
+    live = LiveServer(hub, create_app(hub, console_token=TOKEN, logo_dir=tmp_path))
+    live.start()
+    try:
+        live.publish(make_state())
+        page.goto(live.url + "/")
+        page.wait_for_selector("#team-A .logo:not(.hidden)")
+        assert page.evaluate("document.querySelector('#team-A .logo').naturalWidth") == 64
+        page.wait_for_timeout(300)
+        assert "hidden" in page.get_attribute("#team-B .logo", "class")  # no file for B
+        page.screenshot(path=str(output_dir / "kiosk-logo.png"))
+    finally:
+        live.stop()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
 import httpx
 import websockets
@@ -80,3 +81,16 @@ def test_stream_carries_only_the_newest_announcements(live: LiveServer) -> None:
     assert [a["id"] for a in streamed] == list(range(280, 300))
     full = httpx.get(live.url + "/api/state").json()["match"]["announcements"]
     assert len(full) == 300  # the snapshot API keeps everything
+
+
+def test_find_logo_by_name_or_file_and_never_outside(tmp_path: Path) -> None:
+    from futmesa.web.app import find_logo, slug
+
+    (tmp_path / "gremio-f-c.png").write_bytes(b"png")
+    (tmp_path / "escudo.svg").write_bytes(b"<svg/>")
+    (tmp_path.parent / "secret.png").write_bytes(b"x")
+    assert slug("Grêmio F.C.") == "gremio-f-c"
+    assert find_logo(tmp_path, {"name": "Grêmio F.C."}) == (tmp_path / "gremio-f-c.png").resolve()
+    assert find_logo(tmp_path, {"name": "X", "logo": "escudo.svg"}).name == "escudo.svg"
+    assert find_logo(tmp_path, {"name": "X", "logo": "../secret.png"}) is None
+    assert find_logo(tmp_path, {"name": "Ninguém"}) is None

@@ -15,7 +15,9 @@ import asyncio
 import contextlib
 import itertools
 import json
+import re
 import time
+import unicodedata
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -178,6 +180,30 @@ async def stream_states(
         await updates.aclose()
 
 
+LOGO_EXTENSIONS = (".png", ".svg", ".webp", ".jpg", ".jpeg")
+
+
+def slug(name: str) -> str:
+    """A team name as a logo file name stem: "Grêmio F.C." -> "gremio-f-c"."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+
+
+def find_logo(logo_dir: Path, team: dict[str, Any]) -> Path | None:
+    """The club logo of a team: its ``logo`` file name, else a file named after the team."""
+    root = logo_dir.resolve()
+    names = []
+    if isinstance(team.get("logo"), str):
+        names.append(team["logo"])
+    if isinstance(team.get("name"), str) and slug(team["name"]):
+        names += [slug(team["name"]) + ext for ext in LOGO_EXTENSIONS]
+    for name in names:
+        path = (root / name).resolve()
+        if path.parent == root and path.suffix.lower() in LOGO_EXTENSIONS and path.is_file():
+            return path
+    return None
+
+
 def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status)
 
@@ -197,7 +223,8 @@ def create_app(
     """Build the web app over ``hub``; ``console_token`` guards referee writes.
 
     The daemon can give each match a new token with ``app.state.gate.token = new``.
-    ``logo_dir`` holds club logos, referred to by file name in ``teams.X.logo``.
+    ``logo_dir`` holds club logos: the file named in ``teams.X.logo``, or one named after
+    the team (``gremio-f-c.png`` for "Grêmio F.C."); served at ``/logo/A`` and ``/logo/B``.
     """
     gate = TokenGate(console_token)
     broadcast = Broadcast()
@@ -370,12 +397,23 @@ def create_app(
                             headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
         return _error(404, "report formats: .html, .pdf, .csv, .json")
 
+    async def logo(request: Request) -> Response:
+        side = request.path_params["side"]
+        team = (hub.snapshot(request.query_params.get("table")).get("teams") or {}).get(side)
+        if logo_dir is None or side not in ("A", "B") or not isinstance(team, dict):
+            return Response(status_code=404)
+        path = find_logo(logo_dir, team)
+        if path is None:
+            return Response(status_code=404)
+        return FileResponse(path, headers={"Cache-Control": "no-cache"})
+
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
 
     routes = [
         Route("/", kiosk),
         Route("/favicon.ico", favicon),
+        Route("/logo/{side}", logo),
         Route("/board", board),
         Route("/console", console),
         Route("/console/keeper", keeper),
@@ -393,8 +431,6 @@ def create_app(
         WebSocketRoute("/ws", ws_state),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
-    if logo_dir is not None:
-        routes.append(Mount("/logos", StaticFiles(directory=logo_dir), name="logos"))
     app = Starlette(routes=routes)
     app.state.hub = hub
     app.state.gate = gate

@@ -50,13 +50,15 @@
     setText($(`name-${side}`), teamName(st, side));
     const score = st.score && st.score[side] != null ? st.score[side] : 0;
     setText($(`score-${side}`), score);
+    // the club logo, if the host has one for this team (hidden when it answers 404)
     const logo = box.querySelector(".logo");
-    if (typeof team.logo === "string" && /^[\w.-]+$/.test(team.logo)) {
-      const src = `/logos/${team.logo}`;
-      if (logo.getAttribute("src") !== src) logo.setAttribute("src", src);
-      show(logo, true);
-    } else {
+    const table = st.table_id ? `&table=${encodeURIComponent(st.table_id)}` : "";
+    const src = `/logo/${side}?team=${encodeURIComponent(teamName(st, side) + (team.logo || ""))}${table}`;
+    if (logo.getAttribute("src") !== src) {
       show(logo, false);
+      logo.onload = () => show(logo, true);
+      logo.onerror = () => show(logo, false);
+      logo.setAttribute("src", src);
     }
     const m = st.match || {};
     const onTurn = m.turn === side;
