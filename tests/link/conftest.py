@@ -35,7 +35,8 @@ def new_link(port: str, sink: RecordingSink, **kw: object) -> HostLink:
 
 
 @pytest.fixture
-def sim_factory(tmp_path: Path) -> Iterator:
+def sim_factory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
+    monkeypatch.setenv("FUTMESA_TRACE_EVENTS", "1")  # the firmware prints its ground truth
     sims = []
 
     def make(**kw: object):

@@ -43,8 +43,11 @@ def wait_until(cond: Callable[[], bool], timeout: float, what: str,
 
 
 def make_sim(tmp_path: Path, **kw: object) -> SimTable:
-    """A SimTable whose firmware prints its ground truth (EV lines)."""
-    os.environ["FUTMESA_TRACE_EVENTS"] = "1"
+    """A SimTable whose firmware prints its ground truth (EV lines).
+
+    The caller sets FUTMESA_TRACE_EVENTS=1 in the environment (the sim_factory
+    fixture does, with monkeypatch; SimTable passes its environment on).
+    """
     kw.setdefault("speed", 60)
     (tmp_path / "sim").mkdir(parents=True, exist_ok=True)
     return SimTable(workdir=tmp_path / "sim", firmware_dir=FIRMWARE_DIR, **kw)  # type: ignore[arg-type]
