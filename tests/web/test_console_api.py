@@ -134,3 +134,14 @@ def test_display_change_needs_token_and_reaches_kiosks(live: LiveServer) -> None
 def test_reads_need_no_token(live: LiveServer) -> None:
     for path in ("/", "/console", "/console/keeper", "/api/state", "/api/tables", "/history"):
         assert httpx.get(live.url + path).status_code == 200, path
+
+
+def test_answer_leaves_out_the_state(live: LiveServer) -> None:
+    async def handler(kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
+        return {"ok": True, "entry_id": 3, "state": {"huge": "x" * 100_000}}
+
+    live.call(live.hub.set_referee_handler, "sim-1", handler)
+    live.call(setattr, live.hub, "default_table", "sim-1")
+    r = post(live, {"kind": "start_period", "data": {}}, AUTH)
+    assert r.json()["result"] == {"ok": True, "entry_id": 3}
+    assert len(r.content) < 200

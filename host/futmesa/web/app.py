@@ -450,4 +450,7 @@ def _outcome(task: asyncio.Future[Any]) -> dict[str, Any]:
         return {"ok": False, "error": f"internal error applying the action: {exc!r}; "
                                       "it was not applied — tell the operator"}
     result = task.result()
-    return {"ok": True, "result": result if isinstance(result, dict) else {}}
+    if not isinstance(result, dict):
+        return {"ok": True, "result": {}}
+    # the new state reaches every screen through /ws; the answer stays small and fast
+    return {"ok": True, "result": {k: v for k, v in result.items() if k != "state"}}
