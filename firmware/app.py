@@ -20,7 +20,7 @@ from link import DeviceLink
 from matchclock import STATE_SIZE, MatchClock
 
 DEFAULT_RING = 512
-CHECKPOINT_MS = const(1000)  # real ms between flash checkpoints of a running clock
+CHECKPOINT_MS = const(1000)  # device ms between flash checkpoints of a running clock
 
 
 class App:
@@ -46,7 +46,7 @@ class App:
             except ValueError:
                 board.log("stored clock profile unreadable: using defaults")
         self.clock.attach(store.slot("clock.bin", STATE_SIZE))
-        self._last_checkpoint = board.real_ms()
+        self._last_checkpoint = self.now
         self.emit(W.EV_BOOT, 0, 0, ring_size)
         if self.clock.restore(self.now):
             clock = self.clock
@@ -67,7 +67,7 @@ class App:
 
     def clock_changed(self, now):
         self.clock.checkpoint(now)
-        self._last_checkpoint = self.board.real_ms()
+        self._last_checkpoint = now
         self.link.status_dirty = True
 
     # -- input reactions ----------------------------------------------------------
@@ -146,10 +146,9 @@ class App:
         self.clock.poll(now)
         self.lance.poll(now)
         self.buzzer.poll(now)
-        real = board.real_ms()
-        self.link.poll(real, now)
-        if self.clock.running and time.ticks_diff(real, self._last_checkpoint) >= CHECKPOINT_MS:
-            self._last_checkpoint = real
+        self.link.poll(board.real_ms(), now)
+        if self.clock.running and time.ticks_diff(now, self._last_checkpoint) >= CHECKPOINT_MS:
+            self._last_checkpoint = now
             self.clock.checkpoint(now)
         board.feed_watchdog()
 
