@@ -150,6 +150,7 @@ class HostLink:
         self._bad_first_at = 0.0
         self._bad_last_at = 0.0
         self._open_error_logged = False
+        self._sink_error_logged = False
         self._try_index = 0
         self._wrong_board_logged: set[str] = set()
 
@@ -210,12 +211,12 @@ class HostLink:
                 self._close(f"port error: {exc}")
                 continue
             if data:
-                for block in self._deframer.feed(data):
-                    self._handle_block(block)
-                if self._deframer.overruns != self._overruns:
-                    self._overruns = self._deframer.overruns
-                    self._bad("overlong frame (no delimiter)")
-            self._tick()
+                self._receive(data)
+            try:
+                self._tick()
+            except Exception:  # noqa: BLE001 - a sink callback failed: log it, keep serving
+                log.exception("link housekeeping failed on %s; carrying on", self.port_name)
+                self._stop.wait(0.2)
 
     def _open(self) -> bool:
         paths = ports.candidates(self.port_spec, self.usb_serial)
@@ -309,6 +310,22 @@ class HostLink:
             self._bad_burst = 0
 
     # -- receiving -------------------------------------------------------------------
+    def _receive(self, data: bytes) -> None:
+        for block in self._deframer.feed(data):
+            try:
+                self._handle_block(block)
+            except Exception:  # noqa: BLE001 - the sink failed: never kill the link
+                # nothing was acknowledged: the device resends and we try again
+                if not self._sink_error_logged:
+                    log.exception("storing a frame from %s failed; the table will resend it "
+                                  "(is the disk full?)", self.port_name)
+                    self._sink_error_logged = True
+                continue
+            self._sink_error_logged = False
+        if self._deframer.overruns != self._overruns:
+            self._overruns = self._deframer.overruns
+            self._bad("overlong frame (no delimiter)")
+
     def _bad(self, why: str) -> None:
         """Count a bad frame; log the first of a burst, and a summary when the burst ends."""
         self.stats.bad_frames += 1
