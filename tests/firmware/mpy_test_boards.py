@@ -112,16 +112,18 @@ def test_sim_board_uses_the_sim_board_file_and_wraps_ticks():
     with open(HW + "sim.json") as f:
         cfg = json.load(f)
     state = fresh_dir()
-    sim = SimBoard({"state": state, "tick_start": "-300", "speed": "50"})
+    # 2 s of device time before the wrap, at 10x: 200 ms of real time to set up
+    sim = SimBoard({"state": state, "tick_start": "-2000", "speed": "10"})
     want = tuple((1 if z["line"] == "end" else 0, z["end"]) for z in cfg["side_net"])
     eq(sim.net_zones(), want, "zones from hardware/boards/sim.json")
     app = App(sim, NvStore(state), 64)
-    app.set_profile(profile(period_ms=1000))
+    app.set_profile(profile(period_ms=4000))
     start = sim.ticks_ms()
+    check(time.ticks_diff(time.ticks_add(0, -1), start) < 2000, "starts before the wrap")
     app.command(W.CMD_START, 0, 0, 0, 0, 0)
     while app.clock.running:
         app.step()
     check(sim.ticks_ms() < start, "the sim's ticks wrapped during the period")
-    eq(app.clock.base_ms, 1000, "the period ended exactly at its length")
+    eq(app.clock.base_ms, 4000, "the period ended exactly at its length")
     app.clock.slot.close()
     wipe(state)
