@@ -153,7 +153,6 @@ class MachineBoard:
         led = cfg.get("led")
         self._led = machine.Pin(int(led["pin"]), machine.Pin.OUT) if led else None
         self._wdt = None
-        self._progress = 0
         self._open_channel(cfg.get("data_channel", {}))
         if not args.get("no_watchdog"):
             self._wdt = machine.WDT(timeout=self.wdt_ms)
@@ -206,20 +205,13 @@ class MachineBoard:
         # ipoll reuses its result tuple: no allocation when idle
         if not self._poll.ipoll(0):
             return 0
-        n = self._in.readinto(buf, 1)
-        if n:
-            self._progress += 1
-        return n or 0
+        return self._in.readinto(buf, 1) or 0  # one byte: more could block on USB
 
     def port_write(self, buf, n=-1):
         if n < 0:
             n = len(buf)
-        if n == len(buf):
-            w = self._out.write(buf)
-        else:
-            w = self._out.write(memoryview(buf)[:n])
-        self._progress += 1
-        return w or 0
+        # stream.write(buf, max_len): no memoryview slice, so nothing is allocated
+        return self._out.write(buf, n) or 0
 
     # -- inputs ----------------------------------------------------------------
     def goal_kinds(self):

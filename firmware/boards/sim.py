@@ -134,9 +134,9 @@ class SimBoard:
         if self._port is None:
             return 0
         try:
-            if n < 0 or n == len(buf):
-                return self._port.write(buf) or 0
-            return self._port.write(memoryview(buf)[:n]) or 0
+            if n < 0:
+                n = len(buf)
+            return self._port.write(buf, n) or 0  # no slice: nothing allocated
         except OSError:
             self._drop_port()
             return 0
