@@ -239,7 +239,7 @@ class Inputs:
         n = len(self.zones)
         self.net_fired = bytearray(n)  # 1 from the zone's event until it is re-armed
         self.net_until = [0] * n  # end of the zone's quiet time
-        self.net_low_since = [0] * n
+        self.net_high_at = [0] * n  # last tick the zone read active
         self.palheta = board.read_palheta()
         self._pal_candidate = self.palheta
         self._pal_since = 0
@@ -260,7 +260,7 @@ class Inputs:
         fired = self.net_fired
         for z in range(len(zones)):
             if board.read_net(z):
-                self.net_low_since[z] = now
+                self.net_high_at[z] = now
                 if not fired[z]:
                     fired[z] = 1
                     self.net_until[z] = time.ticks_add(now, self.t.net_refractory_ms)
@@ -268,7 +268,7 @@ class Inputs:
                     self.app.ball_out(z, line, end)
             elif fired[z]:
                 if (time.ticks_diff(now, self.net_until[z]) >= 0
-                        and time.ticks_diff(now, self.net_low_since[z]) >= self.t.net_rearm_ms):
+                        and time.ticks_diff(now, self.net_high_at[z]) >= self.t.net_rearm_ms):
                     fired[z] = 0
 
     def _poll_palheta(self, board, now):
