@@ -30,6 +30,7 @@ NO_SAMPLE = const(-2)  # board.read_tof: nothing new since the last read
 NO_ANSWER = const(-1)  # board.read_tof: the sensor did not answer
 _SETTLE = const(64)  # ToF samples before the empty-goal baseline is taken
 _EMA_SHIFT = const(6)  # baseline = exponential average over ~2**6 samples
+RETRY_MS = const(250)  # a ToF sensor that does not answer is asked again this often
 
 
 class Tuning:
@@ -89,6 +90,7 @@ class GoalLine:
         self._base = 0  # baseline * 2**_EMA_SHIFT
         self._samples = 0
         self.reference = 0
+        self._retry_at = 0
 
     # -- goals ---------------------------------------------------------------
     def _start_block(self, at):
@@ -119,6 +121,8 @@ class GoalLine:
     # -- the loop ------------------------------------------------------------
     def poll(self, board, now):
         if self.tof:
+            if self.fault == W.FAULT_NO_ANSWER and time.ticks_diff(now, self._retry_at) < 0:
+                return  # a dead bus can stall each transaction: ask again only now and then
             self._poll_tof(board.read_tof(self.index), now)
         else:
             self._poll_beam(board.read_beam(self.index), now)
@@ -159,6 +163,7 @@ class GoalLine:
                 if self.blocked:
                     self.consumed = True
                 self._set_fault(code)
+                self._retry_at = time.ticks_add(now, RETRY_MS)
             return
         self._bad = 0
         self._bad_code = 0

@@ -35,7 +35,7 @@ class BenchBoard:
         self.nets = bytearray(len(self._zones))
         self.palheta = 1
         self.buttons = bytearray(3)
-        self.tof_reads = 0
+        self.tof_reads = [0, 0]
         # outputs
         self.buz_freq = 0
         self.buz_duty = 0
@@ -124,7 +124,7 @@ class BenchBoard:
         return self.beams[i]
 
     def read_tof(self, i):
-        self.tof_reads += 1
+        self.tof_reads[i] += 1
         if self.tof_dead[i]:
             return NO_ANSWER
         return self.tof_mm[i]

@@ -156,10 +156,12 @@ def test_tof_not_answering_is_a_fault():
     t.step(1)
     eq([(e.name, e.a, e.b) for e in t.events()], [("sensor_fault", 0, W.FAULT_NO_ANSWER)],
        "no-answer fault")
-    t.run(100)
+    reads = t.board.tof_reads[0]
+    t.run(1000)
     eq(t.names(), [], "reported once")
+    eq(t.board.tof_reads[0] - reads, 4, "a dead sensor is asked again every 250 ms, not every pass")
     t.board.tof_dead[0] = 0
-    t.run(3)
+    t.run(250 + 3)
     eq([e.name for e in t.events()], ["sensor_ok"], "answers again")
     t.close()
 
