@@ -253,7 +253,10 @@ class DeviceLink:
                     self.bad_frames += 1
                     return
                 code, a, b, c, x, y = struct.unpack_from(W.CMD_FMT, dec, W.HEADER_SIZE)
-                result = self.app.command(code, a, b, c, x, y)
+                if code == W.CMD_REPLAY:
+                    result = self._replay_from(x, y, self.board.ticks_ms())
+                else:
+                    result = self.app.command(code, a, b, c, x, y)
             else:
                 result = self.app.set_profile(bytes(dec[W.HEADER_SIZE:m - W.CRC_SIZE]))
             self.last_cmd_seq = seq
@@ -295,16 +298,25 @@ class DeviceLink:
         # A HELLO may also arrive mid-replay (a retry that crossed our answer):
         # the cursor it carries is never ahead of what the host has committed,
         # so restarting from it can only resend events the host then drops.
+        # A cursor beyond what this boot made (the host's log has another device's
+        # or another epoch's events under this boot id) is clamped: nothing to send.
         self.connected = True
-        start = last_seq + 1 if last_boot == self.boot_id else 1
+        self._replay_from(last_boot, last_seq + 1, ticks)
+
+    def _replay_from(self, boot, seq, ticks):
+        """Resend this boot's events from seq (CMD_REPLAY; a HELLO cursor does the same)."""
+        start = seq if boot == self.boot_id else 1
+        if start < 1:
+            start = 1
         if start > self.next_seq:
-            start = self.next_seq  # the host has more than this boot made: it is another device's
+            start = self.next_seq
         if start < self.oldest():
             self._send_gap(self.boot_id, start, ticks)
             start = self.oldest()
         self.acked = start - 1
         self.sent = self.acked
         self.status_dirty = True
+        return W.ACK_OK
 
     def _send_gap(self, boot, seq, ticks):
         self._write(W.MSG_GAP, 0, struct.pack(W.GAP_FMT, boot, seq, self.oldest(),

@@ -307,8 +307,19 @@ check(cmd_acks(frames(board)) == [(2, 0, W.CMD_ADJUST), (3, 0, W.CMD_ADJUST)], "
 check(app.commands == [(W.CMD_PAUSE, 0), (W.CMD_ADJUST, 100), (W.CMD_ADJUST, 500)],
       "each command ran exactly once, in order")
 check(app.store.files["cmdseq.bin"] == struct.pack("<I", 3), "last command seq persisted")
+push(link, 5)
+for _ in range(5):
+    step(board, link)
+ack(board, 5)
+step(board, link)
+frames(board)
+send(board, W.MSG_CMD, 7, 4, struct.pack(W.CMD_FMT, W.CMD_REPLAY, 0, 0, 0, 7, 2))
+step(board, link)
+fs = frames(board)
+check(cmd_acks(fs) == [(4, 0, W.CMD_REPLAY)] and events(fs) == [2, 3, 4, 5], "CMD_REPLAY")
+check(len(app.commands) == 3, "CMD_REPLAY is the link's, not the app's")
 link2 = L.DeviceLink(board, app, 8, 16)  # a reset: the counter survives on flash
-check(link2.last_cmd_seq == 3, "restored after reset")
+check(link2.last_cmd_seq == 4, "restored after reset")
 ok("commands in order, idempotent")
 
 # 11. PING -> PONG echo with the device ticks
