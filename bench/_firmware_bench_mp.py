@@ -88,17 +88,27 @@ def bench_rate():
     app.command(W.CMD_START, 0, 0, 0, 0, 0)
     app_loop(board, app, 100, 0)
     chunk = 500
-    total_us = 0
-    done = 0
-    while done < PASSES:
-        ack(board, app)
-        total_us += app_loop(board, app, chunk, 100 + done)
-        done += chunk
-    bare_us = bare_loop(PASSES)
+    best_us = 0
+    i = 100
+    for _ in range(3):  # best of 3 runs of PASSES passes (the machine is shared)
+        total_us = 0
+        done = 0
+        while done < PASSES:
+            ack(board, app)
+            total_us += app_loop(board, app, chunk, i)
+            done += chunk
+            i += chunk
+        if not best_us or total_us < best_us:
+            best_us = total_us
+    total_us = best_us
+    # the bare loop is ~100x faster: time 10x more of it, best of 3 runs
+    bare_n = PASSES * 10
+    bare_us = min(bare_loop(bare_n) for _ in range(3))
     out("passes", done)
     out("app_us", total_us)
+    out("bare_passes", bare_n)
     out("bare_us", bare_us)
-    out("events", app.link.next_seq - 1)
+    out("events", app.link.next_seq - 1)  # over the 3 runs
     out("frames_written", board.writes)
     app.clock.slot.close()
 
