@@ -275,3 +275,23 @@ def test_club_logo_shown_when_the_host_has_one(tmp_path: Path, page: Any,
         page.screenshot(path=str(output_dir / "kiosk-logo.png"))
     finally:
         live.stop()
+
+
+def test_kiosk_follows_its_table_and_switches_to_the_board(live: LiveServer, page: Any) -> None:
+    live.publish(make_state(table_id="mesa-1", score={"A": 1, "B": 0}))
+    live.publish(make_state(table_id="mesa-2", score={"A": 5, "B": 5}))
+    page.goto(live.url + "/")  # no table named: the host's default (the first) table
+    wait_text(page, "#table-id", "Mesa mesa-1")
+    live.publish(make_state(table_id="mesa-2", score={"A": 6, "B": 5}))
+    live.publish(make_state(table_id="mesa-1", score={"A": 2, "B": 0}))
+    wait_text(page, "#score-A", "2")  # mesa-2's updates never show on mesa-1's scoreboard
+    r = httpx.post(live.url + "/api/display", json={"mode": "board"},
+                   headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 200
+    page.wait_for_selector("#card-mesa-2")
+    assert page.text_content("#card-mesa-2 .card-score.a") == "6"
+
+    other = page.context.new_page()
+    other.goto(live.url + "/?table=mesa-2&mode=scoreboard")
+    wait_text(other, "#score-A", "6")
+    other.close()

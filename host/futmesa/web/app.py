@@ -140,6 +140,7 @@ async def stream_states(
         # The state comes first (the contract); the display settings follow it.
         if all_tables:
             await websocket.send_json({"type": "tables", "now": now_ms(),
+                                       "default": hub.default_table,
                                        "tables": [stream_view(s) for s in hub.tables()]})
         else:
             await websocket.send_text(ENCODED.text(hub.snapshot(wanted)))

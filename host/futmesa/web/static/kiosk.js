@@ -284,13 +284,21 @@
     renderBanner();
   }
 
+  // The kiosk hears every table (so the console can switch it to the venue board) and
+  // shows on the scoreboard the one named in the address, else the host's default table.
+  let primary = q.get("table");
   function onMessage(msg) {
     if (msg.type === "state" && msg.state) {
-      state = msg.state;
-      if (state.table_id) tables.set(state.table_id, state);
+      const st = msg.state;
+      if (st.table_id) tables.set(st.table_id, st);
+      if (!primary && st.table_id) primary = st.table_id;
+      if (!st.table_id || st.table_id === primary) state = st;
       renderAll();
     } else if (msg.type === "tables" && Array.isArray(msg.tables)) {
+      tables.clear();
       for (const st of msg.tables) if (st.table_id) tables.set(st.table_id, st);
+      if (!q.get("table")) primary = msg.default || (msg.tables[0] && msg.tables[0].table_id) || null;
+      state = (primary && tables.get(primary)) || { status: "waiting", link: { connected: false } };
       renderAll();
     } else if (msg.type === "display") {
       for (const key of ["mode", "theme", "lang"]) {
@@ -300,11 +308,7 @@
     }
   }
 
-  const table = q.get("table");
-  const path = view.mode === "board" || fixed.mode === "board"
-    ? "/ws?all=1"
-    : `/ws${table ? `?table=${encodeURIComponent(table)}` : ""}`;
-  conn = FM.connect(path, { onMessage, onStatus: renderBanner });
+  conn = FM.connect("/ws?all=1", { onMessage, onStatus: renderBanner });
   applyView();
   setInterval(tick, 50);
   document.addEventListener("keydown", (ev) => {
