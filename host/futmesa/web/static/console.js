@@ -8,9 +8,12 @@ const Console = (() => {
   const q = FM.params();
   if (q.get("token")) {
     localStorage.setItem(KEY, q.get("token"));
-    history.replaceState(null, "", location.pathname); // keep the token out of the address bar
+    const rest = new URLSearchParams(location.search);
+    rest.delete("token"); // keep the token out of the address bar (and its history)
+    history.replaceState(null, "", location.pathname + (rest.toString() ? `?${rest}` : ""));
   }
   let token = localStorage.getItem(KEY) || "";
+  const table = q.get("table"); // a host running several tables: /console?table=ID
   let side = "A";
   let state = null;
   let lastReferee = null; // id of the last live referee entry, for U (void last)
@@ -70,7 +73,7 @@ const Console = (() => {
       r = await fetch("/api/referee", {
         method: "POST",
         headers: headers(),
-        body: JSON.stringify({ kind, data: data || {}, author: author() }),
+        body: JSON.stringify({ kind, data: data || {}, author: author(), ...(table ? { table } : {}) }),
       });
     } catch (e) {
       say(`✗ sem conexão com o servidor: ${label || kind} não foi enviado`, "bad");
@@ -382,7 +385,7 @@ const Console = (() => {
   checkToken();
   if (token) $("keeper-link").href = `/console/keeper?token=${encodeURIComponent(token)}`;
   setSide("A");
-  FM.connect("/ws", {
+  FM.connect(table ? `/ws?table=${encodeURIComponent(table)}` : "/ws", {
     onMessage: (msg) => {
       if (msg.type === "state" && msg.state) {
         state = msg.state;
