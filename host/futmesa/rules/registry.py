@@ -2,18 +2,39 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
+from pathlib import Path
 from typing import Any
 
 from .base import Ruleset
-from .cbfm_1toque import Cbfm1Toque
-from .gaucha import Gaucha
-from .mesa_posta import MesaPosta
-from .pastilha_8x2 import Pastilha8x2
-from .pastilha_8x2_clube import Pastilha8x2Clube
 
-RULESETS: dict[str, type[Ruleset]] = {
-    cls.name: cls for cls in (Cbfm1Toque, Gaucha, Pastilha8x2, MesaPosta, Pastilha8x2Clube)
-}
+# Modules of this package that hold the engine, not rulesets.
+_ENGINE_MODULES = frozenset({
+    "base", "context", "core", "corrections", "discipline", "engine", "goals", "model", "play",
+    "registry", "rerun", "settings", "shootout", "timekeeping",
+})
+
+
+def _discover() -> dict[str, type[Ruleset]]:
+    """Every Ruleset subclass defined in a module of this package: a new ruleset is a new file."""
+    found: dict[str, type[Ruleset]] = {}
+    for module_info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]),
+                              key=lambda m: m.name):
+        if module_info.name in _ENGINE_MODULES or module_info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__package__}.{module_info.name}")
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if (issubclass(cls, Ruleset) and cls.__module__ == module.__name__
+                    and cls.name != Ruleset.name):
+                if cls.name in found and found[cls.name] is not cls:
+                    raise RuntimeError(f"two rulesets are called {cls.name!r}")
+                found[cls.name] = cls
+    return found
+
+
+RULESETS: dict[str, type[Ruleset]] = _discover()
 
 
 def ruleset_names() -> list[str]:
