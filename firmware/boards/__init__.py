@@ -244,8 +244,9 @@ class MachineBoard:
         bus = cfg["i2c"]
         self._i2c = m.I2C(int(bus["id"]), sda=m.Pin(int(bus["sda"])), scl=m.Pin(int(bus["scl"])),
                           freq=int(bus.get("freq", 400000)))
-        delay = int(cfg.get("tof", {}).get("boot_delay_ms", 10))
-        self._tof = start_all(self._i2c, m, goals, self.kinds, delay, self.log)
+        tof = cfg.get("tof", {})
+        self._tof = start_all(self._i2c, m, goals, self.kinds, int(tof.get("boot_delay_ms", 10)),
+                              self.log, int(tof.get("timing_budget_us", 33000)))
 
     def read_tof(self, i):
         s = self._tof[i]

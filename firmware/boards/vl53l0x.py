@@ -1,8 +1,8 @@
 """Minimal VL53L0X time-of-flight driver on machine.I2C: init, address change, non-blocking reads.
 
 The init sequence is ST's, as ported by Pololu and Adafruit (data init,
-reference SPADs, default tuning, reference calibration); ranging runs in
-continuous back-to-back mode with the sensor's default timing budget. read()
+reference SPADs, default tuning, timing budget, reference calibration);
+ranging runs in continuous back-to-back mode. read()
 never waits: it returns the newest distance once per measurement, NO_SAMPLE
 in between, NO_ANSWER when the bus fails, and allocates nothing on success.
 Used only by the ToF build of real boards (imported by boards.MachineBoard).
@@ -34,9 +34,41 @@ _TUNING = bytes((
 ))
 
 
+def _decode_timeout(val):
+    # "(LSByte * 2^MSByte) + 1", in macro periods
+    return ((val & 0xFF) << ((val >> 8) & 0xFF)) + 1
+
+
+def _encode_timeout(mclks):
+    mclks &= 0xFFFF
+    if mclks <= 0:
+        return 0
+    ls = mclks - 1
+    ms = 0
+    while ls > 255:
+        ls >>= 1
+        ms += 1
+    return ((ms << 8) | (ls & 0xFF)) & 0xFFFF
+
+
+def _macro_ns(vcsel_pclks):
+    return ((2304 * vcsel_pclks * 1655) + 500) // 1000
+
+
+def _mclks_to_us(mclks, vcsel_pclks):
+    ns = _macro_ns(vcsel_pclks)
+    return ((mclks * ns) + (ns // 2)) // 1000
+
+
+def _us_to_mclks(us, vcsel_pclks):
+    ns = _macro_ns(vcsel_pclks)
+    return ((us * 1000) + (ns // 2)) // ns
+
+
 class VL53L0X:
-    def __init__(self, i2c, address=DEFAULT_ADDRESS):
+    def __init__(self, i2c, address=DEFAULT_ADDRESS, budget_us=33000):
         self.i2c = i2c
+        self.budget_us = budget_us
         self.address = address
         self._w = bytearray(2)
         self._r1 = bytearray(1)
@@ -62,6 +94,10 @@ class VL53L0X:
         self.i2c.writeto(self.address, self._reg)
         self.i2c.readfrom_into(self.address, self._r2)
         return (self._r2[0] << 8) | self._r2[1]
+
+    def write16(self, reg, value):
+        self.write(reg, (value >> 8) & 0xFF)
+        self.write(reg + 1, value & 0xFF)
 
     def _pairs(self, seq):
         for i in range(0, len(seq), 2):
@@ -110,11 +146,44 @@ class VL53L0X:
         self.write(0x84, self.read(0x84) & ~0x10 & 0xFF)
         self.write(0x0B, 0x01)
         self.write(0x01, 0xE8)
+        self.set_timing_budget(self.budget_us)
         self.write(0x01, 0x01)
         self._ref_calibration(0x40)
         self.write(0x01, 0x02)
         self._ref_calibration(0x00)
         self.write(0x01, 0xE8)
+
+    def set_timing_budget(self, budget_us):
+        """Measurement timing budget (µs, ≥ 20000): the final-range timeout gets what the
+        enabled sequence steps leave (ST's VL53L0X_SetMeasurementTimingBudgetMicroSeconds)."""
+        if budget_us < 20000:
+            raise OSError("VL53L0X timing budget below 20000 us")
+        seq = self.read(0x01)
+        tcc, dss, msrc = seq & 0x10, seq & 0x08, seq & 0x04
+        pre_range, final_range = seq & 0x40, seq & 0x80
+        pre_vcsel = ((self.read(0x50) + 1) & 0xFF) << 1
+        msrc_us = _mclks_to_us((self.read(0x46) + 1) & 0xFF, pre_vcsel)
+        pre_mclks = _decode_timeout(self.read16(0x51))
+        pre_us = _mclks_to_us(pre_mclks, pre_vcsel)
+        final_vcsel = ((self.read(0x70) + 1) & 0xFF) << 1
+        used = 1320 + 960
+        if tcc:
+            used += msrc_us + 590
+        if dss:
+            used += 2 * (msrc_us + 690)
+        elif msrc:
+            used += msrc_us + 660
+        if pre_range:
+            used += pre_us + 660
+        if final_range:
+            used += 550
+            if used > budget_us:
+                raise OSError("VL53L0X timing budget too small for the sequence")
+            mclks = _us_to_mclks(budget_us - used, final_vcsel)
+            if pre_range:
+                mclks += pre_mclks
+            self.write16(0x71, _encode_timeout(mclks))
+        self.budget_us = budget_us
 
     def _spad_info(self):
         self._pairs(b"\x80\x01\xff\x01\x00\x00\xff\x06")
@@ -154,7 +223,7 @@ class VL53L0X:
         return mm
 
 
-def start_all(i2c, machine, goals, kinds, boot_delay_ms=10, log=None):
+def start_all(i2c, machine, goals, kinds, boot_delay_ms=10, log=None, budget_us=33000):
     """Give every ToF goal sensor its address through XSHUT and start it (hardware/README.md).
 
     Returns a list indexed by goal id: a started VL53L0X, or None for a sensor
@@ -176,7 +245,7 @@ def start_all(i2c, machine, goals, kinds, boot_delay_ms=10, log=None):
             continue
         xshut[i].value(1)
         time.sleep_ms(boot_delay_ms)
-        s = VL53L0X(i2c, DEFAULT_ADDRESS)
+        s = VL53L0X(i2c, DEFAULT_ADDRESS, budget_us)
         try:
             s.set_address(int(g["address"], 16))
             s.init()
