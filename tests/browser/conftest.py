@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 
 from futmesa.hub import StateHub
-from futmesa.web.app import create_app
-from futmesa.web.testing import CHROMIUM, TOKEN, LiveServer, ScriptedTable, launch_chromium
+from futmesa.web.testing import CHROMIUM, LiveServer, ScriptedTable, launch_chromium, serving
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 
@@ -53,13 +52,8 @@ def output_dir() -> Path:
 
 @pytest.fixture
 def live() -> Iterator[LiveServer]:
-    hub = StateHub()
-    server = LiveServer(hub, create_app(hub, console_token=TOKEN))
-    server.start()
-    try:
+    with serving() as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture
@@ -67,9 +61,5 @@ def table_server() -> Iterator[tuple[LiveServer, ScriptedTable]]:
     """A live server whose hub is fed by a scripted stand-in for the daemon (with a log)."""
     hub = StateHub()
     table = ScriptedTable(hub)
-    server = LiveServer(hub, create_app(hub, console_token=TOKEN, history=table))
-    server.start()
-    try:
+    with serving(hub, history=table) as server:
         yield server, table
-    finally:
-        server.stop()

@@ -13,8 +13,7 @@ import pytest
 
 from futmesa.hub import RefusedError, StateHub
 from futmesa.rules import Engine, Entry, load_ruleset
-from futmesa.web.app import create_app
-from futmesa.web.testing import TOKEN, LiveServer, make_state
+from futmesa.web.testing import TOKEN, LiveServer, make_state, serving
 
 pytestmark = pytest.mark.browser
 
@@ -69,12 +68,8 @@ class RulesTable:
 def rules_server() -> Iterator[tuple[LiveServer, RulesTable]]:
     hub = StateHub()
     table = RulesTable(hub)
-    server = LiveServer(hub, create_app(hub, console_token=TOKEN, history=table))
-    server.start()
-    try:
+    with serving(hub, history=table) as server:
         yield server, table
-    finally:
-        server.stop()
 
 
 def test_keeper_choice_stays_secret_until_the_kick(

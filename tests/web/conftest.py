@@ -6,18 +6,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from futmesa.hub import StateHub
-from futmesa.web.app import create_app
-from futmesa.web.testing import TOKEN, LiveServer
+from futmesa.web.testing import LiveServer, serving
 
 
 @pytest.fixture
-
 def live() -> Iterator[LiveServer]:
-    hub = StateHub()
-    server = LiveServer(hub, create_app(hub, console_token=TOKEN))
-    server.start()
-    try:
+    with serving() as server:
         yield server
-    finally:
-        server.stop()

@@ -283,6 +283,13 @@ def create_app(
             return _error(400, "the request body must be a JSON object")
         return body
 
+    async def authorized_body(request: Request) -> dict[str, Any] | JSONResponse:
+        """The JSON body of a referee write, or the response refusing it."""
+        refusal = gate.refuse(request)
+        if refusal is not None:
+            return _error(*refusal)
+        return await read_json(request)
+
     async def check_token(request: Request) -> Response:
         refusal = gate.refuse(request)
         if refusal is not None:
@@ -291,10 +298,7 @@ def create_app(
 
     async def referee(request: Request) -> Response:
         started = time.perf_counter()
-        refusal = gate.refuse(request)
-        if refusal is not None:
-            return _error(*refusal)
-        body = await read_json(request)
+        body = await authorized_body(request)
         if isinstance(body, JSONResponse):
             return body
         kind = body.get("kind")
@@ -330,10 +334,7 @@ def create_app(
         return JSONResponse(outcome)
 
     async def set_display(request: Request) -> Response:
-        refusal = gate.refuse(request)
-        if refusal is not None:
-            return _error(*refusal)
-        body = await read_json(request)
+        body = await authorized_body(request)
         if isinstance(body, JSONResponse):
             return body
         for key, allowed in (("mode", DISPLAY_MODES), ("theme", THEMES), ("lang", LANGS)):

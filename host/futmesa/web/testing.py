@@ -6,14 +6,17 @@ Used by tests/web, tests/browser and bench/; not by the daemon.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import socket
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import uvicorn
 
 from futmesa.hub import RefusedError, StateHub
+from futmesa.web.app import create_app
 
 TOKEN = "test-token-4f2a"
 
@@ -69,6 +72,18 @@ class LiveServer:
 
     def publish(self, state: dict[str, Any], table_id: str | None = None) -> None:
         self.call(self.hub.publish, table_id or state["table_id"], state)
+
+
+@contextlib.contextmanager
+def serving(hub: StateHub | None = None, **app_kwargs: Any) -> Iterator[LiveServer]:
+    """The web app over ``hub`` (a new one by default) on a live server, for a ``with``."""
+    hub = hub if hub is not None else StateHub()
+    server = LiveServer(hub, create_app(hub, console_token=TOKEN, **app_kwargs))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 def make_state(**over: Any) -> dict[str, Any]:
