@@ -113,12 +113,13 @@ class MachineBoard:
         self.config = cfg
         self.state_dir = args.get("state", self.state_dir)
         pull_up = cfg.get("input_pull") == "up"
+        external = cfg.get("external_pullups", ())  # e.g. ESP32 GPIO 34-39: no internal pull
         self._active = int(cfg.get("input_active", 0))
         self.kinds = goal_kinds_from(cfg, args.get("goal_sensor"))
         self._zones = zones_from(cfg)
 
         def inp(n):
-            if pull_up:
+            if pull_up and int(n) not in external:
                 return machine.Pin(int(n), machine.Pin.IN, machine.Pin.PULL_UP)
             return machine.Pin(int(n), machine.Pin.IN)
 

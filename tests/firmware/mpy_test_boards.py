@@ -107,6 +107,8 @@ def test_esp32_tof_build_assigns_addresses_and_reads_without_blocking():
         m.bus.add(d)
     board = Esp32Board({"board_file": write_cfg(cfg, state), "state": state}, m)
     eq(board.goal_kinds(), ("tof", "tof"), "ToF build")
+    eq(m.pins[34].pull, None, "GPIO 34 has an external pull-up: no internal pull asked")
+    eq(m.pins[13].pull, m.Pin.PULL_UP, "the other inputs pulled up")
     eq(m.bus.scan(), [0x30, 0x31], "addresses from the board file")
     eq(board.goal_params(0), (100, 8), "threshold and hysteresis from the file")
     reads = [board.read_tof(1) for _ in range(6)]
