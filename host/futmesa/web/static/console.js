@@ -189,12 +189,14 @@ const Console = (() => {
       const text = p && typeof p === "object" ? (p.pt || p.text || p.kind || JSON.stringify(p)) : String(p);
       li.append(`#${target}: ${text} `);
       const options = p && Array.isArray(p.options) ? p.options : null;
+      const label = (c) => (c === "A" || c === "B" ? name(c) : OPTION_LABELS[c] || c);
       if (options) {
         // one button per answer the ruleset offers; the default one is marked
         for (const choice of options) {
           const b = document.createElement("button");
-          b.textContent = choice === p.default ? `✓ ${choice}` : choice;
-          b.addEventListener("click", () => send("confirm", { target, choice }, `#${target}: ${choice}`));
+          b.textContent = choice === p.default ? `✓ ${label(choice)}` : label(choice);
+          b.dataset.choice = choice;
+          b.addEventListener("click", () => send("confirm", { target, choice }, `#${target}: ${label(choice)}`));
           li.append(b);
         }
       } else {
@@ -208,6 +210,13 @@ const Console = (() => {
       ul.append(li);
     }
   }
+
+  // answers the rules offer in "A confirmar" (docs/rulesets.md, Pending confirmations)
+  const OPTION_LABELS = {
+    no_goal: "sem gol", corner: "escanteio", own_goal: "gol contra",
+    shot_asked: "chute pedido (não registrado)", false_trip: "falso acionamento",
+    counts: "vale", foul: "falta", no_foul: "sem falta",
+  };
 
   // ---- log and corrections ---------------------------------------------------------
   let logTimer = null;

@@ -178,7 +178,9 @@
     show($("added"), added > 0);
     setText($("added"), added > 0 ? `+${added} ${T().added}` : "");
     const paused = st.status === "paused" || (clock && clock.running === false && st.status === "running");
-    setText($("status"), paused ? T().paused : st.match && st.match.pending && st.match.pending.length ? `⚑ ${T().pending}` : "");
+    const pending = st.match && Array.isArray(st.match.pending) && st.match.pending.length > 0;
+    setText($("status"), [paused ? T().paused : "", pending ? `⚑ ${T().pending}` : ""]
+      .filter(Boolean).join(" · "));
     const shot = shotText(st);
     show($("shot"), !!shot);
     setText($("shot"), shot);

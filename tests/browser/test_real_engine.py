@@ -1,5 +1,6 @@
-"""The goalkeeper's secret choice (004 Pênaltis) entered on a second device, with the real
-rules engine behind the hub: hidden on every screen and in the public log until the kick."""
+"""Console and kiosk with the real rules engine behind the hub (no device): the goalkeeper's
+secret choice from a second device (004 Pênaltis), and a pending confirmation answered from
+the console (000 Art. 12 §1)."""
 
 from __future__ import annotations
 
@@ -19,11 +20,11 @@ pytestmark = pytest.mark.browser
 
 
 class RulesTable:
-    """The real mesa-posta engine fed by the test, publishing like the daemon does."""
+    """A real rules engine fed by the test, publishing like the daemon does."""
 
-    def __init__(self, hub: StateHub) -> None:
+    def __init__(self, hub: StateHub, ruleset: str = "mesa-posta") -> None:
         self.hub = hub
-        self.engine = Engine(load_ruleset("mesa-posta"), {})
+        self.engine = Engine(load_ruleset(ruleset), {})
         self.state = self.engine.initial_state()
         self.entries: list[dict[str, Any]] = []
         hub.set_referee_handler("sim-1", self.handle)
@@ -123,3 +124,36 @@ def test_keeper_choice_stays_secret_until_the_kick(
         kiosk.close()
         keeper.context.close()
         console.close()
+
+
+def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
+    hub = StateHub()
+    table = RulesTable(hub, "cbfm-1toque")
+    with serving(hub, history=table) as live:
+        for kind, source in (("set_up", "referee"), ("start_period", "referee"),
+                             ("clock_started", "device")):
+            live.call(table.apply, kind, {"kickoff": "A"} if kind == "set_up" else {}, source,
+                      "t")
+        ends = table.state.to_dict()["ends"]
+        # the ball crosses the line B defends with no shot asked: the rules ask the referee
+        live.call(table.apply, "goal_line", {"goal": ends["B"]}, "device", "SIM")
+        kiosk = browser.new_page()
+        console = browser.new_page()
+        try:
+            kiosk.goto(live.url + "/")
+            kiosk.wait_for_function("document.getElementById('status').textContent"
+                                    ".includes('a confirmar')")
+            console.goto(live.url + f"/console?token={TOKEN}")
+            console.wait_for_selector("#pending button[data-choice=shot_asked]")
+            question = console.text_content("#pending li")
+            assert "sem chute pedido" in question
+            assert console.text_content("#pending button[data-choice=no_goal]") == "✓ sem gol"
+            console.click("#pending button[data-choice=shot_asked]")
+            console.wait_for_function("document.getElementById('result').textContent"
+                                      ".startsWith('✓ #')")
+            kiosk.wait_for_function("document.getElementById('score-A').textContent === '1'")
+            console.wait_for_function("document.getElementById('pending').textContent"
+                                      ".includes('nada pendente')")
+        finally:
+            kiosk.close()
+            console.close()
