@@ -55,6 +55,7 @@ class DeviceLink:
         self.acked = 0
         self.sent = 0
         self.connected = False
+        self.announced = False
         self.last_cmd_seq = self._load_cmd_seq()
         self._cmd_res = bytearray(8)  # results of the last 8 commands, by seq % 8
         for i in range(8):
@@ -119,6 +120,7 @@ class DeviceLink:
         self.acked = 0
         self.sent = 0
         self.connected = False  # the host must identify the new boot first
+        self.announced = False
 
     def _send_event(self, seq):
         n = W.cobs_encode_into(self.ring, _EVF, self._tx, (seq % self.size) * _EVF)
@@ -130,6 +132,11 @@ class DeviceLink:
         if not board.port_ready():
             self.connected = False
             return
+        if not self.announced:
+            # once per boot (and per new boot id), unasked: a host still talking to
+            # the previous boot learns of the reset now instead of after 3 s of silence
+            self.announced = True
+            self._send_hello_ack(0, ticks)
         self._receive(real_now)
         if not self.connected:
             return
@@ -311,17 +318,10 @@ class DeviceLink:
             self.connected = False
             return
         self.last_progress = real_now
-        clock = self.app.clock
-        fw = W.FIRMWARE_VERSION
-        payload = struct.pack(W.HELLO_ACK_FMT, W.PROTO_VERSION, fw[0], fw[1], fw[2],
-                              self.board.name.encode(), self.board.unique_id(), self.oldest(),
-                              self.next_seq - 1, self.board.tick_rate,
-                              self.board.tick_bits) + clock.profile_bytes()
-        payload += struct.pack("<I", self.last_cmd_seq)
         ticks = self.board.ticks_ms()
         identify = last_seq == W.IDENTIFY_ONLY
         # header seq 0: "this is who I am"; 1: "replaying from your cursor"
-        self._write(W.MSG_HELLO_ACK, 0 if identify else 1, payload, ticks)
+        self._send_hello_ack(0 if identify else 1, ticks)
         if identify:
             self.connected = False
             return
@@ -332,6 +332,15 @@ class DeviceLink:
         # or another epoch's events under this boot id) is clamped: nothing to send.
         self.connected = True
         self._replay_from(last_boot, last_seq + 1, ticks)
+
+    def _send_hello_ack(self, seq, ticks):
+        fw = W.FIRMWARE_VERSION
+        payload = struct.pack(W.HELLO_ACK_FMT, W.PROTO_VERSION, fw[0], fw[1], fw[2],
+                              self.board.name.encode(), self.board.unique_id(), self.oldest(),
+                              self.next_seq - 1, self.board.tick_rate,
+                              self.board.tick_bits) + self.app.clock.profile_bytes()
+        payload += struct.pack("<I", self.last_cmd_seq)
+        self._write(W.MSG_HELLO_ACK, seq, payload, ticks)
 
     def _replay_from(self, boot, seq, ticks):
         """Resend this boot's events from seq (CMD_REPLAY; a HELLO cursor does the same)."""
