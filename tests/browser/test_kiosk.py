@@ -147,7 +147,7 @@ def test_clock_counts_locally_without_drift(live: LiveServer, page: Any) -> None
             samples += 1
             total = int(ms) // 1000
             assert text == f"{total // 60:02d}:{total % 60:02d}"
-        assert time.time() * 1000 - rendered_at < 300, "the clock stopped refreshing"
+        assert time.time() * 1000 - rendered_at < 1000, "the clock stopped refreshing"
         time.sleep(rng.uniform(0.02, 0.12))
     print(f"clock samples={samples} worst error={worst:.1f} ms")
     assert samples > 20
