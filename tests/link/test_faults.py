@@ -281,3 +281,47 @@ def test_two_tables_never_mix(sim_factory, sink, store, links):
     check_log(store, truth(a), "TABLE-A")
     assert {e.device_uid for e in store.device_events()} == {"TABLE-A"}
     assert {d.uid for d in sink.devices} == {"TABLE-A"}
+
+
+def test_ring_overflow_through_the_daemon_gap_entry_and_snapshot(sim_factory, tmp_path):
+    """The same overflow through TableDaemon: the match log gets a `gap` entry for exactly
+    the lost seqs, the device entries around it are the device's own, and the state shown
+    comes from the device's snapshot."""
+    from futmesa.daemon import TableDaemon
+    from futmesa.hub import StateHub
+    from futmesa.store import EventLog
+
+    sim = sim_factory(ring=16)
+    sim.start()
+    store = EventLog(tmp_path / "daemon.sqlite")
+    daemon = TableDaemon(store, StateHub(), sim.host_port, "cbfm-1toque")
+    daemon.start()
+    try:
+        wait_until(lambda: daemon.connected and daemon.match is not None, 15, "the table", sim)
+        drv = Driver(sim, seed=8)
+        drv.play(5)
+        wait_until(caught_up(sim, store), 10, "the daemon to catch up", sim)
+        sim.unplug()
+        wait_until(lambda: not daemon.connected, 5, "the daemon to see the unplug", sim)
+        drv.play(40)
+        sim.send("palheta A")
+        time.sleep(0.1)
+        sim.plug()
+        wait_until(lambda: daemon.connected, 15, "the reconnection", sim)
+        wait_until(caught_up(sim, store), 10, "the daemon to catch up", sim)
+        gaps = check_log(store, truth(sim), allow_gaps=True)
+        assert len(gaps) == 1
+        boot, first, last = gaps[0]
+        entries = store.entries(daemon.match["id"])
+        gap_entries = [e for e in entries if e.kind == "gap"]
+        assert [(e.data["boot_id"], e.data["first_seq"], e.data["last_seq"])
+                for e in gap_entries] == [(boot, first, last)]
+        device_entries = [e for e in entries if e.source == "device"]
+        assert len(device_entries) == len(stored(store))  # one entry per stored event
+        state = daemon.state_json()
+        assert state["link"]["connected"] is True
+        assert daemon.status is not None and daemon.status.palheta == 0  # palheta A, from STATUS
+        assert daemon.status.newest == truth(sim)[-1][1]
+    finally:
+        daemon.stop()
+        store.close()
