@@ -12,6 +12,8 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import futmesa_wire as W
 from futmesa.link import HostLink, serial_link
@@ -186,3 +188,24 @@ def test_usb_serial_number_finds_the_board_on_another_port(tmp_path):
     (tmp_path / "a.tty").touch()
     assert candidates(str(tmp_path / "*.tty"), None, lambda: []) == [
         str(tmp_path / "a.tty"), str(tmp_path / "b.tty")]
+
+
+@settings(max_examples=400, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(st.lists(st.tuples(st.sampled_from([W.MSG_EVENT, W.MSG_STATUS, W.MSG_HELLO_ACK,
+                                           W.MSG_CMD_ACK, W.MSG_PONG, W.MSG_GAP, W.MSG_REFUSE,
+                                           W.MSG_LOG, W.MSG_ACK, 0x00, 0x7F]),
+                          st.sampled_from([5, 6]), st.integers(0, 8),
+                          st.binary(max_size=W.MAX_PAYLOAD)), max_size=12))
+def test_any_well_formed_frame_sequence_never_crashes_the_link(tmp_path_factory, frames):
+    """Frames with valid CRCs but arbitrary types, boots, seqs and payloads (a buggy or
+    hostile device): the receive path counts what it cannot use and never raises."""
+    r = Rig(tmp_path_factory.mktemp("h"))
+    try:
+        r.connect(5, 0)
+        for msg_type, boot, seq, payload in frames:
+            r.link._handle_block(W.encode_frame(msg_type, boot, seq, 0, payload)[:-1])
+        got = stored(r.store)
+        assert got == sorted(set(got))  # still in order, no duplicates
+    finally:
+        r.store.close()
