@@ -295,3 +295,15 @@ def test_kiosk_follows_its_table_and_switches_to_the_board(live: LiveServer, pag
     other.goto(live.url + "/?table=mesa-2&mode=scoreboard")
     wait_text(other, "#score-A", "6")
     other.close()
+
+
+def test_status_words_follow_the_rules(live: LiveServer, page: Any) -> None:
+    live.publish(make_state(status="last_lance"))
+    page.goto(live.url + "/")
+    wait_text(page, "#status", "último lance")
+    live.publish(make_state(status="awaiting_dead_ball"))
+    wait_text(page, "#status", "tempo esgotado — até a bola sair")
+    live.publish(make_state(status="interval"))
+    wait_text(page, "#period", "Intervalo")
+    live.publish(make_state(status="finished", finished=True))
+    wait_text(page, "#period", "Fim de jogo")

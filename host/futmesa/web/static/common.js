@@ -24,6 +24,11 @@ const FM = (() => {
       added: "acréscimo",
       pending: "a confirmar pelo árbitro",
       sensor: "sensor",
+      status: {
+        not_started: "antes do início",
+        last_lance: "último lance",
+        awaiting_dead_ball: "tempo esgotado — até a bola sair",
+      },
     },
     en: {
       period: (p, n) => (p > n ? `Extra time ${p - n}` : `Half ${p}`),
@@ -45,6 +50,11 @@ const FM = (() => {
       added: "added",
       pending: "awaiting the referee",
       sensor: "sensor",
+      status: {
+        not_started: "not started",
+        last_lance: "last lance",
+        awaiting_dead_ball: "time up — until the ball goes out",
+      },
     },
   };
 

@@ -179,7 +179,8 @@
     setText($("added"), added > 0 ? `+${added} ${T().added}` : "");
     const paused = st.status === "paused" || (clock && clock.running === false && st.status === "running");
     const pending = st.match && Array.isArray(st.match.pending) && st.match.pending.length > 0;
-    setText($("status"), [paused ? T().paused : "", pending ? `⚑ ${T().pending}` : ""]
+    const phase = T().status[st.status] || "";
+    setText($("status"), [phase || (paused ? T().paused : ""), pending ? `⚑ ${T().pending}` : ""]
       .filter(Boolean).join(" · "));
     const shot = shotText(st);
     show($("shot"), !!shot);
