@@ -5,9 +5,11 @@ frame, in a preallocated ring until the host acknowledges it (cumulatively,
 after committing it). When acknowledgements stop advancing the device
 resends from the oldest unacknowledged event. The host says in HELLO what it
 already has; what the ring no longer holds is answered with a GAP notice and
-a status snapshot. Nothing is sent while no host has said anything for
-SILENCE_MS, so a stalled host can never block the loop on a full output
-buffer. The protocol is described in docs/protocol.md.
+a status snapshot. Apart from one HELLO_ACK announcing each new boot,
+nothing is sent while no host has said anything for SILENCE_MS, so a
+stalled host can never block the loop on a full output buffer. Commands run
+strictly in sequence order, once each (their last seq persists on flash).
+The protocol is described in docs/protocol.md.
 
 With FUTMESA_TRACE_EVENTS set in the environment (unix port only), every
 event pushed is also printed as `EV <boot> <seq> <kind>`: the ground truth
