@@ -239,21 +239,24 @@ class MachineBoard:
         return blocked
 
     def _start_tof(self, cfg, goals):
-        from boards.vl53l0x import start_all
+        # Adafruit's VL53L0X driver (adafruit_vl53l0x + adafruit_bus_device) through
+        # futmesa_tof (hardware/micropython/), which `futmesa flash` copies next to the firmware
+        from futmesa_tof import start_all  # type: ignore[import-not-found]
 
         m = self.machine
         bus = cfg["i2c"]
         self._i2c = m.I2C(int(bus["id"]), sda=m.Pin(int(bus["sda"])), scl=m.Pin(int(bus["scl"])),
                           freq=int(bus.get("freq", 400000)))
-        tof = cfg.get("tof", {})
-        self._tof = start_all(self._i2c, m, goals, self.kinds, int(tof.get("boot_delay_ms", 10)),
-                              self.log, int(tof.get("timing_budget_us", 33000)))
+        mine = [g for g in goals if self.kinds[int(g["id"])] == "tof"]
+        readers = start_all(self._i2c, m, cfg, mine, self.log)
+        self._tof = [readers[i] if i < len(readers) else None for i in (0, 1)]
 
     def read_tof(self, i):
+        """mm, NO_SAMPLE or NO_ANSWER; reads the distance only once the sensor has one ready."""
         s = self._tof[i]
         if s is None:
             return NO_ANSWER
-        return s.sample()
+        return s.read()
 
     def net_zones(self):
         return self._zones

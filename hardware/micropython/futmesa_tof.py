@@ -1,20 +1,28 @@
 """On-board goal-line VL53L0X sensors through Adafruit's unmodified `adafruit_vl53l0x` driver.
 
 Runs on the board (MicroPython, copied there by `futmesa flash` together with
-`adafruit_vl53l0x` and `adafruit_bus_device`) and in the test suite (the
-MicroPython unix VM and CPython, on the fake bus of futmesa.hardware.fakei2c).
+`adafruit_vl53l0x` and `adafruit_bus_device`; the firmware's board layer,
+firmware/boards/__init__.py, imports it for ToF goal lines) and in the test
+suite (the MicroPython unix VM and CPython, on the fake bus of
+futmesa.hardware.fakei2c).
 
 - `BusioI2C` gives a `machine.I2C` the few `busio.I2C` methods Adafruit's
   drivers call (try_lock, unlock, writeto / readfrom_into with start/end).
+  The start/end views of a buffer are made once and kept, so the driver's
+  steady-state reads allocate nothing (docs/firmware.md, "Memory").
 - The driver times out with CircuitPython's `time.monotonic()`, which
   MicroPython lacks: `start_all` hands the driver module a clock that has it.
+  That clock counts integer milliseconds (no float per reading, and it keeps
+  counting across the `ticks_ms` wrap), so the driver's `io_timeout_s` is given
+  in ms.
 - `start_all(i2c, machine, cfg, goals, log)` gives every VL53L0X of the board
   file its address through the XSHUT pins (all off; then one at a time on at
   0x29 and moved to its `address`), starts continuous ranging, and returns one
   reader per goal id (None where a sensor did not start). A reader's `read()`
   is the newest distance in mm, NO_SAMPLE (-2) when no new measurement is
   ready, NO_ANSWER (-1) when the sensor does not answer: the board interface
-  of firmware/boards (`read_tof`).
+  of firmware/boards (`read_tof`). It never waits: the driver's (blocking)
+  `range` is read only once `data_ready` says a measurement is there.
 """
 
 import time
@@ -22,32 +30,36 @@ import time
 NO_SAMPLE = -2
 NO_ANSWER = -1
 DEFAULT_ADDRESS = 0x29
+_CACHED_BUFFERS = 8  # one per sensor's register buffer, plus room for start-up's
 
 
-def _ticks_s():
-    try:
-        return time.ticks_ms() / 1000
-    except AttributeError:  # CPython
-        return time.monotonic()
+if hasattr(time, "ticks_ms"):  # MicroPython
+    _mono = [time.ticks_ms(), 0]  # last ticks_ms seen, ms counted so far
 
+    def _elapsed_ms():
+        now = time.ticks_ms()
+        _mono[1] += time.ticks_diff(now, _mono[0])  # small ints: nothing allocated
+        _mono[0] = now
+        return _mono[1]
 
-def _sleep_ms(ms):
-    try:
+    def _sleep_ms(ms):
         time.sleep_ms(ms)
-    except AttributeError:  # CPython
+
+else:  # CPython (tests)
+
+    def _elapsed_ms():
+        return int(time.monotonic() * 1000)
+
+    def _sleep_ms(ms):
         time.sleep(ms / 1000)
 
 
 class _Clock:
-    """The `time` the Adafruit driver sees: CircuitPython's monotonic() on any port."""
+    """The `time` the Adafruit driver sees: a monotonic() in integer ms on any port."""
 
     @staticmethod
     def monotonic():
-        return _ticks_s()
-
-    @staticmethod
-    def sleep(s):
-        _sleep_ms(int(s * 1000))
+        return _elapsed_ms()
 
 
 class BusioI2C:
@@ -56,6 +68,30 @@ class BusioI2C:
     def __init__(self, i2c):
         self._i2c = i2c
         self._locked = False
+        self._bufs = []  # buffers the driver sliced lately ...
+        self._views = []  # ... and, for each, {start << 16 | end: memoryview}
+
+    def _view(self, buffer, start, end):
+        """buffer[start:end] without a copy, made once per buffer and range."""
+        if start == 0 and end == len(buffer):
+            return buffer
+        bufs = self._bufs
+        for i in range(len(bufs)):
+            if bufs[i] is buffer:
+                views = self._views[i]
+                break
+        else:
+            if len(bufs) >= _CACHED_BUFFERS:  # start-up's one-off buffers go first
+                bufs.pop(0)
+                self._views.pop(0)
+            views = {}
+            bufs.append(buffer)
+            self._views.append(views)
+        key = (start << 16) | end
+        v = views.get(key)
+        if v is None:
+            v = views[key] = memoryview(buffer)[start:end]
+        return v
 
     def try_lock(self):
         if self._locked:
@@ -72,12 +108,12 @@ class BusioI2C:
     def writeto(self, address, buffer, *, start=0, end=None):
         if end is None:
             end = len(buffer)
-        self._i2c.writeto(address, memoryview(buffer)[start:end])
+        self._i2c.writeto(address, self._view(buffer, start, end))
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         if end is None:
             end = len(buffer)
-        self._i2c.readfrom_into(address, memoryview(buffer)[start:end])
+        self._i2c.readfrom_into(address, self._view(buffer, start, end))
 
     def writeto_then_readfrom(
         self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None
@@ -104,12 +140,12 @@ class GoalTof:
 def start_all(i2c, machine, cfg, goals, log=None):
     import adafruit_vl53l0x
 
-    adafruit_vl53l0x.time = _Clock  # the driver's timeouts call time.monotonic()
+    adafruit_vl53l0x.time = _Clock  # the driver's timeouts call time.monotonic(): ms here
     bus = BusioI2C(i2c)
     tof = cfg.get("tof", {})
     budget = int(tof.get("timing_budget_us", 33000))
     boot_ms = int(tof.get("boot_delay_ms", 10))
-    timeout_s = int(tof.get("io_timeout_ms", 500)) / 1000
+    timeout_ms = int(tof.get("io_timeout_ms", 500))
     mine = [g for g in goals if g.get("type") == "vl53l0x"]
     pins = {}
     for g in mine:
@@ -122,7 +158,8 @@ def start_all(i2c, machine, cfg, goals, log=None):
         pin.value(1)
         _sleep_ms(boot_ms)
         try:
-            s = adafruit_vl53l0x.VL53L0X(bus, DEFAULT_ADDRESS, io_timeout_s=timeout_s)
+            # io_timeout_s in ms: the driver compares it with _Clock's ms
+            s = adafruit_vl53l0x.VL53L0X(bus, DEFAULT_ADDRESS, io_timeout_s=timeout_ms)
             s.set_address(int(g["address"], 16))
             s.measurement_timing_budget = budget
             s.start_continuous()

@@ -2,19 +2,25 @@
 
 Each `def test_*()` at the top level of such a module becomes an item; the
 item runs `micropython mpy_runner.py <module> <function>` with MICROPYPATH
-set to the firmware folder and this folder, and fails with the
-MicroPython traceback when the function raises.
+set to the firmware folder, this folder, the fake I2C bus and the on-board ToF
+files `futmesa flash` copies (futmesa_tof, Adafruit's driver), and fails with
+the MicroPython traceback when the function raises.
 """
 
 from __future__ import annotations
 
 import ast
+import atexit
 import os
+import shutil
 import subprocess
+import tempfile
+from functools import cache
 from pathlib import Path
 
 import pytest
 
+from futmesa.deploy.flash import tof_driver_sources
 from futmesa.sim import table as sim_table
 
 HERE = Path(__file__).resolve().parent
@@ -28,10 +34,27 @@ def find_micropython() -> str:
         pytest.fail(str(exc))
 
 
+@cache
+def onboard_dir() -> Path:
+    """One folder holding, as links, the ToF files `futmesa flash` puts next to the firmware.
+
+    The list is flash's own (tof_driver_sources: futmesa_tof, adafruit_vl53l0x,
+    adafruit_bus_device), so the tests import exactly what a board gets, laid out as on
+    the board, and nothing else from the virtualenv's site-packages.
+    """
+    root = Path(tempfile.mkdtemp(prefix="futmesa-onboard-"))
+    atexit.register(shutil.rmtree, root, True)
+    for local, remote in tof_driver_sources():
+        dest = root / remote
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.symlink_to(local.resolve())
+    return root
+
+
 def mp_env() -> dict[str, str]:
     # fakei2c (the register-level fake bus) lives with the host hardware code
     fake = HERE.parents[1] / "host" / "futmesa" / "hardware"
-    return dict(os.environ, MICROPYPATH=f"{FIRMWARE}:{HERE}:.frozen:{fake}")
+    return dict(os.environ, MICROPYPATH=f"{FIRMWARE}:{HERE}:.frozen:{fake}:{onboard_dir()}")
 
 
 class MicroPythonFailure(Exception):

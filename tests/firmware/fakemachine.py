@@ -101,9 +101,10 @@ class FakeMachineModule:
                 self.rx = self.rx[n:]
                 return n
 
-            def write(self, buf):
-                self.tx += buf
-                return len(buf)
+            def write(self, buf, n=-1):  # a stream write: (buf[, max_len]) as on the board
+                n = len(buf) if n < 0 else min(n, len(buf))
+                self.tx += buf[:n]
+                return n
 
         def I2C(id, sda=None, scl=None, freq=400000):
             return FakeMachineI2C(m.bus)

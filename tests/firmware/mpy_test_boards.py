@@ -11,7 +11,7 @@ from app import App
 from boards.esp32 import Esp32Board
 from boards.pico import PicoBoard
 from boards.sim import SimBoard
-from boards.vl53l0x import NO_SAMPLE
+from boards import NO_SAMPLE
 from fakei2c import FakeVL53L0X
 from fakemachine import FakeMachineModule
 from fwtest import check, eq, fresh_dir, profile, wipe

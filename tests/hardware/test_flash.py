@@ -49,6 +49,9 @@ def test_compile_step_makes_mpy_files(tmp_path, firmware_with_pico):
     assert "boards/sim.py" not in remote_src  # only the board's own layer
     assert {"futmesa_tof.py", "adafruit_vl53l0x.py",
             "adafruit_bus_device/i2c_device.py"} <= set(remote_src)
+    # Adafruit's driver is the only VL53L0X code; the freeze manifest stays on the computer
+    assert "boards/vl53l0x.py" not in remote_src and "manifest.py" not in remote_src
+    assert (firmware_with_pico / "manifest.py").is_file()
     copies = fl.compile_firmware(files, tmp_path / "out")
     remote = {r for _, r in copies}
     assert {"main.py", "futmesa_wire.mpy", "boards/pico.mpy", "adafruit_vl53l0x.mpy",

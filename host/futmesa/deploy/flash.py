@@ -26,6 +26,7 @@ from futmesa.hardware.boardfile import Board, BoardFileError, hardware_dir, load
 
 REAL_BOARDS = ("pico", "esp32")
 ENTRY = "main.py"
+HOST_ONLY = ("manifest.py",)  # the freeze manifest is read by MicroPython's build, not the board
 
 
 class FlashError(RuntimeError):
@@ -72,7 +73,7 @@ def firmware_sources(board_name: str, src: Path | None = None,
 
     A board whose goal sensors are VL53L0X also gets Adafruit's driver, its bus-device
     helper and `futmesa_tof` (hardware/micropython/), which runs the driver on
-    `machine.I2C`.
+    `machine.I2C` for the board layer (`boards.MachineBoard._start_tof`).
     """
     src = src or firmware_dir()
     if not (src / ENTRY).is_file():
@@ -90,15 +91,11 @@ def firmware_sources(board_name: str, src: Path | None = None,
         raise FlashError(f"this firmware has no board layer for {board_name!r} "
                          f"({board_module} is missing); update futmesa, or use a board it "
                          "supports")
-    files = [(p, p.name) for p in sorted(src.glob("*.py"))]
+    files = [(p, p.name) for p in sorted(src.glob("*.py")) if p.name not in HOST_ONLY]
     files += [(src / "boards" / "__init__.py", "boards/__init__.py"),
               (board_module, f"boards/{board_name}.py")]
-    if board is None or any(g["type"] == "vl53l0x" for g in board.goal_sensors):
-        helper = src / "boards" / "vl53l0x.py"  # the board layer's ToF helper, when it has one
-        if helper.is_file():
-            files.append((helper, "boards/vl53l0x.py"))
-        if board is not None:
-            files += tof_driver_sources()
+    if board is not None and any(g["type"] == "vl53l0x" for g in board.goal_sensors):
+        files += tof_driver_sources()
     return files
 
 
