@@ -5,9 +5,9 @@ frame, in a preallocated ring until the host acknowledges it (cumulatively,
 after committing it). When acknowledgements stop advancing the device
 resends from the oldest unacknowledged event. The host says in HELLO what it
 already has; what the ring no longer holds is answered with a GAP notice and
-a status snapshot. Apart from one HELLO_ACK announcing each new boot,
-nothing is sent while no host has said anything for SILENCE_MS, so a
-stalled host can never block the loop on a full output buffer. Commands run
+a status snapshot. Nothing is sent while no host has said anything for
+SILENCE_MS (and nothing before a HELLO), so a stalled host can never block
+the loop on a full output buffer. Commands run
 strictly in sequence order, once each (their last seq persists on flash).
 The protocol is described in docs/protocol.md.
 
@@ -57,7 +57,6 @@ class DeviceLink:
         self.acked = 0
         self.sent = 0
         self.connected = False
-        self.announced = False
         self.last_cmd_seq = self._load_cmd_seq()
         self._cmd_res = bytearray(8)  # results of the last 8 commands, by seq % 8
         for i in range(8):
@@ -122,7 +121,6 @@ class DeviceLink:
         self.acked = 0
         self.sent = 0
         self.connected = False  # the host must identify the new boot first
-        self.announced = False
 
     def _send_event(self, seq):
         n = W.cobs_encode_into(self.ring, _EVF, self._tx, (seq % self.size) * _EVF)
@@ -134,11 +132,6 @@ class DeviceLink:
         if not board.port_ready():
             self.connected = False
             return
-        if not self.announced:
-            # once per boot (and per new boot id), unasked: a host still talking to
-            # the previous boot learns of the reset now instead of after 3 s of silence
-            self.announced = True
-            self._send_hello_ack(0, ticks)
         self._receive(real_now)
         if not self.connected:
             return
