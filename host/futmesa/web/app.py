@@ -352,7 +352,7 @@ def create_app(
         if match_id is None:
             return JSONResponse({"entries": []})
         try:
-            record = history.match_record(int(match_id))
+            record = await asyncio.to_thread(history.match_record, int(match_id))
         except (KeyError, LookupError, ValueError):
             return _error(404, f"no stored match {match_id}")
         from futmesa import report
@@ -365,12 +365,13 @@ def create_app(
 
         if history is None:
             return HTMLResponse(report.render_history_html([]), status_code=200)
-        return HTMLResponse(report.render_history_html(history.list_matches()))
+        return HTMLResponse(report.render_history_html(
+            await asyncio.to_thread(history.list_matches)))
 
     async def api_matches(request: Request) -> Response:
         if history is None:
             return _no_history()
-        return JSONResponse({"matches": history.list_matches()})
+        return JSONResponse({"matches": await asyncio.to_thread(history.list_matches)})
 
     async def match_report(request: Request) -> Response:
         from futmesa import report
@@ -380,11 +381,13 @@ def create_app(
         raw = request.path_params["match"]
         stem, _, fmt = raw.partition(".")
         try:
-            record = history.match_record(int(stem))
+            record = await asyncio.to_thread(history.match_record, int(stem))
         except (KeyError, LookupError, ValueError):
             return _error(404, f"no stored match {stem!r}; see /history for the list")
         record = report.public_record(record)
         name = f"sumula-{int(stem)}"
+        # the store replays the match through the rules: off the event loop, so the
+        # screens' streams never wait for a súmula
         if fmt in ("", "html"):
             return HTMLResponse(report.render_html(record))
         if fmt == "json":

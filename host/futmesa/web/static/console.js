@@ -397,9 +397,13 @@ const Console = (() => {
   FM.connect(table ? `/ws?table=${encodeURIComponent(table)}` : "/ws", {
     onMessage: (msg) => {
       if (msg.type === "state" && msg.state) {
+        const before = state && state.match ? `${state.match_id}:${state.match.log_length}` : null;
         state = msg.state;
         render();
-        refreshLog(); // corrections and device events change the log too
+        // the log changes only with a new entry (device event, input or correction); a
+        // clock status alone does not ask the host to rebuild it
+        const after = state.match ? `${state.match_id}:${state.match.log_length}` : null;
+        if (after !== before || after === null || after.endsWith("undefined")) refreshLog();
       }
     },
     onStatus: (st) => {
