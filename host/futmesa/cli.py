@@ -127,8 +127,10 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
               help="JSON file with competition settings (teams, colours, half length...).")
 @click.option("--http-host", default="0.0.0.0", show_default=True)
 @click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--logos", "logo_dir", type=click.Path(exists=True, file_okay=False), default=None,
+              help="Folder of club logos (PNG/SVG named after the team, e.g. gremio-f-c.png).")
 def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
-          http_host: str, http_port: int) -> None:
+          http_host: str, http_port: int, logo_dir: str | None) -> None:
     """Run the daemon against a real board (or a pty path)."""
     from futmesa import server
 
@@ -136,7 +138,8 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
     settings = _load_settings(settings_path)
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
-                               http_port=http_port))
+                               http_port=http_port,
+                               logo_dir=Path(logo_dir) if logo_dir else None))
     except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
@@ -214,8 +217,7 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
         Path(csv_path).write_text(rep.render_csv(record), encoding="utf-8")
         click.echo(f"wrote {csv_path}")
     if json_path:
-        Path(json_path).write_text(json.dumps(record, indent=2, ensure_ascii=False),
-                                   encoding="utf-8")
+        Path(json_path).write_text(rep.render_json(record), encoding="utf-8")
         click.echo(f"wrote {json_path}")
 
 

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import futmesa_wire as W
@@ -57,13 +58,15 @@ class TableDaemon:
 
     def __init__(self, store: EventLog, hub: StateHub, port: str, ruleset: str,
                  settings: dict[str, Any] | None = None,
-                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+                 loop: asyncio.AbstractEventLoop | None = None,
+                 on_new_match: Callable[[int], None] | None = None) -> None:
         self.store = store
         self.hub = hub
         self.ruleset_name = ruleset
         load_ruleset(ruleset)  # fail early on a typo, with the known names
         self.settings = dict(settings or {})
         self.loop = loop
+        self.on_new_match = on_new_match  # e.g. a new console token for the new match
         self.link = HostLink(port, self)
         self._lock = threading.RLock()
         self.info: DeviceInfo | None = None
@@ -136,7 +139,10 @@ class TableDaemon:
             self.link.command(W.CMD_NEW_MATCH)
             self._publish()
             assert self.match is not None
-            return int(self.match["id"])
+            match_id = int(self.match["id"])
+        if self.on_new_match is not None:
+            self.on_new_match(match_id)
+        return match_id
 
     def _profile(self) -> Profile:
         assert self.engine is not None

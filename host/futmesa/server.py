@@ -65,6 +65,7 @@ async def run(
     http_port: int = 8000,
     on_ready: Callable[[Running], Awaitable[None]] | None = None,
     quiet: bool = False,
+    logo_dir: Path | None = None,
 ) -> None:
     """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready)."""
     devices = [device] if isinstance(device, str) else list(device)
@@ -74,19 +75,29 @@ async def run(
     store = EventLog(db)
     hub = StateHub()
     loop = asyncio.get_running_loop()
-    daemons = [TableDaemon(store, hub, d, ruleset, settings, loop=loop) for d in devices]
     token = new_token()
-    app = create_app(hub, console_token=token, history=History(store))
+    app = create_app(hub, console_token=token, history=History(store), logo_dir=logo_dir)
     config = uvicorn.Config(app, host=http_host, port=http_port, log_level="warning",
                             lifespan="off", ws_ping_interval=5, ws_ping_timeout=5)
     server = uvicorn.Server(config)
     shown_host = "localhost" if http_host in ("127.0.0.1", "0.0.0.0") else http_host
     base_url = f"http://{shown_host}:{http_port}"
+
+    def new_console_token(match_id: int) -> None:
+        """Each match gets its own referee token; the old console link stops working."""
+        fresh = new_token()
+        app.state.gate.token = fresh
+        running.token = fresh
+        if not quiet:
+            print(f"match {match_id}: new referee token", flush=True)
+            print(access_banner(base_url, fresh, qr=True), flush=True)
+
+    daemons = [TableDaemon(store, hub, d, ruleset, settings, loop=loop,
+                           on_new_match=new_console_token) for d in devices]
     running = Running(daemons, hub, store, server, base_url, token)
     for daemon in daemons:
         daemon.start()
     if not quiet:
-        print(f"scoreboard (kiosk): {base_url}/", flush=True)
         print(access_banner(base_url, token, qr=True), flush=True)
     task = asyncio.create_task(on_ready(running)) if on_ready else None
     try:

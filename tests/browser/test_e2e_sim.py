@@ -183,3 +183,24 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
         finally:
             kiosk.close()
             console.close()
+
+
+def test_console_pause_stops_the_device_clock_and_resume_restarts_it(browser: Any) -> None:
+    with LiveTable(speed=5) as live:
+        live.start_match(teams=TEAMS)
+        console = browser.new_page(viewport={"width": 800, "height": 1200})
+        try:
+            console.goto(live.base_url + f"/console?token={live.token}")
+            wait_js(console, "document.getElementById('token-status').textContent.includes('✓')")
+            console.click("button[data-act=pause]")
+            live.wait(lambda: not live.daemon.status.running, 10, "the device clock to stop")
+            stopped_at = live.daemon.status.clock_ms
+            time.sleep(0.5)  # 2.5 s of match time at speed 5: a running clock would move
+            assert live.daemon.status.clock_ms == stopped_at
+            kinds = [e.kind for e in live.daemon.store.device_events()]
+            assert kinds[-1] == "clock_stopped" or "clock_stopped" in kinds[-3:]
+            console.keyboard.press("p")  # the shortcut resumes it
+            live.wait(lambda: live.daemon.status.running, 10, "the device clock to restart")
+            live.wait(lambda: live.daemon.status.clock_ms > stopped_at, 10, "the clock to move")
+        finally:
+            console.close()

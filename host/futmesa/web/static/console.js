@@ -108,6 +108,8 @@ const Console = (() => {
 
   const actions = {
     start: () => send("start_period", {}, "iniciar período"),
+    pause: () => (state && state.clock && state.clock.running
+      ? send("pause", {}, "parar relógio") : send("resume", {}, "retomar relógio")),
     kickoff: () => send("kickoff", { side }, `saída de jogo ${name(side)}`),
     shot_result: () => send("shot_result", { outcome: $("shot-outcome").value }, "chute sem gol"),
     lance_done: () => send("lance_done", {}, "último lance terminado"),
@@ -368,10 +370,10 @@ const Console = (() => {
       return;
     }
     if (k === "Backspace" && !typingDisc) { $("disc").value = $("disc").value.slice(0, -1); ev.preventDefault(); return; }
-    if (typingDisc && !["Enter"].includes(k) && !/^[abcdftxrsukln?]$/i.test(k)) return;
+    if (typingDisc && !["Enter"].includes(k) && !/^[abcdftxrsuklnp?]$/i.test(k)) return;
     const map = {
       s: "start", d: "lance_done", l: "last_touch", Enter: "shot", c: "shot", f: "foul", t: "touch", x: "discipline", r: "restart",
-      k: "kickoff", n: "shot_result",
+      k: "kickoff", n: "shot_result", p: "pause",
     };
     const lower = k.length === 1 ? k.toLowerCase() : k;
     if (lower === "a" || lower === "b") { setSide(lower.toUpperCase()); ev.preventDefault(); return; }
