@@ -286,7 +286,8 @@ def bench_clock():
 
 def bench_memory():
     # code: every firmware module imported (bytecode in RAM, as loaded from .mpy files)
-    import boards.vl53l0x  # noqa: F401  (the ToF build's driver)
+    import adafruit_vl53l0x  # noqa: F401  (the ToF build's driver: Adafruit's, ...)
+    import futmesa_tof  # noqa: F401  (... through the on-board adapter)
     gc.collect()
     code = gc.mem_alloc() - _BASE_ALLOC
     # data: everything allocated from boot through 10,000 passes, with the collector off

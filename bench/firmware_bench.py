@@ -35,14 +35,16 @@ def tool(name: str) -> str:
 
 
 def compile_firmware(out: Path) -> None:
-    for src in FIRMWARE.rglob("*.py"):
-        rel = src.relative_to(FIRMWARE)
-        if rel.name in ("main.py", "manifest.py") or "egg-info" in str(rel):
+    """Compile the firmware, and the ToF driver files as `futmesa flash` lays them out."""
+    from futmesa.deploy.flash import tof_driver_sources
+
+    sources = [(src, src.relative_to(FIRMWARE).as_posix()) for src in FIRMWARE.rglob("*.py")]
+    for src, rel in [*sources, *((s, r) for s, r in tof_driver_sources())]:
+        if Path(rel).name in ("main.py", "manifest.py") or "egg-info" in rel:
             continue
-        dest = out / rel.with_suffix(".mpy")
+        dest = out / Path(rel).with_suffix(".mpy")
         dest.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([tool("mpy-cross"), "-o", str(dest), "-s", rel.as_posix(), str(src)],
-                       check=True)
+        subprocess.run([tool("mpy-cross"), "-o", str(dest), "-s", rel, str(src)], check=True)
 
 
 def run(section: str, passes: int, mpy_dir: Path, state: Path) -> dict[str, str]:

@@ -6,4 +6,12 @@
 include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821 - manifest functions come from MicroPython's build
 for name in ("futmesa_wire", "link", "app", "matchclock", "lance", "buzzer", "inputs", "nvstore"):
     module(name + ".py")  # noqa: F821
-package("boards", files=("__init__.py", "pico.py", "esp32.py", "vl53l0x.py"))  # noqa: F821
+package("boards", files=("__init__.py", "pico.py", "esp32.py"))  # noqa: F821
+# The ToF build: Adafruit's VL53L0X driver through the on-board adapter. Set
+# FUTMESA_ADAFRUIT to the folder holding adafruit_vl53l0x.py and adafruit_bus_device/
+# (the virtualenv's site-packages: `.venv/bin/python -c "import adafruit_vl53l0x as m;
+# print(m.__file__)"` shows it).
+module("futmesa_tof.py", base_path="$(MPY_DIR)/../../hardware/micropython")  # noqa: F821
+module("adafruit_vl53l0x.py", base_path="$(FUTMESA_ADAFRUIT)")  # noqa: F821
+package("adafruit_bus_device", files=("__init__.py", "i2c_device.py"),  # noqa: F821
+        base_path="$(FUTMESA_ADAFRUIT)")
