@@ -31,6 +31,7 @@ except (ImportError, AttributeError):  # a real board: no environment
     TRACE = False
 
 RESEND_MS = const(300)  # real ms without ack progress before resending the unacked events
+RESEND_MAX_MS = const(1200)  # ... doubling after each fruitless resend, up to this
 NACK_MS = const(100)  # a repeated ack resends at once, but not more often than this
 WINDOW = const(24)  # frames in flight: bounds the bytes waiting in OS/USB buffers
 BURST = const(6)  # frames written per loop pass, so one pass stays short
@@ -63,6 +64,7 @@ class DeviceLink:
             self._cmd_res[i] = W.ACK_DUPLICATE
         self.last_rx = 0
         self.last_progress = 0
+        self.resend_ms = RESEND_MS
         self.last_status = 0
         self.status_dirty = True
         self.bad_frames = 0
@@ -146,9 +148,13 @@ class DeviceLink:
             if self.sent < self.acked:
                 self.sent = self.acked
         # resend from the oldest unacknowledged when acks stop advancing
-        if self.sent > self.acked and time_diff(real_now, self.last_progress) >= RESEND_MS:
+        if self.sent > self.acked and time_diff(real_now, self.last_progress) >= self.resend_ms:
             self.sent = self.acked
             self.last_progress = real_now
+            # back off while nothing gets through (a host that stopped reading must
+            # not have the same frames piled into its buffers ten times a second)
+            if self.resend_ms < RESEND_MAX_MS:
+                self.resend_ms *= 2
         burst = 0
         last = self.next_seq - 1
         while self.sent < last and self.sent - self.acked < WINDOW and burst < BURST:
@@ -262,6 +268,7 @@ class DeviceLink:
                 if self.sent < seq:
                     self.sent = seq
                 self.last_progress = real_now
+                self.resend_ms = RESEND_MS
             elif seq == self.acked and self.sent > self.acked:
                 # a repeated ack: the host is missing the next event — resend now
                 if time_diff(real_now, self.last_progress) >= NACK_MS:
@@ -349,6 +356,7 @@ class DeviceLink:
             start = self.oldest()
         self.acked = start - 1
         self.sent = self.acked
+        self.resend_ms = RESEND_MS
         self.status_dirty = True
         return W.ACK_OK
 

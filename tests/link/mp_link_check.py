@@ -242,7 +242,14 @@ for _ in range(5):
 frames(board)
 step(board, link, L.RESEND_MS)
 check(events(frames(board))[0] == 21, "resend from acked+1 after a stall")
-ok("resend on stall")
+for _ in range(5):
+    step(board, link)
+frames(board)
+step(board, link, L.RESEND_MS)
+check(events(frames(board)) == [], "backs off: no second resend after RESEND_MS")
+step(board, link, L.RESEND_MS)
+check(events(frames(board))[0] == 21, "second resend after 2 x RESEND_MS")
+ok("resend on stall, with backoff")
 
 # 5. a repeated ack (the host saw a later seq) resends at once
 step(board, link, L.NACK_MS)
