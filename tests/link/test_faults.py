@@ -94,7 +94,8 @@ def test_line_noise_whole_match(sim_factory, sink, store, links):
         relay.stop()
     produced = truth(sim)
     print(f"noise {relay.stats}, {len(produced)} events, link {link.stats}")
-    assert relay.stats["flipped"] + relay.stats["dropped"] + relay.stats["inserted"] > 50
+    corrupted = relay.stats["flipped"] + relay.stats["dropped"] + relay.stats["inserted"]
+    assert corrupted > max(10, relay.stats["bytes"] * NOISE_RATE / 2)  # the noise was real
     assert link.stats.bad_frames > 0
     assert len(produced) > 100
 
