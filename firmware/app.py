@@ -6,6 +6,12 @@ Components report through App.emit(), which stamps each event with the
 current period, match clock and device tick and puts it in the link's ring;
 the link writes it on the same pass. The watchdog is fed at the end of a pass,
 so it fires only if a pass (inputs, clock or link) stops returning.
+
+Two host commands concern the table rather than the match: CMD_SET_THRESHOLD
+(from `futmesa calibrate`) applies a goal line's ToF threshold at once and
+keeps it in table.json, so it survives a reset; CMD_REPL (from `futmesa
+flash`) ends the loop after its acknowledgement and hands the board back to
+the MicroPython REPL (board.to_repl), so mpremote can reach it.
 """
 
 import time
@@ -37,8 +43,18 @@ class App:
         # filter settings: defaults, then the board's (the sim adapts them to its speed),
         # then this table's own (table.json on flash)
         self.tuning = Tuning(getattr(board, "tuning", None))
-        self.tuning.update(store.read_json("table.json"))
+        table = store.read_json("table.json")
+        self.tuning.update(table)
         self.inputs = Inputs(self, board, self.tuning)
+        if table:
+            # thresholds `futmesa calibrate` measured for this table win over the board file
+            for goal in self.inputs.goals:
+                key = "tof%d_" % goal.index
+                thr = table.get(key + "threshold_mm")
+                if thr is not None:
+                    goal.set_threshold(int(thr), int(table.get(key + "hysteresis_mm",
+                                                               goal.hysteresis)))
+        self.repl_requested = False
         profile = store.read("profile.bin")
         if profile:
             try:
@@ -133,7 +149,33 @@ class App:
         if code == W.CMD_NEW_MATCH:
             self.lance.stop()
             return clock.new_match(now)
+        if code == W.CMD_SET_THRESHOLD:
+            return self.set_threshold(a, x, y)
+        if code == W.CMD_DIAG:
+            self.link.diag = bool(a)
+            return W.ACK_OK
+        if code == W.CMD_REPL:
+            self.repl_requested = True  # the loop ends after this pass (its ack is sent first)
+            return W.ACK_OK
         return W.ACK_UNKNOWN
+
+    def set_threshold(self, index, threshold_mm, hysteresis_mm):
+        """A goal line's ToF threshold and hysteresis: applied now, kept in table.json."""
+        goals = self.inputs.goals
+        if not 0 <= index < len(goals) or not 0 < threshold_mm < self.tuning.tof_max_mm \
+                or not 0 <= hysteresis_mm < self.tuning.tof_max_mm:
+            return W.ACK_REFUSED
+        goals[index].set_threshold(threshold_mm, hysteresis_mm)
+        import json
+
+        table = self.store.read_json("table.json") or {}
+        key = "tof%d_" % index
+        table[key + "threshold_mm"] = threshold_mm
+        table[key + "hysteresis_mm"] = hysteresis_mm
+        self.store.write("table.json", json.dumps(table).encode())
+        self.board.log("goal line %d: threshold %d mm, hysteresis %d mm (kept in table.json)"
+                       % (index, threshold_mm, hysteresis_mm))
+        return W.ACK_OK
 
     # -- the loop ---------------------------------------------------------------------
     def step(self):
@@ -154,6 +196,12 @@ class App:
 
     def run(self):
         board = self.board
-        while True:
+        if getattr(board, "repl_boot", False):
+            return  # booted for re-flashing (board.to_repl): straight to the REPL
+        while not self.repl_requested:
             self.step()
             board.idle()
+        self.buzzer.stop()
+        to_repl = getattr(board, "to_repl", None)
+        if to_repl is not None:
+            to_repl(self.store)

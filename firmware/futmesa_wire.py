@@ -21,7 +21,7 @@ frame uses SCHEMA_ID, derived from the message layouts below, so a side
 with other definitions fails the CRC instead of misreading a frame.
 
 Steady-state encoding on the device (pack_event_frame, pack_status_frame,
-cobs_encode_into)
+pack_diag_frame, pack_small_frame, cobs_encode_into)
 writes into preallocated buffers and allocates nothing.
 """
 
@@ -60,6 +60,7 @@ MSG_PONG = const(0x05)
 MSG_GAP = const(0x06)
 MSG_REFUSE = const(0x07)
 MSG_LOG = const(0x08)
+MSG_DIAG = const(0x09)  # live raw sensor readings, while the host asked for them (CMD_DIAG)
 # --- message types: host -> device ------------------------------------------
 MSG_HELLO = const(0x81)
 MSG_ACK = const(0x82)
@@ -98,11 +99,17 @@ PING_FMT = "<I"
 GAP_FMT = "<HIII"
 # REFUSE: device protocol version, host protocol version it was offered
 REFUSE_FMT = "<HH"
+# DIAG: tof0_mm, tof1_mm (the newest sample since the last DIAG; DIAG_NO_ANSWER,
+# DIAG_NO_SAMPLE), beam bits (bit i = goal line i blocked), net bits (bit z = zone z
+# active), palheta raw (0 A, 1 centre, 2 B, 3 both contacts), button bits
+DIAG_FMT = "<hhBBBB"
+DIAG_NO_ANSWER = const(-1)  # the sensor did not answer on its bus
+DIAG_NO_SAMPLE = const(-2)  # no new sample since the last DIAG (or not a ToF line)
 
 _SCHEMA_TEXT = (
     HEADER_FMT + EVENT_FMT + HELLO_FMT + HELLO_ACK_FMT + STATUS_FMT + ACK_FMT + CMD_FMT
-    + CMD_ACK_FMT + PROFILE_FMT + PING_FMT + GAP_FMT + REFUSE_FMT
-    + "EV:1-20 CMD:1-13 MSG:01-08,81-85"
+    + CMD_ACK_FMT + PROFILE_FMT + PING_FMT + GAP_FMT + REFUSE_FMT + DIAG_FMT
+    + "EV:1-20 CMD:1-16 MSG:01-09,81-85"
 )
 # crc32() returns an unsigned value on both MicroPython and CPython 3, so it is
 # never masked with 0xFFFFFFFF (on a 32-bit port the mask would box a second
@@ -177,6 +184,9 @@ CMD_SET_CLOCK = const(10)  # a = period, x = clock ms (host correction)
 CMD_REPLAY = const(11)  # a = 0; x = boot id, y = first seq wanted
 CMD_NEW_MATCH = const(12)  # forget the clock state, keep the profile
 CMD_DEAD_BALL = const(13)  # ball-in-play mode: the referee stops the clock
+CMD_DIAG = const(14)  # a = 1 start / 0 stop streaming MSG_DIAG (every DIAG_MS)
+CMD_SET_THRESHOLD = const(15)  # a = goal line, x = threshold_mm, y = hysteresis_mm (kept on flash)
+CMD_REPL = const(16)  # leave the loop for the MicroPython REPL (Ctrl-C works again): re-flashing
 
 CMD_NAMES = {
     CMD_START: "start",
@@ -192,6 +202,9 @@ CMD_NAMES = {
     CMD_REPLAY: "replay",
     CMD_NEW_MATCH: "new_match",
     CMD_DEAD_BALL: "dead_ball",
+    CMD_DIAG: "diag",
+    CMD_SET_THRESHOLD: "set_threshold",
+    CMD_REPL: "repl",
 }
 
 ACK_OK = const(0)
@@ -430,6 +443,19 @@ def pack_status_frame(body, dst, boot_id, seq, ticks, period, flags, palheta, si
     struct.pack_into(STATUS_FMT, dst, HEADER_SIZE, period, flags, palheta, side, clock_ms,
                      period_ms, added_ms, lance_ms, lance_len_ms, newest, acked)
     struct.pack_into("<I", dst, HEADER_SIZE + 32, crc)
+
+
+DIAG_FRAME_SIZE = const(24)  # HEADER_SIZE + 8 + CRC_SIZE
+
+
+def pack_diag_frame(body, dst, boot_id, ticks, tof0, tof1, beams, nets, palheta, buttons):
+    """Write a raw DIAG frame (with CRC) into dst; body is a 20-byte scratch buffer."""
+    struct.pack_into(HEADER_FMT, body, 0, PROTO_VERSION, MSG_DIAG, boot_id, 0, ticks)
+    struct.pack_into(DIAG_FMT, body, HEADER_SIZE, tof0, tof1, beams, nets, palheta, buttons)
+    crc = crc32(body, _SCHEMA_SEED)
+    struct.pack_into(HEADER_FMT, dst, 0, PROTO_VERSION, MSG_DIAG, boot_id, 0, ticks)
+    struct.pack_into(DIAG_FMT, dst, HEADER_SIZE, tof0, tof1, beams, nets, palheta, buttons)
+    struct.pack_into("<I", dst, HEADER_SIZE + 8, crc)
 
 
 SMALL_FRAME_SIZE = const(20)  # HEADER_SIZE + 4 + CRC_SIZE: PONG, CMD_ACK

@@ -17,7 +17,14 @@ occurrence, and allocates nothing while doing it:
   `net_refractory_ms` and until it has been inactive `net_rearm_ms`;
 - the palheta and the buttons must be stable `switch_ms` / `button_ms`.
 
-All times are per table (Tuning, from table.json on flash).
+All times are per table (Tuning, from table.json on flash). The ToF thresholds
+come from the board file unless `futmesa calibrate` set this table's own
+(CMD_SET_THRESHOLD, kept in table.json and applied at once: set_threshold).
+
+The last raw reading of every input is kept (raw_mm, raw_beam, net_bits,
+pal_raw, button_bits) for the host's live view (MSG_DIAG, docs/protocol.md):
+the filters read each input once per pass, and the diagnostic stream must not
+steal a ToF sample from them.
 """
 
 import time
@@ -67,9 +74,9 @@ class GoalLine:
         self.index = index
         self.tof = kind == "tof"
         self.t = tuning
-        self.threshold = threshold_mm
-        self.clear_mm = threshold_mm + hysteresis_mm
-        self.drift_floor = threshold_mm + hysteresis_mm  # an empty goal must read clear
+        self.set_threshold(threshold_mm, hysteresis_mm)
+        self.raw_mm = NO_SAMPLE  # newest ToF sample not yet reported in a DIAG
+        self.raw_beam = 0
         self.blocked = False
         self.armed = False  # the line has been seen clear since boot
         self.since = 0  # tick the current block started
@@ -91,6 +98,13 @@ class GoalLine:
         self._samples = 0
         self.reference = 0
         self._retry_at = 0
+
+    def set_threshold(self, threshold_mm, hysteresis_mm):
+        """Blocked below threshold_mm, clear again above threshold_mm + hysteresis_mm."""
+        self.threshold = threshold_mm
+        self.hysteresis = hysteresis_mm
+        self.clear_mm = threshold_mm + hysteresis_mm
+        self.drift_floor = threshold_mm + hysteresis_mm  # an empty goal must read clear
 
     # -- goals ---------------------------------------------------------------
     def _start_block(self, at):
@@ -123,9 +137,14 @@ class GoalLine:
         if self.tof:
             if self.fault == W.FAULT_NO_ANSWER and time.ticks_diff(now, self._retry_at) < 0:
                 return  # a dead bus can stall each transaction: ask again only now and then
-            self._poll_tof(board.read_tof(self.index), now)
+            mm = board.read_tof(self.index)
+            if mm != NO_SAMPLE:
+                self.raw_mm = mm
+            self._poll_tof(mm, now)
         else:
-            self._poll_beam(board.read_beam(self.index), now)
+            raw = board.read_beam(self.index)
+            self.raw_beam = raw
+            self._poll_beam(raw, now)
 
     def _poll_beam(self, raw, now):
         if raw:
@@ -246,11 +265,25 @@ class Inputs:
         self.net_until = [0] * n  # end of the zone's quiet time
         self.net_high_at = [0] * n  # last tick the zone read active
         self.palheta = board.read_palheta()
+        self.pal_raw = self.palheta
+        self.net_bits = 0
+        self.button_bits = 0
         self._pal_candidate = self.palheta
         self._pal_since = 0
         self.buttons = bytearray(3)
         self._btn_candidate = bytearray(3)
         self._btn_since = [0, 0, 0]
+
+    def beam_bits(self):
+        """Bit i set: goal line i's last raw read was blocked (a ToF line: below threshold)."""
+        bits = 0
+        for goal in self.goals:
+            if goal.tof:
+                if goal.blocked:
+                    bits |= 1 << goal.index
+            elif goal.raw_beam:
+                bits |= 1 << goal.index
+        return bits
 
     def poll(self, now):
         board = self.board
@@ -263,8 +296,10 @@ class Inputs:
     def _poll_nets(self, board, now):
         zones = self.zones
         fired = self.net_fired
+        bits = 0
         for z in range(len(zones)):
             if board.read_net(z):
+                bits |= 1 << z
                 self.net_high_at[z] = now
                 if not fired[z]:
                     fired[z] = 1
@@ -275,9 +310,11 @@ class Inputs:
                 if (time.ticks_diff(now, self.net_until[z]) >= 0
                         and time.ticks_diff(now, self.net_high_at[z]) >= self.t.net_rearm_ms):
                     fired[z] = 0
+        self.net_bits = bits
 
     def _poll_palheta(self, board, now):
         pos = board.read_palheta()
+        self.pal_raw = pos
         if pos > 2:
             return  # both contacts closed: a wiring fault, keep the last position
         if pos != self._pal_candidate:
@@ -289,8 +326,11 @@ class Inputs:
 
     def _poll_buttons(self, board, now):
         cand = self._btn_candidate
+        bits = 0
         for i in range(3):
             v = board.read_button(i)
+            if v:
+                bits |= 1 << i
             if v != cand[i]:
                 cand[i] = v
                 self._btn_since[i] = now
@@ -298,3 +338,4 @@ class Inputs:
                 self.buttons[i] = v
                 if v:
                     self.app.button(i)
+        self.button_bits = bits

@@ -9,6 +9,9 @@ a status snapshot. Nothing is sent while no host has said anything for
 SILENCE_MS (and nothing before a HELLO), so a stalled host can never block
 the loop on a full output buffer. Commands run
 strictly in sequence order, once each (their last seq persists on flash).
+While the host asked for it (CMD_DIAG), a DIAG frame with the raw sensor
+readings goes out every DIAG_MS, from preallocated buffers like STATUS; it
+stops with the connection (silence, a new HELLO) so only a host that asks gets it.
 The protocol is described in docs/protocol.md.
 
 With FUTMESA_TRACE_EVENTS set in the environment (unix port only), every
@@ -37,6 +40,7 @@ WINDOW = const(24)  # frames in flight: bounds the bytes waiting in OS/USB buffe
 BURST = const(6)  # frames written per loop pass, so one pass stays short
 STATUS_MS = const(1000)  # heartbeat: a status snapshot at least this often
 SILENCE_MS = const(3000)  # host silent this long: stop sending until it says HELLO again
+DIAG_MS = const(50)  # real ms between DIAG frames while the host asked for them
 # Sequence numbers stay below 2**30 so they are small ints on 32-bit ports;
 # reaching the limit starts a new boot id (docs/protocol.md, "Sequence numbers").
 SEQ_MAX = const(0x3FFFFFFF)
@@ -68,6 +72,8 @@ class DeviceLink:
         self.last_status = 0
         self.status_dirty = True
         self.bad_frames = 0
+        self.diag = False  # CMD_DIAG: stream raw readings
+        self.last_diag = 0
         # preallocated buffers
         self._body = bytearray(W.HEADER_SIZE + W.EVENT_SIZE)
         self._tx = bytearray(_EVF + 2)
@@ -77,6 +83,9 @@ class DeviceLink:
         self._sm_body = bytearray(W.HEADER_SIZE + 4)
         self._sm_raw = bytearray(W.SMALL_FRAME_SIZE)
         self._sm_tx = bytearray(W.SMALL_FRAME_SIZE + 2)
+        self._dg_body = bytearray(W.HEADER_SIZE + 8)
+        self._dg_raw = bytearray(W.DIAG_FRAME_SIZE)
+        self._dg_tx = bytearray(W.DIAG_FRAME_SIZE + 2)
         self._chunk = bytearray(64)
         self._rx = bytearray(_RX_SIZE)
         self._rx_len = 0
@@ -133,12 +142,14 @@ class DeviceLink:
         board = self.board
         if not board.port_ready():
             self.connected = False
+            self.diag = False
             return
         self._receive(real_now)
         if not self.connected:
             return
         if time_diff(real_now, self.last_rx) >= SILENCE_MS:
             self.connected = False
+            self.diag = False
             return
         # events the ring overwrote before the host acknowledged them
         oldest = self.oldest()
@@ -165,6 +176,9 @@ class DeviceLink:
             self.send_status(ticks)
             self.last_status = real_now
             self.status_dirty = False
+        if self.diag and time_diff(real_now, self.last_diag) >= DIAG_MS:
+            self.send_diag(ticks)
+            self.last_diag = real_now
 
     def send_status(self, ticks):
         app = self.app
@@ -182,6 +196,20 @@ class DeviceLink:
                             self.acked)
         n = W.cobs_encode_into(self._st_raw, W.STATUS_FRAME_SIZE, self._st_tx)
         self.board.port_write(self._st_tx, n)
+
+    def send_diag(self, ticks):
+        """The raw readings since the last DIAG (allocation-free, like STATUS)."""
+        inputs = self.app.inputs
+        g0 = inputs.goals[0]
+        g1 = inputs.goals[1]
+        W.pack_diag_frame(self._dg_body, self._dg_raw, self.boot_id, ticks & 0xFFFFFFFF,
+                          g0.raw_mm if g0.tof else W.DIAG_NO_SAMPLE,
+                          g1.raw_mm if g1.tof else W.DIAG_NO_SAMPLE, inputs.beam_bits(),
+                          inputs.net_bits & 0xFF, inputs.pal_raw, inputs.button_bits)
+        g0.raw_mm = W.DIAG_NO_SAMPLE
+        g1.raw_mm = W.DIAG_NO_SAMPLE
+        n = W.cobs_encode_into(self._dg_raw, W.DIAG_FRAME_SIZE, self._dg_tx)
+        self.board.port_write(self._dg_tx, n)
 
     def _send_small(self, msg_type, seq, word):
         W.pack_small_frame(self._sm_body, self._sm_raw, msg_type, self.boot_id, seq,
@@ -322,6 +350,8 @@ class DeviceLink:
         self.last_progress = real_now
         ticks = self.board.ticks_ms()
         identify = last_seq == W.IDENTIFY_ONLY
+        if identify:
+            self.diag = False  # a host (re)starting its session: it asks again if it wants it
         # header seq 0: "this is who I am"; 1: "replaying from your cursor"
         self._send_hello_ack(0 if identify else 1, ticks)
         if identify:

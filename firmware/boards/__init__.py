@@ -112,6 +112,9 @@ class MachineBoard:
                           % self.board_file)
         self.config = cfg
         self.state_dir = args.get("state", self.state_dir)
+        # to_repl left this flag and reset the board: boot straight into the REPL, with
+        # Ctrl-C working and no watchdog, so mpremote can copy the new firmware
+        self.repl_boot = _take_flag(self.state_dir + "/" + REPL_FLAG)
         pull_up = cfg.get("input_pull") == "up"
         external = cfg.get("external_pullups", ())  # e.g. ESP32 GPIO 34-39: no internal pull
         self._active = int(cfg.get("input_active", 0))
@@ -155,7 +158,7 @@ class MachineBoard:
         self._led = machine.Pin(int(led["pin"]), machine.Pin.OUT) if led else None
         self._wdt = None
         self._open_channel(cfg.get("data_channel", {}))
-        if not args.get("no_watchdog"):
+        if not args.get("no_watchdog") and not self.repl_boot:
             self._wdt = machine.WDT(timeout=self.wdt_ms)
 
     # -- time ------------------------------------------------------------------
@@ -188,7 +191,8 @@ class MachineBoard:
             import micropython
             import select
 
-            micropython.kbd_intr(-1)
+            if not self.repl_boot:
+                micropython.kbd_intr(-1)
             self._in = sys.stdin.buffer
             self._out = sys.stdout.buffer
             self._poll = select.poll()
@@ -295,3 +299,32 @@ class MachineBoard:
 
     def service(self):
         pass
+
+    def to_repl(self, store):
+        """The host asked for the REPL (CMD_REPL, `futmesa flash`): give the USB port back.
+
+        Ctrl-C works again at once. A running watchdog cannot be stopped on rp2 or
+        esp32, so the board then resets into a REPL-only boot (a flag file on flash,
+        taken at the next boot) instead of returning while the watchdog counts down.
+        """
+        import micropython
+
+        micropython.kbd_intr(3)
+        self.buzzer(0, 0)
+        if self._wdt is not None:
+            store.write(REPL_FLAG, b"1")
+            self.machine.reset()
+
+
+REPL_FLAG = "repl.flag"
+
+
+def _take_flag(path):
+    """True if the file at path existed (it is removed: the flag holds for one boot)."""
+    import os
+
+    try:
+        os.remove(path)
+    except OSError:
+        return False
+    return True

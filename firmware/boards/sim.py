@@ -212,6 +212,13 @@ class SimBoard:
     def feed_watchdog(self):
         pass
 
+    def to_repl(self, store):
+        """CMD_REPL: a real board returns to its REPL; the sim process ends cleanly."""
+        self.buzzer(0, 0)
+        self.log("leaving the loop for the REPL (host request): the simulated board exits")
+        self._drop_port()
+        sys.exit(0)
+
     # -- control channel (stdin) -----------------------------------------------
     def service(self):
         """Apply pending control lines; called by the loop, cheap when idle."""

@@ -103,9 +103,9 @@ def test_dead_sensor_stops_calibration():
         src.start()
 
 
-def test_link_calibration_says_what_the_firmware_lacks():
-    with pytest.raises(CalibrateError, match="cannot report live distances"):
-        link_source("/dev/ttyACM0")
+def test_link_calibration_without_a_board_says_what_to_do():
+    with pytest.raises(CalibrateError, match="no board at /dev/ttyACM97.*futmesa doctor"):
+        link_source("/dev/ttyACM97")
 
 
 def test_cli_needs_to_know_where_the_sensors_are():
@@ -114,9 +114,11 @@ def test_cli_needs_to_know_where_the_sensors_are():
 
 
 class FakeLink:
-    """Plays a board that has the diagnostic stream calibration expects (LinkSource docs)."""
+    """Plays a board with the diagnostic stream calibration uses (LinkSource docs)."""
 
-    CMD_DIAG, CMD_SET_THRESHOLD = 90, 91
+    import futmesa_wire as _W
+
+    CMD_DIAG, CMD_SET_THRESHOLD = _W.CMD_DIAG, _W.CMD_SET_THRESHOLD
 
     def __init__(self, port, sink):
         import threading
@@ -163,13 +165,8 @@ class FakeLink:
 
 
 def test_link_calibration_against_the_expected_interface(tmp_path, monkeypatch):
-    import futmesa_wire as W
     from futmesa.deploy import calibrate as cal
 
-    monkeypatch.setattr(W, "CMD_DIAG", FakeLink.CMD_DIAG, raising=False)
-    monkeypatch.setattr(W, "CMD_SET_THRESHOLD", FakeLink.CMD_SET_THRESHOLD, raising=False)
-    monkeypatch.setattr(W, "MSG_DIAG", 0x09, raising=False)
-    monkeypatch.setattr(W, "DIAG_FMT", "<hhBBBB", raising=False)
     links = []
 
     def factory(port, sink):

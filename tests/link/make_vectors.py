@@ -59,6 +59,11 @@ def main() -> None:
         frame("REFUSE: device 1, host 2", W.MSG_REFUSE, 7, 0, 0, W.REFUSE_FMT,
               [W.PROTO_VERSION, 2]),
         frame("LOG text", W.MSG_LOG, 7, 0, 5, "", [], b"sensor 0 stuck"),
+        frame("DIAG: tof0 121 mm, tof1 no answer, beam 0, net zone 3, palheta centre",
+              W.MSG_DIAG, 7, 0, 123_900, W.DIAG_FMT,
+              [121, W.DIAG_NO_ANSWER, 0, 0b1000, 1, 0]),
+        frame("CMD 20: set threshold goal 1 to 70 mm, hysteresis 25 mm", W.MSG_CMD, 7, 20, 0,
+              W.CMD_FMT, [W.CMD_SET_THRESHOLD, 1, 0, 0, 70, 25]),
     ]
     good = bytes.fromhex(frames[0]["encoded"])[:-1]
     raw0 = bytearray.fromhex(frames[0]["raw"])

@@ -11,9 +11,10 @@ must be detected exactly once by the same detector the host's SBC mode uses.
 Where readings come from (`DistanceSource`):
 - `SbcSource`: the sensors wired to a Raspberry Pi, read through Blinka and
   Adafruit's driver (Linux SBC mode); the new board file is written locally.
-- a microcontroller over the serial link needs the firmware to report live
-  distances and accept thresholds; `link_source` says exactly what is missing
-  when the firmware cannot.
+- `LinkSource`: a microcontroller over the futmesa link: the firmware streams
+  its raw readings (CMD_DIAG → MSG_DIAG) and keeps the thresholds it is sent
+  (CMD_SET_THRESHOLD, in its table.json on flash, applied at once); the
+  calibrated board file is written locally as well.
 """
 
 from __future__ import annotations
@@ -96,11 +97,6 @@ def sbc_source(board: Board) -> SbcSource:
     return SbcSource(board, i2c, xshut)
 
 
-# What calibration over the serial link needs from the wire protocol (not in the firmware yet;
-# see the module docstring of LinkSource). Checked by name so nothing is guessed.
-LINK_NEEDS = ("CMD_DIAG", "MSG_DIAG", "DIAG_FMT", "CMD_SET_THRESHOLD")
-
-
 class _DiagSink:
     """Link sink for calibration: only the live sensor samples matter."""
 
@@ -131,10 +127,10 @@ class _DiagSink:
 class LinkSource:
     """Goal-sensor distances from a microcontroller over the futmesa link.
 
-    Written against the interface calibration needs (not yet in the firmware):
+    The protocol (docs/protocol.md, DIAG and commands 14-15):
     - `CMD_DIAG` (a=1 start, a=0 stop): while on, the device sends `MSG_DIAG`
       about every 50 ms, payload `DIAG_FMT` = (tof0_mm, tof1_mm, beam bits, net
-      bits, palheta raw, button bits, …), a distance being -1 for "no answer"
+      bits, palheta raw, button bits), a distance being -1 for "no answer"
       and -2 for "no new sample";
     - the host link hands each one to `sink.on_diag(info, ticks, values)`;
     - `CMD_SET_THRESHOLD` a=goal, x=threshold_mm, y=hysteresis_mm: the device
@@ -173,12 +169,26 @@ class LinkSource:
         except Exception as exc:  # a Future's timeout or a link error
             raise CalibrateError(f"the board did not acknowledge a calibration command "
                                  f"({exc!r}): run `futmesa doctor`") from exc
+        if result == W.ACK_UNKNOWN:
+            raise CalibrateError("the board's firmware does not know calibration commands: "
+                                 "update it with `futmesa flash`")
         if result != W.ACK_OK:
-            raise CalibrateError(f"the board refused a calibration command (result {result}): "
-                                 "update its firmware with `futmesa flash`")
+            raise CalibrateError(f"the board refused a calibration command (result {result}; "
+                                 f"goal {a}, {x} mm, {y} mm): check the board file's goal "
+                                 "sensors, or update its firmware with `futmesa flash`")
 
     def goals(self) -> list[int]:
         return sorted(g["id"] for g in self.board.goal_sensors if g["type"] == "vl53l0x")
+
+    def flush(self, settle_s: float = 0.12) -> None:
+        """Forget the samples streamed while the user was busy (they show the old scene)."""
+        deadline = time.monotonic() + settle_s
+        while True:
+            while not self.sink.samples.empty():
+                self.sink.samples.get_nowait()
+            if time.monotonic() >= deadline:
+                return
+            time.sleep(min(0.02, max(0.0, deadline - time.monotonic())))
 
     def read(self, goal: int) -> int:
         end = time.monotonic() + self.timeout_s
@@ -203,17 +213,14 @@ class LinkSource:
 
 def link_source(port: str, board_name: str = "pico",
                 link_factory: Callable[..., Any] | None = None) -> LinkSource:
-    """Distances from a microcontroller over the futmesa link (needs firmware support)."""
-    needed = [name for name in LINK_NEEDS if not hasattr(W, name)]
-    if needed:
-        raise CalibrateError(
-            "this firmware cannot report live distances over the link yet (the wire protocol "
-            f"lacks {', '.join(needed)}). Calibrate on a Raspberry Pi wired to the sensors "
-            "(`futmesa calibrate --sbc`), or set threshold_mm in the board file by hand and "
-            f"flash it again (`futmesa flash --board {board_name} --port {port}`). See "
-            "docs/troubleshooting.md."
-        )
+    """Distances from a microcontroller over the futmesa link; the board must answer."""
+    import os
+
     from futmesa.hardware.boardfile import load_board
+
+    if link_factory is None and port.startswith("/dev/") and not os.path.exists(port):
+        raise CalibrateError(f"no board at {port}: plug it in with a data USB cable, then "
+                             "run `futmesa doctor` to see which port it is on")
 
     source = LinkSource(port, load_board(board_name), link_factory)
     source.start()
@@ -244,12 +251,20 @@ class Calibrator:
     samples: int = SAMPLES
     results: dict[int, GoalResult] = field(default_factory=dict)
 
+    def _ask(self, msg: str, settle_s: float = 0.12) -> None:
+        """Show an instruction, wait for the user, then read only what comes after
+        (a streaming source drops what it read meanwhile, and `settle_s` more)."""
+        self.prompt(msg)
+        flush = getattr(self.source, "flush", None)
+        if flush is not None:
+            flush(settle_s)
+
     def _sample(self, goal: int, n: int | None = None) -> list[int]:
         return [self.source.read(goal) for _ in range(n or self.samples)]
 
     def measure(self, goal: int) -> GoalResult:
-        self.prompt(f"Goal line {goal}: take every ball and the goalkeeper out of the goal, "
-                    "then press Enter")
+        self._ask(f"Goal line {goal}: take every ball and the goalkeeper out of the goal, "
+                  "then press Enter")
         empty = self._sample(goal)
         valid = [m for m in empty if 0 < m < NO_TARGET_MM]
         self.echo(f"  empty goal: {summary(empty)}")
@@ -257,8 +272,8 @@ class Calibrator:
             self.echo("  (the empty reading jumps around: is the opposite wall matte?)")
         ball: list[int] = []
         for spot in BALL_SPOTS:
-            self.prompt(f"Goal line {goal}: put the ball wholly past the line, {spot}, "
-                        "then press Enter")
+            self._ask(f"Goal line {goal}: put the ball wholly past the line, {spot}, "
+                      "then press Enter")
             readings = self._sample(goal)
             self.echo(f"  ball {spot}: {summary(readings)}")
             ball.append(int(statistics.median(readings)))
@@ -278,8 +293,8 @@ class Calibrator:
         r.expected = balls
         r.verified = 0
         for k in range(1, balls + 1):
-            self.prompt(f"Goal line {goal}: test ball {k} of {balls}: roll it into the goal "
-                        "and take it out again, then press Enter")
+            self._ask(f"Goal line {goal}: test ball {k} of {balls}: press Enter, then roll "
+                      "it into the goal and take it out again", settle_s=0.0)
             hits = 0
             for _ in range(window_reads):
                 if detector.feed(self.source.read(goal)) is True:

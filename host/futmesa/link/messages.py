@@ -131,3 +131,17 @@ class Gap:
     @classmethod
     def decode(cls, payload: bytes) -> Gap:
         return cls(*struct.unpack(W.GAP_FMT, payload))
+
+
+_DIAG_SIZE = struct.calcsize(W.DIAG_FMT)
+
+
+def decode_diag(payload: bytes) -> tuple[int, ...]:
+    """A DIAG payload as (tof0_mm, tof1_mm, beam bits, net bits, palheta raw, button bits).
+
+    A distance is W.DIAG_NO_ANSWER (-1) when the sensor did not answer and
+    W.DIAG_NO_SAMPLE (-2) when there was no new sample (or the line is a beam).
+    """
+    if len(payload) < _DIAG_SIZE:
+        raise W.FrameError("DIAG too short")
+    return struct.unpack_from(W.DIAG_FMT, payload, 0)

@@ -30,7 +30,7 @@ import serial
 import futmesa_wire as W
 from futmesa.link import ports
 from futmesa.link.events import unpack_event
-from futmesa.link.messages import DeviceInfo, Gap, Profile, Status
+from futmesa.link.messages import DeviceInfo, Gap, Profile, Status, decode_diag
 from futmesa.link.timesync import TimeSync
 
 log = logging.getLogger("futmesa.link")
@@ -82,6 +82,10 @@ class LinkSink(Protocol):
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None: ...
 
     def on_connection(self, connected: bool, reason: str) -> None: ...
+
+    # Optional: a sink that defines on_diag(info, ticks, values) gets each MSG_DIAG (the
+    # raw readings the device streams after CMD_DIAG; see messages.decode_diag). The link
+    # looks it up with getattr, so sinks without it (the daemon) are unaffected.
 
 
 @dataclass
@@ -378,6 +382,10 @@ class HostLink:
                 self.timesync.add(sent_ms, now_ms, frame.ticks)
             elif t == W.MSG_GAP and self._synced:
                 self._on_gap(Gap.decode(frame.payload[:14]))
+            elif t == W.MSG_DIAG:
+                on_diag = getattr(self.sink, "on_diag", None)
+                if on_diag is not None:
+                    on_diag(self.info, frame.ticks, decode_diag(frame.payload))
             elif t == W.MSG_LOG:
                 log.info("device: %s", frame.payload.decode(errors="replace"))
         except (struct.error, W.FrameError, ValueError, IndexError) as exc:
@@ -484,6 +492,12 @@ class HostLink:
         self._write(W.encode_frame(W.MSG_HELLO, self.info.boot_id, 0, 0,
                                    struct.pack(W.HELLO_FMT, W.PROTO_VERSION, wire_boot(boot),
                                                seq)))
+        # a round trip right away: the device answers it before it starts replaying, so
+        # replayed events are placed in time by a real sample, not by their arrival
+        now = time.monotonic()
+        self._last_ping = now
+        self._write(W.encode_frame(W.MSG_PING, self.info.boot_id, 0, 0,
+                                   struct.pack(W.PING_FMT, int(now * 1000) & 0xFFFFFFFF)))
 
     def _expected(self) -> int:
         boot, seq = self._cursor

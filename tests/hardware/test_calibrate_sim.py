@@ -1,0 +1,108 @@
+"""`futmesa calibrate --port` end to end against the simulated board (real firmware under
+`micropython`, real pty, real HostLink): live distances over MSG_DIAG, thresholds written
+with CMD_SET_THRESHOLD, kept on the device's flash across a reset and used by its goal filter.
+"""
+
+import json
+import threading
+import time
+
+import pytest
+
+from futmesa.deploy.calibrate import link_source, run_calibration
+from futmesa.deploy.probe import probe
+from futmesa.hardware.boardfile import load_board
+from futmesa.sim.table import SimTable
+
+EMPTY, BALL = 120, 20  # sim ToF readings: goal empty / ball wholly past the line
+
+
+@pytest.fixture
+def sim(monkeypatch):
+    monkeypatch.setenv("FUTMESA_TRACE_EVENTS", "1")  # the firmware prints `EV boot seq kind`
+    with SimTable(speed=1, goal_sensor="tof") as table:
+        probe(table.host_port, timeout_s=10, want_status=False)
+        yield table
+
+
+def goal_events(sim, since=0):
+    """Goal-line events (kind 1) the firmware numbered, from its own trace."""
+    return [ln for ln in sim.lines[since:] if ln.startswith("EV ") and ln.split()[3] == "1"]
+
+
+def test_calibrate_over_the_link_sets_thresholds_the_device_keeps_and_uses(sim, tmp_path):
+    board = load_board("sim")
+    assert [g["threshold_mm"] for g in board.goal_sensors] == [100, 100]  # the old ones
+    prompts = []
+
+    def prompt(msg):
+        prompts.append(msg)
+        goal = int(msg.split("Goal line ")[1].split(":")[0])
+        if "test ball" in msg:
+            # after Enter the ball rolls in, rests against the far side, and is taken out
+            sim.send(f"tof {goal} {EMPTY}")
+
+            def roll():
+                time.sleep(0.5)
+                sim.send(f"tof {goal} {BALL}")
+                time.sleep(0.6)
+                sim.send(f"tof {goal} {EMPTY}")
+
+            threading.Thread(target=roll, daemon=True).start()
+        elif "take every ball" in msg:
+            sim.send(f"tof {goal} {EMPTY}")
+        else:
+            sim.send(f"tof {goal} {BALL}")
+
+    source = link_source(sim.host_port, "sim")
+    lines = []
+    try:
+        results = run_calibration(source, board, tmp_path / "sim-calibrated.json", prompt,
+                                  lines.append, balls=1, samples=4)
+    finally:
+        source.stop()
+    # proposed midway between the ball (20) and the empty goal (120)
+    for g in (0, 1):
+        assert results[g].empty_mm == [EMPTY] * 4
+        assert results[g].ball_mm == [BALL] * 3
+        assert (results[g].threshold_mm, results[g].hysteresis_mm) == (70, 25)
+        assert results[g].verified == 1 and results[g].extra == 0
+    assert "the board now uses the new thresholds" in lines
+    assert lines[-1] == "verified: every test ball was seen exactly once"
+    saved = json.loads((tmp_path / "sim-calibrated.json").read_text())
+    assert [g["threshold_mm"] for g in saved["goal_sensors"]] == [70, 70]
+    # the device logged and stored them
+    table = json.loads((sim.dir / "flash" / "table.json").read_text())
+    assert table["tof0_threshold_mm"] == 70 and table["tof1_hysteresis_mm"] == 25
+
+    # a reset: the device must come back with the calibrated thresholds, not the board file's
+    sim.reset()
+    probe(sim.host_port, timeout_s=10, want_status=False)
+    time.sleep(0.3)
+    start = len(sim.lines)
+    # 85 mm: a ball under the old threshold (100) but not under the new one (70)
+    sim.send("tof 0 85")
+    time.sleep(0.4)
+    sim.send(f"tof 0 {EMPTY}")
+    time.sleep(0.6)
+    assert goal_events(sim, start) == [], sim.output_tail()
+    sim.send(f"tof 0 {BALL}")
+    time.sleep(0.3)
+    sim.send(f"tof 0 {EMPTY}")
+    deadline = time.monotonic() + 5
+    while not goal_events(sim, start) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(goal_events(sim, start)) == 1, sim.output_tail(40)
+
+
+def test_the_old_threshold_would_have_taken_85_mm_for_a_goal(sim):
+    """The control: without calibration the same 85 mm reading IS a goal (threshold 100)."""
+    time.sleep(0.3)
+    start = len(sim.lines)
+    sim.send("tof 0 85")
+    time.sleep(0.4)
+    sim.send(f"tof 0 {EMPTY}")
+    deadline = time.monotonic() + 5
+    while not goal_events(sim, start) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(goal_events(sim, start)) == 1, sim.output_tail(40)
