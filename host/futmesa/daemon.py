@@ -50,7 +50,7 @@ _SIDES = {"A": 0, "B": 1}
 def to_entry(stored: StoredEntry) -> Entry:
     return Entry(id=stored.id, kind=stored.kind, data=stored.data, source=stored.source,
                  period=stored.period, clock_ms=stored.clock_ms, ticks=stored.ticks,
-                 author=stored.author, at=int(stored.created_at * 1000))
+                 author=stored.author, at=int(stored.occurred_at))
 
 
 class TableDaemon:
@@ -81,6 +81,7 @@ class TableDaemon:
         self.sensor_faults: dict[int, str] = {}
         self.finished = threading.Event()
         self.ended_match_ids: set[int] = set()
+        self._last_referee_at = 0.0  # Unix ms of the newest referee input of this match
 
     # -- lifecycle -----------------------------------------------------------------
     def start(self) -> None:
@@ -111,7 +112,10 @@ class TableDaemon:
     def _replay_checked(self) -> Any:
         """Rebuild the state from the log, and check replay equals step-by-step application."""
         assert self.engine is not None and self.match is not None
-        entries = [to_entry(e) for e in self.store.entries(self.match["id"])]
+        stored = self.store.entries(self.match["id"])
+        self._last_referee_at = max((e.occurred_at for e in stored if e.source == "referee"),
+                                    default=0.0)
+        entries = [to_entry(e) for e in stored]
         state, _ = self.engine.replay(entries)
         stepped = self.engine.initial_state()
         for entry in entries:
@@ -177,9 +181,12 @@ class TableDaemon:
         kind_code, a, b, period, clock_ms, value = payload
         kind, data = entry_for(kind_code, a, b, value)
         ev = DeviceEvent(info.uid, boot_id, seq, ticks, kind, a, b, period, clock_ms, value)
+        # when it happened: device time mapped to host time (a round trip is made
+        # before any replay), so late-arriving events still sort where they belong
+        occurred = self.link.timesync.wall_ms(ticks)
         with self._lock:
             match_id = self.match["id"] if self.match else None
-            stored = self.store.append_device_event(ev, match_id, kind, data)
+            stored = self.store.append_device_event(ev, match_id, kind, data, occurred)
             self.last_event_wall_ms = time.time() * 1000
             if kind == "sensor_fault":
                 self.sensor_faults[a] = data["fault"]
@@ -190,9 +197,15 @@ class TableDaemon:
             if stored is None or stored[1] is None:
                 self._publish()
                 return
+            if occurred < self._last_referee_at:
+                # it happened before referee input already applied (it arrived late, after
+                # an outage): rebuild the match in the order things happened at the table
+                log.info("event %s of %.1f s ago arrived late; replaying the match in time order",
+                         kind, (time.time() * 1000 - occurred) / 1000)
+                self._rebuild()
+                return
             entry = Entry(id=stored[1], kind=kind, data=data, source="device", period=period,
-                          clock_ms=clock_ms, ticks=ticks, author=info.uid,
-                          at=int(self.last_event_wall_ms))
+                          clock_ms=clock_ms, ticks=ticks, author=info.uid, at=int(occurred))
             self._apply(entry)
 
     def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
@@ -220,20 +233,29 @@ class TableDaemon:
     def _apply(self, entry: Entry) -> list[Effect]:
         assert self.engine is not None
         if entry.kind in ("void", "amend"):
-            entries = [to_entry(e) for e in self.store.entries(self.match["id"])]
-            self.state, effects = self.engine.replay(entries)
-            effects = []  # effects of a replay were already carried out
+            self._rebuild()
+            return []
         else:
             self.state, effects = self.engine.apply(self.state, entry)
         for effect in effects:
             self._carry_out(effect)
+        self._after_change()
+        return effects
+
+    def _rebuild(self) -> None:
+        """Recompute the match from the whole log (effects of a replay were carried out before)."""
+        assert self.engine is not None and self.match is not None
+        entries = [to_entry(e) for e in self.store.entries(self.match["id"])]
+        self.state, _ = self.engine.replay(entries)
+        self._after_change()
+
+    def _after_change(self) -> None:
         m = self.state.to_dict()
         if m.get("finished") and self.match and self.match["id"] not in self.ended_match_ids:
             self.ended_match_ids.add(self.match["id"])
             self.store.end_match(self.match["id"])
             self.finished.set()
         self._publish()
-        return effects
 
     def _carry_out(self, effect: Effect) -> None:
         if effect.kind != "device":
@@ -282,7 +304,8 @@ class TableDaemon:
                 # a refused input changes nothing, so it is not logged; the console shows why
                 raise RefusedError(f"{refused[0].get('pt', '')} / {refused[0].get('en', '')}")
             entry_id = self.store.append_entry(self.match["id"], "referee", kind, data, period,
-                                               clock_ms, author)
+                                               clock_ms, author, occurred_at=probe.at)
+            self._last_referee_at = max(self._last_referee_at, probe.at)
             entry = Entry(id=entry_id, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=probe.at)
             effects = self._apply(entry)

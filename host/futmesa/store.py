@@ -69,7 +69,8 @@ CREATE TABLE IF NOT EXISTS entries (
     ticks INTEGER NOT NULL,
     device_event_id INTEGER REFERENCES device_events(id),
     author TEXT NOT NULL DEFAULT '',
-    created_at REAL NOT NULL
+    created_at REAL NOT NULL,
+    occurred_at REAL
 );
 CREATE TABLE IF NOT EXISTS cursors (
     device_uid TEXT PRIMARY KEY,
@@ -108,7 +109,31 @@ class StoredEntry:
     clock_ms: int
     ticks: int
     author: str
-    created_at: float
+    created_at: float  # Unix seconds when it was stored
+    occurred_at: float  # Unix ms when it happened (device time, for device events)
+
+
+def merge_in_time_order(entries: list[StoredEntry]) -> list[StoredEntry]:
+    """The match log in the order things happened at the table.
+
+    The device's stream (its events, and gaps, in sequence order) and the
+    referee's stream (in the order entered) each keep their own order; the two
+    are merged by when each entry happened. So a referee input made while the
+    table was unplugged sorts after the events the device made before it,
+    even though those reached the host later.
+    """
+    device = [e for e in entries if e.source in ("device", "system")]
+    referee = [e for e in entries if e.source not in ("device", "system")]
+    out: list[StoredEntry] = []
+    i = j = 0
+    while i < len(device) and j < len(referee):
+        if referee[j].occurred_at < device[i].occurred_at:
+            out.append(referee[j])
+            j += 1
+        else:
+            out.append(device[i])
+            i += 1
+    return out + device[i:] + referee[j:]
 
 
 class EventLog:
@@ -123,6 +148,9 @@ class EventLog:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(SCHEMA)
+            columns = {r[1] for r in self._db.execute("PRAGMA table_info(entries)")}
+            if "occurred_at" not in columns:  # a log written by futmesa before 0.1.0
+                self._db.execute("ALTER TABLE entries ADD COLUMN occurred_at REAL")
         except sqlite3.DatabaseError as exc:
             raise SystemExit(
                 f"error: {self.path} is not a futmesa event log ({exc}). "
@@ -173,7 +201,8 @@ class EventLog:
         )
 
     def append_device_event(
-        self, ev: DeviceEvent, match_id: int | None, entry_kind: str, entry_data: dict[str, Any]
+        self, ev: DeviceEvent, match_id: int | None, entry_kind: str, entry_data: dict[str, Any],
+        occurred_at: float | None = None,
     ) -> tuple[int, int | None] | None:
         """Store one device event (and its match entry) in one committed transaction.
 
@@ -196,9 +225,11 @@ class EventLog:
             if match_id is not None:
                 cur = db.execute(
                     "INSERT INTO entries(match_id, source, kind, data, period, clock_ms, ticks,"
-                    " device_event_id, author, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    " device_event_id, author, created_at, occurred_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                     (match_id, "device", entry_kind, json.dumps(entry_data), ev.period,
-                     ev.clock_ms, ev.ticks, dev_id, ev.device_uid, now),
+                     ev.clock_ms, ev.ticks, dev_id, ev.device_uid, now,
+                     occurred_at if occurred_at is not None else now * 1000),
                 )
                 entry_id = int(cur.lastrowid or 0)
         return dev_id, entry_id
@@ -217,10 +248,11 @@ class EventLog:
                 return None
             cur = db.execute(
                 "INSERT INTO entries(match_id, source, kind, data, period, clock_ms, ticks,"
-                " device_event_id, author, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                " device_event_id, author, created_at, occurred_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (match_id, "system", "gap", json.dumps(
                     {"boot_id": boot_id, "first_seq": first_seq, "last_seq": last_seq}),
-                 0, 0, 0, None, "link", now),
+                 0, 0, 0, None, "link", now, now * 1000),
             )
             return int(cur.lastrowid or 0)
 
@@ -287,27 +319,32 @@ class EventLog:
                        (time.time(), match_id))
 
     def append_entry(self, match_id: int, source: str, kind: str, data: dict[str, Any],
-                     period: int, clock_ms: int, author: str, ticks: int = 0) -> int:
+                     period: int, clock_ms: int, author: str, ticks: int = 0,
+                     occurred_at: float | None = None) -> int:
+        now = time.time()
         with self.transaction() as db:
             cur = db.execute(
                 "INSERT INTO entries(match_id, source, kind, data, period, clock_ms, ticks,"
-                " device_event_id, author, created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                " device_event_id, author, created_at, occurred_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 (match_id, source, kind, json.dumps(data), period, clock_ms, ticks, None, author,
-                 time.time()),
+                 now, occurred_at if occurred_at is not None else now * 1000),
             )
             return int(cur.lastrowid or 0)
 
     def entries(self, match_id: int) -> list[StoredEntry]:
+        """A match's log in the order things happened (see merge_in_time_order)."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, match_id, source, kind, data, period, clock_ms, ticks, author,"
-                " created_at FROM entries WHERE match_id=? ORDER BY id",
+                " created_at, occurred_at FROM entries WHERE match_id=? ORDER BY id",
                 (match_id,),
             ).fetchall()
-        return [
-            StoredEntry(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7], r[8], r[9])
+        return merge_in_time_order([
+            StoredEntry(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7], r[8], r[9],
+                        r[10] if r[10] is not None else r[9] * 1000)
             for r in rows
-        ]
+        ])
 
     # -- counters ----------------------------------------------------------------
     def next_counter(self, name: str) -> int:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import futmesa_wire as W
 from futmesa.daemon import TableDaemon
 from futmesa.hub import RefusedError, StateHub
 from futmesa.link.messages import DeviceInfo, Profile
@@ -49,3 +50,37 @@ def test_state_survives_a_restart_by_replay(tmp_path: Path) -> None:
     again = _daemon(tmp_path)  # same file: the open match is resumed and replayed
     assert again.match["id"] == daemon.match["id"]
     assert again.state.to_dict()["teams"] == first["teams"]
+
+
+def test_events_that_arrive_late_are_applied_in_device_time_order(tmp_path: Path) -> None:
+    """A goal made while the cable was out reaches the host after the referee's next input.
+
+    Applied in arrival order the later "shot asked" would make the earlier goal valid;
+    in device time order the goal came with no shot asked (000 Art. 12 §1), so it is a
+    question for the referee and the score stays 0 x 0.
+    """
+    import time as _time
+
+    daemon = _daemon(tmp_path)
+    ts = daemon.link.timesync
+    ts.reset(1000, 32)
+    now_mono = _time.monotonic() * 1000
+    ts.add(now_mono - 2, now_mono, 100_000)  # device tick 100 000 is "now"
+
+    def device(seq: int, kind: int, a: int, ticks: int, period: int = 1, clock: int = 0) -> None:
+        daemon.on_event(daemon.info, 1, seq, ticks, (kind, a, 0, period, clock, 0))
+
+    daemon.referee("set_up", {"kickoff": "A"}, "ref")
+    daemon.referee("start_period", {}, "ref")
+    device(1, W.EV_PERIOD_STARTED, 0, 90_000)
+    device(2, W.EV_CLOCK_STARTED, 0, 90_000)
+    # the referee asks a shot "now" (tick 100 000) ...
+    daemon.referee("shot_asked", {"side": "A", "disc": 9}, "ref")
+    # ... but the goal happened 5 s before that and arrives only now
+    ends = daemon.state.to_dict()["ends"]
+    device(3, W.EV_GOAL_LINE, ends["B"], 95_000, clock=5_000)
+    m = daemon.state.to_dict()
+    assert m["score"] == {"A": 0, "B": 0}
+    assert [p["kind"] for p in m["pending"]] == ["goal_no_shot"]
+    order = [e.kind for e in daemon.store.entries(daemon.match["id"])]
+    assert order.index("goal_line") < order.index("shot_asked")
