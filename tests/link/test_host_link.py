@@ -57,8 +57,8 @@ class Rig:
 
     def connect(self, boot: int, newest: int, last_cmd: int = 0) -> None:
         self.feed(hello_ack(boot, 0, newest, last_cmd))
-        hello = self.sent[-1]
-        assert hello.msg_type == W.MSG_HELLO
+        # the cursor HELLO, then a PING so a time-sync sample precedes the replay
+        assert [f.msg_type for f in self.sent[-2:]] == [W.MSG_HELLO, W.MSG_PING]
         self.feed(hello_ack(boot, 1, newest, last_cmd))
         assert self.link.connected
 
