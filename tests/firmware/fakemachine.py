@@ -18,6 +18,7 @@ class FakeMachineModule:
         self.pwms = []
         self.wdts = []
         self.uarts = []
+        self.resets = 0  # machine.reset() calls (a real board would reboot there)
         self.uid = b"\xe6\x61\x41\x04\x03\x2b\x5c\x2e"  # an RP2040 flash id (8 bytes)
 
         class Pin:
@@ -117,3 +118,6 @@ class FakeMachineModule:
 
     def unique_id(self):
         return self.uid
+
+    def reset(self):
+        self.resets += 1

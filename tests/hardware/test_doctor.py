@@ -142,17 +142,3 @@ def test_flash_version_check_against_the_real_firmware(sim, tmp_path, monkeypatc
     with pytest.raises(fl.FlashError, match="the board says it is 'sim', not 'pico'"):
         fl.flash("pico", sim.host_port, run=lambda a, **k: ok, echo=lambda s: None,
                  timeout_s=5, detect=lambda p: None)
-
-
-def test_flash_refuses_a_board_running_futmesa_before_mpremote_hangs(sim, tmp_path,
-                                                                      monkeypatch):
-    from futmesa.deploy import flash as fl
-
-    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(_firmware_with_pico(tmp_path)))
-    called = []
-    with pytest.raises(fl.FlashError) as err:
-        fl.flash("pico", sim.host_port, run=lambda a, **k: called.append(a),
-                 echo=lambda s: None)
-    assert called == []  # mpremote was never started
-    msg = str(err.value)
-    assert "already runs futmesa firmware 0.1.0 (sim)" in msg and "flash_nuke.uf2" in msg

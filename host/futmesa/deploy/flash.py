@@ -5,9 +5,13 @@ Steps (each failure raises FlashError saying what to do):
 1. check the board file and that the firmware supports the board;
 2. check the serial port exists;
 3. compile every firmware module except `main.py` to `.mpy` (mpy-cross);
-4. copy the `.mpy` files, `main.py` and the board file (as `board.json`) with one mpremote
+4. if the board already runs futmesa firmware (it answers the futmesa handshake), ask it
+   to hand the port back to MicroPython (CMD_REPL: its loop ends, Ctrl-C works again;
+   a board with a running watchdog resets into a REPL-only boot) and wait for the port;
+   that firmware takes Ctrl-C as data, so mpremote could not interrupt it otherwise;
+5. copy the `.mpy` files, `main.py` and the board file (as `board.json`) with one mpremote
    command, then reset the board;
-5. open the port with the futmesa link and compare the firmware and protocol versions
+6. open the port with the futmesa link and compare the firmware and protocol versions
    the board reports with the ones just flashed.
 """
 
@@ -176,35 +180,88 @@ def expected_versions(src: Path | None = None) -> tuple[str, int]:
     return ".".join(str(n) for n in W.FIRMWARE_VERSION), int(W.PROTO_VERSION)
 
 
-def running_futmesa(port: str, timeout_s: float = 2.0) -> object | None:
-    """The DeviceInfo of futmesa firmware already answering on `port`, else None."""
-    from futmesa.deploy.probe import ProbeError, probe
+ERASE_HINT = ("erase the board (Pico: hold BOOTSEL while plugging it in and copy "
+              "flash_nuke.uf2, then the MicroPython .uf2; ESP32: esptool.py erase_flash and "
+              "write MicroPython again), then run this command again")
 
-    try:
-        return probe(port, timeout_s=timeout_s, want_status=False).info
-    except ProbeError:
+
+def release_board(port: str, timeout_s: float = 2.0, ack_timeout_s: float = 4.0) -> object | None:
+    """Ask futmesa firmware answering on `port` to return to the REPL (CMD_REPL).
+
+    Returns its DeviceInfo once it acknowledged, None when nothing answers the futmesa
+    handshake (a board with plain MicroPython: mpremote reaches it directly). Raises
+    FlashError when the firmware answers but does not hand the port over.
+    """
+    from concurrent.futures import TimeoutError as FutureTimeout
+
+    import futmesa_wire as W
+    from futmesa.deploy.probe import _ProbeSink
+    from futmesa.link import HostLink
+
+    if not os.path.exists(port):
         return None
+    sink = _ProbeSink()
+    link = HostLink(port, sink)
+    link.start()
+    try:
+        if not sink.got_info.wait(timeout_s):
+            return None
+        info = sink.info
+        what = f"{port} runs futmesa firmware {getattr(info, 'firmware', '?')} " \
+               f"({getattr(info, 'board', '?')})"
+        try:
+            result = link.command(W.CMD_REPL).result(timeout=ack_timeout_s)
+        except (TimeoutError, FutureTimeout) as exc:
+            raise FlashError(
+                f"{what} but it did not acknowledge the request to hand the port to mpremote "
+                f"within {ack_timeout_s:g} s: close any other program using the port (futmesa "
+                "serve, Thonny, screen), unplug and replug the board and flash again; if it "
+                f"still does not answer, {ERASE_HINT}") from exc
+        if result == W.ACK_UNKNOWN:
+            raise FlashError(f"{what}, which is too old to hand the port to mpremote (it ignores "
+                             f"Ctrl-C and the REPL command): {ERASE_HINT}")
+        if result not in (W.ACK_OK, W.ACK_DUPLICATE):
+            raise FlashError(f"{what} but it refused to hand the port to mpremote (result "
+                             f"{result}): unplug and replug the board and flash again")
+        return info
+    finally:
+        link.stop()
+
+
+def wait_for_port(port: str, settle_s: float, timeout_s: float = 10.0) -> None:
+    """After CMD_REPL: let a board that resets into its REPL come back on USB."""
+    import time
+
+    time.sleep(settle_s)
+    deadline = time.monotonic() + timeout_s
+    while not os.path.exists(port):
+        if time.monotonic() > deadline:
+            raise FlashError(f"{port} did not come back within {timeout_s:g} s after the board "
+                             "left its loop: unplug and replug it, then flash again (mpremote "
+                             "will find MicroPython's REPL)")
+        time.sleep(0.1)
 
 
 def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] | None = None,
           timeout_s: float = 15.0, echo: Callable[[str], None] = print,
           run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
-          detect: Callable[[str], object | None] = running_futmesa) -> None:
-    """Flash `board_name` firmware to the board on `port` and check it comes back."""
+          detect: Callable[[str], object | None] = release_board,
+          settle_s: float = 2.0) -> None:
+    """Flash `board_name` firmware to the board on `port` and check it comes back.
+
+    `detect` hands a board running futmesa firmware back to its REPL (release_board)
+    and returns what it was, or None when no futmesa firmware answers.
+    """
     with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
         plan = plan_flash(board_name, port, Path(tmp))
         board_name = plan.board.name  # --board may be a path to a calibrated copy
         # futmesa firmware on the USB port takes Ctrl-C as data, so mpremote would wait forever
-        # for a prompt: say so now instead
+        # for a prompt: ask the firmware to leave its loop first
         running = detect(port)
         if running is not None:
-            raise FlashError(
-                f"{port} already runs futmesa firmware {getattr(running, 'firmware', '?')} "
-                f"({getattr(running, 'board', '?')}), which mpremote cannot interrupt. Erase "
-                "the board first (Pico: hold BOOTSEL while plugging it in and copy "
-                "flash_nuke.uf2, then the MicroPython .uf2; ESP32: esptool.py erase_flash and "
-                "write MicroPython again), then run this command again."
-            )
+            echo(f"{port} ran futmesa firmware {getattr(running, 'firmware', '?')} "
+                 f"({getattr(running, 'board', '?')}); it handed the port back to MicroPython")
+            wait_for_port(port, settle_s)
         echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
         args = plan.mpremote_args(_tool("mpremote"))
         echo(f"copying {len(plan.copies)} files to {port} with mpremote …")
@@ -218,9 +275,8 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
                 f"mpremote could not copy the firmware to {port}:\n"
                 f"{(proc.stderr or proc.stdout).strip()}\nIs MicroPython on the board? Close "
                 "any other program using the port (futmesa serve, Thonny, screen), then retry. "
-                "A board already running futmesa firmware over USB ignores Ctrl-C: erase it "
-                "(Pico: copy flash_nuke.uf2 in BOOTSEL mode; ESP32: esptool.py erase_flash), "
-                "reinstall MicroPython and flash again."
+                "If the board runs futmesa firmware that did not leave its loop, unplug and "
+                f"replug it and flash again; if that keeps failing, {ERASE_HINT}."
             )
     want_fw, want_proto = expected_versions()
     echo(f"board reset; waiting for firmware {want_fw} to answer …")
