@@ -212,3 +212,30 @@ def test_pico_to_repl_resets_into_a_repl_only_boot_when_a_watchdog_runs():
     eq(m4.resets, 0, "no reset needed")
     check(NvStore(state).read("repl.flag") is None, "no flag left")
     wipe(state)
+
+
+def test_diag_stream_ends_with_the_host_session():
+    t = Table(goal_sensor="tof", capture=True)
+    b = t.board
+    link = t.app.link
+    t.hello()
+    t.step()
+    t.app.command(W.CMD_DIAG, 1, 0, 0, 0, 0)
+    t.run(100)
+    check(diags(b.take_tx()), "streaming")
+    # the host falls silent: after 3 s the device stops sending, DIAG included, for good
+    t.run(3100)
+    check(not link.connected and not link.diag, "silence ends the stream")
+    b.take_tx()
+    t.hello()
+    t.run(200)
+    eq(diags(b.take_tx()), [], "a new session does not get the old stream")
+    # an identify-only HELLO (a new host starting) ends it too
+    t.app.command(W.CMD_DIAG, 1, 0, 0, 0, 0)
+    t.run(60)
+    b.take_tx()
+    t.board.feed(W.encode_frame(W.MSG_HELLO, 0, 0, 0, struct.pack(
+        W.HELLO_FMT, W.PROTO_VERSION, 0, W.IDENTIFY_ONLY)))
+    t.step()
+    check(not link.diag, "identify-only HELLO ends the stream")
+    t.close()
