@@ -106,3 +106,36 @@ def test_the_old_threshold_would_have_taken_85_mm_for_a_goal(sim):
     while not goal_events(sim, start) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(goal_events(sim, start)) == 1, sim.output_tail(40)
+
+
+def test_the_calibrate_command_against_the_sim_board(sim, tmp_path, monkeypatch):
+    """`futmesa calibrate --port` itself: the user's answers are played on the sim's sensors."""
+    import click
+    from click.testing import CliRunner
+
+    from futmesa.cli import cli
+
+    def answer(msg, **kw):
+        goal = int(msg.split("Goal line ")[1].split(":")[0])
+        if "test ball" in msg:
+            def roll():
+                time.sleep(0.4)
+                sim.send(f"tof {goal} {BALL}")
+                time.sleep(0.5)
+                sim.send(f"tof {goal} {EMPTY}")
+
+            threading.Thread(target=roll, daemon=True).start()
+        else:
+            sim.send(f"tof {goal} {EMPTY if 'take every ball' in msg else BALL}")
+        return ""
+
+    monkeypatch.setattr(click, "prompt", answer)
+    out = tmp_path / "cal.json"
+    r = CliRunner().invoke(cli, ["calibrate", "--board", "sim", "--port", sim.host_port,
+                                 "--out", str(out), "--balls", "1"])
+    assert r.exit_code == 0, r.output
+    assert "proposed: threshold 70 mm, hysteresis 25 mm" in r.output
+    assert "verified: every test ball was seen exactly once" in r.output
+    assert f"futmesa flash --board {out}" in r.output
+    table = json.loads((sim.dir / "flash" / "table.json").read_text())
+    assert (table["tof0_threshold_mm"], table["tof1_threshold_mm"]) == (70, 70)
