@@ -62,6 +62,31 @@ def test_doctor_watch_shows_live_events(sim):
     assert any("goal_line" in x and "'goal': 0" in x for x in live), lines
 
 
+def test_doctor_shows_what_each_sensor_reads_now(sim):
+    sim.send("tof 0 137")
+    sim.send("tof 1 40")  # a ball sits in goal 1 (below its 100 mm threshold)
+    sim.send("net 2 1")
+    sim.palheta("A")
+    time.sleep(0.3)
+    try:
+        lines = []
+        run_doctor(port=sim.host_port, echo=lines.append)
+        text = "\n".join(lines)
+        assert "ok   goal line 0 now: 137 mm (clear)" in text, text
+        assert "ok   goal line 1 now: 40 mm (blocked)" in text, text
+        assert "side-net zones active: 2; palheta A; buttons pressed: none" in text, text
+        sim.send("i2c 0 dead")
+        time.sleep(0.3)
+        lines.clear()
+        run_doctor(port=sim.host_port, echo=lines.append)
+        text = "\n".join(lines)
+        assert "warn goal line 0 now: the sensor does not answer" in text, text
+    finally:
+        for line in ("i2c 0 ok", "tof 0 150", "tof 1 150", "net 2 0", "palheta C"):
+            sim.send(line)
+        time.sleep(0.3)
+
+
 def test_doctor_does_not_take_events_from_the_daemon(sim):
     # the probe acknowledges nothing the daemon will lack: a fresh handshake still
     # gets the whole ring replayed

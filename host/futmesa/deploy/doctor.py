@@ -3,7 +3,8 @@
 Every line is `ok`, `warn` or `FAIL`; every `warn`/`FAIL` says what to do.
 The sensors' state comes from the device's own event ring (replayed by the
 probe: faults and recoveries, the last goal on each line, ball-outs per zone,
-button presses) and its status (palheta position, clock). With `--watch N`
+button presses) and its status (palheta position, clock); what each sensor
+reads right now comes from the device's live readings (MSG_DIAG). With `--watch N`
 the link stays open N seconds and prints each sensor event as it happens, so
 you can break each beam, hit each net zone and move the palheta and see it.
 """
@@ -35,6 +36,7 @@ FAULT_ADVICE = {
     "drift": "the empty-goal reading has moved: run `futmesa calibrate` again",
 }
 PALHETA = {0: "A", 1: "C", 2: "B"}
+LIVE_S = 0.4  # how long doctor collects live readings (about 8 of them)
 
 
 @dataclass
@@ -94,7 +96,38 @@ def examine(result: ProbeResult, board_override: str | None = None) -> list[Line
         lines.append(Line("FAIL", f"board file for {board_name!r}: {exc}",
                           "fix the board file, then flash again"))
     lines += sensor_lines(result.events, result.status, n_zones)
+    lines += live_lines(result.diag)
     return lines
+
+
+def live_lines(diag: list[tuple[int, ...]]) -> list[Line]:
+    """What each sensor reads now, from the live readings (newest distance per line)."""
+    if not diag:
+        return [Line("warn", "no live readings from the board",
+                     "update its firmware (futmesa flash) if it is older than "
+                     f"{expected_firmware()}")]
+    out = []
+    last = diag[-1]
+    for gid in (0, 1):
+        mms = [d[gid] for d in diag if d[gid] != W.DIAG_NO_SAMPLE]
+        if mms and mms[-1] >= 0:
+            out.append(Line("ok", f"goal line {gid} now: {mms[-1]} mm "
+                                  f"({'blocked' if last[2] >> gid & 1 else 'clear'})"))
+        elif mms:
+            out.append(Line("warn", f"goal line {gid} now: the sensor does not answer",
+                            FAULT_ADVICE["no_answer"]))
+        elif last[2] >> gid & 1:
+            out.append(Line("warn", f"goal line {gid} now: beam blocked",
+                            "take the ball out of the goal, or realign the beam"))
+        else:
+            out.append(Line("ok", f"goal line {gid} now: beam clear"))
+    active = [z for z in range(8) if last[3] >> z & 1]
+    pressed = [name for i, name in enumerate(("turnA", "turnB", "referee")) if last[5] >> i & 1]
+    out.append(Line("ok", "now: side-net zones active: "
+                    + (", ".join(map(str, active)) or "none")
+                    + f"; palheta {PALHETA.get(last[4], 'both contacts closed')}; buttons "
+                    + "pressed: " + (", ".join(pressed) or "none")))
+    return out
 
 
 def sensor_lines(events: list[tuple[int, int, tuple[int, int, int, int, int, int]]],
@@ -196,7 +229,7 @@ def run_doctor(port: str | None = None, serial: str | None = None, timeout_s: fl
                ready: Callable[[], None] | None = None) -> int:
     """Print the findings; returns the number of FAIL lines (ProbeError if no board)."""
     port = resolve_port(port, serial)
-    result = probe(port, timeout_s=timeout_s, replay=True)
+    result = probe(port, timeout_s=timeout_s, replay=True, diag_s=LIVE_S)
     lines = examine(result, board)
     for line in lines:
         echo(line.render())

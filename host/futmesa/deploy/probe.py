@@ -4,7 +4,8 @@ Used by `futmesa flash` (version after reboot) and `futmesa doctor`. The probe
 opens the port with the real `HostLink` and answers the handshake with the
 device's own newest sequence number, so nothing is replayed; with
 `replay=True` it asks for the whole ring instead (doctor reads the sensors'
-fault history from it). Nothing is lost for the daemon that serves the table
+fault history from it). With `diag_s` it also collects the device's live raw
+readings (CMD_DIAG -> MSG_DIAG) for that long. Nothing is lost for the daemon that serves the table
 later: an acknowledgement only moves the device's send pointer, and the
 daemon's own handshake cursor moves it back to whatever the daemon lacks.
 """
@@ -35,6 +36,8 @@ class ProbeResult:
     # (seq, ticks, (kind, a, b, period, clock_ms, value)) in sequence order
     events: list[tuple[int, int, tuple[int, int, int, int, int, int]]] = field(
         default_factory=list)
+    # live raw readings (futmesa_wire.DIAG_FMT tuples), oldest first, when asked for
+    diag: list[tuple[int, ...]] = field(default_factory=list)
 
 
 class _ProbeSink:
@@ -43,6 +46,7 @@ class _ProbeSink:
         self.info: DeviceInfo | None = None
         self.status: Status | None = None
         self.events: list[tuple[int, int, tuple[int, int, int, int, int, int]]] = []
+        self.diag: list[tuple[int, ...]] = []
         self.reasons: list[str] = []
         self.lock = threading.Lock()
         self.got_info = threading.Event()
@@ -63,6 +67,10 @@ class _ProbeSink:
 
     def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
         pass
+
+    def on_diag(self, info: DeviceInfo, ticks: int, values: tuple[int, ...]) -> None:
+        with self.lock:
+            self.diag.append(values)
 
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
         with self.lock:
@@ -105,7 +113,8 @@ def find_port(serial_number: str | None = None) -> str:
 
 
 def probe(port: str, timeout_s: float = 5.0, want_status: bool = True,
-          baudrate: int = 115200, replay: bool = False, settle_s: float = 0.0) -> ProbeResult:
+          baudrate: int = 115200, replay: bool = False, settle_s: float = 0.0,
+          diag_s: float = 0.0) -> ProbeResult:
     """Handshake with the board on `port`; ProbeError says what to do when nothing answers."""
     if not os.path.exists(port):
         raise ProbeError(f"{port} does not exist: is the board plugged in? Ports seen: "
@@ -126,11 +135,25 @@ def probe(port: str, timeout_s: float = 5.0, want_status: bool = True,
             sink.got_status.wait(max(0.0, deadline - time.monotonic()) + 1.5)
         if replay:
             _wait_replay(sink, settle_s or 3.0)
+        if diag_s > 0:
+            _collect_diag(link, diag_s)
         with sink.lock:
             assert sink.info is not None
-            return ProbeResult(port, sink.info, sink.status, list(sink.events))
+            return ProbeResult(port, sink.info, sink.status, list(sink.events), list(sink.diag))
     finally:
         link.stop()
+
+
+def _collect_diag(link: HostLink, seconds: float) -> None:
+    """Live readings for `seconds`; a firmware without CMD_DIAG simply sends none."""
+    import futmesa_wire as W
+
+    try:
+        link.command(W.CMD_DIAG, 1).result(timeout=2.0)
+    except Exception:  # noqa: BLE001 - no answer: the doctor reports no live readings
+        return
+    time.sleep(seconds)
+    link.command(W.CMD_DIAG, 0)  # it also ends with the session (silence or the next HELLO)
 
 
 def _wait_replay(sink: _ProbeSink, max_s: float) -> None:
