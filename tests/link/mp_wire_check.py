@@ -48,6 +48,7 @@ for c in V["invalid"]:
         continue
     raise AssertionError("accepted invalid frame: " + c["name"])
 # the device's allocation-free packers give the same bytes
+diag_checked = False
 ev = V["frames"][0]
 body = bytearray(W.HEADER_SIZE + W.EVENT_SIZE)
 dst = bytearray(W.EVENT_FRAME_SIZE)
@@ -64,6 +65,13 @@ for c in V["frames"]:
         W.pack_small_frame(bytearray(16), dst, W.MSG_PONG, c["boot_id"], c["seq"], c["ticks"],
                            c["fields"][0])
         check(bytes(dst) == unhex(c["raw"]), "pack_small_frame")
+    if c["msg_type"] == W.MSG_DIAG:
+        dst = bytearray(W.DIAG_FRAME_SIZE)
+        W.pack_diag_frame(bytearray(W.HEADER_SIZE + 8), dst, c["boot_id"], c["ticks"],
+                          *c["fields"])
+        check(bytes(dst) == unhex(c["raw"]), "pack_diag_frame")
+        diag_checked = True
+check(diag_checked, "a DIAG vector")
 # seeded fuzz of the device's decoder: random blocks and mutated valid frames
 random.seed(1234)
 good = [unhex(c["encoded"])[:-1] for c in V["frames"]]

@@ -70,6 +70,11 @@ def test_allocation_free_packers_match_build_frame():
     W.pack_status_frame(bytearray(W.HEADER_SIZE + 32), dst, st["boot_id"], st["seq"],
                         st["ticks"], *st["fields"])
     assert bytes(dst) == bytes.fromhex(st["raw"])
+    dg = next(c for c in VECTORS["frames"] if c["msg_type"] == W.MSG_DIAG)
+    dst = bytearray(W.DIAG_FRAME_SIZE)
+    W.pack_diag_frame(bytearray(W.HEADER_SIZE + 8), dst, dg["boot_id"], dg["ticks"],
+                      *dg["fields"])
+    assert bytes(dst) == bytes.fromhex(dg["raw"])
     pong = next(c for c in VECTORS["frames"] if c["msg_type"] == W.MSG_PONG)
     dst = bytearray(W.SMALL_FRAME_SIZE)
     W.pack_small_frame(bytearray(16), dst, W.MSG_PONG, pong["boot_id"], pong["seq"],
