@@ -313,6 +313,7 @@ class MachineBoard:
         self.buzzer(0, 0)
         if self._wdt is not None:
             store.write(REPL_FLAG, b"1")
+            time.sleep_ms(200)  # let USB deliver the acknowledgement before the reset
             self.machine.reset()
 
 
