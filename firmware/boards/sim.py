@@ -36,6 +36,7 @@ class SimBoard:
         self.port_path = args.get("port")
         self.state_dir = args.get("state", "/tmp/futmesa-sim")
         self.speed = int(args.get("speed", "1"))
+        self.exit_on_eof = args.get("exit_on_eof", "0") == "1"  # set by host/futmesa/sim/table.py
         self.uid = bytes(args.get("uid", "SIM00001").encode()[:8])
         self.tick_rate = self.speed * 1000  # device ms per 1000 real ms
         self.tick_bits = 32  # unix-port ticks wrap at 2**62; frames carry them mod 2**32
@@ -232,6 +233,10 @@ class SimBoard:
             line = sys.stdin.readline()
             if not line:
                 self._stdin_open = False
+                if self.exit_on_eof:
+                    # the process driving this simulated table is gone: so is the table
+                    self.log("control channel closed: the simulated table stops")
+                    raise SystemExit(0)
                 return
             self._command(line.split())
 

@@ -200,8 +200,10 @@ class TableDaemon:
             if occurred < self._last_referee_at:
                 # it happened before referee input already applied (it arrived late, after
                 # an outage): rebuild the match in the order things happened at the table
-                log.info("event %s of %.1f s ago arrived late; replaying the match in time order",
-                         kind, (time.time() * 1000 - occurred) / 1000)
+                late_s = (self._last_referee_at - occurred) / 1000
+                (log.info if late_s >= 1 else log.debug)(
+                    "event %s happened %.1f s before the last referee input but arrived after "
+                    "it; replaying the match in time order", kind, late_s)
                 self._rebuild()
                 return
             entry = Entry(id=stored[1], kind=kind, data=data, source="device", period=period,

@@ -22,6 +22,16 @@ from pathlib import Path
 FIRMWARE_DIR = Path(__file__).resolve().parents[3] / "firmware"
 
 
+def _die_with_parent() -> None:
+    """In the child, before exec: get SIGTERM when the process that started us dies (Linux)."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass  # not Linux: the firmware still stops when its stdin closes
+
+
 class SimTableError(RuntimeError):
     """The simulated table could not be started; the message says what to install or fix."""
 
@@ -94,10 +104,13 @@ class SimTable:
         for p in (self.host_port, self.device_port):
             if os.path.lexists(p):
                 os.unlink(p)
+        # own session: a Ctrl-C at the terminal reaches futmesa, which then stops
+        # the daemon before it pulls the cable, instead of the cable vanishing first
         self.socat = subprocess.Popen(
             [find_socat(), f"pty,raw,echo=0,link={self.host_port}",
              f"pty,raw,echo=0,link={self.device_port}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         deadline = time.monotonic() + 5
         while not (os.path.exists(self.host_port) and os.path.exists(self.device_port)):
@@ -118,11 +131,12 @@ class SimTable:
                "--port", self.device_port, "--state", self.state_dir,
                "--speed", str(self.speed), "--uid", self.uid,
                "--tick-start", str(self.tick_start), "--ring", str(self.ring),
-               "--goal-sensor", self.goal_sensor, *self.extra_args]
+               "--goal-sensor", self.goal_sensor, "--exit-on-eof", "1", *self.extra_args]
         env = dict(os.environ, MICROPYPATH=f"{self.firmware_dir}:.frozen")
         self.firmware = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            cwd=str(self.firmware_dir), env=env,
+            cwd=str(self.firmware_dir), env=env, start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         self._reader = threading.Thread(target=self._read_stdout, args=(self.firmware,),
                                         daemon=True)
