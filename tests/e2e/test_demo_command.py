@@ -47,6 +47,20 @@ def test_demo_plays_both_halves_and_exits(tmp_path: Path) -> None:
     # the printed final score is the score the log replays to
     assert int(final.group(1)) + int(final.group(2)) == kinds["goal_line"]
 
+    # the stored match, from the command line: list, súmula, re-run under another ruleset
+    def cli(*args: str) -> str:
+        run = subprocess.run([FUTMESA, *args, "--db", str(db)], capture_output=True, text=True,
+                             timeout=120)
+        assert run.returncode == 0, run.stdout + run.stderr
+        return run.stdout
+
+    listed = cli("matches")
+    assert f"{final.group(1)} x {final.group(2)}" in listed and "unfinished" not in listed
+    pdf = tmp_path / "sumula.pdf"
+    cli("report", "1", "--pdf", str(pdf), "--csv", str(tmp_path / "s.csv"))
+    assert pdf.read_bytes().startswith(b"%PDF") and (tmp_path / "s.csv").stat().st_size > 0
+    assert "cbfm-1toque -> mesa-posta" in cli("rerun", "1", "--ruleset", "mesa-posta")
+
 
 def test_ctrl_c_stops_every_process_it_started(tmp_path: Path) -> None:
     proc = subprocess.Popen(
