@@ -32,14 +32,15 @@ def main():
         except (OSError, ValueError, KeyError):
             name = "sim"
     import boards
+    import futmesa_wire
     from app import App
     from nvstore import NvStore
 
     board = boards.load(name, args)
     store = NvStore(args.get("state", board.state_dir if hasattr(board, "state_dir") else "/state"))
     app = App(board, store, int(args.get("ring", "512")))
-    board.log("futmesa firmware %d.%d.%d boot %d on %s" % (
-        __import__("futmesa_wire").FIRMWARE_VERSION + (app.boot_id, name)))
+    major, minor, patch = futmesa_wire.FIRMWARE_VERSION
+    board.log("futmesa firmware %d.%d.%d boot %d on %s" % (major, minor, patch, app.boot_id, name))
     try:
         app.run()
     except KeyboardInterrupt:

@@ -77,10 +77,6 @@ CREATE TABLE IF NOT EXISTS cursors (
     boot_id INTEGER NOT NULL,
     seq INTEGER NOT NULL
 );
-CREATE TABLE IF NOT EXISTS counters (
-    name TEXT PRIMARY KEY,
-    value INTEGER NOT NULL
-);
 """
 
 
@@ -345,23 +341,3 @@ class EventLog:
                         r[10] if r[10] is not None else r[9] * 1000)
             for r in rows
         ])
-
-    # -- counters ----------------------------------------------------------------
-    def next_counter(self, name: str) -> int:
-        """A persistent, strictly increasing counter (host command sequence numbers)."""
-        with self.transaction() as db:
-            db.execute(
-                "INSERT INTO counters(name, value) VALUES (?, 1) "
-                "ON CONFLICT(name) DO UPDATE SET value = value + 1",
-                (name,),
-            )
-            row = db.execute("SELECT value FROM counters WHERE name=?", (name,)).fetchone()
-            return int(row[0])
-
-    def raise_counter(self, name: str, at_least: int) -> None:
-        with self.transaction() as db:
-            db.execute(
-                "INSERT INTO counters(name, value) VALUES (?, ?) "
-                "ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)",
-                (name, at_least),
-            )

@@ -11,7 +11,6 @@ you can break each beam, hit each net zone and move the palheta and see it.
 
 from __future__ import annotations
 
-import itertools
 import threading
 import time
 from collections.abc import Callable
@@ -210,7 +209,7 @@ def watch(port: str, seconds: float, echo: Callable[[str], None] = print,
           ready: Callable[[], None] | None = None) -> int:
     """Print each event for `seconds`; returns how many were seen."""
     sink = _WatchSink(echo)
-    link = HostLink(port, sink, itertools.count(1).__next__)
+    link = HostLink(port, sink)
     link.start()
     try:
         if not sink.ready.wait(5):

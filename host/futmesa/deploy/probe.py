@@ -12,7 +12,6 @@ daemon's own handshake cursor moves it back to whatever the daemon lacks.
 
 from __future__ import annotations
 
-import itertools
 import os
 import threading
 import time
@@ -120,7 +119,7 @@ def probe(port: str, timeout_s: float = 5.0, want_status: bool = True,
         raise ProbeError(f"{port} does not exist: is the board plugged in? Ports seen: "
                          f"{describe_ports()}")
     sink = _ProbeSink(replay)
-    link = HostLink(port, sink, itertools.count(1).__next__, baudrate=baudrate)
+    link = HostLink(port, sink, baudrate=baudrate)
     link.start()
     try:
         deadline = time.monotonic() + timeout_s

@@ -111,14 +111,12 @@ class LinkStats:
 
 
 class HostLink:
-    def __init__(self, port: str, sink: LinkSink, next_cmd_seq: object = None,
-                 baudrate: int = 115200, expected_uid: str | None = None,
-                 pin_uid: bool = True) -> None:
+    def __init__(self, port: str, sink: LinkSink, baudrate: int = 115200,
+                 expected_uid: str | None = None, pin_uid: bool = True) -> None:
         """port: a path, or a glob pattern (e.g. /dev/ttyACM*) to search.
 
         Commands are numbered by the link itself, contiguously after the last
-        command the device says (in HELLO_ACK) it executed; next_cmd_seq is
-        accepted for compatibility and not used. With pin_uid the first board
+        command the device says (in HELLO_ACK) it executed. With pin_uid the first board
         identified is the only one this link will talk to.
         """
         self.port_spec = port

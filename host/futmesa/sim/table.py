@@ -104,12 +104,12 @@ class SimTable:
         for p in (self.host_port, self.device_port):
             if os.path.lexists(p):
                 os.unlink(p)
-        # own session: a Ctrl-C at the terminal reaches futmesa, which then stops
+        # own process group: a Ctrl-C at the terminal reaches futmesa, which then stops
         # the daemon before it pulls the cable, instead of the cable vanishing first
         self.socat = subprocess.Popen(
             [find_socat(), f"pty,raw,echo=0,link={self.host_port}",
              f"pty,raw,echo=0,link={self.device_port}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, process_group=0,
             preexec_fn=_die_with_parent,
         )
         deadline = time.monotonic() + 5
@@ -135,7 +135,7 @@ class SimTable:
         env = dict(os.environ, MICROPYPATH=f"{self.firmware_dir}:.frozen")
         self.firmware = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            cwd=str(self.firmware_dir), env=env, start_new_session=True,
+            cwd=str(self.firmware_dir), env=env, process_group=0,
             preexec_fn=_die_with_parent,
         )
         self._reader = threading.Thread(target=self._read_stdout, args=(self.firmware,),
