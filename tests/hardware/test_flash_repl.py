@@ -8,6 +8,7 @@ line; a real board returns to its REPL). mpremote itself needs a real board and 
 import shutil
 import subprocess
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -102,9 +103,10 @@ def test_flash_hands_the_board_over_before_mpremote_runs(tmp_path, monkeypatch):
         table.stop()
 
 
-def test_old_firmware_without_the_repl_command_is_told_to_erase(tmp_path, monkeypatch):
-    fw = firmware_with_pico(tmp_path, ("        if code == W.CMD_REPL:",
-                                       "        if code == -1:"))
+@contextmanager
+def refused_flash(tmp_path, monkeypatch, patch):
+    """Flash a sim board running a patched firmware; yields (error message, table)."""
+    fw = firmware_with_pico(tmp_path, patch)
     monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(fw))
     table = boot_sim(fw)
     try:
@@ -113,29 +115,23 @@ def test_old_firmware_without_the_repl_command_is_told_to_erase(tmp_path, monkey
             fl.flash("pico", table.host_port, run=lambda a, **k: called.append(a),
                      echo=lambda s: None, settle_s=0)
         assert called == []  # mpremote was never started
-        msg = str(err.value)
+        yield str(err.value), table
+    finally:
+        table.stop()
+
+
+def test_old_firmware_without_the_repl_command_is_told_to_erase(tmp_path, monkeypatch):
+    with refused_flash(tmp_path, monkeypatch, ("        if code == W.CMD_REPL:",
+                                               "        if code == -1:")) as (msg, table):
         assert "runs futmesa firmware 0.1.0 (sim), which is too old" in msg
         assert "flash_nuke.uf2" in msg
         assert table.alive  # it kept running its match loop
-    finally:
-        table.stop()
 
 
 def test_firmware_that_never_acknowledges_is_a_clear_error(tmp_path, monkeypatch):
     # the handshake works but the loop hangs on the command: no acknowledgement comes
-    fw = firmware_with_pico(tmp_path, ("        if code == W.CMD_REPL:\n",
-                                       "        if code == W.CMD_REPL:\n"
-                                       "            time.sleep(30)\n"))
-    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(fw))
-    table = boot_sim(fw)
-    try:
-        called = []
-        with pytest.raises(fl.FlashError) as err:
-            fl.flash("pico", table.host_port, run=lambda a, **k: called.append(a),
-                     echo=lambda s: None, settle_s=0)
-        assert called == []
-        msg = str(err.value)
+    with refused_flash(tmp_path, monkeypatch, ("        if code == W.CMD_REPL:\n",
+                                               "        if code == W.CMD_REPL:\n"
+                                               "            time.sleep(30)\n")) as (msg, _):
         assert "did not acknowledge the request to hand the port to mpremote" in msg
         assert "unplug and replug" in msg
-    finally:
-        table.stop()
