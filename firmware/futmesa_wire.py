@@ -417,19 +417,25 @@ EVENT_FRAME_SIZE = const(28)  # HEADER_SIZE + EVENT_SIZE + CRC_SIZE
 STATUS_FRAME_SIZE = const(48)  # HEADER_SIZE + 32 + CRC_SIZE
 
 
+def _seal(body, dst, off):
+    """CRC the packed header + payload in body, copy it to dst[off:] and append the CRC.
+
+    The copy is a bytearray slice assignment, which allocates nothing on
+    MicroPython (on 32-bit ports crc32 may box a large int).
+    """
+    n = len(body)
+    dst[off:off + n] = body
+    struct.pack_into("<I", dst, off + n, crc32(body, _SCHEMA_SEED))
+
+
 def pack_event_frame(body, dst, off, boot_id, seq, ticks, kind, a, b, period, clock_ms, value):
     """Write a raw EVENT frame (with CRC) into dst[off:off+EVENT_FRAME_SIZE].
 
-    body is a scratch buffer of exactly HEADER_SIZE + EVENT_SIZE bytes (the
-    CRC's input). No slicing, so nothing is allocated (on 32-bit ports
-    crc32 may box a large int).
+    body is a scratch buffer of exactly HEADER_SIZE + EVENT_SIZE bytes (the CRC's input).
     """
     struct.pack_into(HEADER_FMT, body, 0, PROTO_VERSION, MSG_EVENT, boot_id, seq, ticks)
     struct.pack_into(EVENT_FMT, body, HEADER_SIZE, kind, a, b, period, clock_ms, value)
-    crc = crc32(body, _SCHEMA_SEED)
-    struct.pack_into(HEADER_FMT, dst, off, PROTO_VERSION, MSG_EVENT, boot_id, seq, ticks)
-    struct.pack_into(EVENT_FMT, dst, off + HEADER_SIZE, kind, a, b, period, clock_ms, value)
-    struct.pack_into("<I", dst, off + HEADER_SIZE + EVENT_SIZE, crc)
+    _seal(body, dst, off)
 
 
 def pack_status_frame(body, dst, boot_id, seq, ticks, period, flags, palheta, side,
@@ -438,11 +444,7 @@ def pack_status_frame(body, dst, boot_id, seq, ticks, period, flags, palheta, si
     struct.pack_into(HEADER_FMT, body, 0, PROTO_VERSION, MSG_STATUS, boot_id, seq, ticks)
     struct.pack_into(STATUS_FMT, body, HEADER_SIZE, period, flags, palheta, side, clock_ms,
                      period_ms, added_ms, lance_ms, lance_len_ms, newest, acked)
-    crc = crc32(body, _SCHEMA_SEED)
-    struct.pack_into(HEADER_FMT, dst, 0, PROTO_VERSION, MSG_STATUS, boot_id, seq, ticks)
-    struct.pack_into(STATUS_FMT, dst, HEADER_SIZE, period, flags, palheta, side, clock_ms,
-                     period_ms, added_ms, lance_ms, lance_len_ms, newest, acked)
-    struct.pack_into("<I", dst, HEADER_SIZE + 32, crc)
+    _seal(body, dst, 0)
 
 
 DIAG_FRAME_SIZE = const(24)  # HEADER_SIZE + 8 + CRC_SIZE
@@ -452,10 +454,7 @@ def pack_diag_frame(body, dst, boot_id, ticks, tof0, tof1, beams, nets, palheta,
     """Write a raw DIAG frame (with CRC) into dst; body is a 20-byte scratch buffer."""
     struct.pack_into(HEADER_FMT, body, 0, PROTO_VERSION, MSG_DIAG, boot_id, 0, ticks)
     struct.pack_into(DIAG_FMT, body, HEADER_SIZE, tof0, tof1, beams, nets, palheta, buttons)
-    crc = crc32(body, _SCHEMA_SEED)
-    struct.pack_into(HEADER_FMT, dst, 0, PROTO_VERSION, MSG_DIAG, boot_id, 0, ticks)
-    struct.pack_into(DIAG_FMT, dst, HEADER_SIZE, tof0, tof1, beams, nets, palheta, buttons)
-    struct.pack_into("<I", dst, HEADER_SIZE + 8, crc)
+    _seal(body, dst, 0)
 
 
 SMALL_FRAME_SIZE = const(20)  # HEADER_SIZE + 4 + CRC_SIZE: PONG, CMD_ACK
@@ -464,15 +463,12 @@ SMALL_FRAME_SIZE = const(20)  # HEADER_SIZE + 4 + CRC_SIZE: PONG, CMD_ACK
 def pack_small_frame(body, dst, msg_type, boot_id, seq, ticks, word):
     """Write a raw frame whose payload is one u32 (PONG, CMD_ACK) into dst[0:20].
 
-    body is a 16-byte scratch buffer. Allocates nothing beyond the CRC's int.
-    CMD_ACK's payload <BBH (result, code, 0) is the u32 result | code << 8.
+    body is a 16-byte scratch buffer. CMD_ACK's payload <BBH (result, code, 0)
+    is the u32 result | code << 8.
     """
     struct.pack_into(HEADER_FMT, body, 0, PROTO_VERSION, msg_type, boot_id, seq, ticks)
     struct.pack_into("<I", body, HEADER_SIZE, word)
-    crc = crc32(body, _SCHEMA_SEED)
-    struct.pack_into(HEADER_FMT, dst, 0, PROTO_VERSION, msg_type, boot_id, seq, ticks)
-    struct.pack_into("<I", dst, HEADER_SIZE, word)
-    struct.pack_into("<I", dst, HEADER_SIZE + 4, crc)
+    _seal(body, dst, 0)
 
 
 class Deframer:
