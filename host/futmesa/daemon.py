@@ -79,7 +79,6 @@ class TableDaemon:
         self.link_reason = "waiting for the table"
         self.last_event_wall_ms = 0.0
         self.sensor_faults: dict[int, str] = {}
-        self.finished = threading.Event()
         self.ended_match_ids: set[int] = set()
         self._last_referee_at = 0.0  # Unix ms of the newest referee input of this match
 
@@ -256,7 +255,6 @@ class TableDaemon:
         if m.get("finished") and self.match and self.match["id"] not in self.ended_match_ids:
             self.ended_match_ids.add(self.match["id"])
             self.store.end_match(self.match["id"])
-            self.finished.set()
         self._publish()
 
     def _carry_out(self, effect: Effect) -> None:

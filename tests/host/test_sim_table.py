@@ -46,3 +46,28 @@ def test_firmware_and_cable_stop_when_their_host_is_killed() -> None:
         for pid in (firmware_pid, socat_pid):
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_the_end_of_period_alarm_is_heard_on_the_simulated_buzzer() -> None:
+    """000 Art. 8 §10: the half ends when the alarm sounds; the sim board's buzzer shows it.
+
+    At speed 60 the 2 s alarm lasts about 33 ms of real time; the lance timer's
+    short beeps (200 ms of device time) last about 3 ms, so only the alarm is long.
+    """
+    from futmesa.sim.live import LiveTable
+
+    speed = 60
+    with LiveTable(speed=speed, ruleset="pastilha-8x2-clube") as live:  # 2 x 5 min: 5 s here
+        live.start_match()
+        live.wait(lambda: live.daemon.status.flags & 4, 30, "the interval")  # ST_INTERVAL
+        over = time.monotonic()
+        live.wait(lambda: any(f == 0 and t > over for t, f, _ in live.sim.buzzer_log), 10,
+                  "the alarm to end")
+        log = list(live.sim.buzzer_log)
+    pairs = zip(log, log[1:], strict=False)
+    tones = [(t0, t1 - t0) for (t0, f0, _), (t1, _, _) in pairs if f0 > 0]
+    alarm_real_s = 2.0 / speed
+    long_tones = [(t, d) for t, d in tones if d >= alarm_real_s * 0.6]
+    assert long_tones, f"no alarm-length tone among {tones}"
+    start, _ = long_tones[-1]
+    assert abs(start - over) < 1.0, "the alarm did not sound at the end of the period"
