@@ -19,10 +19,10 @@ from typing import Any
 import futmesa_wire as W
 from futmesa.hub import RefusedError, StateHub
 from futmesa.link import DeviceInfo, HostLink, Status
-from futmesa.link.events import entry_for
+from futmesa.link.events import stored_event
 from futmesa.link.messages import Profile
 from futmesa.rules import Effect, Engine, Entry, load_ruleset
-from futmesa.store import DeviceEvent, EventLog, StoredEntry
+from futmesa.store import EventLog, StoredEntry
 
 log = logging.getLogger("futmesa.daemon")
 
@@ -177,9 +177,7 @@ class TableDaemon:
 
     def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
                  payload: tuple[int, int, int, int, int, int]) -> None:
-        kind_code, a, b, period, clock_ms, value = payload
-        kind, data = entry_for(kind_code, a, b, value)
-        ev = DeviceEvent(info.uid, boot_id, seq, ticks, kind, a, b, period, clock_ms, value)
+        ev, kind, data = stored_event(info.uid, boot_id, seq, ticks, payload)
         # when it happened: device time mapped to host time (a round trip is made
         # before any replay), so late-arriving events still sort where they belong
         occurred = self.link.timesync.wall_ms(ticks)
@@ -188,11 +186,11 @@ class TableDaemon:
             stored = self.store.append_device_event(ev, match_id, kind, data, occurred)
             self.last_event_wall_ms = time.time() * 1000
             if kind == "sensor_fault":
-                self.sensor_faults[a] = data["fault"]
-                log.warning("sensor %d fault: %s — check its wiring and alignment", a,
+                self.sensor_faults[ev.a] = data["fault"]
+                log.warning("sensor %d fault: %s — check its wiring and alignment", ev.a,
                             data["fault"])
             elif kind == "sensor_ok":
-                self.sensor_faults.pop(a, None)
+                self.sensor_faults.pop(ev.a, None)
             if stored is None or stored[1] is None:
                 self._publish()
                 return
@@ -205,8 +203,8 @@ class TableDaemon:
                     "it; replaying the match in time order", kind, late_s)
                 self._rebuild()
                 return
-            entry = Entry(id=stored[1], kind=kind, data=data, source="device", period=period,
-                          clock_ms=clock_ms, ticks=ticks, author=info.uid, at=int(occurred))
+            entry = Entry(id=stored[1], kind=kind, data=data, source="device", period=ev.period,
+                          clock_ms=ev.clock_ms, ticks=ticks, author=info.uid, at=int(occurred))
             self._apply(entry)
 
     def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:

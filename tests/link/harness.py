@@ -20,9 +20,9 @@ from pathlib import Path
 
 import futmesa_wire as W
 from futmesa.link import DeviceInfo, Status
-from futmesa.link.events import entry_for
+from futmesa.link.events import stored_event
 from futmesa.sim import SimTable
-from futmesa.store import DeviceEvent, EventLog
+from futmesa.store import EventLog
 
 FIRMWARE_DIR = Path(os.environ.get("FUTMESA_FIRMWARE_DIR",
                                    Path(__file__).resolve().parents[2] / "firmware"))
@@ -83,9 +83,7 @@ class RecordingSink:
 
     def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
                  payload: tuple[int, int, int, int, int, int]) -> None:
-        kind_code, a, b, period, clock_ms, value = payload
-        kind, data = entry_for(kind_code, a, b, value)
-        ev = DeviceEvent(info.uid, boot_id, seq, ticks, kind, a, b, period, clock_ms, value)
+        ev, kind, data = stored_event(info.uid, boot_id, seq, ticks, payload)
         self.store.append_device_event(ev, None, kind, data)
 
     def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:

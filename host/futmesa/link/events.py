@@ -6,6 +6,7 @@ import struct
 from typing import Any
 
 import futmesa_wire as W
+from futmesa.store import DeviceEvent
 
 _PALHETA = {0: "A", 1: "C", 2: "B"}
 _BUTTON = {0: "turnA", 1: "turnB", 2: "referee"}
@@ -54,3 +55,12 @@ def entry_for(kind: int, a: int, b: int, value: int) -> tuple[str, dict[str, Any
     else:
         data = {}
     return name, data
+
+
+def stored_event(uid: str, boot_id: int, seq: int, ticks: int,
+                 payload: tuple[int, int, int, int, int, int]
+                 ) -> tuple[DeviceEvent, str, dict[str, Any]]:
+    """The event-log row for one received EVENT, with the entry kind and data the rules see."""
+    kind_code, a, b, period, clock_ms, value = payload
+    kind, data = entry_for(kind_code, a, b, value)
+    return DeviceEvent(uid, boot_id, seq, ticks, kind, a, b, period, clock_ms, value), kind, data
