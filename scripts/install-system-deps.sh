@@ -17,7 +17,7 @@ have_pkg libstdc++-arm-none-eabi-newlib || need+=(libstdc++-arm-none-eabi-newlib
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
-[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>command -v mosquitto >/dev/null 2>&1 && [ -x /usr/sbin/mosquitto ] || need+=(mosquitto)1 || need+=(mosquitto)
+[ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || need+=(mosquitto)
 command -v mosquitto_pub >/dev/null 2>&1 || need+=(mosquitto-clients)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "installing Debian packages: ${need[*]}"
