@@ -15,7 +15,13 @@ The daemon, the history, ``futmesa rerun`` / ``report`` / ``matches``, the conso
 kiosk are adapters over it.
 """
 
-from futmesa.matchbook.book import MatchBook, MatchLibrary, engine_for, replay_match
+from futmesa.matchbook.book import (
+    MatchBook,
+    MatchLibrary,
+    build_record,
+    engine_for,
+    replay_match,
+)
 from futmesa.matchbook.entries import device_row, entry_for, stored_event, to_entry
 from futmesa.matchbook.live import LinkView, state_json
 from futmesa.matchbook.status import EntryStatus, entry_statuses
@@ -23,6 +29,7 @@ from futmesa.matchbook.sumula import Sumula, Table, build, public_record
 
 __all__ = [
     "EntryStatus", "LinkView", "MatchBook", "MatchLibrary", "Sumula", "Table", "build",
+    "build_record",
     "device_row", "engine_for", "entry_for", "entry_statuses", "public_record", "replay_match",
     "state_json", "stored_event", "to_entry",
 ]

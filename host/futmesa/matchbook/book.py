@@ -84,11 +84,16 @@ class MatchBook:
 
 
 # ---- stored matches -------------------------------------------------------------------------
-def meanings(state: dict[str, Any]) -> dict[int, list[dict[str, str]]]:
-    """What the rules announced for each entry (a goal, a restart…), by entry id."""
+def meanings(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, list[dict[str, str]]]:
+    """What the rules announced for each entry (a goal, a restart…), by entry id.
+
+    An announcement that only restates the entry (its code is the entry's kind) is left out.
+    """
     out: dict[int, list[dict[str, str]]] = {}
     for a in state.get("announcements") or []:
-        if isinstance(a, dict) and a.get("code") != "refused" and isinstance(a.get("entry"), int):
+        if (isinstance(a, dict) and a.get("code") != "refused"
+                and isinstance(a.get("entry"), int)
+                and a.get("code") not in (kinds.get(a["entry"]), "correction")):
             out.setdefault(a["entry"], []).append({"pt": str(a.get("pt", "")),
                                                    "en": str(a.get("en", ""))})
     return out
@@ -151,25 +156,20 @@ class MatchLibrary:
         later = [m for m in matches if m["table_id"] == match["table_id"] and m["id"] > match["id"]]
         return min(later, key=lambda m: m["id"]) if later else None
 
-    def _header(self, match: dict[str, Any], state: dict[str, Any],
-                matches: list[dict[str, Any]]) -> dict[str, Any]:
-        settings = match["settings"]
-        return {
-            "id": match["id"], "table_id": match["table_id"], "ruleset": match["ruleset"],
-            "teams": state.get("teams") or settings.get("teams", {}),
-            "referee": match.get("referee", ""),
-            "created_at": match["created_at"], "ended_at": match["ended_at"],
-            "settings": settings,
-            "ending": ending(match, state, self._later(match, matches)),
-        }
-
     def list_matches(self) -> list[dict[str, Any]]:
+        """Every stored match, newest first: header, final score, how it ended."""
         matches = self.store.list_matches()
         out = []
         for match in matches:
             state = replay_match(engine_for(match), self.store.entries(match["id"])).to_dict()
-            out.append({**self._header(match, state, matches), "score": state.get("score"),
-                        "finished": state.get("finished", False)})
+            settings = match["settings"]
+            out.append({
+                "id": match["id"], "table_id": match["table_id"], "ruleset": match["ruleset"],
+                "teams": state.get("teams") or settings.get("teams", {}),
+                "referee": match.get("referee", ""), "created_at": match["created_at"],
+                "ended_at": match["ended_at"], "settings": settings,
+                "ending": ending(match, state, self._later(match, matches)),
+                "score": state.get("score"), "finished": state.get("finished", False)})
         return out
 
     def match_record(self, match_id: int) -> dict[str, Any]:
@@ -177,18 +177,35 @@ class MatchLibrary:
         match = self.store.match(match_id)
         if match is None:
             raise KeyError(f"no match {match_id} in {self.store.path}")
-        stored = self.store.entries(match_id)
-        state = replay_match(engine_for(match), stored).to_dict()
-        statuses = entry_statuses(state.get("corrections") or [])
-        header = self._header(match, state, self.store.list_matches())
-        teams = header["teams"]
-        by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period} for e in stored}
-        said = meanings(state)
-        return {
-            "match": header,
-            "entries": [entry_record(e, statuses.get(e.id), teams, by_id, said.get(e.id))
-                        for e in stored],
-            "state": {"score": state.get("score"), "period": state.get("period"),
-                      "finished": state.get("finished"), "teams": state.get("teams"),
-                      "ruleset": match["ruleset"], "match": state},
-        }
+        matches = self.store.list_matches()
+        return build_record(match, self.store.entries(match_id), self._later(match, matches))
+
+
+def build_record(match: dict[str, Any], stored: list[StoredEntry],
+                 later: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A match record from its stored row and log: replayed, each entry with its status.
+
+    ``later`` is the next match on the same table, if any (a match it replaced).
+    """
+    state = replay_match(engine_for(match), stored).to_dict()
+    statuses = entry_statuses(state.get("corrections") or [])
+    settings = match["settings"]
+    header = {
+        "id": match["id"], "table_id": match["table_id"], "ruleset": match["ruleset"],
+        "teams": state.get("teams") or settings.get("teams", {}),
+        "referee": match.get("referee", ""),
+        "created_at": match["created_at"], "ended_at": match["ended_at"],
+        "settings": settings,
+        "ending": ending(match, state, later),
+    }
+    teams = header["teams"]
+    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period} for e in stored}
+    said = meanings(state, {e.id: e.kind for e in stored})
+    return {
+        "match": header,
+        "entries": [entry_record(e, statuses.get(e.id), teams, by_id, said.get(e.id))
+                    for e in stored],
+        "state": {"score": state.get("score"), "period": state.get("period"),
+                  "finished": state.get("finished"), "teams": state.get("teams"),
+                  "ruleset": match["ruleset"], "match": state},
+    }

@@ -171,7 +171,7 @@ def _text(entry: dict[str, Any], teams: dict[str, Any], lang: str,
                                           lang, period=entry.get("period"), targets=by_id))
     said = entry.get("meaning" if lang == "pt" else "meaning_en")
     if isinstance(said, list) and said:
-        text += " → " + "; ".join(map(str, said))
+        text += " — " + "; ".join(map(str, said))
     return text
 
 
@@ -233,7 +233,6 @@ def build(record: Record, lang: str = "pt") -> Sumula:
     mid = match.get("id", state.get("match_id"))
     ruleset = str(match.get("ruleset") or state.get("ruleset") or "")
     meta = [
-        (L("Partida", "Match"), f"nº {mid}" if mid is not None else ""),
         (L("Competição", "Competition"), _competition(settings)),
         (L("Mesa", "Table"), str(match.get("table_id") or "")),
         (L("Regra", "Rules"), _RULESETS.get(ruleset, ruleset)),

@@ -11,6 +11,7 @@ import io
 from typing import Any
 
 from futmesa.matchbook.sumula import Sumula
+from futmesa.matchbook.sumula import Table as SumulaTable
 
 WIDTH_MM = 174.0  # A4 less 18 mm margins
 # column widths (mm) per table key; the widest column takes what is left
@@ -20,7 +21,7 @@ WIDTHS: dict[str, list[float]] = {
     "discipline": [28, 18, 40, 88],
     "substitutions": [28, 18, 80, 24, 24],
     "corrections": [10, 20, 42, 34, 22, 26, 20],
-    "log": [14, 17, 23, 15, 73, 17, 15],
+    "log": [11, 16, 14, 15, 74, 22, 22],
 }
 
 
@@ -52,17 +53,23 @@ def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
                         spaceBefore=9, spaceAfter=3)
     big = ParagraphStyle("big", parent=base, fontName=bold, fontSize=16, leading=20)
     strike = ParagraphStyle("strike", parent=base, textColor=colors.HexColor("#777777"))
+    small = ParagraphStyle("small", parent=base, fontSize=7.5, leading=9)
+    small_th = ParagraphStyle("small_th", parent=small, fontName=bold)
+    small_strike = ParagraphStyle("small_strike", parent=small,
+                                  textColor=colors.HexColor("#777777"))
 
-    def p(text: Any, style: ParagraphStyle = base, struck: bool = False) -> Paragraph:
+    def p(text: Any, style: ParagraphStyle = base, struck: bool = False,
+          struck_style: ParagraphStyle = strike) -> Paragraph:
         body = html.escape(str(text))  # user text is never markup
         return Paragraph(f"<strike>{body}</strike>" if struck and body else body,
-                         strike if struck else style)
+                         struck_style if struck else style)
 
     def table(head: list[str], rows: list[list[str]], widths: list[float],
-              struck: list[bool] | None = None) -> Table:
+              struck: list[bool] | None = None, dense: bool = False) -> Table:
         scale = WIDTH_MM / sum(widths)
-        data = [[p(h, th) for h in head]]
-        data += [[p(c, struck=bool(struck and struck[i])) for c in row]
+        cell, head_style, gone = (small, small_th, small_strike) if dense else (base, th, strike)
+        data = [[p(h, head_style) for h in head]]
+        data += [[p(c, cell, bool(struck and struck[i]), gone) for c in row]
                  for i, row in enumerate(rows)]
         if not rows:
             data.append([p("—")] + [""] * (len(head) - 1))
@@ -75,6 +82,8 @@ def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
         ]
         if not rows:
             style.append(("SPAN", (0, 1), (-1, 1)))
+        if dense:
+            style += [("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
         t.setStyle(TableStyle(style))
         return t
 
@@ -82,23 +91,45 @@ def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
     if head_only:
         return _build(story, s)
     pt = s.lang == "pt"
-    story.append(table(["Dados da partida" if pt else "Match", ""],
-                       [[k, v] for k, v in s.meta], [45, 129]))
+    # the match data as a form: two label/value pairs a line
+    pairs = list(s.meta) + ([("", "")] if len(s.meta) % 2 else [])
+    form = [[p(k, th), p(v), p(k2, th), p(v2)]
+            for (k, v), (k2, v2) in zip(pairs[::2], pairs[1::2], strict=True)]
+    meta = Table(form, colWidths=[w * mm for w in (28, 59, 28, 59)])
+    meta.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+                              ("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#f0f0f0")),
+                              ("BACKGROUND", (2, 0), (2, -1), colors.HexColor("#f0f0f0")),
+                              ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    story.append(meta)
     for t in s.tables:
         widths = WIDTHS.get(t.key) or [WIDTH_MM / len(t.columns)] * len(t.columns)
-        story.append(KeepTogether([p(t.title, h2),
-                                   table(t.head, t.cells()[:1], widths, t.struck[:1])])
-                     if len(t.rows) <= 1 else p(t.title, h2))
-        if len(t.rows) > 1:
-            story.append(table(t.head, t.cells(), widths, t.struck))
-    names = ([f"Árbitro: {s.referee}", f"Técnico — {s.teams['A']}", f"Técnico — {s.teams['B']}"]
-             if pt else
-             [f"Referee: {s.referee}", f"Coach — {s.teams['A']}", f"Coach — {s.teams['B']}"])
-    sign = Table([[p(n) for n in names]], colWidths=[WIDTH_MM / 3 * mm] * 3)
-    sign.setStyle(TableStyle([("LINEABOVE", (0, 0), (-1, 0), 0.6, colors.black),
-                              ("LEFTPADDING", (0, 0), (-1, -1), 4),
-                              ("RIGHTPADDING", (0, 0), (-1, -1), 10)]))
-    story.append(KeepTogether([Spacer(1, 16 * mm), sign]))
+        dense = t.key == "log"
+        if dense:  # the log's period column in the short form a referee writes: "1º"
+            t = SumulaTable(t.key, t.title, t.columns, [{**r, "period": r.get("period", "")
+                                                   .replace(" tempo", "").replace(" half", "")}
+                                                  for r in t.rows], t.struck)
+        if len(t.rows) <= 3:  # a short table never starts at the foot of a page
+            story.append(KeepTogether([p(t.title, h2),
+                                       table(t.head, t.cells(), widths, t.struck, dense)]))
+        else:
+            story += [p(t.title, h2), table(t.head, t.cells(), widths, t.struck, dense)]
+    box = Table([[p("Observações do árbitro" if pt else "Referee's remarks", th)], [""]],
+                colWidths=[WIDTH_MM * mm], rowHeights=[None, 24 * mm])
+    box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, colors.grey),
+                             ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.grey)]))
+    names = ([f"Árbitro{': ' + s.referee if s.referee else ''}",
+              f"Técnico — {s.teams['A']}", f"Técnico — {s.teams['B']}"] if pt else
+             [f"Referee{': ' + s.referee if s.referee else ''}",
+              f"Coach — {s.teams['A']}", f"Coach — {s.teams['B']}"])
+    gap = 8.0
+    line = (WIDTH_MM - 2 * gap) / 3
+    sign = Table([[p(names[0]), "", p(names[1]), "", p(names[2])]],
+                 colWidths=[w * mm for w in (line, gap, line, gap, line)])
+    sign.setStyle(TableStyle([("LINEABOVE", (0, 0), (0, 0), 0.6, colors.black),
+                              ("LINEABOVE", (2, 0), (2, 0), 0.6, colors.black),
+                              ("LINEABOVE", (4, 0), (4, 0), 0.6, colors.black),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    story.append(KeepTogether([Spacer(1, 6 * mm), box, Spacer(1, 18 * mm), sign]))
     return _build(story, s)
 
 
