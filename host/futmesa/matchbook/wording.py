@@ -333,6 +333,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                      f"Amends entry no. {_num(d.get('target'))}: now “{new}”{why}")
         case "new_match":
             return L("Nova partida", "New match")
+        case "goal":
+            return L(f"Gol de {t(d.get('side'))}{with_disc}",
+                     f"Goal for {t(d.get('side'))}{with_disc}")
         case "start":
             return L("Início da partida", "Match started")
     label = kind.replace("_", " ")
