@@ -25,7 +25,8 @@ BEEP_PATTERNS = {W.BEEP_WARNING: "warning", W.BEEP_ALARM: "alarm", W.BEEP_GOAL: 
                  W.BEEP_PREWARN: "prewarn"}
 
 
-def entry_for(kind: int, a: int, b: int, value: int) -> tuple[str, dict[str, Any]]:
+def entry_for(kind: int, a: int, b: int, value: int,
+              clock_ms: int = 0) -> tuple[str, dict[str, Any]]:
     """The entry kind and data the rules see for one device event."""
     name = W.EVENT_NAMES.get(kind, f"unknown_{kind}")
     data: dict[str, Any]
@@ -66,7 +67,7 @@ def entry_for(kind: int, a: int, b: int, value: int) -> tuple[str, dict[str, Any
 
 def device_row(raw: RawEvent) -> tuple[DeviceEvent, str, dict[str, Any]]:
     """The event-log row for one received device event, with its match entry's kind and data."""
-    kind, data = entry_for(raw.code, raw.a, raw.b, raw.value)
+    kind, data = entry_for(raw.code, raw.a, raw.b, raw.value, raw.clock_ms)
     row = DeviceEvent(raw.uid, raw.boot_id, raw.seq, raw.ticks, kind, raw.a, raw.b, raw.period,
                       raw.clock_ms, raw.value)
     return row, kind, data

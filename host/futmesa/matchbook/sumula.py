@@ -77,7 +77,8 @@ class Sumula:
 
 
 # ---- reading a record --------------------------------------------------------------------
-def redact_secrets(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def redact_secrets(entries: list[dict[str, Any]],
+                   teams: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Entries with the goalkeeper's secret choice hidden, for anything shown during a match."""
     out = []
     for e in entries:
@@ -86,7 +87,7 @@ def redact_secrets(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
             e = {**e, "data": data}
             for key, lang in (("text", "pt"), ("text_en", "en")):
                 if key in e:
-                    e[key] = sentence(e["kind"], data, {}, lang)
+                    e[key] = sentence(e["kind"], data, teams or {}, lang)
         out.append(e)
     return out
 
@@ -95,7 +96,8 @@ def public_record(record: Record) -> Record:
     """The record as the world may see it now: secrets hidden until the match is over."""
     if (record.get("state") or {}).get("finished"):
         return record
-    return {**record, "entries": redact_secrets(list(record.get("entries", [])))}
+    return {**record, "entries": redact_secrets(list(record.get("entries", [])),
+                                                teams_of(record))}
 
 
 def teams_of(record: Record) -> dict[str, Any]:
