@@ -25,6 +25,7 @@ class LinkView:
     firmware: str | None = None
     tick_rate: int | None = None  # device ms per 1000 real ms
     sensor_faults: dict[int, str] = field(default_factory=dict)
+    reset: dict[str, Any] | None = None  # the table's last reset seen while serving it
 
 
 def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
@@ -71,6 +72,7 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
             "last_event_at": round(link.last_event_at),
             "bad_frames": link.bad_frames,
             "device": link.device,
+            "reset": dict(link.reset) if link.reset else None,
             "firmware": link.firmware,
         },
         "sensor_faults": dict(link.sensor_faults),
