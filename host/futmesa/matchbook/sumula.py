@@ -324,10 +324,13 @@ def build(record: Record, lang: str = "pt") -> Sumula:
         for side in ("A", "B"):
             discs = expelled.get(side)
             if discs:
+                many = isinstance(discs, list) and len(discs) > 1
                 shown = ", ".join(map(str, discs)) if isinstance(discs, list) else str(discs)
                 discipline.add(team=names[side],
-                               what=L(f"Expulsos até o fim: botões {shown}",
-                                      f"Sent off: discs {shown}"))
+                               what=L(f"Expulsos até o fim: botões {shown}" if many
+                                      else f"Expulso até o fim: botão {shown}",
+                                      f"Sent off: discs {shown}" if many
+                                      else f"Sent off: disc {shown}"))
     tables += [discipline, subs, corrections, _log_table(entries, statuses, teams, lang, by_id,
                                                          zone)]
     return Sumula(
