@@ -180,10 +180,11 @@ def matches(db: str) -> None:
     for m in MatchLibrary(EventLog(db)).list_matches():
         score = m.get("score") or {}
         teams = m.get("teams") or {}
+        ending = (m.get("ending") or {}).get("pt", "")
         click.echo(f"{m['id']:>4}  {m['ruleset']:<13} {m['table_id']:<16} "
                    f"{teams.get('A', {}).get('name', 'A')} {score.get('A', 0)} x "
                    f"{score.get('B', 0)} {teams.get('B', {}).get('name', 'B')}"
-                   f"{'' if m.get('finished') else '  (unfinished)'}")
+                   f"{'' if m.get('finished') else f'  ({ending})'}")
 
 
 @cli.command()

@@ -51,7 +51,7 @@ def test_void_of_a_void_brings_the_goal_back() -> None:
     corrections = build(record).table("corrections")
     assert corrections is not None
     assert [r["status"] for r in corrections.rows] == [
-        f"Anulado pelo registro nº {undo} (mesário)", "em vigor"]
+        f"anulada pelo nº {undo} (mesário)", "em vigor"]
 
 
 def test_amend_after_a_void_counts_the_amended_goal() -> None:

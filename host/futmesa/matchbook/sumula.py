@@ -308,14 +308,11 @@ def build(record: Record, lang: str = "pt") -> Sumula:
             if kind == "amend" and isinstance(data.get("data"), dict):
                 new_kind = data.get("kind") or target.get("kind") or ""
                 new = sentence(str(new_kind), data["data"], teams, lang)
-            if st.state == "effective":
-                situation = L("em vigor", "in effect")
-            else:
-                situation = status_text(st.to_dict(), lang)
+            situation = _correction_status(st, lang)
             corrections.add(
                 struck=not st.counts, number=e.get("id"),
                 kind=L("Anulação", "Void") if kind == "void" else L("Correção", "Amendment"),
-                target=(f"nº {data.get('target')} — "
+                target=(f"{L('nº', 'no.')} {data.get('target')} — "
                         + (_text(target, teams, lang, by_id) if target else "?")),
                 now=new, author=origin(e.get("source"), e.get("author"), lang),
                 reason=data.get("reason", ""), status=situation)
@@ -338,6 +335,19 @@ def build(record: Record, lang: str = "pt") -> Sumula:
         result=result, finished=bool(state.get("finished")), ending=_ending(record, lang),
         teams=names, score=score, referee=str(match.get("referee") or ""), meta=meta,
         tables=tables, lang=lang)
+
+
+def _correction_status(st: EntryStatus, lang: str) -> str:
+    """A correction's own status, short: in effect, voided by…, or replaced by…."""
+    pt = lang != "en"
+    by = f" nº {st.by}" if st.by is not None else ""
+    who = f" ({st.author})" if st.author else ""
+    if st.state == "voided":
+        return f"anulada pelo{by}{who}" if pt else f"voided by no.{by[3:]}{who}"
+    if st.state == "without_effect":
+        return (f"sem efeito: substituída pelo{by}" if by else "sem efeito") if pt else (
+            f"no effect: replaced by no.{by[3:]}" if by else "no effect")
+    return "em vigor" if pt else "in effect"
 
 
 def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],

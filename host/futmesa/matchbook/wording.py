@@ -366,7 +366,7 @@ def status_text(status: dict[str, Any] | None, lang: str = "pt") -> str:
         return ""
     state = status.get("state")
     by = status.get("by")
-    ref = f" nº {by}" if by is not None else ""
+    ref = (f" nº {by}" if lang == "pt" else f" no. {by}") if by is not None else ""
     who = f" ({status['author']})" if status.get("author") else ""
     if state == "voided":
         return (f"Anulado pelo registro{ref}{who}" if lang == "pt"

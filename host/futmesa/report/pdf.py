@@ -20,7 +20,7 @@ WIDTHS: dict[str, list[float]] = {
     "shootout": [60, 90, 24],
     "discipline": [28, 18, 40, 88],
     "substitutions": [28, 18, 80, 24, 24],
-    "corrections": [10, 20, 42, 34, 22, 26, 20],
+    "corrections": [9, 22, 37, 28, 22, 24, 32],
     "log": [11, 16, 14, 15, 74, 22, 22],
 }
 
