@@ -123,7 +123,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
 def ending(match: dict[str, Any], state: dict[str, Any],
            later: dict[str, Any] | None) -> dict[str, Any]:
     """How the match ended, as a code and a sentence in both languages."""
-    result = state.get("result") if isinstance(state.get("result"), dict) else {}
+    result: dict[str, Any] = state["result"] if isinstance(state.get("result"), dict) else {}
     if state.get("finished"):
         reason = result.get("reason")
         texts = {

@@ -53,7 +53,7 @@ class Table:
     def cells(self) -> list[list[str]]:
         return [[row.get(k, "") for k, _ in self.columns] for row in self.rows]
 
-    def add(self, struck: bool = False, **row: Any) -> None:
+    def add(self, struck: bool = False, /, **row: Any) -> None:
         self.rows.append({k: "" if v is None else str(v) for k, v in row.items()})
         self.struck.append(struck)
 
@@ -285,21 +285,21 @@ def build(record: Record, lang: str = "pt") -> Sumula:
         ("reason", L("Motivo", "Reason")), ("status", L("Situação", "Status"))])
     for e in entries:
         st = statuses[e.get("id")]
-        kind = e.get("kind")
-        data = e.get("data") if isinstance(e.get("data"), dict) else {}
+        kind = str(e.get("kind") or "")
+        data: dict[str, Any] = e["data"] if isinstance(e.get("data"), dict) else {}
         if st.state == "amended" and st.by in by_id:
             amend = by_id[st.by].get("data") or {}
             if isinstance(amend.get("data"), dict):
                 data = amend["data"]
-                kind = amend.get("kind") or kind
-        side = data.get("side")
-        when_cols = {"period": period_text(e.get("period"), lang),
+                kind = str(amend.get("kind") or kind)
+        entry_side = str(data.get("side"))
+        when_cols: dict[str, Any] = {"period": period_text(e.get("period"), lang),
                      "minute": minute(e.get("clock_ms"))}
         if kind in DISCIPLINE_KINDS and st.counts:
             text = sentence(str(kind), data, teams, lang, period=e.get("period"))
-            discipline.add(**when_cols, team=names.get(str(side), ""), what=text)
+            discipline.add(**when_cols, team=names.get(entry_side, ""), what=text)
         elif kind in SUBSTITUTION_KINDS and st.counts:
-            subs.add(**when_cols, team=names.get(str(side), ""), out=data.get("out", ""),
+            subs.add(**when_cols, team=names.get(entry_side, ""), out=data.get("out", ""),
                      **{"in": data.get("in", "")})
         elif kind in CORRECTION_KINDS:
             target = by_id.get(data.get("target")) or {}
@@ -310,7 +310,7 @@ def build(record: Record, lang: str = "pt") -> Sumula:
                 new = sentence(str(new_kind), data["data"], teams, lang)
             situation = _correction_status(st, lang)
             corrections.add(
-                struck=not st.counts, number=e.get("id"),
+                not st.counts, number=e.get("id"),
                 kind=L("Anulação", "Void") if kind == "void" else L("Correção", "Amendment"),
                 target=(f"{L('nº', 'no.')} {data.get('target')} — "
                         + (_text(target, teams, lang, by_id) if target else "?")),
@@ -375,7 +375,7 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
             row["what"] = f"{text} ({repeats}×)"
             continue
         previous, repeats = key, 1
-        log.add(struck=not st.counts, number=e.get("id"),
+        log.add(not st.counts, number=e.get("id"),
                 time=time_of_day(e.get("occurred_at") or e.get("created_at"), zone),
                 period=period_text(e.get("period"), lang), clock=clock_text(e.get("clock_ms")),
                 what=text, origin=who, status=status_text(st.to_dict(), lang))

@@ -231,7 +231,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                      f"Table set up: periods of {minutes_text(d.get('period_ms'))}")
         # -- referee inputs -------------------------------------------------------------
         case "set_up":
-            names = d.get("teams") if isinstance(d.get("teams"), dict) else teams
+            names: Teams = d["teams"] if isinstance(d.get("teams"), dict) else teams
             a, b = team(names, "A", lang), team(names, "B", lang)
             ko = d.get("kickoff")
             kick = (L(f"; saída de {team(names, ko, lang)}", f"; {team(names, ko, lang)} kick off")

@@ -28,8 +28,8 @@ def history_rows(matches: list[dict[str, Any]], lang: str = "pt") -> list[dict[s
     for m in matches:
         teams = m.get("teams") or {}
         score = m.get("score")
-        settings = m.get("settings") if isinstance(m.get("settings"), dict) else {}
-        ending = m.get("ending") if isinstance(m.get("ending"), dict) else {}
+        settings: dict[str, Any] = m["settings"] if isinstance(m.get("settings"), dict) else {}
+        ending: dict[str, Any] = m["ending"] if isinstance(m.get("ending"), dict) else {}
         rows.append({
             "id": m.get("id"),
             "date": when(m.get("created_at"), venue_zone(settings.get("timezone"))),
