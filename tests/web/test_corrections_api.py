@@ -144,3 +144,16 @@ def test_amend_after_a_void_through_the_console_counts_the_goal(table: Table) ->
     assert shown[goal]["status"]["state"] == "amended"
     assert shown[goal]["text"] == "Sensor: bola na linha do gol 2"
     assert "Gol!" in " ".join(shown[goal]["meaning"])
+
+
+def test_the_console_log_speaks_the_kiosk_language(table: Table) -> None:
+    goal = table.goal_for_a()
+    assert console_log(table)[goal]["origin"] == "Mesa"
+    r = httpx.post(table.live.url + "/api/display", json={"lang": "en"},
+                   headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 200
+    shown = console_log(table)
+    assert shown[goal]["text"] == "Sensor: ball on goal line 2"
+    assert shown[goal]["origin"] == "Table"
+    assert shown[goal]["meaning"][0].startswith("Goal! ")
+    assert [f["label"] for f in shown[goal]["fields"]] == ["Goal line"]

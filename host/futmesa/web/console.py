@@ -78,6 +78,7 @@ def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
         correctable = (status.get("state") in ("effective", "amended")
                        and e.get("kind") not in ("void", "amend"))
         out.append({**e, "text": text, "status": status,
+                    "meaning": e.get("meaning_en" if lang == "en" else "meaning") or [],
                     "origin": origin(e.get("source"), e.get("author"), lang),
                     "status_text": status_text(status, lang),
                     "correctable": correctable,
