@@ -40,8 +40,8 @@ MAX_PENDING = 200  # slow referee actions whose outcome the console may still as
 class PendingOutcomes:
     """Outcomes of slow referee actions, by request id; bounded, oldest answered ones go first."""
 
-    def __init__(self, limit: int = MAX_PENDING) -> None:
-        self.limit = limit
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limit if limit is not None else MAX_PENDING
         self.items: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     def has_room(self) -> bool:
@@ -141,8 +141,9 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         done, _ = await asyncio.wait({task}, timeout=answer_within_s)
         if not done:
             if not pending.has_room():
-                return error(503, "too many actions are still being applied: wait a few "
-                                  "seconds, then send this one again")
+                return error(503, "muitas ações ainda em aplicação: aguarde alguns segundos e "
+                                  "envie de novo / too many actions are still being applied: "
+                                  "wait a few seconds, then send this one again")
             rid = str(next(request_ids))
             pending[rid] = {"ok": None, "pending": True}
             task.add_done_callback(lambda t: pending.__setitem__(rid, outcome_of(t)))
