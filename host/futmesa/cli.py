@@ -195,8 +195,10 @@ def matches(db: str) -> None:
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None)
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None)
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None)
+@click.option("--lang", type=click.Choice(["pt", "en"]), default="pt", show_default=True,
+              help="Language of the súmula.")
 def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
-           csv_path: str | None, json_path: str | None) -> None:
+           csv_path: str | None, json_path: str | None, lang: str) -> None:
     """Write the súmula (official match report) of a stored match."""
     from futmesa import report as rep
     from futmesa.matchbook import MatchLibrary
@@ -209,7 +211,7 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
     if not any((pdf_path, html_path, csv_path, json_path)):
         pdf_path = f"sumula-{match_id}.pdf"
     for path in rep.export(record, pdf=pdf_path, html_path=html_path, csv_path=csv_path,
-                           json_path=json_path):
+                           json_path=json_path, lang=lang):
         click.echo(f"wrote {path}")
 
 
