@@ -153,7 +153,7 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
               show_default=True)
 def rerun(match_id: int, ruleset: str, db: str) -> None:
     """Re-run a stored match under another ruleset and show what would differ."""
-    from futmesa.daemon import to_entry
+    from futmesa.matchbook import to_entry
     from futmesa.rules.rerun import rerun_diff
     from futmesa.store import EventLog
 
@@ -174,16 +174,17 @@ def rerun(match_id: int, ruleset: str, db: str) -> None:
               show_default=True)
 def matches(db: str) -> None:
     """List the stored matches."""
-    from futmesa.history import History
+    from futmesa.matchbook import MatchLibrary
     from futmesa.store import EventLog
 
-    for m in History(EventLog(db)).list_matches():
+    for m in MatchLibrary(EventLog(db)).list_matches():
         score = m.get("score") or {}
         teams = m.get("teams") or {}
+        ending = (m.get("ending") or {}).get("pt", "")
         click.echo(f"{m['id']:>4}  {m['ruleset']:<13} {m['table_id']:<16} "
                    f"{teams.get('A', {}).get('name', 'A')} {score.get('A', 0)} x "
                    f"{score.get('B', 0)} {teams.get('B', {}).get('name', 'B')}"
-                   f"{'' if m.get('finished') else '  (unfinished)'}")
+                   f"{'' if m.get('finished') else f'  ({ending})'}")
 
 
 @cli.command()
@@ -194,31 +195,24 @@ def matches(db: str) -> None:
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None)
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None)
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None)
+@click.option("--lang", type=click.Choice(["pt", "en"]), default="pt", show_default=True,
+              help="Language of the súmula.")
 def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
-           csv_path: str | None, json_path: str | None) -> None:
+           csv_path: str | None, json_path: str | None, lang: str) -> None:
     """Write the súmula (official match report) of a stored match."""
     from futmesa import report as rep
-    from futmesa.history import History
+    from futmesa.matchbook import MatchLibrary
     from futmesa.store import EventLog
 
     try:
-        record = History(EventLog(db)).match_record(match_id)
+        record = MatchLibrary(EventLog(db)).match_record(match_id)
     except KeyError as exc:
         raise click.ClickException(str(exc.args[0])) from exc
     if not any((pdf_path, html_path, csv_path, json_path)):
         pdf_path = f"sumula-{match_id}.pdf"
-    if pdf_path:
-        rep.render_pdf(record, pdf_path)
-        click.echo(f"wrote {pdf_path}")
-    if html_path:
-        Path(html_path).write_text(rep.render_html(record), encoding="utf-8")
-        click.echo(f"wrote {html_path}")
-    if csv_path:
-        Path(csv_path).write_text(rep.render_csv(record), encoding="utf-8")
-        click.echo(f"wrote {csv_path}")
-    if json_path:
-        Path(json_path).write_text(rep.render_json(record), encoding="utf-8")
-        click.echo(f"wrote {json_path}")
+    for path in rep.export(record, pdf=pdf_path, html_path=html_path, csv_path=csv_path,
+                           json_path=json_path, lang=lang):
+        click.echo(f"wrote {path}")
 
 
 @cli.command()

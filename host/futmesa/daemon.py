@@ -2,9 +2,10 @@
 
 Every device event is committed to the event log first, then applied by the
 ruleset; the resulting state is published to the hub that the views read.
-Referee inputs take the same path (log first, then rules). At start the
-match state is rebuilt by replaying the log, and the replay is checked
-against an incremental application of the same entries.
+Referee inputs take the same path (log first, then rules). What a log row
+means, the engine, replay and the state JSON belong to the matchbook
+(:mod:`futmesa.matchbook`); the daemon moves events between the link, the
+store, the matchbook and the hub, and carries rule effects back to the device.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from typing import Any
 import futmesa_wire as W
 from futmesa.hub import RefusedError, StateHub
 from futmesa.link import DeviceInfo, HostLink, Status
-from futmesa.link.events import stored_event
+from futmesa.link.events import raw_event
 from futmesa.link.messages import Profile
-from futmesa.rules import Effect, Engine, Entry, load_ruleset
-from futmesa.store import EventLog, StoredEntry
+from futmesa.matchbook import LinkView, MatchBook, device_row, state_json
+from futmesa.rules import Effect, Entry, load_ruleset
+from futmesa.store import EventLog
 
 log = logging.getLogger("futmesa.daemon")
 
@@ -47,12 +49,6 @@ _BEEPS = {"warning": W.BEEP_WARNING, "alarm": W.BEEP_ALARM, "goal": W.BEEP_GOAL,
 _SIDES = {"A": 0, "B": 1}
 
 
-def to_entry(stored: StoredEntry) -> Entry:
-    return Entry(id=stored.id, kind=stored.kind, data=stored.data, source=stored.source,
-                 period=stored.period, clock_ms=stored.clock_ms, ticks=stored.ticks,
-                 author=stored.author, at=int(stored.occurred_at))
-
-
 class TableDaemon:
     """Serves one table: owns its link, its current match and its published state."""
 
@@ -71,8 +67,7 @@ class TableDaemon:
         self._lock = threading.RLock()
         self.info: DeviceInfo | None = None
         self.match: dict[str, Any] | None = None
-        self.engine: Engine | None = None
-        self.state: Any = None
+        self.book: MatchBook | None = None
         self.status: Status | None = None
         self.status_wall_ms = 0.0
         self.connected = False
@@ -80,7 +75,6 @@ class TableDaemon:
         self.last_event_wall_ms = 0.0
         self.sensor_faults: dict[int, str] = {}
         self.ended_match_ids: set[int] = set()
-        self._last_referee_at = 0.0  # Unix ms of the newest referee input of this match
 
     # -- lifecycle -----------------------------------------------------------------
     def start(self) -> None:
@@ -105,25 +99,13 @@ class TableDaemon:
         else:
             log.info("resuming match %d on table %s", match["id"], table_id)
         self.match = match
-        self.engine = Engine(load_ruleset(match["ruleset"]), match["settings"])
-        self.state = self._replay_checked()
+        self.book = MatchBook(self.store, match)
+        self.book.replay_checked()
 
-    def _replay_checked(self) -> Any:
-        """Rebuild the state from the log, and check replay equals step-by-step application."""
-        assert self.engine is not None and self.match is not None
-        stored = self.store.entries(self.match["id"])
-        self._last_referee_at = max((e.occurred_at for e in stored if e.source == "referee"),
-                                    default=0.0)
-        entries = [to_entry(e) for e in stored]
-        state, _ = self.engine.replay(entries)
-        stepped = self.engine.initial_state()
-        for entry in entries:
-            stepped, _ = self.engine.apply(stepped, entry)
-        if stepped.to_dict() != state.to_dict():
-            log.error("match %d: replaying the log and applying it step by step disagree; "
-                      "showing the replay. Please report this with the database file.",
-                      self.match["id"])
-        return state
+    @property
+    def state(self) -> Any:
+        """The rules' match state (``MatchState``) of the current match, or None."""
+        return self.book.state if self.book else None
 
     def new_match(self, ruleset: str | None = None, settings: dict[str, Any] | None = None) -> int:
         """End the current match (if any) and start a new one on this table."""
@@ -148,12 +130,12 @@ class TableDaemon:
         return match_id
 
     def _profile(self) -> Profile:
-        assert self.engine is not None
-        return Profile.from_dict(self.engine.ruleset.clock_profile(self.match["settings"]
+        assert self.book is not None
+        return Profile.from_dict(self.book.engine.ruleset.clock_profile(self.match["settings"]
                                                                    if self.match else None))
 
     def _send_profile(self, force: bool = False) -> None:
-        if self.info is None or self.engine is None:
+        if self.info is None or self.book is None:
             return
         wanted = self._profile()
         if force or wanted != self.info.profile:
@@ -177,7 +159,7 @@ class TableDaemon:
 
     def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
                  payload: tuple[int, int, int, int, int, int]) -> None:
-        ev, kind, data = stored_event(info.uid, boot_id, seq, ticks, payload)
+        ev, kind, data = device_row(raw_event(info.uid, boot_id, seq, ticks, payload))
         # when it happened: device time mapped to host time (a round trip is made
         # before any replay), so late-arriving events still sort where they belong
         occurred = self.link.timesync.wall_ms(ticks)
@@ -194,10 +176,11 @@ class TableDaemon:
             if stored is None or stored[1] is None:
                 self._publish()
                 return
-            if occurred < self._last_referee_at:
+            assert self.book is not None
+            if occurred < self.book.last_referee_at:
                 # it happened before referee input already applied (it arrived late, after
                 # an outage): rebuild the match in the order things happened at the table
-                late_s = (self._last_referee_at - occurred) / 1000
+                late_s = (self.book.last_referee_at - occurred) / 1000
                 (log.info if late_s >= 1 else log.debug)(
                     "event %s happened %.1f s before the last referee input but arrived after "
                     "it; replaying the match in time order", kind, late_s)
@@ -230,12 +213,8 @@ class TableDaemon:
 
     # -- rules -------------------------------------------------------------------------
     def _apply(self, entry: Entry) -> list[Effect]:
-        assert self.engine is not None
-        if entry.kind in ("void", "amend"):
-            self._rebuild()
-            return []
-        else:
-            self.state, effects = self.engine.apply(self.state, entry)
+        assert self.book is not None
+        effects = self.book.apply(entry)
         for effect in effects:
             self._carry_out(effect)
         self._after_change()
@@ -243,9 +222,8 @@ class TableDaemon:
 
     def _rebuild(self) -> None:
         """Recompute the match from the whole log (effects of a replay were carried out before)."""
-        assert self.engine is not None and self.match is not None
-        entries = [to_entry(e) for e in self.store.entries(self.match["id"])]
-        self.state, _ = self.engine.replay(entries)
+        assert self.book is not None
+        self.book.replay()
         self._after_change()
 
     def _after_change(self) -> None:
@@ -283,7 +261,7 @@ class TableDaemon:
     def referee(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
         """Log a referee input, apply it, and return the new state (RefusedError if refused)."""
         with self._lock:
-            if self.match is None or self.engine is None:
+            if self.match is None or self.book is None:
                 raise RefusedError("no table has connected yet: check the USB cable")
             if kind == "new_match":
                 match_id = self.new_match(data.get("ruleset"), data.get("settings"))
@@ -293,7 +271,7 @@ class TableDaemon:
             probe = Entry(id=0, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=int(time.time() * 1000))
             try:
-                _, effects = self.engine.apply(self.state, probe)
+                effects = self.book.probe(probe)
             except (ValueError, KeyError, TypeError) as exc:
                 raise RefusedError(str(exc)) from exc
             refused = [e.data for e in effects
@@ -303,7 +281,6 @@ class TableDaemon:
                 raise RefusedError(f"{refused[0].get('pt', '')} / {refused[0].get('en', '')}")
             entry_id = self.store.append_entry(self.match["id"], "referee", kind, data, period,
                                                clock_ms, author, occurred_at=probe.at)
-            self._last_referee_at = max(self._last_referee_at, probe.at)
             entry = Entry(id=entry_id, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=probe.at)
             effects = self._apply(entry)
@@ -325,51 +302,22 @@ class TableDaemon:
         return int(min(s.clock_ms + max(0.0, elapsed), s.period_ms + s.added_ms))
 
     def state_json(self) -> dict[str, Any]:
-        m = self.state.to_dict() if self.state is not None else {}
-        s = self.status
-        rate = (self.info.tick_rate / 1000.0) if self.info else 1.0
-        profile = self._profile() if self.engine else None
-        clock = {
-            "ms": s.clock_ms if s else 0,
-            "running": bool(s and s.running),
-            "rate": rate,
-            "at": round(self.status_wall_ms),
-            "length_ms": s.period_ms if s else (profile.period_ms if profile else 0),
-            "added_ms": s.added_ms if s else 0,
-            "interval": bool(s and s.flags & W.ST_INTERVAL),
-            "time_up": bool(s and s.flags & W.ST_TIME_UP),
-        }
-        lance = {
-            "ms": s.lance_ms if s else 0,
-            "running": bool(s and s.lance_running),
-            "rate": rate,
-            "at": round(self.status_wall_ms),
-            "length_ms": s.lance_len_ms if s else 0,
-            "side": {0: "A", 1: "B"}.get(s.lance_side) if s else None,
-        }
-        return {
-            "table_id": self.table_id,
-            "match_id": self.match["id"] if self.match else None,
-            "ruleset": self.match["ruleset"] if self.match else self.ruleset_name,
-            "teams": m.get("teams", {}),
-            "score": m.get("score", {"A": 0, "B": 0}),
-            "period": m.get("period", s.period if s else 0),
-            "periods": m.get("periods", profile.periods if profile else 2),
-            "status": m.get("status", "not_started"),
-            "finished": bool(m.get("finished", False)),
-            "clock": clock,
-            "lance": lance,
-            "link": {
-                "connected": self.connected,
-                "reason": self.link_reason,
-                "last_event_at": round(self.last_event_wall_ms),
-                "bad_frames": self.link.stats.bad_frames,
-                "device": self.info.uid if self.info else None,
-                "firmware": self.info.firmware if self.info else None,
-            },
-            "sensor_faults": dict(self.sensor_faults),
-            "match": m,
-        }
+        """The state every view reads (built by :func:`futmesa.matchbook.state_json`)."""
+        info = self.info
+        return state_json(
+            table_id=self.table_id,
+            match_id=self.match["id"] if self.match else None,
+            ruleset=self.match["ruleset"] if self.match else self.ruleset_name,
+            match=self.state.to_dict() if self.state is not None else {},
+            status=self.status, status_wall_ms=self.status_wall_ms,
+            profile=self._profile() if self.book else None,
+            link=LinkView(connected=self.connected, reason=self.link_reason,
+                          last_event_at=self.last_event_wall_ms,
+                          bad_frames=self.link.stats.bad_frames,
+                          device=info.uid if info else None,
+                          firmware=info.firmware if info else None,
+                          tick_rate=info.tick_rate if info else None,
+                          sensor_faults=self.sensor_faults))
 
     def _publish(self) -> None:
         if self.table_id is None:

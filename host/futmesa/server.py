@@ -13,8 +13,8 @@ from typing import Any
 import uvicorn
 
 from futmesa.daemon import TableDaemon
-from futmesa.history import History
 from futmesa.hub import StateHub
+from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
 from futmesa.web.access import access_banner, new_token
 from futmesa.web.app import create_app
@@ -76,7 +76,7 @@ async def run(
     hub = StateHub()
     loop = asyncio.get_running_loop()
     token = new_token()
-    app = create_app(hub, console_token=token, history=History(store), logo_dir=logo_dir)
+    app = create_app(hub, console_token=token, history=MatchLibrary(store), logo_dir=logo_dir)
     config = uvicorn.Config(app, host=http_host, port=http_port, log_level="warning",
                             lifespan="off", ws_ping_interval=5, ws_ping_timeout=5)
     server = uvicorn.Server(config)

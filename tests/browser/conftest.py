@@ -51,12 +51,6 @@ def output_dir() -> Path:
 
 
 @pytest.fixture
-def live() -> Iterator[LiveServer]:
-    with serving() as server:
-        yield server
-
-
-@pytest.fixture
 def table_server() -> Iterator[tuple[LiveServer, ScriptedTable]]:
     """A live server whose hub is fed by a scripted stand-in for the daemon (with a log)."""
     hub = StateHub()

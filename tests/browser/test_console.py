@@ -74,27 +74,35 @@ def test_console_acts_and_corrections_change_the_kiosk(
         assert "goal needs side A or B" in result_text(console, "✗")
         assert len(table.entries) == 1  # the refused goal was not logged
 
-        # the log shows entry #1; void it from its row
+        # the log shows entry #1 as a sentence; void it through the correction form
         console.wait_for_selector("#log tr[data-id='1'] button")
-        console.once("dialog", lambda d: d.accept("bola não entrou"))
         console.click("#log tr[data-id='1'] button:text('Anular')")
+        console.wait_for_selector("#fix[open]")
+        assert console.is_checked("#fix-void")
+        console.fill("#fix-reason", "bola não entrou")
+        console.click("#fix-send")
         result_text(console, "✓ anular #1")
         kiosk.wait_for_function("document.getElementById('score-A').textContent === '0'")
         console.wait_for_selector("#log tr.voided[data-id='1']")
-        assert "anulada" in console.text_content("#log tr[data-id='1']")
+        assert "Anulado" in console.text_content("#log tr[data-id='1']")
 
-        # another goal for A, amended to B: the kiosk follows
+        # another goal for A, amended to B by picking the team in the form (no JSON typed)
         send_raw(console, "goal", '{"side": "A"}')
         result_text(console, "✓ goal")
         console.wait_for_selector("#log tr[data-id='3'] button")
-        console.once("dialog", lambda d: d.accept('{"side": "B"}'))
         console.click("#log tr[data-id='3'] button:text('Corrigir')")
+        console.wait_for_selector("#fix[open] select[data-key='side']")
+        assert console.is_checked("#fix-amend")
+        console.select_option("#fix select[data-key='side']", label="Botafogo")
+        console.screenshot(path=str(output_dir / "console-correction-form.png"))
+        console.click("#fix-send")
         result_text(console, "✓ corrigir #3")
         kiosk.wait_for_function("document.getElementById('score-B').textContent === '1'")
         assert kiosk.text_content("#score-A") == "0"
         console.wait_for_function(
             "document.querySelector(\"#log tr[data-id='3']\").textContent"
-            ".includes('corrigida por #4')")
+            ".includes('Corrigido pelo registro nº 4')")
+        assert table.entries[3]["data"] == {"target": 3, "data": {"side": "B"}}
 
         assert table.entries[1]["data"] == {"target": 1, "reason": "bola não entrou"}
 

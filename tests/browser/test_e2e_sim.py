@@ -159,8 +159,10 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             goal_id = next(e["id"] for e in log if e["kind"] == "goal_line")
             row = f"#log tr[data-id='{goal_id}']"
             console.wait_for_selector(f"{row} button")
-            console.once("dialog", lambda d: d.accept("a bola não cruzou a linha"))
             console.click(f"{row} button:text('Anular')")
+            console.wait_for_selector("#fix[open]")
+            console.fill("#fix-reason", "a bola não cruzou a linha")
+            console.click("#fix-send")
             console.wait_for_function(
                 "document.getElementById('result').textContent.startsWith('✓ anular')")
             score_is(kiosk, "A", 0)
@@ -175,11 +177,13 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             pdf = httpx.get(f"{live.base_url}/report/{match_id}.pdf").content
             doc = pdfium.PdfDocument(pdf)
             try:
-                text = doc[0].get_textpage().get_text_range()
+                text = "\n".join(doc[i].get_textpage().get_text_range()
+                                  for i in range(len(doc)))
             finally:
                 doc.close()
             assert "Casa 0 × 0 Visitante" in text
-            assert "ANULADA" in text
+            words = " ".join(text.split())  # cells wrap over several lines
+            assert "Anulado pelo registro nº" in words and "a bola não cruzou a linha" in words
         finally:
             kiosk.close()
             console.close()

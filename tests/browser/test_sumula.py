@@ -80,6 +80,18 @@ def test_history_and_sumula_pages_in_the_browser(page: Any, output_dir: Path) ->
     live = LiveServer(hub, create_app(hub, console_token=TOKEN, history=OneMatch(record)))
     live.start()
     try:
+        phone = page.context.browser.new_context(viewport={"width": 412, "height": 915},
+                                                 is_mobile=True)
+        try:
+            small = phone.new_page()
+            small.goto(live.url + "/history")
+            assert small.get_attribute("meta[name=viewport]", "content") == \
+                "width=device-width, initial-scale=1"
+            small.screenshot(path=str(output_dir / "history-phone.png"), full_page=True)
+            # the list fits a phone: no sideways scrolling
+            assert small.evaluate("document.documentElement.scrollWidth") <= 412
+        finally:
+            phone.close()
         page.goto(live.url + "/history")
         page.click("a[href='/report/42']")
         page.wait_for_selector("#result")
@@ -92,7 +104,8 @@ def test_history_and_sumula_pages_in_the_browser(page: Any, output_dir: Path) ->
         assert pdf.content.startswith(b"%PDF")
         print(f"súmula PDF over HTTP: {1000 * (time.perf_counter() - start):.0f} ms")
         csv_text = httpx.get(live.url + "/report/42.csv").text
-        assert csv_text.splitlines()[0].startswith("id,period,minute")
+        assert csv_text.splitlines()[0] == "súmula,42"
+        assert "# Gols" in csv_text and "# Correções" in csv_text
         assert httpx.get(live.url + "/report/42.json").json()["summary"]["score"] == {
             "A": 2, "B": 1}
         assert httpx.get(live.url + "/report/7").status_code == 404

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import httpx
 
-from futmesa.sim.live import free_port
 from futmesa.sim.table import SimTable
+from futmesa.web.testing import free_port
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 

@@ -3,13 +3,13 @@
 Runs on the MicroPython unix port only (imported by mpy_test_*.py).
 """
 
-import os
 import struct
 import time
 
 import futmesa_wire as W
 from app import App
 from boards.bench import BenchBoard
+from devhost import ack_frame, check, hello_frame, ring_event, wipe
 from nvstore import NvStore
 
 _counter = [0]
@@ -19,11 +19,6 @@ WRAP = time.ticks_add(0, -1) + 1  # the tick period of this port (2**62 on unix)
 def eq(got, want, what=""):
     if got != want:
         raise AssertionError("%s: got %r, want %r" % (what, got, want))
-
-
-def check(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def profile(periods=2, extra=0, clock_mode=W.CLOCK_CONTINUOUS, end_mode=W.END_AT_ALARM,
@@ -38,15 +33,6 @@ def fresh_dir():
     path = "/tmp/futmesa-fwtest-%d-%d" % (time.ticks_us() & 0xFFFFFF, _counter[0])
     wipe(path)
     return path
-
-
-def wipe(path):
-    try:
-        for name in os.listdir(path):
-            os.remove(path + "/" + name)
-        os.rmdir(path)
-    except OSError:
-        pass
 
 
 class Event:
@@ -128,14 +114,11 @@ class Table:
     # -- a host on the data channel ------------------------------------------------
     def hello(self):
         """The host says HELLO (fresh, nothing committed): the link starts sending."""
-        self.board.feed(W.encode_frame(W.MSG_HELLO, 0, 0, 0,
-                                       struct.pack(W.HELLO_FMT, W.PROTO_VERSION, 0, 0)))
+        self.board.feed(hello_frame())
 
     def ack_all(self):
         """The host acknowledges every event the device has sent."""
-        link = self.app.link
-        self.board.feed(W.encode_frame(W.MSG_ACK, self.app.boot_id, 0, 0,
-                                       struct.pack(W.ACK_FMT, self.app.boot_id, link.sent)))
+        self.board.feed(ack_frame(self.app.boot_id, self.app.link.sent))
 
     # -- observing -----------------------------------------------------------------
     def events(self):
@@ -143,11 +126,7 @@ class Table:
         link = self.app.link
         out = []
         for seq in range(self.seen + 1, link.next_seq):
-            off = (seq % link.size) * W.EVENT_FRAME_SIZE
-            ticks = struct.unpack_from("<I", link.ring, off + 8)[0]
-            kind, a, b, period, clock_ms, value = struct.unpack_from(
-                W.EVENT_FMT, link.ring, off + W.HEADER_SIZE)
-            out.append(Event(seq, ticks, kind, a, b, period, clock_ms, value))
+            out.append(Event(seq, *ring_event(link, seq)))
         self.seen = link.next_seq - 1
         self.all += out
         return out

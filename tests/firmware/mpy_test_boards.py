@@ -14,6 +14,7 @@ from boards.sim import SimBoard
 from boards import NO_SAMPLE
 from fakei2c import FakeVL53L0X
 from fakemachine import FakeMachineModule
+from devhost import ring_event
 from fwtest import check, eq, fresh_dir, profile, wipe
 from nvstore import NvStore
 
@@ -38,8 +39,8 @@ def events(app, since):
     out = []
     link = app.link
     for seq in range(since, link.next_seq):
-        off = (seq % link.size) * W.EVENT_FRAME_SIZE + W.HEADER_SIZE
-        out.append((W.EVENT_NAMES[link.ring[off]], link.ring[off + 1], link.ring[off + 2]))
+        _ticks, kind, a, b, _period, _clock, _value = ring_event(link, seq)
+        out.append((W.EVENT_NAMES[kind], a, b))
     return out
 
 

@@ -13,6 +13,7 @@ import pytest
 import serial
 
 import futmesa_wire as W
+from devhost import ack_frame, hello_frame
 from futmesa.sim.table import SimTable
 
 SPEED = 60
@@ -33,8 +34,7 @@ class MiniHost:
         """Say HELLO until the device answers (it may still be booting)."""
         end = time.monotonic() + 20
         while not self.boot and time.monotonic() < end:
-            self.ser.write(W.encode_frame(W.MSG_HELLO, 0, 0, 0,
-                                          struct.pack(W.HELLO_FMT, W.PROTO_VERSION, 0, 0)))
+            self.ser.write(hello_frame())
             self.pump(0.2)
 
     def pump(self, seconds: float) -> None:
@@ -60,8 +60,7 @@ class MiniHost:
                     if (f.boot_id, f.seq) not in self.seen:  # a resent frame counts once
                         self.seen.add((f.boot_id, f.seq))
                         self.events.append((kind, a, period, value))
-                    self.ser.write(W.encode_frame(W.MSG_ACK, f.boot_id, 0, 0,
-                                                  struct.pack(W.ACK_FMT, f.boot_id, f.seq)))
+                    self.ser.write(ack_frame(f.boot_id, f.seq))
 
     def send(self, msg: int, payload: bytes) -> None:
         self.cmd_seq += 1

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import futmesa_wire as W
 from futmesa.link import DeviceInfo, Status
-from futmesa.link.events import stored_event
+from futmesa.matchbook import stored_event
 from futmesa.sim import SimTable
 from futmesa.store import EventLog
 

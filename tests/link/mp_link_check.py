@@ -4,6 +4,8 @@
 import struct
 import sys
 
+from devhost import ack_frame, check, hello_frame
+
 import futmesa_wire as W
 import link as L
 
@@ -168,11 +170,11 @@ def push(link, n, kind=W.EV_BUTTON):
 
 
 def hello(board, boot, seq, proto=W.PROTO_VERSION):
-    send(board, W.MSG_HELLO, 0, 0, struct.pack(W.HELLO_FMT, proto, boot, seq))
+    board.rx += hello_frame(boot, seq, proto)
 
 
 def ack(board, seq, boot=7):
-    send(board, W.MSG_ACK, boot, 0, struct.pack(W.ACK_FMT, boot, seq))
+    board.rx += ack_frame(boot, seq)
 
 
 def connect(board, link, boot=0, seq=0):
@@ -184,11 +186,6 @@ def connect(board, link, boot=0, seq=0):
 
 
 n_ok = 0
-
-
-def check(cond, what):
-    if not cond:
-        raise AssertionError(what)
 
 
 def ok(name):

@@ -21,7 +21,7 @@ HERE = Path(__file__).resolve().parent
 
 def run_check(trace: bool) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "FUTMESA_TRACE_EVENTS"}
-    env["MICROPYPATH"] = f"{FIRMWARE_DIR}:.frozen"
+    env["MICROPYPATH"] = f"{FIRMWARE_DIR}:{HERE.parent / 'firmware'}:.frozen"
     if trace:
         env["FUTMESA_TRACE_EVENTS"] = "1"
     return subprocess.run([find_micropython(), str(HERE / "mp_link_check.py")],

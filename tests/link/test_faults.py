@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,7 @@ import pytest
 
 import futmesa_wire as W
 from futmesa.link.messages import Profile
+from futmesa.web.testing import free_port
 
 from .conftest import new_link
 from .harness import Driver, NoisyRelay, check_log, stored, truth, wait_until
@@ -100,12 +100,6 @@ def test_line_noise_whole_match(sim_factory, sink, store, links):
     assert len(produced) > 100
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _serve(port: str, db: Path, http_port: int, log_path: Path) -> subprocess.Popen[bytes]:
     exe = Path(sys.executable).with_name("futmesa")
     out = open(log_path, "ab")  # noqa: SIM115 - closed with the process
@@ -120,7 +114,7 @@ def test_host_killed_mid_match_and_restarted(sim_factory, tmp_path):
     sim.start()
     db = tmp_path / "host.sqlite"
     log_path = tmp_path / "serve.log"
-    host = _serve(sim.host_port, db, _free_port(), log_path)
+    host = _serve(sim.host_port, db, free_port(), log_path)
     try:
         from futmesa.store import EventLog
 
@@ -131,7 +125,7 @@ def test_host_killed_mid_match_and_restarted(sim_factory, tmp_path):
         host.send_signal(signal.SIGKILL)  # mid-stream: events are in flight
         host.wait(timeout=5)
         drv.play(30)  # the match goes on with no host
-        host = _serve(sim.host_port, db, _free_port(), log_path)
+        host = _serve(sim.host_port, db, free_port(), log_path)
         drv.play(20)
         wait_until(caught_up(sim, store), 30, "the restarted daemon to catch up", sim)
         check_log(store, truth(sim))

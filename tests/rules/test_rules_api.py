@@ -122,6 +122,7 @@ def test_a_correction_recomputes_and_keeps_who_and_when() -> None:
             "author": "árbitro",
             "at": 123,
             "reason": "post",
+            "in_effect": True,
         }
     ]
     assert effects[0].data["code"] == "correction"

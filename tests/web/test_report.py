@@ -10,6 +10,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 
 from futmesa import report
+from futmesa.matchbook import build
 from futmesa.web.testing import sample_record
 
 
@@ -27,9 +28,11 @@ def test_html_has_result_goals_and_escapes_names() -> None:
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; 2 × 1 B &amp; Cia" in page
     assert "Árbitro Silva" in page and "Copa Teste" in page
-    # goals with their disc, by minute (03:05 is the 4th minute)
-    assert "<td>1º T</td><td>4&#x27;</td>" in page
-    assert "sai 4, entra 12" in page
+    assert '<meta name="viewport"' in page
+    # goals with their disc, by minute (03:05 is the 4th minute), and the running score
+    assert "<td>1º tempo</td><td>4&#39;</td>" in page
+    assert "<td>7</td><td>1 × 0</td>" in page
+    assert "sai o botão 4, entra o 12" in page
     assert 'class="voided"' in page  # the voided goal stays in the log, struck through
 
 
@@ -40,21 +43,48 @@ def test_minute_convention() -> None:
     assert report.minute(None) == ""
 
 
-def test_csv_has_every_entry_with_voided_flag() -> None:
+def csv_sections(text: str) -> dict[str, list[list[str]]]:
+    sections: dict[str, list[list[str]]] = {}
+    current: list[list[str]] | None = None
+    for row in csv.reader(io.StringIO(text)):
+        if row and row[0].startswith("# "):
+            current = sections.setdefault(row[0][2:], [])
+        elif row and current is not None:
+            current.append(row)
+    return sections
+
+
+def test_csv_carries_the_tables_the_pdf_prints() -> None:
     record = sample_record()
-    rows = list(csv.DictReader(io.StringIO(report.render_csv(record))))
-    assert [int(r["id"]) for r in rows] == [e["id"] for e in record["entries"]]
-    voided = {r["id"]: r["voided"] for r in rows}
-    assert voided["5"] == "True" and voided["3"] == "False"
-    assert rows[1]["description"] == "Chute pedido — Alvorada, botão 7"
+    sections = csv_sections(report.render_csv(record))
+    assert list(sections) == ["Gols", "Faltas e disciplina", "Substituições", "Correções",
+                              "Registro de eventos"]
+    goals = sections["Gols"]
+    assert goals[0] == ["Tempo", "Minuto", "Equipe", "Botão", "Placar"]
+    assert goals[1:] == [["1º tempo", "4'", "Alvorada", "7", "1 × 0"],
+                         ["1º tempo", "21'", "Botafogo", "3", "1 × 1"],
+                         ["2º tempo", "11'", "Alvorada", "10", "2 × 1"]]
+    assert sections["Substituições"][1] == ["2º tempo", "9'", "Alvorada", "4", "12"]
+    corrections = sections["Correções"][1]
+    assert corrections[0] == "7" and corrections[1] == "Anulação"
+    assert "bola não entrou" in corrections and "Árbitro Silva" in corrections
+    log = sections["Registro de eventos"]
+    assert [r[0] for r in log[1:]] == [str(e["id"]) for e in record["entries"]]
+    voided = {r[0]: r[-1] for r in log[1:]}
+    assert voided["5"].startswith("Anulado") and voided["3"] == ""
+    assert log[2][4] == "Chute pedido por Alvorada, botão 7"
 
 
-def test_json_round_trips_record_and_summary() -> None:
+def test_json_carries_the_same_tables_and_the_record() -> None:
     record = sample_record()
     data = json.loads(report.render_json(record))
     assert data["entries"] == record["entries"]
     assert data["summary"]["score"] == {"A": 2, "B": 1}
     assert data["summary"]["result"] == "Alvorada 2 × 1 Botafogo"
+    assert set(data["tables"]) == {"goals", "discipline", "substitutions", "corrections", "log"}
+    assert [g["team"] for g in data["tables"]["goals"]["rows"]] == ["Alvorada", "Botafogo",
+                                                                    "Alvorada"]
+    assert data["tables"]["corrections"]["rows"][0]["reason"] == "bola não entrou"
 
 
 def test_pdf_contains_final_score_and_names(tmp_path: Path) -> None:
@@ -64,6 +94,7 @@ def test_pdf_contains_final_score_and_names(tmp_path: Path) -> None:
     text = pdf_text(out)
     assert "<b>Alvo</b> 2 × 1 Grêmio" in text
     assert "Árbitro Silva" in text
+    assert "página 1 de" in text
 
 
 def test_pdf_changes_with_the_score(tmp_path: Path) -> None:
@@ -108,8 +139,14 @@ def test_keeper_secret_hidden_until_the_match_is_over() -> None:
     assert report.public_record(record)["entries"][-1]["data"]["choice"] == "left"
 
 
-def test_competition_line() -> None:
-    assert report.summary(sample_record())["competition"] == "Copa Teste — mata-mata"
+def test_header_says_competition_and_time_in_the_venue_zone() -> None:
+    record = sample_record()
+    meta = dict(build(record).meta)
+    assert meta["Competição"] == "Copa Teste — mata-mata"
+    # 1_780_000_000 s is 2026-05-28 20:26:40 UTC: 17:26 in São Paulo (UTC−3)
+    assert meta["Início"] == "28/05/2026 17:26"
+    record["match"]["settings"]["timezone"] = "Europe/Lisbon"
+    assert dict(build(record).meta)["Início"] == "28/05/2026 21:26"
 
 
 def test_corrections_section_lists_who_corrected_what() -> None:
@@ -117,5 +154,12 @@ def test_corrections_section_lists_who_corrected_what() -> None:
     page = report.render_html(record)
     start = page.index("<h2>Correções</h2>")
     section = page[start:page.index("<h2>Registro de eventos</h2>")]
-    assert "<td>7</td><td>anulação</td><td>#5 Bola na linha de gol</td>" in section
+    assert "<td>7</td><td>Anulação</td><td>nº 5 — Sensor: bola na linha do gol 2</td>" in section
     assert "Árbitro Silva" in section and "bola não entrou" in section
+
+
+def test_english_sumula() -> None:
+    s = build(sample_record(), "en")
+    assert s.title == "Match report no. 42"
+    assert [t.title for t in s.tables][:3] == ["Goals", "Fouls and discipline", "Substitutions"]
+    assert "Shot asked by Alvorada, disc 7" in [r["what"] for r in s.table("log").rows]

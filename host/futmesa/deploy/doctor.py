@@ -21,7 +21,7 @@ import futmesa_wire as W
 from futmesa.deploy.probe import ProbeError, ProbeResult, find_port, probe, serial_ports
 from futmesa.hardware.boardfile import BoardFileError, load_board
 from futmesa.link import DeviceInfo, HostLink, Status
-from futmesa.link.events import entry_for
+from futmesa.matchbook.entries import entry_for
 
 FAULT_ADVICE = {
     "stuck": "something has blocked this goal line longer than a goal lasts (4 s by "

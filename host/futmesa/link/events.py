@@ -1,18 +1,15 @@
-"""Device events as match-log entries: one mapping from wire event codes to entry kinds and data."""
+"""Device events as they come off the wire: unpacked and named, nothing more.
+
+The link knows the wire protocol only. What an event means for a match (its log
+entry, what the rules see) is the matchbook's job (:mod:`futmesa.matchbook.entries`).
+"""
 
 from __future__ import annotations
 
 import struct
-from typing import Any
+from dataclasses import dataclass
 
 import futmesa_wire as W
-from futmesa.store import DeviceEvent
-
-_PALHETA = {0: "A", 1: "C", 2: "B"}
-_BUTTON = {0: "turnA", 1: "turnB", 2: "referee"}
-_SIDE = {0: "A", 1: "B", 2: None}
-_FAULT = {W.FAULT_STUCK: "stuck", W.FAULT_NO_ANSWER: "no_answer",
-          W.FAULT_OUT_OF_RANGE: "out_of_range", W.FAULT_DRIFT: "drift"}
 
 
 def unpack_event(payload: bytes) -> tuple[int, int, int, int, int, int]:
@@ -20,47 +17,29 @@ def unpack_event(payload: bytes) -> tuple[int, int, int, int, int, int]:
     return struct.unpack(W.EVENT_FMT, payload)
 
 
-def entry_for(kind: int, a: int, b: int, value: int) -> tuple[str, dict[str, Any]]:
-    """The entry kind and data the rules see for one device event."""
-    name = W.EVENT_NAMES.get(kind, f"unknown_{kind}")
-    data: dict[str, Any]
-    if kind == W.EV_GOAL_LINE:
-        data = {"goal": a, "held_ms": value}
-    elif kind == W.EV_BALL_OUT:
-        data = {"zone": a, "line": "end" if b else "side", "end": value}
-    elif kind == W.EV_PALHETA:
-        data = {"pos": _PALHETA.get(a, "C")}
-    elif kind in (W.EV_CLOCK_STARTED, W.EV_CLOCK_STOPPED):
-        data = {"reason": a}
-    elif kind == W.EV_ALARM:
-        data = {"pattern": a}
-    elif kind == W.EV_LANCE_EXPIRED:
-        data = {"side": _SIDE.get(a), "warning": bool(b)}
-    elif kind == W.EV_LANCE_STARTED:
-        data = {"side": _SIDE.get(a)}
-    elif kind == W.EV_BUTTON:
-        data = {"button": _BUTTON.get(a, str(a))}
-    elif kind == W.EV_SENSOR_FAULT:
-        data = {"sensor": a, "fault": _FAULT.get(b, str(b))}
-    elif kind == W.EV_SENSOR_OK:
-        data = {"sensor": a}
-    elif kind == W.EV_CLOCK_ADJUSTED:
-        data = {"delta_ms": value}
-    elif kind == W.EV_TIME_ADDED:
-        data = {"ms": value}
-    elif kind == W.EV_PROFILE_SET:
-        data = {"period_ms": value}
-    elif kind == W.EV_BOOT:
-        data = {"ring": value}
-    else:
-        data = {}
-    return name, data
+@dataclass(frozen=True)
+class RawEvent:
+    """One numbered device event: who sent it, its place in the stream, and its 12 bytes."""
+
+    uid: str
+    boot_id: int
+    seq: int
+    ticks: int
+    code: int
+    a: int
+    b: int
+    period: int
+    clock_ms: int
+    value: int
+
+    @property
+    def name(self) -> str:
+        """The wire name of the event (``futmesa_wire.EVENT_NAMES``)."""
+        return W.EVENT_NAMES.get(self.code, f"unknown_{self.code}")
 
 
-def stored_event(uid: str, boot_id: int, seq: int, ticks: int,
-                 payload: tuple[int, int, int, int, int, int]
-                 ) -> tuple[DeviceEvent, str, dict[str, Any]]:
-    """The event-log row for one received EVENT, with the entry kind and data the rules see."""
-    kind_code, a, b, period, clock_ms, value = payload
-    kind, data = entry_for(kind_code, a, b, value)
-    return DeviceEvent(uid, boot_id, seq, ticks, kind, a, b, period, clock_ms, value), kind, data
+def raw_event(uid: str, boot_id: int, seq: int, ticks: int,
+              payload: tuple[int, int, int, int, int, int]) -> RawEvent:
+    """A received EVENT with the device and stream position it came with."""
+    code, a, b, period, clock_ms, value = payload
+    return RawEvent(uid, boot_id, seq, ticks, code, a, b, period, clock_ms, value)

@@ -22,6 +22,12 @@ def _target(entry: Entry) -> int | None:
 
 def effective_entries(log: tuple[Entry, ...] | list[Entry]) -> list[Entry]:
     """The entries the rules apply, with voids and amendments resolved."""
+    active, _ = _resolve(log)
+    return [active[e.id] for e in log if e.id in active and not active[e.id].is_correction]
+
+
+def _resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[dict[int, Entry], dict[int, int]]:
+    """(entries still active, as amended; target id -> id of the correction deciding it)."""
     ids = {e.id for e in log}
     decided: dict[int, tuple[str, Entry]] = {}
     active: dict[int, Entry] = {}
@@ -35,7 +41,7 @@ def effective_entries(log: tuple[Entry, ...] | list[Entry]) -> list[Entry]:
         active[entry.id] = current
         if current.is_correction and _valid(current, ids):
             decided.setdefault(_target(current) or 0, (current.kind, current))
-    return [active[e.id] for e in log if e.id in active and not active[e.id].is_correction]
+    return active, {target: verdict[1].id for target, verdict in decided.items()}
 
 
 def _valid(correction: Entry, ids: set[int]) -> bool:
@@ -69,8 +75,13 @@ def _amended(entry: Entry, amend: Entry) -> Entry:
 
 
 def correction_history(log: tuple[Entry, ...] | list[Entry]) -> list[dict[str, Any]]:
-    """Every correction in the log, with who made it and when (for the súmula)."""
+    """Every correction in the log, with who made it and when (for the súmula).
+
+    ``in_effect`` says whether it is the correction that decides its target now: false when
+    it was voided itself, or a later correction of the same entry replaced it.
+    """
     by_id = {e.id: e for e in log}
+    _, deciding = _resolve(log)
     out: list[dict[str, Any]] = []
     for e in log:
         if not e.is_correction or not _valid(e, set(by_id)):
@@ -87,6 +98,7 @@ def correction_history(log: tuple[Entry, ...] | list[Entry]) -> list[dict[str, A
                 "author": e.author,
                 "at": e.at,
                 "reason": e.data.get("reason", ""),
+                "in_effect": target is not None and deciding.get(target) == e.id,
             }
         )
     return out

@@ -6,7 +6,6 @@ For tests and benchmarks: `with LiveTable(speed=60) as live: live.start_match();
 from __future__ import annotations
 
 import asyncio
-import socket
 import tempfile
 import threading
 import time
@@ -16,12 +15,7 @@ from typing import Any
 
 from futmesa import server
 from futmesa.sim.table import SimTable
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+from futmesa.web.testing import free_port
 
 
 class LiveTable:

@@ -255,16 +255,7 @@ const Console = (() => {
   }
 
   function describe(e) {
-    const d = e.data || {};
-    const parts = [];
-    if (d.side) parts.push(name(d.side));
-    if (d.disc != null) parts.push(`botão ${d.disc}`);
-    if (d.target != null) parts.push(`→ #${d.target}`);
-    for (const [k, v] of Object.entries(d)) {
-      if (["side", "disc", "target"].includes(k)) continue;
-      parts.push(`${k}=${typeof v === "object" ? JSON.stringify(v) : v}`);
-    }
-    return `${e.kind}${parts.length ? `: ${parts.join(", ")}` : ""}`;
+    return e.text || e.kind;
   }
 
   function renderLog(entries) {
@@ -272,47 +263,112 @@ const Console = (() => {
     tb.textContent = "";
     lastReferee = null;
     for (const e of entries) {
-      if (e.source === "referee" && !e.voided && !["void", "amend"].includes(e.kind)) lastReferee = e;
+      if (e.source === "referee" && e.correctable) lastReferee = e;
     }
     for (const e of [...entries].reverse()) {
       const tr = document.createElement("tr");
       tr.dataset.id = e.id;
       if (e.voided) tr.className = "voided";
-      const status = [e.voided ? "anulada" : "", e.amended_by ? `corrigida por #${e.amended_by}` : ""]
-        .filter(Boolean).join(" · ");
-      const cells = [e.id, e.period || "", e.clock_ms != null ? FM.mmss(e.clock_ms) : "", describe(e),
-        `${e.source || ""}${e.author ? ` (${e.author})` : ""}`, status];
+      const said = (e.meaning || []).length ? ` — ${e.meaning.join("; ")}` : "";
+      const cells = [e.id, e.period ? `${e.period}º` : "", e.clock_ms != null ? FM.mmss(e.clock_ms) : "",
+        describe(e) + said, e.origin || "", e.status_text || ""];
       for (const c of cells) {
         const td = document.createElement("td");
         td.textContent = String(c);
         tr.append(td);
       }
       const td = document.createElement("td");
-      if (!e.voided && !["void", "amend"].includes(e.kind)) {
-        const v = document.createElement("button");
-        v.textContent = "Anular";
-        v.addEventListener("click", () => {
-          const reason = prompt(`Anular a entrada #${e.id} (${describe(e)})? Motivo:`, "");
-          if (reason != null) send("void", { target: e.id, reason }, `anular #${e.id}`);
-        });
-        const a = document.createElement("button");
-        a.textContent = "Corrigir";
-        a.addEventListener("click", () => {
-          const text = prompt(`Novos dados da entrada #${e.id} (JSON):`, JSON.stringify(e.data || {}));
-          if (text == null) return;
-          let data;
-          try { data = JSON.parse(text); } catch (err) { say(`✗ JSON inválido: ${err.message}`, "bad"); return; }
-          send("amend", { target: e.id, data }, `corrigir #${e.id}`);
-        });
-        td.append(v, a);
+      if (e.correctable) {
+        for (const [mode, label] of [["void", "Anular"], ["amend", "Corrigir"]]) {
+          const b = document.createElement("button");
+          b.textContent = label;
+          b.dataset.fix = mode;
+          b.addEventListener("click", () => openFix(e, mode));
+          td.append(b);
+        }
       }
       tr.append(td);
       tb.append(tr);
     }
   }
 
+  // ---- the correction form: pick void or amend, change fields, give a reason ----------
+  let fixing = null;
+  function openFix(e, mode) {
+    fixing = e;
+    $("fix-title").textContent = `Registro nº ${e.id}`;
+    $("fix-what").textContent = describe(e);
+    $("fix-reason").value = "";
+    const fields = $("fix-fields");
+    fields.textContent = "";
+    for (const f of e.fields || []) {
+      const label = document.createElement("label");
+      label.append(`${f.label} `);
+      let input;
+      if (f.type === "choice") {
+        input = document.createElement("select");
+        for (const o of f.options) {
+          const opt = document.createElement("option");
+          opt.value = JSON.stringify(o.value);
+          opt.textContent = o.label;
+          if (JSON.stringify(o.value) === JSON.stringify(f.value)) opt.selected = true;
+          input.append(opt);
+        }
+      } else if (f.type === "bool") {
+        input = document.createElement("input");
+        input.type = "checkbox";
+        input.checked = Boolean(f.value);
+      } else {
+        input = document.createElement("input");
+        input.type = f.type === "number" ? "number" : "text";
+        input.value = f.value == null ? "" : String(f.value);
+      }
+      input.dataset.key = f.key;
+      input.dataset.type = f.type;
+      label.append(input);
+      fields.append(label);
+    }
+    $("fix-amend").disabled = !(e.fields || []).length;
+    (mode === "amend" && (e.fields || []).length ? $("fix-amend") : $("fix-void")).checked = true;
+    showFixFields();
+    $("fix").showModal();
+  }
+
+  function showFixFields() {
+    $("fix-fields").hidden = !$("fix-amend").checked;
+  }
+
+  function fixData() {
+    const data = { ...(fixing.data || {}) };
+    for (const input of $("fix-fields").querySelectorAll("[data-key]")) {
+      const key = input.dataset.key;
+      if (input.dataset.type === "choice") data[key] = JSON.parse(input.value);
+      else if (input.dataset.type === "bool") data[key] = input.checked;
+      else if (input.dataset.type === "number") data[key] = Number(input.value);
+      else data[key] = input.value;
+    }
+    return data;
+  }
+
+  function submitFix(ev) {
+    ev.preventDefault();
+    if (!fixing) return;
+    const reason = $("fix-reason").value.trim();
+    const target = fixing.id;
+    if ($("fix-amend").checked) {
+      send("amend", { target, data: fixData(), ...(reason ? { reason } : {}) }, `corrigir #${target}`);
+    } else {
+      send("void", { target, ...(reason ? { reason } : {}) }, `anular #${target}`);
+    }
+    $("fix").close();
+    fixing = null;
+  }
+
   // ---- forms, display, shortcuts ------------------------------------------------------
   function wire() {
+    $("fix-form").addEventListener("submit", submitFix);
+    $("fix-cancel").addEventListener("click", () => { $("fix").close(); fixing = null; });
+    for (const r of document.querySelectorAll("input[name=fix-mode]")) r.addEventListener("change", showFixFields);
     for (const b of document.querySelectorAll("[data-act]")) {
       b.addEventListener("click", () => actions[b.dataset.act]());
     }

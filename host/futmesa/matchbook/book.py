@@ -1,0 +1,211 @@
+"""One match's log, the engine that gives it meaning, and the records every view reads.
+
+:class:`MatchBook` is a match being played: the daemon appends to the store and hands the
+new entry here. :class:`MatchLibrary` reads stored matches for the history, the súmula,
+``futmesa matches`` and ``futmesa rerun``. Both replay the same way, through
+:func:`replay_match`, so there is one replay in the host.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from futmesa.matchbook.entries import to_entry
+from futmesa.matchbook.status import EntryStatus, entry_statuses
+from futmesa.matchbook.wording import origin, sentence
+from futmesa.rules import Effect, Engine, Entry, load_ruleset
+from futmesa.rules.model import MatchState
+from futmesa.store import EventLog, StoredEntry
+
+log = logging.getLogger("futmesa.matchbook")
+
+
+def engine_for(match: dict[str, Any]) -> Engine:
+    return Engine(load_ruleset(match["ruleset"]), match["settings"])
+
+
+def replay_match(engine: Engine, stored: list[StoredEntry]) -> MatchState:
+    """The match state built from its stored log (the single source of truth)."""
+    state, _ = engine.replay([to_entry(e) for e in stored])
+    return state
+
+
+class MatchBook:
+    """A match being played: its engine and the current state, kept equal to a replay of the log."""
+
+    def __init__(self, store: EventLog, match: dict[str, Any]) -> None:
+        self.store = store
+        self.match = match
+        self.engine = engine_for(match)
+        self.state: MatchState = self.engine.initial_state()
+        self.last_referee_at = 0.0  # Unix ms of the newest referee input
+
+    @property
+    def id(self) -> int:
+        return int(self.match["id"])
+
+    def replay(self) -> MatchState:
+        """Rebuild the state from the whole log (e.g. after a correction or a late event)."""
+        stored = self.store.entries(self.id)
+        self.last_referee_at = max((e.occurred_at for e in stored if e.source == "referee"),
+                                   default=0.0)
+        self.state = replay_match(self.engine, stored)
+        return self.state
+
+    def replay_checked(self) -> MatchState:
+        """:meth:`replay`, checked against applying the same entries one by one."""
+        state = self.replay()
+        stepped = self.engine.initial_state()
+        for entry in state.log:
+            stepped, _ = self.engine.apply(stepped, entry)
+        if stepped.to_dict() != state.to_dict():
+            log.error("match %d: replaying the log and applying it step by step disagree; "
+                      "showing the replay. Please report this with the database file.", self.id)
+        return state
+
+    def probe(self, entry: Entry) -> list[Effect]:
+        """What the rules would say to ``entry``, without keeping it (to refuse before logging)."""
+        _, effects = self.engine.apply(self.state, entry)
+        return effects
+
+    def apply(self, entry: Entry) -> list[Effect]:
+        """Apply a logged entry; a correction rebuilds the match (its effects happened before)."""
+        if entry.source == "referee":
+            self.last_referee_at = max(self.last_referee_at, float(entry.at))
+        if entry.is_correction:
+            self.replay()
+            return []
+        self.state, effects = self.engine.apply(self.state, entry)
+        return effects
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.state.to_dict()
+
+
+# ---- stored matches -------------------------------------------------------------------------
+def meanings(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, list[dict[str, str]]]:
+    """What the rules announced for each entry (a goal, a restart…), by entry id.
+
+    An announcement that only restates the entry (its code is the entry's kind) is left out.
+    """
+    out: dict[int, list[dict[str, str]]] = {}
+    for a in state.get("announcements") or []:
+        if (isinstance(a, dict) and a.get("code") != "refused"
+                and isinstance(a.get("entry"), int)
+                and a.get("code") not in (kinds.get(a["entry"]), "correction")):
+            out.setdefault(a["entry"], []).append({"pt": str(a.get("pt", "")),
+                                                   "en": str(a.get("en", ""))})
+    return out
+
+
+def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, Any],
+                 by_id: dict[int, dict[str, Any]],
+                 meaning: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    """One entry as the views read it: the stored row, its status, its sentences and meaning."""
+    st = status or EntryStatus()
+    return {
+        "id": e.id, "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
+        "clock_ms": e.clock_ms, "created_at": e.created_at, "occurred_at": e.occurred_at,
+        "author": e.author,
+        "status": st.to_dict(),
+        "voided": st.state in ("voided", "without_effect"),
+        "amended_by": st.by if st.state == "amended" else None,
+        "origin": origin(e.source, e.author),
+        "origin_en": origin(e.source, e.author, "en"),
+        "text": sentence(e.kind, e.data, teams, "pt", period=e.period, targets=by_id),
+        "text_en": sentence(e.kind, e.data, teams, "en", period=e.period, targets=by_id),
+        "meaning": [m["pt"] for m in meaning or []],
+        "meaning_en": [m["en"] for m in meaning or []],
+    }
+
+
+def ending(match: dict[str, Any], state: dict[str, Any],
+           later: dict[str, Any] | None) -> dict[str, Any]:
+    """How the match ended, as a code and a sentence in both languages."""
+    result: dict[str, Any] = state["result"] if isinstance(state.get("result"), dict) else {}
+    if state.get("finished"):
+        reason = result.get("reason")
+        texts = {
+            "forfeit": ("encerrada pelo árbitro", "ended by the referee"),
+            "shootout": ("encerrada na disputa de pênaltis", "decided on penalties"),
+            "advantage": ("encerrada empatada; classifica-se quem tinha a vantagem",
+                          "ended level; the side with the advantage goes through"),
+        }
+        pt, en = texts.get(str(reason), ("encerrada ao fim do tempo de jogo",
+                                         "ended at full time"))
+        return {"code": "finished", "reason": reason, "pt": pt, "en": en}
+    if match.get("ended_at"):
+        if later is not None:
+            n = later["id"]
+            return {"code": "replaced", "by": n,
+                    "pt": f"não concluída: substituída pela partida {n}",
+                    "en": f"not completed: replaced by match {n}"}
+        return {"code": "stopped", "pt": "interrompida antes do fim",
+                "en": "stopped before the end"}
+    return {"code": "running", "pt": "em andamento", "en": "in progress"}
+
+
+class MatchLibrary:
+    """Stored matches for the views (the web app's HistoryProvider, the CLI, the súmula)."""
+
+    def __init__(self, store: EventLog) -> None:
+        self.store = store
+
+    def _later(self, match: dict[str, Any], matches: list[dict[str, Any]]) -> dict[str, Any] | None:
+        later = [m for m in matches if m["table_id"] == match["table_id"] and m["id"] > match["id"]]
+        return min(later, key=lambda m: m["id"]) if later else None
+
+    def list_matches(self) -> list[dict[str, Any]]:
+        """Every stored match, newest first: header, final score, how it ended."""
+        matches = self.store.list_matches()
+        out = []
+        for match in matches:
+            state = replay_match(engine_for(match), self.store.entries(match["id"])).to_dict()
+            settings = match["settings"]
+            out.append({
+                "id": match["id"], "table_id": match["table_id"], "ruleset": match["ruleset"],
+                "teams": state.get("teams") or settings.get("teams", {}),
+                "referee": match.get("referee", ""), "created_at": match["created_at"],
+                "ended_at": match["ended_at"], "settings": settings,
+                "ending": ending(match, state, self._later(match, matches)),
+                "score": state.get("score"), "finished": state.get("finished", False)})
+        return out
+
+    def match_record(self, match_id: int) -> dict[str, Any]:
+        """The stored match, each entry with its status and sentence, and its final state."""
+        match = self.store.match(match_id)
+        if match is None:
+            raise KeyError(f"no match {match_id} in {self.store.path}")
+        matches = self.store.list_matches()
+        return build_record(match, self.store.entries(match_id), self._later(match, matches))
+
+
+def build_record(match: dict[str, Any], stored: list[StoredEntry],
+                 later: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A match record from its stored row and log: replayed, each entry with its status.
+
+    ``later`` is the next match on the same table, if any (a match it replaced).
+    """
+    state = replay_match(engine_for(match), stored).to_dict()
+    statuses = entry_statuses(state.get("corrections") or [])
+    settings = match["settings"]
+    header = {
+        "id": match["id"], "table_id": match["table_id"], "ruleset": match["ruleset"],
+        "teams": state.get("teams") or settings.get("teams", {}),
+        "referee": match.get("referee", ""),
+        "created_at": match["created_at"], "ended_at": match["ended_at"],
+        "settings": settings,
+        "ending": ending(match, state, later),
+    }
+    teams = header["teams"]
+    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period} for e in stored}
+    said = meanings(state, {e.id: e.kind for e in stored})
+    return {
+        "match": header,
+        "entries": [entry_record(e, statuses.get(e.id), teams, by_id, said.get(e.id))
+                    for e in stored],
+        "state": {"score": state.get("score"), "period": state.get("period"),
+                  "finished": state.get("finished"), "teams": state.get("teams"),
+                  "ruleset": match["ruleset"], "match": state},
+    }

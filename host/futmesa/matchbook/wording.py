@@ -1,0 +1,439 @@
+"""What a referee or a federation reads: one sentence per log entry, and dates in the venue's zone.
+
+Brazilian Portuguese by default, English when the kiosk is set to English. No internal code,
+raw number or JSON reaches a person: every entry kind has its sentence, every value its word.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+DEFAULT_TIMEZONE = "America/Sao_Paulo"
+LANGS = ("pt", "en")
+
+Teams = dict[str, Any]
+
+
+def venue_zone(name: Any) -> ZoneInfo:
+    """The venue's time zone (an IANA name from the settings); São Paulo when unset or unknown."""
+    try:
+        return ZoneInfo(str(name)) if name else ZoneInfo(DEFAULT_TIMEZONE)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo(DEFAULT_TIMEZONE)
+
+
+def to_unix_s(stamp: Any) -> float | None:
+    """Unix seconds from a stamp in seconds or milliseconds (anything before 2001 in ms is s)."""
+    if not isinstance(stamp, int | float) or isinstance(stamp, bool) or stamp <= 0:
+        return None
+    return stamp / 1000 if stamp > 1e11 else float(stamp)
+
+
+def when(stamp: Any, zone: ZoneInfo | None = None, *, seconds: bool = False) -> str:
+    """A date and time as a person at the venue reads it: ``01/12/2026 14:05``."""
+    unix = to_unix_s(stamp)
+    if unix is None:
+        return ""
+    local = datetime.fromtimestamp(unix, UTC).astimezone(zone or venue_zone(None))
+    return local.strftime("%d/%m/%Y %H:%M:%S" if seconds else "%d/%m/%Y %H:%M")
+
+
+def time_of_day(stamp: Any, zone: ZoneInfo | None = None) -> str:
+    unix = to_unix_s(stamp)
+    if unix is None:
+        return ""
+    return datetime.fromtimestamp(unix, UTC).astimezone(zone or venue_zone(None)).strftime(
+        "%H:%M:%S")
+
+
+def minutes_text(ms: Any, lang: str = "pt") -> str:
+    """A duration: "2 min", "30 s", "1 min 30 s"."""
+    if not isinstance(ms, int | float):
+        return ""
+    total = round(abs(ms) / 1000)
+    m, s = divmod(total, 60)
+    parts = ([f"{m} min"] if m else []) + ([f"{s} s"] if s or not m else [])
+    return " ".join(parts)
+
+
+def team(teams: Teams, side: Any, lang: str = "pt") -> str:
+    t = teams.get(str(side)) if isinstance(teams, dict) else None
+    if isinstance(t, dict) and t.get("name"):
+        return str(t["name"])
+    if side in ("A", "B"):
+        return f"{'Time' if lang == 'pt' else 'Team'} {side}"
+    return "—" if lang == "pt" else "—"
+
+
+# ---- words for values ---------------------------------------------------------------------
+_WORDS: dict[str, dict[str, tuple[str, str]]] = {
+    "fault": {"stuck": ("bloqueado por tempo demais", "blocked for too long"),
+              "no_answer": ("sem resposta", "not answering"),
+              "out_of_range": ("leitura fora da faixa", "reading out of range"),
+              "drift": ("referência deslocada", "baseline drifted")},
+    "restart": {"saida": ("saída de bola", "kick-off"), "lateral": ("lateral", "throw-in"),
+                "escanteio": ("escanteio", "corner"), "tiro_de_meta": ("tiro de meta", "goal kick"),
+                "bola_do_goleiro": ("bola do goleiro", "goalkeeper's ball"),
+                "tiro_livre": ("tiro livre", "free kick"), "free_kick": ("tiro livre", "free kick"),
+                "falta": ("falta", "free kick"),
+                "falta_direta": ("falta direta", "direct free kick"),
+                "falta_indireta": ("falta indireta", "indirect free kick"),
+                "falta_tecnica": ("falta técnica", "technical foul kick"),
+                "penalti": ("pênalti", "penalty"),
+                "disciplinary_kick": ("cobrança disciplinar", "disciplinary kick"),
+                "shootout_kick": ("pênalti da disputa", "shootout penalty")},
+    "foul": {"falta": ("falta", "foul"), "toque": ("toque irregular", "illegal touch"),
+             "mao": ("mão", "hand"), "penalti": ("pênalti", "penalty"),
+             "tecnica": ("falta técnica", "technical foul"),
+             "dois_toques": ("dois toques", "double touch")},
+    "where": {"own_half": ("no próprio campo", "in its own half"),
+              "opponent_half": ("no campo adversário", "in the opponent's half"),
+              "box": ("na área", "in the box")},
+    "discipline": {"disciplinary": ("falta disciplinar", "disciplinary foul"),
+                   "expel": ("expulsão", "sending-off"),
+                   "end_match": ("partida encerrada pelo árbitro", "match ended by the referee"),
+                   "deliberate_foul": ("falta deliberada", "deliberate foul"),
+                   "disqualify": ("desclassificação", "disqualification")},
+    "outcome": {"saved": ("defendido", "saved"), "wide": ("para fora", "wide"),
+                "post": ("na trave", "off the post"), "in_play": ("bola segue em jogo", "in play"),
+                "short": ("não chegou ao gol", "short"), "miss": ("errou a bola", "missed")},
+    "choice": {"left": ("canto esquerdo", "left"), "middle": ("meio", "middle"),
+               "right": ("canto direito", "right"), "secreta": ("secreta", "secret"),
+               "no_goal": ("sem gol", "no goal"), "corner": ("escanteio", "corner"),
+               "own_goal": ("gol contra", "own goal"),
+               "shot_asked": ("chute pedido (não registrado)", "shot asked (not entered)"),
+               "false_trip": ("falso acionamento", "false trip"), "counts": ("vale", "counts"),
+               "foul": ("falta", "foul"), "no_foul": ("sem falta", "no foul")},
+    "ball": {"opponent_half": ("do campo adversário", "from the opponent's half"),
+             "midline": ("do meio-campo", "from the midline"),
+             "own_half": ("do próprio campo", "from its own half")},
+}
+
+
+def word(group: str, value: Any, lang: str = "pt") -> str:
+    pair = _WORDS.get(group, {}).get(str(value))
+    if pair is None:
+        return str(value).replace("_", " ")
+    return pair[0] if lang == "pt" else pair[1]
+
+
+def _num(value: Any) -> str:
+    return str(value) if value is not None else "?"
+
+
+def _yes(flag: Any, pt: tuple[str, str], en: tuple[str, str], lang: str) -> str:
+    words = pt if lang == "pt" else en
+    return words[0] if flag else words[1]
+
+
+def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
+             period: Any = None, targets: dict[int, dict[str, Any]] | None = None) -> str:
+    """One sentence saying what an entry is, in ``lang`` ("pt" or "en")."""
+    d: dict[str, Any] = data if isinstance(data, dict) else {}
+    pt = lang != "en"
+
+    def t(side: Any) -> str:
+        return team(teams, side, lang)
+
+    def L(p: str, e: str) -> str:  # noqa: N802 - one letter, read as "language"
+        return p if pt else e
+
+    disc = f"{L('botão', 'disc')} {d['disc']}" if d.get("disc") is not None else ""
+    with_disc = f", {disc}" if disc else ""
+    nth = f"{period}º" if pt else {1: "1st", 2: "2nd", 3: "3rd"}.get(period, f"{period}th")
+
+    match kind:
+        # -- device events --------------------------------------------------------------
+        case "goal_line":
+            n = int(d.get("goal", 0) or 0) + 1
+            return L(f"Sensor: bola na linha do gol {n}", f"Sensor: ball on goal line {n}")
+        case "ball_out":
+            line = d.get("line")
+            zone = f" ({L('zona', 'zone')} {d['zone']})" if d.get("zone") is not None else ""
+            if line == "end":
+                return L("Bola fora pela linha de fundo", "Ball out over the end line") + zone
+            return L("Bola fora pela lateral", "Ball out over the side line") + zone
+        case "palheta":
+            pos = d.get("pos")
+            if pos in ("A", "B"):
+                return L(f"Palheta: último toque de {t(pos)}", f"Palheta: last touch by {t(pos)}")
+            return L("Palheta ao centro (sem marcação)", "Palheta in the centre (no call)")
+        case "clock_started":
+            reason = d.get("reason")
+            if reason == 2:
+                return L("Relógio correndo: bola em jogo", "Clock running: ball in play")
+            if reason == 1:
+                return L("Relógio retomado", "Clock resumed")
+            return L("Relógio iniciado", "Clock started")
+        case "clock_stopped":
+            reason = d.get("reason")
+            if reason == 1:
+                return L("Relógio parado: bola morta", "Clock stopped: dead ball")
+            if reason == 2:
+                return L("Relógio parado: fim do período", "Clock stopped: end of the period")
+            return L("Relógio pausado", "Clock paused")
+        case "period_over":
+            return L(f"Fim do {nth} tempo" if period else "Fim do período",
+                     f"End of the {nth} period" if period else "End of the period")
+        case "period_started":
+            return L(f"Início do {nth} tempo" if period else "Início do período",
+                     f"Start of the {nth} period" if period else "Start of the period")
+        case "alarm":
+            return L("Alarme: tempo esgotado", "Alarm: time is up")
+        case "time_up":
+            return L("Tempo esgotado: o período termina na próxima bola morta",
+                     "Time is up: the period ends at the next dead ball")
+        case "lance_expired":
+            who = t(d.get("side")) if d.get("side") in ("A", "B") else ""
+            if d.get("warning"):
+                return L(f"Aviso: tempo do lance{' de ' + who if who else ''} acabando",
+                         f"Warning: lance time{' of ' + who if who else ''} running out")
+            return L(f"Tempo do lance{' de ' + who if who else ''} esgotado",
+                     f"Lance time{' of ' + who if who else ''} expired")
+        case "lance_started":
+            who = t(d.get("side")) if d.get("side") in ("A", "B") else ""
+            return L(f"Lance{' de ' + who if who else ''} iniciado",
+                     f"Lance{' of ' + who if who else ''} started")
+        case "button":
+            b = d.get("button")
+            if b in ("turnA", "turnB"):
+                side = b[-1]
+                return L(f"{t(side)} encerra o lance (botão da mesa)",
+                         f"{t(side)} ends its lance (table button)")
+            return L("Botão da mesa: chamada do árbitro", "Table button: referee called")
+        case "sensor_fault":
+            return L(f"Falha no sensor {_num(d.get('sensor'))}: {word('fault', d.get('fault'))}",
+                     f"Sensor {_num(d.get('sensor'))} fault: "
+                     f"{word('fault', d.get('fault'), 'en')}")
+        case "sensor_ok":
+            return L(f"Sensor {_num(d.get('sensor'))} voltou a funcionar",
+                     f"Sensor {_num(d.get('sensor'))} working again")
+        case "gap":
+            rng = f"{_num(d.get('first_seq'))}–{_num(d.get('last_seq'))}"
+            return L(f"Eventos da mesa perdidos (nº {rng}): confira placar e tempo",
+                     f"Table events lost (no. {rng}): check score and time")
+        case "boot":
+            return L("Mesa ligada", "Table switched on")
+        case "clock_adjusted":
+            delta = d.get("delta_ms", 0) or 0
+            sign = "+" if delta >= 0 else "−"
+            return L(f"Relógio ajustado em {sign}{minutes_text(delta)}",
+                     f"Clock adjusted by {sign}{minutes_text(delta)}")
+        case "time_added":
+            return L(f"Mesa: acréscimo de {minutes_text(d.get('ms'))}",
+                     f"Table: {minutes_text(d.get('ms'))} added")
+        case "match_over":
+            return L("Mesa: fim da partida", "Table: end of the match")
+        case "profile_set":
+            return L(f"Mesa configurada: períodos de {minutes_text(d.get('period_ms'))}",
+                     f"Table set up: periods of {minutes_text(d.get('period_ms'))}")
+        # -- referee inputs -------------------------------------------------------------
+        case "set_up":
+            names: Teams = d["teams"] if isinstance(d.get("teams"), dict) else teams
+            a, b = team(names, "A", lang), team(names, "B", lang)
+            ko = d.get("kickoff")
+            kick = (L(f"; saída de {team(names, ko, lang)}", f"; {team(names, ko, lang)} kick off")
+                    if ko in ("A", "B") else "")
+            return L(f"Partida configurada: {a} × {b}{kick}",
+                     f"Match set up: {a} v {b}{kick}")
+        case "kickoff":
+            return L(f"Saída de bola para {t(d.get('side'))}",
+                     f"Kick-off to {t(d.get('side'))}")
+        case "ends":
+            goal = int(d.get("A", 0) or 0) + 1
+            return L(f"Lados: {t('A')} defende o gol {goal}",
+                     f"Ends: {t('A')} defends goal {goal}")
+        case "start_period":
+            return L("Árbitro autoriza o início do período", "Referee starts the period")
+        case "added_time":
+            return L(f"Acréscimo de {minutes_text(d.get('ms'))}",
+                     f"{minutes_text(d.get('ms'))} added time")
+        case "pause":
+            return L("Árbitro pausa o relógio", "Referee pauses the clock")
+        case "resume":
+            return L("Árbitro retoma o relógio", "Referee resumes the clock")
+        case "touch":
+            miss = "" if d.get("hit", True) else L(" (sem tocar a bola)", " (missed the ball)")
+            return L(f"Toque de {t(d.get('side'))}{with_disc}{miss}",
+                     f"Touch by {t(d.get('side'))}{with_disc}{miss}")
+        case "shot_asked":
+            ball = f" {word('ball', d['ball'], lang)}" if d.get("ball") else ""
+            return L(f"Chute pedido por {t(d.get('side'))}{with_disc}{ball}",
+                     f"Shot asked by {t(d.get('side'))}{with_disc}{ball}")
+        case "shot_result":
+            return L(f"Chute sem gol: {word('outcome', d.get('outcome'))}",
+                     f"Shot without a goal: {word('outcome', d.get('outcome'), 'en')}")
+        case "last_touch":
+            return L(f"Último toque: {t(d.get('side'))}", f"Last touch: {t(d.get('side'))}")
+        case "restart":
+            what = word("restart", d.get("kind"), lang)
+            return L(f"Reinício: {what} para {t(d.get('side'))}",
+                     f"Restart: {what} to {t(d.get('side'))}")
+        case "lance_done":
+            return L("Último lance encerrado", "Last lance over")
+        case "foul":
+            what = word("foul", d.get("type") or "falta", lang)
+            where = f" {word('where', d['where'], lang)}" if d.get("where") else ""
+            return L(f"{what[:1].upper()}{what[1:]} de {t(d.get('side'))}{with_disc}{where}",
+                     f"{what[:1].upper()}{what[1:]} by {t(d.get('side'))}{with_disc}{where}")
+        case "discipline":
+            what = word("discipline", d.get("type") or d.get("action") or "disciplinary", lang)
+            return L(f"{what[:1].upper()}{what[1:]}: {t(d.get('side'))}{with_disc}",
+                     f"{what[:1].upper()}{what[1:]}: {t(d.get('side'))}{with_disc}")
+        case "substitution":
+            return L(f"Substituição em {t(d.get('side'))}: sai o botão {_num(d.get('out'))}, "
+                     f"entra o {_num(d.get('in'))}",
+                     f"Substitution for {t(d.get('side'))}: disc {_num(d.get('out'))} off, "
+                     f"{_num(d.get('in'))} on")
+        case "offside":
+            return L(f"Impedimento de {t(d.get('side'))}", f"Offside against {t(d.get('side'))}")
+        case "shootout_kick":
+            res = ""
+            if "scored" in d:
+                res = ": " + _yes(d["scored"], ("gol", "perdido"), ("goal", "missed"), lang)
+            return L(f"Pênalti da disputa: {t(d.get('side'))}{with_disc}{res}",
+                     f"Shootout penalty: {t(d.get('side'))}{with_disc}{res}")
+        case "keeper_choice":
+            choice = d.get("choice")
+            shown = f": {word('choice', choice, lang)}" if choice else ""
+            return L(f"Escolha do goleiro de {t(d.get('side'))}{shown}",
+                     f"{t(d.get('side'))} goalkeeper's choice{shown}")
+        case "shootout_result":
+            return L("Resultado do pênalti: "
+                     + _yes(d.get("scored"), ("gol", "perdido"), ("goal", "missed"), "pt"),
+                     "Penalty result: "
+                     + _yes(d.get("scored"), ("gol", "perdido"), ("goal", "missed"), "en"))
+        case "confirm":
+            asked = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
+            about = (L(f"sobre o registro nº {_num(d.get('target'))}",
+                       f"on entry no. {_num(d.get('target'))}")
+                     + (f" ({target_text(asked, teams, lang)})" if asked else ""))
+            if "choice" in d:
+                answer = word("choice", d.get("choice"), lang)
+                if d.get("choice") in ("A", "B"):
+                    answer = t(d.get("choice"))
+            else:
+                answer = _yes(d.get("accept"), ("aceita", "recusada"), ("accepted", "refused"),
+                              lang)
+            return L(f"Árbitro decide {about}: {answer}", f"Referee decides {about}: {answer}")
+        case "void":
+            target = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
+            what = f" ({target_text(target, teams, lang)})" if target else ""
+            why = f" — {L('motivo', 'reason')}: {d['reason']}" if d.get("reason") else ""
+            return L(f"Anula o registro nº {_num(d.get('target'))}{what}{why}",
+                     f"Voids entry no. {_num(d.get('target'))}{what}{why}")
+        case "amend":
+            target = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
+            new_kind = d.get("kind") or (target or {}).get("kind") or ""
+            new = sentence(str(new_kind), d.get("data"), teams, lang) if new_kind else ""
+            why = f" — {L('motivo', 'reason')}: {d['reason']}" if d.get("reason") else ""
+            return L(f"Corrige o registro nº {_num(d.get('target'))}: passa a ser «{new}»{why}",
+                     f"Amends entry no. {_num(d.get('target'))}: now “{new}”{why}")
+        case "new_match":
+            return L("Nova partida", "New match")
+        case "goal":
+            return L(f"Gol de {t(d.get('side'))}{with_disc}",
+                     f"Goal for {t(d.get('side'))}{with_disc}")
+        case "start":
+            return L("Início da partida", "Match started")
+    label = kind.replace("_", " ")
+    return L(f"Registro «{label}»", f"Entry “{label}”")
+
+
+def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt") -> str:
+    return sentence(str(entry.get("kind", "")), entry.get("data"), teams, lang,
+                    period=entry.get("period"))
+
+
+# ---- origins, statuses, endings -------------------------------------------------------
+def origin(source: Any, author: Any, lang: str = "pt") -> str:
+    """Who made an entry, as a person says it (never ``device``/``referee``)."""
+    who = str(author or "")
+    if source == "device":
+        return "Mesa" if lang == "pt" else "Table"
+    if source == "system":
+        return "Sistema" if lang == "pt" else "System"
+    if who and who not in ("referee", "árbitro"):
+        return who
+    return "Árbitro" if lang == "pt" else "Referee"
+
+
+def status_text(status: dict[str, Any] | None, lang: str = "pt") -> str:
+    """An entry's status: "" when it counts as logged, else voided / amended / without effect."""
+    if not status:
+        return ""
+    state = status.get("state")
+    by = status.get("by")
+    ref = (f" nº {by}" if lang == "pt" else f" no. {by}") if by is not None else ""
+    who = f" ({status['author']})" if status.get("author") else ""
+    if state == "voided":
+        return (f"Anulado pelo registro{ref}{who}" if lang == "pt"
+                else f"Voided by entry{ref}{who}")
+    if state == "amended":
+        return (f"Corrigido pelo registro{ref}{who}" if lang == "pt"
+                else f"Amended by entry{ref}{who}")
+    if state == "without_effect":
+        return (f"Sem efeito: substituída pelo registro{ref}" if lang == "pt" and by is not None
+                else "Sem efeito" if lang == "pt"
+                else f"No effect: replaced by entry{ref}" if by is not None else "No effect")
+    return ""
+
+
+# ---- the correction form ------------------------------------------------------------------
+_FIELD_LABELS: dict[str, tuple[str, str]] = {
+    "side": ("Equipe", "Team"), "disc": ("Botão", "Disc"), "out": ("Sai o botão", "Disc off"),
+    "in": ("Entra o botão", "Disc on"), "goal": ("Linha de gol", "Goal line"),
+    "type": ("Tipo", "Kind"), "where": ("Onde", "Where"), "kind": ("Reinício", "Restart"),
+    "outcome": ("Resultado", "Outcome"), "scored": ("Gol", "Goal"), "hit": ("Tocou a bola", "Hit"),
+    "ms": ("Tempo (ms)", "Time (ms)"), "pos": ("Palheta", "Palheta"), "ball": ("Bola", "Ball"),
+    "choice": ("Escolha", "Choice"), "direct": ("Direto", "Direct"),
+}
+_FIELD_CHOICES: dict[str, str] = {"type": "foul", "where": "where", "kind": "restart",
+                                  "outcome": "outcome", "ball": "ball"}
+_HIDDEN_FIELDS = {"held_ms", "teams", "target", "data", "reason"}
+
+
+def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[dict[str, Any]]:
+    """The fields of the console's correction form for one entry: label, input type, value, options.
+
+    The referee picks values; the console builds ``amend {target, data}`` from them, so nobody
+    ever types JSON.
+    """
+    d: dict[str, Any] = data if isinstance(data, dict) else {}
+    pt = lang != "en"
+    out: list[dict[str, Any]] = []
+    for key, value in d.items():
+        if key in _HIDDEN_FIELDS:
+            continue
+        label = _FIELD_LABELS.get(key, (key.replace("_", " "),) * 2)[0 if pt else 1]
+        field: dict[str, Any] = {"key": key, "label": label, "value": value}
+        if key in ("side",) or (key == "pos" and value in ("A", "B", "C")):
+            field["type"] = "choice"
+            field["options"] = [{"value": s, "label": team(teams, s, lang)} for s in ("A", "B")]
+            if key == "pos":
+                field["options"].append({"value": "C", "label": "centro" if pt else "centre"})
+        elif key == "goal":
+            field["type"] = "choice"
+            field["options"] = [{"value": n, "label": f"{'gol' if pt else 'goal'} {n + 1}"}
+                                for n in (0, 1)]
+        elif kind == "discipline" and key == "type":
+            field["type"] = "choice"
+            field["options"] = [{"value": v, "label": p if pt else e}
+                                for v, (p, e) in _WORDS["discipline"].items()]
+        elif key in _FIELD_CHOICES:
+            group = _WORDS[_FIELD_CHOICES[key]]
+            field["type"] = "choice"
+            field["options"] = [{"value": v, "label": p if pt else e}
+                                for v, (p, e) in group.items()]
+            if value is not None and str(value) not in group:
+                field["options"].insert(0, {"value": value, "label": str(value)})
+        elif isinstance(value, bool):
+            field["type"] = "bool"
+        elif isinstance(value, int | float):
+            field["type"] = "number"
+        else:
+            field["type"] = "text"
+        out.append(field)
+    return out

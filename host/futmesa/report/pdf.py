@@ -1,0 +1,173 @@
+"""The súmula as an A4 PDF with ReportLab, printed as a federation files it.
+
+Header (title, result, match data), then the tables of the model, then the signature lines;
+every page carries the match and "página N de M" at its foot.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from typing import Any
+
+from futmesa.matchbook.sumula import Sumula
+from futmesa.matchbook.sumula import Table as SumulaTable
+
+WIDTH_MM = 174.0  # A4 less 18 mm margins
+# column widths (mm) per table key; the widest column takes what is left
+WIDTHS: dict[str, list[float]] = {
+    "goals": [28, 20, 80, 20, 26],
+    "shootout": [60, 90, 24],
+    "discipline": [28, 18, 40, 88],
+    "substitutions": [28, 18, 80, 24, 24],
+    "corrections": [9, 22, 37, 28, 22, 24, 32],
+    "log": [11, 16, 14, 15, 74, 22, 22],
+}
+
+
+def _fonts() -> tuple[str, str]:
+    """Vera ships inside ReportLab, so accents render the same on every machine."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    try:
+        pdfmetrics.getFont("FutmesaSans")
+    except KeyError:
+        pdfmetrics.registerFont(TTFont("FutmesaSans", "Vera.ttf"))
+        pdfmetrics.registerFont(TTFont("FutmesaSans-Bold", "VeraBd.ttf"))
+    return "FutmesaSans", "FutmesaSans-Bold"
+
+
+def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
+    """The PDF; ``head_only`` stops after the title and result line."""
+    from reportlab.lib import colors
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.lib.units import mm
+    from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+
+    regular, bold = _fonts()
+    base = ParagraphStyle("base", fontName=regular, fontSize=8.5, leading=10.5)
+    th = ParagraphStyle("th", parent=base, fontName=bold)
+    h1 = ParagraphStyle("h1", parent=base, fontName=bold, fontSize=18, leading=22)
+    h2 = ParagraphStyle("h2", parent=base, fontName=bold, fontSize=11.5, leading=14,
+                        spaceBefore=9, spaceAfter=3)
+    big = ParagraphStyle("big", parent=base, fontName=bold, fontSize=16, leading=20)
+    strike = ParagraphStyle("strike", parent=base, textColor=colors.HexColor("#777777"))
+    small = ParagraphStyle("small", parent=base, fontSize=7.5, leading=9)
+    small_th = ParagraphStyle("small_th", parent=small, fontName=bold)
+    small_strike = ParagraphStyle("small_strike", parent=small,
+                                  textColor=colors.HexColor("#777777"))
+
+    def p(text: Any, style: ParagraphStyle = base, struck: bool = False,
+          struck_style: ParagraphStyle = strike) -> Paragraph:
+        body = html.escape(str(text))  # user text is never markup
+        return Paragraph(f"<strike>{body}</strike>" if struck and body else body,
+                         struck_style if struck else style)
+
+    def table(head: list[str], rows: list[list[str]], widths: list[float],
+              struck: list[bool] | None = None, dense: bool = False) -> Table:
+        scale = WIDTH_MM / sum(widths)
+        cell, head_style, gone = (small, small_th, small_strike) if dense else (base, th, strike)
+        data = [[p(h, head_style) for h in head]]
+        data += [[p(c, cell, bool(struck and struck[i]), gone) for c in row]
+                 for i, row in enumerate(rows)]
+        if not rows:
+            data.append([p("—")] + [""] * (len(head) - 1))
+        t = Table(data, colWidths=[w * scale * mm for w in widths], repeatRows=1)
+        style: list[Any] = [
+            ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+            ("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#e8e8e8")),
+            ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ]
+        if not rows:
+            style.append(("SPAN", (0, 1), (-1, 1)))
+        if dense:
+            style += [("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3)]
+        t.setStyle(TableStyle(style))
+        return t
+
+    story: list[Any] = [p(s.title, h1), p(s.result, big), Spacer(1, 3 * mm)]
+    if head_only:
+        return _build(story, s)
+    pt = s.lang == "pt"
+    # the match data as a form: two label/value pairs a line
+    pairs = list(s.meta) + ([("", "")] if len(s.meta) % 2 else [])
+    form = [[p(k, th), p(v), p(k2, th), p(v2)]
+            for (k, v), (k2, v2) in zip(pairs[::2], pairs[1::2], strict=True)]
+    meta = Table(form, colWidths=[w * mm for w in (28, 59, 28, 59)])
+    meta.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+                              ("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#f0f0f0")),
+                              ("BACKGROUND", (2, 0), (2, -1), colors.HexColor("#f0f0f0")),
+                              ("VALIGN", (0, 0), (-1, -1), "TOP")]))
+    story.append(meta)
+    for t in s.tables:
+        widths = WIDTHS.get(t.key) or [WIDTH_MM / len(t.columns)] * len(t.columns)
+        dense = t.key == "log"
+        if dense:  # the log's period column in the short form a referee writes: "1º"
+            t = SumulaTable(t.key, t.title, t.columns, [{**r, "period": r.get("period", "")
+                                                   .replace(" tempo", "").replace(" half", "")}
+                                                  for r in t.rows], t.struck)
+        if len(t.rows) <= 3:  # a short table never starts at the foot of a page
+            story.append(KeepTogether([p(t.title, h2),
+                                       table(t.head, t.cells(), widths, t.struck, dense)]))
+        else:
+            story += [p(t.title, h2), table(t.head, t.cells(), widths, t.struck, dense)]
+    box = Table([[p("Observações do árbitro" if pt else "Referee's remarks", th)], [""]],
+                colWidths=[WIDTH_MM * mm], rowHeights=[None, 24 * mm])
+    box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, colors.grey),
+                             ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.grey)]))
+    names = ([f"Árbitro{': ' + s.referee if s.referee else ''}",
+              f"Técnico — {s.teams['A']}", f"Técnico — {s.teams['B']}"] if pt else
+             [f"Referee{': ' + s.referee if s.referee else ''}",
+              f"Coach — {s.teams['A']}", f"Coach — {s.teams['B']}"])
+    gap = 8.0
+    line = (WIDTH_MM - 2 * gap) / 3
+    sign = Table([[p(names[0]), "", p(names[1]), "", p(names[2])]],
+                 colWidths=[w * mm for w in (line, gap, line, gap, line)])
+    sign.setStyle(TableStyle([("LINEABOVE", (0, 0), (0, 0), 0.6, colors.black),
+                              ("LINEABOVE", (2, 0), (2, 0), 0.6, colors.black),
+                              ("LINEABOVE", (4, 0), (4, 0), 0.6, colors.black),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
+    story.append(KeepTogether([Spacer(1, 6 * mm), box, Spacer(1, 18 * mm), sign]))
+    return _build(story, s)
+
+
+def _build(story: list[Any], s: Sumula) -> bytes:
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import SimpleDocTemplate
+
+    regular, _ = _fonts()
+    pt = s.lang == "pt"
+    foot = f"{s.title} — {s.teams['A']} × {s.teams['B']}"
+
+    class NumberedCanvas(Canvas):
+        """Writes "página N de M" once the number of pages is known."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:  # noqa: N802 - ReportLab's name
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._pages)
+            for n, page in enumerate(self._pages, 1):
+                self.__dict__.update(page)
+                self.setFont(regular, 7.5)
+                self.drawString(18 * mm, 9 * mm, foot)
+                self.drawRightString(A4[0] - 18 * mm, 9 * mm,
+                                     f"página {n} de {total}" if pt else f"page {n} of {total}")
+                super().showPage()
+            super().save()
+
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(out, pagesize=A4, leftMargin=18 * mm, rightMargin=18 * mm,
+                            topMargin=15 * mm, bottomMargin=16 * mm,
+                            title=s.title, author=s.referee or "futmesa")
+    doc.build(story, canvasmaker=NumberedCanvas)
+    return out.getvalue()

@@ -1,0 +1,43 @@
+"""The súmula for a federation's system: CSV and JSON with the same tables the PDF prints."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from futmesa.matchbook.sumula import Sumula
+
+
+def to_csv(s: Sumula) -> str:
+    """One CSV: the header block, then each table (its title, its heading row, its rows)."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["súmula" if s.lang == "pt" else "report", s.id])
+    w.writerow(["resultado" if s.lang == "pt" else "result", s.result])
+    for key, value in s.meta:
+        w.writerow([key, value])
+    for t in s.tables:
+        w.writerow([])
+        w.writerow([f"# {t.title}"])
+        w.writerow(t.head)
+        for row in t.cells():
+            w.writerow(row)
+    return out.getvalue()
+
+
+def to_dict(s: Sumula, record: dict[str, Any]) -> dict[str, Any]:
+    tables = {t.key: {"title": t.title, "columns": [k for k, _ in t.columns],
+                      "headings": t.head, "rows": t.rows,
+                      "struck": [i for i, v in enumerate(t.struck) if v]}
+              for t in s.tables}
+    summary = {"id": s.id, "result": s.result, "score": s.score, "teams": s.teams,
+               "finished": s.finished, "ending": s.ending, "referee": s.referee,
+               "meta": dict(s.meta)}
+    return {"summary": summary, "tables": tables, "match": record.get("match"),
+            "entries": record.get("entries", []), "state": record.get("state")}
+
+
+def to_json(s: Sumula, record: dict[str, Any]) -> str:
+    return json.dumps(to_dict(s, record), ensure_ascii=False, indent=2, default=str)

@@ -1,0 +1,55 @@
+"""What every part of the web app shares: the history interface, errors, the display settings."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Protocol
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+
+STATIC_DIR = Path(__file__).parent / "static"
+TEMPLATES_DIR = Path(__file__).parent / "templates"
+DISPLAY_MODES = ("scoreboard", "board", "blank")
+THEMES = ("default", "contrast")
+LANGS = ("pt", "en")
+
+
+class HistoryProvider(Protocol):
+    """Read access to stored matches (:class:`futmesa.matchbook.MatchLibrary`).
+
+    A record is ``{"match": {...}, "entries": [...], "state": {...}}``; see
+    :meth:`futmesa.matchbook.MatchLibrary.match_record` for the fields.
+    """
+
+    def list_matches(self) -> list[dict[str, Any]]: ...
+
+    def match_record(self, match_id: int) -> dict[str, Any]: ...
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": message}, status_code=status)
+
+
+def no_history() -> JSONResponse:
+    return error(404, "this daemon was started without a match store, so there is no history")
+
+
+def page(name: str) -> FileResponse:
+    return FileResponse(STATIC_DIR / name, headers={"Cache-Control": "no-cache"})
+
+
+async def read_json(request: Request) -> dict[str, Any] | JSONResponse:
+    try:
+        body = await request.json()
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return error(400, 'the request body must be JSON like {"kind": ..., "data": {...}}')
+    if not isinstance(body, dict):
+        return error(400, "the request body must be a JSON object")
+    return body

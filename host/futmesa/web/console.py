@@ -1,0 +1,220 @@
+"""The referee's side of the web app: the console pages, referee input, display settings, the log.
+
+Writes need the console token (:class:`~futmesa.web.access.TokenGate`). Referee input goes to
+the hub (``hub.referee_input``); the console's log is the matchbook's record of the match, each
+entry with its sentence in the kiosk's language and the fields of the correction form.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections import OrderedDict
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from futmesa.hub import RefusedError, StateHub
+from futmesa.matchbook import public_record
+from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
+from futmesa.web.access import TokenGate
+from futmesa.web.common import (
+    DISPLAY_MODES,
+    LANGS,
+    THEMES,
+    HistoryProvider,
+    error,
+    no_history,
+    page,
+    read_json,
+)
+from futmesa.web.public import Broadcast
+
+ANSWER_WITHIN_S = 0.1  # the console gets an answer (result or "still applying") this fast
+MAX_PENDING = 200  # slow referee actions whose outcome the console may still ask for
+
+
+class PendingOutcomes:
+    """Outcomes of slow referee actions, by request id; bounded, oldest answered ones go first."""
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limit if limit is not None else MAX_PENDING
+        self.items: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    def has_room(self) -> bool:
+        if len(self.items) < self.limit:
+            return True
+        for rid, outcome in list(self.items.items()):
+            if not outcome.get("pending"):
+                del self.items[rid]
+                return True
+        return False
+
+    def __setitem__(self, rid: str, outcome: dict[str, Any]) -> None:
+        self.items[rid] = outcome
+
+    def get(self, rid: str) -> dict[str, Any] | None:
+        return self.items.get(rid)
+
+
+def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The console's log: each entry with its sentence, origin, status and correction form."""
+    shown = public_record(record)
+    match = shown.get("match") or {}
+    teams = (shown.get("state") or {}).get("teams") or match.get("teams") or {}
+    entries = shown.get("entries", [])
+    by_id = {e.get("id"): e for e in entries}
+    out = []
+    for e in entries:
+        key = "text" if lang == "pt" else "text_en"
+        text = e.get(key) or sentence(str(e.get("kind")), e.get("data"), teams, lang,
+                                      period=e.get("period"), targets=by_id)
+        status = e.get("status") or ({"state": "voided"} if e.get("voided") else
+                                     {"state": "amended", "by": e.get("amended_by")}
+                                     if e.get("amended_by") else {"state": "effective"})
+        correctable = (status.get("state") in ("effective", "amended")
+                       and e.get("kind") not in ("void", "amend"))
+        out.append({**e, "text": text, "status": status,
+                    "meaning": e.get("meaning_en" if lang == "en" else "meaning") or [],
+                    "origin": origin(e.get("source"), e.get("author"), lang),
+                    "status_text": status_text(status, lang),
+                    "correctable": correctable,
+                    "fields": amend_fields(str(e.get("kind")), e.get("data"), teams, lang)
+                    if correctable else []})
+    return {"match": match, "entries": out}
+
+
+def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
+                   broadcast: Broadcast, history: HistoryProvider | None,
+                   answer_within_s: float = ANSWER_WITHIN_S) -> list[BaseRoute]:
+    """``/console``, ``/console/keeper``, ``/console/recover``, ``/api/token``, ``/api/referee``,
+    ``/api/referee/{rid}``, ``/api/display``, ``/api/log``."""
+    pending = PendingOutcomes()
+    request_ids = itertools.count(1)
+
+    async def console(request: Request) -> Response:
+        return page("console.html")
+
+    async def keeper(request: Request) -> Response:
+        return page("keeper.html")
+
+    async def recover(request: Request) -> Response:
+        refusal = gate.refuse_recovery(request)
+        if refusal is not None:
+            return error(403, refusal)
+        if request.query_params.get("format") == "json":
+            return JSONResponse({"ok": True, "token": gate.token,
+                                 "url": f"/console?token={gate.token}"})
+        return RedirectResponse(f"/console?token={gate.token}", status_code=303)
+
+
+    async def authorized_body(request: Request) -> dict[str, Any] | JSONResponse:
+        """The JSON body of a referee write, or the response refusing it."""
+        refusal = gate.refuse(request)
+        if refusal is not None:
+            return error(*refusal)
+        return await read_json(request)
+
+    async def check_token(request: Request) -> Response:
+        refusal = gate.refuse(request)
+        if refusal is not None:
+            return error(*refusal)
+        return JSONResponse({"ok": True})
+
+    async def referee(request: Request) -> Response:
+        started = time.perf_counter()
+        body = await authorized_body(request)
+        if isinstance(body, JSONResponse):
+            return body
+        kind = body.get("kind")
+        data = body.get("data", {})
+        if not isinstance(kind, str) or not kind:
+            return error(400, "missing \"kind\": say which action, e.g. \"shot_asked\"")
+        if not isinstance(data, dict):
+            return error(400, "\"data\" must be a JSON object")
+        author = str(body.get("author") or "referee")[:60]
+        table = body.get("table") or None
+        task = asyncio.ensure_future(hub.referee_input(kind, data, author, table))
+        done, _ = await asyncio.wait({task}, timeout=answer_within_s)
+        if not done:
+            if not pending.has_room():
+                return error(503, "muitas ações ainda em aplicação: aguarde alguns segundos e "
+                                  "envie de novo / too many actions are still being applied: "
+                                  "wait a few seconds, then send this one again")
+            rid = str(next(request_ids))
+            pending[rid] = {"ok": None, "pending": True}
+            task.add_done_callback(lambda t: pending.__setitem__(rid, outcome_of(t)))
+            return JSONResponse(
+                {"ok": None, "pending": True, "id": rid,
+                 "message": "received; still being applied — the result follows"},
+                status_code=202,
+            )
+        outcome = outcome_of(task)
+        outcome["ms"] = round((time.perf_counter() - started) * 1000, 1)
+        return JSONResponse(outcome, status_code=200 if outcome["ok"] else 409)
+
+    async def referee_result(request: Request) -> Response:
+        refusal = gate.refuse(request)
+        if refusal is not None:
+            return error(*refusal)
+        outcome = pending.get(request.path_params["rid"])
+        if outcome is None:
+            return error(404, "no such pending action (the daemon may have restarted)")
+        return JSONResponse(outcome)
+
+    async def set_display(request: Request) -> Response:
+        body = await authorized_body(request)
+        if isinstance(body, JSONResponse):
+            return body
+        for key, allowed in (("mode", DISPLAY_MODES), ("theme", THEMES), ("lang", LANGS)):
+            if key in body:
+                if body[key] not in allowed:
+                    return error(400, f"{key} must be one of {', '.join(allowed)}")
+                display[key] = body[key]
+        broadcast.send({"type": "display", **display})
+        return JSONResponse({"ok": True, **display})
+
+
+    async def api_log(request: Request) -> Response:
+        if history is None:
+            return no_history()
+        match_id = request.query_params.get("match") or hub.snapshot().get("match_id")
+        if match_id is None:
+            return JSONResponse({"entries": []})
+        try:
+            record = await asyncio.to_thread(history.match_record, int(match_id))
+        except (KeyError, LookupError, ValueError):
+            return error(404, f"no stored match {match_id}")
+        lang = request.query_params.get("lang") or display.get("lang", "pt")
+        return JSONResponse(log_view(record, "en" if lang == "en" else "pt"))
+
+    return [
+        Route("/console", console),
+        Route("/console/keeper", keeper),
+        Route("/console/recover", recover),
+        Route("/api/token", check_token),
+        Route("/api/referee", referee, methods=["POST"]),
+        Route("/api/referee/{rid}", referee_result),
+        Route("/api/display", set_display, methods=["POST"]),
+        Route("/api/log", api_log),
+    ]
+
+
+def outcome_of(task: asyncio.Future[Any]) -> dict[str, Any]:
+    """The console's view of a finished referee action."""
+    if task.cancelled():
+        return {"ok": False, "error": "the action was cancelled (the daemon is stopping)"}
+    exc = task.exception()
+    if isinstance(exc, RefusedError):
+        return {"ok": False, "error": str(exc) or "refused by the rules"}
+    if exc is not None:
+        return {"ok": False, "error": f"internal error applying the action: {exc!r}; "
+                                      "it was not applied — tell the operator"}
+    result = task.result()
+    if not isinstance(result, dict):
+        return {"ok": True, "result": {}}
+    # the new state reaches every screen through /ws; the answer stays small and fast
+    return {"ok": True, "result": {k: v for k, v in result.items() if k != "state"}}

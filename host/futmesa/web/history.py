@@ -1,0 +1,94 @@
+"""The history side of the web app: the list of stored matches and each match's súmula.
+
+``/history`` (a Jinja2 page), ``/api/matches``, ``/report/{id}[.pdf|.csv|.json]``. Records come
+from the matchbook (a :class:`~futmesa.web.common.HistoryProvider`); the renderers are
+:mod:`futmesa.report`. Building a súmula replays the match, so it runs off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from futmesa import report
+from futmesa.matchbook import public_record
+from futmesa.matchbook.wording import team, venue_zone, when
+from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history
+
+ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]))
+
+
+def history_rows(matches: list[dict[str, Any]], lang: str = "pt") -> list[dict[str, Any]]:
+    rows = []
+    for m in matches:
+        teams = m.get("teams") or {}
+        score = m.get("score")
+        settings: dict[str, Any] = m["settings"] if isinstance(m.get("settings"), dict) else {}
+        ending: dict[str, Any] = m["ending"] if isinstance(m.get("ending"), dict) else {}
+        rows.append({
+            "id": m.get("id"),
+            "date": when(m.get("created_at"), venue_zone(settings.get("timezone"))),
+            "table_id": m.get("table_id", ""),
+            "names": f"{team(teams, 'A', lang)} × {team(teams, 'B', lang)}",
+            "score": (f"{score.get('A', 0)} × {score.get('B', 0)}"
+                      if isinstance(score, dict) else ""),
+            "ending": ending.get(lang, ""),
+            "ruleset": m.get("ruleset", ""),
+        })
+    return rows
+
+
+def render_history(matches: list[dict[str, Any]], lang: str = "pt") -> str:
+    return ENV.get_template("history.html").render(matches=history_rows(matches, lang), lang=lang)
+
+
+def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> list[BaseRoute]:
+    def lang_of(request: Request) -> str:
+        lang = request.query_params.get("lang") or display.get("lang", "pt")
+        return "en" if lang == "en" else "pt"
+
+    async def history_page(request: Request) -> Response:
+        matches = [] if history is None else await asyncio.to_thread(history.list_matches)
+        return HTMLResponse(render_history(matches, lang_of(request)))
+
+    async def api_matches(request: Request) -> Response:
+        if history is None:
+            return no_history()
+        return JSONResponse({"matches": await asyncio.to_thread(history.list_matches)})
+
+    async def match_report(request: Request) -> Response:
+        if history is None:
+            return no_history()
+        raw = request.path_params["match"]
+        stem, _, fmt = raw.partition(".")
+        try:
+            record = await asyncio.to_thread(history.match_record, int(stem))
+        except (KeyError, LookupError, ValueError):
+            return error(404, f"no stored match {stem!r}; see /history for the list")
+        record = public_record(record)
+        lang = lang_of(request)
+        name = f"sumula-{int(stem)}"
+        if fmt in ("", "html"):
+            return HTMLResponse(await asyncio.to_thread(report.render_html, record, lang))
+        if fmt == "json":
+            return Response(report.render_json(record, lang), media_type="application/json",
+                            headers={"Content-Disposition": f'attachment; filename="{name}.json"'})
+        if fmt == "csv":
+            return Response(report.render_csv(record, lang), media_type="text/csv; charset=utf-8",
+                            headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
+        if fmt == "pdf":
+            pdf = await asyncio.to_thread(lambda: report.pdf_bytes(record, lang=lang))
+            return Response(pdf, media_type="application/pdf",
+                            headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
+        return error(404, "report formats: .html, .pdf, .csv, .json")
+
+    return [
+        Route("/api/matches", api_matches),
+        Route("/history", history_page),
+        Route("/report/{match}", match_report),
+    ]

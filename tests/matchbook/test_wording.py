@@ -1,0 +1,132 @@
+"""What a referee and a federation read is their language: a sentence per entry, never our codes.
+
+Today's codes the súmula used to show (issue 11): ``lance_expired … warning=false``,
+``goal_line: goal=0, held_ms=40``, ``reason=2``, teams as raw JSON, ``device``/``referee``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from matchbook_logs import match_row, started
+
+from futmesa.matchbook import MatchLibrary, build, build_record
+from futmesa.matchbook.entries import entry_for
+from futmesa.matchbook.wording import amend_fields, origin, sentence, when
+from futmesa.rules.model import DEVICE_KINDS
+from futmesa.store import EventLog
+
+TEAMS = {"A": {"name": "Alvorada", "color": "#1040c0"}, "B": {"name": "Botafogo"}}
+
+# every referee input kind (docs/rulesets.md "Referee inputs") with data as the console sends it
+REFEREE: list[tuple[str, dict[str, Any]]] = [
+    ("set_up", {"teams": TEAMS, "kickoff": "A"}), ("kickoff", {"side": "B"}), ("ends", {"A": 1}),
+    ("start_period", {}), ("added_time", {"ms": 120_000}), ("pause", {}), ("resume", {}),
+    ("touch", {"side": "A", "disc": 3, "hit": False}),
+    ("shot_asked", {"side": "A", "disc": 9, "ball": "opponent_half"}),
+    ("shot_result", {"outcome": "post", "teammate_last": False}),
+    ("last_touch", {"side": "B", "direct": False}), ("restart", {"kind": "bola_do_goleiro",
+                                                                  "side": "A"}),
+    ("lance_done", {}), ("foul", {"side": "B", "type": "mao", "where": "box", "disc": 4}),
+    ("discipline", {"side": "B", "type": "expel", "disc": 5}),
+    ("substitution", {"side": "A", "out": 4, "in": 12}), ("offside", {"side": "A"}),
+    ("shootout_kick", {"side": "A", "disc": 7, "scored": True}),
+    ("keeper_choice", {"side": "B", "choice": "left"}), ("shootout_result", {"scored": False}),
+    ("confirm", {"target": 3, "accept": True}), ("confirm", {"target": 3, "choice": "own_goal"}),
+    ("void", {"target": 3, "reason": "bola na trave"}),
+    ("amend", {"target": 3, "data": {"side": "B", "disc": 9}}),
+]
+CODES = re.compile(r"=|[{}\[\]]|\b[a-z]+_[a-z_]+\b|\bTrue\b|\bFalse\b|\bNone\b|\btrue\b|"
+                   r"\bfalse\b|Registro «|Entry “")
+
+
+def device_samples() -> list[tuple[str, dict[str, Any]]]:
+    import futmesa_wire as W
+
+    out = []
+    for code in W.EVENT_NAMES:
+        for a, b in ((0, 0), (1, 1), (2, 0)):
+            out.append(entry_for(code, a, b, 40))
+    assert {k for k, _ in out} >= DEVICE_KINDS - {"gap"}
+    return out + [("gap", {"boot_id": 1, "first_seq": 5, "last_seq": 9})]
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_every_entry_kind_has_a_sentence_without_codes(lang: str) -> None:
+    targets = {3: {"kind": "shot_asked", "data": {"side": "A", "disc": 7}, "period": 1}}
+    for kind, data in device_samples() + REFEREE:
+        text = sentence(kind, data, TEAMS, lang, period=1, targets=targets)
+        assert text and not CODES.search(text), (kind, data, text)
+
+
+def test_todays_codes_are_gone() -> None:
+    assert sentence("lance_expired", {"side": "A", "warning": False}, TEAMS) == \
+        "Tempo do lance de Alvorada esgotado"
+    assert sentence("goal_line", {"goal": 0, "held_ms": 40}, TEAMS) == \
+        "Sensor: bola na linha do gol 1"
+    assert sentence("clock_stopped", {"reason": 2}, TEAMS) == "Relógio parado: fim do período"
+    assert sentence("set_up", {"teams": TEAMS, "kickoff": "A"}, TEAMS) == \
+        "Partida configurada: Alvorada × Botafogo; saída de Alvorada"
+    assert origin("device", "SIM00001") == "Mesa"
+    assert origin("referee", "referee") == "Árbitro"
+    assert origin("referee", "Ana Lima") == "Ana Lima"
+    assert sentence("lance_expired", {"side": "B", "warning": True}, TEAMS, "en") == \
+        "Warning: lance time of Botafogo running out"
+
+
+def test_the_correction_form_offers_fields_not_json() -> None:
+    fields = amend_fields("shot_asked", {"side": "A", "disc": 7}, TEAMS)
+    assert [(f["key"], f["label"], f["type"]) for f in fields] == [
+        ("side", "Equipe", "choice"), ("disc", "Botão", "number")]
+    assert [o["label"] for o in fields[0]["options"]] == ["Alvorada", "Botafogo"]
+    goal = amend_fields("goal_line", {"goal": 0, "held_ms": 40}, TEAMS)
+    assert [(f["key"], [o["label"] for o in f["options"]]) for f in goal] == [
+        ("goal", ["gol 1", "gol 2"])]
+
+
+def test_times_are_in_the_venue_zone() -> None:
+    stamp = 1_780_000_000_000  # 2026-05-28 20:26:40 UTC
+    assert when(stamp) == "28/05/2026 17:26"  # São Paulo, the default
+    from futmesa.matchbook.wording import venue_zone
+
+    assert when(stamp, venue_zone("Europe/Lisbon")) == "28/05/2026 21:26"
+    assert when(stamp, venue_zone("Not/AZone")) == "28/05/2026 17:26"
+
+
+def test_the_log_has_one_row_for_a_repeated_event() -> None:
+    log = started()
+    log.device("lance_started", {"side": "A"})
+    log.device("lance_started", {"side": "A"})
+    record = build_record(match_row(), log.rows)
+    rows = build(record).table("log").rows  # type: ignore[union-attr]
+    lance = [r for r in rows if "Lance de Alvorada iniciado" in r["what"]]
+    assert len(lance) == 1 and lance[0]["what"].endswith("(2×)")
+    assert lance[0]["number"] == "5–6"
+
+
+def test_the_sumula_says_how_the_match_ended(tmp_path: Path) -> None:
+    store = EventLog(tmp_path / "m.sqlite")
+    first = store.new_match("sim-T1", "cbfm-1toque", {}, "")
+    store.end_match(first)  # the referee started a new match before this one finished
+    second = store.new_match("sim-T1", "cbfm-1toque", {}, "")
+    library = MatchLibrary(store)
+    meta = dict(build(library.match_record(first)).meta)
+    assert meta["Situação"] == f"não concluída: substituída pela partida {second}"
+    assert dict(build(library.match_record(second)).meta)["Situação"] == "em andamento"
+    assert dict(build(library.match_record(first), "en").meta)["Status"] == \
+        f"not completed: replaced by match {second}"
+    listed = {m["id"]: m["ending"]["code"] for m in library.list_matches()}
+    assert listed == {first: "replaced", second: "running"}
+    store.close()
+
+
+def test_a_match_ended_by_the_referee() -> None:
+    """000 Art. 26 §1 C: the referee ends the match against a side (a forfeit)."""
+    log = started()
+    log.add("discipline", {"side": "B", "type": "end_match"})
+    record = build_record(match_row(), log.rows)
+    assert record["state"]["finished"]
+    assert dict(build(record).meta)["Situação"] == "encerrada pelo árbitro"

@@ -1,0 +1,122 @@
+"""The architecture's import rules (docs/architecture.md, "Who owns each step"), on the source.
+
+Every import in a module counts, including those inside functions. A rule names the modules
+a package may reach inside the project; the standard library and third-party packages are
+always allowed, except where a rule says otherwise.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = ROOT / "host" / "futmesa"
+FIRMWARE = ROOT / "firmware"
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    rel = path.relative_to(root / "host").with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports(path: Path, root: Path = ROOT) -> list[tuple[int, str]]:
+    """(line, absolute module name) of every import in a file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    here = module_name(path, root).split(".") if path.is_relative_to(root / "host") else []
+    package = here if path.name == "__init__.py" else here[:-1]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                name = node.module or ""
+            out.append((node.lineno, name))
+            # "from futmesa import report" reaches futmesa.report
+            if name == "futmesa":
+                out += [(node.lineno, f"futmesa.{alias.name}") for alias in node.names]
+    return out
+
+
+def within(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def project(name: str) -> bool:
+    return within(name, ("futmesa", "futmesa_wire"))
+
+
+def files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+# (package, the project modules it may import, why)
+RULES: list[tuple[str, tuple[str, ...], str]] = [
+    ("futmesa.rules", ("futmesa.rules",),
+     "the rules are pure: they know entries and effects, nothing of the link, store or views"),
+    ("futmesa.link", ("futmesa.link", "futmesa_wire"),
+     "the link delivers raw device events; what they mean is the matchbook's job"),
+    ("futmesa.web", ("futmesa.web", "futmesa.hub", "futmesa.matchbook", "futmesa.report"),
+     "views read live state from the hub and stored matches through the matchbook"),
+    ("futmesa.report", ("futmesa.report", "futmesa.matchbook"),
+     "renderers print the súmula model, they do not read the store or run the rules"),
+    ("futmesa.matchbook", ("futmesa.matchbook", "futmesa.rules", "futmesa.store",
+                           "futmesa.link.events", "futmesa.link.messages", "futmesa_wire"),
+     "the read side sits on the log and the rules, never on the live daemon or the views"),
+    ("futmesa.history", ("futmesa.history", "futmesa.matchbook"),
+     "reading old matches must not drag in the live serial daemon"),
+]
+
+
+def violations(package: str, allowed: tuple[str, ...], root: Path = ROOT) -> list[str]:
+    rel = package.split(".")[1:]
+    target = root.joinpath("host", "futmesa", *rel)
+    paths = files(target) if target.is_dir() else [target.with_suffix(".py")]
+    bad = []
+    for path in paths:
+        for line, name in imports(path, root):
+            if project(name) and name != "futmesa" and not within(name, allowed):
+                bad.append(f"{path.relative_to(root)}:{line} imports {name}")
+    return bad
+
+
+@pytest.mark.parametrize(("package", "allowed", "why"), RULES, ids=[r[0] for r in RULES])
+def test_package_imports_only_what_it_may(package: str, allowed: tuple[str, ...],
+                                          why: str) -> None:
+    bad = violations(package, allowed)
+    assert not bad, f"{package}: {why}:\n" + "\n".join(bad)
+
+
+def test_cli_reads_stored_matches_without_the_daemon() -> None:
+    """`futmesa matches / report / rerun` import the matchbook, never the daemon."""
+    bad = [f"cli.py:{line} imports {name}" for line, name in imports(HOST / "cli.py")
+           if within(name, ("futmesa.daemon",))]
+    assert not bad, "\n".join(bad)
+
+
+def test_firmware_imports_nothing_from_the_host() -> None:
+    bad = [f"{path.relative_to(ROOT)}:{line} imports {name}"
+           for path in files(FIRMWARE) for line, name in imports(path)
+           if within(name, ("futmesa",))]
+    assert not bad, "the firmware runs on the table, without the host:\n" + "\n".join(bad)
+
+
+def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
+    """The rules can fail: imports reaching out of rules/ (relative, or inside a function)."""
+    rules = tmp_path / "host" / "futmesa" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "__init__.py").write_text("from .engine import Engine\n")
+    (rules / "probe.py").write_text("from ..store import EventLog\n\n"
+                                    "def f():\n    import futmesa.daemon\n")
+    bad = violations("futmesa.rules", ("futmesa.rules",), tmp_path)
+    assert bad == ["host/futmesa/rules/probe.py:1 imports futmesa.store",
+                   "host/futmesa/rules/probe.py:4 imports futmesa.daemon"]

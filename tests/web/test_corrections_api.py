@@ -1,0 +1,159 @@
+"""Void-of-void and amend-after-void sent through POST /api/referee to a real daemon and store.
+
+The súmula served at /report/{id}.json and the console's /api/log must count the goal the
+score counts (issue 11; 000 Art. 12 §1 for the goal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import futmesa_wire as W
+from futmesa.daemon import TableDaemon
+from futmesa.hub import StateHub
+from futmesa.link.messages import DeviceInfo, Profile
+from futmesa.matchbook import MatchLibrary
+from futmesa.store import EventLog
+from futmesa.web.app import create_app
+from futmesa.web.testing import TOKEN, LiveServer
+
+
+class Table:
+    """A daemon over a real SQLite log (no serial port), served by the real web app."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.store = EventLog(tmp_path / "m.sqlite")
+        self.hub = StateHub()
+        self.daemon = TableDaemon(self.store, self.hub, str(tmp_path / "no-port"), "cbfm-1toque")
+        self.live = LiveServer(self.hub, create_app(self.hub, console_token=TOKEN,
+                                                    history=MatchLibrary(self.store)))
+        self.seq = 0
+
+    def start(self) -> None:
+        self.live.start()
+        self.daemon.loop = self.live.loop
+        info = DeviceInfo(proto=1, firmware="0.1.0", board="sim", uid="T1", boot_id=1, oldest=1,
+                          newest=0, tick_rate=1000, tick_bits=32,
+                          profile=Profile(2, 0, 0, 0, 1_500_000, 300_000, 0, 15_000, 0),
+                          last_cmd_seq=0)
+        self.daemon.on_device(info)
+
+    def device(self, kind: int, a: int = 0) -> None:
+        self.seq += 1
+        assert self.daemon.info is not None
+        self.daemon.on_event(self.daemon.info, 1, self.seq, 1000 * self.seq,
+                             (kind, a, 0, 1, 1000 * self.seq, 40))
+
+    def referee(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
+        r = httpx.post(self.live.url + "/api/referee", json={"kind": kind, "data": data,
+                                                           "table": "sim-T1"},
+                       headers={"Authorization": f"Bearer {TOKEN}"}, timeout=20)
+        body = r.json()
+        if body.get("pending"):
+            body = self.wait(body["id"])
+        assert body["ok"], body
+        return body
+
+    def wait(self, rid: str) -> dict[str, Any]:
+        import time
+
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            body = httpx.get(f"{self.live.url}/api/referee/{rid}",
+                             headers={"Authorization": f"Bearer {TOKEN}"}).json()
+            if not body.get("pending"):
+                return body
+            time.sleep(0.02)
+        raise AssertionError("the referee action was never applied")
+
+    def newest_entry(self) -> int:
+        assert self.daemon.match is not None
+        return self.store.entries(self.daemon.match["id"])[-1].id
+
+    def goal_for_a(self) -> int:
+        self.referee("shot_asked", {"side": "A", "disc": 7})
+        self.device(W.EV_GOAL_LINE, a=1)  # side A attacks goal line 1 at kick-off
+        return self.newest_entry()
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    t = Table(tmp_path)
+    t.start()
+    t.referee("set_up", {"kickoff": "A", "teams": {"A": {"name": "Alvorada"},
+                                                   "B": {"name": "Botafogo"}}})
+    t.referee("start_period", {})
+    t.device(W.EV_PERIOD_STARTED)
+    t.device(W.EV_CLOCK_STARTED)
+    try:
+        yield t
+    finally:
+        t.live.stop()
+        t.store.close()
+
+
+def sumula(table: Table) -> dict[str, Any]:
+    assert table.daemon.match is not None
+    match_id = table.daemon.match["id"]
+    return httpx.get(f"{table.live.url}/report/{match_id}.json", timeout=20).json()
+
+
+def console_log(table: Table) -> dict[int, dict[str, Any]]:
+    assert table.daemon.match is not None
+    body = httpx.get(f"{table.live.url}/api/log?match={table.daemon.match['id']}",
+                     timeout=20).json()
+    return {e["id"]: e for e in body["entries"]}
+
+
+def test_void_of_a_void_through_the_console_keeps_the_goal(table: Table) -> None:
+    goal = table.goal_for_a()
+    assert table.daemon.state_json()["score"] == {"A": 1, "B": 0}
+    table.referee("void", {"target": goal, "reason": "trave"})
+    void = table.newest_entry()
+    assert table.daemon.state_json()["score"] == {"A": 0, "B": 0}
+    table.referee("void", {"target": void, "reason": "foi gol"})
+    assert table.daemon.state_json()["score"] == {"A": 1, "B": 0}
+    report = sumula(table)
+    assert report["summary"]["score"] == {"A": 1, "B": 0}
+    assert [r["team"] for r in report["tables"]["goals"]["rows"]] == ["Alvorada"]
+    log_rows = report["tables"]["log"]["rows"]
+    struck = {log_rows[i]["number"] for i in report["tables"]["log"]["struck"]}
+    assert str(goal) not in struck and str(void) in struck
+    shown = console_log(table)
+    assert shown[goal]["status"]["state"] == "effective" and shown[goal]["correctable"]
+    assert shown[void]["status"]["state"] == "voided"
+
+
+def test_amend_after_a_void_through_the_console_counts_the_goal(table: Table) -> None:
+    goal = table.goal_for_a()
+    table.referee("void", {"target": goal})
+    table.referee("amend", {"target": goal, "data": {"goal": 1, "held_ms": 40},
+                            "reason": "entrou"})
+    assert table.daemon.state_json()["score"] == {"A": 1, "B": 0}
+    report = sumula(table)
+    assert len(report["tables"]["goals"]["rows"]) == 1
+    log_rows = report["tables"]["log"]["rows"]
+    struck = {log_rows[i]["number"] for i in report["tables"]["log"]["struck"]}
+    assert str(goal) not in struck
+    shown = console_log(table)
+    assert shown[goal]["status"]["state"] == "amended"
+    assert shown[goal]["text"] == "Sensor: bola na linha do gol 2"
+    assert "Gol!" in " ".join(shown[goal]["meaning"])
+
+
+def test_the_console_log_speaks_the_kiosk_language(table: Table) -> None:
+    goal = table.goal_for_a()
+    assert console_log(table)[goal]["origin"] == "Mesa"
+    r = httpx.post(table.live.url + "/api/display", json={"lang": "en"},
+                   headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 200
+    shown = console_log(table)
+    assert shown[goal]["text"] == "Sensor: ball on goal line 2"
+    assert shown[goal]["origin"] == "Table"
+    assert shown[goal]["meaning"][0].startswith("Goal! ")
+    assert [f["label"] for f in shown[goal]["fields"]] == ["Goal line"]
