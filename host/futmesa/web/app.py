@@ -36,6 +36,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from futmesa.hub import RefusedError, StateHub
 from futmesa.web.access import TokenGate
+from futmesa.web.guard import DEFAULT_MAX_BODY, RequestGuard, parse_id
 
 STATIC_DIR = Path(__file__).parent / "static"
 PING_EVERY_S = 5.0  # a kiosk that hears nothing for 3 pings assumes the host is gone
@@ -220,12 +221,15 @@ def create_app(
     history: HistoryProvider | None = None,
     logo_dir: Path | None = None,
     answer_within_s: float = ANSWER_WITHIN_S,
+    max_body: int = DEFAULT_MAX_BODY,
+    public_urls: tuple[str, ...] = (),
 ) -> Starlette:
     """Build the web app over ``hub``; ``console_token`` guards referee writes.
 
     The daemon can give each match a new token with ``app.state.gate.token = new``.
     ``logo_dir`` holds club logos: the file named in ``teams.X.logo``, or one named after
     the team (``gremio-f-c.png`` for "Grêmio F.C."); served at ``/logo/A`` and ``/logo/B``.
+    ``max_body`` and ``public_urls`` set up the :class:`~futmesa.web.guard.RequestGuard`.
     """
     gate = TokenGate(console_token)
     broadcast = Broadcast()
@@ -277,7 +281,7 @@ def create_app(
     async def read_json(request: Request) -> dict[str, Any] | JSONResponse:
         try:
             body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (ValueError, RecursionError):  # RequestGuard refuses the deep/long ones first
             return _error(400, 'the request body must be JSON like {"kind": ..., "data": {...}}')
         if not isinstance(body, dict):
             return _error(400, "the request body must be a JSON object")
@@ -352,7 +356,7 @@ def create_app(
         if match_id is None:
             return JSONResponse({"entries": []})
         try:
-            record = await asyncio.to_thread(history.match_record, int(match_id))
+            record = await asyncio.to_thread(history.match_record, parse_id(str(match_id)))
         except (KeyError, LookupError, ValueError):
             return _error(404, f"no stored match {match_id}")
         from futmesa import report
@@ -381,7 +385,7 @@ def create_app(
         raw = request.path_params["match"]
         stem, _, fmt = raw.partition(".")
         try:
-            record = await asyncio.to_thread(history.match_record, int(stem))
+            record = await asyncio.to_thread(history.match_record, parse_id(stem))
         except (KeyError, LookupError, ValueError):
             return _error(404, f"no stored match {stem!r}; see /history for the list")
         record = report.public_record(record)
@@ -437,6 +441,7 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes)
+    app.add_middleware(RequestGuard, max_body=max_body, public_urls=public_urls)
     app.state.hub = hub
     app.state.gate = gate
     app.state.history = history
