@@ -36,6 +36,7 @@ DEFAULT_MAX_BODY = 64 * 1024
 MAX_JSON_DEPTH = 32  # a referee action is 4 or 5 levels deep
 MAX_NUMBER_DIGITS = 30  # far beyond any real count or time in ms; Python refuses 4300
 MAX_ID = 2**63 - 1  # the largest SQLite INTEGER
+_DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= i <= 0x39 else 0x20 for i in range(256))
 RECOVERY_PATHS = frozenset({"/console/recover"})
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 
@@ -60,7 +61,12 @@ def json_problem(raw: bytes, max_depth: int = MAX_JSON_DEPTH,
 
     One pass over the bytes, outside strings: nesting depth of ``[``/``{`` and the length of
     digit runs. Whether it is valid JSON is left to the route, which says what it expects.
+    A body with few brackets and no long digit run anywhere (every console action) is
+    passed after two C-speed counts; only the rest is scanned byte by byte (≤ 5 ms at 64 KiB).
     """
+    if (raw.count(b"[") + raw.count(b"{") <= max_depth
+            and b"0" * (max_digits + 1) not in raw.translate(_DIGITS_AS_ZERO)):
+        return None
     depth = 0
     digits = 0
     in_string = False
