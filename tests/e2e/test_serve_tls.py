@@ -16,6 +16,7 @@ import pytest
 import websockets
 
 from futmesa.sim.live import free_port
+from futmesa.watch import Watcher
 from futmesa.web.tls import TLSSetupError, ssl_options
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
@@ -45,7 +46,20 @@ def _get(url: str, verify: ssl.SSLContext, timeout: float = 20) -> httpx.Respons
             time.sleep(0.1)
 
 
-def test_serve_over_https_with_the_operators_certificate(tmp_path: Path) -> None:
+async def _watch_sees_a_state(url: str) -> bool:
+    watcher = Watcher(url)
+    task = asyncio.ensure_future(watcher.run())
+    try:
+        deadline = time.monotonic() + 20
+        while watcher.state is None and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        return watcher.state is not None
+    finally:
+        task.cancel()
+
+
+def test_serve_over_https_with_the_operators_certificate(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cert, key = make_cert(tmp_path)
     trust = ssl.create_default_context(cafile=str(cert))
     port = free_port()
@@ -67,6 +81,10 @@ def test_serve_over_https_with_the_operators_certificate(tmp_path: Path) -> None
                 return json.loads(await asyncio.wait_for(ws.recv(), 10))
 
         assert asyncio.run(first_message())["type"] == "state"  # the kiosk's wss:// stream
+        # `futmesa watch --url https://…` trusts the certificate named by SSL_CERT_FILE
+        monkeypatch.setenv("SSL_CERT_FILE", str(cert))
+        assert asyncio.run(_watch_sees_a_state(f"https://127.0.0.1:{port}"))
+        monkeypatch.delenv("SSL_CERT_FILE")
         with pytest.raises(httpx.HTTPError):  # plain HTTP is not served on that port
             httpx.get(f"http://127.0.0.1:{port}/api/state", timeout=5)
         with pytest.raises(httpx.ConnectError):  # nor an unknown certificate trusted
