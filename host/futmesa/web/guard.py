@@ -19,6 +19,7 @@ or raises ``ValueError`` (the routes answer 404), instead of ``OverflowError`` d
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import json
 import socket
@@ -125,6 +126,12 @@ def machine_names() -> set[str]:
     return names
 
 
+def _url_host(url: str) -> str:
+    """The host name of a published address ("https://mesa1.clube:8443/" -> "mesa1.clube")."""
+    name = urlsplit(url if "//" in url else f"//{url}").hostname or ""
+    return name.lower().rstrip(".")
+
+
 def _is_loopback(name: str) -> bool:
     if name in LOOPBACK_NAMES or name.endswith(".localhost"):
         return True
@@ -139,7 +146,8 @@ class RequestGuard:
 
     ``public_urls``: addresses the operator published for this host (e.g. ``--public-url``);
     their host names are accepted for token recovery besides loopback and this machine's own
-    names and addresses. More can be added later with :meth:`trust_url`.
+    names and addresses (looked up once, off the event loop, on the first recovery that needs
+    them: a slow resolver never delays the kiosk's requests).
     """
 
     def __init__(self, app: ASGIApp, *, max_body: int = DEFAULT_MAX_BODY,
@@ -148,17 +156,10 @@ class RequestGuard:
             raise ValueError("the request body limit must be at least 1 byte")
         self.app = app
         self.max_body = max_body
-        self.own_names = machine_names()
-        for url in public_urls:
-            self.trust_url(url)
+        self.published = {_url_host(url) for url in public_urls} - {""}
+        self.machine: set[str] | None = None
 
-    def trust_url(self, url: str) -> None:
-        """Accept the host name of ``url`` in the ``Host`` header of token recovery."""
-        name = urlsplit(url if "//" in url else f"//{url}").hostname
-        if name:
-            self.own_names.add(name.lower().rstrip("."))
-
-    def host_is_ours(self, scope: Scope) -> bool:
+    async def host_is_ours(self, scope: Scope) -> bool:
         """True when the request names this server: loopback, this machine, a published URL."""
         header = _header(scope, b"host")
         if header is None:
@@ -166,16 +167,20 @@ class RequestGuard:
         name = host_name(header)
         if not name:
             return False
-        if _is_loopback(name) or name in self.own_names:
+        if _is_loopback(name) or name in self.published:
             return True
         server = scope.get("server")  # the local address this connection came in on
-        return bool(server) and name == str(server[0]).lower()
+        if server is not None and name == str(server[0]).lower():
+            return True
+        if self.machine is None:
+            self.machine = await asyncio.to_thread(machine_names)
+        return name in self.machine
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope.get("path") in RECOVERY_PATHS and not self.host_is_ours(scope):
+        if scope.get("path") in RECOVERY_PATHS and not await self.host_is_ours(scope):
             await _refuse(send, 403, (
                 "recuperação do token só pelo endereço da própria máquina / token recovery "
                 "only answers on this machine's own address: open "
