@@ -184,7 +184,8 @@ class RequestGuard:
             await _refuse(send, 403, (
                 "recuperação do token só pelo endereço da própria máquina / token recovery "
                 "only answers on this machine's own address: open "
-                f"http://localhost:{_port(scope)}/console/recover in a browser on the host itself "
+                f"{scope.get('scheme', 'http')}://localhost:{_port(scope)}/console/recover "
+                "in a browser on the host itself "
                 f"(this request named the server {_header(scope, b'host')!r})"))
             return
         declared = _header(scope, b"content-length")
@@ -255,8 +256,8 @@ def _header(scope: Scope, name: bytes) -> str | None:
 
 
 async def _refuse(send: Send, status: int, message: str) -> None:
-    body = json.dumps({"ok": False, "error": message}).encode()
+    body = json.dumps({"ok": False, "error": message}, ensure_ascii=False).encode()
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
+                "headers": [(b"content-type", b"application/json; charset=utf-8"),
                             (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
