@@ -5,6 +5,7 @@
 #   gcc-arm-none-eabi, newlib, cmake   building the Pico firmware image (make firmware)
 #   nodejs, npm               the virtual Pico (rp2040js) that runs that image in the tests
 #   mosquitto, mosquitto-clients       the MQTT broker of the venue (tournament day)
+#   openssl                   self-signed certificates for the HTTPS test (serve --tls-cert)
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
@@ -19,6 +20,7 @@ command -v node >/dev/null 2>&1 || need+=(nodejs)
 command -v npm >/dev/null 2>&1 || need+=(npm)
 [ -x /usr/sbin/mosquitto ] || command -v mosquitto >/dev/null 2>&1 || need+=(mosquitto)
 command -v mosquitto_pub >/dev/null 2>&1 || need+=(mosquitto-clients)
+command -v openssl >/dev/null 2>&1 || need+=(openssl)
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "installing Debian packages: ${need[*]}"
 SUDO=""

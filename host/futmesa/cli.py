@@ -129,8 +129,15 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
 @click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--logos", "logo_dir", type=click.Path(exists=True, file_okay=False), default=None,
               help="Folder of club logos (PNG/SVG named after the team, e.g. gremio-f-c.png).")
+@click.option("--tls-cert", type=click.Path(dir_okay=False), default=None,
+              help="Serve HTTPS with this certificate (PEM); needs --tls-key.")
+@click.option("--tls-key", type=click.Path(dir_okay=False), default=None,
+              help="The certificate's private key (PEM, no passphrase).")
+@click.option("--max-body-kib", default=64, show_default=True, type=click.IntRange(1, 65536),
+              help="Largest request body accepted, in KiB (bigger ones get 413).")
 def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
-          http_host: str, http_port: int, logo_dir: str | None) -> None:
+          http_host: str, http_port: int, logo_dir: str | None, tls_cert: str | None,
+          tls_key: str | None, max_body_kib: int) -> None:
     """Run the daemon against a real board (or a pty path)."""
     from futmesa import server
 
@@ -139,7 +146,9 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port,
-                               logo_dir=Path(logo_dir) if logo_dir else None))
+                               logo_dir=Path(logo_dir) if logo_dir else None,
+                               tls_cert=tls_cert, tls_key=tls_key,
+                               max_body=max_body_kib * 1024))
     except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:

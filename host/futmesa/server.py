@@ -18,6 +18,8 @@ from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
 from futmesa.web.access import access_banner, new_token
 from futmesa.web.app import create_app
+from futmesa.web.guard import DEFAULT_MAX_BODY
+from futmesa.web.tls import ssl_options
 
 log = logging.getLogger("futmesa.server")
 
@@ -66,22 +68,31 @@ async def run(
     on_ready: Callable[[Running], Awaitable[None]] | None = None,
     quiet: bool = False,
     logo_dir: Path | None = None,
+    tls_cert: str | Path | None = None,
+    tls_key: str | Path | None = None,
+    max_body: int = DEFAULT_MAX_BODY,
 ) -> None:
-    """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready)."""
+    """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready).
+
+    With ``tls_cert`` and ``tls_key`` (PEM files) the pages are served over HTTPS;
+    ``max_body`` is the largest request body accepted (see futmesa.web.guard).
+    """
     devices = [device] if isinstance(device, str) else list(device)
     if len(set(devices)) != len(devices):
         raise ValueError("the same --device is given twice")
+    tls = ssl_options(tls_cert, tls_key)  # raises TLSSetupError (a ValueError) with what to do
     check_port_free(http_host, http_port)
     store = EventLog(db)
     hub = StateHub()
     loop = asyncio.get_running_loop()
     token = new_token()
-    app = create_app(hub, console_token=token, history=MatchLibrary(store), logo_dir=logo_dir)
+    app = create_app(hub, console_token=token, history=MatchLibrary(store), logo_dir=logo_dir,
+                     max_body=max_body)
     config = uvicorn.Config(app, host=http_host, port=http_port, log_level="warning",
-                            lifespan="off", ws_ping_interval=5, ws_ping_timeout=5)
+                            lifespan="off", ws_ping_interval=5, ws_ping_timeout=5, **tls)
     server = uvicorn.Server(config)
     shown_host = "localhost" if http_host in ("127.0.0.1", "0.0.0.0") else http_host
-    base_url = f"http://{shown_host}:{http_port}"
+    base_url = f"{'https' if tls else 'http'}://{shown_host}:{http_port}"
 
     def new_console_token(match_id: int) -> None:
         """Each match gets its own referee token; the old console link stops working."""

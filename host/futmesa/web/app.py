@@ -25,6 +25,7 @@ from futmesa.hub import StateHub
 from futmesa.web.access import TokenGate
 from futmesa.web.common import STATIC_DIR, HistoryProvider
 from futmesa.web.console import ANSWER_WITHIN_S, console_routes
+from futmesa.web.guard import DEFAULT_MAX_BODY, RequestGuard
 from futmesa.web.history import history_routes
 from futmesa.web.public import (
     ENCODED,
@@ -48,12 +49,15 @@ def create_app(
     history: HistoryProvider | None = None,
     logo_dir: Path | None = None,
     answer_within_s: float = ANSWER_WITHIN_S,
+    max_body: int = DEFAULT_MAX_BODY,
+    public_urls: tuple[str, ...] = (),
 ) -> Starlette:
     """Build the web app over ``hub``; ``console_token`` guards referee writes.
 
     The daemon can give each match a new token with ``app.state.gate.token = new``.
     ``logo_dir`` holds club logos: the file named in ``teams.X.logo``, or one named after
     the team (``gremio-f-c.png`` for "Grêmio F.C."); served at ``/logo/A`` and ``/logo/B``.
+    ``max_body`` and ``public_urls`` set up the :class:`~futmesa.web.guard.RequestGuard`.
     """
     gate = TokenGate(console_token)
     broadcast = Broadcast()
@@ -66,6 +70,7 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes)
+    app.add_middleware(RequestGuard, max_body=max_body, public_urls=public_urls)
     app.state.hub = hub
     app.state.gate = gate
     app.state.history = history

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 from typing import Any, Protocol
@@ -48,7 +47,7 @@ def page(name: str) -> FileResponse:
 async def read_json(request: Request) -> dict[str, Any] | JSONResponse:
     try:
         body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # RequestGuard refuses the deep/long ones first
         return error(400, 'the request body must be JSON like {"kind": ..., "data": {...}}')
     if not isinstance(body, dict):
         return error(400, "the request body must be a JSON object")

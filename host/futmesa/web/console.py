@@ -31,6 +31,7 @@ from futmesa.web.common import (
     page,
     read_json,
 )
+from futmesa.web.guard import parse_id
 from futmesa.web.public import Broadcast
 
 ANSWER_WITHIN_S = 0.1  # the console gets an answer (result or "still applying") this fast
@@ -185,7 +186,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         if match_id is None:
             return JSONResponse({"entries": []})
         try:
-            record = await asyncio.to_thread(history.match_record, int(match_id))
+            record = await asyncio.to_thread(history.match_record, parse_id(str(match_id)))
         except (KeyError, LookupError, ValueError):
             return error(404, f"no stored match {match_id}")
         lang = request.query_params.get("lang") or display.get("lang", "pt")

@@ -19,6 +19,7 @@ from futmesa import report
 from futmesa.matchbook import public_record
 from futmesa.matchbook.wording import team, venue_zone, when
 from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history
+from futmesa.web.guard import parse_id
 
 ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]))
 
@@ -67,12 +68,12 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
         raw = request.path_params["match"]
         stem, _, fmt = raw.partition(".")
         try:
-            record = await asyncio.to_thread(history.match_record, int(stem))
+            record = await asyncio.to_thread(history.match_record, parse_id(stem))
         except (KeyError, LookupError, ValueError):
             return error(404, f"no stored match {stem!r}; see /history for the list")
         record = public_record(record)
         lang = lang_of(request)
-        name = f"sumula-{int(stem)}"
+        name = f"sumula-{parse_id(stem)}"
         if fmt in ("", "html"):
             return HTMLResponse(await asyncio.to_thread(report.render_html, record, lang))
         if fmt == "json":
