@@ -129,21 +129,41 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
 @click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--logos", "logo_dir", type=click.Path(exists=True, file_okay=False), default=None,
               help="Folder of club logos (PNG/SVG named after the team, e.g. gremio-f-c.png).")
+@click.option("--venue-broker", default=None,
+              help="Venue MQTT broker (mqtt://HOST:PORT): publish to the desk, take its matches.")
+@click.option("--venue-credentials", type=click.Path(dir_okay=False), default=None,
+              help="This table's credentials file from `futmesa venue broker-config`.")
 def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
-          http_host: str, http_port: int, logo_dir: str | None) -> None:
+          http_host: str, http_port: int, logo_dir: str | None, venue_broker: str | None,
+          venue_credentials: str | None) -> None:
     """Run the daemon against a real board (or a pty path)."""
     from futmesa import server
 
     _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
+    venue = _venue_options(venue_broker, venue_credentials)
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port,
-                               logo_dir=Path(logo_dir) if logo_dir else None))
+                               logo_dir=Path(logo_dir) if logo_dir else None, venue=venue))
     except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
         click.echo("stopped")
+
+
+def _venue_options(broker: str | None, credentials: str | None) -> Any:
+    if not broker and not credentials:
+        return None
+    if not (broker and credentials):
+        raise click.UsageError("--venue-broker and --venue-credentials go together")
+    from futmesa.venue.mqtt import Broker, VenueConfigError, load_credentials
+    from futmesa.venue.table_agent import VenueOptions
+
+    try:
+        return VenueOptions(Broker.parse(broker), load_credentials(credentials))
+    except VenueConfigError as exc:
+        raise click.ClickException(str(exc)) from exc
 
 
 @cli.command()
@@ -243,6 +263,15 @@ def _register_hardware() -> None:
 
 
 _register_hardware()
+
+
+def _register_venue() -> None:
+    from futmesa import cli_venue
+
+    cli_venue.register(cli)
+
+
+_register_venue()
 
 
 def main() -> None:

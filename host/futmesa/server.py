@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 from collections.abc import Awaitable, Callable
@@ -66,8 +67,13 @@ async def run(
     on_ready: Callable[[Running], Awaitable[None]] | None = None,
     quiet: bool = False,
     logo_dir: Path | None = None,
+    venue: Any = None,
 ) -> None:
-    """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready)."""
+    """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready).
+
+    ``venue`` (a :class:`futmesa.venue.table_agent.VenueOptions`) puts every table on the
+    venue's MQTT broker too (docs/operating.md, "Dia de torneio").
+    """
     devices = [device] if isinstance(device, str) else list(device)
     if len(set(devices)) != len(devices):
         raise ValueError("the same --device is given twice")
@@ -99,10 +105,21 @@ async def run(
         daemon.start()
     if not quiet:
         print(access_banner(base_url, token, qr=True), flush=True)
+    venue_tables = None
+    if venue is not None:
+        from futmesa.venue.table_agent import VenueTables
+
+        venue_tables = VenueTables(venue, running)
+        venue_task = asyncio.create_task(venue_tables.run())
     task = asyncio.create_task(on_ready(running)) if on_ready else None
     try:
         await server.serve()
     finally:
+        if venue_tables is not None:
+            venue_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await venue_task
+            venue_tables.stop()
         if task is not None and not task.done():
             task.cancel()
             try:
