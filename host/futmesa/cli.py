@@ -65,9 +65,19 @@ def cli(verbose: bool) -> None:
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite event log (default: a new file in a temporary folder).")
 @click.option("--exit-when-done", is_flag=True, help="Exit 0 after the final whistle.")
-def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool) -> None:
+@click.option("--tournament", "tournament", type=int, default=None, metavar="TEAMS",
+              help="Play a whole competition instead: TEAMS teams in two groups and a final, "
+                   "TEAMS/2 simulated tables, a real mosquitto broker and the venue desk.")
+@click.option("--desk-port", default=8100, show_default=True, type=click.IntRange(1, 65535),
+              help="With --tournament: the desk's web port (venue board, standings).")
+def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
+         tournament: int | None, desk_port: int) -> None:
     """Play a scripted match on a simulated table into the live scoreboard."""
     from futmesa import server
+
+    if tournament is not None:
+        _tournament_demo(tournament, speed, http_port, desk_port, exit_when_done)
+        return
     from futmesa.sim import SimTable, SimTableError
     from futmesa.sim.demo_match import DemoError, play
 
@@ -115,6 +125,31 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
         raise click.ClickException(result["error"])
     if exit_when_done and "final" not in result:
         raise click.ClickException("the demo stopped before the final whistle")
+
+
+def _tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
+                     exit_when_done: bool) -> None:
+    from futmesa import server
+    from futmesa.sim import SimTableError
+    from futmesa.venue.mqtt import VenueConfigError
+    from futmesa.venue.tournament import play_tournament
+
+    for port in (http_port, desk_port):
+        try:
+            server.check_port_free("127.0.0.1", port)
+        except server.PortInUseError as exc:
+            raise click.ClickException(str(exc)) from exc
+    try:
+        result = asyncio.run(play_tournament(teams, min(speed, 30), http_port, desk_port,
+                                             click.echo, exit_when_done))
+    except (ValueError, SimTableError, VenueConfigError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    except KeyboardInterrupt:
+        click.echo("stopped")
+        return
+    for group, rows in result.get("standings", {}).items():
+        click.echo(f"Grupo {group}: " + ", ".join(f"{r['name']} {r['points']}" for r in rows))
+    click.echo(f"files: {result.get('folder')}")
 
 
 @cli.command()

@@ -67,6 +67,7 @@ class Desk:
 
     def stop(self) -> None:
         self._stop.set()
+        self.connected = False
         self.client.disconnect()
         self.client.loop_stop()
         self._ticker.join(timeout=5)

@@ -73,6 +73,7 @@ class TableAgent:
         self.daemon = daemon
         self.assignment: dict[str, Any] | None = None
         self.connected = False
+        self.stopping = False
         self._last_sig: str = ""
         self._last_sent = 0.0
         self._latest: dict[str, Any] | None = None
@@ -90,6 +91,7 @@ class TableAgent:
         self.client.loop_start()
 
     def stop(self) -> None:
+        self.stopping = True
         try:
             if self.connected:
                 self.client.publish(vm.t_status(self.table_id), b"offline", qos=1,
@@ -118,7 +120,7 @@ class TableAgent:
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any,
                        props: Any = None) -> None:
-        if self.connected:
+        if self.connected and not self.stopping:
             log.warning("table %s: lost the venue broker (%s); results wait in the outbox",
                         self.table_id, rc)
         self.connected = False
