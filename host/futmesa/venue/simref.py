@@ -77,6 +77,9 @@ class SimReferee:
                 await asyncio.sleep(0.05)
                 r = await self.http.get(f"{self.base_url}/api/referee/{body['id']}",
                                         headers={"Authorization": f"Bearer {self.token}"})
+                if r.status_code in (401, 403):  # a new match brings a new token
+                    await self._recover()
+                    continue
                 body = {**dict(r.json()), "id": body["id"]}
             if body.get("ok") is False:
                 log.debug("%s: %s refused: %s", self.table_id, kind, body.get("error"))
@@ -90,6 +93,9 @@ class SimReferee:
                 await self.step(await self.state())
             except (httpx.HTTPError, ValueError) as exc:
                 log.debug("%s: %r (the table may be restarting)", self.table_id, exc)
+                await asyncio.sleep(0.5)
+            except Exception:  # noqa: BLE001 - a scripted referee keeps refereeing
+                log.exception("%s: the scripted referee tripped", self.table_id)
                 await asyncio.sleep(0.5)
             try:
                 await asyncio.wait_for(stop.wait(), poll_s)
