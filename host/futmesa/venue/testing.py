@@ -128,6 +128,7 @@ class Venue:
     layout: list[int]  # tables per `futmesa serve` process, e.g. [2, 1]
     cabled: set[int] = field(default_factory=set)  # daemons whose broker link is a Cable
     speed: int = 20
+    scripted_referees: bool = True  # False: the test is the referee
     broker: Mosquitto | None = None
     desk_proc: subprocess.Popen[str] | None = None
     desk_port: int = 0
@@ -151,7 +152,7 @@ class Venue:
         return f"http://127.0.0.1:{self.desk_port}"
 
     # -- start ------------------------------------------------------------------------
-    def start(self, referees: bool = True) -> None:
+    def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         n = 0
         sims_per: list[list[SimTable]] = []
@@ -185,7 +186,10 @@ class Venue:
                        log=self.folder / f"serve-{i}.log")
             d.start()
             self.daemons.append(d)
-        if referees:
+        for t in self.table_ids:
+            wait_for(lambda t=t: self.table_state(t).get("link", {}).get("connected"), 60,
+                     f"table {t} to be served")
+        if self.scripted_referees:
             self.start_referees()
 
     @property
