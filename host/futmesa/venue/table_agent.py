@@ -51,9 +51,15 @@ def slim_state(state: dict[str, Any], competition_match: Any, sent_ms: int) -> d
         "shootout": {s: shootout.get("totals", {}).get(s) for s in "AB"} if shootout else None,
         "clock": state.get("clock"),
         "device": bool((state.get("link") or {}).get("connected")),
-        "next": (state.get("next") or {}).get("label"),
+        "next": _next_text(state.get("next")),
         "now": sent_ms,
     }
+
+
+def _next_text(nxt: dict[str, Any] | None) -> str | None:
+    if not nxt:
+        return None
+    return f"{nxt.get('title', '')} ({nxt['label']})" if nxt.get("label") else nxt.get("title")
 
 
 @dataclass(frozen=True)

@@ -352,7 +352,10 @@ const Console = (() => {
       send("new_match", { ruleset: f.get("ruleset"), settings }, "nova partida");
     });
     $("start-next").addEventListener("click", () => {
-      if (state && state.next) send("new_match", state.next.start, `próxima partida: ${state.next.title}`);
+      if (!state || !state.next) return;
+      const playing = !state.finished && state.status !== "not_started";
+      if (playing && !confirm("A partida atual ainda não terminou. Encerrá-la e abrir a próxima?")) return;
+      send("new_match", state.next.start, `próxima partida: ${state.next.title}`);
     });
     $("raw").addEventListener("submit", (ev) => {
       ev.preventDefault();
