@@ -117,6 +117,8 @@ def show_standings(db: str) -> None:
             click.echo(f"  {i}. {r['name']:<24} {r['points']:>3} pts  {r['played']} J "
                        f"{r['wins']} V {r['draws']} E {r['losses']} D  "
                        f"{r['goals_for']}:{r['goals_against']}  {'; '.join(r['notes'])}")
+    for x in view["sanctions"]:
+        click.echo(f"  sanção {x['id']}: {x['name']} — {x['kind']} ({x['rule']})")
     if view["champion"]:
         click.echo(f"Campeão: {view['champion']}")
 
@@ -165,11 +167,28 @@ def sanction(team: str, kind: str, match_id: int | None, rule: str | None, db: s
 
     try:
         store = _db(db)
-        store.add_sanction(team_key(team), kind, match_id, rule)
+        sid = store.add_sanction(team_key(team), kind, match_id, rule)
         store.advance()
     except CompetitionError as exc:
         raise _fail(exc) from exc
-    click.echo(f"sanção registrada: {team} — {kind}")
+    click.echo(f"sanção {sid} registrada: {team} — {kind} "
+               f"(retirar: futmesa competition revoke {sid})")
+
+
+@competition.command("revoke")
+@click.argument("sanction_id", type=int)
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def revoke(sanction_id: int, db: str) -> None:
+    """Withdraw a sanction (and the walk-overs a withdrawn disqualification gave)."""
+    from futmesa.competition.db import CompetitionError
+
+    try:
+        store = _db(db)
+        store.revoke_sanction(sanction_id)
+        store.advance()
+    except CompetitionError as exc:
+        raise _fail(exc) from exc
+    click.echo(f"sanção {sanction_id} retirada")
 
 
 @click.command()

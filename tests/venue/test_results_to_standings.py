@@ -25,6 +25,43 @@ def play(log: EventLog, table: str, cm: int, entries: list[tuple[str, dict]]) ->
     return mid
 
 
+def test_a_result_corrected_after_the_end_is_sent_again_and_replaces_it(tmp_path: Path) -> None:
+    desk_db = tmp_path / "desk.sqlite"
+    comp = CompetitionDB(desk_db)
+    comp.import_teams(read_teams_csv(TEAMS))
+    cid = comp.create(parse_settings({"format": "league", "ruleset": "pastilha-8x2"}))
+    first = comp.matches(cid)[0]
+    log = EventLog(tmp_path / "mesa.sqlite")
+    outbox = Outbox(log)
+    mid = play(log, "mesa-1", first["id"], [("discipline", {"side": "B", "type": "disqualify"})])
+    outbox.scan("mesa-1")
+    desk = Desk(str(desk_db), Broker("127.0.0.1", 1), "unused")
+    [body] = outbox.pending("mesa-1")
+    desk.receive_result("mesa-1", body)
+    outbox.acknowledge("mesa-1", desk.acked("mesa-1"))
+    assert outbox.recheck("mesa-1") == 0 and outbox.pending("mesa-1") == []
+    # the referee disqualified the wrong side: amended at the console after the end
+    target = log.entries(mid)[0].id
+    log.append_entry(mid, "referee", "amend",
+                     {"target": target, "data": {"side": "A", "type": "disqualify"}}, 1, 0,
+                     "árbitro")
+    assert outbox.recheck("mesa-1") == 1
+    [fixed] = outbox.pending("mesa-1")
+    assert fixed["uid"] == body["uid"] and fixed["winner"] == "B"
+    assert desk.receive_result("mesa-1", fixed)
+    m = comp.match(first["id"])
+    assert (m["result"]["score_a"], m["result"]["score_b"], m["result"]["winner"]) == (0, 2, "B")
+    rows = {r["team"]: r for r in comp.table(cid)[""]}
+    assert rows[first["team_b"]]["points"] == 3 and rows[first["team_b"]]["played"] == 1
+    # the wrong disqualification is withdrawn, with the walk-overs it gave; the right one holds
+    assert [(x["team"], x["rule"]) for x in comp.sanctions(cid)] == [
+        (first["team_a"], "003 Art. 85")]
+    assert not rows[first["team_b"]]["disqualified"] and rows[first["team_a"]]["disqualified"]
+    for m in comp.matches(cid):
+        if m["id"] != first["id"]:
+            assert (m["status"] == "walkover") == (first["team_a"] in (m["team_a"], m["team_b"]))
+
+
 def test_a_table_disqualification_reaches_the_standings_once(tmp_path: Path) -> None:
     desk_db = tmp_path / "desk.sqlite"
     comp = CompetitionDB(desk_db)

@@ -79,7 +79,8 @@ CREATE TABLE IF NOT EXISTS comp_sanctions (
     match_id INTEGER,
     rule TEXT NOT NULL,
     note TEXT NOT NULL DEFAULT '',
-    created_at REAL NOT NULL
+    created_at REAL NOT NULL,
+    revoked_at REAL
 );
 """
 
@@ -227,8 +228,30 @@ class CompetitionDB:
         return next(m for m in self.matches(row[0]["competition_id"]) if m["id"] == match_id)
 
     def sanctions(self, cid: int) -> list[dict[str, Any]]:
-        return self._rows("SELECT * FROM comp_sanctions WHERE competition_id=? ORDER BY id",
-                          (cid,))
+        return self._rows("SELECT * FROM comp_sanctions WHERE competition_id=?"
+                          " AND revoked_at IS NULL ORDER BY id", (cid,))
+
+    def revoke_sanction(self, sanction_id: int) -> None:
+        """Withdraw a sanction (kept, marked revoked). A withdrawn disqualification also
+        withdraws the walk-overs it gave the opponents: those matches are to be played."""
+        rows = self._rows("SELECT * FROM comp_sanctions WHERE id=? AND revoked_at IS NULL",
+                          (sanction_id,))
+        if not rows:
+            raise CompetitionError(f"no sanction {sanction_id} in force: see `futmesa "
+                                   "competition standings`")
+        s = rows[0]
+        with self._tx() as db:
+            db.execute("UPDATE comp_sanctions SET revoked_at=? WHERE id=?",
+                       (time.time(), sanction_id))
+            if s["kind"] == "competition_points":
+                for m in self.matches(s["competition_id"]):
+                    r = m["result"]
+                    if (m["status"] == "walkover" and r and r["uid"] == f"desk:wo:{m['id']}"
+                            and "desclassificado" in r["rule"]
+                            and s["team"] in (m["team_a"], m["team_b"])):
+                        db.execute("DELETE FROM comp_results WHERE match_id=?", (m["id"],))
+                        db.execute("UPDATE comp_matches SET status='scheduled', updated_at=?"
+                                   " WHERE id=?", (time.time(), m["id"]))
 
     # -- what happens during the day ---------------------------------------------------
     def set_assigned(self, match_id: int, table_id: str) -> None:

@@ -183,12 +183,17 @@ class Desk:
             return
         rule = str(body.get("rule", ""))
         loser = (body.get("detail") or {}).get("loser")
+        wanted = None
         if body.get("reason") == "forfeit" and "Art. 85" in rule and loser in ("A", "B"):
-            team = m["team_a"] if loser == "A" else m["team_b"]
-            done = {(s["team"], s["kind"]) for s in self.comp.sanctions(m["competition_id"])}
-            if (team, "competition_points") not in done:
-                self.comp.add_sanction(team, "competition_points", cm, rule,
-                                       f"desclassificado na partida {cm} ({uid})")
+            wanted = m["team_a"] if loser == "A" else m["team_b"]
+        for s in self.comp.sanctions(m["competition_id"]):
+            # a disqualification this match's earlier result brought, now corrected away
+            if s["match_id"] == cm and s["note"].startswith("auto:") and s["team"] != wanted:
+                self.comp.revoke_sanction(s["id"])
+        done = {(s["team"], s["kind"]) for s in self.comp.sanctions(m["competition_id"])}
+        if wanted and (wanted, "competition_points") not in done:
+            self.comp.add_sanction(wanted, "competition_points", cm, rule,
+                                   f"auto: desclassificado na partida {cm} ({uid})")
 
     # -- assignments ----------------------------------------------------------------------------
     def progress(self) -> None:

@@ -5,7 +5,10 @@ matches after the cursor, rebuilds each one's final state from the log (the
 súmula's source) and keeps a result for every finished one. A result stays
 in the outbox, and is published again, until the desk acknowledges exactly
 that result (its ``uid`` and ``digest``); the desk stores it under the uid,
-so sending it twice never counts it twice.
+so sending it twice never counts it twice. A match corrected after its end
+(a void or amend at the console before the table's next match) is rebuilt
+and, if its result changed, sent again under the same uid with the new digest:
+the desk replaces the result.
 """
 
 from __future__ import annotations
@@ -109,6 +112,27 @@ class Outbox:
                     self._db.execute("ROLLBACK")
                     raise
         return added
+
+    def recheck(self, table_id: str) -> int:
+        """Rebuild results whose match got log entries after the result was made."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT o.uid, o.match_id, o.digest FROM venue_outbox o WHERE o.table_id=?"
+                " AND EXISTS (SELECT 1 FROM entries e WHERE e.match_id = o.match_id"
+                " AND e.created_at > o.created_at)", (table_id,)).fetchall()
+        changed = 0
+        for uid, match_id, digest in rows:
+            body = result_of(self.history.match_record(match_id), table_id)
+            with self._lock:
+                if body is None or body["digest"] == digest:
+                    self._db.execute("UPDATE venue_outbox SET created_at=? WHERE uid=?",
+                                     (time.time(), uid))
+                    continue
+                self._db.execute(
+                    "UPDATE venue_outbox SET payload=?, digest=?, created_at=?, acked_at=NULL"
+                    " WHERE uid=?", (json.dumps(body), body["digest"], time.time(), uid))
+                changed += 1
+        return changed
 
     def pending(self, table_id: str) -> list[dict[str, Any]]:
         with self._lock:

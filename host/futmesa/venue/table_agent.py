@@ -190,6 +190,8 @@ class TableAgent:
         """(any thread) Scan the log for newly finished matches; (re)send what is not acked."""
         with self._lock:
             self.outbox.scan(self.table_id)
+            if self.outbox.recheck(self.table_id):
+                self._resent = 0.0  # a corrected result goes out now
             if not self.connected:
                 return 0
             now = time.monotonic()
