@@ -119,11 +119,11 @@ class CompetitionDB:
                 raise
             self._db.execute("COMMIT")
 
-    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         with self._lock:
             cur = self._db.execute(sql, args)
             names = [d[0] for d in cur.description]
-            return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]  # type: ignore[misc]
+            return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
 
     # -- teams -----------------------------------------------------------------------
     def import_teams(self, teams: list[Team]) -> int:

@@ -91,15 +91,16 @@ def standings(matches: list[dict[str, Any]], sanctions: list[dict[str, Any]],
             row.points += match_points(r, side, s)
     by_id = {m["id"]: m for m in played}
     for sanction in sanctions:
-        row = rows.get(sanction["team"])
-        if row is None:
+        target = rows.get(sanction["team"])
+        if target is None:
             continue
+        row = target
         if sanction["kind"] == "match_points":
-            m = by_id.get(sanction.get("match_id"))
-            if m is None:
+            sanctioned = by_id.get(sanction.get("match_id"))
+            if sanctioned is None:
                 continue
-            side = "A" if m["team_a"] == row.team else "B"
-            lost = match_points(m["result"], side, s)
+            side = "A" if sanctioned["team_a"] == row.team else "B"
+            lost = match_points(sanctioned["result"], side, s)
             row.points -= lost
             row.lost_points += lost
             row.notes.append(f"−{lost} pts ({sanction['rule']})")

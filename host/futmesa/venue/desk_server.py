@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import uvicorn
@@ -15,7 +15,8 @@ from futmesa.venue.web import create_desk_app
 
 async def run_desk(db: str, broker: Broker, password: str, http_host: str = "127.0.0.1",
                    http_port: int = 8100,
-                   on_ready: Callable[[Desk, uvicorn.Server], Awaitable[Any]] | None = None,
+                   on_ready: Callable[[Desk, uvicorn.Server], Coroutine[Any, Any, Any]]
+                   | None = None,
                    assign: bool = True) -> None:
     """Serve the desk until stopped (Ctrl-C, or ``server.should_exit = True``)."""
     import asyncio

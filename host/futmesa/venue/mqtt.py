@@ -99,7 +99,7 @@ def client(client_id: str, user: str, password: str, *, clean: bool = True) -> m
     c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id,
                     clean_session=clean, protocol=mqtt.MQTTv311)
     c.username_pw_set(user, password)
-    c.reconnect_delay_set(min_delay=0.2, max_delay=2)
+    c.reconnect_delay_set(min_delay=1, max_delay=2)
     c.max_queued_messages_set(10000)
     return c
 

@@ -187,10 +187,12 @@ class Venue:
             d.start()
             self.daemons.append(d)
         for t in self.table_ids:
-            wait_for(lambda t=t: self.table_state(t).get("link", {}).get("connected"), 60,
-                     f"table {t} to be served")
+            wait_for(self._served(t), 60, f"table {t} to be served")
         if self.scripted_referees:
             self.start_referees()
+
+    def _served(self, table: str) -> Callable[[], bool]:
+        return lambda: bool(self.table_state(table).get("link", {}).get("connected"))
 
     @property
     def desk_db(self) -> Path:
