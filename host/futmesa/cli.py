@@ -76,7 +76,9 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
     from futmesa import server
 
     if tournament is not None:
-        _tournament_demo(tournament, speed, http_port, desk_port, exit_when_done)
+        from futmesa.cli_venue import tournament_demo
+
+        tournament_demo(tournament, speed, http_port, desk_port, exit_when_done)
         return
     from futmesa.sim import SimTable, SimTableError
     from futmesa.sim.demo_match import DemoError, play
@@ -127,31 +129,6 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
         raise click.ClickException("the demo stopped before the final whistle")
 
 
-def _tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
-                     exit_when_done: bool) -> None:
-    from futmesa import server
-    from futmesa.sim import SimTableError
-    from futmesa.venue.mqtt import VenueConfigError
-    from futmesa.venue.tournament import play_tournament
-
-    for port in (http_port, desk_port):
-        try:
-            server.check_port_free("127.0.0.1", port)
-        except server.PortInUseError as exc:
-            raise click.ClickException(str(exc)) from exc
-    try:
-        result = asyncio.run(play_tournament(teams, min(speed, 30), http_port, desk_port,
-                                             click.echo, exit_when_done))
-    except (ValueError, SimTableError, VenueConfigError) as exc:
-        raise click.ClickException(str(exc)) from exc
-    except KeyboardInterrupt:
-        click.echo("stopped")
-        return
-    for group, rows in result.get("standings", {}).items():
-        click.echo(f"Grupo {group}: " + ", ".join(f"{r['name']} {r['points']}" for r in rows))
-    click.echo(f"files: {result.get('folder')}")
-
-
 @cli.command()
 @click.option("--device", "devices", required=True, multiple=True,
               help="Serial port of a table (e.g. /dev/ttyACM0); repeat for several tables.")
@@ -176,7 +153,9 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
 
     _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
-    venue = _venue_options(venue_broker, venue_credentials)
+    from futmesa.cli_venue import venue_options
+
+    venue = venue_options(venue_broker, venue_credentials)
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port,
@@ -185,20 +164,6 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
         click.echo("stopped")
-
-
-def _venue_options(broker: str | None, credentials: str | None) -> Any:
-    if not broker and not credentials:
-        return None
-    if not (broker and credentials):
-        raise click.UsageError("--venue-broker and --venue-credentials go together")
-    from futmesa.venue.mqtt import Broker, VenueConfigError, load_credentials
-    from futmesa.venue.table_agent import VenueOptions
-
-    try:
-        return VenueOptions(Broker.parse(broker), load_credentials(credentials))
-    except VenueConfigError as exc:
-        raise click.ClickException(str(exc)) from exc
 
 
 @cli.command()

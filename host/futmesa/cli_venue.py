@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -12,6 +13,45 @@ DB_HELP = "The desk's SQLite file (teams, competition, results)."
 
 def _fail(exc: Exception) -> click.ClickException:
     return click.ClickException(str(exc))
+
+
+def venue_options(broker: str | None, credentials: str | None) -> Any:
+    if not broker and not credentials:
+        return None
+    if not (broker and credentials):
+        raise click.UsageError("--venue-broker and --venue-credentials go together")
+    from futmesa.venue.mqtt import Broker, VenueConfigError, load_credentials
+    from futmesa.venue.table_agent import VenueOptions
+
+    try:
+        return VenueOptions(Broker.parse(broker), load_credentials(credentials))
+    except VenueConfigError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+def tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
+                     exit_when_done: bool) -> None:
+    from futmesa import server
+    from futmesa.sim import SimTableError
+    from futmesa.venue.mqtt import VenueConfigError
+    from futmesa.venue.tournament import play_tournament
+
+    for port in (http_port, desk_port):
+        try:
+            server.check_port_free("127.0.0.1", port)
+        except server.PortInUseError as exc:
+            raise click.ClickException(str(exc)) from exc
+    try:
+        result = asyncio.run(play_tournament(teams, min(speed, 30), http_port, desk_port,
+                                             click.echo, exit_when_done))
+    except (ValueError, SimTableError, VenueConfigError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    except KeyboardInterrupt:
+        click.echo("stopped")
+        return
+    for group, rows in result.get("standings", {}).items():
+        click.echo(f"Grupo {group}: " + ", ".join(f"{r['name']} {r['points']}" for r in rows))
+    click.echo(f"files: {result.get('folder')}")
 
 
 def register(cli: click.Group) -> None:
