@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup system-deps demo test test-fast lint bench clean drawings
+.PHONY: setup system-deps demo tournament test test-fast lint bench clean drawings
 
 setup: $(STAMP) system-deps
 
@@ -25,6 +25,11 @@ system-deps:
 
 demo: setup
 	$(BIN)/futmesa demo --speed 60
+
+# a whole competition (8 teams, 4 simulated tables, groups and a final) through a real
+# mosquitto, into the venue board and standings (docs/operating.md §11)
+tournament: setup
+	$(BIN)/futmesa demo --tournament 8
 
 test: setup
 	$(BIN)/ruff check host tests bench

@@ -65,9 +65,21 @@ def cli(verbose: bool) -> None:
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite event log (default: a new file in a temporary folder).")
 @click.option("--exit-when-done", is_flag=True, help="Exit 0 after the final whistle.")
-def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool) -> None:
+@click.option("--tournament", "tournament", type=int, default=None, metavar="TEAMS",
+              help="Play a whole competition instead: TEAMS teams in two groups and a final, "
+                   "TEAMS/2 simulated tables, a real mosquitto broker and the venue desk.")
+@click.option("--desk-port", default=8100, show_default=True, type=click.IntRange(1, 65535),
+              help="With --tournament: the desk's web port (venue board, standings).")
+def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
+         tournament: int | None, desk_port: int) -> None:
     """Play a scripted match on a simulated table into the live scoreboard."""
     from futmesa import server
+
+    if tournament is not None:
+        from futmesa.cli_venue import tournament_demo
+
+        tournament_demo(tournament, speed, http_port, desk_port, exit_when_done)
+        return
     from futmesa.sim import SimTable, SimTableError
     from futmesa.sim.demo_match import DemoError, play
 
@@ -135,20 +147,28 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
               help="The certificate's private key (PEM, no passphrase).")
 @click.option("--max-body-kib", default=64, show_default=True, type=click.IntRange(1, 65536),
               help="Largest request body accepted, in KiB (bigger ones get 413).")
+@click.option("--venue-broker", default=None,
+              help="Venue MQTT broker (mqtt://HOST:PORT): publish to the desk, take its matches.")
+@click.option("--venue-credentials", type=click.Path(dir_okay=False), default=None,
+              help="This table's credentials file from `futmesa venue broker-config`.")
 def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
           http_host: str, http_port: int, logo_dir: str | None, tls_cert: str | None,
-          tls_key: str | None, max_body_kib: int) -> None:
+          tls_key: str | None, max_body_kib: int, venue_broker: str | None,
+          venue_credentials: str | None) -> None:
     """Run the daemon against a real board (or a pty path)."""
     from futmesa import server
 
     _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
+    from futmesa.cli_venue import venue_options
+
+    venue = venue_options(venue_broker, venue_credentials)
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port,
                                logo_dir=Path(logo_dir) if logo_dir else None,
                                tls_cert=tls_cert, tls_key=tls_key,
-                               max_body=max_body_kib * 1024))
+                               max_body=max_body_kib * 1024, venue=venue))
     except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
@@ -246,6 +266,15 @@ def _register_hardware() -> None:
 
 
 _register_hardware()
+
+
+def _register_venue() -> None:
+    from futmesa import cli_venue
+
+    cli_venue.register(cli)
+
+
+_register_venue()
 
 
 def main() -> None:

@@ -29,11 +29,15 @@ class StateHub:
         self._states: dict[str, State] = {}
         self._subscribers: set[asyncio.Queue[State]] = set()
         self._referee: dict[str, RefereeHandler] = {}
+        self._extras: dict[str, State] = {}  # per table, merged into its state (e.g. "next")
         self.default_table: str | None = None
 
     # -- publishing (daemon side) -------------------------------------------------
     def publish(self, table_id: str, state: State) -> None:
         """Store the new state of a table and push it to every subscriber."""
+        extras = self._extras.get(table_id)
+        if extras:
+            state = {**state, **extras}
         self._states[table_id] = state
         if self.default_table is None:
             self.default_table = table_id
@@ -44,6 +48,22 @@ class StateHub:
                 except asyncio.QueueEmpty:
                     pass
             queue.put_nowait(state)
+
+    def annotate(self, table_id: str, key: str, value: Any) -> None:
+        """Add ``key`` to a table's state from now on (``None`` removes it); republishes.
+
+        For what a table's state carries beside the match, e.g. the venue desk's next
+        match for this table (``"next"``), shown by the kiosk and the console.
+        """
+        extras = self._extras.setdefault(table_id, {})
+        if value is None:
+            extras.pop(key, None)
+        else:
+            extras[key] = value
+        state = self._states.get(table_id)
+        if state is not None:
+            base = {k: v for k, v in state.items() if k != key}
+            self.publish(table_id, base)
 
     def set_referee_handler(self, table_id: str, handler: RefereeHandler) -> None:
         self._referee[table_id] = handler

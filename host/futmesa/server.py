@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 from collections.abc import Awaitable, Callable
@@ -71,11 +72,14 @@ async def run(
     tls_cert: str | Path | None = None,
     tls_key: str | Path | None = None,
     max_body: int = DEFAULT_MAX_BODY,
+    venue: Any = None,
 ) -> None:
     """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready).
 
     With ``tls_cert`` and ``tls_key`` (PEM files) the pages are served over HTTPS;
     ``max_body`` is the largest request body accepted (see futmesa.web.guard).
+    ``venue`` (a :class:`futmesa.venue.table_agent.VenueOptions`) puts every table on the
+    venue's MQTT broker too (docs/operating.md, "Dia de torneio").
     """
     devices = [device] if isinstance(device, str) else list(device)
     if len(set(devices)) != len(devices):
@@ -110,10 +114,21 @@ async def run(
         daemon.start()
     if not quiet:
         print(access_banner(base_url, token, qr=True), flush=True)
+    venue_tables = None
+    if venue is not None:
+        from futmesa.venue.table_agent import VenueTables
+
+        venue_tables = VenueTables(venue, running)
+        venue_task = asyncio.create_task(venue_tables.run())
     task = asyncio.create_task(on_ready(running)) if on_ready else None
     try:
         await server.serve()
     finally:
+        if venue_tables is not None:
+            venue_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await venue_task
+            venue_tables.stop()
         if task is not None and not task.done():
             task.cancel()
             try:

@@ -161,6 +161,10 @@ const Console = (() => {
       ? Object.entries(state.sensor_faults).map(([s, f]) => `sensor ${s}: ${f}`) : [];
     link.textContent = (off ? " ⚠ mesa desconectada" : "") + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
     renderPending(m.pending);
+    // the venue desk's next match for this table: one press starts it, settings filled in
+    const nxt = state.next;
+    $("start-next").classList.toggle("hidden", !nxt);
+    $("start-next").textContent = nxt ? `▶ Iniciar próxima: ${nxt.title}${nxt.label ? ` (${nxt.label})` : ""}` : "";
     const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
     $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : ann.pt || ann.en || ann.code}` : "";
     tick();
@@ -402,6 +406,12 @@ const Console = (() => {
       if (f.get("half_min")) settings.period_ms = Number(f.get("half_min")) * 60000;
       if (!confirm("Encerrar a partida atual e abrir uma nova?")) return;
       send("new_match", { ruleset: f.get("ruleset"), settings }, "nova partida");
+    });
+    $("start-next").addEventListener("click", () => {
+      if (!state || !state.next) return;
+      const playing = !state.finished && state.status !== "not_started";
+      if (playing && !confirm("A partida atual ainda não terminou. Encerrá-la e abrir a próxima?")) return;
+      send("new_match", state.next.start, `próxima partida: ${state.next.title}`);
     });
     $("raw").addEventListener("submit", (ev) => {
       ev.preventDefault();

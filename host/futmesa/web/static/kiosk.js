@@ -186,6 +186,10 @@
     show($("shot"), !!shot);
     setText($("shot"), shot);
     renderShootout(st);
+    // the venue desk's next match for this table (docs/operating.md, "Dia de torneio")
+    const nxt = st.next;
+    show($("next"), !!nxt);
+    setText($("next"), nxt ? `${view.lang === "en" ? "next" : "próxima"}: ${nxt.title}${nxt.label ? ` · ${nxt.label}` : ""}` : "");
     const ann = announceText(st);
     show($("announce"), !!ann);
     setText($("announce"), ann);

@@ -1,0 +1,288 @@
+"""`futmesa competition …`, `futmesa desk`, `futmesa venue broker-config`: the tournament day."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import click
+
+DB_HELP = "The desk's SQLite file (teams, competition, results)."
+
+
+def _fail(exc: Exception) -> click.ClickException:
+    return click.ClickException(str(exc))
+
+
+def venue_options(broker: str | None, credentials: str | None) -> Any:
+    if not broker and not credentials:
+        return None
+    if not (broker and credentials):
+        raise click.UsageError("--venue-broker and --venue-credentials go together")
+    from futmesa.venue.mqtt import Broker, VenueConfigError, load_credentials
+    from futmesa.venue.table_agent import VenueOptions
+
+    try:
+        return VenueOptions(Broker.parse(broker), load_credentials(credentials))
+    except VenueConfigError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+def tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
+                     exit_when_done: bool) -> None:
+    from futmesa import server
+    from futmesa.sim import SimTableError
+    from futmesa.venue.mqtt import VenueConfigError
+    from futmesa.venue.tournament import play_tournament
+
+    for port in (http_port, desk_port):
+        try:
+            server.check_port_free("127.0.0.1", port)
+        except server.PortInUseError as exc:
+            raise click.ClickException(str(exc)) from exc
+    try:
+        result = asyncio.run(play_tournament(teams, min(speed, 30), http_port, desk_port,
+                                             click.echo, exit_when_done))
+    except (ValueError, SimTableError, VenueConfigError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    except KeyboardInterrupt:
+        click.echo("stopped")
+        return
+    for group, rows in result.get("standings", {}).items():
+        click.echo(f"Grupo {group}: " + ", ".join(f"{r['name']} {r['points']}" for r in rows))
+    click.echo(f"files: {result.get('folder')}")
+
+
+def register(cli: click.Group) -> None:
+    cli.add_command(competition)
+    cli.add_command(desk)
+    cli.add_command(venue)
+
+
+@click.group()
+def competition() -> None:
+    """Teams, the draw, the schedule, walk-overs, sanctions and standings (at the desk)."""
+
+
+def _db(db: str):  # noqa: ANN202 - CompetitionDB, imported lazily
+    from futmesa.competition.db import CompetitionDB
+
+    return CompetitionDB(db)
+
+
+@competition.command("import-teams")
+@click.argument("csv_path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def import_teams(csv_path: str, db: str) -> None:
+    """Add the teams of a CSV file (name,short,color,logo,players; players split by ';')."""
+    from futmesa.competition.teams import TeamFileError, read_teams_csv
+
+    try:
+        teams = read_teams_csv(Path(csv_path).read_text(encoding="utf-8"))
+    except TeamFileError as exc:
+        raise click.ClickException(f"{csv_path}: {exc}") from exc
+    click.echo(f"{_db(db).import_teams(teams)} equipes importadas / teams imported")
+
+
+@competition.command("export-teams")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def export_teams(db: str) -> None:
+    """Print the teams as CSV."""
+    from futmesa.competition.teams import write_teams_csv
+
+    click.echo(write_teams_csv(_db(db).teams()), nl=False)
+
+
+@competition.command("new")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+@click.option("--settings", "settings_path", type=click.Path(dir_okay=False), default=None,
+              help="Competition settings JSON (format, groups, points, tie_breaks, tables…).")
+@click.option("--teams", "csv_path", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="Import this teams CSV first.")
+def new(db: str, settings_path: str | None, csv_path: str | None) -> None:
+    """Draw the groups and generate the schedule."""
+    from futmesa.competition.db import CompetitionError
+    from futmesa.competition.settings import SettingsFileError, load_settings
+    from futmesa.competition.teams import TeamFileError, read_teams_csv
+
+    try:
+        settings = load_settings(settings_path)
+        store = _db(db)
+        if csv_path:
+            store.import_teams(read_teams_csv(Path(csv_path).read_text(encoding="utf-8")))
+        cid = store.create(settings)
+    except (SettingsFileError, TeamFileError, CompetitionError) as exc:
+        raise _fail(exc) from exc
+    comp = store.competition(cid)
+    click.echo(f"{comp['name']}: {len(store.matches(cid))} partidas / matches")
+    _print_schedule(store, cid)
+
+
+def _print_schedule(store, cid: int) -> None:  # noqa: ANN001
+    from futmesa.venue.views import match_view
+
+    teams = store.team_map()
+    for m in store.matches(cid):
+        v = match_view(m, teams)
+        click.echo(f"{v['id']:>4}  rodada {v['slot']:<3} {v['table']:<10} {v['label']:<22} "
+                   f"{v['a']} {v['score']} {v['b']}  [{v['status_pt']}]")
+
+
+@competition.command("schedule")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def show_schedule(db: str) -> None:
+    """List the matches: slot, table, teams, score, status."""
+    from futmesa.competition.db import CompetitionError
+
+    store = _db(db)
+    try:
+        _print_schedule(store, store.competition()["id"])
+    except CompetitionError as exc:
+        raise _fail(exc) from exc
+
+
+@competition.command("standings")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def show_standings(db: str) -> None:
+    """Print the standings."""
+    from futmesa.venue.views import competition_view
+
+    view = competition_view(_db(db))
+    if "error" in view:
+        raise click.ClickException(view["error"])
+    for group, rows in view["standings"].items():
+        click.echo(f"Grupo {group}" if group else "Classificação")
+        for i, r in enumerate(rows, 1):
+            click.echo(f"  {i}. {r['name']:<24} {r['points']:>3} pts  {r['played']} J "
+                       f"{r['wins']} V {r['draws']} E {r['losses']} D  "
+                       f"{r['goals_for']}:{r['goals_against']}  {'; '.join(r['notes'])}")
+    for x in view["sanctions"]:
+        click.echo(f"  sanção {x['id']}: {x['name']} — {x['kind']} ({x['rule']})")
+    if view["champion"]:
+        click.echo(f"Campeão: {view['champion']}")
+
+
+@competition.command("walkover")
+@click.argument("match_id", type=int)
+@click.argument("absent", type=click.Choice(["A", "B"]))
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def walkover(match_id: int, absent: str, db: str) -> None:
+    """Side ABSENT did not show up for MATCH_ID: the other side wins by W.O."""
+    from futmesa.competition.db import CompetitionError
+
+    try:
+        _db(db).walkover(match_id, absent)
+    except CompetitionError as exc:
+        raise _fail(exc) from exc
+    click.echo(f"partida {match_id}: W.O.")
+
+
+@competition.command("abandon")
+@click.argument("match_id", type=int)
+@click.option("--note", default="", help="Why (e.g. power cut).")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def abandon(match_id: int, note: str, db: str) -> None:
+    """Abandon MATCH_ID (its result will not count) and schedule its replay."""
+    from futmesa.competition.db import CompetitionError
+
+    try:
+        rid = _db(db).abandon(match_id, note)
+    except CompetitionError as exc:
+        raise _fail(exc) from exc
+    click.echo(f"partida {match_id} abandonada; repetição: partida {rid}")
+
+
+@competition.command("sanction")
+@click.argument("team")
+@click.argument("kind", type=click.Choice(["match_points", "competition_points"]))
+@click.option("--match", "match_id", type=int, default=None,
+              help="The match whose points are lost (match_points).")
+@click.option("--rule", default=None, help="Article (default: 001 Art. XLIII / 003 Art. 85).")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def sanction(team: str, kind: str, match_id: int | None, rule: str | None, db: str) -> None:
+    """Loss of one match's points (match_points) or of every point and disqualification."""
+    from futmesa.competition.db import CompetitionError
+    from futmesa.competition.teams import team_key
+
+    try:
+        store = _db(db)
+        sid = store.add_sanction(team_key(team), kind, match_id, rule)
+        store.advance()
+    except CompetitionError as exc:
+        raise _fail(exc) from exc
+    click.echo(f"sanção {sid} registrada: {team} — {kind} "
+               f"(retirar: futmesa competition revoke {sid})")
+
+
+@competition.command("revoke")
+@click.argument("sanction_id", type=int)
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def revoke(sanction_id: int, db: str) -> None:
+    """Withdraw a sanction (and the walk-overs a withdrawn disqualification gave)."""
+    from futmesa.competition.db import CompetitionError
+
+    try:
+        store = _db(db)
+        store.revoke_sanction(sanction_id)
+        store.advance()
+    except CompetitionError as exc:
+        raise _fail(exc) from exc
+    click.echo(f"sanção {sanction_id} retirada")
+
+
+@click.command()
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+@click.option("--broker", required=True, help="The venue broker, mqtt://HOST:PORT.")
+@click.option("--credentials", "cred_path", required=True, type=click.Path(dir_okay=False),
+              help="credentials/desk.json written by `futmesa venue broker-config`.")
+@click.option("--http-host", default="0.0.0.0", show_default=True)
+@click.option("--http-port", default=8100, show_default=True, type=click.IntRange(1, 65535))
+def desk(db: str, broker: str, cred_path: str, http_host: str, http_port: int) -> None:
+    """The desk: hears every table, assigns matches, serves the venue board and standings."""
+    from futmesa import server
+    from futmesa.venue.desk_server import run_desk
+    from futmesa.venue.mqtt import Broker, VenueConfigError, load_credentials
+
+    try:
+        b = Broker.parse(broker)
+        creds = load_credentials(cred_path)
+        if "desk" not in creds:
+            raise VenueConfigError(f"{cred_path} has no desk password: use credentials/desk.json")
+    except VenueConfigError as exc:
+        raise _fail(exc) from exc
+    shown = "localhost" if http_host in ("0.0.0.0", "127.0.0.1") else http_host
+    click.echo(f"venue board: http://{shown}:{http_port}/  standings: /standings  "
+               f"bracket: /bracket  day summary: /summary")
+    try:
+        asyncio.run(run_desk(db, b, creds["desk"], http_host, http_port))
+    except server.PortInUseError as exc:
+        raise _fail(exc) from exc
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
+@click.group()
+def venue() -> None:
+    """The venue broker (mosquitto): credentials and access rules."""
+
+
+@venue.command("broker-config")
+@click.option("--dir", "folder", required=True, type=click.Path(file_okay=False),
+              help="Folder for mosquitto.conf, passwd, acl and the credentials files.")
+@click.option("--table", "tables", multiple=True, required=True,
+              help="A table id (as the kiosk footer shows it, e.g. pico-E6614103); repeat.")
+@click.option("--port", default=1883, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
+def broker_config(folder: str, tables: tuple[str, ...], port: int, host: str) -> None:
+    """Write the broker's config with one password per table (only the desk may assign)."""
+    from futmesa.venue.broker import write_config
+    from futmesa.venue.mqtt import VenueConfigError
+
+    try:
+        conf = write_config(folder, list(tables), port, host)
+    except VenueConfigError as exc:
+        raise _fail(exc) from exc
+    click.echo(f"start the broker with:  mosquitto -c {conf}")
+    click.echo(f"desk credentials:       {Path(folder) / 'credentials' / 'desk.json'}")
+    click.echo(f"each table's own file:  {Path(folder) / 'credentials'}/<table>.json")

@@ -1,0 +1,445 @@
+"""The competition's own tables in the event log's SQLite file.
+
+Teams, competitions, their matches (with the planned slot and table), the
+results received from the tables (one per competition match, keyed by the
+table's match: receiving the same result twice changes nothing) and
+sanctions. Nothing here is a running total: standings are recomputed.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from futmesa.competition import schedule
+from futmesa.competition.settings import CompetitionSettings
+from futmesa.competition.standings import knockout_winner, standings
+from futmesa.competition.teams import Team
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS comp_teams (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    short TEXT NOT NULL DEFAULT '',
+    color TEXT NOT NULL,
+    logo TEXT NOT NULL DEFAULT '',
+    players TEXT NOT NULL DEFAULT '[]',
+    position INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS competitions (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    groups TEXT NOT NULL DEFAULT '{}',
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS comp_matches (
+    id INTEGER PRIMARY KEY,
+    competition_id INTEGER NOT NULL REFERENCES competitions(id),
+    seq INTEGER NOT NULL,
+    stage TEXT NOT NULL,
+    grp TEXT NOT NULL,
+    round INTEGER NOT NULL,
+    label TEXT NOT NULL DEFAULT '',
+    slot INTEGER NOT NULL,
+    planned_table INTEGER NOT NULL,
+    team_a TEXT,
+    team_b TEXT,
+    src_a TEXT NOT NULL DEFAULT '',
+    src_b TEXT NOT NULL DEFAULT '',
+    status TEXT NOT NULL DEFAULT 'scheduled',
+    table_id TEXT,
+    replay_of INTEGER REFERENCES comp_matches(id),
+    note TEXT NOT NULL DEFAULT '',
+    updated_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS comp_results (
+    match_id INTEGER PRIMARY KEY REFERENCES comp_matches(id),
+    uid TEXT NOT NULL,
+    score_a INTEGER NOT NULL,
+    score_b INTEGER NOT NULL,
+    winner TEXT,
+    reason TEXT NOT NULL,
+    rule TEXT NOT NULL DEFAULT '',
+    detail TEXT NOT NULL DEFAULT '{}',
+    source TEXT NOT NULL,
+    received_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS comp_sanctions (
+    id INTEGER PRIMARY KEY,
+    competition_id INTEGER NOT NULL,
+    team TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    match_id INTEGER,
+    rule TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    created_at REAL NOT NULL,
+    revoked_at REAL
+);
+"""
+
+SANCTIONS = {"match_points": "001 Art. XLIII", "competition_points": "003 Art. 85"}
+
+
+class CompetitionError(ValueError):
+    """An organiser's request that cannot be done; the message says why."""
+
+
+class CompetitionDB:
+    """The competition tables; one connection of its own to the same SQLite file."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
+                                   timeout=30)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
+        with self._lock:
+            cur = self._db.execute(sql, args)
+            names = [d[0] for d in cur.description]
+            return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
+
+    # -- teams -----------------------------------------------------------------------
+    def import_teams(self, teams: list[Team]) -> int:
+        """Add or update teams by name; the list order is the seeding order."""
+        with self._tx() as db:
+            base = db.execute("SELECT COALESCE(MAX(position), 0) FROM comp_teams").fetchone()[0]
+            for i, t in enumerate(teams, start=1):
+                db.execute(
+                    "INSERT INTO comp_teams(key, name, short, color, logo, players, position)"
+                    " VALUES (?,?,?,?,?,?,?) ON CONFLICT(key) DO UPDATE SET name=excluded.name,"
+                    " short=excluded.short, color=excluded.color, logo=excluded.logo,"
+                    " players=excluded.players",
+                    (t.key, t.name, t.short, t.color, t.logo, json.dumps(t.players), base + i))
+        return len(teams)
+
+    def teams(self) -> list[Team]:
+        return [Team(name=r["name"], short=r["short"], color=r["color"], logo=r["logo"],
+                     players=json.loads(r["players"]))
+                for r in self._rows("SELECT * FROM comp_teams ORDER BY position")]
+
+    def team_map(self) -> dict[str, Team]:
+        return {t.key: t for t in self.teams()}
+
+    # -- competitions ------------------------------------------------------------------
+    def create(self, settings: CompetitionSettings, team_keys: list[str] | None = None) -> int:
+        """Draw the groups, generate the schedule and store the competition."""
+        teams = self.team_map()
+        keys = team_keys or list(teams)
+        missing = [k for k in keys if k not in teams]
+        if missing:
+            raise CompetitionError(f"unknown team {missing[0]!r}: import the teams CSV first")
+        if len(keys) < 2:
+            raise CompetitionError("a competition needs at least two teams: import a teams CSV")
+        try:
+            planned = schedule.plan(keys, settings.format, settings.groups, settings.advance)
+        except ValueError as exc:
+            raise CompetitionError(str(exc)) from exc
+        schedule.assign_slots(planned, settings.tables, settings.rest_slots)
+        groups = ({"": list(keys)} if settings.format == "league"
+                  else schedule.draw_groups(keys, settings.groups))
+        now = time.time()
+        with self._tx() as db:
+            cid = int(db.execute(
+                "INSERT INTO competitions(name, settings, groups, created_at) VALUES (?,?,?,?)",
+                (settings.name, settings.model_dump_json(), json.dumps(groups), now)).lastrowid
+                or 0)
+            ids: list[int] = []
+            for i, p in enumerate(planned):
+                src = [self._src(s, ids) for s in (p.src_a, p.src_b)]
+                ids.append(int(db.execute(
+                    "INSERT INTO comp_matches(competition_id, seq, stage, grp, round, label, slot,"
+                    " planned_table, team_a, team_b, src_a, src_b, updated_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (cid, i, p.stage, p.group, p.round, p.label, p.slot, p.table, p.team_a,
+                     p.team_b, src[0], src[1], now)).lastrowid or 0))
+        return cid
+
+    @staticmethod
+    def _src(src: str, ids: list[int]) -> str:
+        if src.startswith("winner:"):
+            return f"winner:{ids[int(src.split(':')[1])]}"
+        return src
+
+    def competition(self, cid: int | None = None) -> dict[str, Any]:
+        rows = (self._rows("SELECT * FROM competitions WHERE id=?", (cid,)) if cid else
+                self._rows("SELECT * FROM competitions ORDER BY id DESC LIMIT 1"))
+        if not rows:
+            raise CompetitionError("no competition yet: run `futmesa competition new` first")
+        r = rows[0]
+        return {"id": r["id"], "name": r["name"],
+                "settings": CompetitionSettings.model_validate_json(r["settings"]),
+                "groups": json.loads(r["groups"]), "created_at": r["created_at"]}
+
+    def matches(self, cid: int) -> list[dict[str, Any]]:
+        rows = self._rows(
+            "SELECT m.*, r.uid, r.score_a, r.score_b, r.winner, r.reason, r.rule, r.detail,"
+            " r.source, r.received_at FROM comp_matches m LEFT JOIN comp_results r"
+            " ON r.match_id = m.id WHERE m.competition_id=? ORDER BY m.slot, m.seq, m.id",
+            (cid,))
+        out = []
+        for r in rows:
+            result = None
+            if r["uid"] is not None:
+                result = {"uid": r["uid"], "score_a": r["score_a"], "score_b": r["score_b"],
+                          "winner": r["winner"], "reason": r["reason"], "rule": r["rule"],
+                          "detail": json.loads(r["detail"]), "source": r["source"],
+                          "received_at": r["received_at"]}
+            out.append({"id": r["id"], "competition_id": cid, "seq": r["seq"],
+                        "stage": r["stage"], "group": r["grp"], "round": r["round"],
+                        "label": r["label"], "slot": r["slot"],
+                        "planned_table": r["planned_table"], "team_a": r["team_a"],
+                        "team_b": r["team_b"], "src_a": r["src_a"], "src_b": r["src_b"],
+                        "status": r["status"], "table_id": r["table_id"],
+                        "replay_of": r["replay_of"], "note": r["note"], "result": result})
+        return out
+
+    def match(self, match_id: int) -> dict[str, Any]:
+        row = self._rows("SELECT competition_id FROM comp_matches WHERE id=?", (match_id,))
+        if not row:
+            raise CompetitionError(f"no competition match {match_id}: see `futmesa competition "
+                                   "schedule`")
+        return next(m for m in self.matches(row[0]["competition_id"]) if m["id"] == match_id)
+
+    def sanctions(self, cid: int) -> list[dict[str, Any]]:
+        return self._rows("SELECT * FROM comp_sanctions WHERE competition_id=?"
+                          " AND revoked_at IS NULL ORDER BY id", (cid,))
+
+    def revoke_sanction(self, sanction_id: int) -> None:
+        """Withdraw a sanction (kept, marked revoked). A withdrawn disqualification also
+        withdraws the walk-overs it gave the opponents: those matches are to be played."""
+        rows = self._rows("SELECT * FROM comp_sanctions WHERE id=? AND revoked_at IS NULL",
+                          (sanction_id,))
+        if not rows:
+            raise CompetitionError(f"no sanction {sanction_id} in force: see `futmesa "
+                                   "competition standings`")
+        s = rows[0]
+        with self._tx() as db:
+            db.execute("UPDATE comp_sanctions SET revoked_at=? WHERE id=?",
+                       (time.time(), sanction_id))
+            if s["kind"] == "competition_points":
+                for m in self.matches(s["competition_id"]):
+                    r = m["result"]
+                    if (m["status"] == "walkover" and r and r["uid"] == f"desk:wo:{m['id']}"
+                            and "desclassificado" in r["rule"]
+                            and s["team"] in (m["team_a"], m["team_b"])):
+                        db.execute("DELETE FROM comp_results WHERE match_id=?", (m["id"],))
+                        db.execute("UPDATE comp_matches SET status='scheduled', updated_at=?"
+                                   " WHERE id=?", (time.time(), m["id"]))
+
+    # -- what happens during the day ---------------------------------------------------
+    def set_assigned(self, match_id: int, table_id: str) -> None:
+        with self._tx() as db:
+            db.execute("UPDATE comp_matches SET status='assigned', table_id=?, updated_at=?"
+                       " WHERE id=? AND status IN ('scheduled', 'assigned')",
+                       (table_id, time.time(), match_id))
+
+    def record_result(self, match_id: int, uid: str, result: dict[str, Any],
+                      source: str = "table") -> bool:
+        """Store a match's result; the same uid again is a no-op. True when something changed.
+
+        A corrected result from the same table match (same uid, new content) replaces it.
+        """
+        m = self.match(match_id)
+        if m["status"] == "abandoned":
+            return False  # the replay counts, not a late result of the abandoned match
+        old = m["result"]
+        new = (int(result["score_a"]), int(result["score_b"]), result.get("winner"),
+               str(result.get("reason", "")), str(result.get("rule", "")))
+        if old and old["uid"] == uid and (old["score_a"], old["score_b"], old["winner"],
+                                          old["reason"], old["rule"]) == new:
+            return False
+        if old and old["uid"] != uid and old["source"] == "desk":
+            return False  # the desk decided it (walk-over): a table result does not override
+        status = "walkover" if source == "desk" else "finished"
+        with self._tx() as db:
+            db.execute(
+                "INSERT INTO comp_results(match_id, uid, score_a, score_b, winner, reason, rule,"
+                " detail, source, received_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
+                " ON CONFLICT(match_id) DO UPDATE SET uid=excluded.uid, score_a=excluded.score_a,"
+                " score_b=excluded.score_b, winner=excluded.winner, reason=excluded.reason,"
+                " rule=excluded.rule, detail=excluded.detail, source=excluded.source,"
+                " received_at=excluded.received_at",
+                (match_id, uid, *new, json.dumps(result.get("detail", {})), source, time.time()))
+            db.execute("UPDATE comp_matches SET status=?, updated_at=? WHERE id=?",
+                       (status, time.time(), match_id))
+        return True
+
+    def walkover(self, match_id: int, absent: str, note: str = "") -> None:
+        """The side ``absent`` ('A'/'B') did not play: the other wins by walk-over (W.O.)."""
+        m = self.match(match_id)
+        if absent not in ("A", "B"):
+            raise CompetitionError("say which side did not show up: A or B")
+        if m["status"] in ("finished", "walkover"):
+            raise CompetitionError(f"match {match_id} already has a result")
+        if not (m["team_a"] and m["team_b"]):
+            raise CompetitionError(f"match {match_id} has no teams yet")
+        s = self.competition(m["competition_id"])["settings"]
+        goals = s.walkover_score
+        score = (0, goals) if absent == "A" else (goals, 0)
+        self.record_result(match_id, f"desk:wo:{match_id}", {
+            "score_a": score[0], "score_b": score[1], "winner": "B" if absent == "A" else "A",
+            "reason": "walkover", "rule": note or "W.O.", "detail": {"absent": absent}},
+            source="desk")
+
+    def abandon(self, match_id: int, note: str = "") -> int:
+        """Abandon a match (no result counts) and schedule its replay; returns the replay's id."""
+        m = self.match(match_id)
+        if m["status"] in ("finished", "walkover", "abandoned"):
+            raise CompetitionError(f"match {match_id} is {m['status']}: it cannot be abandoned")
+        now = time.time()
+        with self._tx() as db:
+            db.execute("UPDATE comp_matches SET status='abandoned', note=?, updated_at=?"
+                       " WHERE id=?", (note, now, match_id))
+            last = db.execute("SELECT MAX(slot) FROM comp_matches WHERE competition_id=?",
+                              (m["competition_id"],)).fetchone()[0]
+            seq = db.execute("SELECT MAX(seq) FROM comp_matches WHERE competition_id=?",
+                             (m["competition_id"],)).fetchone()[0]
+            rid = int(db.execute(
+                "INSERT INTO comp_matches(competition_id, seq, stage, grp, round, label, slot,"
+                " planned_table, team_a, team_b, src_a, src_b, replay_of, note, updated_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (m["competition_id"], seq + 1, m["stage"], m["group"], m["round"],
+                 m["label"], m["slot"] if m["stage"] == "ko" else last + 1, m["planned_table"],
+                 m["team_a"], m["team_b"], m["src_a"], m["src_b"], match_id,
+                 f"replay of {match_id}", now)).lastrowid or 0)
+            # a knockout waiting on the abandoned match now waits on its replay
+            db.execute("UPDATE comp_matches SET src_a=? WHERE src_a=? AND competition_id=?",
+                       (f"winner:{rid}", f"winner:{match_id}", m["competition_id"]))
+            db.execute("UPDATE comp_matches SET src_b=? WHERE src_b=? AND competition_id=?",
+                       (f"winner:{rid}", f"winner:{match_id}", m["competition_id"]))
+        return rid
+
+    def add_sanction(self, team: str, kind: str, match_id: int | None = None,
+                     rule: str | None = None, note: str = "") -> int:
+        """A competition-level sanction: ``match_points`` or ``competition_points``."""
+        if kind not in SANCTIONS:
+            raise CompetitionError(f"sanction must be one of {', '.join(SANCTIONS)}")
+        comp = self.competition()
+        if team not in comp_teams(comp):
+            raise CompetitionError(f"{team!r} does not play in {comp['name']}")
+        if kind == "match_points":
+            if match_id is None:
+                raise CompetitionError("loss of a match's points needs the match number")
+            m = self.match(match_id)
+            if team not in (m["team_a"], m["team_b"]):
+                raise CompetitionError(f"{team!r} did not play match {match_id}")
+        with self._tx() as db:
+            return int(db.execute(
+                "INSERT INTO comp_sanctions(competition_id, team, kind, match_id, rule, note,"
+                " created_at) VALUES (?,?,?,?,?,?,?)",
+                (comp["id"], team, kind, match_id, rule or SANCTIONS[kind], note,
+                 time.time())).lastrowid or 0)
+
+    # -- derived ---------------------------------------------------------------------------
+    def table(self, cid: int | None = None) -> dict[str, list[dict[str, Any]]]:
+        comp = self.competition(cid)
+        return standings(self.matches(comp["id"]), self.sanctions(comp["id"]),
+                         comp["settings"], groups=comp["groups"])
+
+    def disqualified(self, cid: int) -> set[str]:
+        return {s["team"] for s in self.sanctions(cid) if s["kind"] == "competition_points"}
+
+    def advance(self, cid: int | None = None) -> list[int]:
+        """Fill knockout places that are decided; walk-overs against disqualified teams.
+
+        Returns the ids of matches that changed. Safe to call as often as wanted.
+        """
+        comp = self.competition(cid)
+        cid = comp["id"]
+        changed: list[int] = []
+        for _ in range(8):
+            matches = self.matches(cid)
+            group_done = all(m["status"] in ("finished", "walkover", "abandoned")
+                             for m in matches if m["stage"] == "group")
+            table = self.table(cid) if group_done else {}
+            by_id = {m["id"]: m for m in matches}
+            progress = False
+            for m in matches:
+                if m["stage"] != "ko" or m["status"] != "scheduled":
+                    continue
+                sides = []
+                for team, src in ((m["team_a"], m["src_a"]), (m["team_b"], m["src_b"])):
+                    sides.append(team or self._resolve(src, table, by_id))
+                if sides != [m["team_a"], m["team_b"]]:
+                    with self._tx() as db:
+                        db.execute("UPDATE comp_matches SET team_a=?, team_b=?, updated_at=?"
+                                   " WHERE id=?", (sides[0], sides[1], time.time(), m["id"]))
+                    changed.append(m["id"])
+                    progress = True
+            out = self.disqualified(cid)
+            for m in self.matches(cid):
+                if m["status"] != "scheduled" or not (m["team_a"] and m["team_b"]):
+                    continue
+                for side, team in (("A", m["team_a"]), ("B", m["team_b"])):
+                    if team in out:
+                        self.walkover(m["id"], side, "003 Art. 85: desclassificado")
+                        changed.append(m["id"])
+                        progress = True
+                        break
+            if not progress:
+                break
+        return changed
+
+    @staticmethod
+    def _resolve(src: str, table: dict[str, list[dict[str, Any]]],
+                 by_id: dict[int, dict[str, Any]]) -> str | None:
+        if src.startswith("group:") and table:
+            _, g, pos = src.split(":")
+            rows = [r for r in table.get(g, []) if not r["disqualified"]]
+            return rows[int(pos) - 1]["team"] if len(rows) >= int(pos) else None
+        if src.startswith("winner:"):
+            m = by_id.get(int(src.split(":")[1]))
+            return knockout_winner(m) if m else None
+        return None
+
+    def playable(self, cid: int, busy_teams: set[str]) -> list[dict[str, Any]]:
+        """Matches a free table may be given now, in schedule order.
+
+        Both teams known, neither playing elsewhere, and neither has an earlier match of the
+        schedule still to play (so the slots, and the rest they leave, keep their order).
+        """
+        matches = self.matches(cid)
+        waiting = [m for m in matches if m["status"] in ("scheduled", "assigned")]
+        out = []
+        for m in matches:
+            if m["status"] != "scheduled" or not (m["team_a"] and m["team_b"]):
+                continue
+            teams = {m["team_a"], m["team_b"]}
+            if teams & busy_teams:
+                continue
+            if any(o["slot"] < m["slot"] and teams & {o["team_a"], o["team_b"]}
+                   for o in waiting):
+                continue
+            out.append(m)
+        return out
+
+
+def comp_teams(comp: dict[str, Any]) -> set[str]:
+    return {t for ts in comp["groups"].values() for t in ts}

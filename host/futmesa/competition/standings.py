@@ -1,0 +1,167 @@
+"""Standings, recomputed from results and sanctions every time (nothing is kept as a total).
+
+Counted: a finished match (its score and result as the table's rules engine
+decided it: the súmula), a walk-over (scored ``walkover_score`` × 0), a
+forfeit or disqualification inside a match (the rules engine's result, e.g.
+003 Art. 83 §3, 000 Art. 26 §1 C). Not counted: an abandoned match (its
+replay counts instead). Sanctions on top of results:
+
+- ``match_points``: the team loses the points of one match (001 Art. XLIII,
+  "perder os pontos da partida");
+- ``competition_points``: the team is disqualified and loses every point won
+  in the competition (003 Art. 85, "perda dos pontos conquistados na
+  competição em disputa"); it is listed last and its remaining matches are
+  walk-overs for the opponents.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from futmesa.competition.settings import CompetitionSettings
+
+COUNTED = ("finished", "walkover")
+
+
+@dataclass
+class Row:
+    team: str
+    group: str
+    played: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    goals_for: int = 0
+    goals_against: int = 0
+    points: int = 0
+    lost_points: int = 0
+    disqualified: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def goal_difference(self) -> int:
+        return self.goals_for - self.goals_against
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"team": self.team, "group": self.group, "played": self.played,
+                "wins": self.wins, "draws": self.draws, "losses": self.losses,
+                "goals_for": self.goals_for, "goals_against": self.goals_against,
+                "goal_difference": self.goal_difference, "points": self.points,
+                "lost_points": self.lost_points, "disqualified": self.disqualified,
+                "notes": list(self.notes)}
+
+
+def match_points(result: dict[str, Any], side: str, s: CompetitionSettings) -> int:
+    winner = result.get("winner")
+    if winner is None:
+        return s.points.draw
+    return s.points.win if winner == side else s.points.loss
+
+
+def counted(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [m for m in matches if m["status"] in COUNTED and m.get("result")
+            and m["team_a"] and m["team_b"]]
+
+
+def standings(matches: list[dict[str, Any]], sanctions: list[dict[str, Any]],
+              s: CompetitionSettings, stages: tuple[str, ...] = ("group", "league"),
+              groups: dict[str, list[str]] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Per group ("" for a league), the ordered table rows."""
+    rows: dict[str, Row] = {}
+    for g, teams in (groups or {}).items():
+        for t in teams:
+            rows[t] = Row(t, g)
+    played = [m for m in counted(matches) if m["stage"] in stages]
+    for m in played:
+        for side, team in (("A", m["team_a"]), ("B", m["team_b"])):
+            row = rows.setdefault(team, Row(team, m["group"]))
+            r = m["result"]
+            mine, theirs = (r["score_a"], r["score_b"]) if side == "A" else (r["score_b"],
+                                                                           r["score_a"])
+            row.played += 1
+            row.goals_for += mine
+            row.goals_against += theirs
+            if r.get("winner") is None:
+                row.draws += 1
+            elif r["winner"] == side:
+                row.wins += 1
+            else:
+                row.losses += 1
+            row.points += match_points(r, side, s)
+    by_id = {m["id"]: m for m in played}
+    for sanction in sanctions:
+        target = rows.get(sanction["team"])
+        if target is None:
+            continue
+        row = target
+        if sanction["kind"] == "match_points":
+            sanctioned = by_id.get(sanction.get("match_id"))
+            if sanctioned is None:
+                continue
+            side = "A" if sanctioned["team_a"] == row.team else "B"
+            lost = match_points(sanctioned["result"], side, s)
+            row.points -= lost
+            row.lost_points += lost
+            row.notes.append(f"−{lost} pts ({sanction['rule']})")
+        elif sanction["kind"] == "competition_points":
+            row.lost_points += row.points
+            row.points = 0
+            row.disqualified = True
+            row.notes.append(f"desclassificado ({sanction['rule']})")
+    out: dict[str, list[dict[str, Any]]] = {}
+    for g in sorted({r.group for r in rows.values()}):
+        members = [r for r in rows.values() if r.group == g]
+        out[g] = [r.as_dict() for r in _order(members, played, s)]
+    return out
+
+
+def _order(rows: list[Row], played: list[dict[str, Any]], s: CompetitionSettings) -> list[Row]:
+    ranked = sorted(rows, key=lambda r: (r.disqualified, -r.points))
+    out: list[Row] = []
+    i = 0
+    while i < len(ranked):
+        j = i
+        while (j < len(ranked) and ranked[j].points == ranked[i].points
+               and ranked[j].disqualified == ranked[i].disqualified):
+            j += 1
+        tied = ranked[i:j]
+        h2h = _head_to_head({r.team for r in tied}, played, s) if len(tied) > 1 else {}
+        out.extend(sorted(tied, key=lambda r: _key(r, h2h, s)))
+        i = j
+    return out
+
+
+def _key(row: Row, h2h: dict[str, int], s: CompetitionSettings) -> tuple[Any, ...]:
+    parts: list[Any] = []
+    for crit in s.tie_breaks:
+        if crit == "wins":
+            parts.append(-row.wins)
+        elif crit == "goal_difference":
+            parts.append(-row.goal_difference)
+        elif crit == "goals_for":
+            parts.append(-row.goals_for)
+        elif crit == "goals_against":
+            parts.append(row.goals_against)
+        elif crit == "head_to_head":
+            parts.append(-h2h.get(row.team, 0))
+    parts.append(row.team)  # last resort: a stable order (the organiser draws lots)
+    return tuple(parts)
+
+
+def _head_to_head(teams: set[str], played: list[dict[str, Any]],
+                  s: CompetitionSettings) -> dict[str, int]:
+    pts: dict[str, int] = dict.fromkeys(teams, 0)
+    for m in played:
+        if m["team_a"] in teams and m["team_b"] in teams:
+            pts[m["team_a"]] += match_points(m["result"], "A", s)
+            pts[m["team_b"]] += match_points(m["result"], "B", s)
+    return pts
+
+
+def knockout_winner(match: dict[str, Any]) -> str | None:
+    """The team that goes through from a decided knockout match, else None."""
+    r = match.get("result")
+    if match["status"] not in COUNTED or not r or r.get("winner") not in ("A", "B"):
+        return None
+    return match["team_a"] if r["winner"] == "A" else match["team_b"]

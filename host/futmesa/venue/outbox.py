@@ -1,0 +1,153 @@
+"""A table's finished matches waiting for the desk: read from the log behind a cursor.
+
+Own tables in the event log's SQLite file. ``scan`` walks the table's ended
+matches after the cursor, rebuilds each one's final state from the log (the
+súmula's source) and keeps a result for every finished one. A result stays
+in the outbox, and is published again, until the desk acknowledges exactly
+that result (its ``uid`` and ``digest``); the desk stores it under the uid,
+so sending it twice never counts it twice. A match corrected after its end
+(a void or amend at the console before the table's next match) is rebuilt
+and, if its result changed, sent again under the same uid with the new digest:
+the desk replaces the result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from typing import Any
+
+from futmesa.matchbook import MatchLibrary
+from futmesa.store import EventLog
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS venue_outbox (
+    uid TEXT PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    match_id INTEGER NOT NULL,
+    payload TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    acked_at REAL
+);
+CREATE TABLE IF NOT EXISTS venue_cursor (
+    table_id TEXT PRIMARY KEY,
+    match_id INTEGER NOT NULL
+);
+"""
+
+
+def result_of(record: dict[str, Any], table_id: str) -> dict[str, Any] | None:
+    """The result message of a stored match record (MatchLibrary.match_record), or None."""
+    state = record["state"]["match"]
+    if not state.get("finished"):
+        return None
+    match = record["match"]
+    r = state.get("result") or {}
+    score = state.get("score") or {}
+    body = {
+        "uid": f"{table_id}:{match['id']}",
+        "table_id": table_id,
+        "match_id": match["id"],
+        "competition_match": match["settings"].get("competition_match"),
+        "ruleset": match["ruleset"],
+        "teams": {s: (state.get("teams") or {}).get(s, {}).get("name", s) for s in "AB"},
+        "score_a": int(score.get("A", 0)),
+        "score_b": int(score.get("B", 0)),
+        "winner": r.get("winner"),
+        "reason": str(r.get("reason", "")),
+        "rule": str(r.get("rule", "")),
+        "detail": {k: v for k, v in r.items() if k in ("loser", "shootout", "score_rule")},
+    }
+    body["digest"] = hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
+    return body
+
+
+class Outbox:
+    def __init__(self, store: EventLog) -> None:
+        self.store = store
+        self.history = MatchLibrary(store)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(store.path, check_same_thread=False, isolation_level=None,
+                                   timeout=30)
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def cursor(self, table_id: str) -> int:
+        with self._lock:
+            row = self._db.execute("SELECT match_id FROM venue_cursor WHERE table_id=?",
+                                   (table_id,)).fetchone()
+        return int(row[0]) if row else 0
+
+    def scan(self, table_id: str) -> int:
+        """Add the results of this table's matches ended since the cursor; returns how many."""
+        after = self.cursor(table_id)
+        ended = sorted((m for m in self.store.list_matches()
+                        if m["table_id"] == table_id and m["id"] > after
+                        and m["ended_at"] is not None), key=lambda m: m["id"])
+        added = 0
+        for m in ended:
+            body = result_of(self.history.match_record(m["id"]), table_id)
+            with self._lock:
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    if body is not None:
+                        self._db.execute(
+                            "INSERT OR IGNORE INTO venue_outbox(uid, table_id, match_id, payload,"
+                            " digest, created_at) VALUES (?,?,?,?,?,?)",
+                            (body["uid"], table_id, m["id"], json.dumps(body), body["digest"],
+                             time.time()))
+                        added += 1
+                    self._db.execute(
+                        "INSERT INTO venue_cursor(table_id, match_id) VALUES (?,?) ON CONFLICT"
+                        "(table_id) DO UPDATE SET match_id=excluded.match_id", (table_id, m["id"]))
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+        return added
+
+    def recheck(self, table_id: str) -> int:
+        """Rebuild results whose match got log entries after the result was made."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT o.uid, o.match_id, o.digest FROM venue_outbox o WHERE o.table_id=?"
+                " AND EXISTS (SELECT 1 FROM entries e WHERE e.match_id = o.match_id"
+                " AND e.created_at > o.created_at)", (table_id,)).fetchall()
+        changed = 0
+        for uid, match_id, digest in rows:
+            body = result_of(self.history.match_record(match_id), table_id)
+            with self._lock:
+                if body is None or body["digest"] == digest:
+                    self._db.execute("UPDATE venue_outbox SET created_at=? WHERE uid=?",
+                                     (time.time(), uid))
+                    continue
+                self._db.execute(
+                    "UPDATE venue_outbox SET payload=?, digest=?, created_at=?, acked_at=NULL"
+                    " WHERE uid=?", (json.dumps(body), body["digest"], time.time(), uid))
+                changed += 1
+        return changed
+
+    def pending(self, table_id: str) -> list[dict[str, Any]]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT payload FROM venue_outbox WHERE table_id=? AND acked_at IS NULL"
+                " ORDER BY match_id", (table_id,)).fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def acknowledge(self, table_id: str, acked: dict[str, str]) -> int:
+        """Mark the results the desk has stored (uid -> digest); returns how many are new."""
+        n = 0
+        with self._lock:
+            for body in self.pending(table_id):
+                if acked.get(body["uid"]) == body["digest"]:
+                    self._db.execute("UPDATE venue_outbox SET acked_at=? WHERE uid=?",
+                                     (time.time(), body["uid"]))
+                    n += 1
+        return n

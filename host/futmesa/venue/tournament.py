@@ -1,0 +1,127 @@
+"""`futmesa demo --tournament N`: a whole small competition on simulated tables, in one process.
+
+A real mosquitto on a free 127.0.0.1 port with generated credentials, N
+teams in two groups (group winners meet in the final), N/2 simulated tables
+(the real firmware under `micropython`) served by one daemon that publishes
+to the broker, the desk assigning matches and serving the venue board, and a
+scripted referee at every table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from futmesa import server
+from futmesa.competition.db import CompetitionDB
+from futmesa.competition.settings import parse_settings
+from futmesa.competition.teams import read_teams_csv
+from futmesa.sim.table import SimTable
+from futmesa.venue.broker import Mosquitto
+from futmesa.venue.desk_server import run_desk
+from futmesa.venue.mqtt import Broker
+from futmesa.venue.simref import SimReferee
+from futmesa.venue.table_agent import VenueOptions
+from futmesa.venue.views import competition_view
+
+TEAMS_CSV = """name,short,color,logo,players
+Estrela do Norte,EST,#c8102e,,
+Botafogo da Mesa,BOT,#1d1d1b,,
+Grêmio Botão,GRE,#0d80bf,,
+União Operária,UNI,#2e7d32,,
+Atlético Pastilha,ATL,#6a1b9a,,
+Palmeirinhas,PAL,#006437,,
+Ferroviário,FER,#b71c1c,,
+Náutico da Palheta,NAU,#ef6c00,,
+Flamenguinho,FLA,#d50000,,
+Vasquinho,VAS,#212121,,
+Santos do Dadinho,SAN,#9e9e9e,,
+Cruzeiro Mirim,CRU,#1565c0,,
+Internacional de Botão,INT,#b71c1c,,
+Bahia da Mesa,BAH,#0277bd,,
+Coritiba Pastilha,CFC,#1b5e20,,
+Sport Recife Mesa,SPT,#e53935,,
+"""
+
+# a fast clock profile: 1-minute halves, a short interval, no per-move timeouts
+FAST_MATCH = {"period_ms": 60000, "interval_ms": 3000, "lance_ms": 600000}
+
+
+def tournament_settings(teams: int, tables: int) -> dict[str, Any]:
+    return {"name": f"Torneio de demonstração ({teams} equipes)", "format": "groups_knockout",
+            "groups": 2, "advance": 1, "tables": tables, "match_settings": dict(FAST_MATCH)}
+
+
+async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int,
+                          say: Callable[[str], None], exit_when_done: bool,
+                          workdir: str | None = None) -> dict[str, Any]:
+    logging.getLogger("httpx").setLevel(logging.WARNING)  # the referees poll all the time
+    if not 4 <= teams <= 16 or teams % 2:
+        raise ValueError("--tournament takes an even number of teams from 4 to 16")
+    tables = teams // 2
+    folder = Path(workdir or tempfile.mkdtemp(prefix="futmesa-tournament-"))
+    desk_db = str(folder / "desk.sqlite")
+    comp = CompetitionDB(desk_db)
+    comp.import_teams(read_teams_csv("\n".join(TEAMS_CSV.splitlines()[: teams + 1])))
+    cid = comp.create(parse_settings(tournament_settings(teams, tables)))
+    sims = [SimTable(speed=speed, uid=f"SIMT{i + 1:04d}") for i in range(tables)]
+    table_ids = [f"sim-{s.uid}" for s in sims]
+    broker = Mosquitto(folder / "broker", table_ids)
+    broker.start()
+    for s in sims:
+        s.start()
+    say(f"broker: mosquitto on {broker.url} ({folder / 'broker' / 'mosquitto.conf'})")
+    say(f"venue board: http://localhost:{desk_port}/   standings: /standings   "
+        f"bracket: /bracket   day summary: /summary")
+    say(f"tables: http://localhost:{http_port}/?table=<id>  ({', '.join(table_ids)})")
+    b = Broker("127.0.0.1", broker.port)
+    done = asyncio.Event()
+    outcome: dict[str, Any] = {}
+    stops: list[Callable[[], None]] = []
+
+    async def desk_ready(desk: Any, desk_server: Any) -> None:
+        stops.append(lambda: setattr(desk_server, "should_exit", True))
+
+    async def tables_ready(running: server.Running) -> None:
+        stops.append(running.stop)
+        while any(d.table_id is None for d in running.daemons):
+            await asyncio.sleep(0.05)
+        refs = [SimReferee(f"http://127.0.0.1:{http_port}", str(d.table_id), s.goal, say)
+                for d, s in zip(running.daemons, sims, strict=True)]
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(r.run(stop)) for r in refs]
+        while True:
+            view = await asyncio.to_thread(competition_view, comp)
+            if view.get("champion"):
+                outcome.update(view)
+                break
+            await asyncio.sleep(0.5)
+        say(f"CAMPEÃO / CHAMPION: {outcome['champion']}")
+        done.set()
+        if exit_when_done:
+            stop.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            for r in refs:
+                await r.close()
+            for fn in stops:
+                fn()
+
+    try:
+        await asyncio.gather(
+            run_desk(desk_db, b, broker.credentials["desk"], "127.0.0.1", desk_port,
+                     on_ready=desk_ready),
+            server.run([s.host_port for s in sims], str(folder / "tables.sqlite"),
+                       "cbfm-1toque", None, http_port=http_port, on_ready=tables_ready,
+                       quiet=True, venue=VenueOptions(b, broker.credentials)),
+        )
+    finally:
+        for s in sims:
+            s.stop()
+        broker.stop()
+    outcome["cid"] = cid
+    outcome["folder"] = str(folder)
+    return outcome

@@ -1,0 +1,94 @@
+"""What the desk's pages show, built from the competition tables (no match state computed here).
+
+Team keys become names, matches get readable labels and scores; the same
+dicts feed the HTML pages (Jinja2) and the JSON API.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from futmesa.competition.db import CompetitionDB, CompetitionError
+from futmesa.competition.settings import TIE_BREAK_NAMES
+
+STATUS_PT = {"scheduled": "a jogar", "assigned": "na mesa", "finished": "encerrada",
+             "walkover": "W.O.", "abandoned": "abandonada"}
+REASON_PT = {"time": "", "shootout": "pênaltis", "advantage": "vantagem",
+             "forfeit": "perda de pontos / desclassificação", "walkover": "W.O."}
+
+
+def _name(teams: dict[str, Any], key: str | None, src: str = "") -> str:
+    if key and key in teams:
+        return str(teams[key].name)
+    if src.startswith("group:"):
+        _, g, pos = src.split(":")
+        return f"{pos}º do grupo {g}"
+    if src.startswith("winner:"):
+        return f"vencedor da partida {src.split(':')[1]}"
+    return "a definir"
+
+
+def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
+    r = m.get("result")
+    score = f"{r['score_a']} × {r['score_b']}" if r else "×"
+    reason = REASON_PT.get(r["reason"], r["reason"]) if r else ""
+    if r and r.get("reason") == "shootout":
+        so = (r.get("detail") or {}).get("shootout") or {}
+        totals = so.get("totals") or {}
+        if totals:
+            reason = f"pênaltis {totals.get('A', 0)} × {totals.get('B', 0)}"
+    return {
+        "id": m["id"], "stage": m["stage"], "group": m["group"], "round": m["round"],
+        "label": m["label"] or (f"Grupo {m['group']}" if m["group"] else "Liga"),
+        "slot": m["slot"] + 1, "table": m["table_id"] or f"mesa {m['planned_table']}",
+        "a": _name(teams, m["team_a"], m["src_a"]), "b": _name(teams, m["team_b"], m["src_b"]),
+        "color_a": teams[m["team_a"]].color if m["team_a"] in teams else "#888888",
+        "color_b": teams[m["team_b"]].color if m["team_b"] in teams else "#888888",
+        "score": score, "reason": reason,
+        "rule": (r or {}).get("rule", "") if (r or {}).get("reason") != "time" else "",
+        "status": m["status"], "status_pt": STATUS_PT.get(m["status"], m["status"]),
+        "replay_of": m["replay_of"], "note": m["note"],
+        "winner": (r or {}).get("winner"),
+    }
+
+
+def competition_view(db: CompetitionDB) -> dict[str, Any]:
+    """Everything the standings, bracket and summary pages show."""
+    try:
+        comp = db.competition()
+    except CompetitionError as exc:
+        return {"error": str(exc)}
+    teams = db.team_map()
+    matches = db.matches(comp["id"])
+    table = db.table(comp["id"])
+    s = comp["settings"]
+    standings = {
+        g: [{**row, "name": _name(teams, row["team"]),
+             "color": teams[row["team"]].color if row["team"] in teams else "#888888"}
+            for row in rows]
+        for g, rows in table.items()
+    }
+    views = [match_view(m, teams) for m in matches]
+    ko_rounds: dict[str, list[dict[str, Any]]] = {}
+    for v in views:
+        if v["stage"] == "ko" and v["status"] != "abandoned":
+            ko_rounds.setdefault(v["group"], []).append(v)
+    sanctions = [{**x, "name": _name(teams, x["team"])} for x in db.sanctions(comp["id"])]
+    champion = None
+    final = [m for m in matches if m["stage"] == "ko" and m["status"] in ("finished", "walkover")
+             and m["round"] == max((x["round"] for x in matches if x["stage"] == "ko"),
+                                   default=0)]
+    if final and final[-1]["result"] and final[-1]["result"].get("winner") in ("A", "B"):
+        f = final[-1]
+        champion = _name(teams, f["team_a"] if f["result"]["winner"] == "A" else f["team_b"])
+    return {
+        "id": comp["id"], "name": comp["name"], "ruleset": s.ruleset, "format": s.format,
+        "points": s.points.model_dump(),
+        "tie_breaks": [TIE_BREAK_NAMES[t][0] for t in s.tie_breaks],
+        "standings": standings, "matches": views, "bracket": ko_rounds,
+        "sanctions": sanctions, "champion": champion,
+        "played": sum(1 for m in matches if m["status"] in ("finished", "walkover")),
+        "total": sum(1 for m in matches if m["status"] != "abandoned"),
+        "printed_at": time.strftime("%d/%m/%Y %H:%M"),
+    }

@@ -1,0 +1,107 @@
+"""The desk's web pages: venue board (every table live), standings, bracket, day summary.
+
+Routes: ``/`` venue board, ``/standings``, ``/bracket``, ``/summary`` (printable),
+``/api/venue`` (tables), ``/api/competition`` (standings, matches), ``/ws`` (venue stream).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from futmesa.venue.desk import Desk
+from futmesa.venue.views import competition_view
+
+TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
+ENV = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape())
+
+
+def render(name: str, **ctx: Any) -> str:
+    return ENV.get_template(name).render(**ctx)
+
+
+def create_desk_app(desk: Desk) -> Starlette:
+    loop_holder: dict[str, asyncio.AbstractEventLoop] = {}
+    waiters: set[asyncio.Event] = set()
+
+    def changed() -> None:
+        loop = loop_holder.get("loop")
+        if loop is None:
+            return
+        for ev in list(waiters):
+            loop.call_soon_threadsafe(ev.set)
+
+    desk.listeners.append(changed)
+
+    async def page(name: str) -> Response:
+        view = await asyncio.to_thread(competition_view, desk.comp)
+        return HTMLResponse(render(name, c=view))
+
+    async def board(request: Request) -> Response:
+        view = await asyncio.to_thread(competition_view, desk.comp)
+        return HTMLResponse(render("board.html", c=view))
+
+    async def standings(request: Request) -> Response:
+        return await page("standings.html")
+
+    async def bracket(request: Request) -> Response:
+        return await page("bracket.html")
+
+    async def summary(request: Request) -> Response:
+        return await page("summary.html")
+
+    async def api_venue(request: Request) -> Response:
+        return JSONResponse(desk.snapshot())
+
+    async def api_competition(request: Request) -> Response:
+        return JSONResponse(await asyncio.to_thread(competition_view, desk.comp))
+
+    async def ws(websocket: WebSocket) -> None:
+        loop_holder["loop"] = asyncio.get_running_loop()
+        await websocket.accept()
+        ev = asyncio.Event()
+        waiters.add(ev)
+        closed = asyncio.ensure_future(websocket.receive())
+        try:
+            while True:
+                await websocket.send_json({"type": "venue", **desk.snapshot()})
+                ev.clear()
+                wait = asyncio.ensure_future(ev.wait())
+                done, _ = await asyncio.wait({wait, closed}, timeout=5,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                wait.cancel()
+                if closed in done:
+                    if closed.result().get("type") == "websocket.disconnect":
+                        return
+                    closed = asyncio.ensure_future(websocket.receive())
+                await asyncio.sleep(0.05)  # at most 20 updates a second per screen
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass
+        finally:
+            waiters.discard(ev)
+            closed.cancel()
+            with contextlib.suppress(BaseException):
+                await closed
+
+    routes = [
+        Route("/", board),
+        Route("/standings", standings),
+        Route("/bracket", bracket),
+        Route("/summary", summary),
+        Route("/api/venue", api_venue),
+        Route("/api/competition", api_competition),
+        WebSocketRoute("/ws", ws),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes)
