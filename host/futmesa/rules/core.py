@@ -70,6 +70,9 @@ class RulesCore:
     end_mode: ClassVar[str] = "at-alarm"  # or "next-dead-ball"
     lance_ms: ClassVar[int] = 15_000
     lance_warn_ms: ClassVar[int] = 5_000
+    # what a lance timer run out again after the warning is: "disciplinary" (000 Art. 26
+    # §1 A), "technical" (001 Art. XXIX e) or "cera" (003 Art. 71 §único, Art. 84)
+    lance_foul: ClassVar[str] = "disciplinary"
     # -- teams -------------------------------------------------------------------------
     discs: ClassVar[int] = 11
     min_discs: ClassVar[int] = 0  # below this the match cannot go on (0: not stated)
@@ -255,4 +258,7 @@ class RulesCore:
         raise NotImplementedError
 
     def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        raise NotImplementedError
+
+    def cera_foul(self, ctx: Ctx, side: str) -> None:
         raise NotImplementedError

@@ -117,6 +117,11 @@ class DisciplineRules(RulesCore):
                 ctx, "tiro_livre", other(side), self.cite("disciplinary_kick"), infraction=True
             )
 
+    def cera_foul(self, ctx: Ctx, side: str) -> None:
+        """Deliberate delay ("cera"): a disciplinary foul where the ruleset has no rule of
+        its own for it."""
+        self.disciplinary_foul(ctx, side, None, self.cite("lance_time"))
+
     def expel(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
         m = ctx.m
         if disc is not None and disc in m["expelled"][side]:

@@ -28,6 +28,7 @@ class Pastilha8x2(Ruleset):
     extra_ms = 4 * MINUTE
     lance_ms = 10_000  # Art. 71
     lance_warn_ms = 3_000
+    lance_foul = "cera"  # Art. 71 §único: past the time again after the warning is "cera"
     touch_limit = 8  # Art. 47
     run_limit = 2  # Art. 47 §1
     substitutions = 3  # Art. 62
@@ -61,8 +62,8 @@ class Pastilha8x2(Ruleset):
         "technical": "003 Art. 80",
         "penalty": "003 Art. 69",
         "free_kick": "003 Art. 74",
-        "disciplinary": "003 Art. 84",
-        "disciplinary_kick": "003 Art. 84",
+        "disciplinary": "003 Art. 86",
+        "disciplinary_kick": "003 Art. 87",
         "expel": "003 Art. 83 §1",
         "forfeit": "003 Art. 83 §3",
         "tie_break": "003 Art. 28",
@@ -151,15 +152,29 @@ class Pastilha8x2(Ruleset):
             self.technical_foul(ctx, shot["side"], rule)
 
     # -- discipline (Arts. 83–85) --------------------------------------------------------
-    def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
-        """Art. 84: delaying is a disciplinary foul (free kick); a repeat disqualifies."""
-        super().disciplinary_foul(ctx, side, disc, rule)
-        if ctx.m["fouls"][side]["disciplinary"] >= 2 and not ctx.m["finished"]:
+    def initial_match(self) -> dict[str, Any]:
+        m = super().initial_match()
+        for side in ("A", "B"):
+            m["fouls"][side]["cera"] = 0
+        return m
+
+    def cera_foul(self, ctx: Ctx, side: str) -> None:
+        """Art. 84: "cera" (deliberate delay, Art. 86 h; past the lance time again after the
+        warning, Art. 71 §único) is a disciplinary foul, a free kick; a repeat ("na
+        reincidência", Art. 84 §único) disqualifies. Other disciplinary fouls (Art. 86)
+        are only free kicks: how grave one is, and a disqualification for it, is the
+        referee's call (Art. 87, `discipline type: disqualify`)."""
+        m = ctx.m
+        m["fouls"][side]["cera"] = m["fouls"][side].get("cera", 0) + 1
+        self.disciplinary_foul(ctx, side, None, "003 Art. 84")
+        if m["fouls"][side]["cera"] >= 2 and not m["finished"]:
             self.forfeit(ctx, side, "003 Art. 84 §único")
 
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:
         m = ctx.m
-        if kind == "deliberate_foul":
+        if kind == "cera":
+            self.cera_foul(ctx, side)
+        elif kind == "deliberate_foul":
             m["fouls"][side].setdefault("deliberate", 0)
             m["fouls"][side]["deliberate"] += 1
             if m["fouls"][side]["deliberate"] >= 2:

@@ -178,12 +178,25 @@ class PlayRules(RulesCore):
         elif button == "referee":
             ctx.announce("referee_button", "Árbitro chamado", "Referee called")
 
+    def on_lance_started(self, ctx: Ctx) -> None:
+        """The device started a new lance (palheta, turn button, host): a fresh count."""
+        ctx.m["lance_warnings"] = 0
+
     def on_lance_expired(self, ctx: Ctx) -> None:
+        """The lance timer ran out. The device keeps counting the same player's lance
+        after an expiry and reports each further one (`count`: 1, 2, …), so the
+        warning and the sanction both come from the table (000 Art. 26 §1 A,
+        001 Art. XXIX e, 003 Art. 71 §único)."""
         m = ctx.m
-        if not self.lance_ms or not self.in_play(m) or ctx.entry.data.get("warning"):
+        d = ctx.entry.data
+        if not self.lance_ms or not self.in_play(m) or d.get("warning"):
             return
-        m["lance_warnings"] += 1
-        side = ctx.entry.data.get("side")  # the device knows whose lance timer ran out
+        count = d.get("count")
+        if isinstance(count, int) and not isinstance(count, bool) and count > 0:
+            m["lance_warnings"] = count
+        else:
+            m["lance_warnings"] += 1
+        side = d.get("side")  # the device knows whose lance timer ran out
         self.lance_timeout(ctx, side if side in ("A", "B") else m["turn"])
 
     def lance_timeout(self, ctx: Ctx, side: str | None) -> None:
@@ -200,7 +213,7 @@ class PlayRules(RulesCore):
             )
             ctx.device("beep", pattern="warning")
         elif side:
-            self.propose_lance_foul(ctx, side, "disciplinary")
+            self.propose_lance_foul(ctx, side, self.lance_foul)
 
     def propose_lance_foul(self, ctx: Ctx, side: str, kind: str) -> None:
         if any(p["kind"] == "lance_timeout" for p in ctx.m["pending"]):
@@ -208,6 +221,7 @@ class PlayRules(RulesCore):
         label = {
             "disciplinary": ("falta disciplinar", "a disciplinary foul"),
             "technical": ("falta técnica", "a technical foul"),
+            "cera": ("cera, falta disciplinar", "time-wasting, a disciplinary foul"),
         }[kind]
         ctx.confirm(
             "lance_timeout",
@@ -228,5 +242,7 @@ class PlayRules(RulesCore):
         if pending["foul"] == "disciplinary":
             # counted even when answered after play stopped (it escalates, 000 Art. 26 §1 F)
             self.disciplinary_foul(ctx, side, None, self.cite("lance_time"))
+        elif pending["foul"] == "cera":
+            self.cera_foul(ctx, side)
         elif self.in_play(ctx.m):
             self.technical_foul(ctx, side, self.cite("lance_time"))
