@@ -83,6 +83,8 @@ class RulesCore:
     # -- tie-break -----------------------------------------------------------------------
     shootout_series: ClassVar[tuple[int, ...]] = ()  # kicks per side per series, then 1 each
     shootout_rotation: ClassVar[str] = "distinct-per-series"  # or "all-before-repeat"
+    # the goalkeeper chooses in secret for an in-match penalty too (004 Pênaltis)
+    penalty_keeper_secret: ClassVar[bool] = False
     # -- articles cited by the shared functions ------------------------------------------
     cites: ClassVar[dict[str, str]] = {}
 
@@ -180,6 +182,7 @@ class RulesCore:
             "last_player": None,
             "goals": [],
             "shootout": None,
+            "penalties": [],
             "decision_pending": False,
             "pending": [],
             "announcements": [],

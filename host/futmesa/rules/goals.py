@@ -77,6 +77,7 @@ class GoalRules(RulesCore):
         if not shot:
             raise Refused("Não há chute pedido", "No shot was asked")
         m["shot_asked"] = None
+        so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         outcome = ctx.entry.data.get("outcome", "in_play")
         pt, en = SHOT_OUTCOMES.get(str(outcome), (str(outcome), str(outcome)))
         ctx.announce(
@@ -129,6 +130,7 @@ class GoalRules(RulesCore):
             return
         shot = m["shot_asked"]
         if shot and shot["side"] == scorer:
+            so.penalty_kicked(self, ctx, scorer, shot["disc"], True)
             self.count_goal(ctx, scorer, own=False, disc=shot["disc"], rule=self.cite("goal"))
         elif shot and shot["side"] == defender:
             self.count_goal(ctx, scorer, own=True, disc=None, rule=self.cite("own_goal"))

@@ -31,6 +31,7 @@ class MesaPosta(Ruleset):
     substitutions = None  # not stated
     shootout_series = (5,)
     shootout_rotation = "all-before-repeat"
+    penalty_keeper_secret = True  # "O goleiro ... escolhe em segredo" (004 Pênaltis)
     cites: ClassVar[dict[str, str]] = {
         "draw": "004 Saída de bola",
         "kickoff": "004 Saída de bola",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import RESTART_NAMES, RulesCore
 
@@ -48,6 +49,8 @@ class PlayRules(RulesCore):
             return
         ctx.announce("ball_out", "Bola fora", "Ball out")
         shot = m["shot_asked"]
+        if shot:
+            so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             self.dead_ball(ctx)
             self.end_period(ctx, self.cite("end"))

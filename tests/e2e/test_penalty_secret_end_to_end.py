@@ -1,0 +1,44 @@
+"""004 "Pênaltis" during a match, end to end: a foul in the area, the goalkeeper's secret choice
+from a second device (the console API with the referee token, as the console's goalkeeper page
+sends it), hidden from /api/state and the public log, and revealed once the kick is over.
+
+Real parts: the firmware under `micropython` on a pty, the daemon, SQLite, the web app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from futmesa.sim.live import LiveTable
+
+
+def _post(live: LiveTable, kind: str, data: dict[str, Any], author: str = "árbitro") -> httpx.Response:
+    return httpx.post(live.base_url + "/api/referee",
+                      json={"kind": kind, "data": data, "author": author},
+                      headers={"Authorization": f"Bearer {live.token}"}, timeout=20)
+
+
+def test_in_match_penalty_keeper_choice_is_secret_until_the_kick() -> None:
+    with LiveTable(speed=30, ruleset="mesa-posta") as live:
+        live.start_match(kickoff="A")
+        assert _post(live, "foul", {"side": "A", "where": "box"}).status_code == 200
+        state = httpx.get(live.base_url + "/api/state").json()
+        assert state["match"]["restart"]["kind"] == "penalti"
+
+        keeper = _post(live, "keeper_choice", {"side": "A", "choice": "right"}, "goleiro")
+        assert keeper.status_code == 200, keeper.text
+        assert "right" not in keeper.text and "direita" not in keeper.text
+        public = httpx.get(live.base_url + "/api/state").text
+        assert "right" not in public and "direita" not in public
+        assert httpx.get(live.base_url + "/api/state").json()["match"]["restart"][
+            "keeper_choice_recorded"] is True
+
+        assert _post(live, "shot_asked", {"side": "B", "disc": 9}).status_code == 200
+        assert _post(live, "shot_result", {"outcome": "saved"}).status_code == 200
+        match = httpx.get(live.base_url + "/api/state").json()["match"]
+        assert match["penalties"] == [{"side": "B", "disc": 9, "scored": False,
+                                       "keeper_choice": "right", "period": 1,
+                                       "entry": match["penalties"][0]["entry"]}]
+        assert any(a["code"] == "penalty_keeper" and "direita" in a["pt"]
+                   for a in match["announcements"])
