@@ -13,7 +13,8 @@ import httpx
 from futmesa.sim.live import LiveTable
 
 
-def _post(live: LiveTable, kind: str, data: dict[str, Any], author: str = "árbitro") -> httpx.Response:
+def _post(live: LiveTable, kind: str, data: dict[str, Any],
+          author: str = "árbitro") -> httpx.Response:
     return httpx.post(live.base_url + "/api/referee",
                       json={"kind": kind, "data": data, "author": author},
                       headers={"Authorization": f"Bearer {live.token}"}, timeout=20)
