@@ -16,8 +16,16 @@ from .context import SIDES, Ctx, Refused
 from .settings import check_settings
 
 MINUTE = 60_000
-# A goal-line trip and the alarm closer than this (device ms) are "the same instant".
+# Two things closer than this (ms, on the time every entry carries: see Ctx.instant) happened
+# "at the same instant" — one rule for every same-instant case: a goal and the alarm (000 Art.
+# 8 §10 "simultaneamente"), a shot asked and the alarm (003 Art. 29 "ao mesmo tempo"; 000 Art.
+# 12 §6 "antes do início do alarme"), an infraction and the alarm (000 Art. 18 §4).
 SAME_INSTANT_MS = 300
+
+
+def same_instant(a: int | None, b: int | None) -> bool:
+    """Whether two instants (see Ctx.instant) are the same for the rules."""
+    return a is not None and b is not None and abs(int(a) - int(b)) <= SAME_INSTANT_MS
 RESTART_NAMES = {
     "saida": ("saída de jogo", "kick-off"),
     "lateral": ("lateral", "throw-in"),
@@ -83,6 +91,12 @@ class RulesCore:
     # -- tie-break -----------------------------------------------------------------------
     shootout_series: ClassVar[tuple[int, ...]] = ()  # kicks per side per series, then 1 each
     shootout_rotation: ClassVar[str] = "distinct-per-series"  # or "all-before-repeat"
+    # a shot asked at the same instant as the alarm is not taken (003 Art. 29; 000 Art. 12 §6
+    # only allows one asked before it); False where the last lance is the turn's anyway
+    shot_needs_before_alarm: ClassVar[bool] = True
+    # an infraction at the same instant as the alarm is still taken (000 Art. 18 §4 "no
+    # mesmo instante"); False: only one the referee places before it (`at_alarm`)
+    infraction_same_instant_taken: ClassVar[bool] = True
     # the goalkeeper chooses in secret for an in-match penalty too (004 Pênaltis)
     penalty_keeper_secret: ClassVar[bool] = False
     # -- articles cited by the shared functions ------------------------------------------

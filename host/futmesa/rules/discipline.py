@@ -5,7 +5,7 @@ fouls, expulsions, forfeits, substitutions and offside.
 from __future__ import annotations
 
 from .context import Ctx, Refused, other
-from .core import FOUL_TYPES, RulesCore
+from .core import FOUL_TYPES, RulesCore, same_instant
 
 
 class DisciplineRules(RulesCore):
@@ -17,7 +17,11 @@ class DisciplineRules(RulesCore):
         ftype = ctx.entry.data.get("type", "falta")
         if ftype not in FOUL_TYPES:
             raise Refused(f"Tipos: {', '.join(FOUL_TYPES)}", f"Types: {', '.join(FOUL_TYPES)}")
-        if ctx.entry.data.get("at_alarm") and m.get("_reopen") and self.at_alarm_reopens():
+        at_alarm = ctx.entry.data.get("at_alarm") or (
+            self.infraction_same_instant_taken and same_instant(ctx.instant(), m["alarm_at"])
+        )
+        if at_alarm and m.get("_reopen") and self.at_alarm_reopens():
+            # at the same instant as the alarm (by the entries' time, or the referee says so)
             self.reopen_for_infraction(ctx)
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             ctx.announce(

@@ -27,6 +27,7 @@ class Gaucha(Ruleset):
     lance_warn_ms = 5_000
     substitutions = 3  # not in the excerpt: competition setting `substitutions`
     corner_kind = "escanteio_cavado"  # Art. XXVIII §6: off a defender's disc
+    shot_needs_before_alarm = False  # Art. XXI §1: the player on turn has the last lance anyway
     cites: ClassVar[dict[str, str]] = {
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",

@@ -8,7 +8,7 @@ from typing import Any
 
 from . import shootout as so
 from .context import Ctx, Refused, other
-from .core import SAME_INSTANT_MS, RulesCore
+from .core import RulesCore, same_instant
 
 SHOT_OUTCOMES = {
     "saved": ("defendido", "saved"),
@@ -59,7 +59,9 @@ class GoalRules(RulesCore):
             )
         if disc in m["expelled"][side]:
             raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
-        m["shot_asked"] = {"side": side, "disc": disc, "entry": ctx.entry.id}
+        m["shot_asked"] = {
+            "side": side, "disc": disc, "entry": ctx.entry.id, "at": ctx.instant()
+        }
         m["lance_warnings"] = 0
         ctx.announce(
             "shot_asked",
@@ -144,7 +146,7 @@ class GoalRules(RulesCore):
         m = ctx.m
         if m["alarm_at"] is None or m["clock_running"]:
             return False
-        if abs(ctx.instant() - int(m["alarm_at"])) > SAME_INSTANT_MS:
+        if not same_instant(ctx.instant(), m["alarm_at"]):
             return False
         if m["status"] == "interval":
             return True

@@ -32,6 +32,7 @@ class MesaPosta(Ruleset):
     shootout_series = (5,)
     shootout_rotation = "all-before-repeat"
     penalty_keeper_secret = True  # "O goleiro ... escolhe em segredo" (004 Pênaltis)
+    shot_needs_before_alarm = False  # the half ends at the next dead ball (004 A partida)
     cites: ClassVar[dict[str, str]] = {
         "draw": "004 Saída de bola",
         "kickoff": "004 Saída de bola",

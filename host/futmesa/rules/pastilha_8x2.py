@@ -28,6 +28,9 @@ class Pastilha8x2(Ruleset):
     extra_ms = 4 * MINUTE
     lance_ms = 10_000  # Art. 71
     lance_warn_ms = 3_000
+    # Art. 74 §único: a foul "e, na seqüência, o alarme" is taken, none "com o relógio
+    # parado"; at the same instant the alarm wins, as for a shot (Art. 29 "ao mesmo tempo")
+    infraction_same_instant_taken = False
     lance_foul = "cera"  # Art. 71 §único: past the time again after the warning is "cera"
     touch_limit = 8  # Art. 47
     run_limit = 2  # Art. 47 §1
