@@ -103,6 +103,9 @@ class GoalRules(RulesCore):
             raise Refused("'goal' deve ser 0 ou 1", "'goal' must be 0 or 1")
         defender = self.defender_of(m, goal)
         scorer = other(defender)
+        if ctx.entry.data.get("disallowed"):
+            self.disallowed_goal(ctx, defender)
+            return
         if self.just_after_alarm(ctx):
             self.reopen_decision(ctx)
         elif m["phase"] == "shootout" and not m["finished"]:
@@ -140,6 +143,33 @@ class GoalRules(RulesCore):
             self.count_goal(ctx, scorer, own=False, disc=None, rule=self.cite("direct_goal"))
         else:
             self.goal_without_shot(ctx, scorer, defender)
+
+    def disallowed_goal(self, ctx: Ctx, defender: str) -> None:
+        """A goal the referee voided: the ball went in but it is no goal. The match goes on
+        as if it had been called "no goal" then: the asked shot is over (a penalty's too),
+        the ball is dead and the defence restarts with a goal kick — not as if the ball had
+        never gone in, which would leave the shot asked for a later ball (see corrections.py)."""
+        m = ctx.m
+        if m["phase"] == "shootout" and not m["finished"]:
+            so.goal_line(self, ctx, scored=False)
+            return
+        if not self.in_play(m):
+            return
+        shot = m["shot_asked"]
+        m["shot_asked"] = None
+        if shot:
+            so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
+        self.dead_ball(ctx)
+        ctx.announce(
+            "goal_disallowed",
+            f"Gol anulado pelo árbitro: tiro de meta para {ctx.name(defender)}",
+            f"Goal disallowed by the referee: goal kick to {ctx.name(defender)}",
+            self.cite("no_shot_restart"),
+        )
+        if m["status"] in ("last_lance", "awaiting_dead_ball"):
+            self.end_period(ctx, self.cite("end"))
+        else:
+            self.no_shot_restart(ctx, defender, "no_goal")
 
     def just_after_alarm(self, ctx: Ctx) -> bool:
         """A goal-line trip at the same instant as the alarm that ended the period."""

@@ -110,7 +110,9 @@ def kick(rs: Ruleset, ctx: Ctx) -> None:
     _record(rs, ctx, sh, side, disc, bool(scored), choice)
 
 
-def goal_line(rs: Ruleset, ctx: Ctx) -> None:
+def goal_line(rs: Ruleset, ctx: Ctx, scored: bool = True) -> None:
+    """The ball crossed a goal line during the shootout (`scored: False`: the referee voided
+    that goal, so the kick is a miss)."""
     sh = ctx.m["shootout"]
     if not sh or not sh["in_progress"]:
         ctx.announce(
@@ -121,7 +123,7 @@ def goal_line(rs: Ruleset, ctx: Ctx) -> None:
         return
     p = sh.pop("in_progress")
     sh["in_progress"] = None
-    _record(rs, ctx, sh, p["side"], p["disc"], True, None)
+    _record(rs, ctx, sh, p["side"], p["disc"], scored, None)
 
 
 def result(rs: Ruleset, ctx: Ctx) -> None:
