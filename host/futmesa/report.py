@@ -294,7 +294,8 @@ def _sections(record: Record) -> dict[str, list[list[str]]]:
         for side in ("A", "B"):
             discs = expelled.get(side)
             if discs:
-                shown = ", ".join(map(str, discs)) if isinstance(discs, list) else str(discs)
+                shown = (", ".join("a definir" if d is None else str(d) for d in discs)
+                         if isinstance(discs, list) else str(discs))
                 disc_rows.append(["", "", f"Expulsos — {team_name(record, side)}: {shown}"])
     sub_rows = [
         [period_text(e.get("period")), minute(e.get("clock_ms")), describe(record, e)]

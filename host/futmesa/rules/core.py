@@ -182,6 +182,7 @@ class RulesCore:
             "shot_asked": None,
             "restart": None,
             "last_touch": None,
+            "palheta": None,
             "last_lance": None,
             "touches": {
                 side: {"count": 0, "limit": limit, "disc": None, "run": 0} for side in SIDES

@@ -4,6 +4,8 @@ fouls, expulsions, forfeits, substitutions and offside.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .context import Ctx, Refused, other
 from .core import FOUL_TYPES, RulesCore, same_instant
 
@@ -97,12 +99,15 @@ class DisciplineRules(RulesCore):
             self.expel(ctx, side, disc, self.cite("expel"))
         elif kind == "end_match":
             self.forfeit(ctx, side, self.cite("forfeit"))
+        elif kind == "cera":
+            self.cera_foul(ctx, side)
         else:
             self.other_discipline(ctx, side, str(kind), disc)
 
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:
         raise Refused(
-            "Tipos: disciplinary, expel, end_match", "Types: disciplinary, expel, end_match"
+            "Tipos: disciplinary, cera, expel, end_match",
+            "Types: disciplinary, cera, expel, end_match",
         )
 
     def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
@@ -130,16 +135,50 @@ class DisciplineRules(RulesCore):
         m = ctx.m
         if disc is not None and disc in m["expelled"][side]:
             raise Refused(f"O botão {disc} já foi expulso", f"Disc {disc} is already sent off")
-        m["expelled"][side].append(disc if disc is not None else -1)
-        label = str(disc) if disc is not None else "(a escolher)"
-        ctx.announce(
-            "expelled",
-            f"Botão {label} de {ctx.name(side)} expulso",
-            f"{ctx.name(side)} disc {label if disc is not None else '(to choose)'} sent off",
-            rule,
-        )
+        # an expulsion whose disc is not known yet holds its place (null) until the referee
+        # names the disc (000 Art. 26 §1 F "havendo dúvida, o árbitro escolherá qualquer um")
+        m["expelled"][side].append(disc)
+        if disc is None:
+            ctx.announce(
+                "expelled",
+                f"Um botão de {ctx.name(side)} expulso: árbitro, informe qual",
+                f"A {ctx.name(side)} disc is sent off: referee, say which one",
+                rule,
+            )
+            ctx.confirm(
+                "expel_disc",
+                rule,
+                f"Qual botão de {ctx.name(side)} sai expulso?",
+                f"Which {ctx.name(side)} disc is sent off?",
+                [],
+                default="",
+                reject="",
+                side=side,
+                input="disc",
+            )
+        else:
+            ctx.announce(
+                "expelled",
+                f"Botão {disc} de {ctx.name(side)} expulso",
+                f"{ctx.name(side)} disc {disc} sent off",
+                rule,
+            )
         if self.min_discs and self.discs - len(m["expelled"][side]) < self.min_discs:
             self.forfeit(ctx, side, self.cite("min_discs"))
+
+    def resolve_expel_disc(self, ctx: Ctx, pending: dict[str, Any], choice: Any) -> None:
+        """The referee names the disc of an expulsion that was waiting for it."""
+        m = ctx.m
+        side = pending["side"]
+        expelled = m["expelled"][side]
+        if None in expelled:
+            expelled[expelled.index(None)] = choice
+        ctx.announce(
+            "expelled_named",
+            f"Botão {choice} de {ctx.name(side)} é o expulso",
+            f"{ctx.name(side)} disc {choice} is the one sent off",
+            pending["rule"],
+        )
 
     def forfeit(self, ctx: Ctx, side: str, rule: str) -> None:
         """The match ends with loss of points for `side`."""

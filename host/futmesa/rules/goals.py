@@ -311,9 +311,15 @@ class GoalRules(RulesCore):
         if pending is None:
             raise Refused("Não há confirmação pendente com esse número", "No such pending question")
         choice = ctx.entry.data.get("choice")
-        if choice is None:
+        if pending.get("input") == "disc":
+            # a free answer: a disc number (e.g. which disc is sent off)
+            choice = ctx.disc("choice", required=True)
+            if choice in ctx.m["expelled"].get(pending.get("side"), []):
+                raise Refused(f"O botão {choice} já foi expulso",
+                              f"Disc {choice} is already sent off")
+        elif choice is None:
             choice = pending["default"] if ctx.entry.data.get("accept", True) else pending["reject"]
-        if choice not in pending["options"]:
+        if pending.get("input") != "disc" and choice not in pending["options"]:
             raise Refused(
                 f"Opções: {', '.join(pending['options'])}",
                 f"Options: {', '.join(pending['options'])}",

@@ -175,9 +175,7 @@ class Pastilha8x2(Ruleset):
 
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:
         m = ctx.m
-        if kind == "cera":
-            self.cera_foul(ctx, side)
-        elif kind == "deliberate_foul":
+        if kind == "deliberate_foul":
             m["fouls"][side].setdefault("deliberate", 0)
             m["fouls"][side]["deliberate"] += 1
             if m["fouls"][side]["deliberate"] >= 2:

@@ -15,13 +15,19 @@ class PlayRules(RulesCore):
     """Ball out, restarts, touches, turns and the lance timer."""
 
     def on_palheta(self, ctx: Ctx) -> None:
+        """The palheta divisória: the referee uses it at the midline "com o objetivo de
+        indicar o lado em que a bola saiu" (000 Regra 1 §3) — the half of the field the
+        ball went out on (A: the half side A defends now), not who touched it last. It
+        is kept with the next ball out (`half`); the restart's side still needs the last
+        touch (`last_touch`, or the `ball_out_touch` question). The other documents do
+        not use a palheta divisória (in 003 "palheta" is the player's flicking tool)."""
         pos = ctx.entry.data.get("pos")
         if pos == "C":
-            ctx.m["last_touch"] = None
+            ctx.m["palheta"] = None
             return
         if pos not in SIDES:
             raise Refused("'pos' deve ser A, C ou B", "'pos' must be A, C or B")
-        self.last_touch(ctx, pos, "palheta")
+        ctx.m["palheta"] = pos
 
     def on_last_touch(self, ctx: Ctx) -> None:
         self.last_touch(ctx, ctx.side(), "referee")
@@ -61,7 +67,9 @@ class PlayRules(RulesCore):
             "zone": d.get("zone"),
             "shot": shot,
             "played": m.get("last_player"),
+            "half": m.get("palheta"),  # the half it went out on, if the referee showed it
         }
+        m["palheta"] = None
         m["shot_asked"] = None
         self.dead_ball(ctx)
         if m["last_touch"] is None:

@@ -192,7 +192,23 @@ const Console = (() => {
       li.append(`#${target}: ${text} `);
       const options = p && Array.isArray(p.options) ? p.options : null;
       const label = (c) => (c === "A" || c === "B" ? name(c) : OPTION_LABELS[c] || c);
-      if (options) {
+      if (p && p.input === "disc") {
+        // a free answer: the number of a disc (e.g. which disc is sent off)
+        const input = document.createElement("input");
+        input.type = "number";
+        input.min = "0";
+        input.max = "99";
+        input.inputMode = "numeric";
+        input.placeholder = "botão nº";
+        input.className = "pending-disc";
+        const b = document.createElement("button");
+        b.textContent = "Confirmar botão";
+        b.addEventListener("click", () => {
+          if (input.value.trim() === "") return say("✗ informe o número do botão", "bad");
+          send("confirm", { target, choice: Number(input.value) }, `#${target}: botão ${input.value}`);
+        });
+        li.append(input, b);
+      } else if (options) {
         // one button per answer the ruleset offers; the default one is marked
         for (const choice of options) {
           const b = document.createElement("button");
