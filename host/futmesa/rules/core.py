@@ -99,6 +99,12 @@ class RulesCore:
     infraction_same_instant_taken: ClassVar[bool] = True
     # the goalkeeper chooses in secret for an in-match penalty too (004 Pênaltis)
     penalty_keeper_secret: ClassVar[bool] = False
+    # -- restarts: what each one allows its taker -----------------------------------------
+    # kind -> {"lances": lances in a row for the taker (None: the usual turn), "forbid":
+    # outcomes the taker may not obtain from it ("lateral", "escanteio", "tiro_de_meta",
+    # "goal"), "then": "technical" (a technical foul for the opponent) or "reverse" (the
+    # restart goes to the other side), "rule": the article}
+    restart_rules: ClassVar[dict[str, dict[str, Any]]] = {}
     # -- articles cited by the shared functions ------------------------------------------
     cites: ClassVar[dict[str, str]] = {}
 
@@ -227,6 +233,14 @@ class RulesCore:
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
         m = ctx.m
         m["restart"] = {"kind": kind, "side": side, "rule": rule, "taken": False, **extra}
+        spec = self.restart_rules.get(kind)
+        if spec:
+            # the restart's own limits hold until the opponent touches the ball
+            m["restart"].update(
+                lances=spec.get("lances"), forbid=list(spec.get("forbid", ())),
+                then=spec.get("then", "technical"), limit_rule=spec["rule"],
+                taker_lances=0, open=True,
+            )
         m["turn"] = side
         m["lance_warnings"] = 0
         pt, en = RESTART_NAMES.get(kind, (kind, kind))
@@ -279,4 +293,7 @@ class RulesCore:
         raise NotImplementedError
 
     def cera_foul(self, ctx: Ctx, side: str) -> None:
+        raise NotImplementedError
+
+    def resolve_goal_no_shot(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
         raise NotImplementedError

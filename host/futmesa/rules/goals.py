@@ -16,6 +16,7 @@ SHOT_OUTCOMES = {
     "post": ("na trave", "off the post"),
     "in_play": ("bola em jogo", "ball still in play"),
     "short": ("não chegou ao gol", "did not reach the goal"),
+    "blocked": ("interceptado por um botão", "blocked by a disc"),
     "miss": ("furou", "missed the ball"),
 }
 
@@ -59,6 +60,14 @@ class GoalRules(RulesCore):
             )
         if disc in m["expelled"][side]:
             raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
+        r = m["restart"]
+        if r and r.get("open") and r["side"] == side and "goal" in r.get("forbid", ()):
+            # e.g. no goal from a reposição (000 Art. 16 §2) or a goal kick (001 XXXIII §1)
+            raise Refused(
+                "Desta cobrança não se pode chutar a gol",
+                "No shot at goal from this restart",
+                r["limit_rule"],
+            )
         m["shot_asked"] = {
             "side": side, "disc": disc, "entry": ctx.entry.id, "at": ctx.instant()
         }

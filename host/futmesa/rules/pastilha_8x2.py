@@ -74,6 +74,12 @@ class Pastilha8x2(Ruleset):
         "shootout_discs": "003 Art. 28 §1",
         "advantage": "003 Art. 28 §3",
         "substitutions": "003 Art. 62",
+        "draw_choice": "003 Art. 30 §1",
+        "ball_stopped": "003 Art. 40",
+    }
+    # a goal kick whose ball does not leave the big area: technical foul, indirect (Art. 67 §1)
+    failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {
+        "tiro_de_meta": {"area": "003 Art. 67 §1"},
     }
 
     # -- ball out ---------------------------------------------------------------------------
@@ -95,6 +101,32 @@ class Pastilha8x2(Ruleset):
         if info.get("shot"):
             return "tiro_de_meta", defender, self.cite("tiro_de_meta")
         return "reposicao", defender, self.cite("reposicao")
+
+    def ball_stopped_restart(self, ctx: Ctx, side: str) -> None:
+        """The ball stopped in `side`'s small area: after a shot it is the goalkeeper's
+        (Art. 42); sent there by its own team, the goalkeeper's unless that team has no
+        touches left, then a technical foul (Art. 40); sent there by the attacker, who may
+        use its remaining touches, else the goalkeeper's (Art. 41, §único)."""
+        m = ctx.m
+        shot = m["shot_asked"]
+        m["shot_asked"] = None
+        played = m.get("last_player")
+        if shot:
+            self.set_restart(ctx, "bola_do_goleiro", side, "003 Art. 42")
+        elif played == side:
+            if self._used_all(m, side):
+                self.technical_foul(ctx, side, "003 Art. 40")
+            else:
+                self.set_restart(ctx, "bola_do_goleiro", side, "003 Art. 40")
+        elif played and not self._used_all(m, played):
+            ctx.announce(
+                "play_on",
+                f"Bola parada na pequena área: {ctx.name(played)} ainda tem toques",
+                f"Ball stopped in the small area: {ctx.name(played)} still has touches",
+                "003 Art. 41",
+            )
+        else:
+            self.set_restart(ctx, "bola_do_goleiro", side, "003 Art. 41 §único")
 
     @staticmethod
     def _used_all(m: dict[str, Any], side: str) -> bool:
@@ -153,6 +185,15 @@ class Pastilha8x2(Ruleset):
             # Art. 50: the shot does not reach the goal; Art. 52: the shooter misses the ball
             rule = "003 Art. 50" if outcome == "short" else "003 Art. 52"
             self.technical_foul(ctx, shot["side"], rule)
+        elif outcome == "blocked":
+            # Art. 50 §único: stopped by a disc on its way, not a technical foul; Art. 49:
+            # the play goes on from where the ball stopped
+            ctx.announce(
+                "play_on",
+                "Chute interceptado por um botão: o jogo segue",
+                "Shot blocked by a disc: play on",
+                "003 Art. 50 §único",
+            )
 
     # -- discipline (Arts. 83–85) --------------------------------------------------------
     def initial_match(self) -> dict[str, Any]:

@@ -295,7 +295,12 @@ class TimeRules(RulesCore):
             self.finish(ctx, winner, "time", self.cite("end"))
         elif m["phase"] == "regular" and comp["extra_time"]:
             m["phase"] = "extra"
-            m["kickoff"]["next"] = m["kickoff"]["first"]
+            # who kicks off extra time: no document says (003 Art. 28 neither): a setting
+            first = m["kickoff"]["first"]
+            choice = self.setting("extra_kickoff", "first")
+            m["kickoff"]["next"] = (
+                first if choice == "first" else other(first) if choice == "other" else choice
+            )
             ctx.announce(
                 "extra_time",
                 "Empate: prorrogação",
