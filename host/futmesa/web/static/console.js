@@ -119,6 +119,17 @@ const Console = (() => {
     shot: () => send("shot_asked", { side, disc: disc(), ball: $("shot-ball").value },
       `chute pedido ${name(side)}${disc() != null ? ` ${disc()}` : ""}`),
     touch: () => send("touch", { side, disc: disc() }, `toque ${side}`),
+    touch_out_of_turn: () => send("touch", { side, disc: disc(), out_of_turn: true },
+      `toque fora da vez ${name(side)}`),
+    ball_stopped: () => send("ball_stopped", { side, area: "small" },
+      `bola parada na pequena área de ${name(side)}`),
+    midline_deflection: () => send("midline_deflection", {}, "desvio na linha divisória"),
+    restart_failed: () => send("restart_failed", {
+      reason: $("failed-reason").value, choice: $("failed-choice").value,
+    }, "cobrança falhou"),
+    draw_choice: () => send("draw_choice", {
+      winner: side, choice: $("draw-choice").value, goal: Number($("draw-goal").value),
+    }, `sorteio: ${name(side)}`),
     foul: () => send("foul", { side, disc: disc(), type: $("foul-type").value, where: $("foul-where").value },
       `falta ${name(side)}`),
     discipline: () => send("discipline", { side, disc: disc(), type: $("disc-action").value },
@@ -309,7 +320,14 @@ const Console = (() => {
         v.textContent = "Anular";
         v.addEventListener("click", () => {
           const reason = prompt(`Anular a entrada #${e.id} (${describe(e)})? Motivo:`, "");
-          if (reason != null) send("void", { target: e.id, reason }, `anular #${e.id}`);
+          if (reason == null) return;
+          const data = { target: e.id, reason };
+          // a goal-line trip: the ball went in but no goal (goal kick), or it never went in
+          if (e.kind === "goal_line") {
+            data.false_trip = confirm("A bola NÃO entrou (falso acionamento do sensor)?\n" +
+              "OK: falso acionamento, o chute pedido continua.\nCancelar: gol anulado, tiro de meta.");
+          }
+          send("void", data, `anular #${e.id}`);
         });
         const a = document.createElement("button");
         a.textContent = "Corrigir";
