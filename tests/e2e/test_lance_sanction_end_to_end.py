@@ -68,17 +68,19 @@ def test_a_player_who_keeps_delaying_is_sanctioned(
         live.sim.button("turnA")  # A's lance is over: B's lance starts, and B does not play
         live.wait(lambda: bool(_pending(live)), 30, "the lance sanction to be proposed")
         expiries = _expiries(live)
-        assert all(e["side"] == "B" for e in expiries)
-        assert [e["count"] for e in expiries][:2] == ([1, 2] if warned else [1])
+        assert all(e["side"] == "B" for e in expiries), expiries
+        counts = [e["count"] for e in expiries]  # more may have come since (a busy machine)
+        assert counts == list(range(1, len(counts) + 1)), counts
+        assert len(counts) >= (2 if warned else 1), counts
         codes = _codes(live)
-        assert ("lance_warning" in codes) is warned
+        assert ("lance_warning" in codes) is warned, codes
         pending = _pending(live)
         assert len(pending) == 1, "one question, however many further expiries"
         assert pending[0]["side"] == "B" and pending[0]["foul"] == foul
 
         _console(live, "confirm", {"target": pending[0]["id"], "accept": True})
         match = _state(live)["match"]
-        assert match["restart"]["kind"] == restart and match["restart"]["side"] == "A"
+        assert match["restart"]["kind"] == restart and match["restart"]["side"] == "A", match
         key = "technical" if foul == "technical" else foul if foul == "cera" else "disciplinary"
         assert match["fouls"]["B"][key] == 1
         assert match["finished"] is False

@@ -284,6 +284,7 @@ class PlayRules(RulesCore):
     def on_lance_started(self, ctx: Ctx) -> None:
         """The device started a new lance (palheta, turn button, host): a fresh count."""
         ctx.m["lance_warnings"] = 0
+        ctx.m.pop("_lance_sanctioned", None)
 
     def on_lance_expired(self, ctx: Ctx) -> None:
         """The lance timer ran out. The device keeps counting the same player's lance
@@ -294,6 +295,8 @@ class PlayRules(RulesCore):
         d = ctx.entry.data
         if not self.lance_ms or not self.in_play(m) or d.get("warning"):
             return
+        if d.get("side") is not None and d.get("side") == m.get("_lance_sanctioned"):
+            return  # that lance was already punished; the device has not started the next yet
         count = d.get("count")
         if isinstance(count, int) and not isinstance(count, bool) and count > 0:
             m["lance_warnings"] = count
@@ -342,6 +345,7 @@ class PlayRules(RulesCore):
         if choice != "foul" or ctx.m["finished"]:
             return
         side = pending["side"]
+        ctx.m["_lance_sanctioned"] = side
         if pending["foul"] == "disciplinary":
             # counted even when answered after play stopped (it escalates, 000 Art. 26 §1 F)
             self.disciplinary_foul(ctx, side, None, self.cite("lance_time"))
