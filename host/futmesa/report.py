@@ -69,6 +69,10 @@ KIND_LABELS: dict[str, str] = {
     "boot": "Mesa ligada",
     "match_over": "Fim da partida",
     "new_match": "Nova partida",
+    "ball_stopped": "Bola parada na pequena área",
+    "restart_failed": "Cobrança falhou",
+    "draw_choice": "Sorteio",
+    "midline_deflection": "Gol anulado: desvio na linha divisória",
 }
 GOAL_KINDS = ("goal",)
 DISCIPLINE_KINDS = ("discipline", "expel", "expulsion", "card")
