@@ -274,7 +274,11 @@ class PlayRules(RulesCore):
         button = ctx.entry.data.get("button")
         if button in ("turnA", "turnB") and self.in_play(m):
             # the player presses its own button when its lance is over
-            m["turn"] = other(str(button)[-1])
+            player = str(button)[-1]
+            r = m["restart"]
+            if r and r.get("open") and r["side"] != player:
+                r["open"] = False  # the opponent has played: the restart's limits end
+            m["turn"] = other(player)
             m["lance_warnings"] = 0
             if self.lance_ms:
                 ctx.device("lance_restart", side=ctx.m["turn"])
