@@ -65,11 +65,11 @@ class Cbfm1Toque(Ruleset):
         "turns": "000 Art. 9 §2",
         "ball_stopped": "000 Art. 16",
     }
-    # a failed reposição / goal kick: short of the midline, the opponent's option (Art. 16
-    # §3); not out of the big area, a technical foul (Art. 23 II F)
+    # a failed reposição / goal kick: short of the midline, the opponent's option (Art. 13
+    # §3, Art. 16 §3); not out of the big area, a technical foul (Art. 23 II F)
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {
         "reposicao": {"midline": "000 Art. 16 §3", "area": "000 Art. 23 II F"},
-        "tiro_de_meta": {"area": "000 Art. 23 II F"},
+        "tiro_de_meta": {"midline": "000 Art. 13 §3", "area": "000 Art. 23 II F"},
     }
     # what each restart allows its taker: one lance for throw-ins and corners (Art. 14 §1,
     # Art. 15 §1), two for an indirect kick or a foul in one's own half (Art. 18, Art. 19
@@ -79,8 +79,8 @@ class Cbfm1Toque(Ruleset):
                     "rule": "000 Art. 23 III B"},
         "escanteio": {"lances": 1, "forbid": ("tiro_de_meta", "lateral", "escanteio"),
                       "rule": "000 Art. 23 III B"},
-        "tiro_de_meta": {"lances": 1, "forbid": ("lateral", "escanteio"),
-                         "rule": "000 Art. 23 II"},
+        "tiro_de_meta": {"lances": 1, "forbid": ("lateral", "escanteio", "goal"),
+                         "rule": "000 Art. 13 §2"},
         "reposicao": {"lances": 1, "forbid": ("lateral", "escanteio", "goal"),
                       "rule": "000 Art. 16 §2"},
         "falta_direta": {"lances": 2, "rule": "000 Art. 19 §2–§3"},
