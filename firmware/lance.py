@@ -12,13 +12,20 @@ device starts another full lance for the same side and reports each further
 expiry; the host's rules turn the second one into the sanction (see
 docs/rulesets.md, "The lance timer"). The count goes on until the lance is
 restarted (a palheta, a turn button, the host) or stopped (the end of a period,
-a new match). While the match clock is stopped (a referee's pause) the lance
+a new match), at most MAX_EXPIRIES times. While the match clock is stopped (a referee's pause) the lance
 waits with it.
 """
 
 import time
 
+from micropython import const
+
 import futmesa_wire as W
+
+# expiries reported for one lance: the warning, the sanction, and one more in case the
+# referee waived it; then the timer stops, so a lance nobody plays (a demo, an unplugged
+# host) cannot fill the event ring
+MAX_EXPIRIES = const(3)
 
 
 class LanceTimer:
@@ -82,4 +89,6 @@ class LanceTimer:
             self.deadline = time.ticks_add(now, left + self.length())
             self.app.buzzer.play(W.BEEP_WARNING, now)
             self.app.emit(W.EV_LANCE_EXPIRED, self.side, 0, self.expiries)
+            if self.expiries >= MAX_EXPIRIES:
+                self.running = False
             self.app.status_changed()

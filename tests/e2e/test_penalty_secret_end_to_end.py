@@ -6,37 +6,37 @@ Real parts: the firmware under `micropython` on a pty, the daemon, SQLite, the w
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
+from test_lance_sanction_end_to_end import console_post
 
 from futmesa.sim.live import LiveTable
 
 
 def _post(live: LiveTable, kind: str, data: dict[str, Any],
-          author: str = "árbitro") -> httpx.Response:
-    return httpx.post(live.base_url + "/api/referee",
-                      json={"kind": kind, "data": data, "author": author},
-                      headers={"Authorization": f"Bearer {live.token}"}, timeout=20)
+          author: str = "árbitro") -> dict[str, Any]:
+    return console_post(live, kind, data, author)
 
 
 def test_in_match_penalty_keeper_choice_is_secret_until_the_kick() -> None:
     with LiveTable(speed=30, ruleset="mesa-posta") as live:
         live.start_match(kickoff="A")
-        assert _post(live, "foul", {"side": "A", "where": "box"}).status_code == 200
+        _post(live, "foul", {"side": "A", "where": "box"})
         state = httpx.get(live.base_url + "/api/state").json()
         assert state["match"]["restart"]["kind"] == "penalti"
 
-        keeper = _post(live, "keeper_choice", {"side": "A", "choice": "right"}, "goleiro")
-        assert keeper.status_code == 200, keeper.text
-        assert "right" not in keeper.text and "direita" not in keeper.text
+        keeper = json.dumps(_post(live, "keeper_choice", {"side": "A", "choice": "right"},
+                                  "goleiro"), ensure_ascii=False)
+        assert "right" not in keeper and "direita" not in keeper
         public = httpx.get(live.base_url + "/api/state").text
         assert "right" not in public and "direita" not in public
         assert httpx.get(live.base_url + "/api/state").json()["match"]["restart"][
             "keeper_choice_recorded"] is True
 
-        assert _post(live, "shot_asked", {"side": "B", "disc": 9}).status_code == 200
-        assert _post(live, "shot_result", {"outcome": "saved"}).status_code == 200
+        _post(live, "shot_asked", {"side": "B", "disc": 9})
+        _post(live, "shot_result", {"outcome": "saved"})
         match = httpx.get(live.base_url + "/api/state").json()["match"]
         assert match["penalties"] == [{"side": "B", "disc": 9, "scored": False,
                                        "keeper_choice": "right", "period": 1,
