@@ -105,7 +105,8 @@ class App:
     def button(self, index):
         self.emit(W.EV_BUTTON, index)
         if index < 2 and self.clock.running:
-            self.lance.restart(self.now, index)
+            # a player presses its own button when its lance is over: the opponent's starts
+            self.lance.restart(self.now, 1 - index)
 
     # -- host commands --------------------------------------------------------------
     def set_profile(self, payload):

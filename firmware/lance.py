@@ -1,13 +1,31 @@
 """Per-move (lance) timer: a countdown restarted by the palheta, a turn button or the host.
 
 000 Art. 8 §3 and 001 Art. XXIX e: 15 s per lance; 003 Arts. 64 §7, 70, 71:
-10 s per palhetada. At expiry: a short warning beep and an EV_LANCE_EXPIRED;
-an optional pre-warning before it.
+10 s per palhetada. At expiry: a short warning beep and an EV_LANCE_EXPIRED
+(value: how many times this lance has run out); an optional pre-warning
+before the first expiry.
+
+After an expiry the timer keeps counting for the same player: at 15 s the
+referee only warns (000 Art. 26 §1 A "ao atingir este tempo, o árbitro deverá
+advertir"; 003 Art. 71 §único "depois de já ter sido advertido"), so the
+device starts another full lance for the same side and reports each further
+expiry; the host's rules turn the second one into the sanction (see
+docs/rulesets.md, "The lance timer"). The count goes on until the lance is
+restarted (a palheta, a turn button, the host) or stopped (the end of a period,
+a new match), at most MAX_EXPIRIES times. While the match clock is stopped (a referee's pause) the lance
+waits with it.
 """
 
 import time
 
+from micropython import const
+
 import futmesa_wire as W
+
+# expiries reported for one lance: the warning, the sanction, and one more in case the
+# referee waived it; then the timer stops, so a lance nobody plays (a demo, an unplugged
+# host) cannot fill the event ring
+MAX_EXPIRIES = const(3)
 
 
 class LanceTimer:
@@ -17,6 +35,8 @@ class LanceTimer:
         self.side = 2
         self.deadline = 0
         self.prewarned = False
+        self.expiries = 0  # how many times this lance has run out
+        self.last = 0  # the pass the lance was last looked at (to hold it while the clock stops)
 
     def length(self):
         return self.app.clock.lance_ms
@@ -27,6 +47,8 @@ class LanceTimer:
         self.side = side
         self.running = True
         self.prewarned = False
+        self.expiries = 0
+        self.last = now
         self.deadline = time.ticks_add(now, self.length())
         self.app.emit(W.EV_LANCE_STARTED, side)
         self.app.status_changed()
@@ -48,6 +70,12 @@ class LanceTimer:
     def poll(self, now):
         if not self.running:
             return
+        if not self.app.clock.running:
+            # the lance waits while the match clock is stopped
+            self.deadline = time.ticks_add(now, time.ticks_diff(self.deadline, self.last))
+            self.last = now
+            return
+        self.last = now
         left = time.ticks_diff(self.deadline, now)
         prewarn = self.app.clock.prewarn_ms
         if prewarn > 0 and not self.prewarned and left <= prewarn:
@@ -55,7 +83,12 @@ class LanceTimer:
             self.app.buzzer.play(W.BEEP_PREWARN, now)
             self.app.emit(W.EV_LANCE_EXPIRED, self.side, 1)
         if left <= 0:
-            self.running = False
+            # the same player's lance goes on counting (000 Art. 26 §1 A, 003 Art. 71 §único)
+            self.expiries += 1
+            self.prewarned = True  # no pre-warning inside the overrun
+            self.deadline = time.ticks_add(now, left + self.length())
             self.app.buzzer.play(W.BEEP_WARNING, now)
-            self.app.emit(W.EV_LANCE_EXPIRED, self.side, 0)
+            self.app.emit(W.EV_LANCE_EXPIRED, self.side, 0, self.expiries)
+            if self.expiries >= MAX_EXPIRIES:
+                self.running = False
             self.app.status_changed()

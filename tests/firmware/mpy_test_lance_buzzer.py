@@ -17,11 +17,51 @@ def test_lance_restarted_by_palheta_expires_with_a_beep():
     eq(t.board.buz_duty, 0, "silent")
     t.step(1)
     ev = only(t.events(), "lance_expired")
-    eq([(e.a, e.b) for e in ev], [(1, 0)], "expired, side B, not a warning")
+    eq([(e.a, e.b, e.value) for e in ev], [(1, 0, 1)], "expired once, side B, not a warning")
     check(t.board.buz_duty > 0, "short warning beep at expiry")
     t.run(200)
     eq(t.board.buz_duty, 0, "the warning is short")
-    check(not t.app.lance.running, "stopped")
+    check(t.app.lance.running, "the same player's lance keeps counting after the warning")
+    eq(t.app.lance.side, 1, "still B's lance")
+    t.close()
+
+
+def test_a_lance_that_is_not_played_keeps_expiring_until_restarted():
+    # 000 Art. 26 §1 A: at 15 s the referee warns; going past it is the sanction, so the
+    # device keeps counting the same lance and reports every further 15 s
+    t = Table(prof=profile(lance_ms=15000, prewarn_ms=5000))
+    t.cmd(W.CMD_START)
+    eq(t.cmd(W.CMD_LANCE, 0), W.ACK_OK, "A's lance")
+    t.events()
+    t.run(90000, step=10)
+    ev = only(t.events(), "lance_expired")
+    eq([(e.a, e.b, e.value) for e in ev],
+       [(0, 1, 0), (0, 0, 1), (0, 0, 2), (0, 0, 3)],
+       "one pre-warning, then an expiry every 15 s, counted, three at most")
+    eq([e.ticks - ev[1].ticks for e in ev[1:]], [0, 15000, 30000], "15 s apart")
+    check(not t.app.lance.running, "then the lance stops: nobody plays it")
+    eq(t.cmd(W.CMD_LANCE, 1), W.ACK_OK, "the host restarts it for B")
+    t.events()
+    t.run(14999, step=1)
+    eq([(e.b) for e in only(t.events(), "lance_expired")], [1], "a new lance: pre-warning only")
+    t.step(1)
+    eq([(e.a, e.value) for e in only(t.events(), "lance_expired")], [(1, 1)], "counted from 1")
+    t.close()
+
+
+def test_the_lance_waits_while_the_clock_is_paused():
+    t = Table(prof=profile(lance_ms=15000))
+    t.cmd(W.CMD_START)
+    t.cmd(W.CMD_LANCE, 0)
+    t.run(10000, step=10)
+    eq(t.cmd(W.CMD_PAUSE), W.ACK_OK, "the referee stops the clock")
+    t.run(30000, step=10)
+    eq(only(t.events(), "lance_expired"), [], "no expiry while the clock is stopped")
+    eq(t.cmd(W.CMD_RESUME), W.ACK_OK, "and restarts it")
+    t.run(4990, step=10)
+    eq(only(t.events(), "lance_expired"), [], "5 s were left")
+    t.run(20, step=10)
+    eq([(e.a, e.value) for e in only(t.events(), "lance_expired")], [(0, 1)], "then it expires")
     t.close()
 
 
@@ -51,13 +91,13 @@ def test_turn_buttons_and_host_restart_the_lance():
     t.run(25)
     t.board.buttons[0] = 0
     t.run(25)
-    eq(t.app.lance.side, 0, "turn button A")
+    eq(t.app.lance.side, 1, "A ends its lance with its button: B's lance starts")
     t.run(10000, step=10)
     t.board.buttons[1] = 1
     t.run(25)
     t.board.buttons[1] = 0
     t.run(25)
-    eq(t.app.lance.side, 1, "turn button B restarts it")
+    eq(t.app.lance.side, 0, "B's button restarts it for A")
     # the press counts once stable for 20 ms (read 21 of 25), then 29 ms went by
     eq(t.app.lance.remaining(t.app.now), 15000 - 29, "restarted from the press")
     eq(t.cmd(W.CMD_LANCE, 2, 1), W.ACK_OK, "host stops it")

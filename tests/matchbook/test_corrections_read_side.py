@@ -113,7 +113,10 @@ def test_any_correction_sequence_the_sumula_counts_what_the_score_counts(
     assert len([r for r in rows if r["team"].startswith("Alvorada")]) == score["A"]
     assert len([r for r in rows if r["team"].startswith("Botafogo")]) == score["B"]
     # what the súmula strikes out is exactly what the rules do not apply
-    applied = {e.id for e in effective_entries([to_entry(r) for r in log.rows])}
+    # (a voided goal-line trip stays in the match as "no goal", flagged disallowed: it is
+    # struck out all the same — rules/corrections.py, issue 12)
+    applied = {e.id for e in effective_entries([to_entry(r) for r in log.rows])
+               if not e.data.get("disallowed")}
     counts = {e["id"]: e["status"]["state"] in ("effective", "amended")
               for e in record["entries"]}
     for entry in record["entries"]:

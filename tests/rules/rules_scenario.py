@@ -2,8 +2,9 @@
 
 A scenario names the articles it exercises, the ruleset (default: the name of
 its folder) and competition settings, then lists steps. A step is either one
-entry written as `kind: {data}` (optional `t:` device ms, used for both the
-clock and the tick counter, and `author:`), or `expect: {...}` checked at that
+entry written as `kind: {data}` (optional `t:` device ms, used for the
+clock, the tick counter and the entry's time `at` — a step without `t` happened
+when the previous one did —, and `author:`), or `expect: {...}` checked at that
 point. Entry ids are 1, 2, 3… in the order the entries appear, so a correction
 or a confirmation names its target by that number.
 
@@ -23,6 +24,7 @@ import yaml
 from futmesa.rules import DEVICE_KINDS, Engine, Entry, load_ruleset
 
 STEP_KEYS = {"t", "author", "period"}
+AT_BASE = 1_700_000_000_000  # host ms of device time 0 in a scenario
 
 
 def load(path: Path) -> dict[str, Any]:
@@ -71,6 +73,7 @@ def run(doc: dict[str, Any], label: str) -> tuple[Engine, list[Entry], dict[str,
     state = engine.initial_state()
     entries: list[Entry] = []
     device: list[str] = []
+    now = 0
     for n, step in enumerate(doc["steps"], 1):
         if "expect" in step:
             check(step["expect"], state.to_dict(), device, f"{label}, step {n}")
@@ -79,6 +82,9 @@ def run(doc: dict[str, Any], label: str) -> tuple[Engine, list[Entry], dict[str,
         assert len(kinds) == 1, f"{label}, step {n}: one entry kind per step, got {kinds}"
         kind = kinds[0]
         t = int(step.get("t", 0))
+        # `at`: when it happened, the time same-instant calls compare; a step without `t`
+        # happened when the previous one did (time never goes back)
+        now = t if "t" in step else now
         entry = Entry(
             id=len(entries) + 1,
             kind=kind,
@@ -88,7 +94,7 @@ def run(doc: dict[str, Any], label: str) -> tuple[Engine, list[Entry], dict[str,
             clock_ms=t,
             ticks=t,
             author=str(step.get("author", "")),
-            at=1_700_000_000_000 + len(entries),
+            at=AT_BASE + now,
         )
         entries.append(entry)
         state, effects = engine.apply(state, entry)

@@ -43,7 +43,7 @@ def entry_for(kind: int, a: int, b: int, value: int,
     elif kind == W.EV_ALARM:
         data = {"pattern": a}
     elif kind == W.EV_LANCE_EXPIRED:
-        data = {"side": _SIDE.get(a), "warning": bool(b)}
+        data = {"side": _SIDE.get(a), "warning": bool(b), "count": value}
     elif kind == W.EV_LANCE_STARTED:
         data = {"side": _SIDE.get(a)}
     elif kind == W.EV_BUTTON:

@@ -322,7 +322,8 @@ def build(record: Record, lang: str = "pt") -> Sumula:
             discs = expelled.get(side)
             if discs:
                 many = isinstance(discs, list) and len(discs) > 1
-                shown = ", ".join(map(str, discs)) if isinstance(discs, list) else str(discs)
+                shown = (", ".join(L("a definir", "to be named") if d is None else str(d)
+                                   for d in discs) if isinstance(discs, list) else str(discs))
                 discipline.add(team=names[side],
                                what=L(f"Expulsos até o fim: botões {shown}" if many
                                       else f"Expulso até o fim: botão {shown}",

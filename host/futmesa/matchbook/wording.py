@@ -158,7 +158,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
         case "palheta":
             pos = d.get("pos")
             if pos in ("A", "B"):
-                return L(f"Palheta: último toque de {t(pos)}", f"Palheta: last touch by {t(pos)}")
+                # 000 Regra 1 §3: the palheta shows the side the ball went out on
+                return L(f"Palheta: a bola saiu pelo lado de {t(pos)}",
+                         f"Palheta: the ball went out on {t(pos)}'s side")
             return L("Palheta ao centro (sem marcação)", "Palheta in the centre (no call)")
         case "clock_started":
             reason = d.get("reason")
@@ -256,6 +258,8 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return L("Árbitro retoma o relógio", "Referee resumes the clock")
         case "touch":
             miss = "" if d.get("hit", True) else L(" (sem tocar a bola)", " (missed the ball)")
+            if d.get("out_of_turn"):
+                miss += L(" — fora da vez", " — out of turn")
             return L(f"Toque de {t(d.get('side'))}{with_disc}{miss}",
                      f"Touch by {t(d.get('side'))}{with_disc}{miss}")
         case "shot_asked":
@@ -289,6 +293,32 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                      f"{_num(d.get('in'))} on")
         case "offside":
             return L(f"Impedimento de {t(d.get('side'))}", f"Offside against {t(d.get('side'))}")
+        case "ball_stopped":
+            return L(f"Bola parada na pequena área de {t(d.get('side'))}",
+                     f"Ball stopped in {t(d.get('side'))}'s small area")
+        case "restart_failed":
+            why = (L("a bola não chegou ao meio-campo", "the ball did not reach the midline")
+                   if d.get("reason") == "midline"
+                   else L("a bola não saiu da grande área", "the ball did not leave the big area"))
+            return L(f"Cobrança falhou: {why}", f"Restart failed: {why}")
+        case "draw_choice":
+            choice = d.get("choice")
+            what = {"ball": ("fica com a bola", "takes the ball"),
+                    "cede": ("cede a bola", "gives up the ball"),
+                    "field": ("escolhe o campo", "chooses the field")}.get(
+                        choice, ("escolheu", "chose"))
+            winner = t(d.get("winner")) if d.get("winner") in ("A", "B") else ""
+            return L(f"Sorteio: {winner} {what[0]}".replace("  ", " "),
+                     f"Draw: {winner} {what[1]}".replace("  ", " "))
+        case "midline_deflection":
+            return L("Gol anulado: desvio num botão sobre a linha divisória",
+                     "Goal disallowed: deflected off a disc on the midline")
+        case "cera":
+            return L(f"Cera (retardar o jogo): {t(d.get('side'))}{with_disc}",
+                     f"Time-wasting: {t(d.get('side'))}{with_disc}")
+        case "lost":
+            return L("Mesa reiniciada: eventos não entregues foram perdidos",
+                     "Table restarted: undelivered events were lost")
         case "shootout_kick":
             res = ""
             if "scored" in d:

@@ -2,7 +2,8 @@
 
 A ruleset is a class: its class attributes are data (durations, limits, the
 articles it cites, see core.py) and its methods are small rule functions,
-grouped by concern in timekeeping.py, goals.py, play.py and discipline.py. The
+grouped by concern in timekeeping.py, goals.py, play.py, discipline.py and
+situations.py. The
 four rulesets in this package subclass `Ruleset` and override only what their
 document says differently. Handlers are named `on_<entry kind>`; the engine
 calls them with a `Ctx` (see context.py). Articles are cited as in the
@@ -17,12 +18,13 @@ from .core import MINUTE, RESTART_NAMES
 from .discipline import DisciplineRules
 from .goals import GoalRules
 from .play import PlayRules
+from .situations import SituationRules
 from .timekeeping import TimeRules
 
 __all__ = ["MINUTE", "RESTART_NAMES", "Ruleset"]
 
 
-class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules):
+class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
     """Defaults shared by every ruleset; subclasses override data and functions."""
 
     def on_sensor_fault(self, ctx: Ctx) -> None:

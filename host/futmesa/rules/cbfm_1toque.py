@@ -62,6 +62,32 @@ class Cbfm1Toque(Ruleset):
         "forfeit": "000 Art. 26 §1 C",
         "min_discs": "000 Art. 6 §6",
         "substitutions": "000 Art. 10",
+        "turns": "000 Art. 9 §2",
+        "ball_stopped": "000 Art. 16",
+    }
+    # a failed reposição / goal kick: short of the midline, the opponent's option (Art. 13
+    # §3, Art. 16 §3); not out of the big area, a technical foul (Art. 23 II F)
+    failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {
+        "reposicao": {"midline": "000 Art. 16 §3", "area": "000 Art. 23 II F"},
+        "tiro_de_meta": {"midline": "000 Art. 13 §3", "area": "000 Art. 23 II F"},
+    }
+    # what each restart allows its taker: one lance for throw-ins and corners (Art. 14 §1,
+    # Art. 15 §1), two for an indirect kick or a foul in one's own half (Art. 18, Art. 19
+    # §2–§3), and what it may not win for him: a technical foul (Art. 23 II–III, Art. 16 §2)
+    restart_rules: ClassVar[dict[str, dict[str, Any]]] = {
+        "lateral": {"lances": 1, "forbid": ("tiro_de_meta", "lateral", "escanteio"),
+                    "rule": "000 Art. 23 III B"},
+        "escanteio": {"lances": 1, "forbid": ("tiro_de_meta", "lateral", "escanteio"),
+                      "rule": "000 Art. 23 III B"},
+        "tiro_de_meta": {"lances": 1, "forbid": ("lateral", "escanteio", "goal"),
+                         "rule": "000 Art. 13 §2"},
+        "reposicao": {"lances": 1, "forbid": ("lateral", "escanteio", "goal"),
+                      "rule": "000 Art. 16 §2"},
+        "falta_direta": {"lances": 2, "rule": "000 Art. 19 §2–§3"},
+        "falta_indireta": {"lances": 2, "rule": "000 Art. 18"},
+        "penalti": {"lances": 1, "rule": "000 Art. 18"},
+        "falta_tecnica": {"lances": 1, "rule": "000 Art. 27"},
+        "tiro_livre": {"lances": 1, "rule": "000 Art. 27"},
     }
 
     def ball_out_restart(
@@ -72,6 +98,12 @@ class Cbfm1Toque(Ruleset):
             # off the attacker but not straight out (e.g. off another attacker): Art. 16
             return "reposicao", side, self.cite("reposicao")
         return kind, side, rule
+
+    def ball_stopped_restart(self, ctx: Ctx, side: str) -> None:
+        """Art. 16: the ball stopped in a small area is a reposição (no re-arrangement) for
+        the team whose area it is."""
+        ctx.m["shot_asked"] = None
+        self.set_restart(ctx, "reposicao", side, self.cite("ball_stopped"))
 
     def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
         """Art. 26 §1 F: from the 3rd disciplinary foul each one expels the disc that

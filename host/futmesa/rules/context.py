@@ -56,8 +56,10 @@ class Ctx:
         )
 
     def instant(self) -> int:
-        """The device's time of this entry (ticks when known, else clock ms)."""
-        return self.entry.ticks or self.entry.clock_ms
+        """When this entry happened, on the one clock device events and referee inputs share:
+        `at` (host ms; a device event's tick is mapped to it by the link's time sync), else
+        the device's ticks, else its match clock. Same-instant calls compare these."""
+        return self.entry.at or self.entry.ticks or self.entry.clock_ms
 
     # -- output ----------------------------------------------------------------------
     def name(self, side: str) -> str:

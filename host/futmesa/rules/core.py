@@ -16,8 +16,16 @@ from .context import SIDES, Ctx, Refused
 from .settings import check_settings
 
 MINUTE = 60_000
-# A goal-line trip and the alarm closer than this (device ms) are "the same instant".
+# Two things closer than this (ms, on the time every entry carries: see Ctx.instant) happened
+# "at the same instant" — one rule for every same-instant case: a goal and the alarm (000 Art.
+# 8 §10 "simultaneamente"), a shot asked and the alarm (003 Art. 29 "ao mesmo tempo"; 000 Art.
+# 12 §6 "antes do início do alarme"), an infraction and the alarm (000 Art. 18 §4).
 SAME_INSTANT_MS = 300
+
+
+def same_instant(a: int | None, b: int | None) -> bool:
+    """Whether two instants (see Ctx.instant) are the same for the rules."""
+    return a is not None and b is not None and abs(int(a) - int(b)) <= SAME_INSTANT_MS
 RESTART_NAMES = {
     "saida": ("saída de jogo", "kick-off"),
     "lateral": ("lateral", "throw-in"),
@@ -70,6 +78,9 @@ class RulesCore:
     end_mode: ClassVar[str] = "at-alarm"  # or "next-dead-ball"
     lance_ms: ClassVar[int] = 15_000
     lance_warn_ms: ClassVar[int] = 5_000
+    # what a lance timer run out again after the warning is: "disciplinary" (000 Art. 26
+    # §1 A), "technical" (001 Art. XXIX e) or "cera" (003 Art. 71 §único, Art. 84)
+    lance_foul: ClassVar[str] = "disciplinary"
     # -- teams -------------------------------------------------------------------------
     discs: ClassVar[int] = 11
     min_discs: ClassVar[int] = 0  # below this the match cannot go on (0: not stated)
@@ -80,6 +91,20 @@ class RulesCore:
     # -- tie-break -----------------------------------------------------------------------
     shootout_series: ClassVar[tuple[int, ...]] = ()  # kicks per side per series, then 1 each
     shootout_rotation: ClassVar[str] = "distinct-per-series"  # or "all-before-repeat"
+    # a shot asked at the same instant as the alarm is not taken (003 Art. 29; 000 Art. 12 §6
+    # only allows one asked before it); False where the last lance is the turn's anyway
+    shot_needs_before_alarm: ClassVar[bool] = True
+    # an infraction at the same instant as the alarm is still taken (000 Art. 18 §4 "no
+    # mesmo instante"); False: only one the referee places before it (`at_alarm`)
+    infraction_same_instant_taken: ClassVar[bool] = True
+    # the goalkeeper chooses in secret for an in-match penalty too (004 Pênaltis)
+    penalty_keeper_secret: ClassVar[bool] = False
+    # -- restarts: what each one allows its taker -----------------------------------------
+    # kind -> {"lances": lances in a row for the taker (None: the usual turn), "forbid":
+    # outcomes the taker may not obtain from it ("lateral", "escanteio", "tiro_de_meta",
+    # "goal"), "then": "technical" (a technical foul for the opponent) or "reverse" (the
+    # restart goes to the other side), "rule": the article}
+    restart_rules: ClassVar[dict[str, dict[str, Any]]] = {}
     # -- articles cited by the shared functions ------------------------------------------
     cites: ClassVar[dict[str, str]] = {}
 
@@ -163,6 +188,7 @@ class RulesCore:
             "shot_asked": None,
             "restart": None,
             "last_touch": None,
+            "palheta": None,
             "last_lance": None,
             "touches": {
                 side: {"count": 0, "limit": limit, "disc": None, "run": 0} for side in SIDES
@@ -177,6 +203,7 @@ class RulesCore:
             "last_player": None,
             "goals": [],
             "shootout": None,
+            "penalties": [],
             "decision_pending": False,
             "pending": [],
             "announcements": [],
@@ -206,6 +233,14 @@ class RulesCore:
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
         m = ctx.m
         m["restart"] = {"kind": kind, "side": side, "rule": rule, "taken": False, **extra}
+        spec = self.restart_rules.get(kind)
+        if spec:
+            # the restart's own limits hold until the opponent touches the ball
+            m["restart"].update(
+                lances=spec.get("lances"), forbid=list(spec.get("forbid", ())),
+                then=spec.get("then", "technical"), limit_rule=spec["rule"],
+                taker_lances=0, open=True,
+            )
         m["turn"] = side
         m["lance_warnings"] = 0
         pt, en = RESTART_NAMES.get(kind, (kind, kind))
@@ -255,4 +290,10 @@ class RulesCore:
         raise NotImplementedError
 
     def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        raise NotImplementedError
+
+    def cera_foul(self, ctx: Ctx, side: str) -> None:
+        raise NotImplementedError
+
+    def resolve_goal_no_shot(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
         raise NotImplementedError

@@ -34,6 +34,8 @@ def _resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[dict[int, Entry], di
     for entry in reversed(log):  # a correction only ever targets an earlier entry
         verdict = decided.get(entry.id)
         if verdict is not None and verdict[0] == "void":
+            if _disallows_goal(entry, verdict[1]):
+                active[entry.id] = replace(entry, data={**entry.data, "disallowed": True})
             continue
         current = entry
         if verdict is not None:  # amended: the latest amendment's data (and kind) win
@@ -42,6 +44,14 @@ def _resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[dict[int, Entry], di
         if current.is_correction and _valid(current, ids):
             decided.setdefault(_target(current) or 0, (current.kind, current))
     return active, {target: verdict[1].id for target, verdict in decided.items()}
+
+
+def _disallows_goal(entry: Entry, void: Entry) -> bool:
+    """A void of a goal-line trip the device saw disallows the goal: the ball did go in, so
+    the trip stays in the match as "no goal" (the asked shot is over, the defence restarts).
+    `false_trip: true` on the void says the ball never went in: the trip is dropped."""
+    return (entry.kind == "goal_line" and entry.source == "device"
+            and not void.data.get("false_trip"))
 
 
 def _valid(correction: Entry, ids: set[int]) -> bool:

@@ -4,8 +4,10 @@ fouls, expulsions, forfeits, substitutions and offside.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .context import Ctx, Refused, other
-from .core import FOUL_TYPES, RulesCore
+from .core import FOUL_TYPES, RulesCore, same_instant
 
 
 class DisciplineRules(RulesCore):
@@ -17,7 +19,11 @@ class DisciplineRules(RulesCore):
         ftype = ctx.entry.data.get("type", "falta")
         if ftype not in FOUL_TYPES:
             raise Refused(f"Tipos: {', '.join(FOUL_TYPES)}", f"Types: {', '.join(FOUL_TYPES)}")
-        if ctx.entry.data.get("at_alarm") and m.get("_reopen") and self.at_alarm_reopens():
+        at_alarm = ctx.entry.data.get("at_alarm") or (
+            self.infraction_same_instant_taken and same_instant(ctx.instant(), m["alarm_at"])
+        )
+        if at_alarm and m.get("_reopen") and self.at_alarm_reopens():
+            # at the same instant as the alarm (by the entries' time, or the referee says so)
             self.reopen_for_infraction(ctx)
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             ctx.announce(
@@ -93,12 +99,15 @@ class DisciplineRules(RulesCore):
             self.expel(ctx, side, disc, self.cite("expel"))
         elif kind == "end_match":
             self.forfeit(ctx, side, self.cite("forfeit"))
+        elif kind == "cera":
+            self.cera_foul(ctx, side)
         else:
             self.other_discipline(ctx, side, str(kind), disc)
 
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:
         raise Refused(
-            "Tipos: disciplinary, expel, end_match", "Types: disciplinary, expel, end_match"
+            "Tipos: disciplinary, cera, expel, end_match",
+            "Types: disciplinary, cera, expel, end_match",
         )
 
     def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
@@ -117,20 +126,59 @@ class DisciplineRules(RulesCore):
                 ctx, "tiro_livre", other(side), self.cite("disciplinary_kick"), infraction=True
             )
 
+    def cera_foul(self, ctx: Ctx, side: str) -> None:
+        """Deliberate delay ("cera"): a disciplinary foul where the ruleset has no rule of
+        its own for it."""
+        self.disciplinary_foul(ctx, side, None, self.cite("lance_time"))
+
     def expel(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
         m = ctx.m
         if disc is not None and disc in m["expelled"][side]:
             raise Refused(f"O botão {disc} já foi expulso", f"Disc {disc} is already sent off")
-        m["expelled"][side].append(disc if disc is not None else -1)
-        label = str(disc) if disc is not None else "(a escolher)"
-        ctx.announce(
-            "expelled",
-            f"Botão {label} de {ctx.name(side)} expulso",
-            f"{ctx.name(side)} disc {label if disc is not None else '(to choose)'} sent off",
-            rule,
-        )
+        # an expulsion whose disc is not known yet holds its place (null) until the referee
+        # names the disc (000 Art. 26 §1 F "havendo dúvida, o árbitro escolherá qualquer um")
+        m["expelled"][side].append(disc)
+        if disc is None:
+            ctx.announce(
+                "expelled",
+                f"Um botão de {ctx.name(side)} expulso: árbitro, informe qual",
+                f"A {ctx.name(side)} disc is sent off: referee, say which one",
+                rule,
+            )
+            ctx.confirm(
+                "expel_disc",
+                rule,
+                f"Qual botão de {ctx.name(side)} sai expulso?",
+                f"Which {ctx.name(side)} disc is sent off?",
+                [],
+                default="",
+                reject="",
+                side=side,
+                input="disc",
+            )
+        else:
+            ctx.announce(
+                "expelled",
+                f"Botão {disc} de {ctx.name(side)} expulso",
+                f"{ctx.name(side)} disc {disc} sent off",
+                rule,
+            )
         if self.min_discs and self.discs - len(m["expelled"][side]) < self.min_discs:
             self.forfeit(ctx, side, self.cite("min_discs"))
+
+    def resolve_expel_disc(self, ctx: Ctx, pending: dict[str, Any], choice: Any) -> None:
+        """The referee names the disc of an expulsion that was waiting for it."""
+        m = ctx.m
+        side = pending["side"]
+        expelled = m["expelled"][side]
+        if None in expelled:
+            expelled[expelled.index(None)] = choice
+        ctx.announce(
+            "expelled_named",
+            f"Botão {choice} de {ctx.name(side)} é o expulso",
+            f"{ctx.name(side)} disc {choice} is the one sent off",
+            pending["rule"],
+        )
 
     def forfeit(self, ctx: Ctx, side: str, rule: str) -> None:
         """The match ends with loss of points for `side`."""

@@ -27,6 +27,7 @@ class Gaucha(Ruleset):
     lance_warn_ms = 5_000
     substitutions = 3  # not in the excerpt: competition setting `substitutions`
     corner_kind = "escanteio_cavado"  # Art. XXVIII §6: off a defender's disc
+    shot_needs_before_alarm = False  # Art. XXI §1: the player on turn has the last lance anyway
     cites: ClassVar[dict[str, str]] = {
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",
@@ -50,6 +51,28 @@ class Gaucha(Ruleset):
         "free_kick": "001 Art. XXIII §2",
         "offside": "001 Art. XXXII",
         "forfeit": "001 Art. XLIII",
+        "ball_stopped": "001 Art. XXXV",
+        "midline_deflection": "001 Art. XXXI §3",
+    }
+    # what each restart allows its taker (lances, and what it may not win for him)
+    restart_rules: ClassVar[dict[str, dict[str, Any]]] = {
+        "lateral_cedida": {"lances": 2, "forbid": ("lateral", "escanteio", "goal"),
+                           "rule": "001 Art. XXXIV §1 a"},
+        "lateral_cavada": {"lances": 1, "forbid": ("lateral", "escanteio", "goal"),
+                           "rule": "001 Art. XXXIV §1 b"},
+        "tiro_de_meta": {"lances": 1, "forbid": ("lateral", "escanteio", "goal"),
+                         "rule": "001 Art. XXXIII §1"},
+        # a corner is one lance that may not win a throw-in or a new corner: reversed (§7, §10)
+        "escanteio_cavado": {"lances": 1, "forbid": ("lateral", "escanteio"),
+                             "then": "reverse", "rule": "001 Art. XXVIII §7"},
+        "escanteio_cedido": {"lances": 1, "forbid": ("lateral", "escanteio"),
+                             "then": "reverse", "rule": "001 Art. XXVIII §10"},
+        "penalti": {"lances": 1, "rule": "001 Art. XXVII §1"},
+        "tiro_livre": {"lances": 1, "rule": "001 Art. XXXII §3"},
+        "falta_tecnica": {"lances": 1, "forbid": ("goal",), "rule": "001 Art. XXIX §único"},
+        # the goalkeeper's ball: "um arremesso idêntico ao tiro de meta"
+        "bola_do_goleiro": {"lances": 1, "forbid": ("lateral", "escanteio", "goal"),
+                            "rule": "001 Art. XXXV §único"},
     }
 
     def time_up(self, ctx: Ctx) -> None:

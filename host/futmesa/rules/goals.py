@@ -8,7 +8,7 @@ from typing import Any
 
 from . import shootout as so
 from .context import Ctx, Refused, other
-from .core import SAME_INSTANT_MS, RulesCore
+from .core import RulesCore, same_instant
 
 SHOT_OUTCOMES = {
     "saved": ("defendido", "saved"),
@@ -16,6 +16,7 @@ SHOT_OUTCOMES = {
     "post": ("na trave", "off the post"),
     "in_play": ("bola em jogo", "ball still in play"),
     "short": ("não chegou ao gol", "did not reach the goal"),
+    "blocked": ("interceptado por um botão", "blocked by a disc"),
     "miss": ("furou", "missed the ball"),
 }
 
@@ -59,7 +60,17 @@ class GoalRules(RulesCore):
             )
         if disc in m["expelled"][side]:
             raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
-        m["shot_asked"] = {"side": side, "disc": disc, "entry": ctx.entry.id}
+        r = m["restart"]
+        if r and r.get("open") and r["side"] == side and "goal" in r.get("forbid", ()):
+            # e.g. no goal from a reposição (000 Art. 16 §2) or a goal kick (001 XXXIII §1)
+            raise Refused(
+                "Desta cobrança não se pode chutar a gol",
+                "No shot at goal from this restart",
+                r["limit_rule"],
+            )
+        m["shot_asked"] = {
+            "side": side, "disc": disc, "entry": ctx.entry.id, "at": ctx.instant()
+        }
         m["lance_warnings"] = 0
         ctx.announce(
             "shot_asked",
@@ -77,6 +88,7 @@ class GoalRules(RulesCore):
         if not shot:
             raise Refused("Não há chute pedido", "No shot was asked")
         m["shot_asked"] = None
+        so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         outcome = ctx.entry.data.get("outcome", "in_play")
         pt, en = SHOT_OUTCOMES.get(str(outcome), (str(outcome), str(outcome)))
         ctx.announce(
@@ -100,6 +112,9 @@ class GoalRules(RulesCore):
             raise Refused("'goal' deve ser 0 ou 1", "'goal' must be 0 or 1")
         defender = self.defender_of(m, goal)
         scorer = other(defender)
+        if ctx.entry.data.get("disallowed"):
+            self.disallowed_goal(ctx, defender)
+            return
         if self.just_after_alarm(ctx):
             self.reopen_decision(ctx)
         elif m["phase"] == "shootout" and not m["finished"]:
@@ -129,6 +144,7 @@ class GoalRules(RulesCore):
             return
         shot = m["shot_asked"]
         if shot and shot["side"] == scorer:
+            so.penalty_kicked(self, ctx, scorer, shot["disc"], True)
             self.count_goal(ctx, scorer, own=False, disc=shot["disc"], rule=self.cite("goal"))
         elif shot and shot["side"] == defender:
             self.count_goal(ctx, scorer, own=True, disc=None, rule=self.cite("own_goal"))
@@ -137,12 +153,39 @@ class GoalRules(RulesCore):
         else:
             self.goal_without_shot(ctx, scorer, defender)
 
+    def disallowed_goal(self, ctx: Ctx, defender: str) -> None:
+        """A goal the referee voided: the ball went in but it is no goal. The match goes on
+        as if it had been called "no goal" then: the asked shot is over (a penalty's too),
+        the ball is dead and the defence restarts with a goal kick — not as if the ball had
+        never gone in, which would leave the shot asked for a later ball (see corrections.py)."""
+        m = ctx.m
+        if m["phase"] == "shootout" and not m["finished"]:
+            so.goal_line(self, ctx, scored=False)
+            return
+        if not self.in_play(m):
+            return
+        shot = m["shot_asked"]
+        m["shot_asked"] = None
+        if shot:
+            so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
+        self.dead_ball(ctx)
+        ctx.announce(
+            "goal_disallowed",
+            f"Gol anulado pelo árbitro: tiro de meta para {ctx.name(defender)}",
+            f"Goal disallowed by the referee: goal kick to {ctx.name(defender)}",
+            self.cite("no_shot_restart"),
+        )
+        if m["status"] in ("last_lance", "awaiting_dead_ball"):
+            self.end_period(ctx, self.cite("end"))
+        else:
+            self.no_shot_restart(ctx, defender, "no_goal")
+
     def just_after_alarm(self, ctx: Ctx) -> bool:
         """A goal-line trip at the same instant as the alarm that ended the period."""
         m = ctx.m
         if m["alarm_at"] is None or m["clock_running"]:
             return False
-        if abs(ctx.instant() - int(m["alarm_at"])) > SAME_INSTANT_MS:
+        if not same_instant(ctx.instant(), m["alarm_at"]):
             return False
         if m["status"] == "interval":
             return True
@@ -277,9 +320,15 @@ class GoalRules(RulesCore):
         if pending is None:
             raise Refused("Não há confirmação pendente com esse número", "No such pending question")
         choice = ctx.entry.data.get("choice")
-        if choice is None:
+        if pending.get("input") == "disc":
+            # a free answer: a disc number (e.g. which disc is sent off)
+            choice = ctx.disc("choice", required=True)
+            if choice in ctx.m["expelled"].get(pending.get("side"), []):
+                raise Refused(f"O botão {choice} já foi expulso",
+                              f"Disc {choice} is already sent off")
+        elif choice is None:
             choice = pending["default"] if ctx.entry.data.get("accept", True) else pending["reject"]
-        if choice not in pending["options"]:
+        if pending.get("input") != "disc" and choice not in pending["options"]:
             raise Refused(
                 f"Opções: {', '.join(pending['options'])}",
                 f"Options: {', '.join(pending['options'])}",

@@ -15,6 +15,9 @@ from typing import Any, ClassVar
 from .base import MINUTE, Ruleset
 from .context import Ctx, other
 
+# restarts whose taker waits for another touch before touching the ball again (004 O cobrador)
+TAKER_WAITS = ("escanteio", "tiro_livre", "lateral", "penalti")
+
 
 class MesaPosta(Ruleset):
     name = "mesa-posta"
@@ -31,6 +34,8 @@ class MesaPosta(Ruleset):
     substitutions = None  # not stated
     shootout_series = (5,)
     shootout_rotation = "all-before-repeat"
+    penalty_keeper_secret = True  # "O goleiro ... escolhe em segredo" (004 Pênaltis)
+    shot_needs_before_alarm = False  # the half ends at the next dead ball (004 A partida)
     cites: ClassVar[dict[str, str]] = {
         "draw": "004 Saída de bola",
         "kickoff": "004 Saída de bola",
@@ -57,6 +62,8 @@ class MesaPosta(Ruleset):
         "shootout": "004 Disputa de pênaltis",
         "shootout_discs": "004 Disputa de pênaltis",
         "keeper_choice": "004 Pênaltis",
+        "ball_stopped": "004 Bola do goleiro",
+        "taker": "004 O cobrador",
     }
 
     def initial_match(self) -> dict[str, Any]:
@@ -108,6 +115,8 @@ class MesaPosta(Ruleset):
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
         """004 Sua vez: seven touches on the ball per turn; a miss passes the turn."""
         m = ctx.m
+        if self.taker_again(ctx, side, disc):
+            return
         if m["turn"] != side:
             self.reset_touches(m, side)
         m["turn"] = side
@@ -118,6 +127,32 @@ class MesaPosta(Ruleset):
         mine["count"] += 1
         if mine["count"] >= mine["limit"]:
             self.pass_turn(ctx, side, self.cite("touches"))
+
+    def taker_again(self, ctx: Ctx, side: str, disc: int | None) -> bool:
+        """004 O cobrador: after a corner, free kick or throw-in the taker touches the ball
+        again only after a team-mate has; after a penalty only after the goalkeeper. Else
+        the opponent has a free kick at the spot."""
+        r = ctx.m["restart"]
+        if not r or r["kind"] not in TAKER_WAITS or not r["taken"] or disc is None:
+            return False
+        if r.get("touches_since", 0) == 0 and side == r["side"] and "taker_disc" not in r:
+            r["taker_disc"] = disc  # the kick itself
+            return False
+        if r.get("released") or "taker_disc" not in r:
+            return False
+        if side == r["side"] and disc == r["taker_disc"]:
+            ctx.announce(
+                "taker_again",
+                f"O cobrador de {ctx.name(side)} tocou de novo na bola",
+                f"{ctx.name(side)}'s taker touched the ball again",
+                self.cite("taker"),
+            )
+            self.reset_touches(ctx.m, other(side))
+            self.set_restart(ctx, "tiro_livre", other(side), self.cite("taker"), infraction=True)
+            return True
+        if side != r["side"] or r["kind"] != "penalti":
+            r["released"] = True  # a team-mate (the goalkeeper, after a penalty) touched it
+        return False
 
     def pass_turn(self, ctx: Ctx, side: str, rule: str) -> None:
         m = ctx.m

@@ -116,5 +116,10 @@ class MatchState:
         if shootout is not None:
             # the goalkeeper's choice stays secret until the kick is taken (004)
             shootout["keeper_choice_recorded"] = bool(self.m.get("_secret"))
+        restart = out.get("restart")
+        if restart and restart.get("kind") == "penalti":
+            # an in-match penalty's secret choice (004 Pênaltis): only whether it is in
+            secret = self.m.get("_secret")
+            restart["keeper_choice_recorded"] = bool(secret and secret.get("penalty"))
         out["log_length"] = len(self.log)
         return out

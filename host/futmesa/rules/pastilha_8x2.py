@@ -28,6 +28,10 @@ class Pastilha8x2(Ruleset):
     extra_ms = 4 * MINUTE
     lance_ms = 10_000  # Art. 71
     lance_warn_ms = 3_000
+    # Art. 74 §único: a foul "e, na seqüência, o alarme" is taken, none "com o relógio
+    # parado"; at the same instant the alarm wins, as for a shot (Art. 29 "ao mesmo tempo")
+    infraction_same_instant_taken = False
+    lance_foul = "cera"  # Art. 71 §único: past the time again after the warning is "cera"
     touch_limit = 8  # Art. 47
     run_limit = 2  # Art. 47 §1
     substitutions = 3  # Art. 62
@@ -61,8 +65,8 @@ class Pastilha8x2(Ruleset):
         "technical": "003 Art. 80",
         "penalty": "003 Art. 69",
         "free_kick": "003 Art. 74",
-        "disciplinary": "003 Art. 84",
-        "disciplinary_kick": "003 Art. 84",
+        "disciplinary": "003 Art. 86",
+        "disciplinary_kick": "003 Art. 87",
         "expel": "003 Art. 83 §1",
         "forfeit": "003 Art. 83 §3",
         "tie_break": "003 Art. 28",
@@ -70,6 +74,12 @@ class Pastilha8x2(Ruleset):
         "shootout_discs": "003 Art. 28 §1",
         "advantage": "003 Art. 28 §3",
         "substitutions": "003 Art. 62",
+        "draw_choice": "003 Art. 30 §1",
+        "ball_stopped": "003 Art. 40",
+    }
+    # a goal kick whose ball does not leave the big area: technical foul, indirect (Art. 67 §1)
+    failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {
+        "tiro_de_meta": {"area": "003 Art. 67 §1"},
     }
 
     # -- ball out ---------------------------------------------------------------------------
@@ -91,6 +101,32 @@ class Pastilha8x2(Ruleset):
         if info.get("shot"):
             return "tiro_de_meta", defender, self.cite("tiro_de_meta")
         return "reposicao", defender, self.cite("reposicao")
+
+    def ball_stopped_restart(self, ctx: Ctx, side: str) -> None:
+        """The ball stopped in `side`'s small area: after a shot it is the goalkeeper's
+        (Art. 42); sent there by its own team, the goalkeeper's unless that team has no
+        touches left, then a technical foul (Art. 40); sent there by the attacker, who may
+        use its remaining touches, else the goalkeeper's (Art. 41, §único)."""
+        m = ctx.m
+        shot = m["shot_asked"]
+        m["shot_asked"] = None
+        played = m.get("last_player")
+        if shot:
+            self.set_restart(ctx, "bola_do_goleiro", side, "003 Art. 42")
+        elif played == side:
+            if self._used_all(m, side):
+                self.technical_foul(ctx, side, "003 Art. 40")
+            else:
+                self.set_restart(ctx, "bola_do_goleiro", side, "003 Art. 40")
+        elif played and not self._used_all(m, played):
+            ctx.announce(
+                "play_on",
+                f"Bola parada na pequena área: {ctx.name(played)} ainda tem toques",
+                f"Ball stopped in the small area: {ctx.name(played)} still has touches",
+                "003 Art. 41",
+            )
+        else:
+            self.set_restart(ctx, "bola_do_goleiro", side, "003 Art. 41 §único")
 
     @staticmethod
     def _used_all(m: dict[str, Any], side: str) -> bool:
@@ -149,12 +185,33 @@ class Pastilha8x2(Ruleset):
             # Art. 50: the shot does not reach the goal; Art. 52: the shooter misses the ball
             rule = "003 Art. 50" if outcome == "short" else "003 Art. 52"
             self.technical_foul(ctx, shot["side"], rule)
+        elif outcome == "blocked":
+            # Art. 50 §único: stopped by a disc on its way, not a technical foul; Art. 49:
+            # the play goes on from where the ball stopped
+            ctx.announce(
+                "play_on",
+                "Chute interceptado por um botão: o jogo segue",
+                "Shot blocked by a disc: play on",
+                "003 Art. 50 §único",
+            )
 
     # -- discipline (Arts. 83–85) --------------------------------------------------------
-    def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
-        """Art. 84: delaying is a disciplinary foul (free kick); a repeat disqualifies."""
-        super().disciplinary_foul(ctx, side, disc, rule)
-        if ctx.m["fouls"][side]["disciplinary"] >= 2 and not ctx.m["finished"]:
+    def initial_match(self) -> dict[str, Any]:
+        m = super().initial_match()
+        for side in ("A", "B"):
+            m["fouls"][side]["cera"] = 0
+        return m
+
+    def cera_foul(self, ctx: Ctx, side: str) -> None:
+        """Art. 84: "cera" (deliberate delay, Art. 86 h; past the lance time again after the
+        warning, Art. 71 §único) is a disciplinary foul, a free kick; a repeat ("na
+        reincidência", Art. 84 §único) disqualifies. Other disciplinary fouls (Art. 86)
+        are only free kicks: how grave one is, and a disqualification for it, is the
+        referee's call (Art. 87, `discipline type: disqualify`)."""
+        m = ctx.m
+        m["fouls"][side]["cera"] = m["fouls"][side].get("cera", 0) + 1
+        self.disciplinary_foul(ctx, side, None, "003 Art. 84")
+        if m["fouls"][side]["cera"] >= 2 and not m["finished"]:
             self.forfeit(ctx, side, "003 Art. 84 §único")
 
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import RESTART_NAMES, RulesCore
 
@@ -14,13 +15,19 @@ class PlayRules(RulesCore):
     """Ball out, restarts, touches, turns and the lance timer."""
 
     def on_palheta(self, ctx: Ctx) -> None:
+        """The palheta divisória: the referee uses it at the midline "com o objetivo de
+        indicar o lado em que a bola saiu" (000 Regra 1 §3) — the half of the field the
+        ball went out on (A: the half side A defends now), not who touched it last. It
+        is kept with the next ball out (`half`); the restart's side still needs the last
+        touch (`last_touch`, or the `ball_out_touch` question). The other documents do
+        not use a palheta divisória (in 003 "palheta" is the player's flicking tool)."""
         pos = ctx.entry.data.get("pos")
         if pos == "C":
-            ctx.m["last_touch"] = None
+            ctx.m["palheta"] = None
             return
         if pos not in SIDES:
             raise Refused("'pos' deve ser A, C ou B", "'pos' must be A, C or B")
-        self.last_touch(ctx, pos, "palheta")
+        ctx.m["palheta"] = pos
 
     def on_last_touch(self, ctx: Ctx) -> None:
         self.last_touch(ctx, ctx.side(), "referee")
@@ -28,12 +35,35 @@ class PlayRules(RulesCore):
     def last_touch(self, ctx: Ctx, side: str, via: str) -> None:
         m = ctx.m
         info = {"side": side, "via": via, "direct": bool(ctx.entry.data.get("direct", True))}
+        goal_q = next((p for p in m["pending"] if p["kind"] == "goal_no_shot"), None)
+        if goal_q is not None:
+            self.goal_last_touch(ctx, goal_q, side)
+            return
         waiting = next((p for p in m["pending"] if p["kind"] == "ball_out_touch"), None)
         if waiting is not None:
             m["pending"].remove(waiting)
             self.resolve_ball_out(ctx, waiting["ball_out"], info)
         else:
             m["last_touch"] = info
+
+    def goal_last_touch(self, ctx: Ctx, pending: dict[str, Any], side: str) -> None:
+        """A ball in the goal with no shot asked, and the referee says whose touch put it
+        in: the defender's own lance → own goal (000 Art. 12 §2, 001 Art. XXXI §2, 003
+        Art. 59); the attacker's lance off a defender → corner (000 Art. 15 C, 001 Art.
+        XXVIII §6, 003 Art. 60 §único); off the attacker → no goal, goal kick. Where the
+        ruleset has no such option (004: only an asked shot scores) it is no goal."""
+        m = ctx.m
+        defender = pending["defender"]
+        if side == defender:
+            choice = "own_goal" if m.get("last_player") == defender else "corner"
+        else:
+            choice = "no_goal"
+        if choice not in pending["options"]:
+            choice = "no_goal"
+        m["pending"].remove(pending)
+        self.resolve_goal_no_shot(ctx, pending, choice)
+        if m["decision_pending"] and not self.goal_pending(m):
+            self.decide(ctx)
 
     def on_ball_out(self, ctx: Ctx) -> None:
         m = ctx.m
@@ -48,6 +78,8 @@ class PlayRules(RulesCore):
             return
         ctx.announce("ball_out", "Bola fora", "Ball out")
         shot = m["shot_asked"]
+        if shot:
+            so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             self.dead_ball(ctx)
             self.end_period(ctx, self.cite("end"))
@@ -58,7 +90,9 @@ class PlayRules(RulesCore):
             "zone": d.get("zone"),
             "shot": shot,
             "played": m.get("last_player"),
+            "half": m.get("palheta"),  # the half it went out on, if the referee showed it
         }
+        m["palheta"] = None
         m["shot_asked"] = None
         self.dead_ball(ctx)
         if m["last_touch"] is None:
@@ -90,6 +124,22 @@ class PlayRules(RulesCore):
         if not self.in_play(m):
             return
         kind, side, rule = self.ball_out_restart(ctx, info, last)
+        taken = self.restart_forbids(ctx, kind, side)
+        if taken is not None:
+            # the restart may not give its taker this: a technical foul, or the restart
+            # is reversed, as its article says
+            ctx.announce(
+                "restart_forbidden",
+                f"{ctx.name(side)} não pode obter {RESTART_NAMES[kind][0]} da cobrança",
+                f"{ctx.name(side)} may not win a {RESTART_NAMES[kind][1]} from the restart",
+                taken["limit_rule"],
+            )
+            if taken["then"] == "reverse":
+                reverse = "tiro_de_meta" if kind.startswith("escanteio") else kind
+                self.set_restart(ctx, reverse, other(side), taken["limit_rule"])
+            else:
+                self.technical_foul(ctx, side, taken["limit_rule"])
+            return
         self.set_restart(ctx, kind, side, rule)
 
     def ball_out_restart(
@@ -127,6 +177,8 @@ class PlayRules(RulesCore):
         if disc is not None and disc in m["expelled"][side]:
             raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
         restart = m["restart"]
+        if self.out_of_turn(ctx, side):
+            return
         if restart and not restart["taken"] and restart["side"] == side:
             restart["taken"] = True
             restart["touches_since"] = 0
@@ -135,6 +187,11 @@ class PlayRules(RulesCore):
                 m["clock_running"] = True
         elif restart:
             restart["touches_since"] = restart.get("touches_since", 0) + 1
+        if restart and restart.get("open"):
+            if restart["side"] == side:
+                restart["taker_lances"] += 1
+            else:
+                restart["open"] = False  # the opponent played: the restart's limits end
         m["lance_warnings"] = 0
         if disc is not None:
             m["last_disc"][side] = disc
@@ -154,11 +211,57 @@ class PlayRules(RulesCore):
         ):
             m["kickoff_touches"] = 1
             m["turn"] = side
+        elif (
+            restart
+            and restart.get("open")
+            and restart["side"] == side
+            and (restart.get("lances") or 1) > restart["taker_lances"]
+        ):
+            # a restart taken in more than one lance keeps the turn (000 Art. 18, 19 §2,
+            # Art. 22; 001 Art. XXXIV §1 a)
+            m["kickoff_touches"] = 2
+            m["turn"] = side
         else:
             m["kickoff_touches"] = 2
             m["turn"] = other(side)
         if self.lance_ms:
             ctx.device("lance_restart", side=ctx.m["turn"])
+
+    def out_of_turn(self, ctx: Ctx, side: str) -> bool:
+        """One lance per turn (000 Art. 8 §3, Art. 9 §2): a touch by the team not on turn
+        is refused — unless the referee says it happened (`out_of_turn: true`), which is a
+        technical foul (an "inappropriate lance", 000 Art. 23). Only where the document
+        says one lance per turn (`cites["turns"]`): 001's excerpt does not, 003 and 004
+        count touches per possession."""
+        m = ctx.m
+        turn = m["turn"]
+        if not self.cite("turns") or turn is None or side == turn:
+            return False
+        if not ctx.entry.data.get("out_of_turn"):
+            raise Refused(
+                f"Não é a vez de {ctx.name(side)}: a vez é de {ctx.name(turn)}. Se o lance "
+                "aconteceu, registre-o com 'fora da vez' (falta técnica)",
+                f"It is not {ctx.name(side)}'s turn but {ctx.name(turn)}'s. If the lance "
+                "happened, enter it as 'out of turn' (a technical foul)",
+                self.cite("turns"),
+            )
+        ctx.announce(
+            "out_of_turn",
+            f"{ctx.name(side)} jogou fora da vez",
+            f"{ctx.name(side)} played out of turn",
+            self.cite("turns"),
+        )
+        self.technical_foul(ctx, side, self.cite("technical"))
+        return True
+
+    def restart_forbids(self, ctx: Ctx, kind: str, side: str) -> dict[str, Any] | None:
+        """The restart being taken, when it may not give its taker `kind` (a throw-in,
+        corner, goal kick or goal) — e.g. 000 Art. 23 II–III, 001 Art. XXXIII §1."""
+        r = ctx.m["restart"]
+        if not r or not r.get("open") or not r["taken"] or r["side"] != side:
+            return None
+        base = next((p for p in ("lateral", "escanteio") if kind.startswith(p)), kind)
+        return r if base in r.get("forbid", ()) else None
 
     def on_lance_done(self, ctx: Ctx) -> None:
         """The referee says the last lance is over."""
@@ -171,19 +274,39 @@ class PlayRules(RulesCore):
         button = ctx.entry.data.get("button")
         if button in ("turnA", "turnB") and self.in_play(m):
             # the player presses its own button when its lance is over
-            m["turn"] = other(str(button)[-1])
+            player = str(button)[-1]
+            r = m["restart"]
+            if r and r.get("open") and r["side"] != player:
+                r["open"] = False  # the opponent has played: the restart's limits end
+            m["turn"] = other(player)
             m["lance_warnings"] = 0
             if self.lance_ms:
                 ctx.device("lance_restart", side=ctx.m["turn"])
         elif button == "referee":
             ctx.announce("referee_button", "Árbitro chamado", "Referee called")
 
+    def on_lance_started(self, ctx: Ctx) -> None:
+        """The device started a new lance (palheta, turn button, host): a fresh count."""
+        ctx.m["lance_warnings"] = 0
+        ctx.m.pop("_lance_sanctioned", None)
+
     def on_lance_expired(self, ctx: Ctx) -> None:
+        """The lance timer ran out. The device keeps counting the same player's lance
+        after an expiry and reports each further one (`count`: 1, 2, …), so the
+        warning and the sanction both come from the table (000 Art. 26 §1 A,
+        001 Art. XXIX e, 003 Art. 71 §único)."""
         m = ctx.m
-        if not self.lance_ms or not self.in_play(m) or ctx.entry.data.get("warning"):
+        d = ctx.entry.data
+        if not self.lance_ms or not self.in_play(m) or d.get("warning"):
             return
-        m["lance_warnings"] += 1
-        side = ctx.entry.data.get("side")  # the device knows whose lance timer ran out
+        if d.get("side") is not None and d.get("side") == m.get("_lance_sanctioned"):
+            return  # that lance was already punished; the device has not started the next yet
+        count = d.get("count")
+        if isinstance(count, int) and not isinstance(count, bool) and count > 0:
+            m["lance_warnings"] = count
+        else:
+            m["lance_warnings"] += 1
+        side = d.get("side")  # the device knows whose lance timer ran out
         self.lance_timeout(ctx, side if side in ("A", "B") else m["turn"])
 
     def lance_timeout(self, ctx: Ctx, side: str | None) -> None:
@@ -200,7 +323,7 @@ class PlayRules(RulesCore):
             )
             ctx.device("beep", pattern="warning")
         elif side:
-            self.propose_lance_foul(ctx, side, "disciplinary")
+            self.propose_lance_foul(ctx, side, self.lance_foul)
 
     def propose_lance_foul(self, ctx: Ctx, side: str, kind: str) -> None:
         if any(p["kind"] == "lance_timeout" for p in ctx.m["pending"]):
@@ -208,6 +331,7 @@ class PlayRules(RulesCore):
         label = {
             "disciplinary": ("falta disciplinar", "a disciplinary foul"),
             "technical": ("falta técnica", "a technical foul"),
+            "cera": ("cera, falta disciplinar", "time-wasting, a disciplinary foul"),
         }[kind]
         ctx.confirm(
             "lance_timeout",
@@ -225,8 +349,11 @@ class PlayRules(RulesCore):
         if choice != "foul" or ctx.m["finished"]:
             return
         side = pending["side"]
+        ctx.m["_lance_sanctioned"] = side
         if pending["foul"] == "disciplinary":
             # counted even when answered after play stopped (it escalates, 000 Art. 26 §1 F)
             self.disciplinary_foul(ctx, side, None, self.cite("lance_time"))
+        elif pending["foul"] == "cera":
+            self.cera_foul(ctx, side)
         elif self.in_play(ctx.m):
             self.technical_foul(ctx, side, self.cite("lance_time"))

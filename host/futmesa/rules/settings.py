@@ -30,6 +30,7 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         ("competition", ("league", "knockout")),
         ("kickoff", ("A", "B")),
         ("advantage", ("A", "B")),
+        ("extra_kickoff", ("first", "other", "A", "B")),
     ):
         if s.get(key) is not None and s[key] not in allowed:
             raise ValueError(f'settings "{key}" must be one of {", ".join(allowed)}')

@@ -110,7 +110,9 @@ def kick(rs: Ruleset, ctx: Ctx) -> None:
     _record(rs, ctx, sh, side, disc, bool(scored), choice)
 
 
-def goal_line(rs: Ruleset, ctx: Ctx) -> None:
+def goal_line(rs: Ruleset, ctx: Ctx, scored: bool = True) -> None:
+    """The ball crossed a goal line during the shootout (`scored: False`: the referee voided
+    that goal, so the kick is a miss)."""
     sh = ctx.m["shootout"]
     if not sh or not sh["in_progress"]:
         ctx.announce(
@@ -121,7 +123,7 @@ def goal_line(rs: Ruleset, ctx: Ctx) -> None:
         return
     p = sh.pop("in_progress")
     sh["in_progress"] = None
-    _record(rs, ctx, sh, p["side"], p["disc"], True, None)
+    _record(rs, ctx, sh, p["side"], p["disc"], scored, None)
 
 
 def result(rs: Ruleset, ctx: Ctx) -> None:
@@ -133,19 +135,66 @@ def result(rs: Ruleset, ctx: Ctx) -> None:
     _record(rs, ctx, sh, p["side"], p["disc"], bool(ctx.entry.data.get("scored")), None)
 
 
+def pending_penalty(rs: Ruleset, m: dict[str, Any], untouched: bool = False
+                    ) -> dict[str, Any] | None:
+    """The in-match penalty whose outcome is not known yet (`untouched`: and not yet
+    kicked), where the goalkeeper chooses in secret."""
+    r = m.get("restart")
+    if not rs.penalty_keeper_secret or m["phase"] == "shootout" or m["finished"]:
+        return None
+    if not r or r["kind"] != "penalti" or r.get("kicked") or (untouched and r["taken"]):
+        return None
+    return r
+
+
 def keeper_choice(rs: Ruleset, ctx: Ctx) -> None:
-    _shootout(rs, ctx)
+    m = ctx.m
+    penalty = pending_penalty(rs, m, untouched=True)
+    if penalty is None:
+        _shootout(rs, ctx)
     side = ctx.side()  # the defending side
     choice = ctx.entry.data.get("choice")
     if choice not in KEEPER_CHOICES:
         raise Refused("Goleiro: left, middle ou right", "Goalkeeper: left, middle or right")
-    ctx.m["_secret"] = {"side": side, "choice": choice}
+    if penalty is not None and side != other(penalty["side"]):
+        raise Refused(
+            f"O pênalti é de {ctx.name(penalty['side'])}: quem escolhe é o goleiro de "
+            f"{ctx.name(other(penalty['side']))}",
+            f"The penalty is {ctx.name(penalty['side'])}'s: the choice is "
+            f"{ctx.name(other(penalty['side']))}'s goalkeeper's",
+            rs.cite("keeper_choice"),
+        )
+    ctx.m["_secret"] = {"side": side, "choice": choice, "penalty": penalty is not None}
     ctx.announce(
         "keeper_choice",
         f"Escolha do goleiro de {ctx.name(side)} registrada (em segredo)",
         f"{ctx.name(side)}'s goalkeeper choice recorded (secret)",
         rs.cite("keeper_choice"),
     )
+
+
+def penalty_kicked(rs: Ruleset, ctx: Ctx, side: str, disc: int | None, scored: bool) -> None:
+    """004 Pênaltis: an in-match penalty was kicked (its asked shot ended): the goalkeeper's
+    secret choice, if one was entered, is revealed with the kick."""
+    m = ctx.m
+    penalty = pending_penalty(rs, m)
+    if penalty is None or penalty["side"] != side:
+        return
+    penalty["kicked"] = True
+    secret = m.pop("_secret", None)
+    choice = secret["choice"] if secret and secret.get("penalty") else None
+    m.setdefault("penalties", []).append(
+        {"side": side, "disc": disc, "scored": scored, "keeper_choice": choice,
+         "period": m["period"], "entry": ctx.entry.id}
+    )
+    if choice:
+        ctx.announce(
+            "penalty_keeper",
+            f"Pênalti de {ctx.name(side)}: {'gol' if scored else 'sem gol'}; "
+            f"goleiro: {_CHOICE_PT[choice]}",
+            f"{ctx.name(side)}'s penalty: {'goal' if scored else 'no goal'}; goalkeeper: {choice}",
+            rs.cite("keeper_choice"),
+        )
 
 
 def _record(

@@ -10,7 +10,7 @@ from typing import Any
 
 from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
-from .core import MINUTE, REOPEN_KEYS, SAME_INSTANT_MS, RulesCore
+from .core import MINUTE, REOPEN_KEYS, RulesCore, same_instant
 from .settings import check_settings
 
 
@@ -151,9 +151,27 @@ class TimeRules(RulesCore):
             return
         m["time_up"] = True
         m["alarm_at"] = ctx.instant()
+        self.check_shot_at_alarm(ctx)
         # asked first, so the result waits for the answer if this ends the match
         self.check_goal_at_alarm(ctx)
         self.time_up(ctx)
+
+    def check_shot_at_alarm(self, ctx: Ctx) -> None:
+        """A shot asked at the same instant as the alarm is not taken, whichever reached
+        the log first (003 Art. 29 "quem pedir ao mesmo tempo"; 000 Art. 12 §6)."""
+        m = ctx.m
+        shot = m["shot_asked"]
+        if not shot or not self.shot_needs_before_alarm:
+            return
+        if not same_instant(shot.get("at"), m["alarm_at"]):
+            return
+        m["shot_asked"] = None
+        ctx.announce(
+            "shot_at_alarm",
+            f"Chute de {ctx.name(shot['side'])} pedido no mesmo instante do alarme: não há chute",
+            f"{ctx.name(shot['side'])}'s shot asked at the same instant as the alarm: no shot",
+            self.cite("shot_before_alarm"),
+        )
 
     def on_time_up(self, ctx: Ctx) -> None:
         """The device's "time is up" (next-dead-ball mode) means what the alarm means."""
@@ -207,7 +225,7 @@ class TimeRules(RulesCore):
         goal = m["goals"][-1]
         if goal["period"] != m["period"] or goal.get("at") is None:
             return
-        if abs(int(m["alarm_at"]) - int(goal["at"])) <= SAME_INSTANT_MS:
+        if same_instant(m["alarm_at"], goal["at"]):
             ctx.confirm(
                 "goal_at_alarm",
                 self.cite("end"),
@@ -277,7 +295,12 @@ class TimeRules(RulesCore):
             self.finish(ctx, winner, "time", self.cite("end"))
         elif m["phase"] == "regular" and comp["extra_time"]:
             m["phase"] = "extra"
-            m["kickoff"]["next"] = m["kickoff"]["first"]
+            # who kicks off extra time: no document says (003 Art. 28 neither): a setting
+            first = m["kickoff"]["first"]
+            choice = self.setting("extra_kickoff", "first")
+            m["kickoff"]["next"] = (
+                first if choice == "first" else other(first) if choice == "other" else choice
+            )
             ctx.announce(
                 "extra_time",
                 "Empate: prorrogação",

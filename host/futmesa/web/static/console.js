@@ -119,6 +119,17 @@ const Console = (() => {
     shot: () => send("shot_asked", { side, disc: disc(), ball: $("shot-ball").value },
       `chute pedido ${name(side)}${disc() != null ? ` ${disc()}` : ""}`),
     touch: () => send("touch", { side, disc: disc() }, `toque ${side}`),
+    touch_out_of_turn: () => send("touch", { side, disc: disc(), out_of_turn: true },
+      `toque fora da vez ${name(side)}`),
+    ball_stopped: () => send("ball_stopped", { side, area: "small" },
+      `bola parada na pequena área de ${name(side)}`),
+    midline_deflection: () => send("midline_deflection", {}, "desvio na linha divisória"),
+    restart_failed: () => send("restart_failed", {
+      reason: $("failed-reason").value, choice: $("failed-choice").value,
+    }, "cobrança falhou"),
+    draw_choice: () => send("draw_choice", {
+      winner: side, choice: $("draw-choice").value, goal: Number($("draw-goal").value),
+    }, `sorteio: ${name(side)}`),
     foul: () => send("foul", { side, disc: disc(), type: $("foul-type").value, where: $("foul-where").value },
       `falta ${name(side)}`),
     discipline: () => send("discipline", { side, disc: disc(), type: $("disc-action").value },
@@ -196,7 +207,23 @@ const Console = (() => {
       li.append(`#${target}: ${text} `);
       const options = p && Array.isArray(p.options) ? p.options : null;
       const label = (c) => (c === "A" || c === "B" ? name(c) : OPTION_LABELS[c] || c);
-      if (options) {
+      if (p && p.input === "disc") {
+        // a free answer: the number of a disc (e.g. which disc is sent off)
+        const input = document.createElement("input");
+        input.type = "number";
+        input.min = "0";
+        input.max = "99";
+        input.inputMode = "numeric";
+        input.placeholder = "botão nº";
+        input.className = "pending-disc";
+        const b = document.createElement("button");
+        b.textContent = "Confirmar botão";
+        b.addEventListener("click", () => {
+          if (input.value.trim() === "") return say("✗ informe o número do botão", "bad");
+          send("confirm", { target, choice: Number(input.value) }, `#${target}: botão ${input.value}`);
+        });
+        li.append(input, b);
+      } else if (options) {
         // one button per answer the ruleset offers; the default one is marked
         for (const choice of options) {
           const b = document.createElement("button");
@@ -303,6 +330,7 @@ const Console = (() => {
     $("fix-title").textContent = `Registro nº ${e.id}`;
     $("fix-what").textContent = describe(e);
     $("fix-reason").value = "";
+    $("fix-false-trip").checked = false;
     const fields = $("fix-fields");
     fields.textContent = "";
     for (const f of e.fields || []) {
@@ -340,6 +368,8 @@ const Console = (() => {
 
   function showFixFields() {
     $("fix-fields").hidden = !$("fix-amend").checked;
+    // voiding a goal-line trip: the ball went in but no goal (goal kick), or it never went in
+    $("fix-trip-row").hidden = !(fixing && fixing.kind === "goal_line" && $("fix-void").checked);
   }
 
   function fixData() {
@@ -362,7 +392,8 @@ const Console = (() => {
     if ($("fix-amend").checked) {
       send("amend", { target, data: fixData(), ...(reason ? { reason } : {}) }, `corrigir #${target}`);
     } else {
-      send("void", { target, ...(reason ? { reason } : {}) }, `anular #${target}`);
+      const trip = fixing.kind === "goal_line" ? { false_trip: $("fix-false-trip").checked } : {};
+      send("void", { target, ...trip, ...(reason ? { reason } : {}) }, `anular #${target}`);
     }
     $("fix").close();
     fixing = null;
