@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import futmesa_wire as W
+from futmesa.health import Health, is_write_failure
 from futmesa.hub import RefusedError, StateHub
 from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import stored_event
@@ -81,6 +82,8 @@ class TableDaemon:
         self.sensor_faults: dict[int, str] = {}
         self.ended_match_ids: set[int] = set()
         self._last_referee_at = 0.0  # Unix ms of the newest referee input of this match
+        # faults around the match (the event log not writable...), published through the hub
+        self.health = Health(on_change=self._publish_health)
 
     # -- lifecycle -----------------------------------------------------------------
     def start(self) -> None:
@@ -163,13 +166,21 @@ class TableDaemon:
     # -- LinkSink (link thread) ---------------------------------------------------------
     def on_device(self, info: DeviceInfo) -> tuple[int, int]:
         with self._lock:
-            self.store.seen_device(info.uid, info.board, info.usb_serial)
             first = self.info is None or self.info.uid != info.uid
             self.info = info
-            if first or self.match is None:
-                self._open_match(info.table_id)
-                if self.loop is not None:
-                    self.hub.set_referee_handler(info.table_id, self.referee_async)
+            if first and self.loop is not None:
+                self.hub.set_referee_handler(info.table_id, self.referee_async)
+            try:
+                self.store.seen_device(info.uid, info.board, info.usb_serial)
+                if first or self.match is None:
+                    self._open_match(info.table_id)
+            except Exception as exc:
+                if not is_write_failure(exc):
+                    raise
+                # the log cannot be written: connect anyway and show it; the device keeps
+                # every event until one can be committed (on_event opens the match then)
+                self.health.log_failed(exc)
+                self._publish()
             stopped = not (self.status and self.status.running)
             if stopped:
                 self._send_profile()
@@ -182,8 +193,11 @@ class TableDaemon:
         # before any replay), so late-arriving events still sort where they belong
         occurred = self.link.timesync.wall_ms(ticks)
         with self._lock:
+            if self.match is None:
+                self._open_match(info.table_id)  # it could not be opened at connection
             match_id = self.match["id"] if self.match else None
             stored = self.store.append_device_event(ev, match_id, kind, data, occurred)
+            self.health.log_ok()
             self.last_event_wall_ms = time.time() * 1000
             if kind == "sensor_fault":
                 self.sensor_faults[ev.a] = data["fault"]
@@ -211,6 +225,7 @@ class TableDaemon:
         with self._lock:
             match_id = self.match["id"] if self.match else None
             entry_id = self.store.record_gap(info.uid, boot_id, first_seq, last_seq, match_id)
+            self.health.log_ok()
             if entry_id is not None:
                 self._apply(Entry(id=entry_id, kind="gap", source="system", data={
                     "boot_id": boot_id, "first_seq": first_seq, "last_seq": last_seq},
@@ -221,6 +236,14 @@ class TableDaemon:
             self.status = status
             self.status_wall_ms = wall_ms
             self._publish()
+
+    def on_sink_error(self, exc: Exception) -> None:
+        """Committing a frame failed (the link will have it resent): show why, log it once."""
+        if is_write_failure(exc):
+            self.health.log_failed(exc)
+        else:
+            log.error("storing a device frame failed: %r; the table will resend it", exc,
+                      exc_info=exc)
 
     def on_connection(self, connected: bool, reason: str) -> None:
         with self._lock:
@@ -284,6 +307,9 @@ class TableDaemon:
         """Log a referee input, apply it, and return the new state (RefusedError if refused)."""
         with self._lock:
             if self.match is None or self.engine is None:
+                faults = self.health.to_json()["faults"]
+                if faults:  # the match could not be opened: the log cannot be written
+                    raise RefusedError(f"{faults[0]['pt']} / {faults[0]['en']}")
                 raise RefusedError("no table has connected yet: check the USB cable")
             if kind == "new_match":
                 match_id = self.new_match(data.get("ruleset"), data.get("settings"))
@@ -301,8 +327,16 @@ class TableDaemon:
             if refused:
                 # a refused input changes nothing, so it is not logged; the console shows why
                 raise RefusedError(f"{refused[0].get('pt', '')} / {refused[0].get('en', '')}")
-            entry_id = self.store.append_entry(self.match["id"], "referee", kind, data, period,
-                                               clock_ms, author, occurred_at=probe.at)
+            try:
+                entry_id = self.store.append_entry(self.match["id"], "referee", kind, data,
+                                                   period, clock_ms, author, occurred_at=probe.at)
+            except Exception as exc:
+                if not is_write_failure(exc):
+                    raise
+                fault = self.health.log_failed(exc)
+                raise RefusedError(f"{fault.pt}: tente de novo quando o aviso sumir / "
+                                   f"{fault.en}: try again once the warning is gone") from exc
+            self.health.log_ok()
             self._last_referee_at = max(self._last_referee_at, probe.at)
             entry = Entry(id=entry_id, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=probe.at)
@@ -370,6 +404,14 @@ class TableDaemon:
             "sensor_faults": dict(self.sensor_faults),
             "match": m,
         }
+
+    def _publish_health(self, health: dict[str, Any]) -> None:
+        if self.table_id is None:
+            return
+        if self.loop is not None and self.loop.is_running():
+            self.loop.call_soon_threadsafe(self.hub.publish_health, self.table_id, health)
+        else:
+            self.hub.publish_health(self.table_id, health)
 
     def _publish(self) -> None:
         if self.table_id is None:

@@ -164,9 +164,19 @@ class EventLog:
             try:
                 yield self._db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                # SQLite may have rolled back already (disk full): then a ROLLBACK would
+                # fail and hide the real error
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            try:
+                self._db.execute("COMMIT")
+            except BaseException:
+                # a commit that failed (disk full...) must not leave the transaction open,
+                # or every later BEGIN would fail too and the fault would never clear
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
 
     # -- devices ---------------------------------------------------------------
     def seen_device(self, uid: str, board: str, usb_serial: str | None = None) -> None:

@@ -297,7 +297,9 @@ class LinkProtocol:
         except Exception as exc:  # noqa: BLE001 - the sink failed: never kill the link
             # nothing was acknowledged: the device resends and we try again
             self._sink_failed(exc)
-            return
+
+    def _sink_worked(self) -> None:
+        """A commit went through: a failure before it is over."""
         if self._sink_failing:
             self._sink_failing = False
             log.info("storing frames from %s works again", self.port_name)
@@ -460,6 +462,7 @@ class LinkProtocol:
             if self._newest >= first:
                 self._record_gap(old, self.boot, first, self._newest, "the table was reset")
         cursor = self.sink.on_device(info)
+        self._sink_worked()
         self.boot = extend_boot(info.boot_id, cursor[0], cursor[1], info.newest)
         self._cursor = cursor
         self._newest = 0
@@ -551,6 +554,7 @@ class LinkProtocol:
             self._ack()
             return
         self.sink.on_event(self.info, self.boot, frame.seq, frame.ticks, payload)
+        self._sink_worked()
         self._cursor = (self.boot, frame.seq)
         self.stats.events += 1
         if payload[0] == W.EV_LOST:
@@ -589,6 +593,7 @@ class LinkProtocol:
         log.warning("table %s: events %d..%d of boot %d will never arrive (%s); recorded as "
                     "a gap", info.uid, first, last, boot, why)
         self.sink.on_gap(info, boot, first, last)
+        self._sink_worked()
         self._cursor = (boot, last)
 
     def _on_gap(self, gap: Gap) -> None:

@@ -159,7 +159,9 @@ const Console = (() => {
     const off = state.link && state.link.connected === false;
     const faults = state.sensor_faults && typeof state.sensor_faults === "object"
       ? Object.entries(state.sensor_faults).map(([s, f]) => `sensor ${s}: ${f}`) : [];
-    link.textContent = (off ? " ⚠ mesa desconectada" : "") + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
+    const health = state.health && !state.health.ok ? (state.health.faults || []).map((f) => f.pt || f.code) : [];
+    link.textContent = (off ? " ⚠ mesa desconectada" : "") + health.map((h) => ` ⚠ ${h}`).join("")
+      + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
     renderPending(m.pending);
     const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
     $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : ann.pt || ann.en || ann.code}` : "";

@@ -153,16 +153,28 @@
     return items.length ? `⚠ ${items.join(" · ")}` : "";
   }
 
+  // the table's health (faults around the match: the event log cannot be written...)
+  function healthText(st) {
+    const faults = st && st.health && !st.health.ok ? st.health.faults || [] : [];
+    return faults.map((f) => (view.lang === "en" ? f.en : f.pt) || f.code).join(" · ");
+  }
+
   function renderBanner() {
     const t = T();
     const banner = $("banner");
     let text = "";
+    const fault = healthText(state);
     if (conn && !conn.up) text = t.serverGone;
     else if (state && state.link && state.link.connected === false) text = t.disconnected;
+    else if (fault) text = fault;
     show(banner, !!text);
     document.body.classList.toggle("disconnected", !!text);
     if (!text) return;
     setText($("banner-text"), text);
+    if (text === fault) {
+      setText($("banner-age"), "");
+      return;
+    }
     const last = state && state.link && state.link.last_event_at;
     setText($("banner-age"), last ? `— ${t.lastEvent(FM.ago(FM.hostNow() - last))}` : `— ${t.never}`);
   }
@@ -267,7 +279,8 @@
       setText(card.querySelector(".card-period"), periodText(st));
       const off = st.link && st.link.connected === false;
       card.classList.toggle("off", off);
-      setText(card.querySelector(".card-link"), off ? `⚠ ${T().disconnected}` : "");
+      const sick = healthText(st);
+      setText(card.querySelector(".card-link"), off ? `⚠ ${T().disconnected}` : sick ? `⚠ ${sick}` : "");
     }
     tickBoard(FM.hostNow());
   }
