@@ -14,6 +14,15 @@ readings goes out every DIAG_MS, from preallocated buffers like STATUS; it
 stops with the connection (silence, a new HELLO) so only a host that asks gets it.
 The protocol is described in docs/protocol.md.
 
+Events a host has not acknowledged survive a reset as a small record on flash
+(`pending.bin`: the boot, the first and last unacknowledged seq, a count per
+event kind), rewritten at most every PENDING_MS and only once events have gone
+unacknowledged for PENDING_GRACE_MS with no ack progress, so a connected table
+(acks within milliseconds) never writes it. The next boot reports it as EV_LOST events, and
+the host records the gap with the kinds lost. At boot the device announces
+itself once (an unsolicited HELLO_ACK, seq 0) so a host still talking to the
+previous boot sees the reset at once instead of after SILENCE_MS.
+
 With FUTMESA_TRACE_EVENTS set in the environment (unix port only), every
 event pushed is also printed as `EV <boot> <seq> <kind>`: the ground truth
 the fault tests compare the host's log with. Off, push allocates nothing.
@@ -41,6 +50,10 @@ BURST = const(6)  # frames written per loop pass, so one pass stays short
 STATUS_MS = const(1000)  # heartbeat: a status snapshot at least this often
 SILENCE_MS = const(3000)  # host silent this long: stop sending until it says HELLO again
 DIAG_MS = const(50)  # real ms between DIAG frames while the host asked for them
+PENDING_MS = const(1000)  # real ms between flash writes of the unacknowledged-events record
+PENDING_GRACE_MS = const(600)  # unacknowledged this long before it is worth a flash write
+_PENDING_KINDS = const(24)  # event kinds counted in the record (kind 0 unused)
+_PENDING_SIZE = const(60)  # <HHII + 24 x u16 counts
 # Sequence numbers stay below 2**30 so they are small ints on 32-bit ports;
 # reaching the limit starts a new boot id (docs/protocol.md, "Sequence numbers").
 SEQ_MAX = const(0x3FFFFFFF)
@@ -93,6 +106,102 @@ class DeviceLink:
         self._dec = bytearray(_RX_SIZE)
         self._crc_ack = bytearray(_ACK_BODY)
         self._crc_ping = bytearray(_PING_BODY)
+        # the unacknowledged-events record on flash (or in RAM only, without a store)
+        store = getattr(app, "store", None)
+        slot = getattr(store, "slot", None)
+        self._pend = slot("pending.bin", _PENDING_SIZE) if slot is not None else None
+        self._pend_buf = self._pend.buf if self._pend is not None else bytearray(_PENDING_SIZE)
+        self.lost = self._previous_pending()  # (boot, first, last, counts) or None
+        self._pend_acked = 0  # the acked and newest seq the record on flash describes
+        self._pend_newest = 0  # ... 0: the record is empty
+        if self.lost is not None:
+            self._clear_pending()
+        self._unacked_since = 0  # real ms since events are unacknowledged with no progress
+        self._since_acked = 0
+        self._unacked = False
+        self._pend_at = 0
+        self._announce = True  # the unsolicited HELLO_ACK once the port is up
+
+    # -- unacknowledged events survive a reset, as a record on flash -----------------
+    def _previous_pending(self):
+        buf = self._pend_buf
+        boot, _, first, last = struct.unpack_from("<HHII", buf, 0)
+        prev = (self.boot_id - 2) % 0xFFFF + 1  # the boot before this one
+        if boot == 0 or boot != prev or first < 1 or last < first or last > SEQ_MAX:
+            return None
+        return boot, first, last, bytes(buf[12:_PENDING_SIZE])
+
+    def _clear_pending(self):
+        buf = self._pend_buf
+        for i in range(_PENDING_SIZE):
+            buf[i] = 0
+        if self._pend is not None:
+            self._pend.flush()
+        self._pend_acked = 0
+        self._pend_newest = 0
+
+    def report_lost(self, ticks, period):
+        """Push EV_LOST events for the previous boot's unacknowledged events (App, at boot)."""
+        lost = self.lost
+        if lost is None:
+            return
+        self.lost = None
+        boot, first, last, counts = lost
+        for kind in range(1, _PENDING_KINDS):
+            n = counts[2 * kind] | counts[2 * kind + 1] << 8
+            if n:
+                self.push(ticks, W.EV_LOST, kind, 0, period, first, n)
+        self.push(ticks, W.EV_LOST, 0, 0, period, first, last)
+
+    def _track_pending(self, real_now):
+        """Keep the record on flash in step with the unacknowledged events (bounded writes)."""
+        newest = self.next_seq - 1
+        acked = self.acked
+        if acked >= newest:
+            self._unacked = False
+            if self._pend_newest:
+                self._clear_pending()  # all acknowledged: one write, then nothing
+            return
+        if not self._unacked or acked != self._since_acked:
+            # acks still progress: the host is there and committing, nothing is at risk
+            self._unacked = True
+            self._since_acked = acked
+            self._unacked_since = real_now
+            return
+        if time_diff(real_now, self._unacked_since) < PENDING_GRACE_MS:
+            return
+        if self._pend_acked == acked and self._pend_newest == newest:
+            return
+        if self._pend_newest and time_diff(real_now, self._pend_at) < PENDING_MS:
+            return
+        self._save_pending(acked, newest, real_now)
+
+    def _save_pending(self, acked, newest, real_now):
+        buf = self._pend_buf
+        for i in range(_PENDING_SIZE):
+            buf[i] = 0
+        struct.pack_into("<HHII", buf, 0, self.boot_id, 0, acked + 1, newest)
+        seq = acked + 1
+        oldest = self.oldest()
+        if seq < oldest:
+            seq = oldest  # overwritten in the ring: counted in the range, kinds unknown
+        ring = self.ring
+        size = self.size
+        while seq <= newest:
+            kind = ring[(seq % size) * _EVF + 12]
+            if kind < _PENDING_KINDS:
+                i = 12 + 2 * kind
+                n = buf[i] | buf[i + 1] << 8
+                if n < 0xFFFF:
+                    n += 1
+                    buf[i] = n & 0xFF
+                    buf[i + 1] = n >> 8
+            seq += 1
+        if self._pend is not None:
+            self._pend.flush()
+        self._pend_acked = acked
+        self._pend_newest = newest
+        self._pend_at = real_now
 
     # -- command numbers survive a reset, so a retried command is never run twice --
     def _load_cmd_seq(self):
@@ -140,10 +249,15 @@ class DeviceLink:
     # -- the loop ----------------------------------------------------------------
     def poll(self, real_now, ticks):
         board = self.board
+        self._track_pending(real_now)
         if not board.port_ready():
             self.connected = False
             self.diag = False
             return
+        if self._announce:
+            # "I just booted": a host talking to the previous boot learns of the reset now
+            self._announce = False
+            self._send_hello_ack(0, ticks)
         self._receive(real_now)
         if not self.connected:
             return

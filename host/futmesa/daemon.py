@@ -10,6 +10,7 @@ against an incremental application of the same entries.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import threading
 import time
@@ -84,6 +85,10 @@ class TableDaemon:
         self._last_referee_at = 0.0  # Unix ms of the newest referee input of this match
         # faults around the match (the event log not writable...), published through the hub
         self.health = Health(on_change=self._publish_health)
+        # the table's last reset seen while serving it: {"at", "boot", "lost_ms"} (the match
+        # time its clock did not count, offered to the referee as added time), or None
+        self.reset: dict[str, Any] | None = None
+        self._reset_clock: tuple[int, int, float] | None = None  # (period, ms, at) had it run
 
     # -- lifecycle -----------------------------------------------------------------
     def start(self) -> None:
@@ -167,6 +172,8 @@ class TableDaemon:
     def on_device(self, info: DeviceInfo) -> tuple[int, int]:
         with self._lock:
             first = self.info is None or self.info.uid != info.uid
+            if not first and self.info is not None and self.info.boot_id != info.boot_id:
+                self._device_reset(info)
             self.info = info
             if first and self.loop is not None:
                 self.hub.set_referee_handler(info.table_id, self.referee_async)
@@ -231,8 +238,47 @@ class TableDaemon:
                     "boot_id": boot_id, "first_seq": first_seq, "last_seq": last_seq},
                     author="link", at=int(time.time() * 1000)))
 
+    def _device_reset(self, info: DeviceInfo) -> None:
+        """The table was reset: stop showing the old boot's clock at once, and remember what
+        it would read, to tell the referee how much match time the reset cost."""
+        now = time.time() * 1000
+        s = self.status
+        self._reset_clock = None
+        if s is not None and s.running:
+            self._reset_clock = (s.period, self._clock_now_ms(), now)
+        if s is not None:
+            self.status = dataclasses.replace(s, flags=s.flags & ~(W.ST_RUNNING
+                                                                   | W.ST_LANCE_RUNNING))
+        self.reset = {"at": round(now), "boot": info.boot_id, "lost_ms": 0, "restored": False}
+        log.warning("table %s was reset (boot %d); its clock restores from flash",
+                    info.table_id, info.boot_id)
+        self._publish()
+
+    def _restored(self, status: Status) -> None:
+        """The reset board's first status: the match time its clock did not count."""
+        assert self.reset is not None
+        self.reset["restored"] = True
+        if self._reset_clock is not None:
+            period, ms, at = self._reset_clock
+            rate = self.info.tick_rate / 1000 if self.info else 1.0
+            would_be = ms + (time.time() * 1000 - at) * rate
+            if status.period == period:
+                cap = status.period_ms + status.added_ms
+                self.reset["lost_ms"] = max(0, int(min(would_be, cap) - status.clock_ms))
+            self._reset_clock = None
+
+    def on_lost(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int,
+                kinds: dict[str, int]) -> None:
+        """The reset boot's events the device had kept as unacknowledged: gaps in the log
+        (the device's own EV_LOST entries name the kinds for the referee)."""
+        with self._lock:
+            self.store.record_lost(info.uid, boot_id, first_seq, last_seq)
+            self.health.log_ok()
+
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
         with self._lock:
+            if self.reset is not None and not self.reset["restored"]:
+                self._restored(status)
             self.status = status
             self.status_wall_ms = wall_ms
             self._publish()
@@ -399,6 +445,7 @@ class TableDaemon:
                 "last_event_at": round(self.last_event_wall_ms),
                 "bad_frames": self.link.stats.bad_frames,
                 "device": self.info.uid if self.info else None,
+                "reset": dict(self.reset) if self.reset else None,
                 "firmware": self.info.firmware if self.info else None,
             },
             "sensor_faults": dict(self.sensor_faults),

@@ -262,6 +262,26 @@ class EventLog:
             )
             return int(cur.lastrowid or 0)
 
+    def record_lost(self, uid: str, boot_id: int, first_seq: int,
+                    last_seq: int) -> tuple[int, int] | None:
+        """A reset boot's unacknowledged events (the device's own record): add to the gaps
+        the part of first..last the log holds neither as events nor as gaps already.
+
+        The cursor stays where it is (on the new boot). Returns the range added, if any.
+        """
+        with self.transaction() as db:
+            held = db.execute(
+                "SELECT MAX(m) FROM (SELECT MAX(seq) AS m FROM device_events WHERE device_uid=?"
+                " AND boot_id=? UNION ALL SELECT MAX(last_seq) FROM gaps WHERE device_uid=?"
+                " AND boot_id=?)", (uid, boot_id, uid, boot_id)).fetchone()[0] or 0
+            first = max(first_seq, int(held) + 1)
+            if first > last_seq:
+                return None
+            db.execute(
+                "INSERT INTO gaps(device_uid, boot_id, first_seq, last_seq, recorded_at)"
+                " VALUES (?,?,?,?,?)", (uid, boot_id, first, last_seq, time.time()))
+        return first, last_seq
+
     def device_events(self, uid: str | None = None) -> list[DeviceEvent]:
         with self._lock:
             sql = ("SELECT device_uid, boot_id, seq, ticks, kind, a, b, period, clock_ms, value"

@@ -20,7 +20,8 @@ def unpack_event(payload: bytes) -> tuple[int, int, int, int, int, int]:
     return struct.unpack(W.EVENT_FMT, payload)
 
 
-def entry_for(kind: int, a: int, b: int, value: int) -> tuple[str, dict[str, Any]]:
+def entry_for(kind: int, a: int, b: int, value: int,
+              clock_ms: int = 0) -> tuple[str, dict[str, Any]]:
     """The entry kind and data the rules see for one device event."""
     name = W.EVENT_NAMES.get(kind, f"unknown_{kind}")
     data: dict[str, Any]
@@ -52,6 +53,11 @@ def entry_for(kind: int, a: int, b: int, value: int) -> tuple[str, dict[str, Any
         data = {"period_ms": value}
     elif kind == W.EV_BOOT:
         data = {"ring": value}
+    elif kind == W.EV_LOST:
+        # a reset boot's events no host acknowledged (the device's flash record): per kind
+        # (a = kind, value = count), then the summary (a = 0, value = last seq)
+        data = ({"kind": W.EVENT_NAMES.get(a, f"unknown_{a}"), "count": value,
+                 "first_seq": clock_ms} if a else {"first_seq": clock_ms, "last_seq": value})
     else:
         data = {}
     return name, data
@@ -62,5 +68,5 @@ def stored_event(uid: str, boot_id: int, seq: int, ticks: int,
                  ) -> tuple[DeviceEvent, str, dict[str, Any]]:
     """The event-log row for one received EVENT, with the entry kind and data the rules see."""
     kind_code, a, b, period, clock_ms, value = payload
-    kind, data = entry_for(kind_code, a, b, value)
+    kind, data = entry_for(kind_code, a, b, value, clock_ms)
     return DeviceEvent(uid, boot_id, seq, ticks, kind, a, b, period, clock_ms, value), kind, data

@@ -104,6 +104,9 @@ class LinkSink(Protocol):
 
     def on_connection(self, connected: bool, reason: str) -> None: ...
 
+    # Optional: on_lost(info, boot_id, first_seq, last_seq, kinds) hears of a reset boot's
+    # events the device kept on flash as unacknowledged (EV_LOST): the log records what
+    # of first..last it does not hold as a gap (EventLog.record_lost).
     # Optional: a sink that defines on_diag(info, ticks, values) gets each MSG_DIAG (the
     # raw readings the device streams after CMD_DIAG; see messages.decode_diag). One that
     # defines on_sink_error(exc) / on_sink_ok() hears when committing starts failing and

@@ -162,6 +162,7 @@ const Console = (() => {
     const health = state.health && !state.health.ok ? (state.health.faults || []).map((f) => f.pt || f.code) : [];
     link.textContent = (off ? " ⚠ mesa desconectada" : "") + health.map((h) => ` ⚠ ${h}`).join("")
       + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
+    renderResetOffer(state.link && state.link.reset);
     renderPending(m.pending);
     const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
     $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : ann.pt || ann.en || ann.code}` : "";
@@ -256,8 +257,37 @@ const Console = (() => {
     tb.append(tr);
   }
 
+  // the table was reset: offer the match time its clock did not count as added time
+  let resetHandled = null;
+  function renderResetOffer(reset) {
+    const box = $("reset-offer");
+    const secs = reset && reset.restored ? Math.round((reset.lost_ms || 0) / 1000) : 0;
+    const open = secs >= 1 && resetHandled !== reset.at;
+    box.hidden = !open;
+    if (!open) return;
+    $("reset-text").textContent =
+      `⚠ A mesa reiniciou: o relógio não contou ${FM.mmss(secs * 1000)}. Acrescentar esse tempo?`;
+    $("reset-add").onclick = () => {
+      resetHandled = reset.at;
+      box.hidden = true;
+      send("added_time", { ms: secs * 1000 }, `acréscimo de ${secs} s (reinício da mesa)`);
+    };
+    $("reset-dismiss").onclick = () => {
+      resetHandled = reset.at;
+      box.hidden = true;
+    };
+  }
+
   function describe(e) {
     const d = e.data || {};
+    if (e.kind === "gap") {
+      return `eventos da mesa perdidos: nº ${d.first_seq}–${d.last_seq}`
+        + (d.boot_id != null ? ` (inicialização ${d.boot_id})` : "");
+    }
+    if (e.kind === "lost") {
+      return d.kind ? `mesa reiniciada: ${d.count} evento(s) “${d.kind}” perdido(s) sem confirmação`
+        : `mesa reiniciada: eventos nº ${d.first_seq}–${d.last_seq} da inicialização anterior perdidos`;
+    }
     const parts = [];
     if (d.side) parts.push(name(d.side));
     if (d.disc != null) parts.push(`botão ${d.disc}`);

@@ -159,6 +159,13 @@
     return faults.map((f) => (view.lang === "en" ? f.en : f.pt) || f.code).join(" · ");
   }
 
+  // the table was reset: shown at once, for RESET_SHOW_MS (its clock restores from flash)
+  const RESET_SHOW_MS = 10000;
+  function recentReset(st) {
+    const r = st && st.link && st.link.reset;
+    return !!(r && r.at && FM.hostNow() - r.at < RESET_SHOW_MS);
+  }
+
   function renderBanner() {
     const t = T();
     const banner = $("banner");
@@ -166,12 +173,13 @@
     const fault = healthText(state);
     if (conn && !conn.up) text = t.serverGone;
     else if (state && state.link && state.link.connected === false) text = t.disconnected;
+    else if (recentReset(state)) text = t.tableReset;
     else if (fault) text = fault;
     show(banner, !!text);
     document.body.classList.toggle("disconnected", !!text);
     if (!text) return;
     setText($("banner-text"), text);
-    if (text === fault) {
+    if (text === fault || text === t.tableReset) {
       setText($("banner-age"), "");
       return;
     }
