@@ -20,8 +20,9 @@ event kind), rewritten at most every PENDING_MS and only once events have gone
 unacknowledged for PENDING_GRACE_MS with no ack progress, so a connected table
 (acks within milliseconds) never writes it. The next boot reports it as EV_LOST events, and
 the host records the gap with the kinds lost. At boot the device announces
-itself once (an unsolicited HELLO_ACK, seq 0) so a host still talking to the
-previous boot sees the reset at once instead of after SILENCE_MS.
+itself (an unsolicited HELLO_ACK, seq 0; up to ANNOUNCE_TIMES, until a HELLO)
+so a host still talking to the previous boot sees the reset at once instead
+of after SILENCE_MS.
 
 With FUTMESA_TRACE_EVENTS set in the environment (unix port only), every
 event pushed is also printed as `EV <boot> <seq> <kind>`: the ground truth
@@ -50,8 +51,10 @@ BURST = const(6)  # frames written per loop pass, so one pass stays short
 STATUS_MS = const(1000)  # heartbeat: a status snapshot at least this often
 SILENCE_MS = const(3000)  # host silent this long: stop sending until it says HELLO again
 DIAG_MS = const(50)  # real ms between DIAG frames while the host asked for them
-PENDING_MS = const(1000)  # real ms between flash writes of the unacknowledged-events record
-PENDING_GRACE_MS = const(600)  # unacknowledged this long before it is worth a flash write
+PENDING_MS = const(250)  # real ms between flash writes of the unacknowledged-events record
+PENDING_GRACE_MS = const(300)  # unacknowledged this long (no ack progress) before it is written
+ANNOUNCE_MS = const(200)  # real ms between the boot announcements (ANNOUNCE_TIMES in all)
+ANNOUNCE_TIMES = const(3)
 _PENDING_KINDS = const(24)  # event kinds counted in the record (kind 0 unused)
 _PENDING_SIZE = const(60)  # <HHII + 24 x u16 counts
 # Sequence numbers stay below 2**30 so they are small ints on 32-bit ports;
@@ -120,7 +123,8 @@ class DeviceLink:
         self._since_acked = 0
         self._unacked = False
         self._pend_at = 0
-        self._announce = True  # the unsolicited HELLO_ACK once the port is up
+        self._announce = ANNOUNCE_TIMES  # unsolicited HELLO_ACKs once the port is up
+        self._announce_at = 0
 
     # -- unacknowledged events survive a reset, as a record on flash -----------------
     def _previous_pending(self):
@@ -254,11 +258,14 @@ class DeviceLink:
             self.connected = False
             self.diag = False
             return
-        if self._announce:
-            # "I just booted": a host talking to the previous boot learns of the reset now
-            self._announce = False
-            self._send_hello_ack(0, ticks)
         self._receive(real_now)
+        if self._announce and (self._announce == ANNOUNCE_TIMES
+                               or time_diff(real_now, self._announce_at) >= ANNOUNCE_MS):
+            # "I just booted": a host talking to the previous boot learns of the reset now
+            # (said a few times, a noisy line may eat one; it stops at the first HELLO)
+            self._announce -= 1
+            self._announce_at = real_now
+            self._send_hello_ack(0, ticks)
         if not self.connected:
             return
         if time_diff(real_now, self.last_rx) >= SILENCE_MS:
@@ -462,6 +469,7 @@ class DeviceLink:
             self.connected = False
             return
         self.last_progress = real_now
+        self._announce = 0  # a host is talking to this boot: no more announcements
         ticks = self.board.ticks_ms()
         identify = last_seq == W.IDENTIFY_ONLY
         if identify:
