@@ -47,6 +47,9 @@ from futmesa.store import EventLog  # noqa: E402
 from tests.link.harness import Driver, stored, truth  # noqa: E402
 
 
+IDLE_S = 20.0  # after play: stop waiting once nothing has arrived for this long
+
+
 class FaultRelay:
     """A pty the host opens (through a fixed symlink), relayed to the board's pty.
 
@@ -157,7 +160,23 @@ def host_worker(port: str, db: str, stats_path: str, events_path: str, retry: st
     from futmesa.link import HostLink, protocol
     from tests.link.harness import RecordingSink
 
-    if retry != "-":
+    if retry == "old":
+        # the handshake before issue 13: HELLO every 1 s, and always "who are you?" first
+        protocol.HELLO_RETRY_S = 1.0
+        tick = protocol.LinkProtocol.tick
+
+        def old_tick(self: protocol.LinkProtocol) -> None:
+            if self._synced or self._hello_sent:
+                tick(self)
+                return
+            info, self.info = self.info, None
+            try:
+                tick(self)
+            finally:
+                self.info = info
+
+        protocol.LinkProtocol.tick = old_tick  # type: ignore[method-assign]
+    elif retry != "-":
         protocol.HELLO_RETRY_S = float(retry)
 
     store = EventLog(db)
@@ -189,9 +208,9 @@ def host_worker(port: str, db: str, stats_path: str, events_path: str, retry: st
 class Host:
     """The host process: started, killed (SIGKILL) and restarted; its counters summed."""
 
-    def __init__(self, port: Path, db: Path, work: Path, retry: float | None) -> None:
+    def __init__(self, port: Path, db: Path, work: Path, retry: str) -> None:
         self.port, self.db, self.work = port, db, work
-        self.retry = "-" if retry is None else str(retry)
+        self.retry = retry
         self.events_path = work / "connections.log"
         self.proc: subprocess.Popen[bytes] | None = None
         self.lives = 0
@@ -240,6 +259,9 @@ def main() -> int:
     ap.add_argument("--events-per-s", type=float, default=8.0)
     ap.add_argument("--hello-retry", type=float, default=None,
                     help="the host's HELLO retry in s (default: the link's own), to compare")
+    ap.add_argument("--old-handshake", action="store_true",
+                    help="the host handshake before issue 13 (1 s retry, always identify "
+                         "first), to compare reconnection times")
     ap.add_argument("--worker", nargs=5, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
@@ -251,7 +273,9 @@ def main() -> int:
     (work / "sim").mkdir()
     sim = SimTable(speed=args.speed, workdir=work / "sim", ring=512, uid="SOAK0001")
     relay = FaultRelay(sim.host_port, work / "host.tty", args.noise)
-    host = Host(work / "host.tty", work / "soak.sqlite", work, args.hello_retry)
+    retry = ("old" if args.old_handshake else
+             "-" if args.hello_retry is None else str(args.hello_retry))
+    host = Host(work / "host.tty", work / "soak.sqlite", work, retry)
     faults: list[tuple[str, float]] = []  # (kind, time the fault ended)
     stop_play = threading.Event()
 
@@ -322,10 +346,11 @@ def main() -> int:
             store.close()
             if n != last:
                 last, since = n, time.time()
-            elif time.time() - since > (2 if n >= len(truth(sim)) else 8):
+            elif time.time() - since > (2 if n >= len(truth(sim)) else IDLE_S):
                 break  # caught up, or nothing more arrives (what is missing is lost)
             time.sleep(0.5)
-        settle_s = time.time() - (t_start + args.seconds) - (0 if n >= len(truth(sim)) else 8)
+        settle_s = time.time() - (t_start + args.seconds) - (0 if n >= len(truth(sim))
+                                                             else IDLE_S)
     finally:
         stop_play.set()
         host.kill()
@@ -362,7 +387,9 @@ def main() -> int:
           f"(order kept: {in_order})")
     print(f"  lost with a trace (inside a recorded gap):   {len(traced):,}  "
           f"({len(gaps)} gaps)")
-    print(f"  lost without a trace:                        {len(silent):,}"
+    print(f"  not delivered and in no gap (lost without a trace, or still held by the board"
+          f" after {IDLE_S:.0f} s without progress):")
+    print(f"                                               {len(silent):,}"
           + (f"  first: {silent[:3]}" if silent else ""))
     print(f"  duplicated:                                  {duplicated:,}")
     print(f"  invented:                                    {len(invented):,}")

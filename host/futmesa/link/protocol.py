@@ -318,7 +318,10 @@ class LinkProtocol:
                 log.exception("storing a frame from %s failed; the table will resend it",
                               self.port_name)
         if on_error is not None:
-            on_error(exc)  # the sink logs it once, with what to do
+            try:
+                on_error(exc)  # the sink logs it once, with what to do
+            except Exception:  # noqa: BLE001 - reporting must not kill the link either
+                log.exception("reporting a storage failure on %s failed", self.port_name)
 
     def _bad(self, why: str) -> None:
         """Count a bad frame; log the first of a burst, and a summary when the burst ends."""
