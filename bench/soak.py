@@ -46,7 +46,6 @@ from futmesa.sim import SimTable  # noqa: E402
 from futmesa.store import EventLog  # noqa: E402
 from tests.link.harness import Driver, stored, truth  # noqa: E402
 
-
 IDLE_S = 20.0  # after play: stop waiting once nothing has arrived for this long
 
 
