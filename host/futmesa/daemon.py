@@ -383,6 +383,8 @@ class TableDaemon:
                 raise RefusedError(f"{fault.pt}: tente de novo quando o aviso sumir / "
                                    f"{fault.en}: try again once the warning is gone") from exc
             self.health.log_ok()
+            if kind == "added_time" and self.reset is not None:
+                self.reset["lost_ms"] = 0  # the referee has decided: the offer is over
             self._last_referee_at = max(self._last_referee_at, probe.at)
             entry = Entry(id=entry_id, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=probe.at)

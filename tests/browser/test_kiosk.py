@@ -328,3 +328,21 @@ def test_table_health_fault_shows_on_the_kiosk_and_clears(live: LiveServer, page
     page.screenshot(path=str(output_dir / "kiosk-health-fault.png"))
     live.call(live.hub.publish_health, st["table_id"], {"ok": True, "faults": []})
     page.wait_for_function("document.getElementById('banner').classList.contains('hidden')")
+
+
+def test_a_table_reset_shows_at_once(live: LiveServer, page: Any) -> None:
+    """Issue 13 item 2: the daemon stops the old boot's clock the moment the board announces
+    its new boot; the kiosk says the table was reset (not the old clock for 3 s more)."""
+    st = make_state()
+    now = int(time.time() * 1000)
+    st["clock"].update(ms=600_000, running=True, at=now)
+    live.publish(st)
+    page.goto(live.url + "/")
+    wait_text(page, "#name-A", "Alvorada")
+    assert not page.is_visible("#banner")
+    reset = make_state()
+    reset["clock"].update(ms=600_000, running=False, at=now)
+    reset["link"]["reset"] = {"at": int(time.time() * 1000), "boot": 6, "lost_ms": 0,
+                              "restored": False}
+    live.publish(reset)
+    wait_text(page, "#banner-text", "MESA REINICIADA — relógio restaurado, árbitro confere o tempo")
