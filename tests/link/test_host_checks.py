@@ -133,7 +133,7 @@ def test_an_impossible_status_is_bad_and_not_shown(rig, fields):
 
 @pytest.mark.parametrize("change", [
     dict(oldest=9, newest=3), dict(newest=0x40000000), dict(rate=10 ** 7), dict(bits=64),
-    dict(uid=b"\x1b[2J\x00\x00\x00\x00"),
+    dict(uid=b"\x00" * 8),
 ])
 def test_an_impossible_hello_ack_is_bad(rig, change):
     fields = dict(oldest=1, newest=0, rate=1000, bits=32, uid=b"UID00001")
@@ -211,3 +211,16 @@ def test_a_known_table_that_was_reset_while_away_is_still_identified(rig):
     assert not rig.link.connected and rig.hellos()[-1] == (W.PROTO_VERSION, 0, 0)
     rig.feed(hello_ack(6, 1, newest=1), event(6, 1))
     assert rig.link.connected and stored(rig.store)[-1] == (6, 1, 9)
+
+
+def test_a_binary_unique_id_is_shown_in_hex_never_as_control_characters(rig):
+    """A board's machine.unique_id() is 8 binary bytes; all below 0x80 (1 board in 256) used
+    to be decoded as ASCII, escape sequences included, into logs and the kiosk."""
+    payload = struct.pack(W.HELLO_ACK_FMT, W.PROTO_VERSION, 0, 1, 0, b"pi\x07co",
+                          b"\x1b[2J\x01\x02", 1, 0, 1000, 32)
+    payload += struct.pack(W.PROFILE_FMT, 2, 0, 0, 0, 1000, 1000, 0, 0, 0, 0)
+    payload += struct.pack("<I", 0)
+    rig.feed(frame(W.MSG_HELLO_ACK, 5, 0, payload))
+    assert rig.link.stats.bad_frames == 0
+    info = rig.sink.devices[-1]
+    assert info.uid == "1b5b324a0102" and info.board == "pi?co"
