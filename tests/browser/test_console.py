@@ -161,3 +161,21 @@ def test_console_offers_the_time_a_table_reset_cost_as_added_time(
     assert result_text(page, "✓")
     assert [(e["kind"], e["data"]) for e in table.entries] == [("added_time", {"ms": 12_000})]
     assert not page.is_visible("#reset-offer")
+
+
+def test_console_shows_the_tables_health(
+    table_server: tuple[LiveServer, ScriptedTable], page: Any
+) -> None:
+    """Issue 13 item 4: a fault around the match (the event log not writable) is shown next to
+    the link state, published by the hub as the table's health, and goes when it clears."""
+    live, table = table_server
+    page.goto(live.url + f"/console?token={TOKEN}")
+    fault = {"code": "log_full", "since": 0,
+             "pt": "log de eventos sem gravação (disco cheio) — placar pausado, nada se perde",
+             "en": "event log not writable (disk full) — scores paused, nothing lost"}
+    live.call(live.hub.publish_health, table.table_id, {"ok": False, "faults": [fault]})
+    page.wait_for_function(
+        "t => document.getElementById('c-link').textContent.includes(t)", arg=fault["pt"])
+    live.call(live.hub.publish_health, table.table_id, {"ok": True, "faults": []})
+    page.wait_for_function(
+        "() => !document.getElementById('c-link').textContent.includes('sem gravação')")
