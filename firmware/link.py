@@ -125,6 +125,7 @@ class DeviceLink:
         self._pend_at = 0
         self._announce = ANNOUNCE_TIMES  # unsolicited HELLO_ACKs once the port is up
         self._announce_at = 0
+        self._announcement = b""
 
     # -- unacknowledged events survive a reset, as a record on flash -----------------
     def _previous_pending(self):
@@ -263,9 +264,12 @@ class DeviceLink:
                                or time_diff(real_now, self._announce_at) >= ANNOUNCE_MS):
             # "I just booted": a host talking to the previous boot learns of the reset now
             # (said a few times, a noisy line may eat one; it stops at the first HELLO)
+            # (the frame is built once, at the first one: the repeats allocate nothing)
+            if self._announce == ANNOUNCE_TIMES:
+                self._announcement = self._hello_ack_frame(0, ticks)
             self._announce -= 1
             self._announce_at = real_now
-            self._send_hello_ack(0, ticks)
+            self.board.port_write(self._announcement)
         if not self.connected:
             return
         if time_diff(real_now, self.last_rx) >= SILENCE_MS:
@@ -487,14 +491,17 @@ class DeviceLink:
         self.connected = True
         self._replay_from(last_boot, last_seq + 1, ticks)
 
-    def _send_hello_ack(self, seq, ticks):
+    def _hello_ack_frame(self, seq, ticks):
         fw = W.FIRMWARE_VERSION
         payload = struct.pack(W.HELLO_ACK_FMT, W.PROTO_VERSION, fw[0], fw[1], fw[2],
                               self.board.name.encode(), self.board.unique_id(), self.oldest(),
                               self.next_seq - 1, self.board.tick_rate,
                               self.board.tick_bits) + self.app.clock.profile_bytes()
         payload += struct.pack("<I", self.last_cmd_seq)
-        self._write(W.MSG_HELLO_ACK, seq, payload, ticks)
+        return W.encode_frame(W.MSG_HELLO_ACK, self.boot_id, seq, ticks, payload)
+
+    def _send_hello_ack(self, seq, ticks):
+        self.board.port_write(self._hello_ack_frame(seq, ticks))
 
     def _replay_from(self, boot, seq, ticks):
         """Resend this boot's events from seq (CMD_REPLAY; a HELLO cursor does the same)."""
