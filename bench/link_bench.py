@@ -32,6 +32,7 @@ import futmesa_wire as W  # noqa: E402
 from futmesa.link import HostLink  # noqa: E402
 from futmesa.link.events import unpack_event  # noqa: E402
 from futmesa.link.messages import DeviceInfo, Profile  # noqa: E402
+from futmesa.link.protocol import LinkProtocol  # noqa: E402
 from futmesa.sim import SimTable  # noqa: E402
 from futmesa.store import EventLog  # noqa: E402
 from tests.link.harness import Driver, RecordingSink, truth, wait_until  # noqa: E402
@@ -143,20 +144,18 @@ def event_stream(n: int) -> bytes:
 
 
 def bench_host_commit(n: int, tmp: Path) -> float:
-    """Events/s through HostLink's receive path into a committed EventLog."""
+    """Events/s through the link protocol's receive path into a committed EventLog."""
     store = EventLog(tmp / "throughput.sqlite")
     sink = RecordingSink(store)
-    link = HostLink("/nonexistent", sink)
+    link = LinkProtocol(sink, transport=None)  # acks go nowhere
     info = DeviceInfo(proto=1, firmware="0.1.0", board="sim", uid="BENCH001", boot_id=1,
                       oldest=1, newest=0, tick_rate=1000, tick_bits=32,
                       profile=Profile(2, 0, 0, 0, 1, 1, 0, 0, 0), last_cmd_seq=0)
     link.info, link.boot, link._synced = info, 1, True
-    link._write = lambda frame: None  # type: ignore[method-assign]  # acks go nowhere
     stream = event_stream(n)
     t0 = time.perf_counter()
     for i in range(0, len(stream), 4096):
-        for block in link._deframer.feed(stream[i:i + 4096]):
-            link._handle_block(block)
+        link.receive(stream[i:i + 4096])
     dt = time.perf_counter() - t0
     assert link.stats.events == n and len(store.device_events()) == n
     store.close()

@@ -64,6 +64,8 @@ class App:
         self.clock.attach(store.slot("clock.bin", STATE_SIZE))
         self._last_checkpoint = self.now
         self.emit(W.EV_BOOT, 0, 0, ring_size)
+        # what the previous boot made but no host acknowledged (kept on flash): EV_LOST
+        self.link.report_lost(self.now, self.clock.period)
         if self.clock.restore(self.now):
             clock = self.clock
             if clock.running:

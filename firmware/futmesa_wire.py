@@ -109,7 +109,7 @@ DIAG_NO_SAMPLE = const(-2)  # no new sample since the last DIAG (or not a ToF li
 _SCHEMA_TEXT = (
     HEADER_FMT + EVENT_FMT + HELLO_FMT + HELLO_ACK_FMT + STATUS_FMT + ACK_FMT + CMD_FMT
     + CMD_ACK_FMT + PROFILE_FMT + PING_FMT + GAP_FMT + REFUSE_FMT + DIAG_FMT
-    + "EV:1-20 CMD:1-16 MSG:01-09,81-85"
+    + "EV:1-21 CMD:1-16 MSG:01-09,81-85"
 )
 # crc32() returns an unsigned value on both MicroPython and CPython 3, so it is
 # never masked with 0xFFFFFFFF (on a 32-bit port the mask would box a second
@@ -141,6 +141,10 @@ EV_PROFILE_SET = const(17)  # value = period_ms of the new profile
 EV_TIME_UP = const(18)  # next-dead-ball mode: time is up, period ends at the next dead ball
 EV_LANCE_STARTED = const(19)  # a = side (0 A, 1 B, 2 unknown)
 EV_GAP = const(20)  # host-side only: events the device could no longer replay
+# a previous boot's events that were never acknowledged before a reset, from flash:
+# a = their kind, value = how many, clock_ms = first seq; then a = 0, clock_ms = first
+# seq, value = last seq (the summary)
+EV_LOST = const(21)
 
 EVENT_NAMES = {
     EV_GOAL_LINE: "goal_line",
@@ -163,6 +167,7 @@ EVENT_NAMES = {
     EV_TIME_UP: "time_up",
     EV_LANCE_STARTED: "lance_started",
     EV_GAP: "gap",
+    EV_LOST: "lost",
 }
 
 FAULT_STUCK = const(1)  # blocked longer than a goal can last

@@ -14,6 +14,16 @@ readings goes out every DIAG_MS, from preallocated buffers like STATUS; it
 stops with the connection (silence, a new HELLO) so only a host that asks gets it.
 The protocol is described in docs/protocol.md.
 
+Events a host has not acknowledged survive a reset as a small record on flash
+(`pending.bin`: the boot, the first and last unacknowledged seq, a count per
+event kind), rewritten at most every PENDING_MS and only once events have gone
+unacknowledged for PENDING_GRACE_MS with no ack progress, so a connected table
+(acks within milliseconds) never writes it. The next boot reports it as EV_LOST events, and
+the host records the gap with the kinds lost. At boot the device announces
+itself (an unsolicited HELLO_ACK, seq 0; up to ANNOUNCE_TIMES, until a HELLO)
+so a host still talking to the previous boot sees the reset at once instead
+of after SILENCE_MS.
+
 With FUTMESA_TRACE_EVENTS set in the environment (unix port only), every
 event pushed is also printed as `EV <boot> <seq> <kind>`: the ground truth
 the fault tests compare the host's log with. Off, push allocates nothing.
@@ -41,6 +51,12 @@ BURST = const(6)  # frames written per loop pass, so one pass stays short
 STATUS_MS = const(1000)  # heartbeat: a status snapshot at least this often
 SILENCE_MS = const(3000)  # host silent this long: stop sending until it says HELLO again
 DIAG_MS = const(50)  # real ms between DIAG frames while the host asked for them
+PENDING_MS = const(250)  # real ms between flash writes of the unacknowledged-events record
+PENDING_GRACE_MS = const(300)  # unacknowledged this long (no ack progress) before it is written
+ANNOUNCE_MS = const(200)  # real ms between the boot announcements (ANNOUNCE_TIMES in all)
+ANNOUNCE_TIMES = const(3)
+_PENDING_KINDS = const(24)  # event kinds counted in the record (kind 0 unused)
+_PENDING_SIZE = const(60)  # <HHII + 24 x u16 counts
 # Sequence numbers stay below 2**30 so they are small ints on 32-bit ports;
 # reaching the limit starts a new boot id (docs/protocol.md, "Sequence numbers").
 SEQ_MAX = const(0x3FFFFFFF)
@@ -93,6 +109,104 @@ class DeviceLink:
         self._dec = bytearray(_RX_SIZE)
         self._crc_ack = bytearray(_ACK_BODY)
         self._crc_ping = bytearray(_PING_BODY)
+        # the unacknowledged-events record on flash (or in RAM only, without a store)
+        store = getattr(app, "store", None)
+        slot = getattr(store, "slot", None)
+        self._pend = slot("pending.bin", _PENDING_SIZE) if slot is not None else None
+        self._pend_buf = self._pend.buf if self._pend is not None else bytearray(_PENDING_SIZE)
+        self.lost = self._previous_pending()  # (boot, first, last, counts) or None
+        self._pend_acked = 0  # the acked and newest seq the record on flash describes
+        self._pend_newest = 0  # ... 0: the record is empty
+        if self.lost is not None:
+            self._clear_pending()
+        self._unacked_since = 0  # real ms since events are unacknowledged with no progress
+        self._since_acked = 0
+        self._unacked = False
+        self._pend_at = 0
+        self._announce = ANNOUNCE_TIMES  # unsolicited HELLO_ACKs once the port is up
+        self._announce_at = 0
+        self._announcement = b""
+
+    # -- unacknowledged events survive a reset, as a record on flash -----------------
+    def _previous_pending(self):
+        buf = self._pend_buf
+        boot, _, first, last = struct.unpack_from("<HHII", buf, 0)
+        prev = (self.boot_id - 2) % 0xFFFF + 1  # the boot before this one
+        if boot == 0 or boot != prev or first < 1 or last < first or last > SEQ_MAX:
+            return None
+        return boot, first, last, bytes(buf[12:_PENDING_SIZE])
+
+    def _clear_pending(self):
+        buf = self._pend_buf
+        for i in range(_PENDING_SIZE):
+            buf[i] = 0
+        if self._pend is not None:
+            self._pend.flush()
+        self._pend_acked = 0
+        self._pend_newest = 0
+
+    def report_lost(self, ticks, period):
+        """Push EV_LOST events for the previous boot's unacknowledged events (App, at boot)."""
+        lost = self.lost
+        if lost is None:
+            return
+        self.lost = None
+        boot, first, last, counts = lost
+        for kind in range(1, _PENDING_KINDS):
+            n = counts[2 * kind] | counts[2 * kind + 1] << 8
+            if n:
+                self.push(ticks, W.EV_LOST, kind, 0, period, first, n)
+        self.push(ticks, W.EV_LOST, 0, 0, period, first, last)
+
+    def _track_pending(self, real_now):
+        """Keep the record on flash in step with the unacknowledged events (bounded writes)."""
+        newest = self.next_seq - 1
+        acked = self.acked
+        if acked >= newest:
+            self._unacked = False
+            if self._pend_newest:
+                self._clear_pending()  # all acknowledged: one write, then nothing
+            return
+        if not self._unacked or acked != self._since_acked:
+            # acks still progress: the host is there and committing, nothing is at risk
+            self._unacked = True
+            self._since_acked = acked
+            self._unacked_since = real_now
+            return
+        if time_diff(real_now, self._unacked_since) < PENDING_GRACE_MS:
+            return
+        if self._pend_acked == acked and self._pend_newest == newest:
+            return
+        if self._pend_newest and time_diff(real_now, self._pend_at) < PENDING_MS:
+            return
+        self._save_pending(acked, newest, real_now)
+
+    def _save_pending(self, acked, newest, real_now):
+        buf = self._pend_buf
+        for i in range(_PENDING_SIZE):
+            buf[i] = 0
+        struct.pack_into("<HHII", buf, 0, self.boot_id, 0, acked + 1, newest)
+        seq = acked + 1
+        oldest = self.oldest()
+        if seq < oldest:
+            seq = oldest  # overwritten in the ring: counted in the range, kinds unknown
+        ring = self.ring
+        size = self.size
+        while seq <= newest:
+            kind = ring[(seq % size) * _EVF + 12]
+            if kind < _PENDING_KINDS:
+                i = 12 + 2 * kind
+                n = buf[i] | buf[i + 1] << 8
+                if n < 0xFFFF:
+                    n += 1
+                    buf[i] = n & 0xFF
+                    buf[i + 1] = n >> 8
+            seq += 1
+        if self._pend is not None:
+            self._pend.flush()
+        self._pend_acked = acked
+        self._pend_newest = newest
+        self._pend_at = real_now
 
     # -- command numbers survive a reset, so a retried command is never run twice --
     def _load_cmd_seq(self):
@@ -140,11 +254,22 @@ class DeviceLink:
     # -- the loop ----------------------------------------------------------------
     def poll(self, real_now, ticks):
         board = self.board
+        self._track_pending(real_now)
         if not board.port_ready():
             self.connected = False
             self.diag = False
             return
         self._receive(real_now)
+        if self._announce and (self._announce == ANNOUNCE_TIMES
+                               or time_diff(real_now, self._announce_at) >= ANNOUNCE_MS):
+            # "I just booted": a host talking to the previous boot learns of the reset now
+            # (said a few times, a noisy line may eat one; it stops at the first HELLO)
+            # (the frame is built once, at the first one: the repeats allocate nothing)
+            if self._announce == ANNOUNCE_TIMES:
+                self._announcement = self._hello_ack_frame(0, ticks)
+            self._announce -= 1
+            self._announce_at = real_now
+            self.board.port_write(self._announcement)
         if not self.connected:
             return
         if time_diff(real_now, self.last_rx) >= SILENCE_MS:
@@ -348,6 +473,7 @@ class DeviceLink:
             self.connected = False
             return
         self.last_progress = real_now
+        self._announce = 0  # a host is talking to this boot: no more announcements
         ticks = self.board.ticks_ms()
         identify = last_seq == W.IDENTIFY_ONLY
         if identify:
@@ -365,14 +491,17 @@ class DeviceLink:
         self.connected = True
         self._replay_from(last_boot, last_seq + 1, ticks)
 
-    def _send_hello_ack(self, seq, ticks):
+    def _hello_ack_frame(self, seq, ticks):
         fw = W.FIRMWARE_VERSION
         payload = struct.pack(W.HELLO_ACK_FMT, W.PROTO_VERSION, fw[0], fw[1], fw[2],
                               self.board.name.encode(), self.board.unique_id(), self.oldest(),
                               self.next_seq - 1, self.board.tick_rate,
                               self.board.tick_bits) + self.app.clock.profile_bytes()
         payload += struct.pack("<I", self.last_cmd_seq)
-        self._write(W.MSG_HELLO_ACK, seq, payload, ticks)
+        return W.encode_frame(W.MSG_HELLO_ACK, self.boot_id, seq, ticks, payload)
+
+    def _send_hello_ack(self, seq, ticks):
+        self.board.port_write(self._hello_ack_frame(seq, ticks))
 
     def _replay_from(self, boot, seq, ticks):
         """Resend this boot's events from seq (CMD_REPLAY; a HELLO cursor does the same)."""

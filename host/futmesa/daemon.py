@@ -11,6 +11,7 @@ store, the matchbook and the hub, and carries rule effects back to the device.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import threading
 import time
@@ -18,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import futmesa_wire as W
+from futmesa.health import Health, is_write_failure
 from futmesa.hub import RefusedError, StateHub
 from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import raw_event
@@ -75,6 +77,12 @@ class TableDaemon:
         self.last_event_wall_ms = 0.0
         self.sensor_faults: dict[int, str] = {}
         self.ended_match_ids: set[int] = set()
+        # faults around the match (the event log not writable...), published through the hub
+        self.health = Health(on_change=self._publish_health)
+        # the table's last reset seen while serving it: {"at", "boot", "lost_ms"} (the match
+        # time its clock did not count, offered to the referee as added time), or None
+        self.reset: dict[str, Any] | None = None
+        self._reset_clock: tuple[int, int, float] | None = None  # (period, ms, at) had it run
 
     # -- lifecycle -----------------------------------------------------------------
     def start(self) -> None:
@@ -145,13 +153,23 @@ class TableDaemon:
     # -- LinkSink (link thread) ---------------------------------------------------------
     def on_device(self, info: DeviceInfo) -> tuple[int, int]:
         with self._lock:
-            self.store.seen_device(info.uid, info.board, info.usb_serial)
             first = self.info is None or self.info.uid != info.uid
+            if not first and self.info is not None and self.info.boot_id != info.boot_id:
+                self._device_reset(info)
             self.info = info
-            if first or self.match is None:
-                self._open_match(info.table_id)
-                if self.loop is not None:
-                    self.hub.set_referee_handler(info.table_id, self.referee_async)
+            if first and self.loop is not None:
+                self.hub.set_referee_handler(info.table_id, self.referee_async)
+            try:
+                self.store.seen_device(info.uid, info.board, info.usb_serial)
+                if first or self.match is None:
+                    self._open_match(info.table_id)
+            except Exception as exc:
+                if not is_write_failure(exc):
+                    raise
+                # the log cannot be written: connect anyway and show it; the device keeps
+                # every event until one can be committed (on_event opens the match then)
+                self.health.log_failed(exc)
+                self._publish()
             stopped = not (self.status and self.status.running)
             if stopped:
                 self._send_profile()
@@ -164,8 +182,11 @@ class TableDaemon:
         # before any replay), so late-arriving events still sort where they belong
         occurred = self.link.timesync.wall_ms(ticks)
         with self._lock:
+            if self.match is None:
+                self._open_match(info.table_id)  # it could not be opened at connection
             match_id = self.match["id"] if self.match else None
             stored = self.store.append_device_event(ev, match_id, kind, data, occurred)
+            self.health.log_ok()
             self.last_event_wall_ms = time.time() * 1000
             if kind == "sensor_fault":
                 self.sensor_faults[ev.a] = data["fault"]
@@ -194,16 +215,64 @@ class TableDaemon:
         with self._lock:
             match_id = self.match["id"] if self.match else None
             entry_id = self.store.record_gap(info.uid, boot_id, first_seq, last_seq, match_id)
+            self.health.log_ok()
             if entry_id is not None:
                 self._apply(Entry(id=entry_id, kind="gap", source="system", data={
                     "boot_id": boot_id, "first_seq": first_seq, "last_seq": last_seq},
                     author="link", at=int(time.time() * 1000)))
 
+    def _device_reset(self, info: DeviceInfo) -> None:
+        """The table was reset: stop showing the old boot's clock at once, and remember what
+        it would read, to tell the referee how much match time the reset cost."""
+        now = time.time() * 1000
+        s = self.status
+        self._reset_clock = None
+        if s is not None and s.running:
+            self._reset_clock = (s.period, self._clock_now_ms(), now)
+        if s is not None:
+            self.status = dataclasses.replace(s, flags=s.flags & ~(W.ST_RUNNING
+                                                                   | W.ST_LANCE_RUNNING))
+        self.reset = {"at": round(now), "boot": info.boot_id, "lost_ms": 0, "restored": False}
+        log.warning("table %s was reset (boot %d); its clock restores from flash",
+                    info.table_id, info.boot_id)
+        self._publish()
+
+    def _restored(self, status: Status) -> None:
+        """The reset board's first status: the match time its clock did not count."""
+        assert self.reset is not None
+        self.reset["restored"] = True
+        if self._reset_clock is not None:
+            period, ms, at = self._reset_clock
+            rate = self.info.tick_rate / 1000 if self.info else 1.0
+            would_be = ms + (time.time() * 1000 - at) * rate
+            if status.period == period:
+                cap = status.period_ms + status.added_ms
+                self.reset["lost_ms"] = max(0, int(min(would_be, cap) - status.clock_ms))
+            self._reset_clock = None
+
+    def on_lost(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int,
+                kinds: dict[str, int]) -> None:
+        """The reset boot's events the device had kept as unacknowledged: gaps in the log
+        (the device's own EV_LOST entries name the kinds for the referee)."""
+        with self._lock:
+            self.store.record_lost(info.uid, boot_id, first_seq, last_seq)
+            self.health.log_ok()
+
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
         with self._lock:
+            if self.reset is not None and not self.reset["restored"]:
+                self._restored(status)
             self.status = status
             self.status_wall_ms = wall_ms
             self._publish()
+
+    def on_sink_error(self, exc: Exception) -> None:
+        """Committing a frame failed (the link will have it resent): show why, log it once."""
+        if is_write_failure(exc):
+            self.health.log_failed(exc)
+        else:
+            log.error("storing a device frame failed: %r; the table will resend it", exc,
+                      exc_info=exc)
 
     def on_connection(self, connected: bool, reason: str) -> None:
         with self._lock:
@@ -262,6 +331,9 @@ class TableDaemon:
         """Log a referee input, apply it, and return the new state (RefusedError if refused)."""
         with self._lock:
             if self.match is None or self.book is None:
+                faults = self.health.to_json()["faults"]
+                if faults:  # the match could not be opened: the log cannot be written
+                    raise RefusedError(f"{faults[0]['pt']} / {faults[0]['en']}")
                 raise RefusedError("no table has connected yet: check the USB cable")
             if kind == "new_match":
                 match_id = self.new_match(data.get("ruleset"), data.get("settings"))
@@ -279,8 +351,18 @@ class TableDaemon:
             if refused:
                 # a refused input changes nothing, so it is not logged; the console shows why
                 raise RefusedError(f"{refused[0].get('pt', '')} / {refused[0].get('en', '')}")
-            entry_id = self.store.append_entry(self.match["id"], "referee", kind, data, period,
-                                               clock_ms, author, occurred_at=probe.at)
+            try:
+                entry_id = self.store.append_entry(self.match["id"], "referee", kind, data,
+                                                   period, clock_ms, author, occurred_at=probe.at)
+            except Exception as exc:
+                if not is_write_failure(exc):
+                    raise
+                fault = self.health.log_failed(exc)
+                raise RefusedError(f"{fault.pt}: tente de novo quando o aviso sumir / "
+                                   f"{fault.en}: try again once the warning is gone") from exc
+            self.health.log_ok()
+            if kind == "added_time" and self.reset is not None:
+                self.reset["lost_ms"] = 0  # the referee has decided: the offer is over
             entry = Entry(id=entry_id, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=probe.at)
             effects = self._apply(entry)
@@ -317,7 +399,16 @@ class TableDaemon:
                           device=info.uid if info else None,
                           firmware=info.firmware if info else None,
                           tick_rate=info.tick_rate if info else None,
+                          reset=dict(self.reset) if self.reset else None,
                           sensor_faults=self.sensor_faults))
+
+    def _publish_health(self, health: dict[str, Any]) -> None:
+        if self.table_id is None:
+            return
+        if self.loop is not None and self.loop.is_running():
+            self.loop.call_soon_threadsafe(self.hub.publish_health, self.table_id, health)
+        else:
+            self.hub.publish_health(self.table_id, health)
 
     def _publish(self) -> None:
         if self.table_id is None:

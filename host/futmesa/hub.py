@@ -2,7 +2,9 @@
 
 The daemon publishes a new state dict after every change; any number of
 views (kiosk WebSockets, the console, `futmesa watch`) subscribe. A view
-never computes match state itself.
+never computes match state itself. A table's health (faults around the
+match, futmesa/health.py) is published separately and reaches every view
+as the state's `health` key: {"ok": bool, "faults": [{code, pt, en, since}]}.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ class RefusedError(Exception):
     """A referee action the match cannot take; the message says why, for the console."""
 
 
+HEALTHY: State = {"ok": True, "faults": []}
+
 RefereeHandler = Callable[[str, dict[str, Any], str], Awaitable[dict[str, Any]]]
 
 
@@ -27,6 +31,7 @@ class StateHub:
 
     def __init__(self) -> None:
         self._states: dict[str, State] = {}
+        self._health: dict[str, State] = {}
         self._subscribers: set[asyncio.Queue[State]] = set()
         self._referee: dict[str, RefereeHandler] = {}
         self._extras: dict[str, State] = {}  # per table, merged into its state (e.g. "next")
@@ -38,6 +43,7 @@ class StateHub:
         extras = self._extras.get(table_id)
         if extras:
             state = {**state, **extras}
+        state = {**state, "health": self._health.get(table_id, HEALTHY)}
         self._states[table_id] = state
         if self.default_table is None:
             self.default_table = table_id
@@ -65,6 +71,13 @@ class StateHub:
             base = {k: v for k, v in state.items() if k != key}
             self.publish(table_id, base)
 
+    def publish_health(self, table_id: str, health: State) -> None:
+        """A table's health changed: every view gets its state again with the new health."""
+        self._health[table_id] = health
+        state = self._states.get(table_id) or {"table_id": table_id, "status": "waiting",
+                                               "link": {"connected": False}}
+        self.publish(table_id, state)
+
     def set_referee_handler(self, table_id: str, handler: RefereeHandler) -> None:
         self._referee[table_id] = handler
 
@@ -73,7 +86,8 @@ class StateHub:
         """The current state of a table (the default table when None); a copy."""
         key = table_id or self.default_table
         if key is None or key not in self._states:
-            return {"table_id": key, "status": "waiting", "link": {"connected": False}}
+            return {"table_id": key, "status": "waiting", "link": {"connected": False},
+                    "health": HEALTHY}
         return copy.deepcopy(self._states[key])
 
     def tables(self) -> list[State]:

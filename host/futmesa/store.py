@@ -164,9 +164,19 @@ class EventLog:
             try:
                 yield self._db
             except BaseException:
-                self._db.execute("ROLLBACK")
+                # SQLite may have rolled back already (disk full): then a ROLLBACK would
+                # fail and hide the real error
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            try:
+                self._db.execute("COMMIT")
+            except BaseException:
+                # a commit that failed (disk full...) must not leave the transaction open,
+                # or every later BEGIN would fail too and the fault would never clear
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
 
     # -- devices ---------------------------------------------------------------
     def seen_device(self, uid: str, board: str, usb_serial: str | None = None) -> None:
@@ -251,6 +261,26 @@ class EventLog:
                  0, 0, 0, None, "link", now, now * 1000),
             )
             return int(cur.lastrowid or 0)
+
+    def record_lost(self, uid: str, boot_id: int, first_seq: int,
+                    last_seq: int) -> tuple[int, int] | None:
+        """A reset boot's unacknowledged events (the device's own record): add to the gaps
+        the part of first..last the log holds neither as events nor as gaps already.
+
+        The cursor stays where it is (on the new boot). Returns the range added, if any.
+        """
+        with self.transaction() as db:
+            held = db.execute(
+                "SELECT MAX(m) FROM (SELECT MAX(seq) AS m FROM device_events WHERE device_uid=?"
+                " AND boot_id=? UNION ALL SELECT MAX(last_seq) FROM gaps WHERE device_uid=?"
+                " AND boot_id=?)", (uid, boot_id, uid, boot_id)).fetchone()[0] or 0
+            first = max(first_seq, int(held) + 1)
+            if first > last_seq:
+                return None
+            db.execute(
+                "INSERT INTO gaps(device_uid, boot_id, first_seq, last_seq, recorded_at)"
+                " VALUES (?,?,?,?,?)", (uid, boot_id, first, last_seq, time.time()))
+        return first, last_seq
 
     def device_events(self, uid: str | None = None) -> list[DeviceEvent]:
         with self._lock:

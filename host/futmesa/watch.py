@@ -112,6 +112,11 @@ def render(state: dict[str, Any] | None, *, connected: bool, offset_ms: float = 
         last = link.get("last_event_at")
         age = f" — último evento há {int((now - last) / 1000)} s" if last else ""
         lines.append(Text("MESA DESCONECTADA" + age, style="bold black on red"))
+    health = state.get("health") or {}
+    faults = health.get("faults") or [] if health.get("ok") is False else []
+    for fault in faults:
+        lines.append(Text(str(fault.get("pt") or fault.get("code")).upper(),
+                          style="bold black on yellow"))
     title = f"futmesa — mesa {state.get('table_id') or '?'} — {state.get('ruleset') or ''}"
     return Panel(Group(*lines), title=title)
 

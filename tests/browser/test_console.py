@@ -146,3 +146,44 @@ def test_recover_from_the_host_opens_a_working_console(
     send_raw(page, "goal", '{"side": "B"}')
     result_text(page, "✓ goal")
     assert [e["kind"] for e in table.entries] == ["goal"]
+
+
+def test_console_offers_the_time_a_table_reset_cost_as_added_time(
+    table_server: tuple[LiveServer, ScriptedTable], page: Any, output_dir: Path
+) -> None:
+    """Issue 13 item 2: after a reset the board's clock restores from flash and does not count
+    the time it was down; the console offers that time to the referee as added time."""
+    import time
+
+    live, table = table_server
+    page.goto(live.url + f"/console?token={TOKEN}")
+    assert not page.is_visible("#reset-offer")
+    st = table.state()
+    st["link"]["reset"] = {"at": int(time.time() * 1000) - 2000, "boot": 6, "lost_ms": 12_400,
+                           "restored": True}
+    live.publish(st)
+    page.wait_for_selector("#reset-offer", state="visible")
+    assert "00:12" in page.text_content("#reset-text")
+    page.screenshot(path=str(output_dir / "console-reset-offer.png"))
+    page.click("#reset-add")
+    assert result_text(page, "✓")
+    assert [(e["kind"], e["data"]) for e in table.entries] == [("added_time", {"ms": 12_000})]
+    assert not page.is_visible("#reset-offer")
+
+
+def test_console_shows_the_tables_health(
+    table_server: tuple[LiveServer, ScriptedTable], page: Any
+) -> None:
+    """Issue 13 item 4: a fault around the match (the event log not writable) is shown next to
+    the link state, published by the hub as the table's health, and goes when it clears."""
+    live, table = table_server
+    page.goto(live.url + f"/console?token={TOKEN}")
+    fault = {"code": "log_full", "since": 0,
+             "pt": "log de eventos sem gravação (disco cheio) — placar pausado, nada se perde",
+             "en": "event log not writable (disk full) — scores paused, nothing lost"}
+    live.call(live.hub.publish_health, table.table_id, {"ok": False, "faults": [fault]})
+    page.wait_for_function(
+        "t => document.getElementById('c-link').textContent.includes(t)", arg=fault["pt"])
+    live.call(live.hub.publish_health, table.table_id, {"ok": True, "faults": []})
+    page.wait_for_function(
+        "() => !document.getElementById('c-link').textContent.includes('sem gravação')")

@@ -307,3 +307,42 @@ def test_status_words_follow_the_rules(live: LiveServer, page: Any) -> None:
     wait_text(page, "#period", "Intervalo")
     live.publish(make_state(status="finished", finished=True))
     wait_text(page, "#period", "Fim de jogo")
+
+
+def test_table_health_fault_shows_on_the_kiosk_and_clears(live: LiveServer, page: Any,
+                                                          output_dir: Path) -> None:
+    """Issue 13 item 4: the event log not writable is shown at once, published by the hub
+    as the table's health (apart from the match state), and goes when it clears."""
+    st = make_state(score={"A": 1, "B": 0})
+    live.publish(st)
+    page.goto(live.url + "/")
+    wait_text(page, "#name-A", "Alvorada")
+    assert not page.is_visible("#banner")
+    fault = {"code": "log_full", "since": int(time.time() * 1000),
+             "pt": "log de eventos sem gravação (disco cheio) — placar pausado, nada se perde",
+             "en": "event log not writable (disk full) — scores paused, nothing lost"}
+    live.call(live.hub.publish_health, st["table_id"], {"ok": False, "faults": [fault]})
+    wait_text(page, "#banner-text", fault["pt"])
+    assert page.text_content("#banner-age") == ""
+    assert page.text_content("#score-A") == "1"  # the score stays on screen
+    page.screenshot(path=str(output_dir / "kiosk-health-fault.png"))
+    live.call(live.hub.publish_health, st["table_id"], {"ok": True, "faults": []})
+    page.wait_for_function("document.getElementById('banner').classList.contains('hidden')")
+
+
+def test_a_table_reset_shows_at_once(live: LiveServer, page: Any) -> None:
+    """Issue 13 item 2: the daemon stops the old boot's clock the moment the board announces
+    its new boot; the kiosk says the table was reset (not the old clock for 3 s more)."""
+    st = make_state()
+    now = int(time.time() * 1000)
+    st["clock"].update(ms=600_000, running=True, at=now)
+    live.publish(st)
+    page.goto(live.url + "/")
+    wait_text(page, "#name-A", "Alvorada")
+    assert not page.is_visible("#banner")
+    reset = make_state()
+    reset["clock"].update(ms=600_000, running=False, at=now)
+    reset["link"]["reset"] = {"at": int(time.time() * 1000), "boot": 6, "lost_ms": 0,
+                              "restored": False}
+    live.publish(reset)
+    wait_text(page, "#banner-text", "MESA REINICIADA — relógio restaurado, árbitro confere o tempo")

@@ -49,7 +49,7 @@ class MiniHost:
                     f = W.decode_frame(block)
                 except W.FrameError:
                     continue
-                if f.msg_type == W.MSG_HELLO_ACK:
+                if f.msg_type == W.MSG_HELLO_ACK and f.seq == 1:  # seq 0: the boot announcement
                     self.boot = f.boot_id
                 elif f.msg_type == W.MSG_STATUS:
                     period, flags, _, _, clock_ms = struct.unpack_from("<BBBBi", f.payload)

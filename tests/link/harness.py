@@ -75,6 +75,7 @@ class RecordingSink:
     connections: list[tuple[bool, str]] = field(default_factory=list)
     devices: list[DeviceInfo] = field(default_factory=list)
     gaps: list[tuple[int, int, int]] = field(default_factory=list)
+    lost: list[tuple[int, int, int, dict[str, int]]] = field(default_factory=list)
 
     def on_device(self, info: DeviceInfo) -> tuple[int, int]:
         self.devices.append(info)
@@ -89,6 +90,13 @@ class RecordingSink:
     def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
         self.gaps.append((boot_id, first_seq, last_seq))
         self.store.record_gap(info.uid, boot_id, first_seq, last_seq, None)
+
+    def on_lost(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int,
+                kinds: dict[str, int]) -> None:
+        self.lost.append((boot_id, first_seq, last_seq, kinds))
+        added = self.store.record_lost(info.uid, boot_id, first_seq, last_seq)
+        if added:
+            self.gaps.append((boot_id, *added))
 
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
         self.statuses.append(status)

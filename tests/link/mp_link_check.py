@@ -100,10 +100,30 @@ class Inputs:
     palheta = 1
 
 
+class Slot:
+    """nvstore.Slot's interface over the fake store's files; counts flash writes."""
+
+    def __init__(self, store, name, size):
+        self.store = store
+        self.name = name
+        self.buf = bytearray(size)
+        old = store.files.get(name)
+        if old is not None and len(old) == size:
+            self.buf[:] = old
+
+    def flush(self):
+        self.store.files[self.name] = bytes(self.buf)
+        self.store.flushes += 1
+
+
 class Store:
     def __init__(self):
         self.files = {}
         self.boot = 7
+        self.flushes = 0
+
+    def slot(self, name, size):
+        return Slot(self, name, size)
 
     def read(self, name):
         return self.files.get(name)
@@ -137,9 +157,20 @@ def setup(ring=64):
     board = Board()
     app = App()
     link = L.DeviceLink(board, app, 7, ring)
-    # at boot the device says nothing until a host says HELLO
+    # at boot the device announces itself (HELLO_ACK seq 0: a host still talking to the
+    # previous boot sees the reset at once), a few times, until a host says HELLO
     link.poll(board.t, board.t)
-    check(frames(board) == [], "silent at boot")
+    fs = frames(board)
+    check(len(fs) == 1 and fs[0].msg_type == W.MSG_HELLO_ACK and fs[0].seq == 0
+          and fs[0].boot_id == 7, "announced at boot")
+    link.poll(board.t, board.t)
+    check(frames(board) == [], "not again at once")
+    hello(board, 0, W.IDENTIFY_ONLY)  # a host answers: no more announcements
+    step(board, link, L.ANNOUNCE_MS)
+    fs = frames(board)
+    check([(f.msg_type, f.seq) for f in fs] == [(W.MSG_HELLO_ACK, 0)], "the identify answer")
+    step(board, link, 10 * L.ANNOUNCE_MS)
+    check(frames(board) == [], "then silent until a HELLO")
     return board, app, link
 
 
@@ -386,7 +417,71 @@ fs = connect(board, link)
 check(fs[0].boot_id == 8 and events(fs) == [1, 2], "the new boot's events from 1")
 ok("seq rollover")
 
-# 16. steady state allocates nothing: pushing, sending event frames and the status,
+# 16. unacknowledged events survive a reset as a flash record, written at a bounded rate,
+# and the next boot reports them as EV_LOST (per kind, then the summary)
+board, app, link = setup()
+connect(board, link)
+ack(board, 0)
+push(link, 3)  # buttons, acknowledged
+ack(board, 3)
+step(board, link)
+check(app.store.flushes == 0, "nothing written while acks keep up")
+for i in range(300):  # a connected table, busy: 3 s of events, each acked 5 ms later
+    push(link, 1, W.EV_PALHETA)
+    step(board, link, 5)
+    ack(board, 4 + i)
+    step(board, link, 5)
+check(app.store.flushes == 0, "a connected table never writes the record: "
+      + str(app.store.flushes))
+# the cable is pulled: events pile up unacknowledged
+push(link, 2, W.EV_GOAL_LINE)
+push(link, 3, W.EV_BUTTON)
+step(board, link)  # the pass that sees them unacknowledged
+step(board, link, L.PENDING_GRACE_MS - 10)
+check(app.store.flushes == 0, "not within the grace time")
+step(board, link, 20)
+check(app.store.flushes == 1, "written once past the grace time")
+for _ in range(30):
+    push(link, 1, W.EV_BALL_OUT)
+    step(board, link, 50)  # 1.5 s of events, one every 50 ms
+n = app.store.flushes
+check(2 <= n <= 2 + 1500 // L.PENDING_MS, "at most one write per PENDING_MS: " + str(n))
+step(board, link, L.PENDING_MS)
+rec = struct.unpack_from("<HHII", app.store.files["pending.bin"])
+check(rec[3] == link.next_seq - 1 and app.store.flushes <= n + 1, "the newest events written")
+n = app.store.flushes
+step(board, link, 5 * L.PENDING_MS)
+check(app.store.flushes == n, "nothing new, nothing written")
+# reset: a new link on the same flash, the next boot id
+board2 = Board()
+app2 = App()
+app2.store = app.store
+reborn = L.DeviceLink(board2, app2, 8, 64)
+check(reborn.lost is not None and reborn.lost[:3] == (7, 304, 338), "record read: "
+      + str(reborn.lost and reborn.lost[:3]))
+reborn.report_lost(0, 1)
+lost = []
+for seq in range(1, reborn.next_seq):
+    raw = reborn.ring[(seq % 64) * 28:(seq % 64) * 28 + 28]
+    kind, a, b, period, clock_ms, value = struct.unpack_from(W.EVENT_FMT, raw, 12)
+    lost.append((kind, a, clock_ms, value))
+check(lost == [(W.EV_LOST, W.EV_GOAL_LINE, 304, 2), (W.EV_LOST, W.EV_BALL_OUT, 304, 30),
+               (W.EV_LOST, W.EV_BUTTON, 304, 3), (W.EV_LOST, 0, 304, 338)], "EV_LOST: "
+      + str(lost))
+check(app.store.files["pending.bin"] == bytes(60), "the record is cleared at boot")
+again = L.DeviceLink(Board(), app2, 9, 64)
+check(again.lost is None, "reported once")
+ok("unacknowledged events survive a reset")
+
+# 17. a record of another boot than the previous one is not believed
+store = Store()
+store.files["pending.bin"] = struct.pack("<HHII", 3, 0, 1, 5) + bytes(48)
+app3 = App()
+app3.store = store
+check(L.DeviceLink(Board(), app3, 7, 64).lost is None, "not the previous boot")
+ok("stale record ignored")
+
+# 18. steady state allocates nothing: pushing, sending event frames and the status,
 # receiving the host's ACKs and PINGs (and answering PONG)
 if micropython is not None and hasattr(micropython, "heap_lock") and not L.TRACE:
     board, app, link = setup()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import signal
+import struct
 import subprocess
 import sys
 import time
@@ -320,3 +321,61 @@ def test_ring_overflow_through_the_daemon_gap_entry_and_snapshot(sim_factory, tm
     finally:
         daemon.stop()
         store.close()
+
+
+def _pending_record(sim) -> tuple[int, int, int]:
+    """(boot, first, last) of the unacknowledged-events record on the board's flash."""
+    try:
+        raw = (Path(sim.state_dir) / "pending.bin").read_bytes()
+    except OSError:
+        return (0, 0, 0)
+    if len(raw) < 12:
+        return (0, 0, 0)
+    boot, _, first, last = struct.unpack_from("<HHII", raw)
+    return (boot, first, last)
+
+
+def test_reset_while_unplugged_records_the_lost_events_and_their_kinds(sim_factory, sink, store,
+                                                                       links):
+    """Issue 13 item 2: a reset while the cable is out used to lose every unacknowledged
+    event without a trace. The board keeps a record of them on flash; the next boot reports
+    it (EV_LOST), and the host records the gap with the kinds."""
+    sim = sim_factory()
+    sim.start()
+    link = new_link(sim.host_port, sink)
+    links.append(link)
+    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    drv = Driver(sim, seed=3)
+    drv.play(5)
+    wait_until(caught_up(sim, store), 10, "the host to catch up", sim)
+    old_boot = link.info.boot_id
+    sim.unplug()
+    wait_until(lambda: not link.connected, 5, "the host to see the unplug", sim)
+    made = len(truth(sim))
+    for line in ("goal 0", "palheta A", "button turnA", "palheta C", "button turnB"):
+        sim.send(line)
+        time.sleep(0.05)
+    wait_until(lambda: len(truth(sim)) >= made + 5, 10, "the events made while away", sim)
+    newest = truth(sim)[-1][1]
+    wait_until(lambda: _pending_record(sim) == (old_boot, made + 1, newest), 10,
+               "the record of unacknowledged events on flash", sim)
+    sim.reset()  # the board is reset while the cable is still out: its RAM ring is gone
+    sim.plug()
+    wait_until(lambda: link.connected and link.info.boot_id != old_boot, 15,
+               "the host to identify the new boot", sim)
+    wait_until(lambda: sink.lost, 10, "the new boot's report of what was lost", sim)
+    wait_until(caught_up(sim, store), 10, "the host to catch up after the reset", sim)
+    produced = truth(sim)
+    lost = [p for p in produced if p[0] == old_boot and p[1] > made]
+    assert len(lost) >= 5
+    boot_ext, first, last, kinds = sink.lost[-1]
+    assert (boot_ext, first, last) == (old_boot, made + 1, newest)
+    want: dict[str, int] = {}
+    for _, _, kind in lost:
+        want[W.EVENT_NAMES[kind]] = want.get(W.EVENT_NAMES[kind], 0) + 1
+    assert kinds == want and kinds.get("goal_line") == 1, (kinds, want)
+    gaps = check_log(store, produced, allow_gaps=True)
+    assert (old_boot, made + 1, newest) in gaps
+    # the kinds are in the log too, as the new boot's EV_LOST events (the console shows them)
+    logged = [e for e in store.device_events() if e.kind == "lost" and e.a]
+    assert {W.EVENT_NAMES[e.a]: e.value for e in logged} == want

@@ -1,7 +1,9 @@
-"""HostLink's decisions, frame by frame, with the device's frames built by futmesa_wire.
+"""The host's link protocol, frame by frame, with the device's frames built by futmesa_wire.
 
-No serial port here: frames go straight into the link's receive path and
-what it writes is captured. The fault tests cover the same code end to end.
+No serial port and no thread here: the protocol state machine (LinkProtocol) is
+given a transport that records what it writes and a clock the test moves;
+device frames go straight into its receive path. The fault tests cover the same
+code end to end on real ptys.
 """
 
 from __future__ import annotations
@@ -16,9 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import futmesa_wire as W
-from futmesa.link import HostLink, serial_link
 from futmesa.link.ports import candidates, usb_serial_of
-from futmesa.link.serial_link import extend_boot, wire_boot
+from futmesa.link.protocol import BAD_FRAME_LOG_S, LinkProtocol, extend_boot, wire_boot
 from futmesa.store import EventLog
 
 from .harness import RecordingSink, stored
@@ -43,17 +44,43 @@ def status(boot: int, newest: int) -> bytes:
         W.STATUS_FMT, 1, W.ST_RUNNING, 1, 2, 1000, 1_500_000, 0, 0, 15_000, newest, 0))[:-1]
 
 
+class Recorder:
+    """A transport that keeps every frame the protocol writes, decoded."""
+
+    def __init__(self) -> None:
+        self.sent: list[W.Frame] = []
+
+    def write(self, data: bytes) -> None:
+        assert data.endswith(b"\x00") and data.count(0) == 1, "one delimited frame per write"
+        self.sent.append(W.decode_frame(data[:-1]))
+
+
+class FakeClock:
+    """Monotonic seconds that move only when the test says so."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
 class Rig:
     def __init__(self, tmp_path: Path) -> None:
         self.store = EventLog(tmp_path / "log.sqlite")
         self.sink = RecordingSink(self.store)
-        self.link = HostLink("/nonexistent", self.sink)
-        self.sent: list[W.Frame] = []
-        self.link._write = lambda data: self.sent.append(W.decode_frame(data[:-1]))  # type: ignore[method-assign]
+        self.transport = Recorder()
+        self.sent = self.transport.sent
+        self.clock = FakeClock()
+        self.link = LinkProtocol(self.sink, self.transport, clock=self.clock)
+        self.link.opened("test")
 
     def feed(self, *blocks: bytes) -> None:
         for block in blocks:
-            self.link._handle_block(block)
+            self.link.handle_block(block)
 
     def connect(self, boot: int, newest: int, last_cmd: int = 0) -> None:
         self.feed(hello_ack(boot, 0, newest, last_cmd))
@@ -98,10 +125,10 @@ def test_ack_only_after_the_commit_and_a_failing_sink_does_not_kill_the_link(rig
 
     rig.connect(5, 0)
     rig.sink.on_event = flaky  # type: ignore[method-assign]
-    rig.link._receive(event(5, 1) + b"\x00")  # the sink fails: logged, not raised ...
+    rig.link.receive(event(5, 1) + b"\x00")  # the sink fails: logged, not raised ...
     assert rig.acks() == [] and stored(rig.store) == []  # ... and nothing was acknowledged
     assert any("will resend it" in r.getMessage() for r in caplog.records)
-    rig.link._receive(event(5, 1) + b"\x00")  # the device's resend
+    rig.link.receive(event(5, 1) + b"\x00")  # the device's resend
     assert rig.acks() == [(5, 1)] and stored(rig.store) == [(5, 1, 9)]
 
 
@@ -144,16 +171,16 @@ def test_commands_renumbered_after_the_devices_last(rig):
     rig.feed(ack)
     assert f1.result(timeout=0) == W.ACK_OK and not f2.done()
     # the link drops; on reconnection the device says it ran 43: settled, not resent
-    rig.link._synced = False
-    rig.link.connected = False
+    rig.link.closed("unplugged")
+    rig.link.opened("test")
     rig.sent.clear()
+    rig.link.tick()  # a table it knows: straight to the cursor HELLO
     rig.feed(hello_ack(5, 1, newest=0, last_cmd=43))
     assert f2.result(timeout=0) == W.ACK_DUPLICATE
     assert not [f for f in rig.sent if f.msg_type == W.MSG_CMD]
 
 
-def test_bad_frames_logged_once_per_burst(rig, caplog, monkeypatch):
-    monkeypatch.setattr(serial_link, "BAD_FRAME_LOG_S", 0.0)
+def test_bad_frames_logged_once_per_burst(rig, caplog):
     rig.connect(5, 0)
     caplog.set_level(logging.WARNING, logger="futmesa.link")
     good = bytearray(event(5, 1))
@@ -163,7 +190,8 @@ def test_bad_frames_logged_once_per_burst(rig, caplog, monkeypatch):
     assert rig.link.stats.bad_frames == 600
     starts = [r for r in caplog.records if "bad frame from" in r.getMessage()]
     assert len(starts) == 1
-    rig.link._tick()  # the burst is over (BAD_FRAME_LOG_S of quiet)
+    rig.clock.advance(BAD_FRAME_LOG_S)
+    rig.link.tick()  # the burst is over (BAD_FRAME_LOG_S of quiet)
     summaries = [r for r in caplog.records if "600 bad frame(s)" in r.getMessage()]
     assert len(summaries) == 1
     assert stored(rig.store) == []
@@ -204,7 +232,7 @@ def test_any_well_formed_frame_sequence_never_crashes_the_link(tmp_path_factory,
     try:
         r.connect(5, 0)
         for msg_type, boot, seq, payload in frames:
-            r.link._handle_block(W.encode_frame(msg_type, boot, seq, 0, payload)[:-1])
+            r.link.handle_block(W.encode_frame(msg_type, boot, seq, 0, payload)[:-1])
         got = stored(r.store)
         assert got == sorted(set(got))  # still in order, no duplicates
     finally:

@@ -64,3 +64,15 @@ def test_watcher_follows_a_live_server(live: LiveServer) -> None:
             task.cancel()
 
     assert asyncio.run(run())["score"] == {"A": 1, "B": 2}
+
+
+def test_render_shows_the_tables_health() -> None:
+    st = make_state()
+    st["health"] = {"ok": False, "faults": [{
+        "code": "log_read_only", "since": 0,
+        "pt": "log de eventos sem gravação (somente leitura) — placar pausado, nada se perde",
+        "en": "event log not writable (read-only) — scores paused, nothing lost"}]}
+    assert "LOG DE EVENTOS SEM GRAVAÇÃO (SOMENTE LEITURA)" in text_of(
+        watch.render(st, connected=True))
+    st["health"] = {"ok": True, "faults": []}
+    assert "SEM GRAVAÇÃO" not in text_of(watch.render(st, connected=True))

@@ -52,6 +52,21 @@ class Profile:
         )
 
 
+def _text(raw: bytes) -> str:
+    """A NUL-padded name as text, with anything unprintable as '?' (it reaches logs and pages)."""
+    text = raw.rstrip(b"\0").decode(errors="replace")
+    return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+def _uid(raw: bytes) -> str:
+    """A unique id: as text when it is printable ASCII (the sim's "SIM00001"), else in hex
+    (a board's machine.unique_id() is binary; control bytes must never reach a terminal)."""
+    uid = raw.rstrip(b"\0")
+    if uid.isascii() and uid.decode().isprintable():
+        return uid.decode()
+    return uid.hex()
+
+
 @dataclass(frozen=True)
 class DeviceInfo:
     """What a device says about itself in HELLO_ACK."""
@@ -83,9 +98,8 @@ class DeviceInfo:
         last_cmd = struct.unpack_from("<I", payload, _HELLO_ACK_SIZE + _PROFILE_SIZE)[0]
         return cls(
             proto=proto, firmware=f"{major}.{minor}.{patch}",
-            board=board.rstrip(b"\0").decode(errors="replace"),
-            uid=uid.rstrip(b"\0").hex() if not uid.rstrip(b"\0").isascii()
-            else uid.rstrip(b"\0").decode(),
+            board=_text(board),
+            uid=_uid(uid),
             boot_id=boot_id, oldest=oldest, newest=newest, tick_rate=rate or 1000,
             tick_bits=bits or 32, profile=profile, last_cmd_seq=last_cmd,
         )

@@ -60,6 +60,11 @@ def entry_for(kind: int, a: int, b: int, value: int,
         data = {"period_ms": value}
     elif kind == W.EV_BOOT:
         data = {"ring": value}
+    elif kind == W.EV_LOST:
+        # a reset boot's events no host acknowledged (the device's flash record): per kind
+        # (a = kind, value = count), then the summary (a = 0, value = last seq)
+        data = ({"kind": W.EVENT_NAMES.get(a, f"unknown_{a}"), "count": value,
+                 "first_seq": clock_ms} if a else {"first_seq": clock_ms, "last_seq": value})
     else:
         data = {}
     return name, data

@@ -128,6 +128,20 @@ def _yes(flag: Any, pt: tuple[str, str], en: tuple[str, str], lang: str) -> str:
     return words[0] if flag else words[1]
 
 
+# device event kinds as a referee reads them (pt, en), for the lost-events sentence
+_LOST_KINDS = {
+    "goal_line": ("gol (linha do gol)", "goal line"),
+    "ball_out": ("bola fora", "ball out"),
+    "palheta": ("palheta", "palheta"),
+    "button": ("botão de vez", "turn button"),
+    "clock_started": ("relógio iniciado", "clock started"),
+    "clock_stopped": ("relógio parado", "clock stopped"),
+    "period_over": ("fim de tempo", "end of period"),
+    "lance_expired": ("lance esgotado", "lance expired"),
+    "lance_started": ("lance iniciado", "lance started"),
+    "sensor_fault": ("falha de sensor", "sensor fault"),
+}
+
 def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
              period: Any = None, targets: dict[int, dict[str, Any]] | None = None) -> str:
     """One sentence saying what an entry is, in ``lang`` ("pt" or "en")."""
@@ -317,8 +331,16 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return L(f"Cera (retardar o jogo): {t(d.get('side'))}{with_disc}",
                      f"Time-wasting: {t(d.get('side'))}{with_disc}")
         case "lost":
-            return L("Mesa reiniciada: eventos não entregues foram perdidos",
-                     "Table restarted: undelivered events were lost")
+            if d.get("kind"):
+                what = _LOST_KINDS.get(d["kind"], (d["kind"], d["kind"]))
+                return L(f"Mesa reiniciada: {_num(d.get('count'))} evento(s) de {what[0]} "
+                         "perdido(s) sem confirmação",
+                         f"Table restarted: {_num(d.get('count'))} {what[1]} event(s) lost "
+                         "unconfirmed")
+            return L(f"Mesa reiniciada: eventos nº {_num(d.get('first_seq'))}–"
+                     f"{_num(d.get('last_seq'))} da inicialização anterior perdidos",
+                     f"Table restarted: events {_num(d.get('first_seq'))}–"
+                     f"{_num(d.get('last_seq'))} of the previous boot lost")
         case "shootout_kick":
             res = ""
             if "scored" in d:

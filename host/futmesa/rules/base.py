@@ -24,6 +24,21 @@ from .timekeeping import TimeRules
 __all__ = ["MINUTE", "RESTART_NAMES", "Ruleset"]
 
 
+# device event kinds as the referee reads them (pt, en), for lost-event announcements
+_LOST_NAMES = {
+    "goal_line": ("gol (linha do gol)", "goal line"),
+    "ball_out": ("bola fora", "ball out"),
+    "palheta": ("palheta", "palheta"),
+    "button": ("botão de vez", "turn button"),
+    "clock_started": ("relógio iniciado", "clock started"),
+    "clock_stopped": ("relógio parado", "clock stopped"),
+    "period_over": ("fim de tempo", "end of period"),
+    "lance_expired": ("lance esgotado", "lance expired"),
+    "lance_started": ("lance iniciado", "lance started"),
+    "sensor_fault": ("falha de sensor", "sensor fault"),
+}
+
+
 class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
     """Defaults shared by every ruleset; subclasses override data and functions."""
 
@@ -50,6 +65,20 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
             "gap",
             "Eventos do aparelho perdidos: confira placar e tempo",
             "Device events were lost: check the score and the time",
+        )
+
+    def on_lost(self, ctx: Ctx) -> None:
+        """A table reset lost events no host had acknowledged (one entry per kind, then a
+        summary): the referee is told which kinds, to check the score and the time."""
+        d = ctx.entry.data
+        kind, count = d.get("kind"), d.get("count")
+        if not isinstance(kind, str) or not isinstance(count, int):
+            return  # the summary: the kinds were announced one by one
+        pt, en = _LOST_NAMES.get(kind, (kind, kind))
+        ctx.announce(
+            "lost",
+            f"Mesa reiniciada: {count} evento(s) de {pt} perdido(s) — confira placar e tempo",
+            f"Table reset: {count} {en} event(s) lost — check the score and the time",
         )
 
     # ======================================================================================

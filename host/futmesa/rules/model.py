@@ -36,6 +36,7 @@ DEVICE_KINDS = frozenset(
         "profile_set",
         "time_up",
         "lance_started",
+        "lost",
     }
 )
 CORRECTION_KINDS = frozenset({"void", "amend"})

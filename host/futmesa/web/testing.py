@@ -219,6 +219,9 @@ class ScriptedTable:
     async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
         if kind == "start_period":
             self.running = True
+        elif kind == "added_time":
+            if not isinstance(data.get("ms"), int) or data["ms"] <= 0:
+                raise RefusedError("added_time needs a positive 'ms'")
         elif kind in ("goal", "shot_asked"):
             if data.get("side") not in ("A", "B"):
                 raise RefusedError(f"{kind} needs side A or B")

@@ -170,7 +170,10 @@ const Console = (() => {
     const off = state.link && state.link.connected === false;
     const faults = state.sensor_faults && typeof state.sensor_faults === "object"
       ? Object.entries(state.sensor_faults).map(([s, f]) => `sensor ${s}: ${f}`) : [];
-    link.textContent = (off ? " ⚠ mesa desconectada" : "") + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
+    const health = state.health && !state.health.ok ? (state.health.faults || []).map((f) => f.pt || f.code) : [];
+    link.textContent = (off ? " ⚠ mesa desconectada" : "") + health.map((h) => ` ⚠ ${h}`).join("")
+      + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
+    renderResetOffer(state.link && state.link.reset);
     renderPending(m.pending);
     // the venue desk's next match for this table: one press starts it, settings filled in
     const nxt = state.next;
@@ -283,6 +286,27 @@ const Console = (() => {
     td.textContent = text;
     tr.append(td);
     tb.append(tr);
+  }
+
+  // the table was reset: offer the match time its clock did not count as added time
+  let resetHandled = null;
+  function renderResetOffer(reset) {
+    const box = $("reset-offer");
+    const secs = reset && reset.restored ? Math.round((reset.lost_ms || 0) / 1000) : 0;
+    const open = secs >= 1 && resetHandled !== reset.at;
+    box.hidden = !open;
+    if (!open) return;
+    $("reset-text").textContent =
+      `⚠ A mesa reiniciou: o relógio não contou ${FM.mmss(secs * 1000)}. Acrescentar esse tempo?`;
+    $("reset-add").onclick = () => {
+      resetHandled = reset.at;
+      box.hidden = true;
+      send("added_time", { ms: secs * 1000 }, `acréscimo de ${secs} s (reinício da mesa)`);
+    };
+    $("reset-dismiss").onclick = () => {
+      resetHandled = reset.at;
+      box.hidden = true;
+    };
   }
 
   function describe(e) {

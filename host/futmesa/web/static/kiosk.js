@@ -153,16 +153,36 @@
     return items.length ? `⚠ ${items.join(" · ")}` : "";
   }
 
+  // the table's health (faults around the match: the event log cannot be written...)
+  function healthText(st) {
+    const faults = st && st.health && !st.health.ok ? st.health.faults || [] : [];
+    return faults.map((f) => (view.lang === "en" ? f.en : f.pt) || f.code).join(" · ");
+  }
+
+  // the table was reset: shown at once, for RESET_SHOW_MS (its clock restores from flash)
+  const RESET_SHOW_MS = 10000;
+  function recentReset(st) {
+    const r = st && st.link && st.link.reset;
+    return !!(r && r.at && FM.hostNow() - r.at < RESET_SHOW_MS);
+  }
+
   function renderBanner() {
     const t = T();
     const banner = $("banner");
     let text = "";
+    const fault = healthText(state);
     if (conn && !conn.up) text = t.serverGone;
     else if (state && state.link && state.link.connected === false) text = t.disconnected;
+    else if (recentReset(state)) text = t.tableReset;
+    else if (fault) text = fault;
     show(banner, !!text);
     document.body.classList.toggle("disconnected", !!text);
     if (!text) return;
     setText($("banner-text"), text);
+    if (text === fault || text === t.tableReset) {
+      setText($("banner-age"), "");
+      return;
+    }
     const last = state && state.link && state.link.last_event_at;
     setText($("banner-age"), last ? `— ${t.lastEvent(FM.ago(FM.hostNow() - last))}` : `— ${t.never}`);
   }
@@ -271,7 +291,8 @@
       setText(card.querySelector(".card-period"), periodText(st));
       const off = st.link && st.link.connected === false;
       card.classList.toggle("off", off);
-      setText(card.querySelector(".card-link"), off ? `⚠ ${T().disconnected}` : "");
+      const sick = healthText(st);
+      setText(card.querySelector(".card-link"), off ? `⚠ ${T().disconnected}` : sick ? `⚠ ${sick}` : "");
     }
     tickBoard(FM.hostNow());
   }

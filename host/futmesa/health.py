@@ -1,0 +1,132 @@
+"""A table's health: faults around the match that a person must see (the log cannot be written).
+
+Separate from the match state the rules produce: a fault pauses nothing on
+the table and loses nothing (the device keeps every unacknowledged event and
+resends it), but the score cannot move until it clears, so the kiosk, the
+console and `futmesa watch` show it. Each fault is logged once, with what to
+do, when it appears and once when it clears; the daemon publishes the
+health through the hub (`StateHub.publish_health`).
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("futmesa.health")
+
+LOG_FULL = "log_full"
+LOG_READ_ONLY = "log_read_only"
+LOG_FAILED = "log_failed"
+LOG_FAULTS = (LOG_FULL, LOG_READ_ONLY, LOG_FAILED)
+
+
+@dataclass(frozen=True)
+class Fault:
+    code: str
+    pt: str  # what the kiosk, console and watch say (Brazilian Portuguese)
+    en: str
+    action: str  # what the operator should do, for the daemon's log
+
+    def to_json(self, since_ms: float) -> dict[str, Any]:
+        return {"code": self.code, "pt": self.pt, "en": self.en, "since": round(since_ms)}
+
+
+_PAUSED_PT = "placar pausado, nada se perde"
+_PAUSED_EN = "scores paused, nothing lost"
+
+FAULTS = {
+    LOG_FULL: Fault(LOG_FULL, f"log de eventos sem gravação (disco cheio) — {_PAUSED_PT}",
+                    f"event log not writable (disk full) — {_PAUSED_EN}",
+                    "free space on the disk that holds the database (delete old files or "
+                    "reports); the table resends what it holds and the score catches up"),
+    LOG_READ_ONLY: Fault(LOG_READ_ONLY,
+                         f"log de eventos sem gravação (somente leitura) — {_PAUSED_PT}",
+                         f"event log not writable (read-only) — {_PAUSED_EN}",
+                         "make the database file and its folder writable by the user running "
+                         "futmesa (or remount the disk read-write); the score catches up by "
+                         "itself"),
+    LOG_FAILED: Fault(LOG_FAILED, f"log de eventos sem gravação — {_PAUSED_PT}",
+                      f"event log not writable — {_PAUSED_EN}",
+                      "check the disk that holds the database (`futmesa doctor`); the table "
+                      "resends what it holds once writing works again"),
+}
+
+
+def classify(exc: BaseException) -> Fault:
+    """The fault a failed write of the event log means."""
+    text = str(exc).lower()
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        return FAULTS[LOG_FULL]
+    if isinstance(exc, OSError) and exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return FAULTS[LOG_READ_ONLY]
+    if isinstance(exc, sqlite3.Error):
+        if code == sqlite3.SQLITE_FULL or "full" in text:
+            return FAULTS[LOG_FULL]
+        if code == sqlite3.SQLITE_READONLY or "readonly" in text or "read-only" in text:
+            return FAULTS[LOG_READ_ONLY]
+    return FAULTS[LOG_FAILED]
+
+
+def is_write_failure(exc: BaseException) -> bool:
+    """True for errors of the disk or database (not a bug in our code)."""
+    return isinstance(exc, (sqlite3.OperationalError, sqlite3.DatabaseError, OSError))
+
+
+class Health:
+    """The faults of one table now, each with the time it appeared; thread-safe."""
+
+    def __init__(self, on_change: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self._faults: dict[str, tuple[Fault, float]] = {}
+        self._lock = threading.Lock()
+        self.on_change = on_change
+
+    def set(self, fault: Fault, detail: str = "") -> None:
+        """Raise a fault (logged once, however often it is raised again)."""
+        with self._lock:
+            if fault.code in self._faults:
+                return
+            self._faults[fault.code] = (fault, time.time() * 1000)
+        log.error("%s%s. What to do: %s", fault.en, f" ({detail})" if detail else "",
+                  fault.action)
+        self._changed()
+
+    def clear(self, *codes: str) -> None:
+        """The faults are gone (logged once each)."""
+        with self._lock:
+            gone = [self._faults.pop(c)[0] for c in codes if c in self._faults]
+        for fault in gone:
+            log.warning("cleared: %s — writing works again", fault.en.split(" — ")[0])
+        if gone:
+            self._changed()
+
+    def log_failed(self, exc: BaseException) -> Fault:
+        """A write of the event log failed: raise the fault it means."""
+        fault = classify(exc)
+        self.set(fault, str(exc))
+        return fault
+
+    def log_ok(self) -> None:
+        """A write of the event log worked: every log fault is over."""
+        if self._faults:
+            self.clear(*LOG_FAULTS)
+
+    @property
+    def ok(self) -> bool:
+        return not self._faults
+
+    def to_json(self) -> dict[str, Any]:
+        with self._lock:
+            faults = [f.to_json(since) for f, since in self._faults.values()]
+        return {"ok": not faults, "faults": faults}
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.to_json())
