@@ -169,6 +169,8 @@ FAULT_STUCK = const(1)  # blocked longer than a goal can last
 FAULT_NO_ANSWER = const(2)  # I2C sensor stopped answering
 FAULT_OUT_OF_RANGE = const(3)  # reading outside the sensor's range
 FAULT_DRIFT = const(4)  # empty-goal baseline drifted
+FAULT_STORAGE = const(5)  # the flash refused a write (value = errno): no persistence until reset
+SENSOR_STORAGE = const(15)  # EV_SENSOR_FAULT's sensor id for the device's own flash
 
 # --- commands (CMD.code) ------------------------------------------------------
 CMD_START = const(1)  # start the match clock (period 1) or the next period
