@@ -12,7 +12,7 @@
 include("$(PORT_DIR)/boards/manifest.py")  # noqa: F821 - manifest functions come from MicroPython's build
 # main.py frozen: MicroPython runs a frozen main.py in preference to one on the filesystem
 for name in ("main", "futmesa_wire", "link", "app", "matchclock", "lance", "buzzer", "inputs",
-             "nvstore", "startup"):
+             "nvstore", "startup", "wirecrc"):
     module(name + ".py")  # noqa: F821
 package("boards", files=("__init__.py", "pico.py", "esp32.py"))  # noqa: F821
 # the ToF build: Adafruit's driver on machine.I2C through the on-board adapter
