@@ -28,6 +28,7 @@ BLINK_MS = const(150)  # one slot of the pattern: on, off, on, off, on, then 9 s
 BLINK_SLOTS = const(14)
 
 PROBLEM = None  # the text signal() last showed, for a host at the REPL
+_TIMER = [None]  # the blinking timer: kept referenced, or the GC would finalise (stop) it
 
 
 def _exists(path):
@@ -121,4 +122,5 @@ def signal(problem, machine=None, out=None, platform=None):
         slot[0] = (n + 1) % BLINK_SLOTS
 
     timer = machine.Timer(-1, period=BLINK_MS, callback=_blink)
+    _TIMER[0] = timer
     return timer

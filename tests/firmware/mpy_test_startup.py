@@ -87,7 +87,7 @@ def test_signal_prints_what_to_do_and_blinks_three_times_every_two_seconds():
     check("board.json is missing: do X" in lines[0], "the problem on the console")
     check(len(lines) == 2 and "LED" in lines[1], "and the LED pattern explained")
     eq(len(m.timers), 1, "one hardware timer")
-    check(timer is m.timers[0], "returned")
+    check(timer is m.timers[0] and startup._TIMER[0] is timer, "returned and kept referenced")
     led = m.pins["LED"]
     levels = []
     for _ in range(2 * startup.BLINK_SLOTS):
