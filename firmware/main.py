@@ -49,13 +49,13 @@ def main():
 
     try:
         board = boards.load(name, args)
-    except (KeyError, ValueError, TypeError) as exc:
+    except Exception as exc:  # noqa: BLE001 - a real board must stay reachable, whatever failed
         if "board_cfg" not in args:
-            raise
+            raise  # the sim and bench boards: a bug, shown as a traceback
         import startup
 
-        startup.signal("board.json does not describe this board (%r): write it again with "
-                       "`futmesa flash --board %s --port PORT`" % (exc, name))
+        startup.signal("the board did not start with this board.json (%r): check it and the "
+                       "wiring, then `futmesa flash --board %s --port PORT`" % (exc, name))
         return
     store = NvStore(args.get("state", board.state_dir if hasattr(board, "state_dir") else "/state"))
     app = App(board, store, int(args.get("ring", "512")))
