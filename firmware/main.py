@@ -27,7 +27,9 @@ def parse_args(argv):
 def main():
     args = parse_args(sys.argv[1:])
     name = args.get("board")
-    if name is None and sys.platform in ("linux", "darwin"):
+    # --platform rp2 (tests): the real-board start-up below, on the unix port
+    platform = args.get("platform", sys.platform)
+    if name is None and platform in ("linux", "darwin"):
         name = "sim"  # the unix port: only the simulated board runs there
     if name is None:
         # a real board: the frozen firmware wins over stale copies on the filesystem
@@ -36,9 +38,11 @@ def main():
             sys.path.insert(0, ".frozen")
         import startup
 
-        cfg, problem = startup.board_config()
+        cfg, problem = startup.board_config(
+            platform, args.get("board_file", startup.BOARD_FILE),
+            args.get("state", startup.STATE_DIR))
         if problem is not None:
-            startup.signal(problem)
+            startup.signal(problem, platform=platform)
             return
         name = cfg["board"]
         args["board_cfg"] = cfg
@@ -55,7 +59,8 @@ def main():
         import startup
 
         startup.signal("the board did not start with this board.json (%r): check it and the "
-                       "wiring, then `futmesa flash --board %s --port PORT`" % (exc, name))
+                       "wiring, then `futmesa flash --board %s --port PORT`" % (exc, name),
+                       platform=platform)
         return
     store = NvStore(args.get("state", board.state_dir if hasattr(board, "state_dir") else "/state"))
     app = App(board, store, int(args.get("ring", "512")))
