@@ -12,7 +12,8 @@ Any other missing or unreadable board file is a fault the club must fix: the
 board never falls back to another board. `signal()` prints what to do on the
 USB console (the REPL, which stays reachable), blinks the LED (3 short blinks
 every 2 s, from a hardware timer, so it goes on while the REPL runs) and keeps
-the text in `PROBLEM` (`mpremote exec "import startup; print(startup.PROBLEM)"`).
+the text in `PROBLEM`: `mpremote resume exec "import startup; print(startup.PROBLEM)"`
+(`resume`: mpremote's usual soft reset would clear it, and stop the blinking).
 """
 
 import sys
