@@ -42,6 +42,9 @@ def compile_firmware(out: Path) -> None:
     for src, rel in [*sources, *((s, r) for s, r in tof_driver_sources())]:
         if Path(rel).name in ("main.py", "manifest.py") or "egg-info" in rel:
             continue
+        if Path(rel).name == "wirecrc.py":  # native code (viper): the unix port compiles it
+            shutil.copyfile(src, out / rel)  # for its own CPU at import
+            continue
         dest = out / Path(rel).with_suffix(".mpy")
         dest.parent.mkdir(parents=True, exist_ok=True)
         subprocess.run([tool("mpy-cross"), "-o", str(dest), "-s", rel, str(src)], check=True)

@@ -18,7 +18,8 @@ _PALHETA = {0: "A", 1: "C", 2: "B"}
 _BUTTON = {0: "turnA", 1: "turnB", 2: "referee"}
 _SIDE = {0: "A", 1: "B", 2: None}
 _FAULT = {W.FAULT_STUCK: "stuck", W.FAULT_NO_ANSWER: "no_answer",
-          W.FAULT_OUT_OF_RANGE: "out_of_range", W.FAULT_DRIFT: "drift"}
+          W.FAULT_OUT_OF_RANGE: "out_of_range", W.FAULT_DRIFT: "drift",
+          W.FAULT_STORAGE: "storage"}
 CLOCK_STARTED_REASONS = {0: "start", 1: "resume", 2: "play_on"}
 CLOCK_STOPPED_REASONS = {0: "pause", 1: "dead_ball", 2: "period_over"}
 BEEP_PATTERNS = {W.BEEP_WARNING: "warning", W.BEEP_ALARM: "alarm", W.BEEP_GOAL: "goal",
