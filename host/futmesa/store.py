@@ -79,6 +79,18 @@ CREATE TABLE IF NOT EXISTS cursors (
 );
 """
 
+# Derived data, never the truth: one summary per match for the history list, valid while its
+# version and the match's entries (count, newest id) are what they were when it was made.
+SUMMARY_SCHEMA = """
+CREATE TABLE IF NOT EXISTS match_summaries (
+    match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+    version TEXT NOT NULL,
+    entry_count INTEGER NOT NULL,
+    last_entry_id INTEGER NOT NULL,
+    summary TEXT NOT NULL
+);
+"""
+
 
 @dataclass(frozen=True)
 class DeviceEvent:
@@ -152,6 +164,10 @@ class EventLog:
                 f"error: {self.path} is not a futmesa event log ({exc}). "
                 "Pass another --db path, or move this file away."
             ) from exc
+        try:
+            self._db.executescript(SUMMARY_SCHEMA)
+        except sqlite3.OperationalError:  # a read-only copy of an older log: no summaries kept
+            pass
 
     def close(self) -> None:
         with self._lock:
@@ -290,24 +306,78 @@ class EventLog:
             ).fetchone()
         return self.match(int(row[0])) if row else None
 
+    _MATCH_COLUMNS = "id, table_id, ruleset, settings, referee, created_at, ended_at"
+
+    @staticmethod
+    def _match_row(row: tuple[Any, ...]) -> dict[str, Any]:
+        """A stored match; settings that are not a JSON object are kept, with ``load_error``."""
+        match: dict[str, Any] = {
+            "id": row[0], "table_id": row[1], "ruleset": row[2], "settings": {},
+            "referee": row[4], "created_at": row[5], "ended_at": row[6],
+        }
+        try:
+            settings = json.loads(row[3])
+        except (ValueError, TypeError) as exc:
+            match["load_error"] = f"settings are not valid JSON ({exc})"
+            return match
+        if isinstance(settings, dict):
+            match["settings"] = settings
+        else:
+            match["load_error"] = "settings are not a JSON object"
+        return match
+
     def match(self, match_id: int) -> dict[str, Any] | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, table_id, ruleset, settings, referee, created_at, ended_at"
-                " FROM matches WHERE id=?",
-                (match_id,),
+                f"SELECT {self._MATCH_COLUMNS} FROM matches WHERE id=?", (match_id,),
             ).fetchone()
-        if row is None:
-            return None
-        return {
-            "id": row[0], "table_id": row[1], "ruleset": row[2], "settings": json.loads(row[3]),
-            "referee": row[4], "created_at": row[5], "ended_at": row[6],
-        }
+        return None if row is None else self._match_row(row)
 
     def list_matches(self) -> list[dict[str, Any]]:
+        """Every stored match, newest first (one query)."""
         with self._lock:
-            ids = [r[0] for r in self._db.execute("SELECT id FROM matches ORDER BY id DESC")]
-        return [m for m in (self.match(i) for i in ids) if m is not None]
+            rows = self._db.execute(
+                f"SELECT {self._MATCH_COLUMNS} FROM matches ORDER BY id DESC").fetchall()
+        return [self._match_row(r) for r in rows]
+
+    # -- match summaries (derived data, see SUMMARY_SCHEMA) -------------------------------
+    def entry_marks(self) -> dict[int, tuple[int, int]]:
+        """Per match: (number of entries, newest entry id) — what a summary is valid for."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT match_id, COUNT(*), MAX(id) FROM entries GROUP BY match_id").fetchall()
+        return {int(m): (int(n), int(last)) for m, n, last in rows}
+
+    def summaries(self) -> dict[int, tuple[str, int, int, dict[str, Any]]]:
+        """Stored summaries: match id → (version, entry count, newest entry id, summary)."""
+        try:
+            with self._lock:
+                rows = self._db.execute(
+                    "SELECT match_id, version, entry_count, last_entry_id, summary"
+                    " FROM match_summaries").fetchall()
+        except sqlite3.OperationalError:
+            return {}
+        out: dict[int, tuple[str, int, int, dict[str, Any]]] = {}
+        for m, version, n, last, text in rows:
+            try:
+                out[int(m)] = (str(version), int(n), int(last), json.loads(text))
+            except ValueError:
+                continue  # a damaged summary is simply rebuilt
+        return out
+
+    def put_summaries(self, rows: list[tuple[int, str, int, int, dict[str, Any]]]) -> bool:
+        """Keep summaries (match id, version, count, newest id, summary); False if not writable."""
+        if not rows:
+            return True
+        try:
+            with self.transaction() as db:
+                db.executemany(
+                    "INSERT OR REPLACE INTO match_summaries(match_id, version, entry_count,"
+                    " last_entry_id, summary) VALUES (?,?,?,?,?)",
+                    [(m, v, n, last, json.dumps(s)) for m, v, n, last, s in rows])
+        except sqlite3.OperationalError:
+            return False  # a read-only log: the history is still right, only not cached
+        return True
 
     def end_match(self, match_id: int) -> None:
         with self.transaction() as db:

@@ -16,7 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from futmesa import report
-from futmesa.matchbook import public_record
+from futmesa.matchbook import UnloadableMatch, public_record
 from futmesa.matchbook.wording import team, venue_zone, when
 from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history
 
@@ -68,6 +68,10 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
         stem, _, fmt = raw.partition(".")
         try:
             record = await asyncio.to_thread(history.match_record, int(stem))
+        except UnloadableMatch as exc:
+            return error(422, f"partida {exc.match_id} {exc.ending()['pt']} / "
+                              f"match {exc.match_id} {exc.ending()['en']}; "
+                              "its log is kept: open it with the futmesa version that wrote it")
         except (KeyError, LookupError, ValueError):
             return error(404, f"no stored match {stem!r}; see /history for the list")
         record = public_record(record)
