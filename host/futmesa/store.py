@@ -80,7 +80,8 @@ CREATE TABLE IF NOT EXISTS cursors (
 """
 
 # Derived data, never the truth: one summary per match for the history list, valid while its
-# version and the match's entries (count, newest id) are what they were when it was made.
+# version and the match's entries (count, newest id) are what they were when it was made; and
+# an index so reading one match's log does not scan every match's entries.
 SUMMARY_SCHEMA = """
 CREATE TABLE IF NOT EXISTS match_summaries (
     match_id INTEGER PRIMARY KEY REFERENCES matches(id),
@@ -89,6 +90,7 @@ CREATE TABLE IF NOT EXISTS match_summaries (
     last_entry_id INTEGER NOT NULL,
     summary TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS entries_by_match ON entries(match_id, id);
 """
 
 
