@@ -11,12 +11,21 @@ holds or how the rules score a stored match.
 
 from __future__ import annotations
 
+from importlib import metadata
 from typing import Any
 
-from futmesa import __version__
 from futmesa.store import EventLog, StoredEntry
 
-SUMMARY_VERSION = f"1/{__version__}"
+
+def _package_version() -> str:
+    try:
+        return metadata.version("futmesa")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+# this module's summary layout / the futmesa release (a new release may score matches anew)
+SUMMARY_VERSION = f"1/{_package_version()}"
 
 
 def summarize(state: dict[str, Any], stored: list[StoredEntry]) -> dict[str, Any]:
