@@ -111,6 +111,8 @@ def test_history_matches_and_report_say_it_cannot_be_loaded(tmp_path: Path, case
         page = client.get("/history")
         assert page.status_code == 200
         assert "não carregável" in page.text and "Casa" in page.text
+        assert f'href="/report/{good}"' in page.text
+        assert f'href="/report/{bad}' not in page.text  # no súmula to open
         assert client.get("/history?lang=en").text.count("cannot be loaded") == 1
         assert client.get("/api/matches").status_code == 200
         r = client.get(f"/report/{bad}")

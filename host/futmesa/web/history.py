@@ -39,6 +39,7 @@ def history_rows(matches: list[dict[str, Any]], lang: str = "pt") -> list[dict[s
                       if isinstance(score, dict) else ""),
             "ending": ending.get(lang, ""),
             "ruleset": m.get("ruleset", ""),
+            "loadable": m.get("loadable", True),  # no súmula for a match that cannot be loaded
         })
     return rows
 
