@@ -91,6 +91,7 @@ CREATE TABLE IF NOT EXISTS match_summaries (
     summary TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS entries_by_match ON entries(match_id, id);
+CREATE INDEX IF NOT EXISTS matches_by_table ON matches(table_id, id);
 """
 
 
@@ -144,6 +145,15 @@ def merge_in_time_order(entries: list[StoredEntry]) -> list[StoredEntry]:
             out.append(device[i])
             i += 1
     return out + device[i:] + referee[j:]
+
+
+def _chunks(ids: list[int], size: int = 500) -> list[list[int]]:
+    """``ids`` in pieces small enough for one SQL ``IN (…)``."""
+    return [ids[i:i + size] for i in range(0, len(ids), size)]
+
+
+def _marks(chunk: list[int]) -> str:
+    return ",".join("?" * len(chunk))
 
 
 class EventLog:
@@ -335,28 +345,54 @@ class EventLog:
             ).fetchone()
         return None if row is None else self._match_row(row)
 
-    def list_matches(self) -> list[dict[str, Any]]:
-        """Every stored match, newest first (one query)."""
+    def list_matches(self, limit: int | None = None,
+                     before: int | None = None) -> list[dict[str, Any]]:
+        """Stored matches, newest first (one query): all, or ``limit`` older than ``before``."""
+        sql = f"SELECT {self._MATCH_COLUMNS} FROM matches"
+        args: list[int] = []
+        if before is not None:
+            sql += " WHERE id<?"
+            args.append(before)
+        sql += " ORDER BY id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
         with self._lock:
-            rows = self._db.execute(
-                f"SELECT {self._MATCH_COLUMNS} FROM matches ORDER BY id DESC").fetchall()
+            rows = self._db.execute(sql, args).fetchall()
         return [self._match_row(r) for r in rows]
 
-    # -- match summaries (derived data, see SUMMARY_SCHEMA) -------------------------------
-    def entry_marks(self) -> dict[int, tuple[int, int]]:
-        """Per match: (number of entries, newest entry id) — what a summary is valid for."""
+    def next_match_ids(self, ids: list[int]) -> dict[int, int]:
+        """For each match id, the next match on the same table (the one that replaced it)."""
+        out: dict[int, int] = {}
         with self._lock:
-            rows = self._db.execute(
-                "SELECT match_id, COUNT(*), MAX(id) FROM entries GROUP BY match_id").fetchall()
-        return {int(m): (int(n), int(last)) for m, n, last in rows}
+            for chunk in _chunks(ids):
+                out.update((int(a), int(b)) for a, b in self._db.execute(
+                    "SELECT m.id, (SELECT MIN(n.id) FROM matches n WHERE n.table_id=m.table_id"
+                    f" AND n.id>m.id) FROM matches m WHERE m.id IN ({_marks(chunk)})", chunk)
+                    if b is not None)
+        return out
 
-    def summaries(self) -> dict[int, tuple[str, int, int, dict[str, Any]]]:
+    # -- match summaries (derived data, see SUMMARY_SCHEMA) -------------------------------
+    def entry_marks(self, ids: list[int]) -> dict[int, tuple[int, int]]:
+        """Per match: (number of entries, newest entry id) — what a summary is valid for."""
+        out: dict[int, tuple[int, int]] = {}
+        with self._lock:
+            for chunk in _chunks(ids):
+                out.update((int(m), (int(n), int(last))) for m, n, last in self._db.execute(
+                    "SELECT match_id, COUNT(*), MAX(id) FROM entries"
+                    f" WHERE match_id IN ({_marks(chunk)}) GROUP BY match_id", chunk))
+        return out
+
+    def summaries(self, ids: list[int]) -> dict[int, tuple[str, int, int, dict[str, Any]]]:
         """Stored summaries: match id → (version, entry count, newest entry id, summary)."""
+        rows: list[tuple[Any, ...]] = []
         try:
             with self._lock:
-                rows = self._db.execute(
-                    "SELECT match_id, version, entry_count, last_entry_id, summary"
-                    " FROM match_summaries").fetchall()
+                for chunk in _chunks(ids):
+                    rows += self._db.execute(
+                        "SELECT match_id, version, entry_count, last_entry_id, summary"
+                        f" FROM match_summaries WHERE match_id IN ({_marks(chunk)})",
+                        chunk).fetchall()
         except sqlite3.OperationalError:
             return {}
         out: dict[int, tuple[str, int, int, dict[str, Any]]] = {}

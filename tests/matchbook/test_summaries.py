@@ -8,17 +8,21 @@ Matches are written to a real SQLite event log the way the daemon writes them; t
 
 from __future__ import annotations
 
+import re
 import sqlite3
 import tempfile
 from pathlib import Path
 from typing import Any
 
+import httpx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from futmesa.matchbook import MatchLibrary
 from futmesa.matchbook.summary import SUMMARY_VERSION
 from futmesa.store import EventLog
+from futmesa.web.testing import serving
 
 TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 
@@ -154,3 +158,39 @@ def test_a_read_only_log_still_lists_its_matches(tmp_path: Path) -> None:
     ro = EventLog(db)
     ro._db.execute("PRAGMA query_only=ON")  # writes fail like on a read-only file
     assert MatchLibrary(ro).list_matches()[0]["score"] == {"A": 0, "B": 1}
+
+
+def test_history_pages_equal_slices_of_the_whole_list(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page reads only its own matches, yet says the same (a match replaced by a newer one
+    on the next page included); the page links to the older matches."""
+    from futmesa.web import history as web_history
+
+    store = EventLog(tmp_path / "m.sqlite")
+    lib = MatchLibrary(store)
+    tables = [Table(store, "sim-T1"), Table(store, "sim-T2")]
+    for i in range(8):
+        table = tables[i % 3 % 2]
+        mid = table.new_match()
+        table.goal(mid, "AB"[i % 2])
+        if i < 6:
+            store.end_match(mid)
+    whole = lib.list_matches_replaying()
+    assert [m["id"] for m in whole] == list(range(8, 0, -1))
+    assert lib.list_matches(3) == whole[:3]
+    assert lib.list_matches(3, before=6) == whole[3:6]
+    assert lib.list_matches(10, before=3) == whole[6:]
+    assert any(m["ending"]["code"] == "replaced" for m in whole[3:6])
+
+    monkeypatch.setattr(web_history, "PAGE", 3)
+    with serving(history=lib) as live, httpx.Client(base_url=live.url, timeout=30) as web:
+        seen: list[str] = []
+        url: str | None = "/history?lang=en"
+        while url:
+            page = web.get(url)
+            assert page.status_code == 200
+            seen += re.findall(r'<a href="/report/(\d+)">', page.text)
+            more = re.search(r'<a href="(/history\?before=\d+&amp;lang=en)">Older', page.text)
+            url = more.group(1).replace("&amp;", "&") if more else None
+        assert seen == [str(i) for i in range(8, 0, -1)]
+        assert web.get("/history?before=99999999999999999999999").status_code == 200

@@ -200,17 +200,6 @@ def ending(match: dict[str, Any], state: dict[str, Any],
     return {"code": "running", "pt": "em andamento", "en": "in progress"}
 
 
-def next_on_table(matches: list[dict[str, Any]]) -> dict[int, dict[str, Any]]:
-    """For each match, the next match on the same table (the one that replaced it), if any."""
-    out: dict[int, dict[str, Any]] = {}
-    newer: dict[str, dict[str, Any]] = {}
-    for m in sorted(matches, key=lambda m: -int(m["id"])):
-        if m["table_id"] in newer:
-            out[int(m["id"])] = newer[m["table_id"]]
-        newer[m["table_id"]] = m
-    return out
-
-
 class MatchLibrary:
     """Stored matches for the views (the web app's HistoryProvider, the CLI, the súmula)."""
 
@@ -221,13 +210,15 @@ class MatchLibrary:
         later = [m for m in matches if m["table_id"] == match["table_id"] and m["id"] > match["id"]]
         return min(later, key=lambda m: m["id"]) if later else None
 
-    def list_matches(self) -> list[dict[str, Any]]:
-        """Every stored match, newest first: header, final score, how it ended.
+    def list_matches(self, limit: int | None = None,
+                     before: int | None = None) -> list[dict[str, Any]]:
+        """Stored matches, newest first: header, final score, how it ended.
 
-        Read from the kept summaries (:mod:`.summary`): only a match whose entries changed
-        since its summary was made is replayed, so the cost does not grow with the season.
+        All of them, or a page: ``limit`` matches older than match ``before``. Read from the
+        kept summaries (:mod:`.summary`): only a match whose entries changed since its summary
+        was made is replayed, so a page costs the same after a season.
         """
-        matches = self.store.list_matches()
+        matches = self.store.list_matches(limit, before)
         problems: dict[int, UnloadableMatch] = {}
 
         def build(match: dict[str, Any]) -> dict[str, Any] | None:
@@ -239,9 +230,10 @@ class MatchLibrary:
                 return None
 
         summaries = summaries_for(self.store, matches, build)
-        later = next_on_table(matches)
+        later = self.store.next_match_ids([int(m["id"]) for m in matches])
         return [self._row(m, summaries.get(int(m["id"])), problems.get(int(m["id"])),
-                          later.get(int(m["id"]))) for m in matches]
+                          {"id": later[int(m["id"])]} if int(m["id"]) in later else None)
+                for m in matches]
 
     def list_matches_replaying(self) -> list[dict[str, Any]]:
         """:meth:`list_matches` replaying every match (the path before summaries; a baseline)."""

@@ -56,8 +56,9 @@ def summaries_for(store: EventLog, matches: list[dict[str, Any]],
     ``build(match)`` replays the match and returns its summary, or None when the match cannot
     be loaded (such a match is never cached: it is reported as it is, each time).
     """
-    marks = store.entry_marks()
-    kept = store.summaries()
+    ids = [int(m["id"]) for m in matches]
+    marks = store.entry_marks(ids)
+    kept = store.summaries(ids)
     out: dict[int, dict[str, Any]] = {}
     fresh: list[tuple[int, str, int, int, dict[str, Any]]] = []
     for match in matches:

@@ -44,8 +44,14 @@ def history_rows(matches: list[dict[str, Any]], lang: str = "pt") -> list[dict[s
     return rows
 
 
-def render_history(matches: list[dict[str, Any]], lang: str = "pt") -> str:
-    return ENV.get_template("history.html").render(matches=history_rows(matches, lang), lang=lang)
+PAGE = 100  # matches per history page: a page costs the same however long the season
+
+
+def render_history(matches: list[dict[str, Any]], lang: str = "pt",
+                   older: int | None = None) -> str:
+    """The history page; ``older`` is the match id the "older matches" link starts before."""
+    return ENV.get_template("history.html").render(matches=history_rows(matches, lang),
+                                                   lang=lang, older=older)
 
 
 def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> list[BaseRoute]:
@@ -54,8 +60,12 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
         return "en" if lang == "en" else "pt"
 
     async def history_page(request: Request) -> Response:
-        matches = [] if history is None else await asyncio.to_thread(history.list_matches)
-        return HTMLResponse(render_history(matches, lang_of(request)))
+        raw = request.query_params.get("before", "")
+        before = int(raw) if raw.isdigit() and len(raw) < 19 else None
+        matches = [] if history is None else await asyncio.to_thread(
+            history.list_matches, PAGE + 1, before)
+        older = int(matches[PAGE - 1]["id"]) if len(matches) > PAGE else None
+        return HTMLResponse(render_history(matches[:PAGE], lang_of(request), older))
 
     async def api_matches(request: Request) -> Response:
         if history is None:
