@@ -10,7 +10,8 @@ the daemon writes them but in one transaction per match. In the same process the
   its summary kept);
 - the list with the summaries kept (``MatchLibrary.list_matches``);
 - the list after one new entry in the match being played (only that match is replayed);
-- ``GET /history`` over a live server (uvicorn, the real app), summaries kept.
+- the first history page (``list_matches(100)``), summaries kept;
+- ``GET /history`` (a page of 100) over a live server (uvicorn, the real app), summaries kept.
 
 The same figures at N/10 matches show how each grows with the season.
 """
@@ -98,17 +99,18 @@ def measure(n: int, repeat_replay: int) -> dict[str, float]:
                    timed(lib.list_matches_replaying, repeat_replay)}
         figures["first list (summaries built)"] = timed(lib.list_matches, 1)
         assert lib.list_matches() == lib.list_matches_replaying()
-        figures["list, summaries kept"] = timed(lib.list_matches, 5)
+        figures["whole list, summaries kept"] = timed(lib.list_matches, 5)
+        figures["a page of 100, summaries kept"] = timed(lambda: lib.list_matches(100), 5)
         newest = store.list_matches()[0]["id"]
 
         def one_more() -> None:
             store.append_entry(newest, "referee", "shot_asked", {"side": "A", "disc": 3},
                                1, 13_000, "bench")
             lib.list_matches()
-        figures["list after a new entry"] = timed(one_more, 5)
+        figures["whole list after a new entry"] = timed(one_more, 5)
         with serving(history=lib) as live, httpx.Client(base_url=live.url, timeout=120) as web:
             assert web.get("/history").status_code == 200
-            figures["GET /history, summaries kept"] = timed(lambda: web.get("/history"), 5)
+            figures["GET /history (page of 100)"] = timed(lambda: web.get("/history"), 5)
         store.close()
     return figures
 
