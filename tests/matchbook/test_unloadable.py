@@ -128,3 +128,20 @@ def test_history_matches_and_report_say_it_cannot_be_loaded(tmp_path: Path, case
                               "--pdf", str(tmp_path / "s.pdf")])
     assert rep.exit_code == 1 and "Traceback" not in rep.output
     assert len(rep.output.strip().splitlines()) == 1 and "não carregável" in rep.output
+
+
+def test_an_unreadable_entry_is_reported_and_never_blocks_the_table(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    db = tmp_path / "m.sqlite"
+    _good_match(db)
+    bad = _insert_bad(db, "cbfm-1toque", "{}")  # the table's current match …
+    con = sqlite3.connect(db)
+    with con:  # … with an entry whose data is not JSON
+        con.execute("UPDATE entries SET data='{\"side\": ' WHERE match_id=?", (bad,))
+    con.close()
+    row = {m["id"]: m for m in MatchLibrary(EventLog(db)).list_matches()}[bad]
+    assert row["ending"]["code"] == "unloadable" and row["loadable"] is False
+    daemon = _daemon(db)
+    assert daemon.match["id"] > bad and "não carregável" in caplog.text
+    daemon.on_event(daemon.info, 1, 1, 100, (W.EV_PERIOD_STARTED, 0, 0, 1, 0, 0))
+    assert daemon.store.entries(daemon.match["id"])[-1].kind == "period_started"

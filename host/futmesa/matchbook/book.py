@@ -87,11 +87,13 @@ class MatchBook:
     def opened(cls, store: EventLog, match: dict[str, Any]) -> MatchBook:
         """The book of a stored match, replayed and checked; :class:`UnloadableMatch` if it
         cannot be loaded by this version (the daemon then starts a fresh match instead)."""
-        book = cls(store, match)
         try:
+            book = cls(store, match)
             book.replay_checked()
+        except UnloadableMatch:
+            raise
         except Exception as exc:  # noqa: BLE001 - a log this version cannot replay
-            raise UnloadableMatch(book.id, f"o registro não se reproduz ({exc!r})",
+            raise UnloadableMatch(int(match["id"]), f"o registro não se reproduz ({exc!r})",
                                   f"its log does not replay ({exc!r})") from None
         return book
 
@@ -222,9 +224,8 @@ class MatchLibrary:
         problems: dict[int, UnloadableMatch] = {}
 
         def build(match: dict[str, Any]) -> dict[str, Any] | None:
-            stored = self.store.entries(match["id"])
             try:
-                return summarize(load_state(match, stored).to_dict(), stored)
+                return self._summary(match)
             except UnloadableMatch as exc:
                 problems[int(match["id"])] = exc
                 return None
@@ -240,13 +241,20 @@ class MatchLibrary:
         matches = self.store.list_matches()
         out = []
         for m in matches:
-            stored = self.store.entries(m["id"])
             try:
-                out.append(self._row(m, summarize(load_state(m, stored).to_dict(), stored),
-                                     None, self._later(m, matches)))
+                out.append(self._row(m, self._summary(m), None, self._later(m, matches)))
             except UnloadableMatch as exc:
                 out.append(self._row(m, None, exc, self._later(m, matches)))
         return out
+
+    def _summary(self, match: dict[str, Any]) -> dict[str, Any]:
+        """A match's summary from a fresh replay, or :class:`UnloadableMatch`."""
+        try:
+            stored = self.store.entries(match["id"])
+        except ValueError as exc:  # an entry whose data is not JSON
+            raise UnloadableMatch(int(match["id"]), "o registro gravado está ilegível",
+                                  f"its stored log is unreadable ({exc})") from None
+        return summarize(load_state(match, stored).to_dict(), stored)
 
     def _row(self, match: dict[str, Any], summary: dict[str, Any] | None,
              problem: UnloadableMatch | None, later: dict[str, Any] | None) -> dict[str, Any]:
@@ -256,8 +264,7 @@ class MatchLibrary:
                "ended_at": match["ended_at"], "settings": settings}
         if summary is None:
             problem = problem or UnloadableMatch(int(match["id"]), "sem resumo", "no summary")
-            teams = settings.get("teams") if isinstance(settings.get("teams"), dict) else {}
-            return {**row, "teams": teams, "ending": problem.ending(), "score": None,
+            return {**row, "teams": {}, "ending": problem.ending(), "score": None,
                     "finished": False, "loadable": False, "summary": None}
         return {**row, "teams": summary["teams"] or settings.get("teams", {}),
                 "ending": ending(match, summary, later),
