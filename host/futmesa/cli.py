@@ -191,6 +191,9 @@ def rerun(match_id: int, ruleset: str, db: str) -> None:
     match = store.match(match_id)
     if match is None:
         raise click.ClickException(f"no match {match_id} in {db}: see `futmesa matches --db {db}`")
+    if match.get("load_error"):
+        raise click.ClickException(f"match {match_id} cannot be loaded: the stored "
+                                   f"{match['load_error']}; its log is kept as it is")
     entries = [to_entry(e) for e in store.entries(match_id)]
     lines = rerun_diff(entries, match["settings"], match["ruleset"], ruleset)
     click.echo(f"match {match_id}: {match['ruleset']} -> {ruleset}")
@@ -210,6 +213,9 @@ def matches(db: str) -> None:
         score = m.get("score") or {}
         teams = m.get("teams") or {}
         ending = (m.get("ending") or {}).get("pt", "")
+        if not m.get("loadable", True):
+            click.echo(f"{m['id']:>4}  {m['ruleset']:<13} {m['table_id']:<16} {ending}")
+            continue
         click.echo(f"{m['id']:>4}  {m['ruleset']:<13} {m['table_id']:<16} "
                    f"{teams.get('A', {}).get('name', 'A')} {score.get('A', 0)} x "
                    f"{score.get('B', 0)} {teams.get('B', {}).get('name', 'B')}"
@@ -230,11 +236,15 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
            csv_path: str | None, json_path: str | None, lang: str) -> None:
     """Write the súmula (official match report) of a stored match."""
     from futmesa import report as rep
-    from futmesa.matchbook import MatchLibrary
+    from futmesa.matchbook import MatchLibrary, UnloadableMatch
     from futmesa.store import EventLog
 
     try:
         record = MatchLibrary(EventLog(db)).match_record(match_id)
+    except UnloadableMatch as exc:
+        raise click.ClickException(
+            f"partida {match_id} {exc.ending()['pt']} / match {match_id} {exc.ending()['en']}; "
+            "its log is kept: open it with the futmesa version that wrote it") from None
     except KeyError as exc:
         raise click.ClickException(str(exc.args[0])) from exc
     if not any((pdf_path, html_path, csv_path, json_path)):

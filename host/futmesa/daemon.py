@@ -24,7 +24,7 @@ from futmesa.hub import RefusedError, StateHub
 from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import raw_event
 from futmesa.link.messages import Profile
-from futmesa.matchbook import LinkView, MatchBook, device_row, state_json
+from futmesa.matchbook import LinkView, MatchBook, UnloadableMatch, device_row, state_json
 from futmesa.rules import Effect, Entry, load_ruleset
 from futmesa.store import EventLog
 
@@ -98,17 +98,26 @@ class TableDaemon:
     # -- match -----------------------------------------------------------------------
     def _open_match(self, table_id: str) -> None:
         match = self.store.open_match(table_id)
+        if match is not None:
+            try:
+                self.book = MatchBook.opened(self.store, match)
+            except UnloadableMatch as exc:  # never let a broken stored match block the table
+                self.store.end_match(match["id"])
+                log.warning("match %d on table %s cannot be loaded (%s): ended it as \"não "
+                            "carregável\" and starting a new one; its log is kept — read it "
+                            "with the futmesa version that wrote it, or send the database file "
+                            "with a report", match["id"], table_id, exc.en)
+                match = None
         if match is None:
             match_id = self.store.new_match(table_id, self.ruleset_name, self.settings,
                                             self.settings.get("referee", ""))
             match = self.store.match(match_id)
             assert match is not None
             log.info("new match %d on table %s under %s", match_id, table_id, self.ruleset_name)
+            self.book = MatchBook.opened(self.store, match)
         else:
             log.info("resuming match %d on table %s", match["id"], table_id)
         self.match = match
-        self.book = MatchBook(self.store, match)
-        self.book.replay_checked()
 
     @property
     def state(self) -> Any:

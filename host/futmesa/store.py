@@ -79,6 +79,21 @@ CREATE TABLE IF NOT EXISTS cursors (
 );
 """
 
+# Derived data, never the truth: one summary per match for the history list, valid while its
+# version and the match's entries (count, newest id) are what they were when it was made; and
+# an index so reading one match's log does not scan every match's entries.
+SUMMARY_SCHEMA = """
+CREATE TABLE IF NOT EXISTS match_summaries (
+    match_id INTEGER PRIMARY KEY REFERENCES matches(id),
+    version TEXT NOT NULL,
+    entry_count INTEGER NOT NULL,
+    last_entry_id INTEGER NOT NULL,
+    summary TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS entries_by_match ON entries(match_id, id);
+CREATE INDEX IF NOT EXISTS matches_by_table ON matches(table_id, id);
+"""
+
 
 @dataclass(frozen=True)
 class DeviceEvent:
@@ -132,6 +147,15 @@ def merge_in_time_order(entries: list[StoredEntry]) -> list[StoredEntry]:
     return out + device[i:] + referee[j:]
 
 
+def _chunks(ids: list[int], size: int = 500) -> list[list[int]]:
+    """``ids`` in pieces small enough for one SQL ``IN (…)``."""
+    return [ids[i:i + size] for i in range(0, len(ids), size)]
+
+
+def _marks(chunk: list[int]) -> str:
+    return ",".join("?" * len(chunk))
+
+
 class EventLog:
     """One SQLite file; safe to share between the link thread and the web server."""
 
@@ -152,6 +176,10 @@ class EventLog:
                 f"error: {self.path} is not a futmesa event log ({exc}). "
                 "Pass another --db path, or move this file away."
             ) from exc
+        try:
+            self._db.executescript(SUMMARY_SCHEMA)
+        except sqlite3.OperationalError:  # a read-only copy of an older log: no summaries kept
+            pass
 
     def close(self) -> None:
         with self._lock:
@@ -320,24 +348,104 @@ class EventLog:
             ).fetchone()
         return self.match(int(row[0])) if row else None
 
+    _MATCH_COLUMNS = "id, table_id, ruleset, settings, referee, created_at, ended_at"
+
+    @staticmethod
+    def _match_row(row: tuple[Any, ...]) -> dict[str, Any]:
+        """A stored match; settings that are not a JSON object are kept, with ``load_error``."""
+        match: dict[str, Any] = {
+            "id": row[0], "table_id": row[1], "ruleset": row[2], "settings": {},
+            "referee": row[4], "created_at": row[5], "ended_at": row[6],
+        }
+        try:
+            settings = json.loads(row[3])
+        except (ValueError, TypeError) as exc:
+            match["load_error"] = f"settings are not valid JSON ({exc})"
+            return match
+        if isinstance(settings, dict):
+            match["settings"] = settings
+        else:
+            match["load_error"] = "settings are not a JSON object"
+        return match
+
     def match(self, match_id: int) -> dict[str, Any] | None:
         with self._lock:
             row = self._db.execute(
-                "SELECT id, table_id, ruleset, settings, referee, created_at, ended_at"
-                " FROM matches WHERE id=?",
-                (match_id,),
+                f"SELECT {self._MATCH_COLUMNS} FROM matches WHERE id=?", (match_id,),
             ).fetchone()
-        if row is None:
-            return None
-        return {
-            "id": row[0], "table_id": row[1], "ruleset": row[2], "settings": json.loads(row[3]),
-            "referee": row[4], "created_at": row[5], "ended_at": row[6],
-        }
+        return None if row is None else self._match_row(row)
 
-    def list_matches(self) -> list[dict[str, Any]]:
+    def list_matches(self, limit: int | None = None,
+                     before: int | None = None) -> list[dict[str, Any]]:
+        """Stored matches, newest first (one query): all, or ``limit`` older than ``before``."""
+        sql = f"SELECT {self._MATCH_COLUMNS} FROM matches"
+        args: list[int] = []
+        if before is not None:
+            sql += " WHERE id<?"
+            args.append(before)
+        sql += " ORDER BY id DESC"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
         with self._lock:
-            ids = [r[0] for r in self._db.execute("SELECT id FROM matches ORDER BY id DESC")]
-        return [m for m in (self.match(i) for i in ids) if m is not None]
+            rows = self._db.execute(sql, args).fetchall()
+        return [self._match_row(r) for r in rows]
+
+    def next_match_ids(self, ids: list[int]) -> dict[int, int]:
+        """For each match id, the next match on the same table (the one that replaced it)."""
+        out: dict[int, int] = {}
+        with self._lock:
+            for chunk in _chunks(ids):
+                out.update((int(a), int(b)) for a, b in self._db.execute(
+                    "SELECT m.id, (SELECT MIN(n.id) FROM matches n WHERE n.table_id=m.table_id"
+                    f" AND n.id>m.id) FROM matches m WHERE m.id IN ({_marks(chunk)})", chunk)
+                    if b is not None)
+        return out
+
+    # -- match summaries (derived data, see SUMMARY_SCHEMA) -------------------------------
+    def entry_marks(self, ids: list[int]) -> dict[int, tuple[int, int]]:
+        """Per match: (number of entries, newest entry id) — what a summary is valid for."""
+        out: dict[int, tuple[int, int]] = {}
+        with self._lock:
+            for chunk in _chunks(ids):
+                out.update((int(m), (int(n), int(last))) for m, n, last in self._db.execute(
+                    "SELECT match_id, COUNT(*), MAX(id) FROM entries"
+                    f" WHERE match_id IN ({_marks(chunk)}) GROUP BY match_id", chunk))
+        return out
+
+    def summaries(self, ids: list[int]) -> dict[int, tuple[str, int, int, dict[str, Any]]]:
+        """Stored summaries: match id → (version, entry count, newest entry id, summary)."""
+        rows: list[tuple[Any, ...]] = []
+        try:
+            with self._lock:
+                for chunk in _chunks(ids):
+                    rows += self._db.execute(
+                        "SELECT match_id, version, entry_count, last_entry_id, summary"
+                        f" FROM match_summaries WHERE match_id IN ({_marks(chunk)})",
+                        chunk).fetchall()
+        except sqlite3.OperationalError:
+            return {}
+        out: dict[int, tuple[str, int, int, dict[str, Any]]] = {}
+        for m, version, n, last, text in rows:
+            try:
+                out[int(m)] = (str(version), int(n), int(last), json.loads(text))
+            except ValueError:
+                continue  # a damaged summary is simply rebuilt
+        return out
+
+    def put_summaries(self, rows: list[tuple[int, str, int, int, dict[str, Any]]]) -> bool:
+        """Keep summaries (match id, version, count, newest id, summary); False if not writable."""
+        if not rows:
+            return True
+        try:
+            with self.transaction() as db:
+                db.executemany(
+                    "INSERT OR REPLACE INTO match_summaries(match_id, version, entry_count,"
+                    " last_entry_id, summary) VALUES (?,?,?,?,?)",
+                    [(m, v, n, last, json.dumps(s)) for m, v, n, last, s in rows])
+        except sqlite3.OperationalError:
+            return False  # a read-only log: the history is still right, only not cached
+        return True
 
     def end_match(self, match_id: int) -> None:
         with self.transaction() as db:

@@ -57,7 +57,8 @@ class RulesTable:
         return {"entry_id": self.apply(kind, data, "referee", author)}
 
     # HistoryProvider for /api/log
-    def list_matches(self) -> list[dict[str, Any]]:
+    def list_matches(self, limit: int | None = None,
+                     before: int | None = None) -> list[dict[str, Any]]:
         return []
 
     def match_record(self, match_id: int) -> dict[str, Any]:

@@ -64,7 +64,8 @@ class OneMatch:
     def __init__(self, record: dict[str, Any]) -> None:
         self.record = record
 
-    def list_matches(self) -> list[dict[str, Any]]:
+    def list_matches(self, limit: int | None = None,
+                     before: int | None = None) -> list[dict[str, Any]]:
         m = self.record["match"]
         return [{**m, "score": self.record["state"]["score"]}]
 

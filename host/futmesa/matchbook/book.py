@@ -13,6 +13,7 @@ from typing import Any
 
 from futmesa.matchbook.entries import to_entry
 from futmesa.matchbook.status import EntryStatus, entry_statuses
+from futmesa.matchbook.summary import summaries_for, summarize
 from futmesa.matchbook.wording import origin, sentence
 from futmesa.rules import Effect, Engine, Entry, load_ruleset
 from futmesa.rules.model import MatchState
@@ -21,8 +22,49 @@ from futmesa.store import EventLog, StoredEntry
 log = logging.getLogger("futmesa.matchbook")
 
 
+class UnloadableMatch(LookupError):
+    """A stored match this version cannot load (unreadable settings, unknown ruleset…).
+
+    ``pt`` / ``en`` say why in one line; its log is kept untouched in the store.
+    """
+
+    def __init__(self, match_id: int, pt: str, en: str) -> None:
+        super().__init__(f"match {match_id} cannot be loaded: {en}")
+        self.match_id = match_id
+        self.pt = pt
+        self.en = en
+
+    def ending(self) -> dict[str, Any]:
+        return {"code": "unloadable", "pt": f"não carregável: {self.pt}",
+                "en": f"cannot be loaded: {self.en}"}
+
+
 def engine_for(match: dict[str, Any]) -> Engine:
-    return Engine(load_ruleset(match["ruleset"]), match["settings"])
+    """The match's engine, or :class:`UnloadableMatch` saying why this version cannot load it."""
+    mid = int(match.get("id") or 0)
+    if match.get("load_error"):
+        raise UnloadableMatch(mid, "a configuração gravada está ilegível",
+                              f"the stored {match['load_error']}")
+    try:
+        ruleset = load_ruleset(match["ruleset"])
+    except KeyError:
+        raise UnloadableMatch(mid, f"regulamento desconhecido {match['ruleset']!r}",
+                              f"unknown ruleset {match['ruleset']!r}") from None
+    try:
+        return Engine(ruleset, match["settings"])
+    except Exception as exc:  # noqa: BLE001 - any refusal of stored settings is reported
+        raise UnloadableMatch(mid, f"configuração não aceita por esta versão ({exc})",
+                              f"settings not accepted by this version ({exc})") from None
+
+
+def load_state(match: dict[str, Any], stored: list[StoredEntry]) -> MatchState:
+    """The replayed state of a stored match, or :class:`UnloadableMatch`."""
+    engine = engine_for(match)
+    try:
+        return replay_match(engine, stored)
+    except Exception as exc:  # noqa: BLE001 - a log this version cannot replay is reported
+        raise UnloadableMatch(int(match["id"]), f"o registro não se reproduz ({exc!r})",
+                              f"its log does not replay ({exc!r})") from None
 
 
 def replay_match(engine: Engine, stored: list[StoredEntry]) -> MatchState:
@@ -40,6 +82,20 @@ class MatchBook:
         self.engine = engine_for(match)
         self.state: MatchState = self.engine.initial_state()
         self.last_referee_at = 0.0  # Unix ms of the newest referee input
+
+    @classmethod
+    def opened(cls, store: EventLog, match: dict[str, Any]) -> MatchBook:
+        """The book of a stored match, replayed and checked; :class:`UnloadableMatch` if it
+        cannot be loaded by this version (the daemon then starts a fresh match instead)."""
+        try:
+            book = cls(store, match)
+            book.replay_checked()
+        except UnloadableMatch:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a log this version cannot replay
+            raise UnloadableMatch(int(match["id"]), f"o registro não se reproduz ({exc!r})",
+                                  f"its log does not replay ({exc!r})") from None
+        return book
 
     @property
     def id(self) -> int:
@@ -156,21 +212,64 @@ class MatchLibrary:
         later = [m for m in matches if m["table_id"] == match["table_id"] and m["id"] > match["id"]]
         return min(later, key=lambda m: m["id"]) if later else None
 
-    def list_matches(self) -> list[dict[str, Any]]:
-        """Every stored match, newest first: header, final score, how it ended."""
+    def list_matches(self, limit: int | None = None,
+                     before: int | None = None) -> list[dict[str, Any]]:
+        """Stored matches, newest first: header, final score, how it ended.
+
+        All of them, or a page: ``limit`` matches older than match ``before``. Read from the
+        kept summaries (:mod:`.summary`): only a match whose entries changed since its summary
+        was made is replayed, so a page costs the same after a season.
+        """
+        matches = self.store.list_matches(limit, before)
+        problems: dict[int, UnloadableMatch] = {}
+
+        def build(match: dict[str, Any]) -> dict[str, Any] | None:
+            try:
+                return self._summary(match)
+            except UnloadableMatch as exc:
+                problems[int(match["id"])] = exc
+                return None
+
+        summaries = summaries_for(self.store, matches, build)
+        later = self.store.next_match_ids([int(m["id"]) for m in matches])
+        return [self._row(m, summaries.get(int(m["id"])), problems.get(int(m["id"])),
+                          {"id": later[int(m["id"])]} if int(m["id"]) in later else None)
+                for m in matches]
+
+    def list_matches_replaying(self) -> list[dict[str, Any]]:
+        """:meth:`list_matches` replaying every match (the path before summaries; a baseline)."""
         matches = self.store.list_matches()
         out = []
-        for match in matches:
-            state = replay_match(engine_for(match), self.store.entries(match["id"])).to_dict()
-            settings = match["settings"]
-            out.append({
-                "id": match["id"], "table_id": match["table_id"], "ruleset": match["ruleset"],
-                "teams": state.get("teams") or settings.get("teams", {}),
-                "referee": match.get("referee", ""), "created_at": match["created_at"],
-                "ended_at": match["ended_at"], "settings": settings,
-                "ending": ending(match, state, self._later(match, matches)),
-                "score": state.get("score"), "finished": state.get("finished", False)})
+        for m in matches:
+            try:
+                out.append(self._row(m, self._summary(m), None, self._later(m, matches)))
+            except UnloadableMatch as exc:
+                out.append(self._row(m, None, exc, self._later(m, matches)))
         return out
+
+    def _summary(self, match: dict[str, Any]) -> dict[str, Any]:
+        """A match's summary from a fresh replay, or :class:`UnloadableMatch`."""
+        try:
+            stored = self.store.entries(match["id"])
+        except ValueError as exc:  # an entry whose data is not JSON
+            raise UnloadableMatch(int(match["id"]), "o registro gravado está ilegível",
+                                  f"its stored log is unreadable ({exc})") from None
+        return summarize(load_state(match, stored).to_dict(), stored)
+
+    def _row(self, match: dict[str, Any], summary: dict[str, Any] | None,
+             problem: UnloadableMatch | None, later: dict[str, Any] | None) -> dict[str, Any]:
+        settings = match["settings"]
+        row = {"id": match["id"], "table_id": match["table_id"], "ruleset": match["ruleset"],
+               "referee": match.get("referee", ""), "created_at": match["created_at"],
+               "ended_at": match["ended_at"], "settings": settings}
+        if summary is None:
+            problem = problem or UnloadableMatch(int(match["id"]), "sem resumo", "no summary")
+            return {**row, "teams": {}, "ending": problem.ending(), "score": None,
+                    "finished": False, "loadable": False, "summary": None}
+        return {**row, "teams": summary["teams"] or settings.get("teams", {}),
+                "ending": ending(match, summary, later),
+                "score": summary["score"], "finished": summary["finished"],
+                "loadable": True, "summary": summary}
 
     def match_record(self, match_id: int) -> dict[str, Any]:
         """The stored match, each entry with its status and sentence, and its final state."""
@@ -187,7 +286,7 @@ def build_record(match: dict[str, Any], stored: list[StoredEntry],
 
     ``later`` is the next match on the same table, if any (a match it replaced).
     """
-    state = replay_match(engine_for(match), stored).to_dict()
+    state = load_state(match, stored).to_dict()
     statuses = entry_statuses(state.get("corrections") or [])
     settings = match["settings"]
     header = {

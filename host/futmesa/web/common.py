@@ -23,7 +23,10 @@ class HistoryProvider(Protocol):
     :meth:`futmesa.matchbook.MatchLibrary.match_record` for the fields.
     """
 
-    def list_matches(self) -> list[dict[str, Any]]: ...
+    def list_matches(self, limit: int | None = None,
+                     before: int | None = None) -> list[dict[str, Any]]:
+        """Newest first: all, or ``limit`` matches older than match ``before``."""
+        ...
 
     def match_record(self, match_id: int) -> dict[str, Any]: ...
 

@@ -16,7 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from futmesa import report
-from futmesa.matchbook import public_record
+from futmesa.matchbook import UnloadableMatch, public_record
 from futmesa.matchbook.wording import team, venue_zone, when
 from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history
 from futmesa.web.guard import parse_id
@@ -40,12 +40,19 @@ def history_rows(matches: list[dict[str, Any]], lang: str = "pt") -> list[dict[s
                       if isinstance(score, dict) else ""),
             "ending": ending.get(lang, ""),
             "ruleset": m.get("ruleset", ""),
+            "loadable": m.get("loadable", True),  # no súmula for a match that cannot be loaded
         })
     return rows
 
 
-def render_history(matches: list[dict[str, Any]], lang: str = "pt") -> str:
-    return ENV.get_template("history.html").render(matches=history_rows(matches, lang), lang=lang)
+PAGE = 100  # matches per history page: a page costs the same however long the season
+
+
+def render_history(matches: list[dict[str, Any]], lang: str = "pt",
+                   older: int | None = None) -> str:
+    """The history page; ``older`` is the match id the "older matches" link starts before."""
+    return ENV.get_template("history.html").render(matches=history_rows(matches, lang),
+                                                   lang=lang, older=older)
 
 
 def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> list[BaseRoute]:
@@ -54,8 +61,12 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
         return "en" if lang == "en" else "pt"
 
     async def history_page(request: Request) -> Response:
-        matches = [] if history is None else await asyncio.to_thread(history.list_matches)
-        return HTMLResponse(render_history(matches, lang_of(request)))
+        raw = request.query_params.get("before", "")
+        before = int(raw) if raw.isdigit() and len(raw) < 19 else None
+        matches = [] if history is None else await asyncio.to_thread(
+            history.list_matches, PAGE + 1, before)
+        older = int(matches[PAGE - 1]["id"]) if len(matches) > PAGE else None
+        return HTMLResponse(render_history(matches[:PAGE], lang_of(request), older))
 
     async def api_matches(request: Request) -> Response:
         if history is None:
@@ -69,6 +80,10 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
         stem, _, fmt = raw.partition(".")
         try:
             record = await asyncio.to_thread(history.match_record, parse_id(stem))
+        except UnloadableMatch as exc:
+            return error(422, f"partida {exc.match_id} {exc.ending()['pt']} / "
+                              f"match {exc.match_id} {exc.ending()['en']}; "
+                              "its log is kept: open it with the futmesa version that wrote it")
         except (KeyError, LookupError, ValueError):
             return error(404, f"no stored match {stem!r}; see /history for the list")
         record = public_record(record)

@@ -202,7 +202,8 @@ class ScriptedTable:
         return st
 
     # HistoryProvider, so the console's log and the súmula routes have something to show
-    def list_matches(self) -> list[dict[str, Any]]:
+    def list_matches(self, limit: int | None = None,
+                     before: int | None = None) -> list[dict[str, Any]]:
         st = self.state()
         return [{"id": 1, "table_id": self.table_id, "ruleset": st["ruleset"],
                  "teams": st["teams"], "score": st["score"], "created_at": 0}]
