@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sys
 import tempfile
@@ -38,15 +37,34 @@ def _check_ruleset(name: str) -> str:
 
 
 def _load_settings(path: str | None) -> dict[str, Any]:
+    """The checked settings file (durations converted to ms), or one line saying what to fix."""
+    from futmesa.config import SettingsError, load_settings_file
+
     if not path:
         return {}
     try:
-        data = json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--settings") from exc
-    if not isinstance(data, dict):
-        raise click.BadParameter(f"{path} must hold a JSON object", param_hint="--settings")
-    return data
+        return load_settings_file(path)
+    except SettingsError as exc:
+        raise click.BadParameter(str(exc), param_hint="--settings") from None
+
+
+def _check_devices(devices: tuple[str, ...]) -> None:
+    """Refuse a --device that is not a serial port or that another program holds."""
+    from futmesa.portcheck import port_problem
+
+    for device in devices:
+        problem = port_problem(device)
+        if problem:
+            raise click.BadParameter(problem, param_hint="--device")
+
+
+def _check_db(db: str, create: bool) -> None:
+    """Refuse an event log in a folder that does not exist, or a file that is not a log."""
+    from futmesa.dbcheck import db_problem
+
+    problem = db_problem(db, create=create)
+    if problem:
+        raise click.BadParameter(problem, param_hint="--db")
 
 
 @click.group()
@@ -72,6 +90,8 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
     from futmesa.sim.demo_match import DemoError, play
 
     _check_ruleset(ruleset)
+    if db:
+        _check_db(db, create=True)
     db_path = db or str(Path(tempfile.mkdtemp(prefix="futmesa-demo-")) / "match.sqlite")
     result: dict[str, Any] = {}
 
@@ -136,6 +156,8 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
 
     _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
+    _check_devices(devices)
+    _check_db(db, create=True)
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port,
@@ -158,6 +180,7 @@ def rerun(match_id: int, ruleset: str, db: str) -> None:
     from futmesa.store import EventLog
 
     _check_ruleset(ruleset)
+    _check_db(db, create=False)
     store = EventLog(db)
     match = store.match(match_id)
     if match is None:
@@ -177,6 +200,7 @@ def matches(db: str) -> None:
     from futmesa.history import History
     from futmesa.store import EventLog
 
+    _check_db(db, create=False)
     for m in History(EventLog(db)).list_matches():
         score = m.get("score") or {}
         teams = m.get("teams") or {}
@@ -201,24 +225,31 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
     from futmesa.history import History
     from futmesa.store import EventLog
 
+    _check_db(db, create=False)
     try:
         record = History(EventLog(db)).match_record(match_id)
     except KeyError as exc:
         raise click.ClickException(str(exc.args[0])) from exc
     if not any((pdf_path, html_path, csv_path, json_path)):
         pdf_path = f"sumula-{match_id}.pdf"
-    if pdf_path:
-        rep.render_pdf(record, pdf_path)
-        click.echo(f"wrote {pdf_path}")
-    if html_path:
-        Path(html_path).write_text(rep.render_html(record), encoding="utf-8")
-        click.echo(f"wrote {html_path}")
-    if csv_path:
-        Path(csv_path).write_text(rep.render_csv(record), encoding="utf-8")
-        click.echo(f"wrote {csv_path}")
-    if json_path:
-        Path(json_path).write_text(rep.render_json(record), encoding="utf-8")
-        click.echo(f"wrote {json_path}")
+    outputs = [(o, p) for o, p in (("--pdf", pdf_path), ("--html", html_path),
+                                   ("--csv", csv_path), ("--json", json_path)) if p]
+    for option, out in outputs:
+        folder = Path(out).parent
+        if not folder.is_dir():
+            raise click.BadParameter(f"the folder {folder} does not exist: create it first, "
+                                     "or write the file somewhere else", param_hint=option)
+    writers = {"--pdf": lambda p: rep.render_pdf(record, p),
+               "--html": lambda p: Path(p).write_text(rep.render_html(record), encoding="utf-8"),
+               "--csv": lambda p: Path(p).write_text(rep.render_csv(record), encoding="utf-8"),
+               "--json": lambda p: Path(p).write_text(rep.render_json(record), encoding="utf-8")}
+    for option, out in outputs:
+        try:
+            writers[option](out)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {out} ({exc.strerror}): check the "
+                                       "folder's permissions and free space") from None
+        click.echo(f"wrote {out}")
 
 
 @cli.command()

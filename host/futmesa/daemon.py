@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import futmesa_wire as W
+from futmesa.config import SettingsError, validate_settings
 from futmesa.hub import RefusedError, StateHub
 from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import stored_event
@@ -51,6 +52,23 @@ def to_entry(stored: StoredEntry) -> Entry:
     return Entry(id=stored.id, kind=stored.kind, data=stored.data, source=stored.source,
                  period=stored.period, clock_ms=stored.clock_ms, ticks=stored.ticks,
                  author=stored.author, at=int(stored.occurred_at))
+
+
+def checked_new_match(data: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
+    """The ruleset and engine settings of a "Nova partida", or RefusedError saying what is wrong."""
+    ruleset = data.get("ruleset") or None
+    if ruleset is not None:
+        try:
+            load_ruleset(str(ruleset))
+        except KeyError as exc:
+            raise RefusedError(str(exc.args[0] if exc.args else exc)) from None
+    settings = data.get("settings")
+    if settings is None:
+        return ruleset, None
+    try:
+        return ruleset, validate_settings(settings)
+    except SettingsError as exc:
+        raise RefusedError(f"configuração inválida / invalid settings: {exc}") from None
 
 
 class TableDaemon:
@@ -286,7 +304,8 @@ class TableDaemon:
             if self.match is None or self.engine is None:
                 raise RefusedError("no table has connected yet: check the USB cable")
             if kind == "new_match":
-                match_id = self.new_match(data.get("ruleset"), data.get("settings"))
+                ruleset, settings = checked_new_match(data)  # before anything is written
+                match_id = self.new_match(ruleset, settings)
                 return {"ok": True, "match_id": match_id, "state": self.state_json()}
             period = self.status.period if self.status else 0
             clock_ms = self._clock_now_ms()
