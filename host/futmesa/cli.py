@@ -13,7 +13,16 @@ import click
 
 from futmesa import __version__
 
-RULESET_HELP = "cbfm-1toque, gaucha, pastilha-8x2 or mesa-posta"
+
+def _ruleset_help() -> str:
+    from futmesa.rules import ruleset_names
+
+    return "One of: " + ", ".join(ruleset_names()) + "."
+
+
+RULESET_HELP = _ruleset_help()
+PUBLIC_URL_HELP = ("Address phones open, printed and put in the console QR code "
+                   "(default: this computer's address on the local network).")
 
 
 def _setup_logging(verbose: bool) -> None:
@@ -83,7 +92,11 @@ def cli(verbose: bool) -> None:
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite event log (default: a new file in a temporary folder).")
 @click.option("--exit-when-done", is_flag=True, help="Exit 0 after the final whistle.")
-def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool) -> None:
+@click.option("--http-host", default="0.0.0.0", show_default=True,
+              help="Interface to serve on (0.0.0.0: every one, so a phone can open the console).")
+@click.option("--public-url", default=None, help=PUBLIC_URL_HELP)
+def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
+         http_host: str, public_url: str | None) -> None:
     """Play a scripted match on a simulated table into the live scoreboard."""
     from futmesa import server
     from futmesa.sim import SimTable, SimTableError
@@ -123,8 +136,8 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
             click.echo(f"still serving the scoreboard at {running.base_url}/ — Ctrl-C to stop")
 
     try:
-        asyncio.run(server.run(sim.host_port, db_path, ruleset, None, http_port=http_port,
-                               on_ready=scripted))
+        asyncio.run(server.run(sim.host_port, db_path, ruleset, None, http_host=http_host,
+                               http_port=http_port, on_ready=scripted, public_url=public_url))
     except server.PortInUseError as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
@@ -149,8 +162,9 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
 @click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--logos", "logo_dir", type=click.Path(exists=True, file_okay=False), default=None,
               help="Folder of club logos (PNG/SVG named after the team, e.g. gremio-f-c.png).")
+@click.option("--public-url", default=None, help=PUBLIC_URL_HELP)
 def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
-          http_host: str, http_port: int, logo_dir: str | None) -> None:
+          http_host: str, http_port: int, logo_dir: str | None, public_url: str | None) -> None:
     """Run the daemon against a real board (or a pty path)."""
     from futmesa import server
 
@@ -161,7 +175,8 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port,
-                               logo_dir=Path(logo_dir) if logo_dir else None))
+                               logo_dir=Path(logo_dir) if logo_dir else None,
+                               public_url=public_url))
     except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:

@@ -15,8 +15,10 @@ import uvicorn
 from futmesa.daemon import TableDaemon
 from futmesa.history import History
 from futmesa.hub import StateHub
+from futmesa.netaddr import LOCAL_ONLY, public_base_url
 from futmesa.store import EventLog
 from futmesa.web.access import access_banner, new_token
+from futmesa.web.admin import install_admin
 from futmesa.web.app import create_app
 
 log = logging.getLogger("futmesa.server")
@@ -46,6 +48,7 @@ class Running:
     server: uvicorn.Server
     base_url: str
     token: str
+    public_url: str = ""  # what a phone on the venue network opens (printed, in the QR)
 
     @property
     def daemon(self) -> TableDaemon:
@@ -66,6 +69,7 @@ async def run(
     on_ready: Callable[[Running], Awaitable[None]] | None = None,
     quiet: bool = False,
     logo_dir: Path | None = None,
+    public_url: str | None = None,
 ) -> None:
     """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready)."""
     devices = [device] if isinstance(device, str) else list(device)
@@ -77,6 +81,8 @@ async def run(
     loop = asyncio.get_running_loop()
     token = new_token()
     app = create_app(hub, console_token=token, history=History(store), logo_dir=logo_dir)
+    shown_url = public_base_url(http_host, http_port, public_url)
+    install_admin(app, shown_url)
     config = uvicorn.Config(app, host=http_host, port=http_port, log_level="warning",
                             lifespan="off", ws_ping_interval=5, ws_ping_timeout=5)
     server = uvicorn.Server(config)
@@ -90,15 +96,18 @@ async def run(
         running.token = fresh
         if not quiet:
             print(f"match {match_id}: new referee token", flush=True)
-            print(access_banner(base_url, fresh, qr=True), flush=True)
+            print(access_banner(shown_url, fresh, qr=True), flush=True)
 
     daemons = [TableDaemon(store, hub, d, ruleset, settings, loop=loop,
                            on_new_match=new_console_token) for d in devices]
-    running = Running(daemons, hub, store, server, base_url, token)
+    running = Running(daemons, hub, store, server, base_url, token, shown_url)
     for daemon in daemons:
         daemon.start()
     if not quiet:
-        print(access_banner(base_url, token, qr=True), flush=True)
+        print(access_banner(shown_url, token, qr=True), flush=True)
+        if http_host in LOCAL_ONLY and not public_url:
+            print("only this computer can open these pages; for the referee's phone serve on "
+                  "every interface (--http-host 0.0.0.0)", flush=True)
     task = asyncio.create_task(on_ready(running)) if on_ready else None
     try:
         await server.serve()

@@ -322,6 +322,8 @@ def create_app(
             )
         outcome = _outcome(task)
         outcome["ms"] = round((time.perf_counter() - started) * 1000, 1)
+        if kind == "new_match" and outcome["ok"]:
+            outcome["token"] = gate.token  # the console that started the match carries on
         return JSONResponse(outcome, status_code=200 if outcome["ok"] else 409)
 
     async def referee_result(request: Request) -> Response:

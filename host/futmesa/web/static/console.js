@@ -13,6 +13,7 @@ const Console = (() => {
     history.replaceState(null, "", location.pathname + (rest.toString() ? `?${rest}` : ""));
   }
   let token = localStorage.getItem(KEY) || "";
+  let tokenWorked = false; // accepted earlier on this page: a refusal now means a new match
   const table = q.get("table"); // a host running several tables: /console?table=ID
   let side = "A";
   let state = null;
@@ -39,11 +40,15 @@ const Console = (() => {
       if (r.ok) {
         el.textContent = "✓ acesso de árbitro";
         el.className = "token ok";
+        tokenWorked = true;
         return;
       }
       const body = await r.json();
       el.className = "token bad";
-      el.append(`✗ ${body.error} `);
+      if (r.status === 403 && tokenWorked) {
+        el.append("✗ Nova partida iniciada em outro aparelho: este link não vale mais. " +
+          "Escaneie o novo QR code (na tela do computador da mesa) ");
+      } else el.append(`✗ ${body.error} `);
       const a = document.createElement("a");
       a.href = "/console/recover";
       a.textContent = "recuperar (só no computador da mesa)";
@@ -88,12 +93,20 @@ const Console = (() => {
       return body;
     }
     if (r.ok && body.ok) {
+      if (body.token) adoptToken(body.token); // our own "Nova partida": keep refereeing
       say(`✓ ${label || kind} (${ms} ms)`, "ok");
       refreshLog();
     } else {
       say(`✗ ${label || kind} recusado: ${body.error || `HTTP ${r.status}`}`, "bad");
     }
     return body;
+  }
+
+  function adoptToken(t) {
+    token = t;
+    localStorage.setItem(KEY, t);
+    $("keeper-link").href = `/console/keeper?token=${encodeURIComponent(t)}`;
+    checkToken();
   }
 
   function disc() {
@@ -400,8 +413,10 @@ const Console = (() => {
     onMessage: (msg) => {
       if (msg.type === "state" && msg.state) {
         const before = state && state.match ? `${state.match_id}:${state.match.log_length}` : null;
+        const newMatch = state && msg.state.match_id !== state.match_id;
         state = msg.state;
         render();
+        if (newMatch) checkToken(); // another console's "Nova partida" retires our token
         // the log changes only with a new entry (device event, input or correction); a
         // clock status alone does not ask the host to rebuild it
         const after = state.match ? `${state.match_id}:${state.match.log_length}` : null;
@@ -414,5 +429,5 @@ const Console = (() => {
   });
   setInterval(tick, 200);
   loadLog();
-  return { send, actions, get token() { return token; }, setToken(t) { token = t; localStorage.setItem(KEY, t); checkToken(); } };
+  return { send, actions, get token() { return token; }, setToken: adoptToken };
 })();
