@@ -20,13 +20,15 @@ BOARD_HELP = "Board file name in hardware/boards (pico, esp32) or a path to your
 @click.option("--port", required=True, help="Serial port of the board, e.g. /dev/ttyACM0.")
 @click.option("--timeout", default=15.0, show_default=True,
               help="Seconds to wait for the board to answer after the reset.")
-def flash(board: str, port: str, timeout: float) -> None:
+@click.option("--force", is_flag=True,
+              help="Flash even when the board says it is another board (rewired on purpose).")
+def flash(board: str, port: str, timeout: float, force: bool) -> None:
     """Compile the firmware, copy it and the board file to the board, check the version."""
     from futmesa.deploy.flash import FlashError
     from futmesa.deploy.flash import flash as do_flash
 
     try:
-        do_flash(board, port, timeout_s=timeout, echo=click.echo)
+        do_flash(board, port, timeout_s=timeout, echo=click.echo, force=force)
     except FlashError as exc:
         raise click.ClickException(str(exc)) from exc
 

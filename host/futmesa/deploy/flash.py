@@ -13,6 +13,10 @@ Steps (each failure raises FlashError saying what to do):
    command, then reset the board;
 6. open the port with the futmesa link and compare the firmware and protocol versions
    the board reports with the ones just flashed.
+
+A board whose running futmesa firmware names another board, or whose MicroPython runs on
+another chip than the board file's `mcu`, is refused unless `--force`. Long steps print
+"… still …" every 10 s.
 """
 
 from __future__ import annotations
@@ -22,9 +26,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from futmesa.hardware.boardfile import Board, BoardFileError, hardware_dir, load_board
 
@@ -246,11 +252,13 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
           timeout_s: float = 15.0, echo: Callable[[str], None] = print,
           run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
           detect: Callable[[str], object | None] = release_board,
-          settle_s: float = 2.0) -> None:
+          settle_s: float = 2.0, force: bool = False,
+          progress_every_s: float = 10.0) -> None:
     """Flash `board_name` firmware to the board on `port` and check it comes back.
 
     `detect` hands a board running futmesa firmware back to its REPL (release_board)
-    and returns what it was, or None when no futmesa firmware answers.
+    and returns what it was, or None when no futmesa firmware answers. A board whose
+    running firmware or MicroPython says it is another board is refused unless `force`.
     """
     with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
         plan = plan_flash(board_name, port, Path(tmp))
@@ -261,12 +269,15 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
         if running is not None:
             echo(f"{port} ran futmesa firmware {getattr(running, 'firmware', '?')} "
                  f"({getattr(running, 'board', '?')}); it handed the port back to MicroPython")
+            check_same_board(getattr(running, "board", None), board_name, port, force)
             wait_for_port(port, settle_s)
+        check_platform(plan.board, port, run, force)
         echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
         args = plan.mpremote_args(_tool("mpremote"))
-        echo(f"copying {len(plan.copies)} files to {port} with mpremote …")
+        echo(f"copying {len(plan.copies)} files to {port} with mpremote (up to 2 minutes) …")
         try:
-            proc = run(args, capture_output=True, text=True, timeout=120)
+            with progress(echo, "copying", progress_every_s):
+                proc = run(args, capture_output=True, text=True, timeout=120)
         except subprocess.TimeoutExpired as exc:
             raise FlashError(f"mpremote did not finish within 120 s on {port}: unplug and "
                              "replug the board and flash again") from exc
@@ -280,7 +291,8 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
             )
     want_fw, want_proto = expected_versions()
     echo(f"board reset; waiting for firmware {want_fw} to answer …")
-    info = (verify or _probe_versions)(port, timeout_s)
+    with progress(echo, "waiting for the board", progress_every_s):
+        info = (verify or _probe_versions)(port, timeout_s)
     fw = getattr(info, "firmware", None)
     proto = getattr(info, "proto", None)
     board_seen = getattr(info, "board", None)
@@ -292,6 +304,60 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
         raise FlashError(f"the board says it is {board_seen!r}, not {board_name!r}: flash with "
                          f"--board {board_seen} or check board.json on the device")
     echo(f"ok: {board_name} on {port} runs firmware {fw}, protocol {proto}")
+
+
+MCU_PLATFORMS = {"RP2040": "rp2", "ESP32": "esp32"}  # board file "mcu" -> sys.platform
+
+
+def check_same_board(running: str | None, wanted: str, port: str, force: bool) -> None:
+    """Refuse to put one board's firmware on a board whose firmware says it is another."""
+    if running and running != wanted and not force:
+        raise FlashError(
+            f"the board on {port} runs futmesa firmware for {running!r}, not {wanted!r}: flash "
+            f"with --board {running}; if you really rewired it as {wanted!r}, add --force "
+            "(unplug and replug the board to get its old firmware back meanwhile)")
+
+
+def check_platform(board: Board, port: str, run: Callable[..., Any], force: bool) -> None:
+    """Ask MicroPython on the board which chip it runs on; refuse another board's firmware."""
+    want = MCU_PLATFORMS.get(str(board.data.get("mcu", "")))
+    if want is None or force:
+        return
+    try:
+        proc = run([_tool("mpremote"), "connect", port, "exec",
+                    "import sys; print('platform=' + sys.platform)"],
+                   capture_output=True, text=True, timeout=30)
+    except (subprocess.TimeoutExpired, OSError):
+        return  # the copy step reports a board that does not answer
+    seen = next((line.split("=", 1)[1].strip() for line in (proc.stdout or "").splitlines()
+                 if line.startswith("platform=")), None)
+    if seen and seen != want:
+        raise FlashError(
+            f"the board on {port} is a {seen} chip, but the {board.name!r} board file is for "
+            f"{board.data.get('mcu')} ({want}): pass the right --board, or --force to copy "
+            "anyway")
+
+
+@contextmanager
+def progress(echo: Callable[[str], None], what: str, every_s: float) -> Iterator[None]:
+    """Print "… still {what} (N s)" every `every_s` seconds while the block runs."""
+    import threading
+    import time
+
+    done = threading.Event()
+    started = time.monotonic()
+
+    def tick() -> None:
+        while not done.wait(every_s):
+            echo(f"  … still {what} ({time.monotonic() - started:.0f} s)")
+
+    ticker = threading.Thread(target=tick, name="flash-progress", daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
 
 
 def _probe_versions(port: str, timeout_s: float) -> object:
