@@ -274,6 +274,9 @@ def watch(url: str) -> None:
     """A terminal scoreboard for a setup with no screen browser."""
     from futmesa import watch as watch_mod
 
+    problem = watch_mod.check_server(url)
+    if problem:
+        raise click.ClickException(problem)
     try:
         asyncio.run(watch_mod.watch(url))
     except KeyboardInterrupt:
