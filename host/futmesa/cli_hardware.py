@@ -42,17 +42,39 @@ def flash(board: str, port: str, timeout: float, force: bool) -> None:
               help="Serial port of the table's board (the udev rule creates the default).")
 @click.option("--ruleset", default="cbfm-1toque", show_default=True)
 @click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--settings", "settings_path", default=None,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Competition settings file (checked now, copied for the Pi).")
+@click.option("--logos", "logo_dir", default=None,
+              type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Folder of club logos (copied for the Pi).")
+@click.option("--no-qr", is_flag=True,
+              help="Open the scoreboard at once, not the console QR until the match starts.")
 @click.option("--force", is_flag=True, help="Overwrite files already in --out.")
 def kiosk_setup(out: Path, user: str, workdir: str | None, device: str, ruleset: str,
-                http_port: int, force: bool) -> None:
+                http_port: int, settings_path: Path | None, logo_dir: Path | None,
+                no_qr: bool, force: bool) -> None:
     """Write systemd units and the Chromium kiosk launcher for a Raspberry Pi scoreboard."""
+    from futmesa.config import SettingsError, load_settings_file
     from futmesa.deploy.kiosk import KioskConfig, write_kiosk
+    from futmesa.rules import load_ruleset
 
+    try:  # a mistake found here, not at every boot of the Pi
+        load_ruleset(ruleset)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--ruleset") from None
+    if settings_path is not None:
+        try:
+            load_settings_file(settings_path)
+        except SettingsError as exc:
+            raise click.BadParameter(str(exc), param_hint="--settings") from None
     wd = workdir or f"/home/{user}/futmesa"
     cfg = KioskConfig(user=user, workdir=wd, futmesa=f"{wd}/.venv/bin/futmesa", device=device,
-                      ruleset=ruleset, db=f"{wd}/futmesa.sqlite", http_port=http_port)
+                      ruleset=ruleset, db=f"{wd}/futmesa.sqlite", http_port=http_port,
+                      settings=settings_path is not None, logos=logo_dir is not None,
+                      show_qr=not no_qr)
     try:
-        paths = write_kiosk(out, cfg, force=force)
+        paths = write_kiosk(out, cfg, force=force, settings=settings_path, logos=logo_dir)
     except (FileExistsError, OSError) as exc:
         raise click.ClickException(str(exc)) from exc
     for p in paths:
