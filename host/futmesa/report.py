@@ -336,7 +336,10 @@ th{background:#eee}.result{font-size:2em;font-weight:bold;margin:.4em 0}
 .exports a{margin-right:1em}.sign{margin-top:3em;display:flex;gap:3em}
 .sign div{border-top:1px solid #000;padding-top:.3em;flex:1}
 @media print{.exports{display:none}}
+@media (max-width:600px){body{margin:.8em}table{display:block;overflow-x:auto}
+.meta td:first-child{width:auto}.sign{flex-direction:column;gap:2em}.result{font-size:1.5em}}
 """
+VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'  # phones
 
 
 def _table(head: list[str], rows: list[list[str]], row_class: list[str] | None = None) -> str:
@@ -378,7 +381,7 @@ def render_html(record: Record) -> str:
         f'<a href="/report/{e(str(mid))}.json">JSON</a><a href="/history">Partidas</a></p>'
     )
     return "".join([
-        '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">',
+        f'<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">{VIEWPORT}',
         f"<title>Súmula {e(str(mid))} — {e(s['A'])} × {e(s['B'])}</title>",
         f"<style>{_CSS}</style></head><body>",
         links,
@@ -425,7 +428,8 @@ def render_history_html(matches: list[dict[str, Any]]) -> str:
         )
     body = "".join(rows) or '<tr><td colspan="7">Nenhuma partida registrada.</td></tr>'
     return (
-        '<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Partidas</title>'
+        f'<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">{VIEWPORT}'
+        "<title>Partidas</title>"
         f"<style>{_CSS}</style></head><body><h1>Partidas</h1><table><thead><tr><th>#</th>"
         "<th>Data</th><th>Mesa</th><th>Equipes</th><th>Placar</th><th>Regra</th><th>Súmula</th>"
         f"</tr></thead><tbody>{body}</tbody></table></body></html>"

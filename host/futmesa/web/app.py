@@ -43,6 +43,7 @@ ANSWER_WITHIN_S = 0.1  # the console gets an answer (result or "still applying")
 DISPLAY_MODES = ("scoreboard", "board", "blank")
 THEMES = ("default", "contrast")
 LANGS = ("pt", "en")
+SOUNDS = ("off", "on")  # kiosk sounds (goal, lance warning, end of period): off by default
 
 
 class HistoryProvider(Protocol):
@@ -229,7 +230,8 @@ def create_app(
     """
     gate = TokenGate(console_token)
     broadcast = Broadcast()
-    display: dict[str, Any] = {"mode": "scoreboard", "theme": "default", "lang": "pt"}
+    display: dict[str, Any] = {"mode": "scoreboard", "theme": "default", "lang": "pt",
+                               "sound": "off"}
     pending: dict[str, dict[str, Any]] = {}  # request id -> outcome of a slow action
     request_ids = itertools.count(1)
 
@@ -339,7 +341,8 @@ def create_app(
         body = await authorized_body(request)
         if isinstance(body, JSONResponse):
             return body
-        for key, allowed in (("mode", DISPLAY_MODES), ("theme", THEMES), ("lang", LANGS)):
+        for key, allowed in (("mode", DISPLAY_MODES), ("theme", THEMES), ("lang", LANGS),
+                             ("sound", SOUNDS)):
             if key in body:
                 if body[key] not in allowed:
                     return _error(400, f"{key} must be one of {', '.join(allowed)}")
