@@ -151,6 +151,22 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
 
 
 @cli.command()
+@click.option("--speed", default=1, show_default=True, type=click.IntRange(1, 5000),
+              help="How many times faster than real time the table's clock runs.")
+@click.option("--goal-sensor", type=click.Choice(["beam", "tof"]), default="beam",
+              show_default=True, help="Goal-line sensor type of the simulated board.")
+def sim(speed: int, goal_sensor: str) -> None:
+    """A simulated table on a pseudo-terminal: prints its path for `serve --device`."""
+    from futmesa.sim.command import run_sim
+    from futmesa.sim.table import SimTableError
+
+    try:
+        run_sim(speed, goal_sensor, echo=lambda text: click.echo(text, nl=True))
+    except SimTableError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+@cli.command()
 @click.option("--device", "devices", required=True, multiple=True,
               help="Serial port of a table (e.g. /dev/ttyACM0); repeat for several tables.")
 @click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
