@@ -4,26 +4,39 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup system-deps demo test test-fast lint bench clean drawings
+.PHONY: setup setup-demo system-deps system-deps-demo demo test test-fast lint bench clean \
+	drawings
 
 setup: $(STAMP) system-deps
 
+# what `make demo` needs: the Python packages and socat (no Chromium, no poppler)
+setup-demo: $(STAMP) system-deps-demo
+
 $(STAMP): pyproject.toml
+	@echo "==> creating $(VENV) (Python virtual environment)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "==> installing the Python packages (a few minutes the first time) …"
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	@echo "==> installing the MicroPython stubs (for the firmware type-check) …"
 	# MicroPython stubs, one folder per port (they define the same modules, so
 	# they cannot share one site-packages); the firmware type-check uses them.
 	$(BIN)/pip install --quiet --target $(VENV)/stubs/rp2 micropython-rp2-stubs
 	$(BIN)/pip install --quiet --target $(VENV)/stubs/esp32 micropython-esp32-stubs
 	touch $(STAMP)
+	@echo "==> Python packages ready"
 
-# Debian packages the tests need (headless Chromium for the scoreboard tests,
-# poppler for rendering the súmula PDF). Installed only when missing.
+# Debian packages, installed only when missing: the whole test set (Chromium for the
+# scoreboard tests, poppler for the súmula PDF, the Pico toolchain …), or only what the
+# demo needs (socat). See scripts/install-system-deps.sh.
 system-deps:
-	@bash scripts/install-system-deps.sh
+	@bash scripts/install-system-deps.sh test
 
-demo: setup
+system-deps-demo:
+	@bash scripts/install-system-deps.sh demo
+
+demo: setup-demo
+	@echo "==> starting the demo: a simulated table plays a match into the scoreboard"
 	$(BIN)/futmesa demo --speed 60
 
 test: setup
