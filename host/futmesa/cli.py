@@ -88,7 +88,8 @@ def cli(verbose: bool) -> None:
 @click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
 @click.option("--speed", default=60, show_default=True, type=click.IntRange(1, 5000),
               help="How many times faster than real time the simulated table runs.")
-@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Port of the web pages (scoreboard, console, history).")
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite event log (default: a new file in a temporary folder).")
 @click.option("--exit-when-done", is_flag=True, help="Exit 0 after the final whistle.")
@@ -174,8 +175,11 @@ def sim(speed: int, goal_sensor: str) -> None:
               show_default=True, help="SQLite event log.")
 @click.option("--settings", "settings_path", type=click.Path(dir_okay=False), default=None,
               help="JSON file with competition settings (teams, colours, half length...).")
-@click.option("--http-host", default="0.0.0.0", show_default=True)
-@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--http-host", default="0.0.0.0", show_default=True,
+              help="Interface to serve on (0.0.0.0: every one, so a phone can open the console; "
+                   "127.0.0.1: this computer only).")
+@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Port of the web pages (scoreboard, console, history).")
 @click.option("--logos", "logo_dir", type=click.Path(exists=True, file_okay=False), default=None,
               help="Folder of club logos (PNG/SVG named after the team, e.g. gremio-f-c.png).")
 @click.option("--public-url", default=None, help=PUBLIC_URL_HELP)
@@ -203,7 +207,7 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
 @click.argument("match_id", type=int)
 @click.option("--ruleset", required=True, help=RULESET_HELP)
 @click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
-              show_default=True)
+              show_default=True, help="SQLite event log written by futmesa serve.")
 def rerun(match_id: int, ruleset: str, db: str) -> None:
     """Re-run a stored match under another ruleset and show what would differ."""
     from futmesa.daemon import to_entry
@@ -225,7 +229,7 @@ def rerun(match_id: int, ruleset: str, db: str) -> None:
 
 @cli.command()
 @click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
-              show_default=True)
+              show_default=True, help="SQLite event log written by futmesa serve.")
 def matches(db: str) -> None:
     """List the stored matches."""
     from futmesa.history import History
@@ -244,11 +248,15 @@ def matches(db: str) -> None:
 @cli.command()
 @click.argument("match_id", type=int)
 @click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
-              show_default=True)
-@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None)
-@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None)
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None)
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None)
+              show_default=True, help="SQLite event log written by futmesa serve.")
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the súmula as PDF (A4) [default: sumula-MATCH.pdf].")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the súmula as an HTML page.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the event log as CSV (for spreadsheets).")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the whole match record as JSON.")
 def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
            csv_path: str | None, json_path: str | None) -> None:
     """Write the súmula (official match report) of a stored match."""

@@ -40,8 +40,10 @@ def flash(board: str, port: str, timeout: float, force: bool) -> None:
 @click.option("--workdir", default=None, help="futmesa checkout on the Pi [/home/USER/futmesa].")
 @click.option("--device", default="/dev/futmesa-table", show_default=True,
               help="Serial port of the table's board (the udev rule creates the default).")
-@click.option("--ruleset", default="cbfm-1toque", show_default=True)
-@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--ruleset", default="cbfm-1toque", show_default=True,
+              help="Ruleset the Pi's daemon plays (checked now).")
+@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Port of the Pi's web pages.")
 @click.option("--settings", "settings_path", default=None,
               type=click.Path(exists=True, dir_okay=False, path_type=Path),
               help="Competition settings file (checked now, copied for the Pi).")
@@ -112,7 +114,8 @@ def drawings(check: bool, out: Path | None) -> None:
               "one the board names.")
 @click.option("--watch", "watch_s", default=0.0, show_default=True,
               help="Then print live sensor events for this many seconds.")
-@click.option("--timeout", default=5.0, show_default=True)
+@click.option("--timeout", default=5.0, show_default=True,
+              help="Seconds to wait for the board to answer.")
 @click.option("--sbc", is_flag=True, help="The sensors are wired to this Raspberry Pi "
               "(Linux SBC mode; use with --board rpi).")
 def doctor(port: str | None, serial_number: str | None, board: str | None, watch_s: float,
