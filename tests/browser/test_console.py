@@ -138,3 +138,34 @@ def test_recover_from_the_host_opens_a_working_console(
     send_raw(page, "goal", '{"side": "B"}')
     result_text(page, "✓ goal")
     assert [e["kind"] for e in table.entries] == ["goal"]
+
+
+def test_a_slow_action_is_answered_with_its_own_label(browser: Any) -> None:
+    """Issue 14: on a busy host an action answered later ("still applying") ended as
+    "✓ aplicado", so a console waiting for "✓ anular" waited forever."""
+    import asyncio
+
+    from futmesa.hub import StateHub
+    from futmesa.web.testing import serving
+
+    class SlowTable(ScriptedTable):
+        async def handle(self, kind: str, data: dict, author: str) -> dict:
+            await asyncio.sleep(0.5)  # longer than the console's first answer waits
+            return await super().handle(kind, data, author)
+
+    hub = StateHub()
+    table = SlowTable(hub)
+    with serving(hub, history=table, answer_within_s=0.05) as live:
+        page = browser.new_page()
+        try:
+            page.goto(live.url + f"/console?token={TOKEN}")
+            page.wait_for_function(
+                "document.getElementById('token-status').textContent.includes('✓')",
+                timeout=60_000)
+            send_raw(page, "goal", '{"side": "A"}')
+            assert result_text(page, "✓", timeout=60_000).startswith("✓ goal (")
+            send_raw(page, "goal", '{"side": "Z"}')
+            assert "goal recusado: goal needs side A or B" in result_text(page, "✗",
+                                                                         timeout=60_000)
+        finally:
+            page.close()

@@ -298,6 +298,12 @@ def create_app(
             return _error(*refusal)
         return JSONResponse({"ok": True})
 
+    def with_token(kind: str, task: asyncio.Future[Any]) -> dict[str, Any]:
+        outcome = _outcome(task)
+        if kind == "new_match" and outcome["ok"]:
+            outcome["token"] = gate.token  # the console that started the match carries on
+        return outcome
+
     async def referee(request: Request) -> Response:
         started = time.perf_counter()
         body = await authorized_body(request)
@@ -316,16 +322,14 @@ def create_app(
         if not done:
             rid = str(next(request_ids))
             pending[rid] = {"ok": None, "pending": True}
-            task.add_done_callback(lambda t: pending.__setitem__(rid, _outcome(t)))
+            task.add_done_callback(lambda t: pending.__setitem__(rid, with_token(kind, t)))
             return JSONResponse(
                 {"ok": None, "pending": True, "id": rid,
                  "message": "received; still being applied — the result follows"},
                 status_code=202,
             )
-        outcome = _outcome(task)
+        outcome = with_token(kind, task)
         outcome["ms"] = round((time.perf_counter() - started) * 1000, 1)
-        if kind == "new_match" and outcome["ok"]:
-            outcome["token"] = gate.token  # the console that started the match carries on
         return JSONResponse(outcome, status_code=200 if outcome["ok"] else 409)
 
     async def referee_result(request: Request) -> Response:

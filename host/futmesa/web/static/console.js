@@ -59,15 +59,26 @@ const Console = (() => {
     }
   }
 
-  async function pollPending(id, started) {
-    for (let i = 0; i < 50; i++) {
+  async function pollPending(id, started, label) {
+    // a slow action (a busy host): the same answer as a fast one, with the same label,
+    // whenever it comes; after 10 s the console says it is still waiting
+    for (let i = 0; i < 300; i++) {
       await new Promise((res) => setTimeout(res, 200));
-      const r = await fetch(`/api/referee/${id}`, { headers: headers() });
-      const body = await r.json();
-      if (body.ok === true) return say(`✓ aplicado (${Math.round(performance.now() - started)} ms)`, "ok");
-      if (body.ok === false) return say(`✗ recusado: ${body.error}`, "bad");
+      if (i === 50) say(`… ${label}: ainda aplicando (o computador da mesa está lento)`, "busy");
+      let body;
+      try {
+        const r = await fetch(`/api/referee/${id}`, { headers: headers() });
+        body = await r.json();
+      } catch (e) { continue; }
+      if (body.ok === true) {
+        if (body.token) adoptToken(body.token);
+        say(`✓ ${label} (${Math.round(performance.now() - started)} ms)`, "ok");
+        refreshLog();
+        return;
+      }
+      if (body.ok === false) return say(`✗ ${label} recusado: ${body.error}`, "bad");
     }
-    say("? sem resposta do motor em 10 s — confira o registro antes de repetir", "bad");
+    say(`? ${label}: sem resposta do motor em 60 s — confira o registro antes de repetir`, "bad");
   }
 
   async function send(kind, data, label) {
@@ -89,7 +100,7 @@ const Console = (() => {
     const ms = Math.round(performance.now() - started);
     if (r.status === 202 && body.pending) {
       say(`… ${label || kind}: recebido, aplicando`, "busy");
-      pollPending(body.id, started);
+      pollPending(body.id, started, label || kind);
       return body;
     }
     if (r.ok && body.ok) {
