@@ -116,3 +116,19 @@ def test_admin_screen_shows_the_console_qr_on_the_host(browser: Any, output_dir:
         # from another machine (a relayed request) the token is not shown
         r = httpx.get(live.base_url + "/admin/info", headers={"X-Forwarded-For": "10.0.0.9"})
         assert r.status_code == 403 and live.token not in r.text
+
+
+def test_q_on_the_kiosk_opens_the_admin_screen_and_any_key_goes_back(browser: Any) -> None:
+    with LiveTable(speed=10) as live:
+        ctx = browser.new_context(**TV)
+        try:
+            page = ctx.new_page()
+            page.goto(live.base_url + "/?theme=contrast")
+            page.wait_for_function("window.futmesaVenue !== undefined", timeout=WAIT_MS)
+            page.keyboard.press("q")
+            page.wait_for_url("**/admin?**", timeout=WAIT_MS)
+            _wait_text(page, "#console", f"/console?token={live.token}")
+            page.keyboard.press("x")
+            page.wait_for_url("**/?theme=contrast", timeout=WAIT_MS)
+        finally:
+            ctx.close()

@@ -46,6 +46,13 @@
   }
   showButton();
 
+  // Q: the admin screen (the console's QR code), on the host's own screen
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "q" && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      location.href = `/admin?back=key&to=${encodeURIComponent(location.pathname + location.search)}`;
+    }
+  });
+
   // -- keep the screen awake -----------------------------------------------------------
   let lock = null;
   async function requestWakeLock() {
