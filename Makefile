@@ -4,8 +4,8 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup setup-demo system-deps system-deps-demo demo test test-fast lint bench clean \
-	drawings
+.PHONY: setup setup-demo system-deps system-deps-demo demo test test-fast test-stress lint \
+	bench clean drawings
 
 setup: $(STAMP) system-deps
 
@@ -42,6 +42,10 @@ demo: setup-demo
 test: setup
 	$(BIN)/ruff check host tests bench
 	$(BIN)/pytest -q
+
+# the suite three times in a row with stress-ng keeping every core busy
+test-stress: setup
+	bash scripts/stress-suite.sh -n 3
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -m "not slow and not browser"

@@ -8,6 +8,7 @@
 #     gcc-arm-none-eabi, newlib, cmake   building the Pico firmware image (make firmware)
 #     nodejs, npm               the virtual Pico (rp2040js) that runs that image in the tests
 #     mosquitto, mosquitto-clients       the MQTT broker of the venue (tournament day)
+#     stress-ng                 keeps the cores busy for scripts/stress-suite.sh (make test-stress)
 set -euo pipefail
 set_name="${1:-test}"
 case "$set_name" in demo|test) ;; *) echo "usage: $0 [demo|test]" >&2; exit 2 ;; esac
@@ -25,6 +26,7 @@ if [ "$set_name" = test ]; then
   command -v npm >/dev/null 2>&1 || need+=(npm)
   { command -v mosquitto >/dev/null 2>&1 || [ -x /usr/sbin/mosquitto ]; } || need+=(mosquitto)
   command -v mosquitto_pub >/dev/null 2>&1 || need+=(mosquitto-clients)
+  command -v stress-ng >/dev/null 2>&1 || need+=(stress-ng)
 fi
 if [ ${#need[@]} -eq 0 ]; then echo "==> Debian packages for $set_name: all present"; exit 0; fi
 echo "==> installing Debian packages for $set_name: ${need[*]} (a few minutes)"

@@ -32,7 +32,7 @@ def test_the_demo_set_is_only_socat(tmp_path: Path) -> None:
     assert "need root (or sudo) to install: socat." in demo.stderr
     test = _missing_everything(tmp_path, "test")
     assert test.returncode == 1
-    for pkg in ("socat", "chromium", "poppler-utils", "cmake"):
+    for pkg in ("socat", "chromium", "poppler-utils", "cmake", "stress-ng"):
         assert pkg in test.stderr
 
 
