@@ -134,7 +134,8 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
         if exit_when_done:
             running.stop()
         else:
-            click.echo(f"still serving the scoreboard at {running.base_url}/ — Ctrl-C to stop")
+            click.echo(f"still serving the scoreboard at {running.public_url or running.base_url}/"
+                       " — Ctrl-C to stop")
 
     try:
         asyncio.run(server.run(sim.host_port, db_path, ruleset, None, http_host=http_host,
