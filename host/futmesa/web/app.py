@@ -35,7 +35,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from futmesa.hub import RefusedError, StateHub
-from futmesa.web.access import TokenGate
+from futmesa.web.access import TokenGate, request_token
 
 STATIC_DIR = Path(__file__).parent / "static"
 PING_EVERY_S = 5.0  # a kiosk that hears nothing for 3 pings assumes the host is gone
@@ -233,6 +233,7 @@ def create_app(
     display: dict[str, Any] = {"mode": "scoreboard", "theme": "default", "lang": "pt",
                                "sound": "off"}
     pending: dict[str, dict[str, Any]] = {}  # request id -> outcome of a slow action
+    askers: dict[str, str] = {}  # request id -> the token that asked it
     request_ids = itertools.count(1)
 
     def page(name: str) -> FileResponse:
@@ -322,6 +323,9 @@ def create_app(
         if not done:
             rid = str(next(request_ids))
             pending[rid] = {"ok": None, "pending": True}
+            # the asker may follow its action with the token it sent, even when that action
+            # was a Nova partida that has just replaced the token
+            askers[rid] = request_token(request) or ""
             task.add_done_callback(lambda t: pending.__setitem__(rid, with_token(kind, t)))
             return JSONResponse(
                 {"ok": None, "pending": True, "id": rid,
@@ -334,7 +338,8 @@ def create_app(
 
     async def referee_result(request: Request) -> Response:
         refusal = gate.refuse(request)
-        if refusal is not None:
+        asker = askers.get(request.path_params["rid"])
+        if refusal is not None and not (asker and request_token(request) == asker):
             return _error(*refusal)
         outcome = pending.get(request.path_params["rid"])
         if outcome is None:
