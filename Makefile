@@ -4,30 +4,43 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup system-deps demo tournament test test-fast lint bench clean drawings firmware
+.PHONY: setup setup-demo system-deps system-deps-demo demo tournament test test-fast \
+	test-stress lint bench clean drawings firmware
 
 setup: $(STAMP) system-deps
 
+# what `make demo` needs: the Python packages and socat (no Chromium, no poppler)
+setup-demo: $(STAMP) system-deps-demo
+
 $(STAMP): pyproject.toml
+	@echo "==> creating $(VENV) (Python virtual environment)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "==> installing the Python packages (a few minutes the first time) …"
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	@echo "==> installing the MicroPython stubs (for the firmware type-check) …"
 	# MicroPython stubs, one folder per port (they define the same modules, so
 	# they cannot share one site-packages); the firmware type-check uses them.
 	$(BIN)/pip install --quiet --target $(VENV)/stubs/rp2 micropython-rp2-stubs
 	$(BIN)/pip install --quiet --target $(VENV)/stubs/esp32 micropython-esp32-stubs
 	touch $(STAMP)
+	@echo "==> Python packages ready"
 
-# Debian packages the tests need (headless Chromium for the scoreboard tests,
-# poppler for rendering the súmula PDF). Installed only when missing.
+# Debian packages, installed only when missing: the whole test set (Chromium for the
+# scoreboard tests, poppler for the súmula PDF, the Pico toolchain …), or only what the
+# demo needs (socat). See scripts/install-system-deps.sh.
 system-deps:
-	@bash scripts/install-system-deps.sh
+	@bash scripts/install-system-deps.sh test
 
-demo: setup
+system-deps-demo:
+	@bash scripts/install-system-deps.sh demo
+
+demo: setup-demo
+	@echo "==> starting the demo: a simulated table plays a match into the scoreboard"
 	$(BIN)/futmesa demo --speed 60
 
 # a whole competition (8 teams, 4 simulated tables, groups and a final) through a real
-# mosquitto, into the venue board and standings (docs/operating.md §11)
+# mosquitto, into the venue board and standings (docs/operating.md §12)
 tournament: setup
 	$(BIN)/futmesa demo --tournament 8
 
@@ -47,6 +60,10 @@ $(FIRMWARE_UF2): $(FIRMWARE_SRC) $(STAMP) | system-deps
 test: setup firmware
 	$(BIN)/ruff check host tests bench
 	$(BIN)/pytest -q
+
+# the suite three times in a row with stress-ng keeping every core busy
+test-stress: setup firmware
+	bash scripts/stress-suite.sh -n 3
 
 test-fast: $(STAMP)
 	$(BIN)/pytest -q -m "not slow and not browser"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sys
 import tempfile
@@ -14,7 +13,16 @@ import click
 
 from futmesa import __version__
 
-RULESET_HELP = "cbfm-1toque, gaucha, pastilha-8x2 or mesa-posta"
+
+def _ruleset_help() -> str:
+    from futmesa.rules import ruleset_names
+
+    return "One of: " + ", ".join(ruleset_names()) + "."
+
+
+RULESET_HELP = _ruleset_help()
+PUBLIC_URL_HELP = ("Address phones open, printed and put in the console QR code "
+                   "(default: this computer's address on the local network).")
 
 
 def _setup_logging(verbose: bool) -> None:
@@ -38,15 +46,34 @@ def _check_ruleset(name: str) -> str:
 
 
 def _load_settings(path: str | None) -> dict[str, Any]:
+    """The checked settings file (durations converted to ms), or one line saying what to fix."""
+    from futmesa.config import SettingsError, load_settings_file
+
     if not path:
         return {}
     try:
-        data = json.loads(Path(path).read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise click.BadParameter(f"cannot read {path}: {exc}", param_hint="--settings") from exc
-    if not isinstance(data, dict):
-        raise click.BadParameter(f"{path} must hold a JSON object", param_hint="--settings")
-    return data
+        return load_settings_file(path)
+    except SettingsError as exc:
+        raise click.BadParameter(str(exc), param_hint="--settings") from None
+
+
+def _check_devices(devices: tuple[str, ...]) -> None:
+    """Refuse a --device that is not a serial port or that another program holds."""
+    from futmesa.portcheck import port_problem
+
+    for device in devices:
+        problem = port_problem(device)
+        if problem:
+            raise click.BadParameter(problem, param_hint="--device")
+
+
+def _check_db(db: str, create: bool) -> None:
+    """Refuse an event log in a folder that does not exist, or a file that is not a log."""
+    from futmesa.dbcheck import db_problem
+
+    problem = db_problem(db, create=create)
+    if problem:
+        raise click.BadParameter(problem, param_hint="--db")
 
 
 @click.group()
@@ -61,7 +88,8 @@ def cli(verbose: bool) -> None:
 @click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
 @click.option("--speed", default=60, show_default=True, type=click.IntRange(1, 5000),
               help="How many times faster than real time the simulated table runs.")
-@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Port of the web pages (scoreboard, console, history).")
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite event log (default: a new file in a temporary folder).")
 @click.option("--exit-when-done", is_flag=True, help="Exit 0 after the final whistle.")
@@ -70,8 +98,11 @@ def cli(verbose: bool) -> None:
                    "TEAMS/2 simulated tables, a real mosquitto broker and the venue desk.")
 @click.option("--desk-port", default=8100, show_default=True, type=click.IntRange(1, 65535),
               help="With --tournament: the desk's web port (venue board, standings).")
+@click.option("--http-host", default="0.0.0.0", show_default=True,
+              help="Interface to serve on (0.0.0.0: every one, so a phone can open the console).")
+@click.option("--public-url", default=None, help=PUBLIC_URL_HELP)
 def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
-         tournament: int | None, desk_port: int) -> None:
+         tournament: int | None, desk_port: int, http_host: str, public_url: str | None) -> None:
     """Play a scripted match on a simulated table into the live scoreboard."""
     from futmesa import server
 
@@ -84,6 +115,8 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
     from futmesa.sim.demo_match import DemoError, play
 
     _check_ruleset(ruleset)
+    if db:
+        _check_db(db, create=True)
     db_path = db or str(Path(tempfile.mkdtemp(prefix="futmesa-demo-")) / "match.sqlite")
     result: dict[str, Any] = {}
 
@@ -112,11 +145,12 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
         if exit_when_done:
             running.stop()
         else:
-            click.echo(f"still serving the scoreboard at {running.base_url}/ — Ctrl-C to stop")
+            click.echo(f"still serving the scoreboard at {running.public_url or running.base_url}/"
+                       " — Ctrl-C to stop")
 
     try:
-        asyncio.run(server.run(sim.host_port, db_path, ruleset, None, http_port=http_port,
-                               on_ready=scripted))
+        asyncio.run(server.run(sim.host_port, db_path, ruleset, None, http_host=http_host,
+                               http_port=http_port, on_ready=scripted, public_url=public_url))
     except server.PortInUseError as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
@@ -130,6 +164,22 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
 
 
 @cli.command()
+@click.option("--speed", default=1, show_default=True, type=click.IntRange(1, 5000),
+              help="How many times faster than real time the table's clock runs.")
+@click.option("--goal-sensor", type=click.Choice(["beam", "tof"]), default="beam",
+              show_default=True, help="Goal-line sensor type of the simulated board.")
+def sim(speed: int, goal_sensor: str) -> None:
+    """A simulated table on a pseudo-terminal: prints its path for `serve --device`."""
+    from futmesa.sim.command import run_sim
+    from futmesa.sim.table import SimTableError
+
+    try:
+        run_sim(speed, goal_sensor, echo=lambda text: click.echo(text, nl=True))
+    except SimTableError as exc:
+        raise click.ClickException(str(exc)) from exc
+
+
+@cli.command()
 @click.option("--device", "devices", required=True, multiple=True,
               help="Serial port of a table (e.g. /dev/ttyACM0); repeat for several tables.")
 @click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
@@ -137,8 +187,11 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
               show_default=True, help="SQLite event log.")
 @click.option("--settings", "settings_path", type=click.Path(dir_okay=False), default=None,
               help="JSON file with competition settings (teams, colours, half length...).")
-@click.option("--http-host", default="0.0.0.0", show_default=True)
-@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--http-host", default="0.0.0.0", show_default=True,
+              help="Interface to serve on (0.0.0.0: every one, so a phone can open the console; "
+                   "127.0.0.1: this computer only).")
+@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Port of the web pages (scoreboard, console, history).")
 @click.option("--logos", "logo_dir", type=click.Path(exists=True, file_okay=False), default=None,
               help="Folder of club logos (PNG/SVG named after the team, e.g. gremio-f-c.png).")
 @click.option("--tls-cert", type=click.Path(dir_okay=False), default=None,
@@ -147,6 +200,7 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
               help="The certificate's private key (PEM, no passphrase).")
 @click.option("--max-body-kib", default=64, show_default=True, type=click.IntRange(1, 65536),
               help="Largest request body accepted, in KiB (bigger ones get 413).")
+@click.option("--public-url", default=None, help=PUBLIC_URL_HELP)
 @click.option("--venue-broker", default=None,
               help="Venue MQTT broker (mqtt://HOST:PORT): publish to the desk, take its matches.")
 @click.option("--venue-credentials", type=click.Path(dir_okay=False), default=None,
@@ -154,12 +208,14 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
 def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
           http_host: str, http_port: int, logo_dir: str | None, tls_cert: str | None,
           tls_key: str | None, max_body_kib: int, venue_broker: str | None,
-          venue_credentials: str | None) -> None:
+          venue_credentials: str | None, public_url: str | None) -> None:
     """Run the daemon against a real board (or a pty path)."""
     from futmesa import server
 
     _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
+    _check_devices(devices)
+    _check_db(db, create=True)
     from futmesa.cli_venue import venue_options
 
     venue = venue_options(venue_broker, venue_credentials)
@@ -168,7 +224,8 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
                                http_port=http_port,
                                logo_dir=Path(logo_dir) if logo_dir else None,
                                tls_cert=tls_cert, tls_key=tls_key,
-                               max_body=max_body_kib * 1024, venue=venue))
+                               max_body=max_body_kib * 1024, venue=venue,
+                               public_url=public_url))
     except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
@@ -179,7 +236,7 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
 @click.argument("match_id", type=int)
 @click.option("--ruleset", required=True, help=RULESET_HELP)
 @click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
-              show_default=True)
+              show_default=True, help="SQLite event log written by futmesa serve.")
 def rerun(match_id: int, ruleset: str, db: str) -> None:
     """Re-run a stored match under another ruleset and show what would differ."""
     from futmesa.matchbook import to_entry
@@ -187,6 +244,7 @@ def rerun(match_id: int, ruleset: str, db: str) -> None:
     from futmesa.store import EventLog
 
     _check_ruleset(ruleset)
+    _check_db(db, create=False)
     store = EventLog(db)
     match = store.match(match_id)
     if match is None:
@@ -203,12 +261,13 @@ def rerun(match_id: int, ruleset: str, db: str) -> None:
 
 @cli.command()
 @click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
-              show_default=True)
+              show_default=True, help="SQLite event log written by futmesa serve.")
 def matches(db: str) -> None:
     """List the stored matches."""
     from futmesa.matchbook import MatchLibrary
     from futmesa.store import EventLog
 
+    _check_db(db, create=False)
     for m in MatchLibrary(EventLog(db)).list_matches():
         score = m.get("score") or {}
         teams = m.get("teams") or {}
@@ -225,11 +284,15 @@ def matches(db: str) -> None:
 @cli.command()
 @click.argument("match_id", type=int)
 @click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
-              show_default=True)
-@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None)
-@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None)
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None)
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None)
+              show_default=True, help="SQLite event log written by futmesa serve.")
+@click.option("--pdf", "pdf_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the súmula as PDF (A4) [default: sumula-MATCH.pdf].")
+@click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the súmula as an HTML page.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the event log as CSV (for spreadsheets).")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
+              help="Write the whole match record as JSON.")
 @click.option("--lang", type=click.Choice(["pt", "en"]), default="pt", show_default=True,
               help="Language of the súmula.")
 def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
@@ -239,6 +302,7 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
     from futmesa.matchbook import MatchLibrary, UnloadableMatch
     from futmesa.store import EventLog
 
+    _check_db(db, create=False)
     try:
         record = MatchLibrary(EventLog(db)).match_record(match_id)
     except UnloadableMatch as exc:
@@ -249,9 +313,20 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
         raise click.ClickException(str(exc.args[0])) from exc
     if not any((pdf_path, html_path, csv_path, json_path)):
         pdf_path = f"sumula-{match_id}.pdf"
-    for path in rep.export(record, pdf=pdf_path, html_path=html_path, csv_path=csv_path,
-                           json_path=json_path, lang=lang):
-        click.echo(f"wrote {path}")
+    outputs = [(o, p) for o, p in (("--pdf", pdf_path), ("--html", html_path),
+                                   ("--csv", csv_path), ("--json", json_path)) if p]
+    for option, out in outputs:
+        folder = Path(out).parent
+        if not folder.is_dir():
+            raise click.BadParameter(f"the folder {folder} does not exist: create it first, "
+                                     "or write the file somewhere else", param_hint=option)
+    try:
+        for path in rep.export(record, pdf=pdf_path, html_path=html_path, csv_path=csv_path,
+                               json_path=json_path, lang=lang):
+            click.echo(f"wrote {path}")
+    except OSError as exc:
+        raise click.ClickException(f"cannot write the súmula ({exc.strerror}): check the "
+                                   "folder's permissions and free space") from None
 
 
 @cli.command()
@@ -261,6 +336,9 @@ def watch(url: str) -> None:
     """A terminal scoreboard for a setup with no screen browser."""
     from futmesa import watch as watch_mod
 
+    problem = watch_mod.check_server(url)
+    if problem:
+        raise click.ClickException(problem)
     try:
         asyncio.run(watch_mod.watch(url))
     except KeyboardInterrupt:

@@ -29,8 +29,10 @@ BOARD_HELP = "Board file name in hardware/boards (pico, esp32) or a path to your
               help="With --uf2: the BOOTSEL drive's folder [found among the mounted drives].")
 @click.option("--wait", "wait_s", default=60.0, show_default=True,
               help="With --uf2: seconds to wait for the BOOTSEL drive.")
+@click.option("--force", is_flag=True,
+              help="Flash even when the board says it is another board (rewired on purpose).")
 def flash(board: str, port: str, timeout: float, use_uf2: bool, image: Path | None,
-          drive: Path | None, wait_s: float) -> None:
+          drive: Path | None, wait_s: float, force: bool) -> None:
     """Put the firmware and the board file on the board and check the version it reports.
 
     Without --uf2: compile the firmware and copy it with mpremote onto a board running
@@ -47,7 +49,7 @@ def flash(board: str, port: str, timeout: float, use_uf2: bool, image: Path | No
             flash_uf2(board, port, image=image, drive=drive, wait_drive_s=wait_s,
                       timeout_s=timeout, echo=click.echo)
         else:
-            do_flash(board, port, timeout_s=timeout, echo=click.echo)
+            do_flash(board, port, timeout_s=timeout, echo=click.echo, force=force)
     except FlashError as exc:
         raise click.ClickException(str(exc)) from exc
 
@@ -59,19 +61,43 @@ def flash(board: str, port: str, timeout: float, use_uf2: bool, image: Path | No
 @click.option("--workdir", default=None, help="futmesa checkout on the Pi [/home/USER/futmesa].")
 @click.option("--device", default="/dev/futmesa-table", show_default=True,
               help="Serial port of the table's board (the udev rule creates the default).")
-@click.option("--ruleset", default="cbfm-1toque", show_default=True)
-@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--ruleset", default="cbfm-1toque", show_default=True,
+              help="Ruleset the Pi's daemon plays (checked now).")
+@click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              help="Port of the Pi's web pages.")
+@click.option("--settings", "settings_path", default=None,
+              type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Competition settings file (checked now, copied for the Pi).")
+@click.option("--logos", "logo_dir", default=None,
+              type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="Folder of club logos (copied for the Pi).")
+@click.option("--no-qr", is_flag=True,
+              help="Open the scoreboard at once, not the console QR until the match starts.")
 @click.option("--force", is_flag=True, help="Overwrite files already in --out.")
 def kiosk_setup(out: Path, user: str, workdir: str | None, device: str, ruleset: str,
-                http_port: int, force: bool) -> None:
+                http_port: int, settings_path: Path | None, logo_dir: Path | None,
+                no_qr: bool, force: bool) -> None:
     """Write systemd units and the Chromium kiosk launcher for a Raspberry Pi scoreboard."""
+    from futmesa.config import SettingsError, load_settings_file
     from futmesa.deploy.kiosk import KioskConfig, write_kiosk
+    from futmesa.rules import load_ruleset
 
+    try:  # a mistake found here, not at every boot of the Pi
+        load_ruleset(ruleset)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="--ruleset") from None
+    if settings_path is not None:
+        try:
+            load_settings_file(settings_path)
+        except SettingsError as exc:
+            raise click.BadParameter(str(exc), param_hint="--settings") from None
     wd = workdir or f"/home/{user}/futmesa"
     cfg = KioskConfig(user=user, workdir=wd, futmesa=f"{wd}/.venv/bin/futmesa", device=device,
-                      ruleset=ruleset, db=f"{wd}/futmesa.sqlite", http_port=http_port)
+                      ruleset=ruleset, db=f"{wd}/futmesa.sqlite", http_port=http_port,
+                      settings=settings_path is not None, logos=logo_dir is not None,
+                      show_qr=not no_qr)
     try:
-        paths = write_kiosk(out, cfg, force=force)
+        paths = write_kiosk(out, cfg, force=force, settings=settings_path, logos=logo_dir)
     except (FileExistsError, OSError) as exc:
         raise click.ClickException(str(exc)) from exc
     for p in paths:
@@ -109,7 +135,8 @@ def drawings(check: bool, out: Path | None) -> None:
               "one the board names.")
 @click.option("--watch", "watch_s", default=0.0, show_default=True,
               help="Then print live sensor events for this many seconds.")
-@click.option("--timeout", default=5.0, show_default=True)
+@click.option("--timeout", default=5.0, show_default=True,
+              help="Seconds to wait for the board to answer.")
 @click.option("--sbc", is_flag=True, help="The sensors are wired to this Raspberry Pi "
               "(Linux SBC mode; use with --board rpi).")
 def doctor(port: str | None, serial_number: str | None, board: str | None, watch_s: float,

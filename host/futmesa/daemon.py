@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import futmesa_wire as W
+from futmesa.config import SettingsError, validate_settings
 from futmesa.health import Health, is_write_failure
 from futmesa.hub import RefusedError, StateHub
 from futmesa.link import DeviceInfo, HostLink, Status
@@ -49,6 +50,23 @@ DEVICE_COMMANDS: dict[str, int] = {
 _BEEPS = {"warning": W.BEEP_WARNING, "alarm": W.BEEP_ALARM, "goal": W.BEEP_GOAL,
           "prewarn": W.BEEP_PREWARN}
 _SIDES = {"A": 0, "B": 1}
+
+
+def checked_new_match(data: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
+    """The ruleset and engine settings of a "Nova partida", or RefusedError saying what is wrong."""
+    ruleset = data.get("ruleset") or None
+    if ruleset is not None:
+        try:
+            load_ruleset(str(ruleset))
+        except KeyError as exc:
+            raise RefusedError(str(exc.args[0] if exc.args else exc)) from None
+    settings = data.get("settings")
+    if settings is None:
+        return ruleset, None
+    try:
+        return ruleset, validate_settings(settings)
+    except SettingsError as exc:
+        raise RefusedError(f"configuração inválida / invalid settings: {exc}") from None
 
 
 class TableDaemon:
@@ -345,7 +363,8 @@ class TableDaemon:
                     raise RefusedError(f"{faults[0]['pt']} / {faults[0]['en']}")
                 raise RefusedError("no table has connected yet: check the USB cable")
             if kind == "new_match":
-                match_id = self.new_match(data.get("ruleset"), data.get("settings"))
+                ruleset, settings = checked_new_match(data)  # before anything is written
+                match_id = self.new_match(ruleset, settings)
                 return {"ok": True, "match_id": match_id, "state": self.state_json()}
             period = self.status.period if self.status else 0
             clock_ms = self._clock_now_ms()

@@ -16,8 +16,10 @@ import uvicorn
 from futmesa.daemon import TableDaemon
 from futmesa.hub import StateHub
 from futmesa.matchbook import MatchLibrary
+from futmesa.netaddr import LOCAL_ONLY, public_base_url
 from futmesa.store import EventLog
 from futmesa.web.access import access_banner, new_token
+from futmesa.web.admin import install_admin
 from futmesa.web.app import create_app
 from futmesa.web.guard import DEFAULT_MAX_BODY
 from futmesa.web.tls import ssl_options
@@ -49,6 +51,7 @@ class Running:
     server: uvicorn.Server
     base_url: str
     token: str
+    public_url: str = ""  # what a phone on the venue network opens (printed, in the QR)
 
     @property
     def daemon(self) -> TableDaemon:
@@ -73,6 +76,7 @@ async def run(
     tls_key: str | Path | None = None,
     max_body: int = DEFAULT_MAX_BODY,
     venue: Any = None,
+    public_url: str | None = None,
 ) -> None:
     """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready).
 
@@ -90,8 +94,12 @@ async def run(
     hub = StateHub()
     loop = asyncio.get_running_loop()
     token = new_token()
+    shown_url = public_base_url(http_host, http_port, public_url)
+    if tls and not public_url:
+        shown_url = "https://" + shown_url.split("://", 1)[1]
     app = create_app(hub, console_token=token, history=MatchLibrary(store), logo_dir=logo_dir,
-                     max_body=max_body)
+                     max_body=max_body, public_urls=(shown_url,))
+    install_admin(app, shown_url)
     config = uvicorn.Config(app, host=http_host, port=http_port, log_level="warning",
                             lifespan="off", ws_ping_interval=5, ws_ping_timeout=5, **tls)
     server = uvicorn.Server(config)
@@ -105,15 +113,18 @@ async def run(
         running.token = fresh
         if not quiet:
             print(f"match {match_id}: new referee token", flush=True)
-            print(access_banner(base_url, fresh, qr=True), flush=True)
+            print(access_banner(shown_url, fresh, qr=True), flush=True)
 
     daemons = [TableDaemon(store, hub, d, ruleset, settings, loop=loop,
                            on_new_match=new_console_token) for d in devices]
-    running = Running(daemons, hub, store, server, base_url, token)
+    running = Running(daemons, hub, store, server, base_url, token, shown_url)
     for daemon in daemons:
         daemon.start()
     if not quiet:
-        print(access_banner(base_url, token, qr=True), flush=True)
+        print(access_banner(shown_url, token, qr=True), flush=True)
+        if http_host in LOCAL_ONLY and not public_url:
+            print("only this computer can open these pages; for the referee's phone serve on "
+                  "every interface (--http-host 0.0.0.0)", flush=True)
     venue_tables = None
     if venue is not None:
         from futmesa.venue.table_agent import VenueTables

@@ -50,16 +50,48 @@ def _color(state: dict[str, Any], side: str) -> str:
     team = (state.get("teams") or {}).get(side) or {}
     color = team.get("color")
     if isinstance(color, str) and len(color) in (4, 7) and color.startswith("#"):
+        try:
+            int(color[1:], 16)
+        except ValueError:
+            return "white"
         return color
     return "white"
 
 
+def _luminance(color: str) -> float:
+    """Relative luminance (WCAG) of "#rgb"/"#rrggbb"; 1.0 for a named colour."""
+    if not color.startswith("#"):
+        return 1.0
+    digits = color[1:]
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    channels = []
+    for i in (0, 2, 4):
+        c = int(digits[i:i + 2], 16) / 255
+        channels.append(c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+    r, g, b = channels
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def team_style(color: str) -> str:
+    """The team's colour as a background with black or white text, whichever reads better:
+    legible on a dark and on a light terminal (a dark colour as text vanishes on black)."""
+    text = "#000000" if _luminance(color) > 0.179 else "#ffffff"
+    return f"bold {text} on {color}"
+
+
+def waiting_text(error: str | None) -> str:
+    if error:
+        return f"sem conexão com o servidor: {error} — tentando de novo…"
+    return "conectando ao servidor… / connecting…"
+
+
 def render(state: dict[str, Any] | None, *, connected: bool, offset_ms: float = 0.0,
-           last_message: float | None = None) -> Panel:
+           last_message: float | None = None, error: str | None = None) -> Panel:
     """One frame of the terminal scoreboard. Team names are plain Text, never markup."""
     now = now_ms() + offset_ms
     if state is None:
-        return Panel(Text("a ligar ao servidor… / connecting…"), title="futmesa")
+        return Panel(Text(waiting_text(error)), title="futmesa")
     match = state.get("match") or {}
     score = state.get("score") or {}
     grid = Table.grid(expand=True, padding=(0, 2))
@@ -67,10 +99,10 @@ def render(state: dict[str, Any] | None, *, connected: bool, offset_ms: float = 
     grid.add_column(justify="center", ratio=1)
     grid.add_column(justify="left", ratio=2)
     turn = match.get("turn")
-    name_a = Text(("▶ " if turn == "A" else "") + _name(state, "A"),
-                  style=f"bold {_color(state, 'A')}")
-    name_b = Text(_name(state, "B") + (" ◀" if turn == "B" else ""),
-                  style=f"bold {_color(state, 'B')}")
+    name_a = Text(("▶ " if turn == "A" else "") + f" {_name(state, 'A')} ",
+                  style=team_style(_color(state, "A")))
+    name_b = Text(f" {_name(state, 'B')} " + (" ◀" if turn == "B" else ""),
+                  style=team_style(_color(state, "B")))
     grid.add_row(name_a, Text(f"{score.get('A', 0)} × {score.get('B', 0)}", style="bold"), name_b)
     clock = clock_ms(state.get("clock"), now)
     period = state.get("period")
@@ -121,6 +153,45 @@ def render(state: dict[str, Any] | None, *, connected: bool, offset_ms: float = 
     return Panel(Group(*lines), title=title)
 
 
+def describe_error(exc: BaseException) -> str:
+    """A connection failure in words a person acts on."""
+    if isinstance(exc, TimeoutError | asyncio.TimeoutError):
+        return "o servidor não respondeu a tempo"
+    if isinstance(exc, ConnectionRefusedError):
+        return "conexão recusada (o futmesa serve está rodando nessa porta?)"
+    if isinstance(exc, OSError) and "Name or service not known" in str(exc):
+        return "endereço desconhecido (confira o nome do computador)"
+    text = str(exc) or type(exc).__name__
+    return text.splitlines()[0][:120]
+
+
+def check_server(url: str, timeout_s: float = 5.0) -> str | None:
+    """None when ``url`` is a futmesa server; else one line saying what is wrong."""
+    import httpx
+
+    base = url.rstrip("/")
+    if not base.startswith(("http://", "https://")):
+        return f"{url} não é um endereço http://…: use por exemplo --url http://192.168.0.10:8000"
+    try:
+        r = httpx.get(base + "/api/state", timeout=timeout_s)
+    except httpx.ConnectError as exc:
+        reason = str(exc) or "conexão recusada"
+        if "Name or service not known" in reason or "nodename" in reason:
+            return f"não encontrei {base}: endereço desconhecido (confira o nome ou o IP)"
+        return (f"não consegui conectar a {base} ({reason}): o futmesa serve está rodando "
+                "nesse computador e nessa porta?")
+    except httpx.HTTPError as exc:
+        return f"não consegui conectar a {base}: {describe_error(exc)}"
+    try:
+        body = r.json()
+    except ValueError:
+        body = None
+    if r.status_code != 200 or not isinstance(body, dict):
+        return (f"{base} respondeu, mas não é um servidor futmesa (HTTP {r.status_code} em "
+                "/api/state): confira o endereço que o futmesa serve imprimiu")
+    return None
+
+
 class Watcher:
     """Keeps the newest state from /ws and the host clock offset; reconnects forever."""
 
@@ -133,6 +204,7 @@ class Watcher:
         self.connected = False
         self.offset_ms = 0.0
         self.last_message: float | None = None
+        self.error: str | None = None  # why the last connection failed, in words
 
     def take(self, raw: str | bytes) -> None:
         msg = json.loads(raw)
@@ -154,8 +226,9 @@ class Watcher:
                     while True:
                         raw = await asyncio.wait_for(ws.recv(), timeout=16)
                         self.take(raw)
-            except (TimeoutError, OSError, Exception):  # noqa: BLE001 - retry always
+            except (TimeoutError, OSError, Exception) as exc:  # noqa: BLE001 - retry always
                 self.connected = False
+                self.error = describe_error(exc)
             await asyncio.sleep(RECONNECT_S[min(attempt, len(RECONNECT_S) - 1)])
             attempt += 1
 
@@ -170,7 +243,7 @@ async def watch(url: str, *, refresh_per_second: float = 10.0) -> None:
             while True:
                 live.update(render(watcher.state, connected=watcher.connected,
                                    offset_ms=watcher.offset_ms,
-                                   last_message=watcher.last_message))
+                                   last_message=watcher.last_message, error=watcher.error))
                 await asyncio.sleep(1 / refresh_per_second)
     finally:
         task.cancel()

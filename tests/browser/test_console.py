@@ -187,3 +187,32 @@ def test_console_shows_the_tables_health(
     live.call(live.hub.publish_health, table.table_id, {"ok": True, "faults": []})
     page.wait_for_function(
         "() => !document.getElementById('c-link').textContent.includes('sem gravação')")
+def test_a_slow_action_is_answered_with_its_own_label(browser: Any) -> None:
+    """Issue 14: on a busy host an action answered later ("still applying") ended as
+    "✓ aplicado", so a console waiting for "✓ anular" waited forever."""
+    import asyncio
+
+    from futmesa.hub import StateHub
+    from futmesa.web.testing import serving
+
+    class SlowTable(ScriptedTable):
+        async def handle(self, kind: str, data: dict, author: str) -> dict:
+            await asyncio.sleep(0.5)  # longer than the console's first answer waits
+            return await super().handle(kind, data, author)
+
+    hub = StateHub()
+    table = SlowTable(hub)
+    with serving(hub, history=table, answer_within_s=0.05) as live:
+        page = browser.new_page()
+        try:
+            page.goto(live.url + f"/console?token={TOKEN}")
+            page.wait_for_function(
+                "document.getElementById('token-status').textContent.includes('✓')",
+                timeout=60_000)
+            send_raw(page, "goal", '{"side": "A"}')
+            assert result_text(page, "✓", timeout=60_000).startswith("✓ goal (")
+            send_raw(page, "goal", '{"side": "Z"}')
+            assert "goal recusado: goal needs side A or B" in result_text(page, "✗",
+                                                                         timeout=60_000)
+        finally:
+            page.close()

@@ -20,11 +20,19 @@ pytestmark = pytest.mark.browser
 TEAMS = {"A": {"name": "Casa", "color": "#1040c0"}, "B": {"name": "Visitante", "color": "#c02020"}}
 
 
-def wait_js(page: Any, expr: str, timeout: int = 10000) -> None:
+# Every wait ends as soon as its condition holds; the deadline is only for a machine busy
+# with other work (issue 14: 10 s and 30 s deadlines failed on a loaded 2-core machine).
+WAIT_MS = 90_000
+# A lance of an hour: a shot asked cannot expire before the test's goal, however busy the
+# machine (at speed 30 the rules' 15 s lance lasted half a real second)
+LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
+
+
+def wait_js(page: Any, expr: str, timeout: int = WAIT_MS) -> None:
     page.wait_for_function(expr, timeout=timeout)
 
 
-def score_is(page: Any, side: str, value: int, timeout: int = 10000) -> None:
+def score_is(page: Any, side: str, value: int, timeout: int = WAIT_MS) -> None:
     wait_js(page, f"document.getElementById('score-{side}').textContent === '{value}'", timeout)
 
 
@@ -35,7 +43,7 @@ def score_goal(live: LiveTable, side: str = "A", disc: int = 9) -> None:
 
 
 def test_goal_on_the_simulated_table_appears_on_the_kiosk(page: Any, output_dir: Path) -> None:
-    with LiveTable(speed=30) as live:
+    with LiveTable(speed=30, settings=LONG_LANCE) as live:
         live.start_match(teams=TEAMS)
         page.goto(live.base_url + "/")
         wait_js(page, "document.getElementById('name-A').textContent === 'Casa'")
@@ -99,7 +107,7 @@ def test_page_clock_follows_the_device_clock_over_a_half(page: Any) -> None:
 
 
 def test_daemon_killed_and_restarted_kiosk_reconnects_with_same_state(page: Any) -> None:
-    with LiveTable(speed=30) as live:
+    with LiveTable(speed=30, settings=LONG_LANCE) as live:
         live.start_match(teams=TEAMS)
         score_goal(live, "A")
         page.goto(live.base_url + "/")
@@ -109,33 +117,35 @@ def test_daemon_killed_and_restarted_kiosk_reconnects_with_same_state(page: Any)
                       " === 'SEM CONEXÃO COM O SERVIDOR'")
         assert page.text_content("#score-A") == "1"  # the last state stays on screen
         live.start_host()  # same database, same port: the match is replayed from the log
-        wait_js(page, "document.getElementById('banner').classList.contains('hidden')", 20000)
-        assert page.text_content("#score-A") == "1"
+        wait_js(page, "document.getElementById('banner').classList.contains('hidden')")
+        # the replayed match reaches the page (on a loaded machine the table may still be
+        # reconnecting when the server is back): wait for it, then it must be the same match
+        score_is(page, "A", 1)
         assert page.text_content("#name-A") == "Casa"
-        live.wait(lambda: live.daemon.connected, 20, "the table to reconnect")
+        live.wait(lambda: live.daemon.connected, 60, "the table to reconnect")
         score_goal(live, "A")
         score_is(page, "A", 2)
 
 
 def test_unplugging_the_table_shows_table_disconnected(page: Any, output_dir: Path) -> None:
-    with LiveTable(speed=30) as live:
+    with LiveTable(speed=30, settings=LONG_LANCE) as live:
         live.start_match(teams=TEAMS)
         page.goto(live.base_url + "/")
         wait_js(page, "document.getElementById('name-A').textContent === 'Casa'")
         assert not page.is_visible("#banner")
         live.sim.unplug()
         wait_js(page, "document.getElementById('banner-text').textContent"
-                      " === 'MESA DESCONECTADA'", 15000)
+                      " === 'MESA DESCONECTADA'")
         assert page.text_content("#banner-age").startswith("— último evento há")
         page.screenshot(path=str(output_dir / "kiosk-table-disconnected.png"))
         live.sim.plug()
-        wait_js(page, "document.getElementById('banner').classList.contains('hidden')", 20000)
+        wait_js(page, "document.getElementById('banner').classList.contains('hidden')")
 
 
 def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path) -> None:
-    # speed 3: the 15 s lance lasts 5 s here, time enough for a loaded CI machine to click
-    # "shot asked" and trip the goal line before the per-move timer clears the shot
-    with LiveTable(speed=3) as live:
+    # a long lance: the shot asked from the console cannot expire before the goal,
+    # however busy the machine (the test waits for conditions, never races the match clock)
+    with LiveTable(speed=3, settings=LONG_LANCE) as live:
         live.start_match(teams=TEAMS)
         r = httpx.post(live.base_url + "/api/referee",
                        json={"kind": "shot_asked", "data": {"side": "A", "disc": 9}})
@@ -144,6 +154,8 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
 
         kiosk = browser.new_page()
         console = browser.new_page(viewport={"width": 800, "height": 1200})
+        for pg in (kiosk, console):
+            pg.set_default_timeout(WAIT_MS)
         try:
             kiosk.goto(live.base_url + "/")
             console.goto(live.base_url + f"/console?token={live.token}")
@@ -197,14 +209,14 @@ def test_console_pause_stops_the_device_clock_and_resume_restarts_it(browser: An
             console.goto(live.base_url + f"/console?token={live.token}")
             wait_js(console, "document.getElementById('token-status').textContent.includes('✓')")
             console.click("button[data-act=pause]")
-            live.wait(lambda: not live.daemon.status.running, 10, "the device clock to stop")
+            live.wait(lambda: not live.daemon.status.running, 60, "the device clock to stop")
             stopped_at = live.daemon.status.clock_ms
             time.sleep(0.5)  # 2.5 s of match time at speed 5: a running clock would move
             assert live.daemon.status.clock_ms == stopped_at
             kinds = [e.kind for e in live.daemon.store.device_events()]
             assert kinds[-1] == "clock_stopped" or "clock_stopped" in kinds[-3:]
             console.keyboard.press("p")  # the shortcut resumes it
-            live.wait(lambda: live.daemon.status.running, 10, "the device clock to restart")
-            live.wait(lambda: live.daemon.status.clock_ms > stopped_at, 10, "the clock to move")
+            live.wait(lambda: live.daemon.status.running, 60, "the device clock to restart")
+            live.wait(lambda: live.daemon.status.clock_ms > stopped_at, 60, "the clock to move")
         finally:
             console.close()

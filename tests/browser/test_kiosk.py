@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +108,7 @@ def test_clock_counts_locally_without_drift(live: LiveServer, page: Any) -> None
         e = t - t0
         st = make_state()
         st["clock"].update(ms=int(device_ms(t)), at=int(t), rate=rate,
-                           running=not (pause_from <= e < pause_to), length_ms=6000)
+                           running=not (pause_from <= e < pause_to), length_ms=120_000)
         return st
 
     live.publish(state_at(time.time() * 1000))
@@ -117,7 +118,9 @@ def test_clock_counts_locally_without_drift(live: LiveServer, page: Any) -> None
     samples = 0
     next_publish = time.time() * 1000
     published_edges: set[float] = set()
-    while time.time() * 1000 - t0 < 6000:
+    # a simulated half of 6 s at least, longer while a busy machine has given fewer than 25
+    # readings (the device clock runs on after it: the half is 2 minutes long)
+    while (time.time() * 1000 - t0 < 6000 or samples < 25) and time.time() * 1000 - t0 < 90_000:
         now = time.time() * 1000
         e = now - t0
         crossed = [edge for edge in (pause_from, pause_to) if edge not in published_edges
@@ -147,7 +150,8 @@ def test_clock_counts_locally_without_drift(live: LiveServer, page: Any) -> None
             samples += 1
             total = int(ms) // 1000
             assert text == f"{total // 60:02d}:{total % 60:02d}"
-        assert time.time() * 1000 - rendered_at < 1000, "the clock stopped refreshing"
+        # the page redraws every 50 ms; a loaded machine may stall a renderer for a while
+        assert time.time() * 1000 - rendered_at < 5000, "the clock stopped refreshing"
         time.sleep(rng.uniform(0.02, 0.12))
     print(f"clock samples={samples} worst error={worst:.1f} ms")
     assert samples > 20
@@ -157,14 +161,17 @@ def test_clock_counts_locally_without_drift(live: LiveServer, page: Any) -> None
 def test_lance_last_seconds_cue_is_not_colour_alone(live: LiveServer, page: Any) -> None:
     now = int(time.time() * 1000)
     st = make_state()
-    st["lance"].update(ms=9_000, running=True, at=now)
+    st["lance"].update(ms=60_000, running=True, at=now)  # long: a slow page load is fine
     live.publish(st)
     page.clock.install()  # page time starts at the real time; the test moves it on
     page.goto(live.url + "/")
-    page.wait_for_function("['9', '8'].includes(document.getElementById('lance-value')"
-                           ".textContent)")
+    page.wait_for_function("Number(document.getElementById('lance-value').textContent) > 10")
     assert "warn" not in page.get_attribute("#lance", "class")
-    page.clock.run_for(4_500)  # about 4 s left
+    # stop the page's time here, however long the page took to load on a busy machine,
+    # then move it on to exactly 4.3 s before the end (issue 14: no race with wall time)
+    page.clock.pause_at(datetime.fromtimestamp((page.evaluate("Date.now()") + 20) / 1000))
+    left = page.evaluate("FM.countdownMs(window.futmesaKiosk.state.lance, FM.hostNow())")
+    page.clock.run_for(max(0, int(left) - 4_300))  # 4.3 s left: shows 5
     page.wait_for_function("document.getElementById('lance').classList.contains('warn')")
     assert page.text_content("#lance-value") in ("4", "5")
     style = page.evaluate("(() => { const s = getComputedStyle(document.getElementById('lance'));"

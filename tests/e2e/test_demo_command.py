@@ -31,7 +31,8 @@ def test_demo_plays_both_halves_and_exits(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
-    assert "http://localhost:" in out and "/console?token=" in out
+    # the address a phone on the network opens (issue 14), not localhost
+    assert re.search(r"referee console  : http://[^/\s]+:\d+/console\?token=", out), out
     assert "period 1 over" in out and "period 2 over" in out
     final = re.search(r"FINAL SCORE: .* (\d+) x (\d+) ", out)
     assert final, out

@@ -56,6 +56,12 @@ def _write(tmp_path, data, name="custom"):
         (lambda d: d["goal_sensors"].pop(), "exactly the ids 0 and 1"),
         (lambda d: d["buttons"].update(turbo=3), "unknown button 'turbo'"),
         (lambda d: d.update(format=2), "format 2 is not supported"),
+        # issue 14: typos were silently ignored (the default threshold was kept)
+        (lambda d: d["goal_sensors"][0].update(treshold_mm=90),
+         "unknown key 'goal_sensors.0.treshold_mm'; did you mean \"threshold_mm\"?"),
+        (lambda d: d.update(led_pin=25), "unknown key 'led_pin'"),
+        (lambda d: d["i2c"].update(frequency=100000), 'did you mean "freq"?'),
+        (lambda d: d["goal_sensors"][0].update(threshold_mm=5), "threshold_mm"),
     ],
 )
 def test_loader_names_the_problem(tmp_path, mutate, words):

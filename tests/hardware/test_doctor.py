@@ -167,3 +167,18 @@ def test_flash_version_check_against_the_real_firmware(sim, tmp_path, monkeypatc
     with pytest.raises(fl.FlashError, match="the board says it is 'sim', not 'pico'"):
         fl.flash("pico", sim.host_port, run=lambda a, **k: ok, echo=lambda s: None,
                  timeout_s=5, detect=lambda p: None)
+
+
+def test_doctor_watch_counts_a_fault_seen_while_watching(sim):
+    """Issue 14: `doctor --watch` printed a stuck-sensor fault, then "no problems found"."""
+    lines = []
+    sim.send("i2c 0 ok")
+    try:
+        fails = run_doctor(port=sim.host_port, watch_s=4, echo=lines.append,
+                           ready=lambda: sim.send("i2c 0 dead"))
+    finally:
+        sim.send("i2c 0 ok")
+    text = "\n".join(lines)
+    assert any(x.startswith("live sensor_fault") for x in lines), text
+    assert "FAIL sensor 0 reported a fault while watching: no_answer" in text
+    assert fails >= 1

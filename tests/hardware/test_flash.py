@@ -146,3 +146,65 @@ def test_cli_flash_missing_port():
     # either the firmware has no pico layer yet, or the port is missing: both say what to do
     assert ("no board at /dev/ttyACM97" in result.output
             or "no board layer for 'pico'" in result.output)
+
+
+def test_flash_refuses_a_board_whose_firmware_names_another(monkeypatch, firmware_with_pico,
+                                                            port):
+    """Issue 14: `flash --board pico` onto a board running esp32 firmware went ahead."""
+    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(firmware_with_pico))
+    calls = []
+
+    def fake_run(args, **kw):
+        calls.append(args)
+        return subprocess.CompletedProcess(args, 0, "", "")
+
+    esp32 = SimpleNamespace(firmware="0.1.0", proto=W.PROTO_VERSION, board="esp32")
+    with pytest.raises(fl.FlashError, match="runs futmesa firmware for 'esp32', not 'pico'"):
+        fl.flash("pico", port, run=fake_run, echo=lambda s: None, detect=lambda p: esp32,
+                 settle_s=0)
+    assert calls == []  # nothing was copied
+    want = ".".join(map(str, W.FIRMWARE_VERSION))
+    good = SimpleNamespace(firmware=want, proto=W.PROTO_VERSION, board="pico")
+    fl.flash("pico", port, run=fake_run, echo=lambda s: None, detect=lambda p: esp32,
+             verify=lambda p, t: good, settle_s=0, force=True)
+    assert any("fs" in a for a in calls)
+
+
+def test_flash_refuses_a_board_whose_micropython_runs_on_another_chip(
+        monkeypatch, firmware_with_pico, port):
+    """Plain MicroPython (no futmesa firmware yet): ask it for sys.platform."""
+    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(firmware_with_pico))
+    copied = []
+
+    def fake_run(args, **kw):
+        if "fs" in args:
+            copied.append(args)
+        return subprocess.CompletedProcess(args, 0, "platform=esp32\n", "")
+
+    with pytest.raises(fl.FlashError, match="is a esp32 chip, but the 'pico' board file"):
+        fl.flash("pico", port, run=fake_run, echo=lambda s: None, detect=lambda p: None)
+    assert copied == []
+
+
+def test_flash_shows_progress_on_a_long_copy(monkeypatch, firmware_with_pico, port):
+    import threading
+
+    monkeypatch.setenv("FUTMESA_FIRMWARE_DIR", str(firmware_with_pico))
+    lines: list[str] = []
+    seen = threading.Event()
+
+    def slow_copy(args, **kw):
+        if "fs" in args:  # the copy lasts until a progress line was printed
+            assert seen.wait(60), lines
+        return subprocess.CompletedProcess(args, 0, "platform=rp2\n", "")
+
+    def echo(text):
+        lines.append(text)
+        if "still copying" in text:
+            seen.set()
+
+    want = ".".join(map(str, W.FIRMWARE_VERSION))
+    good = SimpleNamespace(firmware=want, proto=W.PROTO_VERSION, board="pico")
+    fl.flash("pico", port, run=slow_copy, echo=echo, detect=lambda p: None,
+             verify=lambda p, t: good, progress_every_s=0.05)
+    assert any(line.startswith("  … still copying (") for line in lines)

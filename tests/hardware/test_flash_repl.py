@@ -89,8 +89,9 @@ def test_flash_hands_the_board_over_before_mpremote_runs(tmp_path, monkeypatch):
         lines = []
         want = ".".join(map(str, W.FIRMWARE_VERSION))
         good = SimpleNamespace(firmware=want, proto=W.PROTO_VERSION, board="pico")
+        # the sim firmware says "sim": --force, as for a board rewired on purpose
         fl.flash("pico", table.host_port, run=fake_mpremote, verify=lambda p, t: good,
-                 echo=lines.append, settle_s=0.3)
+                 echo=lines.append, settle_s=0.3, force=True)
         assert len(calls) == 1
         args, alive, sim_lines = calls[0]
         assert Path(args[0]).name == "mpremote" and args[2] == table.host_port

@@ -59,3 +59,45 @@ def test_serve_command_in_unit_matches_the_cli():
     known = {o for p in serve.params for o in getattr(p, "opts", [])}
     used = {w for w in words if w.startswith("--")}
     assert used <= known, used - known
+
+
+def test_kiosk_setup_refuses_an_unknown_ruleset(tmp_path):
+    """Issue 14: accepted, then the Pi's service failed at every boot."""
+    r = CliRunner().invoke(cli, ["kiosk-setup", "--out", str(tmp_path / "pi"),
+                                 "--ruleset", "nope"])
+    assert r.exit_code == 2
+    assert "unknown ruleset 'nope'" in r.output and "cbfm-1toque" in r.output
+    assert not (tmp_path / "pi").exists()
+
+
+def test_kiosk_setup_takes_settings_and_logos_and_shows_the_qr_first(tmp_path):
+    settings = tmp_path / "copa.json"
+    settings.write_text('{"competition": "knockout", "half_minutes": 10}')
+    logos = tmp_path / "escudos"
+    logos.mkdir()
+    (logos / "gremio-f-c.png").write_bytes(b"\x89PNG")
+    out = tmp_path / "pi"
+    r = CliRunner().invoke(cli, ["kiosk-setup", "--out", str(out), "--settings", str(settings),
+                                 "--logos", str(logos)])
+    assert r.exit_code == 0, r.output
+    assert (out / "settings.json").read_text() == settings.read_text()
+    assert (out / "logos" / "gremio-f-c.png").exists()
+    exec_start = _unit((out / "futmesa.service").read_text())["Service"]["ExecStart"]
+    assert "--settings /home/pi/futmesa/settings.json" in exec_start
+    assert "--logos /home/pi/futmesa/logos" in exec_start
+    install = (out / "install.sh").read_text()
+    assert "settings.json /home/pi/futmesa/settings.json" in install
+    assert "logos/* /home/pi/futmesa/logos/" in install
+    assert subprocess.run(["bash", "-n", str(out / "install.sh")]).returncode == 0
+    # a screen-only Pi shows the console QR (the admin screen) until the match starts
+    launcher = (out / "futmesa-kiosk.sh").read_text()
+    assert "START='http://localhost:8000/admin?back=start'" in launcher
+    assert launcher.rstrip().endswith('"$START"')
+
+
+def test_kiosk_setup_checks_the_settings_file_now(tmp_path):
+    settings = tmp_path / "copa.json"
+    settings.write_text('{"competiton": "knockout"}')
+    r = CliRunner().invoke(cli, ["kiosk-setup", "--out", str(tmp_path / "pi"),
+                                 "--settings", str(settings)])
+    assert r.exit_code == 2 and 'você quis dizer "competition"?' in r.output

@@ -133,7 +133,8 @@ def test_display_change_needs_token_and_reaches_kiosks(live: LiveServer) -> None
             return json.loads(await asyncio.wait_for(ws.recv(), 5))
 
     msg = asyncio.run(run())
-    assert msg == {"type": "display", "mode": "blank", "theme": "contrast", "lang": "pt"}
+    assert msg == {"type": "display", "mode": "blank", "theme": "contrast", "lang": "pt",
+                   "sound": "off"}
 
 
 def test_reads_need_no_token(live: LiveServer) -> None:

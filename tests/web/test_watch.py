@@ -76,3 +76,62 @@ def test_render_shows_the_tables_health() -> None:
         watch.render(st, connected=True))
     st["health"] = {"ok": True, "faults": []}
     assert "SEM GRAVAÇÃO" not in text_of(watch.render(st, connected=True))
+# -- issue 14: a wrong URL, dark team colours, Brazilian wording --------------------------
+
+def test_watch_against_a_wrong_url_says_why_in_one_line() -> None:
+    import http.server
+    import threading
+
+    from click.testing import CliRunner
+
+    from futmesa.cli import cli
+    from futmesa.sim.live import free_port
+
+    refused = watch.check_server(f"http://127.0.0.1:{free_port()}")
+    assert refused is not None and "não consegui conectar" in refused
+    assert "não é um endereço http" in (watch.check_server("192.168.0.10:8000") or "")
+    # something else answers on that port (another web server)
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{other.server_address[1]}"
+        assert "não é um servidor futmesa" in (watch.check_server(url) or "")
+        result = CliRunner().invoke(cli, ["watch", "--url", url])
+    finally:
+        other.shutdown()
+        other.server_close()
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def _contrast(fg: tuple[int, int, int], bg: tuple[int, int, int]) -> float:
+    def lum(rgb: tuple[int, int, int]) -> float:
+        return watch._luminance("#" + "".join(f"{c:02x}" for c in rgb))
+
+    hi, lo = sorted((lum(fg), lum(bg)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_team_names_are_legible_on_a_dark_and_a_light_terminal() -> None:
+    from rich.style import Style
+
+    for color in ("#101010", "#0b1e5b", "#ffffff", "#ffd400", "#1f6feb", "#c62828"):
+        style = Style.parse(watch.team_style(color))
+        fg = style.color.get_truecolor()
+        bg = style.bgcolor.get_truecolor()
+        # the name sits on the team colour itself, so the terminal's background never matters
+        assert bg == style.bgcolor.get_truecolor() and style.bgcolor.name == color
+        assert _contrast(tuple(fg), tuple(bg)) >= 4.5, color
+
+
+def test_waiting_and_errors_are_in_brazilian_portuguese() -> None:
+    waiting = text_of(watch.render(None, connected=False))
+    assert "conectando ao servidor" in waiting and "a ligar" not in waiting
+    failed = text_of(watch.render(None, connected=False,
+                                  error=watch.describe_error(ConnectionRefusedError())))
+    assert "sem conexão com o servidor: conexão recusada" in failed

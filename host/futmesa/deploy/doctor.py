@@ -187,6 +187,7 @@ class _WatchSink:
     def __init__(self, echo: Callable[[str], None]) -> None:
         self.echo = echo
         self.count = 0
+        self.faults = 0  # sensor faults seen while watching: they count as problems
         self.ready = threading.Event()
 
     def on_device(self, info: DeviceInfo) -> tuple[int, int]:
@@ -199,6 +200,9 @@ class _WatchSink:
         name, data = entry_for(kind, a, b, value)
         self.count += 1
         self.echo(f"live {name} {data}")
+        if kind == W.EV_SENSOR_FAULT:
+            self.faults += 1
+            self.echo(fault_line(data).render())
 
     def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
         pass
@@ -210,9 +214,17 @@ class _WatchSink:
         pass
 
 
+def fault_line(data: dict[str, Any]) -> Line:
+    return Line("FAIL", f"sensor {data.get('sensor')} reported a fault while watching: "
+                f"{data.get('fault')}", "check its wiring and power, then run `futmesa doctor "
+                "--watch 30` again")
+
+
 def watch(port: str, seconds: float, echo: Callable[[str], None] = print,
-          ready: Callable[[], None] | None = None) -> int:
-    """Print each event for `seconds`; returns how many were seen."""
+          ready: Callable[[], None] | None = None,
+          faults: list[int] | None = None) -> int:
+    """Print each event for `seconds`; returns how many were seen (faults appended to
+    `faults` as a count, when given)."""
     sink = _WatchSink(echo)
     link = HostLink(port, sink)
     link.start()
@@ -224,6 +236,8 @@ def watch(port: str, seconds: float, echo: Callable[[str], None] = print,
         time.sleep(seconds)
     finally:
         link.stop()
+    if faults is not None:
+        faults.append(sink.faults)
     return sink.count
 
 
@@ -240,8 +254,10 @@ def run_doctor(port: str | None = None, serial: str | None = None, timeout_s: fl
     if watch_s > 0:
         echo(f"watching {port} for {watch_s:g} s: break each goal beam, hit each net zone, "
              "move the palheta, press each button …")
-        n = watch(port, watch_s, echo, ready)
+        faults: list[int] = []
+        n = watch(port, watch_s, echo, ready, faults)
         echo(f"{n} event(s) seen")
+        return sum(1 for line in lines if line.level == "FAIL") + sum(faults)
     return sum(1 for line in lines if line.level == "FAIL")
 
 
@@ -269,8 +285,13 @@ def run_sbc_doctor(table: Any, watch_s: float = 0.0, echo: Callable[[str], None]
         echo(f"watching for {watch_s:g} s: break each goal beam, hit each net zone, "
              "move the palheta, press each button …")
         end = clock() + watch_s
+        seen_faults = 0
         while clock() < end:
             for ev in table.poll():
                 echo(f"live {ev['kind']} {ev['data']}")
+                if ev["kind"] == "sensor_fault":
+                    seen_faults += 1
+                    echo(fault_line(ev["data"]).render())
             sleep(poll_ms / 1000)
+        return len(faults) + seen_faults
     return len(faults)

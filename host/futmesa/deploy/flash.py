@@ -17,6 +17,9 @@ Steps (each failure raises FlashError saying what to do):
 `flash_uf2` is the other path, for the Pico: copy the futmesa image (MicroPython with the
 whole firmware frozen, `make firmware`) onto the BOOTSEL drive (uf2.py), wait for the board
 to come back on USB, then write board.json with steps 4-6 (only that one file is copied).
+A board whose running futmesa firmware names another board, or whose MicroPython runs on
+another chip than the board file's `mcu`, is refused unless `--force`. Long steps print
+"… still …" every 10 s.
 """
 
 from __future__ import annotations
@@ -26,9 +29,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from futmesa.hardware.boardfile import Board, BoardFileError, hardware_dir, load_board
 
@@ -254,23 +259,32 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
           timeout_s: float = 15.0, echo: Callable[[str], None] = print,
           run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
           detect: Callable[[str], object | None] = release_board,
-          settle_s: float = 2.0) -> None:
+          settle_s: float = 2.0, force: bool = False,
+          progress_every_s: float = 10.0) -> None:
     """Flash `board_name` firmware to the board on `port` and check it comes back.
 
     `detect` hands a board running futmesa firmware back to its REPL (release_board)
-    and returns what it was, or None when no futmesa firmware answers.
+    and returns what it was, or None when no futmesa firmware answers. A board whose
+    running firmware or MicroPython says it is another board is refused unless `force`.
     """
     with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
         plan = plan_flash(board_name, port, Path(tmp))
         echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
-        _copy_with_mpremote(plan, echo, run, detect, settle_s)
-    _check_versions(plan.board.name, port, verify, timeout_s, echo)
+        _copy_with_mpremote(plan, echo, run, detect, settle_s, force=force,
+                            progress_every_s=progress_every_s)
+    _check_versions(plan.board.name, port, verify, timeout_s, echo, progress_every_s)
 
 
 def _copy_with_mpremote(plan: FlashPlan, echo: Callable[[str], None],
                         run: Callable[..., subprocess.CompletedProcess[str]],
-                        detect: Callable[[str], object | None], settle_s: float) -> None:
-    """Hand a board running futmesa back to its REPL, copy plan.copies, reset it."""
+                        detect: Callable[[str], object | None], settle_s: float, *,
+                        force: bool = False, progress_every_s: float = 10.0,
+                        check_board: bool = True) -> None:
+    """Hand a board running futmesa back to its REPL, copy plan.copies, reset it.
+
+    With `check_board`, a board whose running firmware or MicroPython says it is another
+    board is refused unless `force`.
+    """
     port = plan.port
     # futmesa firmware on the USB port takes Ctrl-C as data, so mpremote would wait forever
     # for a prompt: ask the firmware to leave its loop first
@@ -278,11 +292,16 @@ def _copy_with_mpremote(plan: FlashPlan, echo: Callable[[str], None],
     if running is not None:
         echo(f"{port} ran futmesa firmware {getattr(running, 'firmware', '?')} "
              f"({getattr(running, 'board', '?')}); it handed the port back to MicroPython")
+        if check_board:
+            check_same_board(getattr(running, "board", None), plan.board.name, port, force)
         wait_for_port(port, settle_s)
+    if check_board:
+        check_platform(plan.board, port, run, force)
     args = plan.mpremote_args(_tool("mpremote"))
-    echo(f"copying {len(plan.copies)} file(s) to {port} with mpremote …")
+    echo(f"copying {len(plan.copies)} file(s) to {port} with mpremote (up to 2 minutes) …")
     try:
-        proc = run(args, capture_output=True, text=True, timeout=120)
+        with progress(echo, "copying", progress_every_s):
+            proc = run(args, capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired as exc:
         raise FlashError(f"mpremote did not finish within 120 s on {port}: unplug and "
                          "replug the board and flash again") from exc
@@ -297,10 +316,12 @@ def _copy_with_mpremote(plan: FlashPlan, echo: Callable[[str], None],
 
 
 def _check_versions(board_name: str, port: str, verify: Callable[[str, float], object] | None,
-                    timeout_s: float, echo: Callable[[str], None]) -> None:
+                    timeout_s: float, echo: Callable[[str], None],
+                    progress_every_s: float = 10.0) -> None:
     want_fw, want_proto = expected_versions()
     echo(f"board reset; waiting for firmware {want_fw} to answer …")
-    info = (verify or _probe_versions)(port, timeout_s)
+    with progress(echo, "waiting for the board", progress_every_s):
+        info = (verify or _probe_versions)(port, timeout_s)
     fw = getattr(info, "firmware", None)
     proto = getattr(info, "proto", None)
     board_seen = getattr(info, "board", None)
@@ -312,6 +333,60 @@ def _check_versions(board_name: str, port: str, verify: Callable[[str, float], o
         raise FlashError(f"the board says it is {board_seen!r}, not {board_name!r}: flash with "
                          f"--board {board_seen} or check board.json on the device")
     echo(f"ok: {board_name} on {port} runs firmware {fw}, protocol {proto}")
+
+
+MCU_PLATFORMS = {"RP2040": "rp2", "ESP32": "esp32"}  # board file "mcu" -> sys.platform
+
+
+def check_same_board(running: str | None, wanted: str, port: str, force: bool) -> None:
+    """Refuse to put one board's firmware on a board whose firmware says it is another."""
+    if running and running != wanted and not force:
+        raise FlashError(
+            f"the board on {port} runs futmesa firmware for {running!r}, not {wanted!r}: flash "
+            f"with --board {running}; if you really rewired it as {wanted!r}, add --force "
+            "(unplug and replug the board to get its old firmware back meanwhile)")
+
+
+def check_platform(board: Board, port: str, run: Callable[..., Any], force: bool) -> None:
+    """Ask MicroPython on the board which chip it runs on; refuse another board's firmware."""
+    want = MCU_PLATFORMS.get(str(board.data.get("mcu", "")))
+    if want is None or force:
+        return
+    try:
+        proc = run([_tool("mpremote"), "connect", port, "exec",
+                    "import sys; print('platform=' + sys.platform)"],
+                   capture_output=True, text=True, timeout=30)
+    except (subprocess.TimeoutExpired, OSError):
+        return  # the copy step reports a board that does not answer
+    seen = next((line.split("=", 1)[1].strip() for line in (proc.stdout or "").splitlines()
+                 if line.startswith("platform=")), None)
+    if seen and seen != want:
+        raise FlashError(
+            f"the board on {port} is a {seen} chip, but the {board.name!r} board file is for "
+            f"{board.data.get('mcu')} ({want}): pass the right --board, or --force to copy "
+            "anyway")
+
+
+@contextmanager
+def progress(echo: Callable[[str], None], what: str, every_s: float) -> Iterator[None]:
+    """Print "… still {what} (N s)" every `every_s` seconds while the block runs."""
+    import threading
+    import time
+
+    done = threading.Event()
+    started = time.monotonic()
+
+    def tick() -> None:
+        while not done.wait(every_s):
+            echo(f"  … still {what} ({time.monotonic() - started:.0f} s)")
+
+    ticker = threading.Thread(target=tick, name="flash-progress", daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
 
 
 def flash_uf2(board_name: str, port: str, *, image: Path | None = None,
@@ -364,7 +439,8 @@ def flash_uf2(board_name: str, port: str, *, image: Path | None = None,
                          copies=[(board_json, "board.json")])
         echo(f"writing the board file {board.path.name} as board.json")
         # the image is still booting (first boot writes its default board file): be patient
-        _copy_with_mpremote(plan, echo, run, detect or _patient_release, settle_s)
+        _copy_with_mpremote(plan, echo, run, detect or _patient_release, settle_s,
+                            check_board=False)  # the image is the Pico's
     _check_versions(board.name, port, verify, timeout_s, echo)
 
 

@@ -6,12 +6,17 @@ Writes into a folder the user names (nothing is installed by this command):
 - `futmesa-kiosk.sh`: the launcher (waits for the server, stops screen blanking);
 - `99-futmesa.rules`: udev rule giving the board a stable name, `/dev/futmesa-table`;
 - `install.sh`: copies the files into place and enables the units (run it with sudo);
-- `README.txt`: what each file is and how to undo it.
+- `README.txt`: what each file is and how to undo it;
+- with `--settings` / `--logos`: `settings.json` and `logos/`, copied next to the checkout.
+
+The launcher opens the admin screen (`/admin?back=start`) first: the console's QR code is
+on the Pi's own screen until the first period starts, then the scoreboard.
 """
 
 from __future__ import annotations
 
 import shlex
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -33,10 +38,17 @@ class KioskConfig:
     db: str = "/home/pi/futmesa/futmesa.sqlite"
     http_port: int = 8000
     chromium: str = "chromium-browser"
+    settings: bool = False  # settings.json goes next to the checkout
+    logos: bool = False  # logos/ goes next to the checkout
+    show_qr: bool = True  # the Pi's screen shows the console QR until the match starts
 
     @property
     def url(self) -> str:
         return f"http://localhost:{self.http_port}/"
+
+    @property
+    def start_url(self) -> str:
+        return f"{self.url}admin?back=start" if self.show_qr else self.url
 
 
 def _q(s: str) -> str:
@@ -47,6 +59,10 @@ def render(cfg: KioskConfig) -> dict[str, str]:
     """File name → contents."""
     serve = (f"{cfg.futmesa} serve --device {cfg.device} --ruleset {cfg.ruleset} "
              f"--db {cfg.db} --http-port {cfg.http_port}")
+    if cfg.settings:
+        serve += f" --settings {cfg.workdir}/settings.json"
+    if cfg.logos:
+        serve += f" --logos {cfg.workdir}/logos"
     files: dict[str, str] = {}
     files["futmesa.service"] = f"""\
 # futmesa match daemon: reads the table's board and serves the scoreboard.
@@ -87,6 +103,7 @@ WantedBy=graphical-session.target
 # futmesa scoreboard launcher: waits for the daemon, then shows the scoreboard full screen.
 set -u
 URL={_q(cfg.url)}
+START={_q(cfg.start_url)}  # the console QR on this screen until the first period starts
 CHROMIUM={_q(cfg.chromium)}
 command -v "$CHROMIUM" >/dev/null 2>&1 || CHROMIUM=chromium
 
@@ -103,7 +120,7 @@ fi
 
 exec "$CHROMIUM" --kiosk --noerrdialogs --disable-infobars --incognito \\
   --disable-session-crashed-bubble --check-for-update-interval=31536000 \\
-  --autoplay-policy=no-user-gesture-required "$URL"
+  --autoplay-policy=no-user-gesture-required "$START"
 """
     rules = "\n".join(
         f'# {name}\nSUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", '
@@ -125,7 +142,7 @@ if [ -z "$USER_HOME" ]; then echo "user {cfg.user} does not exist: edit install.
 install -m 0644 99-futmesa.rules /etc/udev/rules.d/99-futmesa.rules
 udevadm control --reload-rules && udevadm trigger
 usermod -aG dialout {_q(cfg.user)}
-install -m 0644 futmesa.service /etc/systemd/system/futmesa.service
+{_install_extras(cfg)}install -m 0644 futmesa.service /etc/systemd/system/futmesa.service
 systemctl daemon-reload
 systemctl enable --now futmesa.service
 install -d -o {_q(cfg.user)} "$USER_HOME/.local/bin" "$USER_HOME/.config/systemd/user"
@@ -156,8 +173,21 @@ Undo:    sudo systemctl disable --now futmesa ; systemctl --user disable futmesa
 EXECUTABLE = ("futmesa-kiosk.sh", "install.sh")
 
 
-def write_kiosk(out: Path, cfg: KioskConfig | None = None, force: bool = False) -> list[Path]:
-    """Write the files into `out`; refuses to overwrite unless `force`."""
+def _install_extras(cfg: KioskConfig) -> str:
+    lines = ""
+    if cfg.settings:
+        lines += (f"install -m 0644 -o {_q(cfg.user)} settings.json "
+                  f"{_q(cfg.workdir + '/settings.json')}\n")
+    if cfg.logos:
+        lines += (f"install -d -o {_q(cfg.user)} {_q(cfg.workdir + '/logos')}\n"
+                  f"install -m 0644 -o {_q(cfg.user)} logos/* {_q(cfg.workdir + '/logos/')}\n")
+    return lines
+
+
+def write_kiosk(out: Path, cfg: KioskConfig | None = None, force: bool = False,
+                settings: Path | None = None, logos: Path | None = None) -> list[Path]:
+    """Write the files into `out` (and copies of `settings` / `logos`); refuses to overwrite
+    unless `force`."""
     cfg = cfg or KioskConfig()
     out.mkdir(parents=True, exist_ok=True)
     files = render(cfg)
@@ -172,4 +202,11 @@ def write_kiosk(out: Path, cfg: KioskConfig | None = None, force: bool = False) 
         if name in EXECUTABLE:
             p.chmod(0o755)
         paths.append(p)
+    if settings is not None:
+        paths.append(Path(shutil.copyfile(settings, out / "settings.json")))
+    if logos is not None:
+        (out / "logos").mkdir(exist_ok=True)
+        for logo in sorted(logos.iterdir()):
+            if logo.is_file():
+                paths.append(Path(shutil.copyfile(logo, out / "logos" / logo.name)))
     return paths

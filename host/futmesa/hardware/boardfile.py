@@ -186,6 +186,11 @@ def check_board(data: Any, where: str = "board file", stem: str | None = None) -
         if pin in seen:
             fail(f"pin {pin} is used twice: {seen[pin]} and {role}; give one of them another pin")
         seen[pin] = role
+    from futmesa.config import board_file_problem
+
+    problem = board_file_problem(data)  # then the rest of the shape, key by key (pydantic)
+    if problem:
+        fail(problem)
 
 
 def _pin_roles(data: dict[str, Any]) -> list[tuple[str, Any]]:

@@ -67,8 +67,15 @@ class SerialTransport:
                                 write_timeout=0.5, exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
             if not self._open_error_logged:
-                log.warning("cannot open %s (%s); retrying every %.1f s — is the table plugged in?",
-                            path, exc, REOPEN_S)
+                from futmesa.portcheck import port_problem
+
+                problem = port_problem(path)
+                if problem:
+                    log.warning("cannot open %s: %s; retrying every %.1f s", path, problem,
+                                REOPEN_S)
+                else:
+                    log.warning("cannot open %s (%s); retrying every %.1f s — is the table "
+                                "plugged in?", path, exc, REOPEN_S)
                 self._open_error_logged = True
             return False
         self._serial = ser

@@ -119,11 +119,11 @@ class LiveTable:
     def start_match(self, teams: dict[str, Any] | None = None, kickoff: str = "A") -> None:
         """Wait for the table, set the teams up and start the first period."""
         self.wait(lambda: self.running is not None and self.daemon.connected
-                  and self.daemon.match is not None, 30, "the table to connect")
+                  and self.daemon.match is not None, 90, "the table to connect")
         data: dict[str, Any] = {"kickoff": kickoff}
         if teams:
             data["teams"] = teams
         self.referee("set_up", data)
         self.referee("start_period")
-        self.wait(lambda: self.daemon.status is not None and self.daemon.status.running, 20,
+        self.wait(lambda: self.daemon.status is not None and self.daemon.status.running, 90,
                   "the clock to start")

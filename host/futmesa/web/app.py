@@ -61,7 +61,8 @@ def create_app(
     """
     gate = TokenGate(console_token)
     broadcast = Broadcast()
-    display: dict[str, Any] = {"mode": "scoreboard", "theme": "default", "lang": "pt"}
+    display: dict[str, Any] = {"mode": "scoreboard", "theme": "default", "lang": "pt",
+                               "sound": "off"}
     routes = [
         *public_routes(hub, display=display, broadcast=broadcast, logo_dir=logo_dir),
         *console_routes(hub, gate=gate, display=display, broadcast=broadcast, history=history,

@@ -14,6 +14,7 @@ TEMPLATES_DIR = Path(__file__).parent / "templates"
 DISPLAY_MODES = ("scoreboard", "board", "blank")
 THEMES = ("default", "contrast")
 LANGS = ("pt", "en")
+SOUNDS = ("off", "on")  # kiosk sounds (goal, lance warning, end of period): off by default
 
 
 class HistoryProvider(Protocol):

@@ -20,10 +20,11 @@ from starlette.routing import BaseRoute, Route
 from futmesa.hub import RefusedError, StateHub
 from futmesa.matchbook import public_record
 from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
-from futmesa.web.access import TokenGate
+from futmesa.web.access import TokenGate, request_token
 from futmesa.web.common import (
     DISPLAY_MODES,
     LANGS,
+    SOUNDS,
     THEMES,
     HistoryProvider,
     error,
@@ -94,7 +95,14 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
     """``/console``, ``/console/keeper``, ``/console/recover``, ``/api/token``, ``/api/referee``,
     ``/api/referee/{rid}``, ``/api/display``, ``/api/log``."""
     pending = PendingOutcomes()
+    askers: dict[str, str] = {}  # request id -> the token that asked it (pending ones only)
     request_ids = itertools.count(1)
+
+    def with_token(kind: str, task: asyncio.Future[Any]) -> dict[str, Any]:
+        outcome = outcome_of(task)
+        if kind == "new_match" and outcome["ok"]:
+            outcome["token"] = gate.token  # the console that started the match carries on
+        return outcome
 
     async def console(request: Request) -> Response:
         return page("console.html")
@@ -147,19 +155,25 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
                                   "wait a few seconds, then send this one again")
             rid = str(next(request_ids))
             pending[rid] = {"ok": None, "pending": True}
-            task.add_done_callback(lambda t: pending.__setitem__(rid, outcome_of(t)))
+            # the asker may follow its action with the token it sent, even when that action
+            # was a Nova partida that has just replaced the token
+            for old in [r for r in askers if pending.get(r) is None]:
+                del askers[old]
+            askers[rid] = request_token(request) or ""
+            task.add_done_callback(lambda t: pending.__setitem__(rid, with_token(kind, t)))
             return JSONResponse(
                 {"ok": None, "pending": True, "id": rid,
                  "message": "received; still being applied — the result follows"},
                 status_code=202,
             )
-        outcome = outcome_of(task)
+        outcome = with_token(kind, task)
         outcome["ms"] = round((time.perf_counter() - started) * 1000, 1)
         return JSONResponse(outcome, status_code=200 if outcome["ok"] else 409)
 
     async def referee_result(request: Request) -> Response:
         refusal = gate.refuse(request)
-        if refusal is not None:
+        asker = askers.get(request.path_params["rid"])
+        if refusal is not None and not (asker and request_token(request) == asker):
             return error(*refusal)
         outcome = pending.get(request.path_params["rid"])
         if outcome is None:
@@ -170,7 +184,8 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         body = await authorized_body(request)
         if isinstance(body, JSONResponse):
             return body
-        for key, allowed in (("mode", DISPLAY_MODES), ("theme", THEMES), ("lang", LANGS)):
+        for key, allowed in (("mode", DISPLAY_MODES), ("theme", THEMES), ("lang", LANGS),
+                             ("sound", SOUNDS)):
             if key in body:
                 if body[key] not in allowed:
                     return error(400, f"{key} must be one of {', '.join(allowed)}")

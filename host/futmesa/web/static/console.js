@@ -13,6 +13,7 @@ const Console = (() => {
     history.replaceState(null, "", location.pathname + (rest.toString() ? `?${rest}` : ""));
   }
   let token = localStorage.getItem(KEY) || "";
+  let tokenWorked = false; // accepted earlier on this page: a refusal now means a new match
   const table = q.get("table"); // a host running several tables: /console?table=ID
   let side = "A";
   let state = null;
@@ -39,11 +40,15 @@ const Console = (() => {
       if (r.ok) {
         el.textContent = "✓ acesso de árbitro";
         el.className = "token ok";
+        tokenWorked = true;
         return;
       }
       const body = await r.json();
       el.className = "token bad";
-      el.append(`✗ ${body.error} `);
+      if (r.status === 403 && tokenWorked) {
+        el.append("✗ Nova partida iniciada em outro aparelho: este link não vale mais. " +
+          "Escaneie o novo QR code (na tela do computador da mesa) ");
+      } else el.append(`✗ ${body.error} `);
       const a = document.createElement("a");
       a.href = "/console/recover";
       a.textContent = "recuperar (só no computador da mesa)";
@@ -54,15 +59,26 @@ const Console = (() => {
     }
   }
 
-  async function pollPending(id, started) {
-    for (let i = 0; i < 50; i++) {
+  async function pollPending(id, started, label) {
+    // a slow action (a busy host): the same answer as a fast one, with the same label,
+    // whenever it comes; after 10 s the console says it is still waiting
+    for (let i = 0; i < 300; i++) {
       await new Promise((res) => setTimeout(res, 200));
-      const r = await fetch(`/api/referee/${id}`, { headers: headers() });
-      const body = await r.json();
-      if (body.ok === true) return say(`✓ aplicado (${Math.round(performance.now() - started)} ms)`, "ok");
-      if (body.ok === false) return say(`✗ recusado: ${body.error}`, "bad");
+      if (i === 50) say(`… ${label}: ainda aplicando (o computador da mesa está lento)`, "busy");
+      let body;
+      try {
+        const r = await fetch(`/api/referee/${id}`, { headers: headers() });
+        body = await r.json();
+      } catch (e) { continue; }
+      if (body.ok === true) {
+        if (body.token) adoptToken(body.token);
+        say(`✓ ${label} (${Math.round(performance.now() - started)} ms)`, "ok");
+        refreshLog();
+        return;
+      }
+      if (body.ok === false) return say(`✗ ${label} recusado: ${body.error}`, "bad");
     }
-    say("? sem resposta do motor em 10 s — confira o registro antes de repetir", "bad");
+    say(`? ${label}: sem resposta do motor em 60 s — confira o registro antes de repetir`, "bad");
   }
 
   async function send(kind, data, label) {
@@ -84,16 +100,24 @@ const Console = (() => {
     const ms = Math.round(performance.now() - started);
     if (r.status === 202 && body.pending) {
       say(`… ${label || kind}: recebido, aplicando`, "busy");
-      pollPending(body.id, started);
+      pollPending(body.id, started, label || kind);
       return body;
     }
     if (r.ok && body.ok) {
+      if (body.token) adoptToken(body.token); // our own "Nova partida": keep refereeing
       say(`✓ ${label || kind} (${ms} ms)`, "ok");
       refreshLog();
     } else {
       say(`✗ ${label || kind} recusado: ${body.error || `HTTP ${r.status}`}`, "bad");
     }
     return body;
+  }
+
+  function adoptToken(t) {
+    token = t;
+    localStorage.setItem(KEY, t);
+    $("keeper-link").href = `/console/keeper?token=${encodeURIComponent(t)}`;
+    checkToken();
   }
 
   function disc() {
@@ -521,8 +545,10 @@ const Console = (() => {
     onMessage: (msg) => {
       if (msg.type === "state" && msg.state) {
         const before = state && state.match ? `${state.match_id}:${state.match.log_length}` : null;
+        const newMatch = state && msg.state.match_id !== state.match_id;
         state = msg.state;
         render();
+        if (newMatch) checkToken(); // another console's "Nova partida" retires our token
         // the log changes only with a new entry (device event, input or correction); a
         // clock status alone does not ask the host to rebuild it
         const after = state.match ? `${state.match_id}:${state.match.log_length}` : null;
@@ -535,5 +561,5 @@ const Console = (() => {
   });
   setInterval(tick, 200);
   loadLog();
-  return { send, actions, get token() { return token; }, setToken(t) { token = t; localStorage.setItem(KEY, t); checkToken(); } };
+  return { send, actions, get token() { return token; }, setToken: adoptToken };
 })();

@@ -316,6 +316,7 @@
   // shows on the scoreboard the one named in the address, else the host's default table.
   let primary = q.get("table");
   function onMessage(msg) {
+    document.dispatchEvent(new CustomEvent("futmesa:message", { detail: msg })); // kiosk-venue.js
     if (msg.type === "state" && msg.state) {
       const st = msg.state;
       if (st.table_id) tables.set(st.table_id, st);

@@ -1,0 +1,92 @@
+"""The command reference (docs/commands.md), generated from the click CLI itself.
+
+`python -m futmesa.clidoc > docs/commands.md` rewrites it; a test checks the file matches,
+so the reference cannot drift from the options the commands really have.
+"""
+
+from __future__ import annotations
+
+import click
+
+HEADER = """# Command reference
+
+Generated from the `futmesa` command itself (`python -m futmesa.clidoc > docs/commands.md`;
+a test fails when this file and the commands differ). Each command also answers `--help`.
+"""
+
+
+def _option_line(param: click.Parameter) -> str:
+    if isinstance(param, click.Argument):
+        required = " (required)" if param.required else ""
+        return f"| `{param.human_readable_name}` | argument{required} |"
+    assert isinstance(param, click.Option)
+    names = ", ".join(f"`{o}`" for o in param.opts + param.secondary_opts)
+    if not param.is_flag and not param.count:
+        names += f" `{param.make_metavar(click.Context(click.Command('x')))}`" \
+            if _metavar_ok(param) else ""
+    help_text = (param.help or "").replace("|", "\\|").replace("\n", " ")
+    extras = []
+    if param.required:
+        extras.append("required")
+    if param.multiple:
+        extras.append("repeatable")
+    if param.show_default and param.default not in (None, False, ()):
+        extras.append(f"default: `{param.default}`")
+    if isinstance(param.type, click.Choice):
+        extras.append("one of " + ", ".join(f"`{c}`" for c in param.type.choices))
+    extra = f" ({'; '.join(extras)})" if extras else ""
+    return f"| {names} | {help_text}{extra} |"
+
+
+def _metavar_ok(param: click.Option) -> bool:
+    try:
+        param.make_metavar(click.Context(click.Command("x")))
+    except TypeError:
+        return False
+    return True
+
+
+def render(group: click.Group) -> str:
+    """Markdown: one section per command, with its help and a table of its options."""
+    ctx = click.Context(group, info_name="futmesa")
+    out = [HEADER]
+    for name in sorted(group.list_commands(ctx)):
+        cmd = group.get_command(ctx, name)
+        if cmd is None or cmd.hidden:
+            continue
+        usage = " ".join(cmd.collect_usage_pieces(click.Context(cmd, info_name=name)))
+        out.append(f"## `futmesa {name}`\n")
+        out.append((cmd.help or "").strip().split("\n\n")[0].replace("\n", " ") + "\n")
+        out.append(f"```\nfutmesa {name} {usage}\n```\n")
+        rows = [_option_line(p) for p in cmd.params
+                if not (isinstance(p, click.Option) and p.name == "help")]
+        if rows:
+            out.append("| option | what it does |\n|---|---|")
+            out.append("\n".join(rows) + "\n")
+    return "\n".join(out)
+
+
+def options_of(group: click.Group) -> dict[str, set[str]]:
+    """Command name -> every option spelling it accepts (with --help)."""
+    ctx = click.Context(group, info_name="futmesa")
+    found: dict[str, set[str]] = {}
+    for name in group.list_commands(ctx):
+        cmd = group.get_command(ctx, name)
+        if cmd is None:
+            continue
+        opts = {"--help"}
+        for p in cmd.params:
+            if isinstance(p, click.Option):
+                opts.update(p.opts + p.secondary_opts)
+        found[name] = opts
+    return found
+
+
+def main() -> None:
+    from futmesa.cli import cli
+
+    click.echo(render(cli), nl=False)
+
+
+if __name__ == "__main__":
+    main()

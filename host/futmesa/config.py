@@ -1,0 +1,332 @@
+"""The competition settings file an organiser writes (``serve --settings teams.json``).
+
+Checked once, at load, with pydantic: unknown keys are refused with a "did you mean",
+values are range-checked, durations are in the units a person uses (minutes for halves,
+seconds for the lance), and every problem is one line saying what to write instead.
+``validate_settings`` turns such a dict into the settings the rules engine stores (times
+in milliseconds); the console's "Nova partida" goes through the same check.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+MINUTE_MS = 60_000
+COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
+
+# person's key -> (engine key, milliseconds per unit)
+UNITS: dict[str, tuple[str, int]] = {
+    "half_minutes": ("period_ms", MINUTE_MS),
+    "interval_minutes": ("interval_ms", MINUTE_MS),
+    "extra_minutes": ("extra_ms", MINUTE_MS),
+    "lance_seconds": ("lance_ms", 1000),
+    "lance_warn_seconds": ("lance_warn_ms", 1000),
+}
+
+
+class SettingsError(ValueError):
+    """A settings file or dict is wrong; the message is one line saying what to fix."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Team(_Strict):
+    name: str = Field(default="", max_length=40)
+    color: str = Field(default="#1f6feb", pattern=COLOR_PATTERN)
+    logo: str | None = Field(default=None, max_length=120)
+
+
+class Teams(_Strict):
+    A: Team = Team()
+    B: Team = Team(color="#d1242f")
+
+
+class MatchSettings(_Strict):
+    """Every key is optional; a missing key means the ruleset's own value."""
+
+    competition: Literal["league", "knockout"] | None = None
+    event: str | None = Field(default=None, max_length=120)
+    referee: str | None = Field(default=None, max_length=80)
+    teams: Teams | None = None
+    kickoff: Literal["A", "B"] | None = None
+    advantage: Literal["A", "B"] | None = None
+    periods: int | None = Field(default=None, ge=1, le=4)
+    half_minutes: float | None = Field(default=None, ge=1, le=60)
+    interval_minutes: float | None = Field(default=None, ge=0, le=30)
+    extra_minutes: float | None = Field(default=None, ge=1, le=30)
+    lance_seconds: float | None = Field(default=None, ge=5, le=300)
+    lance_warn_seconds: float | None = Field(default=None, ge=0, le=60)
+    extra_time: bool | None = None
+    shootout: bool | None = None
+    substitutions: int | None = Field(default=None, ge=0, le=20)
+    touch_limit: int | None = Field(default=None, ge=1, le=50)
+    # who kicks off extra time: the documents are silent (docs/rulesets.md)
+    extra_kickoff: Literal["first", "other", "A", "B"] | None = None
+    # the venue's time zone for the súmula's times (IANA name, e.g. "America/Sao_Paulo")
+    timezone: str | None = Field(default=None, max_length=64,
+                                 pattern=r"^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$")
+    # set by the venue desk: the competition's match this table plays (docs/operating.md §12)
+    competition_match: int | None = Field(default=None, ge=1)
+    # the same durations in milliseconds, as the console and stored matches carry them
+    period_ms: int | None = Field(default=None, ge=MINUTE_MS, le=60 * MINUTE_MS)
+    interval_ms: int | None = Field(default=None, ge=0, le=30 * MINUTE_MS)
+    extra_ms: int | None = Field(default=None, ge=MINUTE_MS, le=30 * MINUTE_MS)
+    lance_ms: int | None = Field(default=None, ge=5000, le=300_000)
+    lance_warn_ms: int | None = Field(default=None, ge=0, le=60_000)
+
+
+def _known_keys(model: type[BaseModel]) -> list[str]:
+    return list(model.model_fields)
+
+
+def _model_at(loc: tuple[Any, ...]) -> type[BaseModel]:
+    if not loc:
+        return MatchSettings
+    if loc[0] == "teams":
+        return Teams if len(loc) == 1 else Team
+    return MatchSettings
+
+
+def _where(loc: tuple[Any, ...]) -> str:
+    return ".".join(str(p) for p in loc)
+
+
+def _one_line(exc: ValidationError) -> str:
+    """The first problem pydantic found, as one line in the organiser's words."""
+    err = exc.errors()[0]
+    loc = tuple(err["loc"])
+    kind = err["type"]
+    where = _where(loc)
+    if kind == "extra_forbidden":
+        known = _known_keys(_model_at(loc[:-1]))
+        close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
+        hint = (f'; você quis dizer "{close[0]}"?' if close
+                else f"; chaves aceitas: {', '.join(known)}")
+        return f'chave desconhecida "{where}"{hint}'
+    if kind == "model_type":
+        model = _model_at(loc)
+        if model is Teams:
+            return ('"teams" deve ser um objeto {"A": {"name": "…", "color": "#rrggbb"}, '
+                    '"B": {…}}, não uma lista')
+        if model is Team:
+            return f'"{where}" deve ser um objeto {{"name": "…", "color": "#rrggbb"}}'
+        return ('as configurações devem ser um objeto JSON, '
+                'por exemplo {"competition": "knockout"}')
+    if kind == "literal_error":
+        expected = err.get("ctx", {}).get("expected", "")
+        return f'"{where}" deve ser {expected.replace(" or ", " ou ")} (veio {err["input"]!r})'
+    if kind == "string_pattern_mismatch":
+        return f'"{where}" deve ser uma cor como "#1f6feb" (veio {err["input"]!r})'
+    if kind in ("greater_than_equal", "less_than_equal"):
+        lo, hi = _range(loc[-1])
+        unit = _unit_word(str(loc[-1]))
+        return f'"{where}" deve estar entre {lo} e {hi}{unit} (veio {err["input"]!r})'
+    if kind.startswith("bool"):
+        return f'"{where}" deve ser true ou false (veio {err["input"]!r})'
+    if kind.startswith(("int", "float")):
+        return f'"{where}" deve ser um número (veio {err["input"]!r})'
+    if kind.startswith("string"):
+        return f'"{where}" deve ser um texto curto (veio {err["input"]!r})'
+    return f'"{where}": {err["msg"]}'
+
+
+def _range(key: Any) -> tuple[Any, Any]:
+    field = MatchSettings.model_fields.get(str(key))
+    lo = hi = None
+    if field is not None:
+        for meta in field.metadata:
+            lo = getattr(meta, "ge", lo)
+            hi = getattr(meta, "le", hi)
+    return lo, hi
+
+
+def _unit_word(key: str) -> str:
+    if key.endswith("_minutes"):
+        return " minutos"
+    if key.endswith("_seconds"):
+        return " segundos"
+    if key.endswith("_ms"):
+        return " milissegundos"
+    return ""
+
+
+def validate_settings(data: Any) -> dict[str, Any]:
+    """The engine's settings (durations in ms) from what a person wrote, or SettingsError."""
+    try:
+        model = MatchSettings.model_validate(data)
+    except ValidationError as exc:
+        raise SettingsError(_one_line(exc)) from None
+    given = model.model_dump(exclude_unset=True)
+    out: dict[str, Any] = {}
+    for key, value in given.items():
+        if key in UNITS:
+            target, scale = UNITS[key]
+            if target in given:
+                raise SettingsError(f'"{key}" e "{target}" dizem a mesma coisa: deixe só "{key}"')
+            out[target] = round(value * scale)
+        elif key == "teams":
+            out["teams"] = {side: {k: v for k, v in team.items() if v is not None}
+                            for side, team in value.items()}
+        else:
+            out[key] = value
+    lance, warn = out.get("lance_ms"), out.get("lance_warn_ms")
+    if lance is not None and warn is not None and warn >= lance:
+        raise SettingsError('o aviso do lance ("lance_warn_seconds") deve ser menor que o lance '
+                            '("lance_seconds")')
+    return out
+
+
+def load_settings_file(path: str | Path) -> dict[str, Any]:
+    """Read and check a settings file; SettingsError names the file and the one problem."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SettingsError(f"{p}: arquivo não encontrado") from None
+    except OSError as exc:
+        raise SettingsError(f"{p}: não foi possível ler ({exc.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SettingsError(f"{p}: JSON inválido na linha {exc.lineno}, coluna {exc.colno} "
+                            f"({exc.msg}); JSON não aceita comentários nem vírgula no fim"
+        ) from None
+    try:
+        return validate_settings(data)
+    except SettingsError as exc:
+        raise SettingsError(f"{p}: {exc}") from None
+
+
+# -- board files (hardware/boards/*.json) ------------------------------------------------
+# The shape of a board file, key by key: unknown keys are refused with a "did you mean"
+# (a typo such as "treshold_mm" would otherwise silently keep the default). What one key
+# means for another (pins used twice, goal ids, addresses) is checked in
+# futmesa.hardware.boardfile.check_board.
+
+Pin = int | str  # a GPIO number, or a name such as "GP4" on a custom board
+
+
+class _Board(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class DataChannel(_Board):
+    type: Literal["usb_cdc", "usb_uart", "uart", "pty", "none"]
+    baud: int | None = Field(default=None, ge=0, le=4_000_000)  # 0: not a serial line
+    uart_id: int | None = Field(default=None, ge=0, le=3)
+    tx: Pin | None = None
+    rx: Pin | None = None
+
+
+class I2c(_Board):
+    id: int = Field(ge=0, le=3)
+    sda: Pin
+    scl: Pin
+    freq: int = Field(ge=10_000, le=1_000_000)
+
+
+class Tof(_Board):
+    default_address: str | None = None
+    timing_budget_us: int | None = Field(default=None, ge=20_000, le=1_000_000)
+    boot_delay_ms: int | None = Field(default=None, ge=0, le=1000)
+
+
+class GoalSensor(_Board):
+    id: int = Field(ge=0, le=1)
+    type: Literal["vl53l0x", "beam"]
+    xshut: Pin | None = None
+    address: str | None = None
+    beam_pin: Pin | None = None
+    beam_blocked: int | None = Field(default=None, ge=0, le=1)
+    threshold_mm: int | None = Field(default=None, ge=10, le=2000)
+    hysteresis_mm: int | None = Field(default=None, ge=0, le=500)
+
+
+class SideNetZone(_Board):
+    zone: int = Field(ge=0)
+    pin: Pin
+    line: Literal["side", "end"]
+    end: int = Field(ge=0, le=1)
+    label: str | None = None
+
+
+class Palheta(_Board):
+    pin_a: Pin
+    pin_b: Pin
+
+
+class Buttons(_Board):
+    turnA: Pin | None = None  # noqa: N815 - the board file's key
+    turnB: Pin | None = None  # noqa: N815
+    referee: Pin | None = None
+
+
+class Buzzer(_Board):
+    pin: Pin
+    freq: int | None = Field(default=None, ge=100, le=20_000)
+
+
+class Led(_Board):
+    pin: Pin
+    active: int | None = Field(default=None, ge=0, le=1)
+
+
+class Power(_Board):
+    supply: str | None = None
+    sensor_vcc: str | None = None
+    logic: str | None = None
+
+
+class BoardModel(_Board):
+    format: int
+    board: str = Field(min_length=1, max_length=40)
+    mcu: str
+    name: str | None = None
+    data_channel: DataChannel
+    input_pull: Literal["up", "down", "none"] | None = None
+    input_active: int | None = Field(default=None, ge=0, le=1)
+    external_pullups: list[Pin] = []
+    i2c: I2c
+    tof: Tof
+    goal_sensors: list[GoalSensor]
+    side_net: list[SideNetZone]
+    palheta: Palheta
+    buttons: Buttons
+    buzzer: Buzzer
+    led: Led
+    power: Power | None = None
+
+
+_BOARD_PARTS: dict[str, type[BaseModel]] = {
+    "data_channel": DataChannel, "i2c": I2c, "tof": Tof, "goal_sensors": GoalSensor,
+    "side_net": SideNetZone, "palheta": Palheta, "buttons": Buttons, "buzzer": Buzzer,
+    "led": Led, "power": Power,
+}
+
+
+def board_file_problem(data: Any) -> str | None:
+    """The first problem in a board file's shape, as one line (None when it is fine)."""
+    try:
+        BoardModel.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(err["loc"])
+        where = _where(loc)
+        if err["type"] == "extra_forbidden":
+            parents = [p for p in loc[:-1] if isinstance(p, str)]
+            model = _BOARD_PARTS.get(parents[-1], BoardModel) if parents else BoardModel
+            known = list(model.model_fields)
+            close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
+            hint = f'; did you mean "{close[0]}"?' if close else f"; known: {', '.join(known)}"
+            return f"unknown key {where!r}{hint}"
+        if err["type"] == "missing":
+            return f"missing key {where!r}; add it"
+        return f"{where}: {err['msg']} (got {err.get('input')!r})"
+    return None

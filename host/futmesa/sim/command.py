@@ -1,0 +1,58 @@
+"""`futmesa sim`: a simulated table on a pseudo-terminal, for `futmesa serve` to connect to.
+
+The real firmware runs under the MicroPython unix port (the sim board layer) on one end of
+a pty pair; the other end's path is printed for `serve --device`. Lines typed on stdin go
+to the simulated board's inputs: `goal 0`, `out 3`, `palheta A`, `button turnA` …
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from types import FrameType
+
+from futmesa.sim.table import SimTable
+
+HELP = ("type a line and Enter to act on the table: goal 0 | goal 1 (ball over a goal line), "
+        "out N (ball out, side-net zone N), palheta A|B, button turnA|turnB|referee")
+
+
+def _feed_stdin(table: SimTable, echo: Callable[[str], None]) -> None:
+    for raw in sys.stdin:
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            table.send(line)
+        except Exception as exc:  # noqa: BLE001 - shown to the person typing
+            echo(f"not sent: {exc}")
+            return
+
+
+def run_sim(speed: int, goal_sensor: str, echo: Callable[[str], None]) -> None:
+    """Start the simulated table, print its port, run until Ctrl-C or SIGTERM."""
+    stop = threading.Event()
+
+    def on_term(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    previous = signal.signal(signal.SIGTERM, on_term)
+    table = SimTable(speed=speed, goal_sensor=goal_sensor)
+    table.start()
+    try:
+        echo(f"simulated table on {table.host_port}")
+        echo(f"connect the daemon: futmesa serve --device {table.host_port}")
+        echo(HELP)
+        echo("Ctrl-C stops the table")
+        threading.Thread(target=_feed_stdin, args=(table, echo), daemon=True).start()
+        while not stop.wait(0.5):
+            if not table.alive:
+                echo("the simulated firmware stopped:\n" + table.output_tail())
+                raise SystemExit(1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        table.stop()
+        signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,134 @@
+"""A venue in Chromium (issue 14): the console that presses "Nova partida" carries on, the
+other consoles say they need the new QR, and the kiosk's admin screen shows that QR.
+
+Real parts: the simulated table (firmware under micropython on a pty), the daemon, SQLite
+and uvicorn (LiveTable); phone (390×844) and TV (1920×1080) viewports, screenshots in
+test-output/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from futmesa.sim.live import LiveTable
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+WAIT_MS = 60_000  # a generous deadline for a busy machine; each wait ends on its condition
+
+
+def _errors(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def _wait_text(page: Any, selector: str, text: str) -> None:
+    page.wait_for_function(
+        "([s, t]) => (document.querySelector(s)?.textContent || '').includes(t)",
+        arg=[selector, text], timeout=WAIT_MS)
+
+
+def test_nova_partida_keeps_this_console_and_tells_the_others(
+        browser: Any, output_dir: Path) -> None:
+    with LiveTable(speed=10) as live:
+        live.start_match()
+        first_match = httpx.get(live.base_url + "/api/state", timeout=10).json()["match_id"]
+        phones = [browser.new_context(**PHONE) for _ in range(2)]
+        try:
+            mine, other = (ctx.new_page() for ctx in phones)
+            errors = _errors(mine) + _errors(other)
+            for pg in (mine, other):
+                pg.goto(f"{live.base_url}/console?token={live.token}")
+                _wait_text(pg, "#token-status", "✓ acesso de árbitro")
+            old_token = live.token
+            mine.on("dialog", lambda d: d.accept())
+            mine.fill("#setup input[name=nameA]", "Grêmio")
+            mine.fill("#setup input[name=nameB]", "Internacional")
+            mine.fill("#setup input[name=half_min]", "10")
+            mine.click("#setup button[value=new_match]")
+            _wait_text(mine, "#result", "✓ nova partida")
+            assert live.token != old_token
+            # this console carries on with the new token: a referee action is accepted
+            _wait_text(mine, "#token-status", "✓ acesso de árbitro")
+            mine.click("#setup button[value=set_up]")
+            _wait_text(mine, "#result", "✓ equipes")
+            assert mine.evaluate("localStorage.getItem('futmesa.token')") == live.token
+            # the other console is told it needs the new QR, in words a referee acts on
+            _wait_text(other, "#token-status", "Nova partida iniciada em outro aparelho")
+            assert "novo QR code" in other.text_content("#token-status")
+            mine.screenshot(path=str(output_dir / "venue-console-new-match-phone.png"),
+                            full_page=False)
+            other.screenshot(path=str(output_dir / "venue-console-other-phone.png"))
+            state = httpx.get(live.base_url + "/api/state", timeout=10).json()
+            assert state["teams"]["A"]["name"] == "Grêmio"
+            assert live.match()["clock_profile"]["period_ms"] == 600_000
+            assert state["match_id"] != first_match
+            assert not errors, errors
+        finally:
+            for ctx in phones:
+                ctx.close()
+
+
+def test_a_wrong_new_match_is_refused_before_anything_is_written() -> None:
+    with LiveTable(speed=10) as live:
+        live.start_match()
+        before = httpx.get(live.base_url + "/api/state", timeout=10).json()["match_id"]
+        r = httpx.post(live.base_url + "/api/referee", timeout=30,
+                       headers={"Authorization": f"Bearer {live.token}"},
+                       json={"kind": "new_match",
+                             "data": {"settings": {"period_ms": 600, "competiton": "x"}}})
+        assert r.status_code == 409
+        assert "configuração inválida" in r.json()["error"]
+        after = httpx.get(live.base_url + "/api/state", timeout=10).json()
+        assert after["match_id"] == before
+        assert live.running is not None
+        assert live.running.store.match(before)["ended_at"] is None
+
+
+def test_admin_screen_shows_the_console_qr_on_the_host(browser: Any, output_dir: Path) -> None:
+    with LiveTable(speed=10) as live:
+        live.start_match()
+        ctx = browser.new_context(**TV)
+        try:
+            page = ctx.new_page()
+            errors = _errors(page)
+            page.goto(live.base_url + "/admin")
+            _wait_text(page, "#console", f"/console?token={live.token}")
+            assert page.locator("#qr svg").count() == 1
+            box = page.locator("#qr svg").bounding_box()
+            assert box["width"] > 400, box  # readable by a phone across the room
+            page.screenshot(path=str(output_dir / "venue-admin-tv.png"))
+            old = live.token
+            live.referee("new_match", {})
+            assert live.token != old
+            _wait_text(page, "#console", f"/console?token={live.token}")  # the new QR
+            assert not errors, errors
+        finally:
+            ctx.close()
+        # from another machine (a relayed request) the token is not shown
+        r = httpx.get(live.base_url + "/admin/info", headers={"X-Forwarded-For": "10.0.0.9"})
+        assert r.status_code == 403 and live.token not in r.text
+
+
+def test_q_on_the_kiosk_opens_the_admin_screen_and_any_key_goes_back(browser: Any) -> None:
+    with LiveTable(speed=10) as live:
+        ctx = browser.new_context(**TV)
+        try:
+            page = ctx.new_page()
+            page.goto(live.base_url + "/?theme=contrast")
+            page.wait_for_function("window.futmesaVenue !== undefined", timeout=WAIT_MS)
+            page.keyboard.press("q")
+            page.wait_for_url("**/admin?**", timeout=WAIT_MS)
+            _wait_text(page, "#console", f"/console?token={live.token}")
+            page.keyboard.press("x")
+            page.wait_for_url("**/?theme=contrast", timeout=WAIT_MS)
+        finally:
+            ctx.close()
