@@ -46,14 +46,25 @@ def _metavar_ok(param: click.Option) -> bool:
     return True
 
 
-def render(group: click.Group) -> str:
-    """Markdown: one section per command, with its help and a table of its options."""
+def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Command]]:
+    """Every command under `group` as ("name" or "group sub", command), groups walked."""
     ctx = click.Context(group, info_name="futmesa")
-    out = [HEADER]
+    found: list[tuple[str, click.Command]] = []
     for name in sorted(group.list_commands(ctx)):
         cmd = group.get_command(ctx, name)
         if cmd is None or cmd.hidden:
             continue
+        full = f"{prefix}{name}"
+        found.append((full, cmd))
+        if isinstance(cmd, click.Group):
+            found += _commands(cmd, full + " ")
+    return found
+
+
+def render(group: click.Group) -> str:
+    """Markdown: one section per command (and subcommand), its help and a table of options."""
+    out = [HEADER]
+    for name, cmd in _commands(group):
         usage = " ".join(cmd.collect_usage_pieces(click.Context(cmd, info_name=name)))
         out.append(f"## `futmesa {name}`\n")
         out.append((cmd.help or "").strip().split("\n\n")[0].replace("\n", " ") + "\n")
@@ -67,18 +78,14 @@ def render(group: click.Group) -> str:
 
 
 def options_of(group: click.Group) -> dict[str, set[str]]:
-    """Command name -> every option spelling it accepts (with --help)."""
-    ctx = click.Context(group, info_name="futmesa")
+    """Top-level command name -> every option spelling it (or any of its subcommands)
+    accepts, with --help."""
     found: dict[str, set[str]] = {}
-    for name in group.list_commands(ctx):
-        cmd = group.get_command(ctx, name)
-        if cmd is None:
-            continue
-        opts = {"--help"}
+    for name, cmd in _commands(group):
+        opts = found.setdefault(name.split(" ")[0], {"--help"})
         for p in cmd.params:
             if isinstance(p, click.Option):
                 opts.update(p.opts + p.secondary_opts)
-        found[name] = opts
     return found
 
 
