@@ -115,6 +115,12 @@ class MachineBoard:
         # to_repl left this flag and reset the board: boot straight into the REPL, with
         # Ctrl-C working and no watchdog, so mpremote can copy the new firmware
         self.repl_boot = _take_flag(self.state_dir + "/" + REPL_FLAG)
+        if cfg.get("data_channel", {}).get("type") != "uart" and not self.repl_boot:
+            # the data channel is the REPL's USB port: from here on a host's bytes (a HELLO
+            # holds 0x03) must not interrupt the start-up, which waits for the ToF sensors
+            import micropython
+
+            micropython.kbd_intr(-1)
         pull_up = cfg.get("input_pull") == "up"
         external = cfg.get("external_pullups", ())  # e.g. ESP32 GPIO 34-39: no internal pull
         self._active = int(cfg.get("input_active", 0))
@@ -207,10 +213,14 @@ class MachineBoard:
             if not self._uart.any():
                 return 0
             return self._uart.readinto(buf) or 0
-        # ipoll reuses its result tuple: no allocation when idle
-        if not self._poll.ipoll(0):
-            return 0
-        return self._in.readinto(buf, 1) or 0  # one byte: more could block on USB
+        # ipoll returns the poll object itself as the iterator of ready streams, which is
+        # always true: only iterating it says whether stdin has a byte. (Testing its truth
+        # made every pass block in readinto until the host sent something: the loop
+        # stopped after the handshake and the watchdog reset the board.) Iterating reuses
+        # its result tuple: no allocation when idle.
+        for _ready in self._poll.ipoll(0):
+            return self._in.readinto(buf, 1) or 0  # one byte: more could block on USB
+        return 0
 
     def port_write(self, buf, n=-1):
         if n < 0:

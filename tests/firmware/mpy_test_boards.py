@@ -96,6 +96,50 @@ def test_pico_beam_build_pins_from_the_board_file():
     wipe(state)
 
 
+class _NoReadStream:
+    """A USB stdin that nobody must read while it has nothing: on a real board that blocks."""
+
+    def __init__(self):
+        self.reads = 0
+
+    def readinto(self, buf, n=-1):
+        self.reads += 1
+        buf[0] = 0x42
+        return 1
+
+
+def test_usb_channel_reads_only_when_a_byte_is_waiting():
+    # issue 10: the Pico answered two HELLOs and then its loop stopped (watchdog 4 s later):
+    # `if not poll.ipoll(0)` is never true (ipoll returns the poll object), so every pass
+    # blocked in stdin.readinto until the host sent another byte
+    import select
+    import sys
+
+    state = fresh_dir()
+    cfg = board_cfg("pico")  # data channel: the USB CDC (sys.stdin / sys.stdout)
+    for g in cfg["goal_sensors"]:
+        g["type"] = "beam"
+    m = FakeMachineModule()
+    board = PicoBoard({"board_file": write_cfg(cfg, state), "state": state}, m)
+    stream = _NoReadStream()
+    board._in = stream
+    board._poll = select.poll()  # nothing registered: nothing is ever ready
+    buf = bytearray(4)
+    eq(board.port_readinto(buf), 0, "nothing waiting")  # (the first ipoll makes its tuple)
+    micropython.heap_lock()
+    try:
+        n = board.port_readinto(buf)
+    finally:
+        micropython.heap_unlock()
+    eq(n, 0, "nothing waiting: nothing read")
+    eq(stream.reads, 0, "stdin not read while empty (a blocking read stops the loop)")
+    board._poll.register(sys.stdin, select.POLLIN)  # the test's stdin is /dev/null: readable
+    eq(board.port_readinto(buf), 1, "a waiting byte is read")
+    eq(stream.reads, 1, "read once")
+    micropython.kbd_intr(3)
+    wipe(state)
+
+
 def test_esp32_tof_build_assigns_addresses_and_reads_without_blocking():
     state = fresh_dir()
     cfg = board_cfg("esp32", data_channel={"type": "uart", "uart_id": 1, "tx": 1, "rx": 3})
