@@ -57,6 +57,7 @@ function parseArgs(argv) {
 }
 
 const args = parseArgs(process.argv.slice(2));
+const startWall = Date.now();
 const say = (line) => process.stdout.write(line + '\n');
 const log = (text) => say('LOG ' + text);
 
@@ -122,6 +123,7 @@ class I2CModel {
   }
 
   ask(line) {
+    this.asks = (this.asks || 0) + 1;
     fs.writeSync(this.wfd, line + '\n');
     for (;;) {
       const nl = this.pending.indexOf('\n');
@@ -479,6 +481,7 @@ function command(words) {
     case 'reset': say('RESET button'); boot('reset button'); break;
     case 'bootsel': if (args.bootsel) { say('RESET bootsel'); enterBootsel(); } break;
     case 'time': say('TIME ' + devMs()); break;
+    case 'stats': say(`STATS device_ms=${devMs()} wall_ms=${Date.now() - startWall} i2c=${model ? model.asks || 0 : 0} boots=${boots}`); break;
     case 'save': saveFlash(); say('SAVED'); break;
     case 'flash-wp': writeProtect = words[1] === 'on'; if (chip) chip.writeProtect = writeProtect; break;
     case 'ping': say('PONG'); break;
