@@ -13,7 +13,7 @@ from futmesa.link.timesync import TimeSync
 
 def _feed(ts: TimeSync, rate: float, n: int, start_ticks: int = 0, seed: int = 1,
           bits: int = 30) -> list[tuple[float, int]]:
-    """n PING/PONG round trips a second apart with a device clock at `rate`; returns (host, ticks)."""
+    """n round trips a second apart, device clock at `rate`; returns (host ms, ticks)."""
     rng = random.Random(seed)
     truth = []
     for i in range(n):

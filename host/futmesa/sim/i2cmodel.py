@@ -58,7 +58,7 @@ class Bus:
             dev = self._device(int(words[1], 16))
             if dev is None:
                 return "-"
-            return "%02x" % dev.on_read(1)[0]
+            return f"{dev.on_read(1)[0]:02x}"
         sensor = self.sensors.get(int(words[1]))
         if sensor is None:
             return "ok"

@@ -1,4 +1,4 @@
-"""The virtual Pico: the real MicroPython RPI_PICO image on the rp2040js emulator, driven like SimTable.
+"""The virtual Pico: the real MicroPython RPI_PICO image on the rp2040js emulator, like SimTable.
 
 `VirtualPico` has SimTable's interface (start/stop, plug/unplug, reset, send,
 goal, ball_out, palheta, button, buzzer_log, lines, output_tail), so the demo
