@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: setup system-deps demo test test-fast lint bench clean drawings
 
-setup: $(STAMP) system-deps
+setup: $(STAMP) system-deps $(VPICO_STAMP)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,12 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --target $(VENV)/stubs/rp2 micropython-rp2-stubs
 	$(BIN)/pip install --quiet --target $(VENV)/stubs/esp32 micropython-esp32-stubs
 	touch $(STAMP)
+
+# the virtual Pico (tools/vpico): the rp2040js emulator, pinned in package-lock.json
+VPICO_STAMP := tools/vpico/node_modules/.installed
+$(VPICO_STAMP): tools/vpico/package.json tools/vpico/package-lock.json
+	cd tools/vpico && npm ci --no-audit --no-fund --silent
+	touch $(VPICO_STAMP)
 
 # Debian packages the tests need (headless Chromium for the scoreboard tests,
 # poppler for rendering the súmula PDF). Installed only when missing.
@@ -31,7 +37,7 @@ test: setup
 	$(BIN)/pytest -q
 
 test-fast: $(STAMP)
-	$(BIN)/pytest -q -m "not slow and not browser"
+	$(BIN)/pytest -q -m "not slow and not browser and not pico"
 
 lint: $(STAMP)
 	$(BIN)/ruff check host tests bench

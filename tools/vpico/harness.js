@@ -479,6 +479,13 @@ function command(words) {
     case 'unplug': unplugged = true; closePort(); break;
     case 'replug': unplugged = false; openPort(); break;
     case 'reset': say('RESET button'); boot('reset button'); break;
+    case 'wdt': { // the watchdog times out, as when the loop stalls (only if the firmware armed it)
+      const wd = rp && !bootsel ? rp.peripherals[0x40058] : null;
+      if (!wd || !wd.enable) { log('the watchdog is not running'); break; }
+      wd.reason = 1;
+      wd.onWatchdogTrigger();
+      break;
+    }
     case 'bootsel': if (args.bootsel) { say('RESET bootsel'); enterBootsel(); } break;
     case 'time': say('TIME ' + devMs()); break;
     case 'stats': say(`STATS device_ms=${devMs()} wall_ms=${Date.now() - startWall} i2c=${model ? model.asks || 0 : 0} boots=${boots}`); break;
