@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup system-deps demo test test-fast lint bench clean drawings
+.PHONY: setup system-deps demo test test-fast lint bench clean drawings firmware
 
 setup: $(STAMP) system-deps $(VPICO_STAMP)
 
@@ -32,7 +32,19 @@ system-deps:
 demo: setup
 	$(BIN)/futmesa demo --speed 60
 
-test: setup
+# The Pico image (docs/firmware.md, "Pico image"): MicroPython v1.28.0 from ../shared/vendor
+# (FUTMESA_VENDOR=DIR overrides) with the whole firmware frozen. Rebuilt only when a frozen
+# file changes; the first build takes about 5 minutes on 2 cores.
+FIRMWARE_UF2 := build/firmware/futmesa-pico.uf2
+FIRMWARE_SRC := $(wildcard firmware/*.py firmware/boards/*.py hardware/micropython/*.py) \
+                hardware/boards/pico.json scripts/build-firmware.sh
+
+firmware: $(FIRMWARE_UF2)
+
+$(FIRMWARE_UF2): $(FIRMWARE_SRC) $(STAMP) | system-deps
+	bash scripts/build-firmware.sh
+
+test: setup firmware
 	$(BIN)/ruff check host tests bench
 	$(BIN)/pytest -q
 

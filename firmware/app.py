@@ -64,6 +64,10 @@ class App:
         self.clock.attach(store.slot("clock.bin", STATE_SIZE))
         self._last_checkpoint = self.now
         self.emit(W.EV_BOOT, 0, 0, ring_size)
+        self._storage_reported = False
+        store.on_fault = self._storage_fault
+        if store.error:
+            self._storage_fault(store.error)
         if self.clock.restore(self.now):
             clock = self.clock
             if clock.running:
@@ -85,6 +89,15 @@ class App:
         self.clock.checkpoint(now)
         self._last_checkpoint = now
         self.link.status_dirty = True
+
+    def _storage_fault(self, code):
+        """The flash refused a write: the clock goes on from RAM; report it once per boot."""
+        if self._storage_reported:
+            return
+        self._storage_reported = True
+        self.emit(W.EV_SENSOR_FAULT, W.SENSOR_STORAGE, W.FAULT_STORAGE, code)
+        self.board.log("flash not writable (errno %d): the clock runs without persistence; "
+                       "a reset will lose the match state" % code)
 
     # -- input reactions ----------------------------------------------------------
     def goal_line(self, index, held_ms):

@@ -38,8 +38,15 @@ except ImportError:  # CPython
 
 if sys.implementation.name == "micropython":
     from binascii import crc32
+
+    # device frames are sealed without allocating: no boxed CRC on 32-bit ports
+    from wirecrc import crc32_into
 else:
     from zlib import crc32
+
+    def crc32_into(data, n, seed_lo, seed_hi, dst, off):
+        """dst[off:off+4] = CRC-32 of data[0:n] from seed (seed_hi << 16 | seed_lo), LE."""
+        struct.pack_into("<I", dst, off, crc32(memoryview(data)[:n], seed_hi << 16 | seed_lo))
 
 PROTO_VERSION = const(1)
 FIRMWARE_VERSION = (0, 1, 0)
@@ -119,6 +126,8 @@ HANDSHAKE_SCHEMA = 0x314D5446  # "FTM1": never changes
 
 _SCHEMA_SEED = crc32(struct.pack("<I", SCHEMA_ID))
 _HANDSHAKE_SEED = crc32(struct.pack("<I", HANDSHAKE_SCHEMA))
+_SEED_LO = _SCHEMA_SEED & 0xFFFF  # _SCHEMA_SEED in halves that stay small ints (_seal)
+_SEED_HI = _SCHEMA_SEED >> 16
 
 # --- device event kinds (EVENT.kind) -----------------------------------------
 EV_GOAL_LINE = const(1)  # a = goal line 0|1, value = ms the line was blocked
@@ -169,6 +178,8 @@ FAULT_STUCK = const(1)  # blocked longer than a goal can last
 FAULT_NO_ANSWER = const(2)  # I2C sensor stopped answering
 FAULT_OUT_OF_RANGE = const(3)  # reading outside the sensor's range
 FAULT_DRIFT = const(4)  # empty-goal baseline drifted
+FAULT_STORAGE = const(5)  # the flash refused a write (value = errno): no persistence until reset
+SENSOR_STORAGE = const(15)  # EV_SENSOR_FAULT's sensor id for the device's own flash
 
 # --- commands (CMD.code) ------------------------------------------------------
 CMD_START = const(1)  # start the match clock (period 1) or the next period
@@ -420,12 +431,13 @@ STATUS_FRAME_SIZE = const(48)  # HEADER_SIZE + 32 + CRC_SIZE
 def _seal(body, dst, off):
     """CRC the packed header + payload in body, copy it to dst[off:] and append the CRC.
 
-    The copy is a bytearray slice assignment, which allocates nothing on
-    MicroPython (on 32-bit ports crc32 may box a large int).
+    The copy is a bytearray slice assignment and the CRC goes straight into dst
+    (wirecrc.crc32_into on MicroPython), so nothing is allocated, not even a
+    boxed CRC on a 32-bit port.
     """
     n = len(body)
     dst[off:off + n] = body
-    struct.pack_into("<I", dst, off + n, crc32(body, _SCHEMA_SEED))
+    crc32_into(body, n, _SEED_LO, _SEED_HI, dst, off + n)
 
 
 def pack_event_frame(body, dst, off, boot_id, seq, ticks, kind, a, b, period, clock_ms, value):

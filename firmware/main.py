@@ -1,7 +1,11 @@
 """Firmware entry point: `micropython main.py --board sim --port PTY --state DIR --speed N`.
 
-On a real board, main.py runs at power-up with no arguments and reads the
-board name from board.json on flash.
+On a real board, main.py runs at power-up with no arguments (frozen into the
+futmesa image, where MicroPython runs it in preference to a main.py on the
+filesystem; copied by `futmesa flash` onto a stock MicroPython). It reads the
+board file through `startup.board_config()`: a missing or unreadable board
+file never falls back to another board; it is shown on the console, the LED
+blinks, and main.py ends so the REPL stays reachable for `futmesa flash`.
 """
 
 import sys
@@ -23,20 +27,36 @@ def parse_args(argv):
 def main():
     args = parse_args(sys.argv[1:])
     name = args.get("board")
+    if name is None and sys.platform in ("linux", "darwin"):
+        name = "sim"  # the unix port: only the simulated board runs there
     if name is None:
-        try:
-            import json
+        # a real board: the frozen firmware wins over stale copies on the filesystem
+        if ".frozen" in sys.path:
+            sys.path.remove(".frozen")
+            sys.path.insert(0, ".frozen")
+        import startup
 
-            with open("board.json") as f:
-                name = json.load(f)["board"]
-        except (OSError, ValueError, KeyError):
-            name = "sim"
+        cfg, problem = startup.board_config()
+        if problem is not None:
+            startup.signal(problem)
+            return
+        name = cfg["board"]
+        args["board_cfg"] = cfg
     import boards
     import futmesa_wire
     from app import App
     from nvstore import NvStore
 
-    board = boards.load(name, args)
+    try:
+        board = boards.load(name, args)
+    except (KeyError, ValueError, TypeError) as exc:
+        if "board_cfg" not in args:
+            raise
+        import startup
+
+        startup.signal("board.json does not describe this board (%r): write it again with "
+                       "`futmesa flash --board %s --port PORT`" % (exc, name))
+        return
     store = NvStore(args.get("state", board.state_dir if hasattr(board, "state_dir") else "/state"))
     app = App(board, store, int(args.get("ring", "512")))
     major, minor, patch = futmesa_wire.FIRMWARE_VERSION

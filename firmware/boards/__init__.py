@@ -106,7 +106,9 @@ class MachineBoard:
         if machine is None:  # tests pass a stand-in
             import machine
         self.machine = machine
-        cfg = read_board_file(args.get("board_file", self.board_file))
+        cfg = args.get("board_cfg")  # main.py: already read (or the image's default)
+        if cfg is None:
+            cfg = read_board_file(args.get("board_file", self.board_file))
         if cfg is None:
             raise OSError("board file %s missing or unreadable: flash it with `futmesa flash`"
                           % self.board_file)

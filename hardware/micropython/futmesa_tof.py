@@ -42,6 +42,12 @@ if hasattr(time, "ticks_ms"):  # MicroPython
         _mono[0] = now
         return _mono[1]
 
+    def _rebase():
+        """Restart the count at 0: called between driver calls, so no wait spans it, and the
+        count stays a small int on a 32-bit board however long the uptime (docs/firmware.md)."""
+        _mono[0] = time.ticks_ms()
+        _mono[1] = 0
+
     def _sleep_ms(ms):
         time.sleep_ms(ms)
 
@@ -52,6 +58,9 @@ else:  # CPython (tests)
 
     def _sleep_ms(ms):
         time.sleep(ms / 1000)
+
+    def _rebase():
+        pass
 
 
 class _Clock:
@@ -129,6 +138,7 @@ class GoalTof:
         self.sensor = sensor
 
     def read(self):
+        _rebase()  # the driver's timeouts only ever span one read: count from 0 again
         try:
             if not self.sensor.data_ready:
                 return NO_SAMPLE

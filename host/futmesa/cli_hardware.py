@@ -20,13 +20,34 @@ BOARD_HELP = "Board file name in hardware/boards (pico, esp32) or a path to your
 @click.option("--port", required=True, help="Serial port of the board, e.g. /dev/ttyACM0.")
 @click.option("--timeout", default=15.0, show_default=True,
               help="Seconds to wait for the board to answer after the reset.")
-def flash(board: str, port: str, timeout: float) -> None:
-    """Compile the firmware, copy it and the board file to the board, check the version."""
-    from futmesa.deploy.flash import FlashError
+@click.option("--uf2", "use_uf2", is_flag=True,
+              help="Pico: copy the futmesa image onto the BOOTSEL drive (hold BOOTSEL while "
+                   "plugging the Pico in), then write the board file.")
+@click.option("--image", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="With --uf2: the image [build/firmware/futmesa-pico.uf2, `make firmware`].")
+@click.option("--drive", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="With --uf2: the BOOTSEL drive's folder [found among the mounted drives].")
+@click.option("--wait", "wait_s", default=60.0, show_default=True,
+              help="With --uf2: seconds to wait for the BOOTSEL drive.")
+def flash(board: str, port: str, timeout: float, use_uf2: bool, image: Path | None,
+          drive: Path | None, wait_s: float) -> None:
+    """Put the firmware and the board file on the board and check the version it reports.
+
+    Without --uf2: compile the firmware and copy it with mpremote onto a board running
+    stock MicroPython (Pico or ESP32). With --uf2 (Pico): write the futmesa image, then
+    the board file.
+    """
+    from futmesa.deploy.flash import FlashError, flash_uf2
     from futmesa.deploy.flash import flash as do_flash
 
+    if not use_uf2 and (image is not None or drive is not None):
+        raise click.UsageError("--image and --drive go with --uf2")
     try:
-        do_flash(board, port, timeout_s=timeout, echo=click.echo)
+        if use_uf2:
+            flash_uf2(board, port, image=image, drive=drive, wait_drive_s=wait_s,
+                      timeout_s=timeout, echo=click.echo)
+        else:
+            do_flash(board, port, timeout_s=timeout, echo=click.echo)
     except FlashError as exc:
         raise click.ClickException(str(exc)) from exc
 

@@ -18,6 +18,7 @@ class FakeMachineModule:
         self.pwms = []
         self.wdts = []
         self.uarts = []
+        self.timers = []
         self.resets = 0  # machine.reset() calls (a real board would reboot there)
         self.uid = b"\xe6\x61\x41\x04\x03\x2b\x5c\x2e"  # an RP2040 flash id (8 bytes)
 
@@ -110,11 +111,23 @@ class FakeMachineModule:
         def I2C(id, sda=None, scl=None, freq=400000):
             return FakeMachineI2C(m.bus)
 
+        class Timer:
+            """A periodic timer: the test calls `fire()` for each period that passes."""
+
+            def __init__(self, id=-1, mode=1, period=-1, callback=None):
+                self.period = period
+                self.callback = callback
+                m.timers.append(self)
+
+            def fire(self):
+                self.callback(self)
+
         self.Pin = Pin
         self.PWM = PWM
         self.WDT = WDT
         self.UART = UART
         self.I2C = I2C
+        self.Timer = Timer
 
     def unique_id(self):
         return self.uid

@@ -203,3 +203,18 @@ def test_steady_state_reads_allocate_nothing():
         micropython.heap_unlock()
     eq(bad, [0, 0], "polls / readings with a wrong value")
     wipe(state)
+
+
+def test_the_drivers_clock_stays_a_small_int_however_long_the_uptime():
+    # futmesa_tof's ms count for the driver's timeouts restarts at every read, so after
+    # 2**30 ms of uptime it is not a long int on a 32-bit board (one allocation per read)
+    import futmesa_tof
+
+    class Ready:
+        data_ready = True
+        range = 123
+
+    futmesa_tof._mono[1] = 1 << 40  # as if the board had run for 35 years
+    eq(futmesa_tof.GoalTof(Ready()).read(), 123, "a reading")
+    check(0 <= futmesa_tof._mono[1] < 1000, "the count restarted: %d" % futmesa_tof._mono[1])
+    check(0 <= futmesa_tof._Clock.monotonic() < 1000, "what the driver sees")

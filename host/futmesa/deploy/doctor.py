@@ -156,6 +156,11 @@ def sensor_lines(events: list[tuple[int, int, tuple[int, int, int, int, int, int
                             FAULT_ADVICE.get(fault, "see docs/troubleshooting.md")))
         else:
             out.append(Line("ok", f"goal line {gid}: working ({seen})"))
+    if faults.get(W.SENSOR_STORAGE):
+        out.append(Line("FAIL", "board flash: does not take writes (the clock runs, but a reset "
+                                "loses the match state)",
+                        "the board's flash is full or damaged: flash it again with `futmesa "
+                        "flash`; if that does not help, erase the board first (docs/install.md)"))
     silent = [z for z, n in sorted(zones.items()) if n == 0]
     counts = ", ".join(f"{z}:{n}" for z, n in sorted(zones.items()))
     if silent:

@@ -13,6 +13,10 @@ Steps (each failure raises FlashError saying what to do):
    command, then reset the board;
 6. open the port with the futmesa link and compare the firmware and protocol versions
    the board reports with the ones just flashed.
+
+`flash_uf2` is the other path, for the Pico: copy the futmesa image (MicroPython with the
+whole firmware frozen, `make firmware`) onto the BOOTSEL drive (uf2.py), wait for the board
+to come back on USB, then write board.json with steps 4-6 (only that one file is copied).
 """
 
 from __future__ import annotations
@@ -31,6 +35,8 @@ from futmesa.hardware.boardfile import Board, BoardFileError, hardware_dir, load
 REAL_BOARDS = ("pico", "esp32")
 ENTRY = "main.py"
 HOST_ONLY = ("manifest.py",)  # the freeze manifest is read by MicroPython's build, not the board
+# mpy-cross -march per board: wirecrc.py is native code (viper) for the board's CPU
+MARCH = {"pico": "armv6m", "esp32": "xtensawin"}
 
 
 class FlashError(RuntimeError):
@@ -121,7 +127,8 @@ def tof_driver_sources() -> list[tuple[Path, str]]:
 
 
 def compile_firmware(files: Sequence[tuple[Path, str]], out: Path,
-                     mpy_cross: str | None = None) -> list[tuple[Path, str]]:
+                     mpy_cross: str | None = None,
+                     march: str = MARCH["pico"]) -> list[tuple[Path, str]]:
     """Compile every file but main.py to .mpy in `out`; returns (local, device path) pairs."""
     tool = mpy_cross or _tool("mpy-cross")
     copies: list[tuple[Path, str]] = []
@@ -135,7 +142,8 @@ def compile_firmware(files: Sequence[tuple[Path, str]], out: Path,
         target = str(Path(remote).with_suffix(".mpy").as_posix())
         dest = out / target
         dest.parent.mkdir(parents=True, exist_ok=True)
-        proc = subprocess.run([tool, "-o", str(dest), "-s", Path(remote).name, str(source)],
+        proc = subprocess.run([tool, "-march=" + march, "-o", str(dest), "-s", Path(remote).name,
+                               str(source)],
                               capture_output=True, text=True)
         if proc.returncode != 0:
             raise FlashError(f"mpy-cross could not compile {source}:\n{proc.stderr.strip()}\n"
@@ -166,7 +174,7 @@ def plan_flash(board_name: str, port: str, staging: Path, src: Path | None = Non
         raise FlashError(str(exc)) from exc
     files = firmware_sources(board.name, src, board)
     check_port(port)
-    copies = compile_firmware(files, staging, mpy_cross)
+    copies = compile_firmware(files, staging, mpy_cross, MARCH[board.name])
     board_json = staging / "board.json"
     shutil.copyfile(board.path, board_json)
     copies.append((board_json, "board.json"))
@@ -254,30 +262,42 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
     """
     with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
         plan = plan_flash(board_name, port, Path(tmp))
-        board_name = plan.board.name  # --board may be a path to a calibrated copy
-        # futmesa firmware on the USB port takes Ctrl-C as data, so mpremote would wait forever
-        # for a prompt: ask the firmware to leave its loop first
-        running = detect(port)
-        if running is not None:
-            echo(f"{port} ran futmesa firmware {getattr(running, 'firmware', '?')} "
-                 f"({getattr(running, 'board', '?')}); it handed the port back to MicroPython")
-            wait_for_port(port, settle_s)
         echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
-        args = plan.mpremote_args(_tool("mpremote"))
-        echo(f"copying {len(plan.copies)} files to {port} with mpremote …")
-        try:
-            proc = run(args, capture_output=True, text=True, timeout=120)
-        except subprocess.TimeoutExpired as exc:
-            raise FlashError(f"mpremote did not finish within 120 s on {port}: unplug and "
-                             "replug the board and flash again") from exc
-        if proc.returncode != 0:
-            raise FlashError(
-                f"mpremote could not copy the firmware to {port}:\n"
-                f"{(proc.stderr or proc.stdout).strip()}\nIs MicroPython on the board? Close "
-                "any other program using the port (futmesa serve, Thonny, screen), then retry. "
-                "If the board runs futmesa firmware that did not leave its loop, unplug and "
-                f"replug it and flash again; if that keeps failing, {ERASE_HINT}."
-            )
+        _copy_with_mpremote(plan, echo, run, detect, settle_s)
+    _check_versions(plan.board.name, port, verify, timeout_s, echo)
+
+
+def _copy_with_mpremote(plan: FlashPlan, echo: Callable[[str], None],
+                        run: Callable[..., subprocess.CompletedProcess[str]],
+                        detect: Callable[[str], object | None], settle_s: float) -> None:
+    """Hand a board running futmesa back to its REPL, copy plan.copies, reset it."""
+    port = plan.port
+    # futmesa firmware on the USB port takes Ctrl-C as data, so mpremote would wait forever
+    # for a prompt: ask the firmware to leave its loop first
+    running = detect(port)
+    if running is not None:
+        echo(f"{port} ran futmesa firmware {getattr(running, 'firmware', '?')} "
+             f"({getattr(running, 'board', '?')}); it handed the port back to MicroPython")
+        wait_for_port(port, settle_s)
+    args = plan.mpremote_args(_tool("mpremote"))
+    echo(f"copying {len(plan.copies)} file(s) to {port} with mpremote …")
+    try:
+        proc = run(args, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired as exc:
+        raise FlashError(f"mpremote did not finish within 120 s on {port}: unplug and "
+                         "replug the board and flash again") from exc
+    if proc.returncode != 0:
+        raise FlashError(
+            f"mpremote could not copy the firmware to {port}:\n"
+            f"{(proc.stderr or proc.stdout).strip()}\nIs MicroPython on the board? Close "
+            "any other program using the port (futmesa serve, Thonny, screen), then retry. "
+            "If the board runs futmesa firmware that did not leave its loop, unplug and "
+            f"replug it and flash again; if that keeps failing, {ERASE_HINT}."
+        )
+
+
+def _check_versions(board_name: str, port: str, verify: Callable[[str, float], object] | None,
+                    timeout_s: float, echo: Callable[[str], None]) -> None:
     want_fw, want_proto = expected_versions()
     echo(f"board reset; waiting for firmware {want_fw} to answer …")
     info = (verify or _probe_versions)(port, timeout_s)
@@ -292,6 +312,77 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
         raise FlashError(f"the board says it is {board_seen!r}, not {board_name!r}: flash with "
                          f"--board {board_seen} or check board.json on the device")
     echo(f"ok: {board_name} on {port} runs firmware {fw}, protocol {proto}")
+
+
+def flash_uf2(board_name: str, port: str, *, image: Path | None = None,
+              drive: Path | None = None, wait_drive_s: float = 60.0,
+              wait_port_s: float = 30.0, verify: Callable[[str, float], object] | None = None,
+              timeout_s: float = 15.0, echo: Callable[[str], None] = print,
+              run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
+              detect: Callable[[str], object | None] | None = None,
+              settle_s: float = 2.0,
+              volumes: Callable[[], list[Path]] | None = None) -> None:
+    """Put the futmesa Pico image on the board in BOOTSEL mode, then its board file.
+
+    1. the board file must be a Pico's (the image is built for the RP2040 only);
+    2. the image must be a complete RP2040 UF2 (`make firmware`);
+    3. the BOOTSEL drive: `drive`, or the one mounted Pico drive (waits up to
+       wait_drive_s for it);
+    4. copy the image (progress every 25 %); the Pico writes it and reboots;
+    5. wait up to wait_port_s for `port` to come back (USB CDC), then write board.json
+       with mpremote and check the versions the board reports.
+    """
+    from futmesa.deploy import uf2
+
+    try:
+        board = load_board(board_name)
+    except BoardFileError as exc:
+        raise FlashError(str(exc)) from exc
+    if board.name != "pico":
+        raise FlashError(f"the futmesa image is for the Raspberry Pi Pico (RP2040) only; a "
+                         f"{board.name} board takes the firmware on a stock MicroPython: "
+                         f"`futmesa flash --board {board_name} --port PORT`")
+    image = image or uf2.default_image()
+    try:
+        blocks = uf2.check_image(image)
+        if drive is not None:
+            uf2.check_drive(drive)
+        else:
+            drive = uf2.wait_for_drive(wait_drive_s, echo, volumes or uf2.mounted_volumes)
+        echo(f"copying {image.name} ({blocks * 256 // 1024} KB of flash) to the Pico's BOOTSEL "
+             f"drive {drive} …")
+        uf2.copy_image(image, drive, echo)
+    except uf2.UF2Error as exc:
+        raise FlashError(str(exc)) from exc
+    echo(f"image copied; the Pico restarts into futmesa. Waiting up to {wait_port_s:g} s for "
+         f"{port} …")
+    _wait_new_port(port, wait_port_s)
+    with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
+        board_json = Path(tmp) / "board.json"
+        shutil.copyfile(board.path, board_json)
+        plan = FlashPlan(board=board, port=port, sources=[], staging=Path(tmp),
+                         copies=[(board_json, "board.json")])
+        echo(f"writing the board file {board.path.name} as board.json")
+        # the image is still booting (first boot writes its default board file): be patient
+        _copy_with_mpremote(plan, echo, run, detect or _patient_release, settle_s)
+    _check_versions(board.name, port, verify, timeout_s, echo)
+
+
+def _patient_release(port: str) -> object | None:
+    return release_board(port, timeout_s=10.0)
+
+
+def _wait_new_port(port: str, timeout_s: float) -> None:
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while not os.path.exists(port):
+        if time.monotonic() > deadline:
+            raise FlashError(f"{port} did not appear within {timeout_s:g} s after the image was "
+                             "copied: check the cable (a data cable, not a charge-only one) and "
+                             "the port name (`futmesa doctor` lists the ports), then run "
+                             f"`futmesa flash --board pico --port PORT` to write the board file")
+        time.sleep(0.2)
 
 
 def _probe_versions(port: str, timeout_s: float) -> object:

@@ -12,7 +12,8 @@ _PALHETA = {0: "A", 1: "C", 2: "B"}
 _BUTTON = {0: "turnA", 1: "turnB", 2: "referee"}
 _SIDE = {0: "A", 1: "B", 2: None}
 _FAULT = {W.FAULT_STUCK: "stuck", W.FAULT_NO_ANSWER: "no_answer",
-          W.FAULT_OUT_OF_RANGE: "out_of_range", W.FAULT_DRIFT: "drift"}
+          W.FAULT_OUT_OF_RANGE: "out_of_range", W.FAULT_DRIFT: "drift",
+          W.FAULT_STORAGE: "storage"}
 
 
 def unpack_event(payload: bytes) -> tuple[int, int, int, int, int, int]:

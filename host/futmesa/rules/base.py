@@ -30,6 +30,15 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules):
         ctx.m["faults"].append(
             {"sensor": d.get("sensor"), "fault": d.get("fault"), "entry": ctx.entry.id}
         )
+        if d.get("fault") == "storage":  # the device's flash refused a write
+            ctx.announce(
+                "sensor_fault",
+                "A memória do aparelho não grava: o relógio segue, mas se o aparelho reiniciar "
+                "o tempo de jogo se perde — anote o tempo",
+                "The device's memory does not take writes: the clock runs, but a device reset "
+                "loses the match time — note the time",
+            )
+            return
         ctx.announce(
             "sensor_fault",
             f"Falha no sensor {d.get('sensor')}: {d.get('fault')} — árbitro, confira os lances",
