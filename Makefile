@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+VPICO_STAMP := tools/vpico/node_modules/.installed
 
 .PHONY: setup system-deps demo test test-fast lint bench clean drawings firmware
 
@@ -19,7 +20,6 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 # the virtual Pico (tools/vpico): the rp2040js emulator, pinned in package-lock.json
-VPICO_STAMP := tools/vpico/node_modules/.installed
 $(VPICO_STAMP): tools/vpico/package.json tools/vpico/package-lock.json
 	cd tools/vpico && npm ci --no-audit --no-fund --silent
 	touch $(VPICO_STAMP)

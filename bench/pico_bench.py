@@ -111,7 +111,8 @@ def main() -> int:
     print("latency (1 ms per pass)")
     print(f"  event -> its frame written (all events):      {f['lat_event_to_frame']:>6} passes")
     print(f"  side-net edge -> frame written:               {f['lat_net_edge_to_frame']:>6} passes")
-    print(f"clock over a {opts.half_min}-minute half (irregular 1-7 ms passes, ticks wrap mid-half)")
+    print(f"clock over a {opts.half_min}-minute half (irregular 1-7 ms passes, ticks wrap "
+          "mid-half)")
     print(f"  passes: {int(f['clock_passes']):,}   ticks wrapped: {f['clock_wrapped']}")
     print(f"  max error against the tick source:            {f['clock_max_error_ms']:>6} ms")
     print(f"  alarm on the expiry pass:                     {f['clock_alarm_on_expiry_pass']:>6}")

@@ -1,9 +1,10 @@
 """Fixtures for the virtual Pico tests: the real RPI_PICO image on rp2040js (tools/vpico).
 
-Every test here is marked `pico` (`make test-fast` skips them). A flash image
-with the firmware and a board file is made once per session (the image boots
-to its REPL without a board file; mpremote writes board.json) and copied for
-each test, so each test's board starts from a freshly flashed Pico.
+Every test here is marked `pico` (`make test-fast` skips them). A board is
+flashed once per session and board file the way a club does it, `futmesa flash
+--uf2` (flash_uf2: the image copied onto the BOOTSEL drive, the board file
+written with mpremote after the firmware hands the port back), and its flash
+image copied for each test, so each test's board starts freshly flashed.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from futmesa.sim.vpico import BOARD_FILE, VirtualPico, find_image, provision
+from futmesa.sim.vpico import BOARD_FILE, VirtualPico, find_image
 
 HERE = Path(__file__).parent
 
@@ -43,18 +44,43 @@ def pico_image() -> Path:
         pytest.fail(str(exc))
 
 
+class Flashed:
+    """A flash image made by flash_uf2 onto a virtual Pico in BOOTSEL mode, and its log."""
+
+    def __init__(self, img: Path, board: Path, log: list[str]) -> None:
+        self.img, self.board, self.log = img, board, log
+
+
+def flash_virtual_pico(root: Path, board: Path, image: Path) -> Flashed:
+    from futmesa.deploy.flash import flash_uf2, release_board
+
+    drive = root / "RPI-RP2"
+    pico = VirtualPico(workdir=root, flash_file=root / "flash.img", board_file=board,
+                       bootsel_dir=drive, start_bootsel=True)
+    log: list[str] = []
+    with pico:
+        pico.wait_line("BOOTSEL", 120)
+        # the emulator is slow on a busy machine: generous waits for each step
+        flash_uf2(str(board), pico.host_port, image=image.with_suffix(".uf2"), drive=drive,
+                  wait_port_s=120, timeout_s=240, echo=log.append, settle_s=5,
+                  detect=lambda port: release_board(port, timeout_s=240, ack_timeout_s=120))
+        pico.ask("save", "SAVED", 120)
+        out = root / "flashed.img"
+        shutil.copyfile(pico.flash_file, out)
+        log.extend(pico.lines)
+    return Flashed(out, board, log)
+
+
 @pytest.fixture(scope="session")
 def flashed(tmp_path_factory: pytest.TempPathFactory, pico_image: Path):
-    """flashed(kind) -> (flash image, board file) for kind "tof" (pico.json) or "beam"."""
-    made: dict[str, tuple[Path, Path]] = {}
-    root = tmp_path_factory.mktemp("vpico-flash")
+    """flashed(kind) -> Flashed, for kind "tof" (hardware/boards/pico.json) or "beam"."""
+    made: dict[str, Flashed] = {}
 
-    def get(kind: str) -> tuple[Path, Path]:
+    def get(kind: str) -> Flashed:
         if kind not in made:
+            root = tmp_path_factory.mktemp(f"vpico-{kind}")
             board = BOARD_FILE if kind == "tof" else beam_board(root / "pico-beam.json")
-            img = root / f"{kind}.img"
-            provision(img, board, pico_image)
-            made[kind] = (img, board)
+            made[kind] = flash_virtual_pico(root, board, pico_image)
         return made[kind]
 
     return get
@@ -65,7 +91,8 @@ def pico_factory(tmp_path: Path, flashed) -> Iterator:
     boards: list[VirtualPico] = []
 
     def make(kind: str = "beam", **kw: object) -> VirtualPico:
-        img, board = flashed(kind)
+        done = flashed(kind)
+        img, board = done.img, done.board
         sub = tmp_path / f"pico{len(boards)}"
         sub.mkdir()
         flash = sub / "flash.img"

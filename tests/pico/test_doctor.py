@@ -7,9 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 
 
+@pytest.mark.timeout(1200)
 def test_doctor_reads_the_tof_sensors_of_the_pico(pico_factory) -> None:
     pico = pico_factory("tof")
     pico.start()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 from link.harness import check_log, stored, truth
 
 import futmesa_wire as W
@@ -54,6 +55,7 @@ def reset_resumes(live: LiveTable, pico: Any, how: str) -> None:
     assert resumed, f"no clock_started event in the new boot after the {how} reset"
 
 
+@pytest.mark.timeout(2400)
 def test_whole_match_with_resets_loses_nothing(pico_factory, tmp_path) -> None:
     pico = pico_factory("beam")
     with LiveTable(ruleset="cbfm-1toque", settings=SETTINGS, sim=pico,

@@ -120,16 +120,35 @@ class I2CModel {
     this.rfd = fs.openSync(resp, 'r');
     this.buf = Buffer.alloc(4096);
     this.pending = '';
+    this.deferred = []; // writes not sent yet: they go with the next request
+    this.present = null; // addresses that acknowledge, as of the last answer
   }
 
+  /** A write transaction: sent with the next request, unless it may move an address. */
+  write(addr, bytes) {
+    this.deferred.push('W ' + addr.toString(16) + ' ' + Buffer.from(bytes).toString('hex'));
+    if (bytes[0] === 0x8a) this.ask('N'); // the VL53L0X address register: update presence now
+  }
+
+  /** Does a device acknowledge this address? (no round trip once presence is known) */
+  acks(addr) {
+    if (this.present === null) this.ask('N');
+    return this.present.has(addr);
+  }
+
+  /** One request (with any deferred writes before it); returns the answer, and keeps the
+   * set of addresses that acknowledge (sent with every answer). */
   ask(line) {
     this.asks = (this.asks || 0) + 1;
-    fs.writeSync(this.wfd, line + '\n');
+    const req = this.deferred.length ? this.deferred.join(';') + ';' + line : line;
+    this.deferred = [];
+    fs.writeSync(this.wfd, req + '\n');
     for (;;) {
       const nl = this.pending.indexOf('\n');
       if (nl >= 0) {
-        const answer = this.pending.slice(0, nl);
+        const [answer, present] = this.pending.slice(0, nl).split(' ');
         this.pending = this.pending.slice(nl + 1);
+        this.present = new Set(present === '-' ? [] : present.split(',').map((a) => parseInt(a, 16)));
         return answer;
       }
       const n = fs.readSync(this.rfd, this.buf, 0, this.buf.length, null);
@@ -320,16 +339,14 @@ function attachI2C(i2c) {
   let addr = -1;
   let writing = [];
   const flushWrite = () => {
-    if (addr >= 0 && writing.length) {
-      model.ask('W ' + addr.toString(16) + ' ' + Buffer.from(writing).toString('hex'));
-    }
+    if (addr >= 0 && writing.length && model) model.write(addr, writing);
     writing = [];
   };
   i2c.onStart = () => { flushWrite(); i2c.completeStart(); };
   i2c.onConnect = (address, mode) => {
     flushWrite();
     addr = address;
-    const ok = model ? model.ask('C ' + address.toString(16)) === '1' : false;
+    const ok = model ? model.acks(address) : false;
     i2c.completeConnect(ok);
   };
   i2c.onWriteByte = (value) => { writing.push(value); i2c.completeWrite(true); };

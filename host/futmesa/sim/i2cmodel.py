@@ -7,12 +7,17 @@ the emulated board and the host-side tests share ONE sensor model
 
 | request | answer | meaning |
 |---|---|---|
+| `N` | `ok` | nothing (the answer's address list is what the harness wants) |
 | `C <addr hex>` | `1` / `0` | does a device acknowledge this address? |
 | `W <addr hex> <bytes hex>` | `1` / `0` | a write transaction |
 | `R <addr hex>` | `<byte hex>` / `-` | read one byte (the register index auto-increments) |
 | `P <sensor> <0/1>` | `ok` | the sensor's XSHUT line (power) |
 | `D <sensor> <mm>` | `ok` | what the sensor measures from now on |
 | `X <sensor> <0/1>` | `ok` | 1: the sensor stops answering (a broken cable) |
+
+Every answer is followed by a space and the addresses that acknowledge now (hex,
+comma-separated, `-` for none), so the harness answers the next address phase
+from that without a round trip, and sends writes along with the next request.
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ class Bus:
         if not words:
             return "-"
         op = words[0]
+        if op == "N":
+            return "ok"  # nothing: just the addresses that acknowledge
         if op == "C":
             return "1" if self._device(int(words[1], 16)) else "0"
         if op == "W":
@@ -89,11 +96,14 @@ def main(argv: list[str] | None = None) -> None:
             pending += chunk
             while b"\n" in pending:
                 raw, pending = pending.split(b"\n", 1)
-                try:
-                    answer = bus.handle(raw.decode())
-                except (ValueError, IndexError):
-                    answer = "-"
-                resp.write(answer.encode() + b"\n")
+                answer = "-"
+                for request in raw.decode().split(";"):  # writes ride along with a request
+                    try:
+                        answer = bus.handle(request)
+                    except (ValueError, IndexError):
+                        answer = "-"
+                present = ",".join(f"{a:x}" for a in bus.bus.scan()) or "-"
+                resp.write(f"{answer} {present}\n".encode())
 
 
 if __name__ == "__main__":
