@@ -65,11 +65,15 @@ def cli(verbose: bool) -> None:
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
               help="SQLite event log (default: a new file in a temporary folder).")
 @click.option("--exit-when-done", is_flag=True, help="Exit 0 after the final whistle.")
-def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool) -> None:
+@click.option("--board", type=click.Choice(["sim", "pico"]), default="sim", show_default=True,
+              help="sim: the firmware under the MicroPython unix port; pico: the Pico image "
+                   "(`make firmware`) on the emulated RP2040, with 2-minute halves.")
+def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
+         board: str) -> None:
     """Play a scripted match on a simulated table into the live scoreboard."""
     from futmesa import server
     from futmesa.sim import SimTable, SimTableError
-    from futmesa.sim.demo_match import DemoError, play
+    from futmesa.sim.demo_match import FULL_HALF_MS, DemoError, play
 
     _check_ruleset(ruleset)
     db_path = db or str(Path(tempfile.mkdtemp(prefix="futmesa-demo-")) / "match.sqlite")
@@ -78,8 +82,19 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
     def say(text: str) -> None:
         click.echo(text)
 
+    settings: dict[str, Any] | None = None
+    period_ms, pace = FULL_HALF_MS, float(speed)
     try:
-        sim = SimTable(speed=speed)
+        if board == "pico":
+            from futmesa.sim.vpico import VirtualPico
+
+            # a blank flash: the image is written, and writes its board file at first boot
+            sim = VirtualPico(flash_file=Path(db_path).with_name("pico-flash.img"))
+            period_ms, pace = 120_000, 0.05
+            settings = {"period_ms": period_ms, "interval_ms": 20_000}
+            click.echo("the virtual Pico: the RP2040 is emulated, slower than real time")
+        else:
+            sim = SimTable(speed=speed)
         sim.start()
     except SimTableError as exc:
         raise click.ClickException(str(exc)) from exc
@@ -87,7 +102,7 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
     async def scripted(running: server.Running) -> None:
         click.echo(f"event log: {db_path}")
         try:
-            final = await play(running, sim, speed, say)
+            final = await play(running, sim, pace, say, period_ms=period_ms)
         except DemoError as exc:
             result["error"] = str(exc)
             running.stop()
@@ -103,7 +118,7 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
             click.echo(f"still serving the scoreboard at {running.base_url}/ — Ctrl-C to stop")
 
     try:
-        asyncio.run(server.run(sim.host_port, db_path, ruleset, None, http_port=http_port,
+        asyncio.run(server.run(sim.host_port, db_path, ruleset, settings, http_port=http_port,
                                on_ready=scripted))
     except server.PortInUseError as exc:
         raise click.ClickException(str(exc)) from exc
