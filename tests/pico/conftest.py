@@ -47,7 +47,7 @@ def pico_image() -> Path:
 class Flashed:
     """A flash image made by flash_uf2 onto a virtual Pico in BOOTSEL mode, and its log."""
 
-    def __init__(self, img: Path, board: Path, log: list[str]) -> None:
+    def __init__(self, img: Path | None, board: Path, log: list[str]) -> None:
         self.img, self.board, self.log = img, board, log
 
 
@@ -78,9 +78,14 @@ def flashed(tmp_path_factory: pytest.TempPathFactory, pico_image: Path):
 
     def get(kind: str) -> Flashed:
         if kind not in made:
-            root = tmp_path_factory.mktemp(f"vpico-{kind}")
-            board = BOARD_FILE if kind == "tof" else beam_board(root / "pico-beam.json")
-            made[kind] = flash_virtual_pico(root, board, pico_image)
+            if kind == "tof":
+                # the image writes its default board file (pico.json) at first boot: a blank
+                # flash with the image is a freshly flashed ToF board
+                made[kind] = Flashed(None, BOARD_FILE, [])
+            else:
+                root = tmp_path_factory.mktemp(f"vpico-{kind}")
+                board = beam_board(root / "pico-beam.json")
+                made[kind] = flash_virtual_pico(root, board, pico_image)
         return made[kind]
 
     return get
@@ -96,7 +101,8 @@ def pico_factory(tmp_path: Path, flashed) -> Iterator:
         sub = tmp_path / f"pico{len(boards)}"
         sub.mkdir()
         flash = sub / "flash.img"
-        shutil.copyfile(img, flash)
+        if img is not None:
+            shutil.copyfile(img, flash)  # else: a blank flash, the image is written first
         pico = VirtualPico(workdir=sub, flash_file=flash, board_file=board, **kw)  # type: ignore[arg-type]
         boards.append(pico)
         return pico
