@@ -295,12 +295,13 @@ function enterBootsel() {
     flash.set(chip.mem.subarray(0, FLASH_SIZE));
     sim = null;
   }
+  if (bootsel) return;
   bootsel = true;
   cdcReady = false;
-  say('BOOTSEL ' + args.bootsel);
   fs.mkdirSync(args.bootsel, { recursive: true });
   fs.writeFileSync(path.join(args.bootsel, 'INFO_UF2.TXT'),
     'UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n');
+  say('BOOTSEL ' + args.bootsel); // (the drive is there once this is said)
 }
 
 function pollBootsel() {
@@ -388,7 +389,8 @@ function closePort() {
   const s = portStream;
   portFd = null;
   portStream = null;
-  inQueue.length = 0;
+  // bytes the host wrote before it closed the port are already on their way to the
+  // device (mpremote's `reset` writes machine.reset() and exits at once): keep them
   try { s.destroy(); } catch (e) { /* gone */ }
 }
 
@@ -493,7 +495,7 @@ function command(words) {
       after(BUTTON_MS, () => setPin(pin, !activeLevel));
       break;
     }
-    case 'unplug': unplugged = true; closePort(); break;
+    case 'unplug': unplugged = true; closePort(); inQueue.length = 0; break;
     case 'replug': unplugged = false; openPort(); break;
     case 'reset': say('RESET button'); boot('reset button'); break;
     case 'wdt': { // the watchdog times out, as when the loop stalls (only if the firmware armed it)
