@@ -2,7 +2,8 @@
 
 Run from the repository root: `.venv/bin/python bench/pico_bench.py [--passes N]` (also
 run by `make bench`; needs the image from `make firmware`). The real RPI_PICO image
-boots on rp2040js with a blank flash (no board file: it stops at its REPL); mpremote
+boots on rp2040js with a blank flash, is handed back to its REPL (CMD_REPL, as
+`futmesa flash` does); mpremote
 copies the bench board (firmware/boards/bench.py: inputs scripted in-process, every
 sensor busy, a host acknowledging every 500 passes) and runs the same MicroPython
 side as bench/firmware_bench.py (bench/_firmware_bench_mp.py), one section per run.
@@ -68,8 +69,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="futmesa-picobench-") as tmp:
         pico = VirtualPico(workdir=tmp, image=image, flash_file=Path(tmp) / "flash.img")
         with pico:
+            # blank flash: the image writes its board file and runs futmesa; CMD_REPL (as
+            # `futmesa flash` does) resets it into a REPL-only boot for mpremote
+            from futmesa.deploy.flash import release_board
+
+            if release_board(pico.host_port, timeout_s=900, ack_timeout_s=300) is None:
+                raise SimTableError("the virtual Pico did not answer the handshake")
+            pico.wait_line("LOG booted (watchdog)", 300)
             deadline = time.monotonic() + 600
-            while True:  # blank flash: the image stops at its REPL once littlefs is made
+            while True:
                 try:
                     mpremote(pico.host_port, "exec", "print('ready')", timeout=120)
                     break

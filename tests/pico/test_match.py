@@ -57,7 +57,7 @@ def reset_resumes(live: LiveTable, pico: Any, how: str) -> None:
 
 @pytest.mark.timeout(2400)
 def test_whole_match_with_resets_loses_nothing(pico_factory, tmp_path) -> None:
-    pico = pico_factory("beam")
+    pico = pico_factory("tof")
     with LiveTable(ruleset="cbfm-1toque", settings=SETTINGS, sim=pico,
                    db=tmp_path / "match.sqlite") as live:
         wait(lambda: live.running is not None and live.daemon.connected

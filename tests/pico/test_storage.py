@@ -15,7 +15,7 @@ from futmesa.store import EventLog
 @pytest.mark.timeout(1500)
 def test_unwritable_flash_keeps_the_clock_running_and_reports_a_fault(pico_factory,
                                                                      tmp_path) -> None:
-    pico = pico_factory("beam")
+    pico = pico_factory("tof")
     pico.start()
     store = EventLog(tmp_path / "events.sqlite")
     sink = RecordingSink(store)
