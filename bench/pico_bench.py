@@ -41,7 +41,9 @@ def mpremote(port: str, *args: str, timeout: float = 3600) -> str:
 
 
 def section(port: str, name: str, passes: int, half_min: int) -> dict[str, str]:
-    setup = f"import sys; sys.argv = ['bench', '{passes}', '/bench', '{name}', '{half_min}']"
+    # (sys.argv cannot be rebound on the board: refill the list)
+    setup = (f"import sys; del sys.argv[:]; sys.argv.extend(['bench', '{passes}', '/bench', "
+             f"'{name}', '{half_min}'])")
     out = mpremote(port, "exec", setup, "run", str(SCRIPT))
     figures = {}
     for line in out.splitlines():
