@@ -81,7 +81,7 @@ def flash_virtual_pico(root: Path, board: Path, image: Path) -> Flashed:
         pico.wait_line("BOOTSEL", 120)
         # the emulator is slow on a busy machine: generous waits for each step
         flash_uf2(str(board), pico.host_port, image=image.with_suffix(".uf2"), drive=drive,
-                  wait_port_s=120, timeout_s=600, echo=log.append, settle_s=5,
+                  wait_port_s=120, timeout_s=180, echo=log.append, settle_s=5,
                   verify=patient_probe,
                   detect=lambda port: release_board(port, timeout_s=240, ack_timeout_s=120))
         pico.ask("save", "SAVED", 120)
