@@ -51,6 +51,8 @@ def section(port: str, name: str, passes: int, half_min: int) -> dict[str, str]:
         figures[key] = value
     if "Traceback" in out:
         raise SimTableError(f"the bench section {name} failed on the Pico:\n{out}")
+    # the raw figures as each section ends (a long run shows its progress)
+    print(f"[{name}] " + " ".join(f"{k}={v}" for k, v in figures.items() if k), flush=True)
     return figures
 
 
