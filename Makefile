@@ -3,11 +3,12 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+VPICO_STAMP := tools/vpico/node_modules/.installed
 
 .PHONY: setup setup-demo system-deps system-deps-demo demo tournament test test-fast \
 	test-stress lint bench clean drawings firmware
 
-setup: $(STAMP) system-deps
+setup: $(STAMP) system-deps $(VPICO_STAMP)
 
 # what `make demo` needs: the Python packages and socat (no Chromium, no poppler)
 setup-demo: $(STAMP) system-deps-demo
@@ -25,6 +26,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet --target $(VENV)/stubs/esp32 micropython-esp32-stubs
 	touch $(STAMP)
 	@echo "==> Python packages ready"
+
+# the virtual Pico (tools/vpico): the rp2040js emulator, pinned in package-lock.json
+$(VPICO_STAMP): tools/vpico/package.json tools/vpico/package-lock.json | system-deps
+	cd tools/vpico && npm ci --no-audit --no-fund --silent
+	touch $(VPICO_STAMP)
 
 # Debian packages, installed only when missing: the whole test set (Chromium for the
 # scoreboard tests, poppler for the súmula PDF, the Pico toolchain …), or only what the
@@ -66,7 +72,7 @@ test-stress: setup firmware
 	bash scripts/stress-suite.sh -n 3
 
 test-fast: $(STAMP)
-	$(BIN)/pytest -q -m "not slow and not browser"
+	$(BIN)/pytest -q -m "not slow and not browser and not pico"
 
 lint: $(STAMP)
 	$(BIN)/ruff check host tests bench

@@ -19,6 +19,7 @@ import futmesa_wire as W  # noqa: E402
 
 PASSES = int(sys.argv[1]) if len(sys.argv) > 1 else 100000
 STATE = sys.argv[2] if len(sys.argv) > 2 else "/tmp/futmesa-fwbench"
+HALF_MIN = int(sys.argv[4]) if len(sys.argv) > 4 else 25  # the clock section's half, minutes
 
 
 def out(key, value):
@@ -239,12 +240,13 @@ def bench_latency():
 
 
 def bench_clock():
-    # a 25-minute half on irregular passes (1..7 ms), ticks starting 12.5 min before the wrap
-    board, app = make(tick_start=-750000)
-    app.set_profile(profile(25 * 60000))
+    # a HALF_MIN-minute half (25 by default) on irregular passes (1..7 ms), ticks starting
+    # half a half before the wrap
+    board, app = make(tick_start=-HALF_MIN * 30000)
+    app.set_profile(profile(HALF_MIN * 60000))
     start = board.t
     app.command(W.CMD_START, 0, 0, 0, 0, 0)
-    limit = 25 * 60000
+    limit = HALF_MIN * 60000
     worst = 0
     wrapped = False
     prev = board.t

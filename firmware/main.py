@@ -32,7 +32,13 @@ def main():
     if name is None and platform in ("linux", "darwin"):
         name = "sim"  # the unix port: only the simulated board runs there
     if name is None:
-        # a real board: the frozen firmware wins over stale copies on the filesystem
+        # a real board, whose data channel may be the REPL's USB port: a host that opens
+        # the port while the board boots sends HELLOs, and a 0x03 in them must not stop
+        # the start-up (Ctrl-C comes back by itself at the REPL if main.py ends)
+        import micropython
+
+        micropython.kbd_intr(-1)
+        # the frozen firmware wins over stale copies on the filesystem
         if ".frozen" in sys.path:
             sys.path.remove(".frozen")
             sys.path.insert(0, ".frozen")
@@ -72,4 +78,16 @@ def main():
         board.buzzer(0, 0)
 
 
-main()
+def run():
+    for _attempt in range(3):
+        try:
+            main()
+            return
+        except KeyboardInterrupt:
+            # a Ctrl-C byte that reached the USB port before main() turned Ctrl-C off is
+            # raised late, during the start-up: start again (on the unix port: stop)
+            if sys.platform in ("linux", "darwin"):
+                raise
+
+
+run()

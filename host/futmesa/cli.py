@@ -101,8 +101,12 @@ def cli(verbose: bool) -> None:
 @click.option("--http-host", default="0.0.0.0", show_default=True,
               help="Interface to serve on (0.0.0.0: every one, so a phone can open the console).")
 @click.option("--public-url", default=None, help=PUBLIC_URL_HELP)
+@click.option("--board", type=click.Choice(["sim", "pico"]), default="sim", show_default=True,
+              help="sim: the firmware under the MicroPython unix port; pico: the Pico image "
+                   "(`make firmware`) on the emulated RP2040, with 2-minute halves.")
 def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
-         tournament: int | None, desk_port: int, http_host: str, public_url: str | None) -> None:
+         tournament: int | None, desk_port: int, http_host: str, public_url: str | None,
+         board: str) -> None:
     """Play a scripted match on a simulated table into the live scoreboard."""
     from futmesa import server
 
@@ -112,7 +116,7 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
         tournament_demo(tournament, speed, http_port, desk_port, exit_when_done)
         return
     from futmesa.sim import SimTable, SimTableError
-    from futmesa.sim.demo_match import DemoError, play
+    from futmesa.sim.demo_match import FULL_HALF_MS, DemoError, play
 
     _check_ruleset(ruleset)
     if db:
@@ -123,8 +127,19 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
     def say(text: str) -> None:
         click.echo(text)
 
+    settings: dict[str, Any] | None = None
+    period_ms, pace = FULL_HALF_MS, float(speed)
     try:
-        sim = SimTable(speed=speed)
+        if board == "pico":
+            from futmesa.sim.vpico import VirtualPico
+
+            # a blank flash: the image is written, and writes its board file at first boot
+            sim = VirtualPico(flash_file=Path(db_path).with_name("pico-flash.img"))
+            period_ms, pace = 120_000, 0.05
+            settings = {"period_ms": period_ms, "interval_ms": 20_000}
+            click.echo("the virtual Pico: the RP2040 is emulated, slower than real time")
+        else:
+            sim = SimTable(speed=speed)
         sim.start()
     except SimTableError as exc:
         raise click.ClickException(str(exc)) from exc
@@ -132,7 +147,7 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
     async def scripted(running: server.Running) -> None:
         click.echo(f"event log: {db_path}")
         try:
-            final = await play(running, sim, speed, say)
+            final = await play(running, sim, pace, say, period_ms=period_ms)
         except DemoError as exc:
             result["error"] = str(exc)
             running.stop()
@@ -149,7 +164,7 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
                        " — Ctrl-C to stop")
 
     try:
-        asyncio.run(server.run(sim.host_port, db_path, ruleset, None, http_host=http_host,
+        asyncio.run(server.run(sim.host_port, db_path, ruleset, settings, http_host=http_host,
                                http_port=http_port, on_ready=scripted, public_url=public_url))
     except server.PortInUseError as exc:
         raise click.ClickException(str(exc)) from exc

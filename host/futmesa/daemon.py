@@ -402,13 +402,21 @@ class TableDaemon:
         return await asyncio.to_thread(self.referee, kind, data, author)
 
     # -- state -----------------------------------------------------------------------------
+    def clock_rate(self) -> float:
+        """Device ms per real ms: measured by the link's time sync (an emulated board runs
+        far from the rate it declares), else the declared one."""
+        if self.info is None:
+            return 1.0
+        ts = self.link.timesync
+        return ts.rate if ts.measured else self.info.tick_rate / 1000.0
+
     def _clock_now_ms(self) -> int:
         s = self.status
         if s is None:
             return 0
         if not s.running or self.info is None:
             return s.clock_ms
-        elapsed = (time.time() * 1000 - self.status_wall_ms) * self.info.tick_rate / 1000
+        elapsed = (time.time() * 1000 - self.status_wall_ms) * self.clock_rate()
         return int(min(s.clock_ms + max(0.0, elapsed), s.period_ms + s.added_ms))
 
     def state_json(self) -> dict[str, Any]:
@@ -427,6 +435,7 @@ class TableDaemon:
                           device=info.uid if info else None,
                           firmware=info.firmware if info else None,
                           tick_rate=info.tick_rate if info else None,
+                          clock_rate=self.clock_rate() if info else None,
                           reset=dict(self.reset) if self.reset else None,
                           sensor_faults=self.sensor_faults))
 

@@ -1,4 +1,13 @@
-"""Maps device ticks to host time from PING/PONG round trips, keeping the lowest-latency sample."""
+"""Maps device ticks to host time from PING/PONG round trips: an anchor and a measured rate.
+
+The anchor is the lowest-latency sample of the window. The rate (device ms per
+host ms) starts at what the device declares in HELLO_ACK (1.0 on a real board,
+the speed factor on the sim board) and, once the samples span long enough, is
+measured: the least-squares slope of device ticks against host time over the
+window. A device whose clock runs far from the declared rate (the emulated
+RP2040 runs at about 0.4x real time, less on a busy machine) is then still
+placed correctly in host time, and displays count at the rate it really runs.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +16,8 @@ from collections import deque
 from dataclasses import dataclass
 
 _WINDOW = 20  # samples kept: the device clock and ours drift, so old samples age out
+_MIN_SPAN_MS = 2000.0  # host ms the samples must span before the rate is measured
+_MIN_SAMPLES = 3
 
 
 @dataclass(frozen=True)
@@ -19,17 +30,43 @@ class Sample:
 class TimeSync:
     def __init__(self) -> None:
         self.samples: deque[Sample] = deque(maxlen=_WINDOW)
-        self.rate = 1.0  # device ms per host ms
+        self.nominal_rate = 1.0  # what the device declares (HELLO_ACK tick_rate / 1000)
+        self.rate = 1.0  # device ms per host ms: nominal until measured
+        self.measured = False
         self.tick_bits = 32
 
     def reset(self, rate_permille: int, tick_bits: int) -> None:
         self.samples.clear()
-        self.rate = rate_permille / 1000.0
+        self.nominal_rate = rate_permille / 1000.0
+        self.rate = self.nominal_rate
+        self.measured = False
         self.tick_bits = tick_bits
 
     def add(self, sent_ms: float, received_ms: float, ticks: int) -> None:
         rtt = received_ms - sent_ms
         self.samples.append(Sample(rtt, sent_ms + rtt / 2, ticks))
+        self._estimate_rate()
+
+    def _estimate_rate(self) -> None:
+        samples = list(self.samples)
+        if len(samples) < _MIN_SAMPLES:
+            return
+        span = samples[-1].host_mid_ms - samples[0].host_mid_ms
+        if span < _MIN_SPAN_MS:
+            return
+        # least squares of device ms (unwrapped from the first sample) on host ms
+        t0, k0 = samples[0].host_mid_ms, samples[0].ticks
+        xs = [s.host_mid_ms - t0 for s in samples]
+        ys = [float(self.tick_diff(s.ticks, k0)) for s in samples]
+        n = len(xs)
+        mx, my = sum(xs) / n, sum(ys) / n
+        sxx = sum((x - mx) ** 2 for x in xs)
+        if sxx <= 0:
+            return
+        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx
+        if slope > 0:
+            self.rate = slope
+            self.measured = True
 
     @property
     def best(self) -> Sample | None:

@@ -23,7 +23,8 @@ class LinkView:
     bad_frames: int = 0
     device: str | None = None
     firmware: str | None = None
-    tick_rate: int | None = None  # device ms per 1000 real ms
+    tick_rate: int | None = None  # device ms per 1000 real ms, as the device declares it
+    clock_rate: float | None = None  # device ms per real ms as measured (time sync)
     sensor_faults: dict[int, str] = field(default_factory=dict)
     reset: dict[str, Any] | None = None  # the table's last reset seen while serving it
 
@@ -34,7 +35,8 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
     """The state every view reads, from the match state (``MatchState.to_dict()``) and the table."""
     m = match
     s = status
-    rate = (link.tick_rate / 1000.0) if link.tick_rate else 1.0
+    rate = (link.clock_rate if link.clock_rate else
+            (link.tick_rate / 1000.0) if link.tick_rate else 1.0)
     at = round(status_wall_ms)
     clock = {
         "ms": s.clock_ms if s else 0,

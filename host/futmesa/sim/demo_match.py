@@ -67,11 +67,23 @@ async def _wait(cond: Callable[[], bool], timeout_s: float, what: str, sim: SimT
         await asyncio.sleep(0.003)
 
 
-async def play(running: Running, sim: SimTable, speed: int, say: Callable[[str], None],
-               script: tuple[Step, ...] = SCRIPT) -> dict[str, Any]:
-    """Play the scripted match to the final whistle; returns the final state."""
+FULL_HALF_MS = 25 * 60_000  # the script is written for 25-minute halves
+
+
+async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str], None],
+               script: tuple[Step, ...] = SCRIPT,
+               period_ms: int = FULL_HALF_MS) -> dict[str, Any]:
+    """Play the scripted match to the final whistle; returns the final state.
+
+    `speed` is how many times faster than real time the table's clock runs (0.05 for
+    the virtual Pico, whose emulated clock is slower than real time); with a shorter
+    `period_ms` (the settings' half length) the script's moments are scaled to it.
+    """
     daemon = running.daemon
-    half_s = 25 * 60 / max(1, speed)
+    half_s = period_ms / 1000 / max(0.02, speed)
+
+    def at_ms(step: Step) -> int:
+        return step.at_ms * period_ms // FULL_HALF_MS
 
     async def referee(kind: str, data: dict[str, Any]) -> None:
         try:
@@ -95,7 +107,8 @@ async def play(running: Running, sim: SimTable, speed: int, say: Callable[[str],
             say(f"  referee: {question.get('en', question.get('kind'))} -> {choice}")
             await referee("confirm", {"target": question["id"], "accept": accept})
 
-    await _wait(lambda: daemon.connected and daemon.match is not None, 30, "the table", sim)
+    patience = 30 if speed >= 1 else 900  # the virtual Pico boots slowly on a busy machine
+    await _wait(lambda: daemon.connected and daemon.match is not None, patience, "the table", sim)
     say(f"table {daemon.table_id} connected; match {daemon.match['id']} "
         f"({daemon.match['ruleset']})")
     if match().get("status") == "not_started":
@@ -106,10 +119,10 @@ async def play(running: Running, sim: SimTable, speed: int, say: Callable[[str],
         if match().get("status") in ("not_started", "interval"):
             await referee("start_period", {})
         await _wait(lambda p=period: daemon.status is not None and daemon.status.period == p
-                    and daemon.status.running, 30, f"period {period} to start", sim)
+                    and daemon.status.running, patience, f"period {period} to start", sim)
         say(f"period {period} started")
         for step in (s for s in script if s.period == period):
-            await _wait(lambda s=step: daemon._clock_now_ms() >= s.at_ms
+            await _wait(lambda s=step: daemon._clock_now_ms() >= at_ms(s)
                         or not (daemon.status and daemon.status.running),
                         half_s * 2 + 30, f"{step.at} of period {period}", sim)
             await answer_pending()

@@ -21,14 +21,15 @@ from futmesa.web.testing import free_port
 class LiveTable:
     def __init__(self, speed: int = 60, ruleset: str = "cbfm-1toque", db: str | Path | None = None,
                  http_port: int | None = None, settings: dict[str, Any] | None = None,
-                 **sim_kwargs: Any) -> None:
+                 sim: SimTable | None = None, **sim_kwargs: Any) -> None:
         self.speed = speed
         self.ruleset = ruleset
         self.settings = settings
         self._tmp = tempfile.TemporaryDirectory(prefix="futmesa-live-")
         self.db = str(db or Path(self._tmp.name) / "match.sqlite")
         self.http_port = http_port or free_port()
-        self.sim = SimTable(speed=speed, **sim_kwargs)
+        # a given table (e.g. the virtual Pico, futmesa.sim.vpico) or a unix-port sim board
+        self.sim = sim if sim is not None else SimTable(speed=speed, **sim_kwargs)
         self.running: server.Running | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()

@@ -32,7 +32,8 @@ from futmesa.venue.simref import SimReferee
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 
-FAST_MATCH = {"period_ms": 60000, "interval_ms": 3000, "lance_ms": 300000}  # > the half: no lance expiry
+# lance longer than the half: no lance expiry in a scripted match
+FAST_MATCH = {"period_ms": 60000, "interval_ms": 3000, "lance_ms": 300000}
 
 
 def wait_for(cond: Callable[[], Any], timeout: float, what: str, every: float = 0.1) -> Any:

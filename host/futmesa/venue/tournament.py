@@ -48,7 +48,8 @@ Sport Recife Mesa,SPT,#e53935,,
 """
 
 # a fast clock profile: 1-minute halves, a short interval, no per-move timeouts
-FAST_MATCH = {"period_ms": 60000, "interval_ms": 3000, "lance_ms": 300000}  # > the half: no lance expiry
+# lance longer than the half: no lance expiry in a scripted match
+FAST_MATCH = {"period_ms": 60000, "interval_ms": 3000, "lance_ms": 300000}
 
 
 def tournament_settings(teams: int, tables: int) -> dict[str, Any]:

@@ -1,0 +1,137 @@
+"""Firmware loop benchmark on the emulated RP2040 (the virtual Pico, tools/vpico): prints figures.
+
+Run from the repository root: `.venv/bin/python bench/pico_bench.py [--passes N]` (also
+run by `make bench`; needs the image from `make firmware`). The real RPI_PICO image
+boots on rp2040js with a blank flash, is handed back to its REPL (CMD_REPL, as
+`futmesa flash` does); mpremote
+copies the bench board (firmware/boards/bench.py: inputs scripted in-process, every
+sensor busy, a host acknowledging every 500 passes) and runs the same MicroPython
+side as bench/firmware_bench.py (bench/_firmware_bench_mp.py), one section per run.
+The firmware modules themselves run frozen from the image's flash, as on a real Pico.
+
+Every time is the emulated chip's own (`ticks_us` on the RP2040's timer at 125 MHz
+system clock): the emulator runs slower than real time, the figures are device time.
+Nothing here is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "host"))
+
+from futmesa.sim.vpico import SimTableError, VirtualPico, find_image  # noqa: E402
+
+SCRIPT = Path(__file__).with_name("_firmware_bench_mp.py")
+
+
+def mpremote(port: str, *args: str, timeout: float = 3600) -> str:
+    exe = Path(sys.executable).with_name("mpremote")
+    proc = subprocess.run([str(exe), "connect", port, *args], capture_output=True, text=True,
+                          timeout=timeout)
+    if proc.returncode != 0:
+        raise SimTableError(f"mpremote {' '.join(args[:2])} failed:\n{proc.stdout}{proc.stderr}")
+    return proc.stdout
+
+
+def section(port: str, name: str, passes: int, half_min: int) -> dict[str, str]:
+    # (sys.argv cannot be rebound on the board: refill the list)
+    setup = (f"import sys; del sys.argv[:]; sys.argv.extend(['bench', '{passes}', '/bench', "
+             f"'{name}', '{half_min}'])")
+    out = mpremote(port, "exec", setup, "run", str(SCRIPT))
+    figures = {}
+    for line in out.splitlines():
+        key, _, value = line.strip().partition(" ")
+        figures[key] = value
+    if "Traceback" in out:
+        raise SimTableError(f"the bench section {name} failed on the Pico:\n{out}")
+    # the raw figures as each section ends (a long run shows its progress)
+    print(f"[{name}] " + " ".join(f"{k}={v}" for k, v in figures.items() if k), flush=True)
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--passes", type=int, default=5000,
+                        help="passes per timed run (100,000 for the heap section's figure)")
+    parser.add_argument("--heap-passes", type=int, default=100_000)
+    parser.add_argument("--half-min", type=int, default=2,
+                        help="the clock section's half, in minutes (it crosses the tick wrap)")
+    opts = parser.parse_args()
+    try:
+        image = find_image()
+    except SimTableError as exc:
+        print(f"pico_bench: {exc}")
+        return 1
+    wall0 = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="futmesa-picobench-") as tmp:
+        pico = VirtualPico(workdir=tmp, image=image, flash_file=Path(tmp) / "flash.img")
+        with pico:
+            # blank flash: the image writes its board file and runs futmesa; CMD_REPL (as
+            # `futmesa flash` does) resets it into a REPL-only boot for mpremote
+            from futmesa.deploy.flash import release_board
+
+            if release_board(pico.host_port, timeout_s=900, ack_timeout_s=300) is None:
+                raise SimTableError("the virtual Pico did not answer the handshake")
+            pico.wait_line("LOG booted (watchdog)", 300)
+            deadline = time.monotonic() + 600
+            while True:
+                try:
+                    mpremote(pico.host_port, "exec", "print('ready')", timeout=120)
+                    break
+                except (SimTableError, subprocess.TimeoutExpired):
+                    if time.monotonic() > deadline:
+                        raise
+            fw = ROOT / "firmware" / "boards"
+            mpremote(pico.host_port, "mkdir", ":boards", "+", "cp", str(fw / "__init__.py"),
+                     ":boards/__init__.py", "+", "cp", str(fw / "bench.py"), ":boards/bench.py")
+            t0 = pico.device_ms()
+            f: dict[str, str] = {}
+            f.update(section(pico.host_port, "memory", opts.passes, opts.half_min))
+            f.update(section(pico.host_port, "rate", opts.passes, opts.half_min))
+            f.update(section(pico.host_port, "heap", opts.heap_passes, opts.half_min))
+            f.update(section(pico.host_port, "latency", opts.passes, opts.half_min))
+            f.update(section(pico.host_port, "clock", opts.passes, opts.half_min))
+            device_s = (pico.device_ms() - t0) / 1000
+    wall_s = time.monotonic() - wall0
+    passes = int(f["passes"])
+    app_rate = passes / (int(f["app_us"]) / 1e6)
+    bare_rate = int(f["bare_passes"]) / (int(f["bare_us"]) / 1e6)
+    kb = 1024
+    print(f"firmware loop on the emulated RP2040 (MicroPython v1.28.0 RPI_PICO image, rp2040js),"
+          f" {passes:,} passes per run, every sensor simulated; device time")
+    print(f"  loop passes per second (all sensors, link):   {app_rate:12,.0f}  (best of 3)")
+    print(f"  bare ticks_ms loop, same image (best of 3):   {bare_rate:12,.0f}")
+    print(f"  ratio bare / firmware:                        {bare_rate / app_rate:12.1f} x")
+    print(f"  mean pass:                                    {1e6 / app_rate:12.1f} us")
+    print("heap")
+    print(f"  passes under heap_lock():                     {int(f['locked_passes']):12,}"
+          f"  (allocation error: {f['locked_failure']})")
+    print(f"  bytes allocated over {int(f['alloc_passes']):,} passes:       "
+          f"{int(f['alloc_bytes']):8,}  = {f['alloc_acks']} host acks x {f['alloc_per_ack']} B")
+    print(f"  bench board code (from .py, in RAM):          "
+          f"{int(f['mem_code_bytes']) / kb:10.1f} KB  (the firmware itself is frozen)")
+    print(f"  firmware data, boot + 10,000 passes (bound):  "
+          f"{int(f['mem_data_peak_bound_bytes']) / kb:10.1f} KB"
+          f"  (event ring {int(f['ring_bytes']) / kb:.1f} KB of it)")
+    print("latency (1 ms per pass)")
+    print(f"  event -> its frame written (all events):      {f['lat_event_to_frame']:>6} passes")
+    print(f"  side-net edge -> frame written:               {f['lat_net_edge_to_frame']:>6} passes")
+    print(f"clock over a {opts.half_min}-minute half (irregular 1-7 ms passes, ticks wrap "
+          "mid-half)")
+    print(f"  passes: {int(f['clock_passes']):,}   ticks wrapped: {f['clock_wrapped']}")
+    print(f"  max error against the tick source:            {f['clock_max_error_ms']:>6} ms")
+    print(f"  alarm on the expiry pass:                     {f['clock_alarm_on_expiry_pass']:>6}")
+    print(f"emulation: {device_s:.1f} s of device time in {wall_s:.0f} s of wall time "
+          f"({device_s / wall_s:.2f}x real time, sections only / whole run)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
