@@ -26,6 +26,7 @@ from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import raw_event
 from futmesa.link.messages import Profile
 from futmesa.matchbook import LinkView, MatchBook, UnloadableMatch, device_row, state_json
+from futmesa.portcheck import port_problem
 from futmesa.rules import Effect, Entry, load_ruleset
 from futmesa.store import EventLog
 
@@ -83,7 +84,7 @@ class TableDaemon:
         self.settings = dict(settings or {})
         self.loop = loop
         self.on_new_match = on_new_match  # e.g. a new console token for the new match
-        self.link = HostLink(port, self)
+        self.link = HostLink(port, self, explain=port_problem)
         self._lock = threading.RLock()
         self.info: DeviceInfo | None = None
         self.match: dict[str, Any] | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 
 import serial
 
@@ -42,8 +43,13 @@ __all__ = ["BAD_FRAME_LOG_S", "BOOT_PERIOD", "CMD_RETRY_S", "HELLO_RETRY_S", "PI
 class SerialTransport:
     """A table's serial port: found, opened exclusively, read, written, reopened."""
 
-    def __init__(self, port: str, baudrate: int = 115200) -> None:
+    def __init__(self, port: str, baudrate: int = 115200,
+                 explain: Callable[[str], str | None] | None = None) -> None:
+        """``explain(path)`` says why a port cannot be opened (not a serial port, held by
+        another program), for the one warning logged while it stays closed; the daemon
+        gives it (futmesa.portcheck), the link itself knows nothing of the machine."""
         self.port_spec = port
+        self.explain = explain
         self.baudrate = baudrate
         self.name = port
         self.usb_serial: str | None = None
@@ -67,9 +73,7 @@ class SerialTransport:
                                 write_timeout=0.5, exclusive=True)
         except (serial.SerialException, OSError, ValueError) as exc:
             if not self._open_error_logged:
-                from futmesa.portcheck import port_problem
-
-                problem = port_problem(path)
+                problem = self.explain(path) if self.explain else None
                 if problem:
                     log.warning("cannot open %s: %s; retrying every %.1f s", path, problem,
                                 REOPEN_S)
@@ -126,9 +130,10 @@ class HostLink(LinkProtocol):
 
     def __init__(self, port: str, sink: LinkSink, baudrate: int = 115200,
                  expected_uid: str | None = None, pin_uid: bool = True,
-                 transport: SerialTransport | None = None) -> None:
+                 transport: SerialTransport | None = None,
+                 explain: Callable[[str], str | None] | None = None) -> None:
         """port: a path, or a glob pattern (e.g. /dev/ttyACM*) to search."""
-        self.serial = transport or SerialTransport(port, baudrate)
+        self.serial = transport or SerialTransport(port, baudrate, explain)
         super().__init__(sink, self.serial, expected_uid=expected_uid, pin_uid=pin_uid)
         self.port_spec = port
         self.port_name = port

@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from futmesa.rules.base import LOST_NAMES
+
 DEFAULT_TIMEZONE = "America/Sao_Paulo"
 LANGS = ("pt", "en")
 
@@ -128,19 +130,6 @@ def _yes(flag: Any, pt: tuple[str, str], en: tuple[str, str], lang: str) -> str:
     return words[0] if flag else words[1]
 
 
-# device event kinds as a referee reads them (pt, en), for the lost-events sentence
-_LOST_KINDS = {
-    "goal_line": ("gol (linha do gol)", "goal line"),
-    "ball_out": ("bola fora", "ball out"),
-    "palheta": ("palheta", "palheta"),
-    "button": ("botão de vez", "turn button"),
-    "clock_started": ("relógio iniciado", "clock started"),
-    "clock_stopped": ("relógio parado", "clock stopped"),
-    "period_over": ("fim de tempo", "end of period"),
-    "lance_expired": ("lance esgotado", "lance expired"),
-    "lance_started": ("lance iniciado", "lance started"),
-    "sensor_fault": ("falha de sensor", "sensor fault"),
-}
 
 def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
              period: Any = None, targets: dict[int, dict[str, Any]] | None = None) -> str:
@@ -332,7 +321,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                      f"Time-wasting: {t(d.get('side'))}{with_disc}")
         case "lost":
             if d.get("kind"):
-                what = _LOST_KINDS.get(d["kind"], (d["kind"], d["kind"]))
+                what = LOST_NAMES.get(d["kind"], (d["kind"], d["kind"]))
                 return L(f"Mesa reiniciada: {_num(d.get('count'))} evento(s) de {what[0]} "
                          "perdido(s) sem confirmação",
                          f"Table restarted: {_num(d.get('count'))} {what[1]} event(s) lost "

@@ -24,8 +24,9 @@ from .timekeeping import TimeRules
 __all__ = ["MINUTE", "RESTART_NAMES", "Ruleset"]
 
 
-# device event kinds as the referee reads them (pt, en), for lost-event announcements
-_LOST_NAMES = {
+# device event kinds as the referee reads them (pt, en), for lost-event announcements and
+# the read side's sentences (matchbook.wording)
+LOST_NAMES = {
     "goal_line": ("gol (linha do gol)", "goal line"),
     "ball_out": ("bola fora", "ball out"),
     "palheta": ("palheta", "palheta"),
@@ -83,7 +84,7 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
         kind, count = d.get("kind"), d.get("count")
         if not isinstance(kind, str) or not isinstance(count, int):
             return  # the summary: the kinds were announced one by one
-        pt, en = _LOST_NAMES.get(kind, (kind, kind))
+        pt, en = LOST_NAMES.get(kind, (kind, kind))
         ctx.announce(
             "lost",
             f"Mesa reiniciada: {count} evento(s) de {pt} perdido(s) — confira placar e tempo",

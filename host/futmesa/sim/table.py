@@ -32,6 +32,17 @@ def _die_with_parent() -> None:
         pass  # not Linux: the firmware still stops when its stdin closes
 
 
+def buzzer_change(line: str) -> tuple[int, int] | None:
+    """(frequency Hz, duty) of a board's `BUZ <freq> <duty>` observation line, else None."""
+    if not line.startswith("BUZ "):
+        return None
+    try:
+        _, freq, duty = line.split()
+        return int(freq), int(duty)
+    except ValueError:
+        return None
+
+
 class SimTableError(RuntimeError):
     """The simulated table could not be started; the message says what to install or fix."""
 
@@ -190,12 +201,9 @@ class SimTable:
             line = raw.decode(errors="replace").rstrip("\n")
             with self._lock:
                 self.lines.append(line)
-                if line.startswith("BUZ "):
-                    try:
-                        _, freq, duty = line.split()
-                        self.buzzer_log.append((time.monotonic(), int(freq), int(duty)))
-                    except ValueError:
-                        pass
+                buzz = buzzer_change(line)
+                if buzz is not None:
+                    self.buzzer_log.append((time.monotonic(), *buzz))
 
     def output_tail(self, n: int = 20) -> str:
         with self._lock:

@@ -27,7 +27,7 @@ import threading
 import time
 from pathlib import Path
 
-from futmesa.sim.table import SimTable, SimTableError, _die_with_parent
+from futmesa.sim.table import SimTable, SimTableError, _die_with_parent, buzzer_change
 
 ROOT = Path(__file__).resolve().parents[3]
 VPICO_DIR = ROOT / "tools" / "vpico"
@@ -137,12 +137,9 @@ class VirtualPico(SimTable):
             line = raw.decode(errors="replace").rstrip("\n")
             with self._cond:
                 self.lines.append(line)
-                if line.startswith("BUZ "):
-                    try:
-                        _, freq, duty = line.split()
-                        self.buzzer_log.append((time.monotonic(), int(freq), int(duty)))
-                    except ValueError:
-                        pass
+                buzz = buzzer_change(line)
+                if buzz is not None:
+                    self.buzzer_log.append((time.monotonic(), *buzz))
                 elif line.startswith("EV "):
                     _, boot, seq, kind = line.split()
                     self.events.append((int(boot), int(seq), int(kind)))

@@ -36,8 +36,14 @@ FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 FAST_MATCH = {"period_ms": 60000, "interval_ms": 3000, "lance_ms": 300000}
 
 
+# a deadline is where a wait gives up, not how long it waits: on a busy 2-core machine
+# (CI beside other work) the simulated tables run slower, so every deadline gets this slack
+DEADLINE_SLACK = 3
+
+
 def wait_for(cond: Callable[[], Any], timeout: float, what: str, every: float = 0.1) -> Any:
     """Poll until cond() is truthy (returns it), or fail saying what did not happen."""
+    timeout *= DEADLINE_SLACK
     deadline = time.monotonic() + timeout
     while True:
         try:
