@@ -22,7 +22,8 @@ from futmesa.store import EventLog
 from futmesa.venue import mqtt as vm
 from futmesa.venue.testing import FAST_MATCH, Venue, wait_for
 
-pytestmark = pytest.mark.slow
+# a failure limit for a busy machine, not a wait (the waits inside are on conditions)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
 TEAMS = """name,short,color
 Estrela do Norte,EST,#c8102e
