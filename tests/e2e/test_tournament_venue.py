@@ -79,6 +79,17 @@ def assigned_and_running(venue: Venue, n: int) -> bool:
     return running >= n
 
 
+def early_in_a_match(venue: Venue) -> bool:
+    """A table is in the first half of a match, before its middle."""
+    for t in venue.table_ids:
+        st = venue.table_state(t)
+        clock = st.get("clock") or {}
+        if (st.get("status") == "running" and clock.get("running") and st.get("period") == 1
+                and clock.get("ms", 0) < clock.get("length_ms", 0) / 2):
+            return True
+    return False
+
+
 def test_a_tournament_survives_broker_cable_and_desk_faults(tmp_path: Path) -> None:
     venue = Venue(tmp_path / "venue", TEAMS, SETTINGS, layout=[2, 1], cabled={1})
     with venue:
@@ -123,7 +134,12 @@ def _play_with_faults(venue: Venue) -> None:
              "the cut-off table's result to arrive after the cable came back")
 
     # kill the desk; a table finishes a match and publishes its result while the desk is
-    # down (a listener on the broker sees it go by); the restarted desk still gets it
+    # down (a listener on the broker sees it go by); the restarted desk still gets it.
+    # The desk goes down while a match is early in its first half, so a result is still to
+    # come (with every table between matches, nothing would be published until the desk
+    # is back to assign the next ones).
+    wait_for(lambda: early_in_a_match(venue), 90, "a match early in its first half")
+    known = set(table_results(venue))
     venue.kill_desk()
     heard: list[dict[str, Any]] = []
     listener = vm.client("test-listener", vm.DESK_USER, venue.broker.credentials["desk"])
@@ -133,7 +149,6 @@ def _play_with_faults(venue: Venue) -> None:
     listener.connect(venue.broker.url.split("//")[1].split(":")[0], venue.broker.port)
     listener.loop_start()
     try:
-        known = set(table_results(venue))
         wait_for(lambda: any(h["competition_match"] not in known for h in heard), 90,
                  "a table to publish a result while the desk is down")
     finally:
