@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 
 import futmesa_wire as W  # noqa: E402
 from futmesa.sim import SimTable  # noqa: E402
+from futmesa.sim.noise import corrupt  # noqa: E402
 from futmesa.store import EventLog  # noqa: E402
 from tests.link.harness import Driver, stored, truth  # noqa: E402
 
@@ -103,23 +104,7 @@ class FaultRelay:
         self.unplug()
 
     def _corrupt(self, data: bytes) -> bytes:
-        out = bytearray()
-        rate = self.rate
-        for byte in data:
-            self.stats["bytes"] += 1
-            r = self.rng.random()
-            if r >= rate:
-                out.append(byte)
-            elif r < rate / 3:
-                out.append(byte ^ (1 << self.rng.randrange(8)))
-                self.stats["flipped"] += 1
-            elif r < 2 * rate / 3:
-                self.stats["dropped"] += 1
-            else:
-                out.append(self.rng.randrange(256))
-                out.append(byte)
-                self.stats["inserted"] += 1
-        return bytes(out)
+        return corrupt(data, self.rate, self.rng, self.stats)
 
     def _run(self) -> None:
         dev = -1

@@ -22,6 +22,7 @@ import futmesa_wire as W
 from futmesa.link import DeviceInfo, Status
 from futmesa.matchbook import stored_event
 from futmesa.sim import SimTable
+from futmesa.sim.noise import corrupt
 from futmesa.store import EventLog
 
 FIRMWARE_DIR = Path(os.environ.get("FUTMESA_FIRMWARE_DIR",
@@ -185,23 +186,7 @@ class NoisyRelay:
                 pass
 
     def _corrupt(self, data: bytes) -> bytes:
-        out = bytearray()
-        rate = self.rate
-        for byte in data:
-            self.stats["bytes"] += 1
-            r = self.rng.random()
-            if r >= rate:
-                out.append(byte)
-            elif r < rate / 3:
-                out.append(byte ^ (1 << self.rng.randrange(8)))
-                self.stats["flipped"] += 1
-            elif r < 2 * rate / 3:
-                self.stats["dropped"] += 1
-            else:
-                out.append(self.rng.randrange(256))
-                out.append(byte)
-                self.stats["inserted"] += 1
-        return bytes(out)
+        return corrupt(data, self.rate, self.rng, self.stats)
 
     def _run(self) -> None:
         dev = -1
