@@ -72,8 +72,6 @@ RULES: list[tuple[str, tuple[str, ...], str]] = [
     ("futmesa.matchbook", ("futmesa.matchbook", "futmesa.rules", "futmesa.store",
                            "futmesa.link.events", "futmesa.link.messages", "futmesa_wire"),
      "the read side sits on the log and the rules, never on the live daemon or the views"),
-    ("futmesa.history", ("futmesa.history", "futmesa.matchbook"),
-     "reading old matches must not drag in the live serial daemon"),
 ]
 
 

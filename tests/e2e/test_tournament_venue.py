@@ -17,7 +17,7 @@ import pytest
 
 from futmesa.competition.settings import parse_settings
 from futmesa.competition.standings import standings
-from futmesa.history import History
+from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
 from futmesa.venue import mqtt as vm
 from futmesa.venue.testing import FAST_MATCH, Venue, wait_for
@@ -47,7 +47,7 @@ def table_results(venue: Venue, only: int | None = None) -> dict[int, tuple[int,
             continue
         store = EventLog(d.db)
         try:
-            history = History(store)
+            history = MatchLibrary(store)
             for m in history.list_matches():
                 cm = (m.get("settings") or {}).get("competition_match")
                 if cm is None or not m.get("finished"):

@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from futmesa.history import History
+from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
 from futmesa.web.guard import DEFAULT_MAX_BODY, host_name, json_problem, parse_id
 from futmesa.web.testing import TOKEN, LiveServer, serving
@@ -27,7 +27,7 @@ def stored(tmp_path: Path) -> Iterator[LiveServer]:
     """The app over a real (empty) SQLite event log, as `futmesa serve` runs it."""
     store = EventLog(tmp_path / "m.sqlite")
     try:
-        with serving(history=History(store)) as server:
+        with serving(history=MatchLibrary(store)) as server:
             yield server
     finally:
         store.close()
