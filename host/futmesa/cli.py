@@ -252,10 +252,12 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
 @click.option("--ruleset", required=True, help=RULESET_HELP)
 @click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
               show_default=True, help="SQLite event log written by futmesa serve.")
-def rerun(match_id: int, ruleset: str, db: str) -> None:
+@click.option("--lang", type=click.Choice(["pt", "en"]), default="pt", show_default=True,
+              help="Language of the lines printed.")
+def rerun(match_id: int, ruleset: str, db: str, lang: str) -> None:
     """Re-run a stored match under another ruleset and show what would differ."""
-    from futmesa.matchbook import to_entry
-    from futmesa.rules.rerun import rerun_diff
+    from futmesa.matchbook import UnloadableMatch
+    from futmesa.matchbook.rerun import rerun as rerun_match
     from futmesa.store import EventLog
 
     _check_ruleset(ruleset)
@@ -263,14 +265,18 @@ def rerun(match_id: int, ruleset: str, db: str) -> None:
     store = EventLog(db)
     match = store.match(match_id)
     if match is None:
-        raise click.ClickException(f"no match {match_id} in {db}: see `futmesa matches --db {db}`")
-    if match.get("load_error"):
-        raise click.ClickException(f"match {match_id} cannot be loaded: the stored "
-                                   f"{match['load_error']}; its log is kept as it is")
-    entries = [to_entry(e) for e in store.entries(match_id)]
-    lines = rerun_diff(entries, match["settings"], match["ruleset"], ruleset)
-    click.echo(f"match {match_id}: {match['ruleset']} -> {ruleset}")
-    for line in lines or ["no difference"]:
+        raise click.ClickException(
+            f"não há partida {match_id} em {db}: veja `futmesa matches --db {db}`" if lang == "pt"
+            else f"no match {match_id} in {db}: see `futmesa matches --db {db}`")
+    try:
+        result = rerun_match(match, store.entries(match_id), ruleset, lang)
+    except UnloadableMatch as exc:
+        raise click.ClickException(
+            f"a partida {match_id} não pode ser refeita: {exc.pt}; o registro fica como está"
+            if lang == "pt" else
+            f"match {match_id} cannot be replayed: {exc.en}; its log is kept as it is") from exc
+    click.echo(result.title)
+    for line in result.differences or [result.nothing]:
         click.echo(f"  {line}")
 
 

@@ -60,7 +60,7 @@ def test_demo_plays_both_halves_and_exits(tmp_path: Path) -> None:
     pdf = tmp_path / "sumula.pdf"
     cli("report", "1", "--pdf", str(pdf), "--csv", str(tmp_path / "s.csv"))
     assert pdf.read_bytes().startswith(b"%PDF") and (tmp_path / "s.csv").stat().st_size > 0
-    assert "cbfm-1toque -> mesa-posta" in cli("rerun", "1", "--ruleset", "mesa-posta")
+    assert "refeita com A mesa está posta" in cli("rerun", "1", "--ruleset", "mesa-posta")
 
 
 def test_ctrl_c_stops_every_process_it_started(tmp_path: Path) -> None:

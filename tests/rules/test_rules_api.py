@@ -9,7 +9,6 @@ import pytest
 
 from futmesa.rules import RULESETS, Engine, Entry, load_ruleset, ruleset_names
 from futmesa.rules.corrections import effective_entries
-from futmesa.rules.rerun import rerun_diff
 
 
 def entries(*steps: tuple[str, dict]) -> list[Entry]:
@@ -127,26 +126,6 @@ def test_a_correction_recomputes_and_keeps_who_and_when() -> None:
     ]
     assert effects[0].data["code"] == "correction"
     assert len(state.log) == 4  # nothing erased
-
-
-def test_rerun_under_another_ruleset_lists_the_differences() -> None:
-    # a corner kicked straight in: a goal under mesa-posta, a question under cbfm-1toque
-    log = entries(
-        ("clock_started", {}),
-        ("touch", {"side": "A", "disc": 9}),
-        ("last_touch", {"side": "B"}),
-        ("ball_out", {"zone": 8, "line": "end", "end": 1}),
-        ("touch", {"side": "A", "disc": 11}),
-        ("goal_line", {"goal": 1}),
-    )
-    diff = rerun_diff(log, {}, "cbfm-1toque", "mesa-posta")
-    assert diff[0] == ("result: 0–0, running under cbfm-1toque; 1–0, running under mesa-posta")
-    assert any(
-        line.startswith("entry 6 (goal_line): cbfm-1toque: confirm goal_no_shot")
-        and "mesa-posta: goal (004 Chute pedido)" in line
-        for line in diff
-    )
-    assert rerun_diff(log, {}, "mesa-posta", "mesa-posta") == []
 
 
 def test_club_variant_inherits_everything_but_the_half_length() -> None:

@@ -11,6 +11,7 @@ One package owns the way from the event log to every view:
 - :mod:`.live` — the live state JSON, a pure function;
 - :mod:`.wording` — a Portuguese (or English) sentence for every entry, times in the venue's zone;
 - :mod:`.sumula` — the súmula model the renderers in :mod:`futmesa.report` print.
+- :mod:`.rerun` — a stored match replayed under another ruleset, and what would differ.
 
 The daemon, the history, ``futmesa rerun`` / ``report`` / ``matches``, the console's log and the
 kiosk are adapters over it.

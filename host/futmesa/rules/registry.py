@@ -13,7 +13,7 @@ from .base import Ruleset
 # Modules of this package that hold the engine, not rulesets.
 _ENGINE_MODULES = frozenset({
     "base", "context", "core", "corrections", "discipline", "engine", "goals", "model", "play",
-    "registry", "rerun", "settings", "shootout", "situations", "timekeeping",
+    "registry", "settings", "shootout", "situations", "timekeeping",
 })
 
 
