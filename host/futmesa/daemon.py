@@ -213,6 +213,13 @@ class TableDaemon:
             if self.match is None:
                 self._open_match(info.table_id)  # it could not be opened at connection
             match_id = self.match["id"] if self.match else None
+            after = self.book.last_referee_at if self.book is not None else 0.0
+            if after - self.link.timesync.uncertainty_ms() <= occurred < after:
+                # it reached us after the referee's last input and the time sync cannot tell
+                # it happened before it: arrival order holds (a shot asked, then the goal
+                # a few ms later, must not be turned round by a mapping error), and the
+                # stored time says so, so a replay keeps the same order
+                occurred = after + 1
             stored = self.store.append_device_event(ev, match_id, kind, data, occurred)
             self.health.log_ok()
             self.last_event_wall_ms = time.time() * 1000

@@ -84,3 +84,39 @@ def test_events_that_arrive_late_are_applied_in_device_time_order(tmp_path: Path
     assert [p["kind"] for p in m["pending"]] == ["goal_no_shot"]
     order = [e.kind for e in daemon.store.entries(daemon.match["id"])]
     assert order.index("goal_line") < order.index("shot_asked")
+
+
+def test_an_event_the_time_sync_cannot_place_before_the_input_keeps_arrival_order(
+        tmp_path: Path) -> None:
+    """The referee asks a shot; the goal follows a few ms later and reaches the host after
+    it. On a busy host the time sync may map the goal a little before the shot (a round
+    trip of 60 ms leaves 30 ms either way): that must not turn the goal into "no shot
+    asked" (000 Art. 12 §1), live or after a restart's replay."""
+    import time as _time
+
+    daemon = _daemon(tmp_path)
+    ts = daemon.link.timesync
+    ts.reset(1000, 32)
+    now_mono = _time.monotonic() * 1000
+    ts.add(now_mono - 60, now_mono, 100_000)  # device tick 100 000 is "now", RTT 60 ms
+    assert ts.uncertainty_ms() >= 60
+
+    def device(seq: int, kind: int, a: int, ticks: int, period: int = 1, clock: int = 0) -> None:
+        daemon.on_event(daemon.info, 1, seq, ticks, (kind, a, 0, period, clock, 0))
+
+    daemon.referee("set_up", {"kickoff": "A"}, "ref")
+    daemon.referee("start_period", {}, "ref")
+    device(1, W.EV_PERIOD_STARTED, 0, 90_000)
+    device(2, W.EV_CLOCK_STARTED, 0, 90_000)
+    daemon.referee("shot_asked", {"side": "A", "disc": 9}, "ref")
+    shot_at = daemon.store.entries(daemon.match["id"])[-1].occurred_at
+    ends = daemon.state.to_dict()["ends"]
+    # mapped 40 ms before the shot: inside what the time sync can tell apart
+    ticks = 100_000 + int(shot_at - (_time.time() * 1000)) - 40
+    device(3, W.EV_GOAL_LINE, ends["B"], ticks, clock=10_000)
+    assert daemon.state.to_dict()["score"] == {"A": 1, "B": 0}
+    order = [e.kind for e in daemon.store.entries(daemon.match["id"])]
+    assert order.index("shot_asked") < order.index("goal_line")
+    daemon.store.close()
+    again = _daemon(tmp_path)  # the replay after a restart reads the same order
+    assert again.state.to_dict()["score"] == {"A": 1, "B": 0}

@@ -18,6 +18,10 @@ from dataclasses import dataclass
 _WINDOW = 20  # samples kept: the device clock and ours drift, so old samples age out
 _MIN_SPAN_MS = 2000.0  # host ms the samples must span before the rate is measured
 _MIN_SAMPLES = 3
+# The least a mapping is trusted to: scheduling on a busy host delays a PONG after the
+# device stamped it, beyond what the round trip shows (measured: tens of ms on 2 cores
+# with stress-ng beside the suite)
+_FLOOR_MS = 100.0
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,7 @@ class TimeSync:
         self.rate = 1.0  # device ms per host ms: nominal until measured
         self.measured = False
         self.tick_bits = 32
+        self.spread_ms = 0.0  # the worst distance of a sample from the fitted line, host ms
 
     def reset(self, rate_permille: int, tick_bits: int) -> None:
         self.samples.clear()
@@ -41,6 +46,7 @@ class TimeSync:
         self.rate = self.nominal_rate
         self.measured = False
         self.tick_bits = tick_bits
+        self.spread_ms = 0.0
 
     def add(self, sent_ms: float, received_ms: float, ticks: int) -> None:
         rtt = received_ms - sent_ms
@@ -67,10 +73,21 @@ class TimeSync:
         if slope > 0:
             self.rate = slope
             self.measured = True
+            self.spread_ms = max(abs(y - (my + slope * (x - mx))) for x, y in zip(xs, ys,
+                                                                              strict=True)) / slope
 
     @property
     def best(self) -> Sample | None:
         return min(self.samples, key=lambda s: s.rtt_ms) if self.samples else None
+
+    def uncertainty_ms(self) -> float:
+        """How far (host ms) a mapped time may be from when the device's clock really read
+        those ticks: the best sample's whole round trip, the samples' spread about the
+        measured rate, and a floor for scheduling delays the round trip does not show."""
+        best = self.best
+        if best is None:
+            return float("inf")
+        return max(_FLOOR_MS, best.rtt_ms + self.spread_ms)
 
     def tick_diff(self, a: int, b: int) -> int:
         """a - b for device ticks carried mod 2**32 on a device whose ticks wrap at 2**bits."""
