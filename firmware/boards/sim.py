@@ -205,7 +205,7 @@ class SimBoard:
     def buzzer(self, freq, duty):
         if (freq, duty) != self._buz:
             self._buz = (freq, duty)
-            print("BUZ", freq, duty)
+            print("BUZ", freq, duty, self.ticks_ms())  # the device ms it changed at
 
     def log(self, text):
         print("LOG", text)

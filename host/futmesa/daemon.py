@@ -76,7 +76,8 @@ class TableDaemon:
     def __init__(self, store: EventLog, hub: StateHub, port: str, ruleset: str,
                  settings: dict[str, Any] | None = None,
                  loop: asyncio.AbstractEventLoop | None = None,
-                 on_new_match: Callable[[int], None] | None = None) -> None:
+                 on_new_match: Callable[[int], None] | None = None,
+                 on_table: Callable[[str], None] | None = None) -> None:
         self.store = store
         self.hub = hub
         self.ruleset_name = ruleset
@@ -84,6 +85,7 @@ class TableDaemon:
         self.settings = dict(settings or {})
         self.loop = loop
         self.on_new_match = on_new_match  # e.g. a new console token for the new match
+        self.on_table = on_table  # a table is first seen on this port (its id is known)
         self.link = HostLink(port, self, explain=port_problem)
         self._lock = threading.RLock()
         self.info: DeviceInfo | None = None
@@ -187,6 +189,8 @@ class TableDaemon:
             self.info = info
             if first and self.loop is not None:
                 self.hub.set_referee_handler(info.table_id, self.referee_async)
+            if first and self.on_table is not None:
+                self.on_table(info.table_id)
             try:
                 self.store.seen_device(info.uid, info.board, info.usb_serial)
                 if first or self.match is None:

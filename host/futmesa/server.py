@@ -18,7 +18,7 @@ from futmesa.hub import StateHub
 from futmesa.matchbook import MatchLibrary
 from futmesa.netaddr import LOCAL_ONLY, public_base_url
 from futmesa.store import EventLog
-from futmesa.web.access import access_banner, new_token
+from futmesa.web.access import TokenGate, access_banner, new_token
 from futmesa.web.admin import install_admin
 from futmesa.web.app import create_app
 from futmesa.web.guard import DEFAULT_MAX_BODY
@@ -52,6 +52,11 @@ class Running:
     base_url: str
     token: str
     public_url: str = ""  # what a phone on the venue network opens (printed, in the QR)
+    gate: TokenGate | None = None  # the referee tokens (one per table when serving several)
+
+    def token_for(self, table: str | None = None) -> str:
+        """The referee token of ``table`` (the only or default table when None)."""
+        return self.gate.token_for(table) if self.gate is not None else self.token
 
     @property
     def daemon(self) -> TableDaemon:
@@ -106,22 +111,51 @@ async def run(
     shown_host = "localhost" if http_host in ("127.0.0.1", "0.0.0.0") else http_host
     base_url = f"{'https' if tls else 'http'}://{shown_host}:{http_port}"
 
-    def new_console_token(match_id: int) -> None:
-        """Each match gets its own referee token; the old console link stops working."""
-        fresh = new_token()
-        app.state.gate.token = fresh
-        running.token = fresh
-        if not quiet:
-            print(f"match {match_id}: new referee token", flush=True)
-            print(access_banner(shown_url, fresh, qr=True), flush=True)
+    several = len(devices) > 1
+    app.state.gate.default_table = lambda: hub.default_table
 
-    daemons = [TableDaemon(store, hub, d, ruleset, settings, loop=loop,
-                           on_new_match=new_console_token) for d in devices]
-    running = Running(daemons, hub, store, server, base_url, token, shown_url)
+    def show_access(table: str | None, token: str) -> None:
+        if not quiet:
+            print(access_banner(shown_url, token, qr=True, table=table), flush=True)
+
+    def tokens_for(daemon: TableDaemon) -> tuple[Callable[[int], None], Callable[[str], None]]:
+        """Each match gets its own referee token; the old console link stops working. With
+        several tables, each table has its own token: one table's new match leaves the
+        other tables' referees alone."""
+        def new_match(match_id: int) -> None:
+            fresh = new_token()
+            table = daemon.table_id
+            if several and table:
+                app.state.gate.tables[table] = fresh
+            else:
+                app.state.gate.token = fresh
+                running.token = fresh
+            if not quiet:
+                print(f"match {match_id}: new referee token", flush=True)
+            show_access(table if several else None, fresh)
+
+        def first_seen(table: str) -> None:
+            if several and table not in app.state.gate.tables:
+                app.state.gate.tables[table] = new_token()
+                show_access(table, app.state.gate.tables[table])
+
+        return new_match, first_seen
+
+    daemons = []
+    for d in devices:
+        daemon = TableDaemon(store, hub, d, ruleset, settings, loop=loop)
+        daemon.on_new_match, daemon.on_table = tokens_for(daemon)
+        daemons.append(daemon)
+    running = Running(daemons, hub, store, server, base_url, token, shown_url,
+                      app.state.gate)
     for daemon in daemons:
         daemon.start()
     if not quiet:
-        print(access_banner(shown_url, token, qr=True), flush=True)
+        if several:
+            print(f"{len(devices)} tables: each table's scoreboard and referee console (its own "
+                  "token) are printed when the table connects", flush=True)
+        else:
+            print(access_banner(shown_url, token, qr=True), flush=True)
         if http_host in LOCAL_ONLY and not public_url:
             print("only this computer can open these pages; for the referee's phone serve on "
                   "every interface (--http-host 0.0.0.0)", flush=True)

@@ -11,9 +11,9 @@ import time
 
 import pytest
 import serial
+from devhost import ack_frame, hello_frame
 
 import futmesa_wire as W
-from devhost import ack_frame, hello_frame
 from futmesa.sim.table import SimTable
 
 SPEED = 60
@@ -61,6 +61,25 @@ class MiniHost:
                         self.seen.add((f.boot_id, f.seq))
                         self.events.append((kind, a, period, value))
                     self.ser.write(ack_frame(f.boot_id, f.seq))
+
+    def pump_until(self, cond, what: str, timeout: float = 120.0) -> None:
+        """Read frames until ``cond()`` holds (a busy host only makes it take longer)."""
+        end = time.monotonic() + timeout
+        while not cond():
+            if time.monotonic() > end:
+                raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            self.pump(0.02)
+
+    def pump_device_ms(self, ms: int) -> None:
+        """Read frames until the device's own clock has gone ``ms`` further (its statuses
+        carry its ticks): a wait in device time, not in the host's wall time."""
+        self.pump_until(lambda: bool(self.statuses), "a status from the device")
+        start = self.statuses[-1][3]
+        def gone() -> int:  # ticks travel mod 2**32 on the wire
+            d = (self.statuses[-1][3] - start) % (1 << 32)
+            return d if d < (1 << 31) else d - (1 << 32)
+
+        self.pump_until(lambda: gone() >= ms, f"{ms} ms of device time")
 
     def send(self, msg: int, payload: bytes) -> None:
         self.cmd_seq += 1
@@ -111,21 +130,26 @@ def _kinds(host: MiniHost, kind: int) -> list[tuple[int, int, int, int]]:
     return [e for e in host.events if e[0] == kind]
 
 
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize("goal_sensor", ["beam", "tof"])
 def test_sim_control_lines_through_the_filters(tmp_path, goal_sensor):
+    """Every wait is on a condition or on the device's own clock, never on wall time."""
     with SimTable(speed=SPEED, workdir=tmp_path, goal_sensor=goal_sensor) as sim:
         host = MiniHost(sim.host_port)
         host.hello()
         assert host.boot, "no HELLO_ACK:\n" + sim.output_tail()
-        host.pump(0.5)  # the ToF baseline settles; the lines are seen clear
+        host.pump_device_ms(30_000)  # the ToF baseline settles; the lines are seen clear
         sim.goal(1)
-        host.pump(0.5)  # past the refractory period (1.5 s of device time = 25 ms here)
+        host.pump_until(lambda: len(_kinds(host, W.EV_GOAL_LINE)) == 1, "the first goal")
+        host.pump_device_ms(30_000)  # past the refractory period (1.5 s) and the re-arm
         sim.goal(0)
         sim.ball_out(3)
         sim.palheta("B")
         sim.button("referee")
-        host.pump(1.0)
+        host.pump_until(lambda: len(_kinds(host, W.EV_GOAL_LINE)) >= 2
+                        and _kinds(host, W.EV_BALL_OUT) and _kinds(host, W.EV_PALHETA)
+                        and _kinds(host, W.EV_BUTTON), "the goal, ball out, palheta, button")
+        host.pump_device_ms(30_000)  # anything extra (a second goal...) would show by now
         goals = _kinds(host, W.EV_GOAL_LINE)
         assert [g[1] for g in goals] == [1, 0], (goals, sim.output_tail())
         outs = _kinds(host, W.EV_BALL_OUT)
@@ -136,10 +160,10 @@ def test_sim_control_lines_through_the_filters(tmp_path, goal_sensor):
         assert not _kinds(host, W.EV_SENSOR_FAULT), host.events
         if goal_sensor == "tof":
             sim.send("i2c 0 dead")
-            host.pump(1.0)
+            host.pump_until(lambda: _kinds(host, W.EV_SENSOR_FAULT), "the sensor fault")
             faults = _kinds(host, W.EV_SENSOR_FAULT)
             assert [(f[1], f[3]) for f in faults] == [(0, 0)], faults
             sim.send("i2c 0 ok")
-            host.pump(1.0)
+            host.pump_until(lambda: _kinds(host, W.EV_SENSOR_OK), "the sensor back")
             assert [e[1] for e in _kinds(host, W.EV_SENSOR_OK)] == [0]
         host.close()

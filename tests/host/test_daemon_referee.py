@@ -112,7 +112,8 @@ def test_an_event_the_time_sync_cannot_place_before_the_input_keeps_arrival_orde
     shot_at = daemon.store.entries(daemon.match["id"])[-1].occurred_at
     ends = daemon.state.to_dict()["ends"]
     # mapped 40 ms before the shot: inside what the time sync can tell apart
-    ticks = 100_000 + int(shot_at - (_time.time() * 1000)) - 40
+    ticks = 100_000 + int(shot_at - ts.wall_ms(100_000)) - 40  # rate 1: device ms = host ms
+    assert abs(ts.wall_ms(ticks) - (shot_at - 40)) < 2
     device(3, W.EV_GOAL_LINE, ends["B"], ticks, clock=10_000)
     assert daemon.state.to_dict()["score"] == {"A": 1, "B": 0}
     order = [e.kind for e in daemon.store.entries(daemon.match["id"])]

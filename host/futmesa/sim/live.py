@@ -21,7 +21,8 @@ from futmesa.web.testing import free_port
 class LiveTable:
     def __init__(self, speed: int = 60, ruleset: str = "cbfm-1toque", db: str | Path | None = None,
                  http_port: int | None = None, settings: dict[str, Any] | None = None,
-                 sim: SimTable | None = None, **sim_kwargs: Any) -> None:
+                 sim: SimTable | None = None, more_sims: list[SimTable] | None = None,
+                 **sim_kwargs: Any) -> None:
         self.speed = speed
         self.ruleset = ruleset
         self.settings = settings
@@ -30,6 +31,7 @@ class LiveTable:
         self.http_port = http_port or free_port()
         # a given table (e.g. the virtual Pico, futmesa.sim.vpico) or a unix-port sim board
         self.sim = sim if sim is not None else SimTable(speed=speed, **sim_kwargs)
+        self.more_sims = list(more_sims or [])  # more tables served by the same host
         self.running: server.Running | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
@@ -46,7 +48,8 @@ class LiveTable:
 
     def start(self, start_sim: bool = True) -> None:
         if start_sim:
-            self.sim.start()
+            for sim in (self.sim, *self.more_sims):
+                sim.start()
         self.start_host()
 
     def start_host(self) -> None:
@@ -69,7 +72,8 @@ class LiveTable:
 
     def stop(self) -> None:
         self.stop_host()
-        self.sim.stop()
+        for sim in (self.sim, *self.more_sims):
+            sim.stop()
         self._tmp.cleanup()
 
     def _run(self) -> None:
@@ -80,8 +84,10 @@ class LiveTable:
             await asyncio.Event().wait()
 
         try:
-            asyncio.run(server.run(self.sim.host_port, self.db, self.ruleset, self.settings,
-                                   http_port=self.http_port, on_ready=ready, quiet=True))
+            ports = [s.host_port for s in (self.sim, *self.more_sims)]
+            asyncio.run(server.run(ports if self.more_sims else self.sim.host_port, self.db,
+                                   self.ruleset, self.settings, http_port=self.http_port,
+                                   on_ready=ready, quiet=True))
         except BaseException as exc:  # noqa: BLE001 - reported to the starting thread
             self._error = exc
             self._ready.set()

@@ -33,12 +33,23 @@ def _die_with_parent() -> None:
 
 
 def buzzer_change(line: str) -> tuple[int, int] | None:
-    """(frequency Hz, duty) of a board's `BUZ <freq> <duty>` observation line, else None."""
+    """(frequency Hz, duty) of a board's `BUZ <freq> <duty> [<device ms>]` observation line,
+    else None."""
+    seen = buzzer_line(line)
+    return None if seen is None else (seen[0], seen[1])
+
+
+def buzzer_line(line: str) -> tuple[int, int, int | None] | None:
+    """(frequency Hz, duty, device ms or None) of a `BUZ` observation line, else None. The
+    sim board says when, in device ms, the buzzer changed: durations measured there do not
+    depend on how fast a busy host reads the board's output."""
     if not line.startswith("BUZ "):
         return None
     try:
-        _, freq, duty = line.split()
-        return int(freq), int(duty)
+        words = line.split()
+        if len(words) not in (3, 4):
+            return None
+        return int(words[1]), int(words[2]), int(words[3]) if len(words) == 4 else None
     except ValueError:
         return None
 
@@ -91,7 +102,8 @@ class SimTable:
         self.state_dir = str(self.dir / "flash")
         self.socat: subprocess.Popen[bytes] | None = None
         self.firmware: subprocess.Popen[bytes] | None = None
-        self.buzzer_log: list[tuple[float, int, int]] = []
+        self.buzzer_log: list[tuple[float, int, int]] = []  # (host monotonic s, freq, duty)
+        self.buzzer_device_log: list[tuple[int, int, int]] = []  # (device ms, freq, duty)
         self.lines: list[str] = []
         self._reader: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -201,9 +213,12 @@ class SimTable:
             line = raw.decode(errors="replace").rstrip("\n")
             with self._lock:
                 self.lines.append(line)
-                buzz = buzzer_change(line)
-                if buzz is not None:
-                    self.buzzer_log.append((time.monotonic(), *buzz))
+                seen = buzzer_line(line)
+                if seen is not None:
+                    freq, duty, device_ms = seen
+                    self.buzzer_log.append((time.monotonic(), freq, duty))
+                    if device_ms is not None:
+                        self.buzzer_device_log.append((device_ms, freq, duty))
 
     def output_tail(self, n: int = 20) -> str:
         with self._lock:

@@ -55,7 +55,8 @@ class SimReferee:
         return dict(r.json())
 
     async def _recover(self) -> None:
-        r = await self.http.get(f"{self.base_url}/console/recover", params={"format": "json"})
+        r = await self.http.get(f"{self.base_url}/console/recover",
+                                params={"format": "json", "table": self.table_id})
         self.token = r.json().get("token", "")
 
     async def press(self, kind: str, data: dict[str, Any] | None = None) -> dict[str, Any]:

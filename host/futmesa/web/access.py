@@ -3,6 +3,10 @@
 Reads (kiosk, ``/api/state``, súmulas) never need the token. Writes carry it as
 ``Authorization: Bearer TOKEN`` (or ``X-Futmesa-Token``). A browser on the host
 machine itself can always fetch it from ``/console/recover``.
+
+A host serving several tables gives each table its own token (``/console?table=ID``):
+a referee's link commands only that table, and a new match on one table retires only
+that table's token.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from __future__ import annotations
 import hmac
 import io
 import secrets
+from collections.abc import Callable
+from urllib.parse import quote
 
 from starlette.requests import Request
 
@@ -47,21 +53,37 @@ def is_local(request: Request) -> bool:
 
 
 class TokenGate:
-    """Holds the current console token; ``token`` may be replaced for each new match."""
+    """The current console tokens; each may be replaced for each new match.
 
-    def __init__(self, token: str) -> None:
+    ``token`` is the token of a host serving one table (and of a table not yet connected);
+    ``tables`` holds each table's own token on a host serving several. A request names its
+    table (``table`` in the body or the query); one that names none is for the default
+    table (the first to connect, ``default_table()``).
+    """
+
+    def __init__(self, token: str,
+                 default_table: Callable[[], str | None] | None = None) -> None:
         if not token:
             raise ValueError(
                 "the console token must not be empty; use futmesa.web.access.new_token()"
             )
         self.token = token
+        self.tables: dict[str, str] = {}
+        self.default_table = default_table or (lambda: None)
 
-    def refuse(self, request: Request) -> tuple[int, str] | None:
-        """``None`` when the request carries the right token, else (status, reason)."""
+    def token_for(self, table: str | None = None) -> str:
+        """The token that commands ``table`` (or the default table)."""
+        key = table or self.default_table()
+        if key and key in self.tables:
+            return self.tables[key]
+        return self.token
+
+    def refuse(self, request: Request, table: str | None = None) -> tuple[int, str] | None:
+        """``None`` when the request carries the token of ``table``, else (status, reason)."""
         given = request_token(request)
         if given is None:
             return 401, MISSING
-        if not hmac.compare_digest(given.encode(), self.token.encode()):
+        if not hmac.compare_digest(given.encode(), self.token_for(table).encode()):
             return 403, WRONG
         return None
 
@@ -74,18 +96,24 @@ class TokenGate:
         )
 
 
-def console_url(base_url: str, token: str) -> str:
-    return f"{base_url.rstrip('/')}/console?token={token}"
+def console_url(base_url: str, token: str, table: str | None = None) -> str:
+    table_q = f"table={quote(table, safe='')}&" if table else ""
+    return f"{base_url.rstrip('/')}/console?{table_q}token={token}"
 
 
-def access_banner(base_url: str, token: str, *, qr: bool = True) -> str:
-    """The text the daemon prints: kiosk and console URLs, and a terminal QR code."""
-    url = console_url(base_url, token)
+def access_banner(base_url: str, token: str, *, qr: bool = True,
+                  table: str | None = None) -> str:
+    """The text the daemon prints: kiosk and console URLs, and a terminal QR code
+    (``table``: one table's scoreboard and console on a host serving several)."""
+    url = console_url(base_url, token, table)
+    base = base_url.rstrip("/")
+    kiosk = f"{base}/?table={quote(table, safe='')}" if table else f"{base}/"
     lines = [
-        f"kiosk scoreboard : {base_url.rstrip('/')}/",
-        f"venue board      : {base_url.rstrip('/')}/?mode=board",
+        *([f"table            : {table}"] if table else []),
+        f"kiosk scoreboard : {kiosk}",
+        f"venue board      : {base}/?mode=board",
         f"referee console  : {url}",
-        f"match history    : {base_url.rstrip('/')}/history",
+        f"match history    : {base}/history",
     ]
     text = "\n".join(lines) + "\n"
     if qr:

@@ -10,6 +10,7 @@ changed later.
 from __future__ import annotations
 
 import io
+from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -31,11 +32,13 @@ def qr_svg(text: str) -> str:
     return out.getvalue().decode()
 
 
-def admin_info(public_url: str, token: str) -> dict[str, str]:
+def admin_info(public_url: str, token: str, table: str | None = None) -> dict[str, str]:
+    """The addresses for the admin screen; ``table``: one table's, on a host serving several."""
     base = public_url.rstrip("/")
-    console = console_url(base, token)
-    return {"kiosk": f"{base}/", "board": f"{base}/?mode=board", "console": console,
-            "history": f"{base}/history", "qr_svg": qr_svg(console)}
+    console = console_url(base, token, table)
+    kiosk = f"{base}/?table={quote(table, safe='')}" if table else f"{base}/"
+    return {"kiosk": kiosk, "board": f"{base}/?mode=board", "console": console,
+            "history": f"{base}/history", "qr_svg": qr_svg(console), "table": table or ""}
 
 
 def install_admin(app: Starlette, public_url: str) -> None:
@@ -54,8 +57,9 @@ def install_admin(app: Starlette, public_url: str) -> None:
         refusal = app.state.gate.refuse_recovery(request)
         if refusal is not None:
             return JSONResponse({"ok": False, "error": REFUSED}, status_code=403)
+        table = request.query_params.get("table") or None
         return JSONResponse({"ok": True, **admin_info(app.state.public_url,
-                                                       app.state.gate.token)},
+                                                       app.state.gate.token_for(table), table)},
                             headers={"Cache-Control": "no-store"})
 
     app.router.routes[:0] = [Route("/admin", admin_page), Route("/admin/info", info)]

@@ -20,7 +20,7 @@ from starlette.routing import BaseRoute, Route
 from futmesa.hub import RefusedError, StateHub
 from futmesa.matchbook import public_record
 from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
-from futmesa.web.access import TokenGate, request_token
+from futmesa.web.access import TokenGate, console_url, request_token
 from futmesa.web.common import (
     DISPLAY_MODES,
     LANGS,
@@ -98,11 +98,16 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
     askers: dict[str, str] = {}  # request id -> the token that asked it (pending ones only)
     request_ids = itertools.count(1)
 
-    def with_token(kind: str, task: asyncio.Future[Any]) -> dict[str, Any]:
+    def with_token(kind: str, table: str | None, task: asyncio.Future[Any]) -> dict[str, Any]:
         outcome = outcome_of(task)
         if kind == "new_match" and outcome["ok"]:
-            outcome["token"] = gate.token  # the console that started the match carries on
+            # the console that started the match carries on with its table's new token
+            outcome["token"] = gate.token_for(table)
         return outcome
+
+    def table_of(request: Request) -> str | None:
+        """The table a request is for (``?table=ID``), or None for the default table."""
+        return request.query_params.get("table") or None
 
     async def console(request: Request) -> Response:
         return page("console.html")
@@ -114,21 +119,29 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         refusal = gate.refuse_recovery(request)
         if refusal is not None:
             return error(403, refusal)
+        table = table_of(request)
+        url = console_url("", gate.token_for(table), table)
         if request.query_params.get("format") == "json":
-            return JSONResponse({"ok": True, "token": gate.token,
-                                 "url": f"/console?token={gate.token}"})
-        return RedirectResponse(f"/console?token={gate.token}", status_code=303)
+            return JSONResponse({"ok": True, "token": gate.token_for(table), "url": url})
+        return RedirectResponse(url, status_code=303)
 
 
     async def authorized_body(request: Request) -> dict[str, Any] | JSONResponse:
-        """The JSON body of a referee write, or the response refusing it."""
-        refusal = gate.refuse(request)
+        """The JSON body of a referee write for its table (``table`` in the body or the
+        query), or the response refusing it."""
+        if request_token(request) is None:
+            return error(*(gate.refuse(request) or (401, "")))  # no token: refused unread
+        body = await read_json(request)
+        if isinstance(body, JSONResponse):
+            return body
+        table = body.get("table") or table_of(request)
+        refusal = gate.refuse(request, str(table) if table else None)
         if refusal is not None:
             return error(*refusal)
-        return await read_json(request)
+        return body
 
     async def check_token(request: Request) -> Response:
-        refusal = gate.refuse(request)
+        refusal = gate.refuse(request, table_of(request))
         if refusal is not None:
             return error(*refusal)
         return JSONResponse({"ok": True})
@@ -145,7 +158,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         if not isinstance(data, dict):
             return error(400, "\"data\" must be a JSON object")
         author = str(body.get("author") or "referee")[:60]
-        table = body.get("table") or None
+        table = str(body["table"]) if body.get("table") else table_of(request)
         task = asyncio.ensure_future(hub.referee_input(kind, data, author, table))
         done, _ = await asyncio.wait({task}, timeout=answer_within_s)
         if not done:
@@ -160,18 +173,19 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
             for old in [r for r in askers if pending.get(r) is None]:
                 del askers[old]
             askers[rid] = request_token(request) or ""
-            task.add_done_callback(lambda t: pending.__setitem__(rid, with_token(kind, t)))
+            task.add_done_callback(
+                lambda t: pending.__setitem__(rid, with_token(kind, table, t)))
             return JSONResponse(
                 {"ok": None, "pending": True, "id": rid,
                  "message": "received; still being applied — the result follows"},
                 status_code=202,
             )
-        outcome = with_token(kind, task)
+        outcome = with_token(kind, table, task)
         outcome["ms"] = round((time.perf_counter() - started) * 1000, 1)
         return JSONResponse(outcome, status_code=200 if outcome["ok"] else 409)
 
     async def referee_result(request: Request) -> Response:
-        refusal = gate.refuse(request)
+        refusal = gate.refuse(request, table_of(request))
         asker = askers.get(request.path_params["rid"])
         if refusal is not None and not (asker and request_token(request) == asker):
             return error(*refusal)

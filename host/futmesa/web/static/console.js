@@ -4,8 +4,12 @@
 
 const Console = (() => {
   const $ = (id) => document.getElementById(id);
-  const KEY = "futmesa.token";
   const q = FM.params();
+  const table = q.get("table"); // a host running several tables: /console?table=ID
+  // each table has its own token: two tables' consoles on one phone keep theirs
+  const KEY = table ? `futmesa.token.${table}` : "futmesa.token";
+  const forTable = table ? `table=${encodeURIComponent(table)}` : "";
+  const keeperLink = (t) => `/console/keeper?${forTable ? `${forTable}&` : ""}token=${encodeURIComponent(t)}`;
   if (q.get("token")) {
     localStorage.setItem(KEY, q.get("token"));
     const rest = new URLSearchParams(location.search);
@@ -14,7 +18,6 @@ const Console = (() => {
   }
   let token = localStorage.getItem(KEY) || "";
   let tokenWorked = false; // accepted earlier on this page: a refusal now means a new match
-  const table = q.get("table"); // a host running several tables: /console?table=ID
   let side = "A";
   let state = null;
   let lastReferee = null; // id of the last live referee entry, for U (void last)
@@ -36,7 +39,7 @@ const Console = (() => {
     const el = $("token-status");
     el.textContent = "";
     try {
-      const r = await fetch("/api/token", { headers: headers() });
+      const r = await fetch(`/api/token${forTable ? `?${forTable}` : ""}`, { headers: headers() });
       if (r.ok) {
         el.textContent = "✓ acesso de árbitro";
         el.className = "token ok";
@@ -50,7 +53,7 @@ const Console = (() => {
           "Escaneie o novo QR code (na tela do computador da mesa) ");
       } else el.append(`✗ ${body.error} `);
       const a = document.createElement("a");
-      a.href = "/console/recover";
+      a.href = `/console/recover${forTable ? `?${forTable}` : ""}`;
       a.textContent = "recuperar (só no computador da mesa)";
       el.append(a);
     } catch (e) {
@@ -116,7 +119,7 @@ const Console = (() => {
   function adoptToken(t) {
     token = t;
     localStorage.setItem(KEY, t);
-    $("keeper-link").href = `/console/keeper?token=${encodeURIComponent(t)}`;
+    $("keeper-link").href = keeperLink(t);
     checkToken();
   }
 
@@ -460,7 +463,7 @@ const Console = (() => {
     }
     for (const b of document.querySelectorAll("[data-display]")) {
       b.addEventListener("click", async () => {
-        const r = await fetch("/api/display", { method: "POST", headers: headers(), body: b.dataset.display });
+        const r = await fetch(`/api/display${forTable ? `?${forTable}` : ""}`, { method: "POST", headers: headers(), body: b.dataset.display });
         const body = await r.json();
         say(r.ok ? `✓ telões: ${b.textContent}` : `✗ telões: ${body.error}`, r.ok ? "ok" : "bad");
       });
@@ -539,7 +542,7 @@ const Console = (() => {
 
   wire();
   checkToken();
-  if (token) $("keeper-link").href = `/console/keeper?token=${encodeURIComponent(token)}`;
+  if (token) $("keeper-link").href = keeperLink(token);
   setSide("A");
   FM.connect(table ? `/ws?table=${encodeURIComponent(table)}` : "/ws", {
     onMessage: (msg) => {

@@ -1,0 +1,62 @@
+"""A host serving several tables gives each table its own referee token.
+
+At a venue with one laptop and two tables, table 1's referee must not command table 2, and
+"Nova partida" on table 1 must not lock table 2's referee out of the console (one shared
+token did both: every new match on any table retired every console's link).
+"""
+
+from __future__ import annotations
+
+import httpx
+
+from futmesa.sim.live import LiveTable
+from futmesa.sim.table import SimTable
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def test_each_table_has_its_own_token_and_new_match_retires_only_its_own() -> None:
+    second = SimTable(speed=30, uid="SIMK0002")
+    with LiveTable(speed=30, uid="SIMK0001", more_sims=[second]) as live:
+        one, two = "sim-SIMK0001", "sim-SIMK0002"
+        live.wait(lambda: live.running is not None
+                  and all(d.connected and d.match is not None for d in live.running.daemons),
+                  90, "both tables to connect")
+        t1, t2 = live.running.token_for(one), live.running.token_for(two)
+        assert t1 and t2 and t1 != t2
+        url = live.base_url
+
+        def press(token: str, table: str, kind: str, data: dict | None = None) -> httpx.Response:
+            return httpx.post(url + "/api/referee", headers=_bearer(token), timeout=60,
+                              json={"kind": kind, "data": data or {}, "table": table})
+
+        # table 1's link does not command table 2
+        refused = press(t1, two, "set_up", {"kickoff": "A"})
+        assert refused.status_code == 403, refused.text
+        assert press(t2, two, "set_up", {"kickoff": "B"}).status_code == 200
+        assert press(t1, one, "set_up", {"kickoff": "A"}).status_code == 200
+
+        # Nova partida on table 1: its console carries on with the new token ...
+        r = press(t1, one, "new_match", {"ruleset": "cbfm-1toque"})
+        assert r.status_code in (200, 202), r.text
+        live.wait(lambda: live.running.token_for(one) != t1, 60, "table 1's new token")
+        new1 = live.running.token_for(one)
+        assert httpx.get(f"{url}/api/token", params={"table": one}, headers=_bearer(t1),
+                         timeout=30).status_code == 403
+        assert httpx.get(f"{url}/api/token", params={"table": one}, headers=_bearer(new1),
+                         timeout=30).status_code == 200
+        # ... and table 2's referee is not locked out
+        assert live.running.token_for(two) == t2
+        assert httpx.get(f"{url}/api/token", params={"table": two}, headers=_bearer(t2),
+                         timeout=30).status_code == 200
+        assert press(t2, two, "start_period").status_code == 200
+
+        # the host's own browser recovers each table's link
+        got = httpx.get(f"{url}/console/recover", params={"format": "json", "table": two},
+                        timeout=30).json()
+        assert got["token"] == t2 and got["url"] == f"/console?table={two}&token={t2}"
+        info = httpx.get(f"{url}/admin/info", params={"table": one}, timeout=30).json()
+        assert info["console"].endswith(f"/console?table={one}&token={new1}")
+        assert info["kiosk"].endswith(f"/?table={one}")
