@@ -132,3 +132,53 @@ def test_q_on_the_kiosk_opens_the_admin_screen_and_any_key_goes_back(browser: An
             page.wait_for_url("**/?theme=contrast", timeout=WAIT_MS)
         finally:
             ctx.close()
+
+
+def test_two_tables_on_one_host_each_console_keeps_its_own_token(
+        browser: Any, output_dir: Path) -> None:
+    """One phone refereeing two tables of one host (both consoles in the same browser, so
+    the same local storage): each keeps its table's token, and Nova partida on table 1
+    leaves table 2's console working."""
+    from futmesa.sim.table import SimTable
+
+    second = SimTable(speed=10, uid="SIMW0002")
+    with LiveTable(speed=10, uid="SIMW0001", more_sims=[second]) as live:
+        one, two = "sim-SIMW0001", "sim-SIMW0002"
+        live.wait(lambda: live.running is not None
+                  and all(d.connected and d.match is not None for d in live.running.daemons),
+                  90, "both tables to connect")
+        ctx = browser.new_context(**PHONE)
+        try:
+            c1, c2 = ctx.new_page(), ctx.new_page()
+            errors = _errors(c1) + _errors(c2)
+            c1.goto(f"{live.base_url}/console?table={one}&token={live.running.token_for(one)}")
+            _wait_text(c1, "#token-status", "✓ acesso de árbitro")
+            c2.goto(f"{live.base_url}/console?table={two}&token={live.running.token_for(two)}")
+            _wait_text(c2, "#token-status", "✓ acesso de árbitro")
+            c1.reload()  # table 2's token in the same storage did not replace table 1's
+            _wait_text(c1, "#token-status", "✓ acesso de árbitro")
+            c1.on("dialog", lambda d: d.accept())
+            c1.fill("#setup input[name=nameA]", "Grêmio")
+            c1.fill("#setup input[name=nameB]", "Internacional")
+            c1.click("#setup button[value=new_match]")
+            _wait_text(c1, "#result", "✓ nova partida")
+            _wait_text(c1, "#token-status", "✓ acesso de árbitro")
+            c2.reload()  # table 2's console is not locked out by table 1's new match
+            _wait_text(c2, "#token-status", "✓ acesso de árbitro")
+            c2.fill("#setup input[name=nameA]", "Bahia")
+            c2.fill("#setup input[name=nameB]", "Vitória")
+            c2.click("#setup button[value=set_up]")
+            _wait_text(c2, "#result", "✓ equipes")
+            assert c1.text_content("#c-table") == f"Mesa {one}"  # which table it commands
+            assert c2.text_content("#c-table") == f"Mesa {two}"
+            states = {t: httpx.get(live.base_url + "/api/state", params={"table": t},
+                                   timeout=10).json() for t in (one, two)}
+            assert states[one]["teams"]["A"]["name"] == "Grêmio"
+            assert states[two]["teams"]["A"]["name"] == "Bahia"
+            for pg in (c1, c2):
+                pg.evaluate("window.scrollTo(0, 0)")
+            c1.screenshot(path=str(output_dir / "venue-two-tables-console-1-phone.png"))
+            c2.screenshot(path=str(output_dir / "venue-two-tables-console-2-phone.png"))
+            assert not errors, errors
+        finally:
+            ctx.close()

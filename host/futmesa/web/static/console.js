@@ -541,6 +541,10 @@ const Console = (() => {
   }
 
   wire();
+  if (table) { // a host serving several tables: say which one this console commands
+    $("c-table").textContent = `Mesa ${table}`;
+    $("c-table").hidden = false;
+  }
   checkToken();
   if (token) $("keeper-link").href = keeperLink(token);
   setSide("A");
