@@ -90,7 +90,8 @@ class FakeMachineModule:
         class UART:
             def __init__(self, id, baudrate=115200, tx=None, rx=None):
                 self.rx = bytearray()
-                self.tx = bytearray()
+                self._tx = bytearray(64 * 1024)
+                self._tx_len = 0
                 m.uarts.append(self)
 
             def any(self):
@@ -104,9 +105,21 @@ class FakeMachineModule:
                 return n
 
             def write(self, buf, n=-1):  # a stream write: (buf[, max_len]) as on the board
+                # like the board's UART, it allocates nothing (the loop runs under heap_lock
+                # in the tests): bytes go into preallocated room, byte by byte
                 n = len(buf) if n < 0 else min(n, len(buf))
-                self.tx += buf[:n]
+                room = len(self._tx) - self._tx_len
+                if n > room:
+                    n = room  # a full FIFO takes fewer bytes, as a real one does
+                for i in range(n):
+                    self._tx[self._tx_len + i] = buf[i]
+                self._tx_len += n
                 return n
+
+            @property
+            def tx(self):
+                """What the firmware wrote so far (read outside the measured loop)."""
+                return bytes(self._tx[:self._tx_len])
 
         def I2C(id, sda=None, scl=None, freq=400000):
             return FakeMachineI2C(m.bus)
