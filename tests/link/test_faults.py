@@ -22,7 +22,7 @@ from futmesa.link.messages import Profile
 from futmesa.web.testing import free_port
 
 from .conftest import new_link
-from .harness import Driver, NoisyRelay, check_log, stored, truth, wait_until
+from .harness import Driver, FaultRelay, check_log, stored, truth, wait_until
 
 NOISE_RATE = float(os.environ.get("FUTMESA_NOISE_RATE", "0.004"))  # per byte, each direction
 SHORT_MATCH = Profile(periods=2, extra_periods=0, clock_mode=W.CLOCK_CONTINUOUS,
@@ -73,7 +73,7 @@ def test_unplug_replug_with_events_while_away(sim_factory, sink, store, links):
 def test_line_noise_whole_match(sim_factory, sink, store, links):
     sim = sim_factory(speed=60)
     sim.start()
-    relay = NoisyRelay(sim.host_port, NOISE_RATE).start()
+    relay = FaultRelay(sim.host_port, NOISE_RATE).start()
     try:
         link = new_link(relay.path, sink)
         links.append(link)
