@@ -478,8 +478,14 @@ class DeviceLink:
         identify = last_seq == W.IDENTIFY_ONLY
         if identify:
             self.diag = False  # a host (re)starting its session: it asks again if it wants it
-        # header seq 0: "this is who I am"; 1: "replaying from your cursor"
-        self._send_hello_ack(0 if identify else 1, ticks)
+        # header seq 0: "this is who I am" (all of it); 1: "replaying from your cursor"
+        # (the small answer: only what the host needs to resume)
+        if identify:
+            self._send_hello_ack(0, ticks)
+        else:
+            self._write(W.MSG_HELLO_ACK, 1, struct.pack(
+                W.RESUME_ACK_FMT, W.PROTO_VERSION, self.board.unique_id(), self.oldest(),
+                self.next_seq - 1, self.last_cmd_seq), ticks)
         if identify:
             self.connected = False
             return

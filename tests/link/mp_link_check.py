@@ -234,7 +234,7 @@ fs = frames(board)
 check(len(fs) == 1 and fs[0].msg_type == W.MSG_HELLO_ACK and fs[0].seq == 0, "identify")
 proto, _, _, _, bname, uid, oldest, newest, rate, bits = struct.unpack_from(
     W.HELLO_ACK_FMT, fs[0].payload)
-check((proto, uid, oldest, newest, rate) == (1, UID, 1, 3, 1000), "HELLO_ACK fields")
+check((proto, uid, oldest, newest, rate) == (W.PROTO_VERSION, UID, 1, 3, 1000), "HELLO_ACK fields")
 check(struct.unpack_from("<I", fs[0].payload, len(fs[0].payload) - 4)[0] == 0, "last cmd")
 for _ in range(5):
     step(board, link, 100)
@@ -245,6 +245,12 @@ ok("identify only")
 board, app, link = setup()
 push(link, 40)
 fs = connect(board, link, 7, 10)
+# the answer to a cursor HELLO is the small RESUME one: only what the host needs to resume
+check(len(fs[0].payload) == struct.calcsize(W.RESUME_ACK_FMT) == 22, "RESUME answer size")
+check(struct.unpack(W.RESUME_ACK_FMT, fs[0].payload) == (W.PROTO_VERSION, UID, 1, 40, 0),
+      "RESUME fields (proto, uid, oldest, newest, last cmd)")
+check(len(W.cobs_encode(W.build_frame(W.MSG_HELLO_ACK, 7, 1, 0, fs[0].payload))) == 40,
+      "RESUME answer: 40 bytes on the wire")
 check(events(fs) == list(range(11, 11 + L.BURST)), "first burst from cursor+1")
 for _ in range(10):
     step(board, link)

@@ -229,8 +229,10 @@ def test_version_mismatch_is_refused_on_both_sides(sim_factory, sink, store, lin
     wait_until(lambda: link.refused is not None, 15, "the refusal", sim)
     wait_until(lambda: any("refused a host speaking protocol" in line for line in sim.lines),
                5, "the device to log the refusal", sim)
-    assert "the table speaks protocol 1, this host 2" in link.refused
-    assert any("update the firmware" in r.getMessage() for r in caplog.records)
+    dev, host = W.PROTO_VERSION - 1, W.PROTO_VERSION  # the host was made one newer
+    assert link.refused == (f"firmware da mesa é antigo (protocolo {dev}; este futmesa fala "
+                            f"{host}): atualize com `futmesa flash`")
+    assert any("update it with `futmesa flash`" in r.getMessage() for r in caplog.records)
     assert not link.connected and stored(store) == []
 
 
