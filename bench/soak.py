@@ -252,6 +252,7 @@ def main() -> int:
     store = EventLog(work / "soak.sqlite")
     got = stored(store)
     gaps = store.gaps()
+    maybe = store.possible_losses()
     store.close()
     produced_set = set(produced)
     got_set = set(got)
@@ -261,8 +262,13 @@ def main() -> int:
 
     invented = [g for g in got if g not in produced_set]
     duplicated = len(got) - len(got_set)
+    def in_maybe(p: tuple[int, int, int]) -> bool:
+        return any(b == p[0] and after < p[1] <= up_to for b, after, up_to in maybe)
+
     traced = [p for p in produced if p not in got_set and in_gap(p)]
-    silent = [p for p in produced if p not in got_set and not in_gap(p)]
+    noted = [p for p in produced if p not in got_set and not in_gap(p) and in_maybe(p)]
+    silent = [p for p in produced
+              if p not in got_set and not in_gap(p) and not in_maybe(p)]
     in_order = got == [p for p in produced if p in got_set]
     heard = host.heard()
     recover: dict[str, list[float]] = {}
@@ -278,6 +284,9 @@ def main() -> int:
           f"(order kept: {in_order})")
     print(f"  lost with a trace (inside a recorded gap):   {len(traced):,}  "
           f"({len(gaps)} gaps)")
+    print(f"  lost with a trace (after a reset, inside a recorded possible loss: "
+          f"{len(maybe)} noted, up to {sum(u - a for _, a, u in maybe)} events):")
+    print(f"                                               {len(noted):,}")
     print(f"  not delivered and in no gap (lost without a trace, or still held by the board"
           f" after {IDLE_S:.0f} s without progress):")
     print(f"                                               {len(silent):,}"

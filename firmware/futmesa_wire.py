@@ -159,6 +159,9 @@ EV_GAP = const(20)  # host-side only: events the device could no longer replay
 # a = their kind, value = how many, clock_ms = first seq; then a = 0, clock_ms = first
 # seq, value = last seq (the summary)
 EV_LOST = const(21)
+# EV_LOST with a = 0 and b = LOST_RESERVED: the previous boot's seq reservation (flash): it made
+# event clock_ms and numbered at most up to value (docs/protocol.md section 7)
+LOST_RESERVED = const(1)
 
 EVENT_NAMES = {
     EV_GOAL_LINE: "goal_line",

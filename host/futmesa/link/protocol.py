@@ -154,6 +154,7 @@ class LinkStats:
     gaps: int = 0
     resyncs: int = 0
     refused_events: int = 0  # well-formed events whose fields were impossible (kept as gaps)
+    possible_losses: int = 0  # a reset boot's seq reservation beyond what the log holds
     last_rx: float = 0.0
 
 
@@ -628,6 +629,9 @@ class LinkProtocol:
         kind = payload[1]
         first, last = payload[4], payload[5]
         check_lost(kind, first, last)
+        if not kind and payload[2] == W.LOST_RESERVED:
+            self._on_reservation(first, last)
+            return
         if kind:
             name = W.EVENT_NAMES.get(kind, f"unknown_{kind}")
             self._lost_kinds[name] = self._lost_kinds.get(name, 0) + last
@@ -643,6 +647,28 @@ class LinkProtocol:
         on_lost = getattr(self.sink, "on_lost", None)
         if on_lost is not None:
             on_lost(self.info, old_boot, first, last, kinds)
+
+    def _on_reservation(self, made: int, reserved: int) -> None:
+        """The previous boot made event `made` and numbered at most up to `reserved` (its
+        flash seq reservation): what the log lacks of that is recorded, as a gap up to
+        `made` and as "up to N events may be lost after seq S" beyond (sink.on_reservation)."""
+        assert self.info is not None
+        old_boot = self.boot - 1
+        on_reservation = getattr(self.sink, "on_reservation", None)
+        if old_boot < 1 or on_reservation is None:
+            return
+        gap, maybe = on_reservation(self.info, old_boot, made, reserved)
+        self._sink_worked()
+        if gap is not None:
+            self.stats.gaps += 1
+            log.warning("table %s: events %d..%d of boot %d were made but never reached the "
+                        "log before the table was reset; recorded as a gap", self.info.uid,
+                        gap[0], gap[1], old_boot)
+        if maybe is not None:
+            self.stats.possible_losses += 1
+            log.warning("table %s: up to %d events of boot %d made after seq %d, in its last "
+                        "moments before the reset, may be lost (recorded)", self.info.uid,
+                        maybe[1] - maybe[0], old_boot, maybe[0])
 
     def _record_gap(self, info: DeviceInfo, boot: int, first: int, last: int, why: str) -> None:
         self.stats.gaps += 1

@@ -83,6 +83,14 @@ class RecordingSink:
         if added:
             self.gaps.append((boot_id, *added))
 
+    def on_reservation(self, info: DeviceInfo, boot_id: int, made_seq: int,
+                       reserved_seq: int) -> tuple[tuple[int, int] | None,
+                                                   tuple[int, int] | None]:
+        gap, maybe = self.store.record_reservation(info.uid, boot_id, made_seq, reserved_seq)
+        if gap:
+            self.gaps.append((boot_id, *gap))
+        return gap, maybe
+
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
         self.statuses.append(status)
         self.status_times.append(time.monotonic() * 1000)
