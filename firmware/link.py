@@ -147,7 +147,7 @@ class DeviceLink:
     def _previous_reservation(self):
         boot, _, reserved = struct.unpack_from("<HHI", self._res_buf, 0)
         prev = (self.boot_id - 2) % 0xFFFF + 1
-        if boot == 0 or boot != prev or reserved < RESERVE or reserved > SEQ_MAX + RESERVE:
+        if boot == 0 or boot != prev or reserved < RESERVE or reserved > SEQ_MAX:
             return None
         return reserved - RESERVE + 1, reserved
 
@@ -156,7 +156,9 @@ class DeviceLink:
 
         Written before the event exists, so a reset at any moment leaves on flash a bound
         on what this boot numbered; the next boot reports it (report_lost)."""
-        self._reserved = seq + RESERVE - 1
+        reserved = seq + RESERVE - 1
+        # never beyond the boot's last seq (a new boot id follows it: _new_epoch)
+        self._reserved = reserved if reserved < self.seq_max else self.seq_max
         struct.pack_into("<HHI", self._res_buf, 0, self.boot_id, 0, self._reserved)
         if self._res is not None:
             self._res.flush()

@@ -519,6 +519,12 @@ check(made <= 5 * L.RESERVE and struct.unpack("<HHI", app.store.files["seqres.bi
       "the new boot reserves its own seqs at its first event")
 check(L.DeviceLink(Board(), reborn.app, 9, 64).reserved_prev[1] == L.RESERVE,
       "reported once: the next boot sees boot 8's own reservation")
+board, app, link = setup()
+link.seq_max = L.RESERVE + 4  # near the end of the seq space: never reserved beyond it
+push(link, L.RESERVE + 1)
+check(struct.unpack("<HHI", app.store.files["seqres.bin"]) == (7, 0, L.RESERVE + 4),
+      "the reservation stops at the last seq: "
+      + str(struct.unpack("<HHI", app.store.files["seqres.bin"])))
 ok("seq reservation")
 
 # 17. a record of another boot than the previous one is not believed
