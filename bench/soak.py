@@ -2,7 +2,7 @@
 
 The real firmware runs on the simulated board (MicroPython unix port, sped up
 `--speed` times, so a real minute is an hour of table time at 60×). Its serial
-line reaches the host through this script's own fault relay: every byte, both
+line reaches the host through the project's fault relay (futmesa.sim.faultrelay): every byte, both
 ways, is flipped (one random bit), dropped, or preceded by an inserted random
 byte at `--noise` per byte; the relay pulls the cable every `--unplug-every`
 seconds for `--unplug-for` seconds (both ends vanish, as with USB). The host is a
@@ -24,8 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
-import select
 import signal
 import statistics
 import subprocess
@@ -33,116 +31,25 @@ import sys
 import tempfile
 import threading
 import time
-import tty
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "host"))
 sys.path.insert(0, str(ROOT / "firmware"))
-sys.path.insert(0, str(ROOT))
 
 import futmesa_wire as W  # noqa: E402
 from futmesa.sim import SimTable  # noqa: E402
-from futmesa.sim.noise import corrupt  # noqa: E402
+from futmesa.sim.faultrelay import FaultRelay  # noqa: E402
+from futmesa.sim.groundtruth import Driver, RecordingSink, stored, truth  # noqa: E402
 from futmesa.store import EventLog  # noqa: E402
-from tests.link.harness import Driver, stored, truth  # noqa: E402
 
 IDLE_S = 20.0  # after play: stop waiting once nothing has arrived for this long
-
-
-class FaultRelay:
-    """A pty the host opens (through a fixed symlink), relayed to the board's pty.
-
-    Corrupts bytes both ways at `rate`; `unplug()` makes both ends vanish until `plug()`.
-    """
-
-    def __init__(self, device_side: str, link_path: Path, rate: float, seed: int = 13) -> None:
-        self.device_side = device_side
-        self.link_path = link_path
-        self.rate = rate
-        self.rng = random.Random(seed)
-        self.stats = {"bytes": 0, "flipped": 0, "dropped": 0, "inserted": 0}
-        self.master = -1
-        self._slave = -1
-        self._plugged = threading.Event()
-        self._stop = threading.Event()
-        self._lock = threading.Lock()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def start(self) -> FaultRelay:
-        self.plug()
-        self._thread.start()
-        return self
-
-    def plug(self) -> None:
-        with self._lock:
-            self.master, self._slave = os.openpty()
-            tty.setraw(self.master)
-            tty.setraw(self._slave)
-            tmp = self.link_path.with_suffix(".new")
-            if tmp.is_symlink():
-                tmp.unlink()
-            tmp.symlink_to(os.ttyname(self._slave))
-            tmp.replace(self.link_path)
-        self._plugged.set()
-
-    def unplug(self) -> None:
-        self._plugged.clear()
-        with self._lock:
-            if self.link_path.is_symlink():
-                self.link_path.unlink()
-            for fd in (self.master, self._slave):
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-            self.master = self._slave = -1
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(timeout=2)
-        self.unplug()
-
-    def _corrupt(self, data: bytes) -> bytes:
-        return corrupt(data, self.rate, self.rng, self.stats)
-
-    def _run(self) -> None:
-        dev = -1
-        while not self._stop.is_set():
-            if not self._plugged.wait(0.05):
-                continue
-            if dev < 0:
-                try:
-                    dev = os.open(self.device_side, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
-                    tty.setraw(dev)
-                except OSError:
-                    time.sleep(0.05)
-                    continue
-            with self._lock:
-                master = self.master
-            if master < 0:
-                continue
-            try:
-                ready, _, _ = select.select([master, dev], [], [], 0.05)
-                if master in ready:
-                    os.write(dev, self._corrupt(os.read(master, 4096)))
-                if dev in ready:
-                    os.write(master, self._corrupt(os.read(dev, 4096)))
-            except BlockingIOError:
-                continue
-            except (OSError, ValueError):
-                try:
-                    os.close(dev)
-                except OSError:
-                    pass
-                dev = -1
 
 
 # -- the host, as its own process (so it can be killed with SIGKILL) --------------------------
 
 def host_worker(port: str, db: str, stats_path: str, events_path: str, retry: str) -> None:
     from futmesa.link import HostLink, protocol
-    from tests.link.harness import RecordingSink
 
     if retry == "old":
         # the handshake before issue 13: HELLO every 1 s, and always "who are you?" first
@@ -256,7 +163,7 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="futmesa-soak-"))
     (work / "sim").mkdir()
     sim = SimTable(speed=args.speed, workdir=work / "sim", ring=512, uid="SOAK0001")
-    relay = FaultRelay(sim.host_port, work / "host.tty", args.noise)
+    relay = FaultRelay(sim.host_port, args.noise, seed=13, link_path=work / "host.tty")
     retry = ("old" if args.old_handshake else
              "-" if args.hello_retry is None else str(args.hello_retry))
     host = Host(work / "host.tty", work / "soak.sqlite", work, retry)
@@ -345,6 +252,7 @@ def main() -> int:
     store = EventLog(work / "soak.sqlite")
     got = stored(store)
     gaps = store.gaps()
+    maybe = store.possible_losses()
     store.close()
     produced_set = set(produced)
     got_set = set(got)
@@ -354,8 +262,13 @@ def main() -> int:
 
     invented = [g for g in got if g not in produced_set]
     duplicated = len(got) - len(got_set)
+    def in_maybe(p: tuple[int, int, int]) -> bool:
+        return any(b == p[0] and after < p[1] <= up_to for b, after, up_to in maybe)
+
     traced = [p for p in produced if p not in got_set and in_gap(p)]
-    silent = [p for p in produced if p not in got_set and not in_gap(p)]
+    noted = [p for p in produced if p not in got_set and not in_gap(p) and in_maybe(p)]
+    silent = [p for p in produced
+              if p not in got_set and not in_gap(p) and not in_maybe(p)]
     in_order = got == [p for p in produced if p in got_set]
     heard = host.heard()
     recover: dict[str, list[float]] = {}
@@ -371,6 +284,9 @@ def main() -> int:
           f"(order kept: {in_order})")
     print(f"  lost with a trace (inside a recorded gap):   {len(traced):,}  "
           f"({len(gaps)} gaps)")
+    print(f"  lost with a trace (after a reset, inside a recorded possible loss: "
+          f"{len(maybe)} noted, up to {sum(u - a for _, a, u in maybe)} events):")
+    print(f"                                               {len(noted):,}")
     print(f"  not delivered and in no gap (lost without a trace, or still held by the board"
           f" after {IDLE_S:.0f} s without progress):")
     print(f"                                               {len(silent):,}"

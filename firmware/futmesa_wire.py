@@ -48,7 +48,7 @@ else:
         """dst[off:off+4] = CRC-32 of data[0:n] from seed (seed_hi << 16 | seed_lo), LE."""
         struct.pack_into("<I", dst, off, crc32(memoryview(data)[:n], seed_hi << 16 | seed_lo))
 
-PROTO_VERSION = const(1)
+PROTO_VERSION = const(2)  # 2: the small RESUME answer (HELLO_ACK seq 1), issue 13
 FIRMWARE_VERSION = (0, 1, 0)
 
 HEADER_FMT = "<BBHII"
@@ -86,8 +86,13 @@ IDENTIFY_ONLY = const(0xFFFFFFFF)
 # HELLO_ACK: proto, fw major/minor/patch, board (8s), unique id (8s),
 # oldest seq held, newest seq, tick rate (device ms per 1000 real ms),
 # tick bits (the device's ticks wrap at 2**bits; frames carry them mod 2**32),
-# then a PROFILE, then the last command seq the device executed (u32)
+# then a PROFILE, then the last command seq the device executed (u32): the answer to an
+# identify-only HELLO and the boot announcement (header seq 0)
 HELLO_ACK_FMT = "<HBBB8s8sIIIB"
+# the answer to a cursor HELLO (header seq 1), only what the host needs to resume: proto,
+# unique id (8s), oldest seq held, newest seq, last command seq executed; the rest is
+# the same for the whole boot and was in the full HELLO_ACK the host asked for before
+RESUME_ACK_FMT = "<H8sIII"
 # STATUS: period, flags, palheta, lance side, clock_ms, period_ms, added_ms,
 # lance_ms (remaining), lance_len_ms, newest event seq, acked seq
 STATUS_FMT = "<BBBBiiiiiII"
@@ -114,7 +119,7 @@ DIAG_NO_ANSWER = const(-1)  # the sensor did not answer on its bus
 DIAG_NO_SAMPLE = const(-2)  # no new sample since the last DIAG (or not a ToF line)
 
 _SCHEMA_TEXT = (
-    HEADER_FMT + EVENT_FMT + HELLO_FMT + HELLO_ACK_FMT + STATUS_FMT + ACK_FMT + CMD_FMT
+    HEADER_FMT + EVENT_FMT + HELLO_FMT + HELLO_ACK_FMT + RESUME_ACK_FMT + STATUS_FMT + ACK_FMT + CMD_FMT
     + CMD_ACK_FMT + PROFILE_FMT + PING_FMT + GAP_FMT + REFUSE_FMT + DIAG_FMT
     + "EV:1-21 CMD:1-16 MSG:01-09,81-85"
 )
@@ -154,6 +159,9 @@ EV_GAP = const(20)  # host-side only: events the device could no longer replay
 # a = their kind, value = how many, clock_ms = first seq; then a = 0, clock_ms = first
 # seq, value = last seq (the summary)
 EV_LOST = const(21)
+# EV_LOST with a = 0 and b = LOST_RESERVED: the previous boot's seq reservation (flash): it made
+# event clock_ms and numbered at most up to value (docs/protocol.md section 7)
+LOST_RESERVED = const(1)
 
 EVENT_NAMES = {
     EV_GOAL_LINE: "goal_line",

@@ -55,6 +55,8 @@ PENDING_MS = const(250)  # real ms between flash writes of the unacknowledged-ev
 PENDING_GRACE_MS = const(300)  # unacknowledged this long (no ack progress) before it is written
 ANNOUNCE_MS = const(200)  # real ms between the boot announcements (ANNOUNCE_TIMES in all)
 ANNOUNCE_TIMES = const(3)
+RESERVE = const(16)  # seqs reserved on flash per write: one write per RESERVE events
+_RESERVE_SIZE = const(8)  # <HHI: boot id, 0, reserved up to seq
 _PENDING_KINDS = const(24)  # event kinds counted in the record (kind 0 unused)
 _PENDING_SIZE = const(60)  # <HHII + 24 x u16 counts
 # Sequence numbers stay below 2**30 so they are small ints on 32-bit ports;
@@ -119,6 +121,12 @@ class DeviceLink:
         self._pend_newest = 0  # ... 0: the record is empty
         if self.lost is not None:
             self._clear_pending()
+        # the seq reservation on flash: this boot numbers events at most up to `_reserved`
+        # without writing again; the previous boot's tells how far it may have gone
+        self._res = slot("seqres.bin", _RESERVE_SIZE) if slot is not None else None
+        self._res_buf = self._res.buf if self._res is not None else bytearray(_RESERVE_SIZE)
+        self.reserved_prev = self._previous_reservation()  # (made, reserved) or None
+        self._reserved = 0
         self._unacked_since = 0  # real ms since events are unacknowledged with no progress
         self._since_acked = 0
         self._unacked = False
@@ -136,6 +144,25 @@ class DeviceLink:
             return None
         return boot, first, last, bytes(buf[12:_PENDING_SIZE])
 
+    def _previous_reservation(self):
+        boot, _, reserved = struct.unpack_from("<HHI", self._res_buf, 0)
+        prev = (self.boot_id - 2) % 0xFFFF + 1
+        if boot == 0 or boot != prev or reserved < RESERVE or reserved > SEQ_MAX:
+            return None
+        return reserved - RESERVE + 1, reserved
+
+    def _reserve(self, seq):
+        """Seq crosses the reservation on flash: reserve up to seq + RESERVE - 1 (one write).
+
+        Written before the event exists, so a reset at any moment leaves on flash a bound
+        on what this boot numbered; the next boot reports it (report_lost)."""
+        reserved = seq + RESERVE - 1
+        # never beyond the boot's last seq (a new boot id follows it: _new_epoch)
+        self._reserved = reserved if reserved < self.seq_max else self.seq_max
+        struct.pack_into("<HHI", self._res_buf, 0, self.boot_id, 0, self._reserved)
+        if self._res is not None:
+            self._res.flush()
+
     def _clear_pending(self):
         buf = self._pend_buf
         for i in range(_PENDING_SIZE):
@@ -148,15 +175,21 @@ class DeviceLink:
     def report_lost(self, ticks, period):
         """Push EV_LOST events for the previous boot's unacknowledged events (App, at boot)."""
         lost = self.lost
-        if lost is None:
-            return
+        res = self.reserved_prev
         self.lost = None
-        boot, first, last, counts = lost
-        for kind in range(1, _PENDING_KINDS):
-            n = counts[2 * kind] | counts[2 * kind + 1] << 8
-            if n:
-                self.push(ticks, W.EV_LOST, kind, 0, period, first, n)
-        self.push(ticks, W.EV_LOST, 0, 0, period, first, last)
+        self.reserved_prev = None
+        if lost is not None:
+            boot, first, last, counts = lost
+            for kind in range(1, _PENDING_KINDS):
+                n = counts[2 * kind] | counts[2 * kind + 1] << 8
+                if n:
+                    self.push(ticks, W.EV_LOST, kind, 0, period, first, n)
+            self.push(ticks, W.EV_LOST, 0, 0, period, first, last)
+        if res is not None:
+            # the previous boot made event res[0] and numbered at most up to res[1]: the host
+            # records what it lacks of that, so an event made after the record above (in the
+            # last moments before the reset) is never lost without a trace
+            self.push(ticks, W.EV_LOST, 0, W.LOST_RESERVED, period, res[0], res[1])
 
     def _track_pending(self, real_now):
         """Keep the record on flash in step with the unacknowledged events (bounded writes)."""
@@ -230,6 +263,8 @@ class DeviceLink:
         if seq > self.seq_max:
             self._new_epoch()
             seq = 1
+        if seq > self._reserved:
+            self._reserve(seq)
         W.pack_event_frame(self._body, self.ring, (seq % self.size) * _EVF, self.boot_id, seq,
                            ticks & 0xFFFFFFFF, kind, a, b, period, clock_ms, value)
         self.next_seq = seq + 1
@@ -245,6 +280,7 @@ class DeviceLink:
         self.next_seq = 1
         self.acked = 0
         self.sent = 0
+        self._reserved = 0  # the new boot id reserves its own seqs at its first event
         self.connected = False  # the host must identify the new boot first
 
     def _send_event(self, seq):
@@ -478,8 +514,14 @@ class DeviceLink:
         identify = last_seq == W.IDENTIFY_ONLY
         if identify:
             self.diag = False  # a host (re)starting its session: it asks again if it wants it
-        # header seq 0: "this is who I am"; 1: "replaying from your cursor"
-        self._send_hello_ack(0 if identify else 1, ticks)
+        # header seq 0: "this is who I am" (all of it); 1: "replaying from your cursor"
+        # (the small answer: only what the host needs to resume)
+        if identify:
+            self._send_hello_ack(0, ticks)
+        else:
+            self._write(W.MSG_HELLO_ACK, 1, struct.pack(
+                W.RESUME_ACK_FMT, W.PROTO_VERSION, self.board.unique_id(), self.oldest(),
+                self.next_seq - 1, self.last_cmd_seq), ticks)
         if identify:
             self.connected = False
             return

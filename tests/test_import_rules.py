@@ -108,6 +108,16 @@ def test_firmware_imports_nothing_from_the_host() -> None:
     assert not bad, "the firmware runs on the table, without the host:\n" + "\n".join(bad)
 
 
+def test_benchmarks_and_host_import_nothing_from_the_tests() -> None:
+    """bench/ and the host package stand on their own: what both a benchmark and a test need
+    (the fault relay, the ground truth) lives in futmesa.sim, never in tests/."""
+    paths = files(ROOT / "bench") + files(HOST)
+    bad = [f"{path.relative_to(ROOT)}:{line} imports {name}"
+           for path in paths for line, name in imports(path)
+           if within(name, ("tests", "link", "conftest"))]
+    assert not bad, "\n".join(bad)
+
+
 def test_the_checker_sees_a_forbidden_import(tmp_path: Path) -> None:
     """The rules can fail: imports reaching out of rules/ (relative, or inside a function)."""
     rules = tmp_path / "host" / "futmesa" / "rules"

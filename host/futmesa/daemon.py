@@ -297,6 +297,16 @@ class TableDaemon:
             self.store.record_lost(info.uid, boot_id, first_seq, last_seq)
             self.health.log_ok()
 
+    def on_reservation(self, info: DeviceInfo, boot_id: int, made_seq: int,
+                       reserved_seq: int) -> tuple[tuple[int, int] | None,
+                                                   tuple[int, int] | None]:
+        """The reset boot's seq reservation: what the log lacks becomes a gap (made) or a
+        possible loss (reserved); the device's own `lost` entry tells the referee."""
+        with self._lock:
+            result = self.store.record_reservation(info.uid, boot_id, made_seq, reserved_seq)
+            self.health.log_ok()
+            return result
+
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
         with self._lock:
             if self.reset is not None and not self.reset["restored"]:

@@ -79,6 +79,21 @@ CREATE TABLE IF NOT EXISTS cursors (
 );
 """
 
+# A reset boot's events that may have been lost without the device's record naming them: the
+# boot had numbered events up to at most up_to_seq (its flash seq reservation), the log holds
+# them up to after_seq (docs/protocol.md section 7, "Sequence reservation"). Kept apart from the
+# gaps: those seqs may never have been made.
+LOSS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS possible_losses (
+    id INTEGER PRIMARY KEY,
+    device_uid TEXT NOT NULL,
+    boot_id INTEGER NOT NULL,
+    after_seq INTEGER NOT NULL,
+    up_to_seq INTEGER NOT NULL,
+    recorded_at REAL NOT NULL
+);
+"""
+
 # Derived data, never the truth: one summary per match for the history list, valid while its
 # version and the match's entries (count, newest id) are what they were when it was made; and
 # an index so reading one match's log does not scan every match's entries.
@@ -179,6 +194,10 @@ class EventLog:
         try:
             self._db.executescript(SUMMARY_SCHEMA)
         except sqlite3.OperationalError:  # a read-only copy of an older log: no summaries kept
+            pass
+        try:
+            self._db.executescript(LOSS_SCHEMA)
+        except sqlite3.OperationalError:  # read-only: recording one fails like any write
             pass
 
     def close(self) -> None:
@@ -309,6 +328,52 @@ class EventLog:
                 "INSERT INTO gaps(device_uid, boot_id, first_seq, last_seq, recorded_at)"
                 " VALUES (?,?,?,?,?)", (uid, boot_id, first, last_seq, time.time()))
         return first, last_seq
+
+    def _held(self, db: sqlite3.Connection, uid: str, boot_id: int) -> int:
+        """The highest seq of a boot the log holds, as an event or inside a gap (0: none)."""
+        return int(db.execute(
+            "SELECT MAX(m) FROM (SELECT MAX(seq) AS m FROM device_events WHERE device_uid=?"
+            " AND boot_id=? UNION ALL SELECT MAX(last_seq) FROM gaps WHERE device_uid=?"
+            " AND boot_id=?)", (uid, boot_id, uid, boot_id)).fetchone()[0] or 0)
+
+    def record_reservation(self, uid: str, boot_id: int, made_seq: int,
+                           reserved_seq: int) -> tuple[tuple[int, int] | None,
+                                                     tuple[int, int] | None]:
+        """A reset boot's seq reservation: it made event made_seq and at most reserved_seq.
+
+        What the log lacks up to made_seq is a gap (those events were made); beyond, up to
+        reserved_seq, a possible loss "up to N events after seq S". Returns (the gap added,
+        (S, reserved_seq) of the possible loss added), each None when the log already has it.
+        """
+        with self.transaction() as db:
+            held = self._held(db, uid, boot_id)
+            gap = None
+            if held < made_seq:
+                gap = (held + 1, made_seq)
+                db.execute(
+                    "INSERT INTO gaps(device_uid, boot_id, first_seq, last_seq, recorded_at)"
+                    " VALUES (?,?,?,?,?)", (uid, boot_id, held + 1, made_seq, time.time()))
+                held = made_seq
+            if held >= reserved_seq:
+                return gap, None
+            db.execute(
+                "INSERT INTO possible_losses(device_uid, boot_id, after_seq, up_to_seq,"
+                " recorded_at) VALUES (?,?,?,?,?)",
+                (uid, boot_id, held, reserved_seq, time.time()))
+        return gap, (held, reserved_seq)
+
+    def possible_losses(self, uid: str | None = None) -> list[tuple[int, int, int]]:
+        """(boot, after_seq, up_to_seq): events after_seq+1..up_to_seq may be made and lost."""
+        with self._lock:
+            try:
+                rows = self._db.execute(
+                    "SELECT boot_id, after_seq, up_to_seq FROM possible_losses"
+                    + (" WHERE device_uid=?" if uid else "") + " ORDER BY id",
+                    (uid,) if uid else (),
+                ).fetchall()
+            except sqlite3.OperationalError:  # an older read-only log: none recorded
+                return []
+        return [(int(a), int(b), int(c)) for a, b, c in rows]
 
     def device_events(self, uid: str | None = None) -> list[DeviceEvent]:
         with self._lock:

@@ -37,7 +37,7 @@ def test_doctor_reports_versions_and_sensor_state(sim):
     fails = run_doctor(port=sim.host_port, echo=lines.append)
     text = "\n".join(lines)
     assert fails == 1, text
-    assert "ok   firmware 0.1.0" in text and "protocol 1" in text
+    assert "ok   firmware 0.1.0" in text and "protocol 2" in text
     assert "table sim-SIM00001" in text
     assert "FAIL goal line 0: no_answer" in text and "XSHUT" in text  # with what to do
     assert "ok   goal line 1: working (1 goal(s) seen since boot)" in text

@@ -43,9 +43,12 @@ def main() -> None:
               [W.PROTO_VERSION, 0, W.IDENTIFY_ONLY]),
         frame("HELLO with cursor boot 7 seq 40", W.MSG_HELLO, 7, 0, 0, W.HELLO_FMT,
               [W.PROTO_VERSION, 7, 40]),
-        frame("HELLO_ACK replaying", W.MSG_HELLO_ACK, 7, 1, 123_400, W.HELLO_ACK_FMT,
+        frame("HELLO_ACK identifying (answer to an identify-only HELLO, boot announcement)",
+              W.MSG_HELLO_ACK, 7, 0, 123_400, W.HELLO_ACK_FMT,
               [W.PROTO_VERSION, 0, 1, 0, "sim", "SIM00001", 1, 42, 1000, 32],
               struct.pack(W.PROFILE_FMT, *profile) + struct.pack("<I", 17)),
+        frame("HELLO_ACK resuming (answer to a cursor HELLO): replay follows", W.MSG_HELLO_ACK,
+              7, 1, 123_400, W.RESUME_ACK_FMT, [W.PROTO_VERSION, "SIM00001", 1, 42, 17]),
         frame("ACK boot 7 up to seq 42", W.MSG_ACK, 7, 0, 0, W.ACK_FMT, [7, 42]),
         frame("CMD 18: adjust +2000 ms", W.MSG_CMD, 7, 18, 0, W.CMD_FMT,
               [W.CMD_ADJUST, 0, 0, 0, 2000, 0]),
@@ -56,8 +59,8 @@ def main() -> None:
         frame("PONG", W.MSG_PONG, 7, 0, 123_700, W.PING_FMT, [0xDEADBEEF]),
         frame("GAP: asked 5, ring holds 497..1008", W.MSG_GAP, 7, 0, 123_800, W.GAP_FMT,
               [7, 5, 497, 1008]),
-        frame("REFUSE: device 1, host 2", W.MSG_REFUSE, 7, 0, 0, W.REFUSE_FMT,
-              [W.PROTO_VERSION, 2]),
+        frame("REFUSE: device 2, host 1", W.MSG_REFUSE, 7, 0, 0, W.REFUSE_FMT,
+              [W.PROTO_VERSION, 1]),
         frame("LOG text", W.MSG_LOG, 7, 0, 5, "", [], b"sensor 0 stuck"),
         frame("DIAG: tof0 121 mm, tof1 no answer, beam 0, net zone 3, palheta centre",
               W.MSG_DIAG, 7, 0, 123_900, W.DIAG_FMT,
@@ -72,15 +75,16 @@ def main() -> None:
     other_schema = bytearray(raw0)
     struct.pack_into("<I", other_schema, len(raw0) - 4,
                      zlib.crc32(bytes(raw0[:-4]), zlib.crc32(struct.pack("<I", 0x12345678))))
-    v2_event = bytearray(raw0)
-    v2_event[0] = 2
-    struct.pack_into("<I", v2_event, len(raw0) - 4, W.frame_crc(v2_event, len(raw0) - 4))
+    v_other_event = bytearray(raw0)  # another version, with the CRC right for its bytes
+    v_other_event[0] = W.PROTO_VERSION + 1
+    struct.pack_into("<I", v_other_event, len(raw0) - 4,
+                     W.frame_crc(v_other_event, len(raw0) - 4))
     invalid = [
         {"name": "CRC off by one bit", "encoded": W.cobs_encode(bytes(bad_crc))[:-1].hex()},
         {"name": "CRC computed without the schema id / with another schema id",
          "encoded": W.cobs_encode(bytes(other_schema))[:-1].hex()},
-        {"name": "event frame of protocol version 2", "encoded":
-         W.cobs_encode(bytes(v2_event))[:-1].hex()},
+        {"name": f"event frame of protocol version {W.PROTO_VERSION + 1}", "encoded":
+         W.cobs_encode(bytes(v_other_event))[:-1].hex()},
         {"name": "truncated by one byte", "encoded": good[:-1].hex()},
         {"name": "COBS code runs past the end", "encoded": (bytes([0x30]) + good[1:]).hex()},
         {"name": "zero byte inside", "encoded": (good[:5] + b"\x00" + good[6:]).hex()},

@@ -110,15 +110,21 @@ class Slot:
         old = store.files.get(name)
         if old is not None and len(old) == size:
             self.buf[:] = old
+        store.files[name] = bytes(self.buf)
+        store.counts[name] = 0
 
     def flush(self):
-        self.store.files[self.name] = bytes(self.buf)
+        # allocation-free like nvstore.Slot (the steady-state check below runs under heap_lock):
+        # the file is this buffer from the first write on
+        self.store.files[self.name] = self.buf
+        self.store.counts[self.name] += 1
         self.store.flushes += 1
 
 
 class Store:
     def __init__(self):
         self.files = {}
+        self.counts = {}  # flash writes per file
         self.boot = 7
         self.flushes = 0
 
@@ -234,7 +240,7 @@ fs = frames(board)
 check(len(fs) == 1 and fs[0].msg_type == W.MSG_HELLO_ACK and fs[0].seq == 0, "identify")
 proto, _, _, _, bname, uid, oldest, newest, rate, bits = struct.unpack_from(
     W.HELLO_ACK_FMT, fs[0].payload)
-check((proto, uid, oldest, newest, rate) == (1, UID, 1, 3, 1000), "HELLO_ACK fields")
+check((proto, uid, oldest, newest, rate) == (W.PROTO_VERSION, UID, 1, 3, 1000), "HELLO_ACK fields")
 check(struct.unpack_from("<I", fs[0].payload, len(fs[0].payload) - 4)[0] == 0, "last cmd")
 for _ in range(5):
     step(board, link, 100)
@@ -245,6 +251,12 @@ ok("identify only")
 board, app, link = setup()
 push(link, 40)
 fs = connect(board, link, 7, 10)
+# the answer to a cursor HELLO is the small RESUME one: only what the host needs to resume
+check(len(fs[0].payload) == struct.calcsize(W.RESUME_ACK_FMT) == 22, "RESUME answer size")
+check(struct.unpack(W.RESUME_ACK_FMT, fs[0].payload) == (W.PROTO_VERSION, UID, 1, 40, 0),
+      "RESUME fields (proto, uid, oldest, newest, last cmd)")
+check(len(W.cobs_encode(W.build_frame(W.MSG_HELLO_ACK, 7, 1, 0, fs[0].payload))) == 40,
+      "RESUME answer: 40 bytes on the wire")
 check(events(fs) == list(range(11, 11 + L.BURST)), "first burst from cursor+1")
 for _ in range(10):
     step(board, link)
@@ -425,33 +437,34 @@ ack(board, 0)
 push(link, 3)  # buttons, acknowledged
 ack(board, 3)
 step(board, link)
-check(app.store.flushes == 0, "nothing written while acks keep up")
+check(app.store.counts["pending.bin"] == 0, "nothing written while acks keep up")
 for i in range(300):  # a connected table, busy: 3 s of events, each acked 5 ms later
     push(link, 1, W.EV_PALHETA)
     step(board, link, 5)
     ack(board, 4 + i)
     step(board, link, 5)
-check(app.store.flushes == 0, "a connected table never writes the record: "
-      + str(app.store.flushes))
+check(app.store.counts["pending.bin"] == 0, "a connected table never writes the record: "
+      + str(app.store.counts["pending.bin"]))
 # the cable is pulled: events pile up unacknowledged
 push(link, 2, W.EV_GOAL_LINE)
 push(link, 3, W.EV_BUTTON)
 step(board, link)  # the pass that sees them unacknowledged
 step(board, link, L.PENDING_GRACE_MS - 10)
-check(app.store.flushes == 0, "not within the grace time")
+check(app.store.counts["pending.bin"] == 0, "not within the grace time")
 step(board, link, 20)
-check(app.store.flushes == 1, "written once past the grace time")
+check(app.store.counts["pending.bin"] == 1, "written once past the grace time")
 for _ in range(30):
     push(link, 1, W.EV_BALL_OUT)
     step(board, link, 50)  # 1.5 s of events, one every 50 ms
-n = app.store.flushes
+n = app.store.counts["pending.bin"]
 check(2 <= n <= 2 + 1500 // L.PENDING_MS, "at most one write per PENDING_MS: " + str(n))
 step(board, link, L.PENDING_MS)
 rec = struct.unpack_from("<HHII", app.store.files["pending.bin"])
-check(rec[3] == link.next_seq - 1 and app.store.flushes <= n + 1, "the newest events written")
-n = app.store.flushes
+check(rec[3] == link.next_seq - 1 and app.store.counts["pending.bin"] <= n + 1,
+      "the newest events written")
+n = app.store.counts["pending.bin"]
 step(board, link, 5 * L.PENDING_MS)
-check(app.store.flushes == n, "nothing new, nothing written")
+check(app.store.counts["pending.bin"] == n, "nothing new, nothing written")
 # reset: a new link on the same flash, the next boot id
 board2 = Board()
 app2 = App()
@@ -466,12 +479,53 @@ for seq in range(1, reborn.next_seq):
     kind, a, b, period, clock_ms, value = struct.unpack_from(W.EVENT_FMT, raw, 12)
     lost.append((kind, a, clock_ms, value))
 check(lost == [(W.EV_LOST, W.EV_GOAL_LINE, 304, 2), (W.EV_LOST, W.EV_BALL_OUT, 304, 30),
-               (W.EV_LOST, W.EV_BUTTON, 304, 3), (W.EV_LOST, 0, 304, 338)], "EV_LOST: "
+               (W.EV_LOST, W.EV_BUTTON, 304, 3), (W.EV_LOST, 0, 304, 338),
+               (W.EV_LOST, 0, 337, 352)], "EV_LOST (the last: the seq reservation): "
       + str(lost))
 check(app.store.files["pending.bin"] == bytes(60), "the record is cleared at boot")
 again = L.DeviceLink(Board(), app2, 9, 64)
 check(again.lost is None, "reported once")
 ok("unacknowledged events survive a reset")
+
+# 16b. the seq reservation: one flash write per RESERVE events, written before the event
+# exists, so a reset at any moment leaves a bound on what the boot numbered
+board, app, link = setup()
+check(app.store.counts["seqres.bin"] == 0, "nothing reserved before the first event")
+push(link, 1)
+check(app.store.counts["seqres.bin"] == 1
+      and struct.unpack("<HHI", app.store.files["seqres.bin"]) == (7, 0, L.RESERVE),
+      "the first event reserves 1..RESERVE")
+push(link, L.RESERVE - 1)
+check(app.store.counts["seqres.bin"] == 1, "no write within the reservation")
+push(link, 1)  # seq RESERVE + 1 crosses it
+check(app.store.counts["seqres.bin"] == 2
+      and struct.unpack("<HHI", app.store.files["seqres.bin"]) == (7, 0, 2 * L.RESERVE),
+      "crossing it: one write, RESERVE further")
+push(link, 3 * L.RESERVE)
+check(app.store.counts["seqres.bin"] == 5, "one write per RESERVE events: "
+      + str(app.store.counts["seqres.bin"]))
+made = link.next_seq - 1  # 4 * RESERVE + 1: no pending record (never unacknowledged long)
+reborn = L.DeviceLink(Board(), App(), 8, 64)
+reborn.app.store = app.store
+reborn = L.DeviceLink(Board(), reborn.app, 8, 64)
+check(reborn.lost is None and reborn.reserved_prev == (4 * L.RESERVE + 1, 5 * L.RESERVE),
+      "the previous boot's reservation read: " + str(reborn.reserved_prev))
+reborn.report_lost(0, 1)
+raw = reborn.ring[28:56]
+check(struct.unpack_from(W.EVENT_FMT, raw, 12) == (W.EV_LOST, 0, W.LOST_RESERVED, 1,
+                                                   4 * L.RESERVE + 1, 5 * L.RESERVE),
+      "reported as EV_LOST a=0 b=LOST_RESERVED (made, reserved)")
+check(made <= 5 * L.RESERVE and struct.unpack("<HHI", app.store.files["seqres.bin"])[0] == 8,
+      "the new boot reserves its own seqs at its first event")
+check(L.DeviceLink(Board(), reborn.app, 9, 64).reserved_prev[1] == L.RESERVE,
+      "reported once: the next boot sees boot 8's own reservation")
+board, app, link = setup()
+link.seq_max = L.RESERVE + 4  # near the end of the seq space: never reserved beyond it
+push(link, L.RESERVE + 1)
+check(struct.unpack("<HHI", app.store.files["seqres.bin"]) == (7, 0, L.RESERVE + 4),
+      "the reservation stops at the last seq: "
+      + str(struct.unpack("<HHI", app.store.files["seqres.bin"])))
+ok("seq reservation")
 
 # 17. a record of another boot than the previous one is not believed
 store = Store()

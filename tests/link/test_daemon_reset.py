@@ -71,3 +71,32 @@ def test_lost_events_of_the_previous_boot_become_gaps_and_entries(tmp_path):
         assert table.store.last_committed("UID00001") == (6, 4)  # the cursor stays on boot 6
     finally:
         table.store.close()
+
+
+def test_a_reset_in_the_last_moments_leaves_a_possible_loss_and_an_entry(tmp_path):
+    """Events made after the flash record's last write and before the reset used to vanish
+    (the soak lost 1 of 876 so). The next boot reports the previous boot's seq reservation:
+    the daemon records "up to N events may be lost after seq S" and the match log says so."""
+    from futmesa.matchbook.wording import sentence
+
+    table = Table(tmp_path)
+    try:
+        table.connect(5, 3)
+        table.feed(event(5, 1), event(5, 2))  # the table made more, then was reset
+        table.feed(hello_ack(6, 0, newest=0))
+        table.feed(hello_ack(6, 1, newest=2))
+        table.feed(W.encode_frame(W.MSG_EVENT, 6, 1, 0, struct.pack(
+            W.EVENT_FMT, W.EV_BOOT, 0, 0, 0, 0, 512))[:-1])
+        table.feed(W.encode_frame(W.MSG_EVENT, 6, 2, 0, struct.pack(
+            W.EVENT_FMT, W.EV_LOST, 0, W.LOST_RESERVED, 1, 1, 16))[:-1])
+        assert table.link.stats.bad_frames == 0
+        assert table.store.gaps() == [(5, 3, 3)]  # seen in HELLO_ACK, never stored
+        assert table.store.possible_losses() == [(5, 3, 16)]
+        entry = [e for e in table.store.entries(table.daemon.match["id"]) if e.kind == "lost"][-1]
+        assert entry.data == {"made_seq": 1, "reserved_seq": 16}
+        assert sentence("lost", entry.data, {}) == (
+            "Mesa reiniciada: eventos feitos nos últimos instantes da inicialização anterior, "
+            "depois do nº 1, podem ter se perdido (no máximo até o nº 16)")
+        assert "may be lost" in sentence("lost", entry.data, {}, "en")
+    finally:
+        table.store.close()

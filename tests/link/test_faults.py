@@ -22,7 +22,7 @@ from futmesa.link.messages import Profile
 from futmesa.web.testing import free_port
 
 from .conftest import new_link
-from .harness import Driver, NoisyRelay, check_log, stored, truth, wait_until
+from .harness import Driver, FaultRelay, check_log, stored, truth, wait_until
 
 NOISE_RATE = float(os.environ.get("FUTMESA_NOISE_RATE", "0.004"))  # per byte, each direction
 SHORT_MATCH = Profile(periods=2, extra_periods=0, clock_mode=W.CLOCK_CONTINUOUS,
@@ -73,7 +73,7 @@ def test_unplug_replug_with_events_while_away(sim_factory, sink, store, links):
 def test_line_noise_whole_match(sim_factory, sink, store, links):
     sim = sim_factory(speed=60)
     sim.start()
-    relay = NoisyRelay(sim.host_port, NOISE_RATE).start()
+    relay = FaultRelay(sim.host_port, NOISE_RATE).start()
     try:
         link = new_link(relay.path, sink)
         links.append(link)
@@ -229,8 +229,10 @@ def test_version_mismatch_is_refused_on_both_sides(sim_factory, sink, store, lin
     wait_until(lambda: link.refused is not None, 15, "the refusal", sim)
     wait_until(lambda: any("refused a host speaking protocol" in line for line in sim.lines),
                5, "the device to log the refusal", sim)
-    assert "the table speaks protocol 1, this host 2" in link.refused
-    assert any("update the firmware" in r.getMessage() for r in caplog.records)
+    dev, host = W.PROTO_VERSION - 1, W.PROTO_VERSION  # the host was made one newer
+    assert link.refused == (f"firmware da mesa é antigo (protocolo {dev}; este futmesa fala "
+                            f"{host}): atualize com `futmesa flash`")
+    assert any("update it with `futmesa flash`" in r.getMessage() for r in caplog.records)
     assert not link.connected and stored(store) == []
 
 

@@ -208,7 +208,12 @@ def test_a_known_table_that_was_reset_while_away_is_still_identified(rig):
     rig.clock.advance(protocol.HELLO_RETRY_S)
     rig.link.tick()
     rig.feed(hello_ack(6, 1, newest=1))  # boot 6 answers the cursor HELLO meant for boot 5
-    assert not rig.link.connected and rig.hellos()[-1] == (W.PROTO_VERSION, 0, 0)
+    # its small answer does not say enough to resume a boot we never saw: "who are you?"
+    assert not rig.link.connected
+    rig.link.tick()
+    assert rig.hellos()[-1] == (W.PROTO_VERSION, 0, W.IDENTIFY_ONLY)
+    rig.feed(hello_ack(6, 0, newest=1))
+    assert rig.hellos()[-1] == (W.PROTO_VERSION, 0, 0)  # the cursor HELLO for the new boot
     rig.feed(hello_ack(6, 1, newest=1), event(6, 1))
     assert rig.link.connected and stored(rig.store)[-1] == (6, 1, 9)
 
@@ -224,3 +229,73 @@ def test_a_binary_unique_id_is_shown_in_hex_never_as_control_characters(rig):
     assert rig.link.stats.bad_frames == 0
     info = rig.sink.devices[-1]
     assert info.uid == "1b5b324a0102" and info.board == "pi?co"
+
+
+# -- protocol versions: an old firmware is refused by name, never by CRC ----------------------
+
+def test_an_old_firmware_is_refused_by_name_and_nothing_is_stored(rig, monkeypatch, caplog):
+    """A protocol-1 firmware (before the small RESUME answer) announces itself: the host says in
+    one line what to do, stores nothing and never says a cursor HELLO to it."""
+    assert W.PROTO_VERSION == 2
+    with monkeypatch.context() as m:
+        m.setattr(W, "PROTO_VERSION", 1)  # the old firmware's frames, as it built them
+        payload = struct.pack(W.HELLO_ACK_FMT, 1, 0, 1, 0, b"pico", b"OLDPICO1", 1, 9, 1000,
+                              32) + struct.pack(W.PROFILE_FMT, 2, 0, 0, 0, 1000, 1000, 0, 0, 0,
+                                                0) + struct.pack("<I", 0)
+        old_ack = frame(W.MSG_HELLO_ACK, 3, 0, payload)
+    caplog.set_level(logging.ERROR, logger="futmesa.link")
+    rig.feed(old_ack, old_ack)  # said twice (the boot announcement repeats)
+    want = ("firmware da mesa é antigo (protocolo 1; este futmesa fala 2): atualize com "
+            "`futmesa flash`")
+    assert rig.link.refused == want
+    assert rig.link.refused_en == ("the table's firmware is old (protocol 1; this futmesa "
+                                   "speaks 2): update it with `futmesa flash`")
+    assert [r.getMessage() for r in caplog.records if r.name == "futmesa.link"] == [
+        f"{want} ({rig.link.refused_en})"]  # logged once, one line
+    assert rig.sink.devices == [] and stored(rig.store) == [] and rig.store.gaps() == []
+    assert not rig.link.connected
+    rig.link.tick()
+    assert all(h[2] == W.IDENTIFY_ONLY for h in rig.hellos())  # no cursor HELLO to it
+
+
+def test_a_newer_firmware_asks_for_a_newer_futmesa(rig):
+    payload = struct.pack(W.REFUSE_FMT, W.PROTO_VERSION + 1, W.PROTO_VERSION)
+    rig.feed(frame(W.MSG_REFUSE, 3, 0, payload))
+    assert rig.link.refused == ("este futmesa é mais antigo que o firmware da mesa (protocolo 3;"
+                                " este futmesa fala 2): atualize o futmesa")
+
+
+# -- a reset's last moments: the seq reservation leaves a trace --------------------------------
+
+def lost_event(boot: int, seq: int, a: int, b: int, clock_ms: int, value: int) -> bytes:
+    return frame(W.MSG_EVENT, boot, seq, struct.pack(W.EVENT_FMT, W.EV_LOST, a, b, 1, clock_ms,
+                                                     value), ticks=seq)
+
+
+def test_events_made_in_the_last_moments_before_a_reset_are_recorded_as_a_possible_loss(rig):
+    """Boot 5 made events 1..5; the host committed 1..3, then the table was reset before its
+    flash record of unacknowledged events was written. Its seq reservation (made 1, numbered
+    at most up to 16) is reported by boot 6: the host records "up to 13 events may be lost
+    after seq 3" (the soak lost such an event without a trace before)."""
+    rig.connect(5, 0)
+    rig.feed(event(5, 1), event(5, 2), event(5, 3))
+    rig.feed(hello_ack(6, 0, newest=2))  # the reset boot announces itself
+    rig.feed(hello_ack(6, 1, newest=2), event(6, 1),
+             lost_event(6, 2, 0, W.LOST_RESERVED, 1, 16))
+    assert rig.link.stats.bad_frames == 0 and rig.link.stats.refused_events == 0
+    assert rig.store.possible_losses() == [(5, 3, 16)]
+    assert rig.store.gaps() == []  # nothing certain is missing: 1 was made, and is held
+    assert rig.link.stats.possible_losses == 1
+    # the same report again (a resend after a host restart) adds nothing
+    rig.feed(lost_event(6, 2, 0, W.LOST_RESERVED, 1, 16))
+    assert rig.store.possible_losses() == [(5, 3, 16)]
+
+
+def test_a_reservation_beyond_what_the_host_holds_records_the_made_part_as_a_gap(rig):
+    rig.connect(5, 0)
+    rig.feed(event(5, 1))
+    rig.feed(hello_ack(6, 0, newest=2))
+    rig.feed(hello_ack(6, 1, newest=2), event(6, 1),
+             lost_event(6, 2, 0, W.LOST_RESERVED, 17, 32))
+    assert rig.store.gaps() == [(5, 2, 17)]  # seq 17 was made (it crossed the reservation)
+    assert rig.store.possible_losses() == [(5, 17, 32)]

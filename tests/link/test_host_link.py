@@ -29,8 +29,12 @@ PROFILE = struct.pack(W.PROFILE_FMT, 2, 0, 0, 0, 1_500_000, 300_000, 0, 15_000, 
 
 def hello_ack(boot: int, seq: int, newest: int, last_cmd: int = 0, oldest: int = 1,
               uid: bytes = b"UID00001") -> bytes:
-    payload = struct.pack(W.HELLO_ACK_FMT, W.PROTO_VERSION, 0, 1, 0, b"sim", uid, oldest,
-                          newest, 1000, 32) + PROFILE + struct.pack("<I", last_cmd)
+    """The device's answer: seq 0 the full identification, seq 1 the small RESUME answer."""
+    if seq == 1:
+        payload = struct.pack(W.RESUME_ACK_FMT, W.PROTO_VERSION, uid, oldest, newest, last_cmd)
+    else:
+        payload = struct.pack(W.HELLO_ACK_FMT, W.PROTO_VERSION, 0, 1, 0, b"sim", uid, oldest,
+                              newest, 1000, 32) + PROFILE + struct.pack("<I", last_cmd)
     return W.encode_frame(W.MSG_HELLO_ACK, boot, seq, 0, payload)[:-1]
 
 

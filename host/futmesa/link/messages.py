@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import struct
 from dataclasses import dataclass
 
@@ -9,6 +10,8 @@ import futmesa_wire as W
 
 _HELLO_ACK_SIZE = struct.calcsize(W.HELLO_ACK_FMT)
 _PROFILE_SIZE = struct.calcsize(W.PROFILE_FMT)
+HELLO_ACK_SIZE = _HELLO_ACK_SIZE + _PROFILE_SIZE + 4  # the full answer (header seq 0)
+RESUME_ACK_SIZE = struct.calcsize(W.RESUME_ACK_FMT)  # the answer to a cursor HELLO (seq 1)
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,16 @@ class DeviceInfo:
             boot_id=boot_id, oldest=oldest, newest=newest, tick_rate=rate or 1000,
             tick_bits=bits or 32, profile=profile, last_cmd_seq=last_cmd,
         )
+
+    def resumed(self, boot_id: int, payload: bytes) -> DeviceInfo | None:
+        """This device as a RESUME answer (HELLO_ACK seq 1) says it is now: its seqs and last
+        command; None when the answer is from another board or boot (identify it first)."""
+        if len(payload) != RESUME_ACK_SIZE:
+            raise W.FrameError(f"HELLO_ACK seq 1 of {len(payload)} bytes")
+        _, uid, oldest, newest, last_cmd = struct.unpack(W.RESUME_ACK_FMT, payload)
+        if _uid(uid) != self.uid or boot_id != self.boot_id:
+            return None
+        return dataclasses.replace(self, oldest=oldest, newest=newest, last_cmd_seq=last_cmd)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,14 @@ from typing import Protocol
 
 import futmesa_wire as W
 from futmesa.link.events import unpack_event
-from futmesa.link.messages import DeviceInfo, Gap, Profile, Status, decode_diag
+from futmesa.link.messages import (
+    HELLO_ACK_SIZE,
+    DeviceInfo,
+    Gap,
+    Profile,
+    Status,
+    decode_diag,
+)
 from futmesa.link.timesync import TimeSync
 from futmesa.link.validate import (
     SEQ_MAX,
@@ -58,6 +65,19 @@ CMD_RETRY_S = 0.5  # a command not acknowledged this long is sent again (same se
 BAD_FRAME_LOG_S = 5.0  # a burst of bad frames ends after this long without one
 BOOT_PERIOD = 0xFFFF  # wire boot ids run 1..65535 and wrap to 1
 MAX_UNNUMBERED = 64  # commands waiting for a handshake; older ones are refused beyond this
+
+
+def version_mismatch(device_proto: int, host_proto: int) -> tuple[str, str]:
+    """The one line (pt-BR, English) saying a table and this host speak other protocols."""
+    if device_proto < host_proto:
+        return (f"firmware da mesa é antigo (protocolo {device_proto}; este futmesa fala "
+                f"{host_proto}): atualize com `futmesa flash`",
+                f"the table's firmware is old (protocol {device_proto}; this futmesa speaks "
+                f"{host_proto}): update it with `futmesa flash`")
+    return (f"este futmesa é mais antigo que o firmware da mesa (protocolo {device_proto}; "
+            f"este futmesa fala {host_proto}): atualize o futmesa",
+            f"this futmesa is older than the table's firmware (protocol {device_proto}; it "
+            f"speaks {host_proto}): update futmesa")
 
 
 def wire_boot(ext_boot: int) -> int:
@@ -134,6 +154,7 @@ class LinkStats:
     gaps: int = 0
     resyncs: int = 0
     refused_events: int = 0  # well-formed events whose fields were impossible (kept as gaps)
+    possible_losses: int = 0  # a reset boot's seq reservation beyond what the log holds
     last_rx: float = 0.0
 
 
@@ -160,7 +181,9 @@ class LinkProtocol:
         self.info: DeviceInfo | None = None
         self.boot = 0  # extended boot number of the connected device
         self.connected = False
-        self.refused: str | None = None
+        self.refused: str | None = None  # why the table is refused (pt-BR), or None
+        self.refused_en: str | None = None  # the same in English
+        self._identify = False  # a RESUME answer from a boot we do not know: ask who it is
         self._deframer = W.Deframer()
         self._overruns = 0
         self._cursor = (0, 0)
@@ -255,7 +278,7 @@ class LinkProtocol:
         now = self.clock()
         if not self._synced:
             if now - self._last_hello >= HELLO_RETRY_S:
-                if self.info is not None and self.refused is None:
+                if self.info is not None and self.refused is None and not self._identify:
                     # a table we know: one round trip (the cursor HELLO); its answer says
                     # who it is, and a reset or another board is handled from there
                     self._send_cursor_hello()
@@ -403,12 +426,12 @@ class LinkProtocol:
                 on_diag(self.info, frame.ticks, decode_diag(frame.payload))
 
     def _refuse(self, device_proto: int, host_proto: int) -> None:
-        reason = (f"protocol mismatch: the table speaks protocol {device_proto}, this host "
-                  f"{host_proto}")
-        if self.refused != reason:
-            log.error("%s — update the firmware (futmesa flash) or futmesa so they match", reason)
-        self.refused = reason
-        self._set_connected(False, reason)
+        pt, en = version_mismatch(device_proto, host_proto)
+        if self.refused != pt:
+            log.error("%s (%s)", pt, en)
+        self.refused = pt
+        self.refused_en = en
+        self._set_connected(False, pt)
 
     def _on_hello_ack(self, frame: W.Frame) -> None:
         if frame.version != W.PROTO_VERSION or frame.payload[:2] != struct.pack(
@@ -417,8 +440,12 @@ class LinkProtocol:
                 "<H", frame.payload)[0]
             self._refuse(dev, W.PROTO_VERSION)
             return
-        if len(frame.payload) != _HELLO_ACK_SIZE:
+        if frame.seq == 1 and len(frame.payload) != HELLO_ACK_SIZE:
+            self._on_resume_ack(frame)
+            return
+        if len(frame.payload) != HELLO_ACK_SIZE:
             raise Invalid(f"HELLO_ACK of {len(frame.payload)} bytes")
+        self._identify = False
         info = DeviceInfo.decode(frame.boot_id, frame.payload)
         check_hello_ack(info, frame.seq)
         if self.usb_serial:
@@ -453,6 +480,30 @@ class LinkProtocol:
         if self.pin_uid and not self.expected_uid:
             self.expected_uid = info.uid
         self._send_cursor_hello()
+
+    def _on_resume_ack(self, frame: W.Frame) -> None:
+        """The small answer to a cursor HELLO: the device replays from our cursor.
+
+        It carries only what resuming needs (seqs, last command); from a board or
+        boot we have not identified, the host asks who it is (identify-only HELLO).
+        """
+        info = self.info.resumed(frame.boot_id, frame.payload) if self.info else None
+        if info is None or not self._hello_sent:
+            if info is None and not self._identify:
+                self._identify = True
+                self._synced = False
+                self._hello_sent = False
+                self._last_hello = 0.0  # ask at the next tick
+            return
+        check_hello_ack(info, frame.seq)
+        if self._synced:
+            return  # a repeated answer to a repeated HELLO
+        self.refused = None
+        self.info = info
+        self._newest = max(self._newest, info.newest)
+        self._synced = True
+        self._set_connected(True, f"{info.board} {info.uid} boot {info.boot_id}")
+        self._resend_commands(info)
 
     def wrong_board(self) -> None:
         """Another table's board answered: HostLink closes the port (and tries the next)."""
@@ -578,6 +629,9 @@ class LinkProtocol:
         kind = payload[1]
         first, last = payload[4], payload[5]
         check_lost(kind, first, last)
+        if not kind and payload[2] == W.LOST_RESERVED:
+            self._on_reservation(first, last)
+            return
         if kind:
             name = W.EVENT_NAMES.get(kind, f"unknown_{kind}")
             self._lost_kinds[name] = self._lost_kinds.get(name, 0) + last
@@ -593,6 +647,28 @@ class LinkProtocol:
         on_lost = getattr(self.sink, "on_lost", None)
         if on_lost is not None:
             on_lost(self.info, old_boot, first, last, kinds)
+
+    def _on_reservation(self, made: int, reserved: int) -> None:
+        """The previous boot made event `made` and numbered at most up to `reserved` (its
+        flash seq reservation): what the log lacks of that is recorded, as a gap up to
+        `made` and as "up to N events may be lost after seq S" beyond (sink.on_reservation)."""
+        assert self.info is not None
+        old_boot = self.boot - 1
+        on_reservation = getattr(self.sink, "on_reservation", None)
+        if old_boot < 1 or on_reservation is None:
+            return
+        gap, maybe = on_reservation(self.info, old_boot, made, reserved)
+        self._sink_worked()
+        if gap is not None:
+            self.stats.gaps += 1
+            log.warning("table %s: events %d..%d of boot %d were made but never reached the "
+                        "log before the table was reset; recorded as a gap", self.info.uid,
+                        gap[0], gap[1], old_boot)
+        if maybe is not None:
+            self.stats.possible_losses += 1
+            log.warning("table %s: up to %d events of boot %d made after seq %d, in its last "
+                        "moments before the reset, may be lost (recorded)", self.info.uid,
+                        maybe[1] - maybe[0], old_boot, maybe[0])
 
     def _record_gap(self, info: DeviceInfo, boot: int, first: int, last: int, why: str) -> None:
         self.stats.gaps += 1
@@ -616,8 +692,6 @@ class LinkProtocol:
 
 _DEVICE_TYPES = {W.MSG_EVENT, W.MSG_HELLO_ACK, W.MSG_STATUS, W.MSG_CMD_ACK, W.MSG_PONG,
                  W.MSG_GAP, W.MSG_REFUSE, W.MSG_LOG, W.MSG_DIAG}
-_HELLO_ACK_SIZE = (struct.calcsize(W.HELLO_ACK_FMT) + struct.calcsize(W.PROFILE_FMT)
-                   + struct.calcsize("<I"))
 # exact payload sizes (HELLO_ACK is checked after its version, so a newer device's
 # longer answer is still refused by version; LOG is text of any length)
 _PAYLOAD_SIZE = {

@@ -75,7 +75,7 @@ _AB_MAX: dict[int, tuple[int | None, int | None]] = {
     W.EV_BUTTON: (2, 0),
     W.EV_SENSOR_FAULT: (None, W.FAULT_STORAGE),
     W.EV_LANCE_STARTED: (2, 0),
-    W.EV_LOST: (W.EV_LOST, 0),
+    W.EV_LOST: (W.EV_LOST, W.LOST_RESERVED),
 }
 
 

@@ -64,8 +64,12 @@ def entry_for(kind: int, a: int, b: int, value: int,
     elif kind == W.EV_LOST:
         # a reset boot's events no host acknowledged (the device's flash record): per kind
         # (a = kind, value = count), then the summary (a = 0, value = last seq)
+        # (a = 0, value = last seq), and the seq reservation (b = LOST_RESERVED: it made event
+        # clock_ms and numbered at most up to value)
         data = ({"kind": W.EVENT_NAMES.get(a, f"unknown_{a}"), "count": value,
-                 "first_seq": clock_ms} if a else {"first_seq": clock_ms, "last_seq": value})
+                 "first_seq": clock_ms} if a else
+                {"made_seq": clock_ms, "reserved_seq": value} if b == W.LOST_RESERVED else
+                {"first_seq": clock_ms, "last_seq": value})
     else:
         data = {}
     return name, data

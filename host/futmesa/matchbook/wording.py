@@ -326,6 +326,13 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                          "perdido(s) sem confirmação",
                          f"Table restarted: {_num(d.get('count'))} {what[1]} event(s) lost "
                          "unconfirmed")
+            if d.get("reserved_seq"):
+                return L("Mesa reiniciada: eventos feitos nos últimos instantes da "
+                         f"inicialização anterior, depois do nº {_num(d.get('made_seq'))}, "
+                         f"podem ter se perdido (no máximo até o nº {_num(d.get('reserved_seq'))})",
+                         "Table restarted: events made in the previous boot's last moments, "
+                         f"after no. {_num(d.get('made_seq'))}, may be lost (at most up to no. "
+                         f"{_num(d.get('reserved_seq'))})")
             return L(f"Mesa reiniciada: eventos nº {_num(d.get('first_seq'))}–"
                      f"{_num(d.get('last_seq'))} da inicialização anterior perdidos",
                      f"Table restarted: events {_num(d.get('first_seq'))}–"
