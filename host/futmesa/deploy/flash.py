@@ -44,6 +44,15 @@ HOST_ONLY = ("manifest.py",)  # the freeze manifest is read by MicroPython's bui
 MARCH = {"pico": "armv6m", "esp32": "xtensawin"}
 
 
+# The reset after the copy. mpremote's own `reset` runs `time.sleep_ms(100); machine.reset()`
+# and returns at once: the version check then opens the port and sends its HELLOs while the
+# board still sleeps at the REPL, and a HELLO's 0x03 byte is Ctrl-C there, so the reset never
+# ran and the board stayed at the REPL (seen on the virtual Pico; a real board has the same
+# 100 ms window). Ctrl-C off first: nothing the host sends can cancel the reset.
+RESET_CODE = ("import micropython, machine, time; micropython.kbd_intr(-1); "
+              "time.sleep_ms(100); machine.reset()")
+
+
 class FlashError(RuntimeError):
     """Flashing failed; the message says what to do."""
 
@@ -78,7 +87,7 @@ class FlashPlan:
         args = [mpremote, "connect", self.port, "exec", "import os" + mkdirs]
         for local, remote in self.copies:
             args += ["+", "fs", "cp", str(local), f":{remote}"]
-        args += ["+", "reset"]
+        args += ["+", "exec", "--no-follow", RESET_CODE]
         return args
 
 
