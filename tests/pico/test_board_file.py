@@ -5,7 +5,8 @@ default board file and its state folder at first boot) is handed back to its REP
 (CMD_REPL, as `futmesa flash` does), its board.json is deleted with mpremote, and the
 reset button pressed. The board must then say what to do on its USB console (what it
 printed at boot reaches only a host that had the port open then, so the test asks the
-REPL for `startup.PROBLEM`, as docs/firmware.md tells a club to), blink the LED 3 times every 2.1 s (read from the LED pin's GPIO output, in
+REPL for `startup.PROBLEM`, as docs/firmware.md tells a club to), blink the LED 3 times
+every 2.1 s (read from the LED pin's GPIO output, in
 device time), keep its REPL reachable, and never start futmesa on some other board
 (the old behaviour fell back to the sim board and died on `ImportError: boards.sim`).
 """
