@@ -269,7 +269,7 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
           run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
           detect: Callable[[str], object | None] = release_board,
           settle_s: float = 2.0, force: bool = False,
-          progress_every_s: float = 10.0) -> None:
+          progress_every_s: float = 10.0, copy_timeout_s: float = 120.0) -> None:
     """Flash `board_name` firmware to the board on `port` and check it comes back.
 
     `detect` hands a board running futmesa firmware back to its REPL (release_board)
@@ -280,7 +280,7 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
         plan = plan_flash(board_name, port, Path(tmp))
         echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
         _copy_with_mpremote(plan, echo, run, detect, settle_s, force=force,
-                            progress_every_s=progress_every_s)
+                            progress_every_s=progress_every_s, copy_timeout_s=copy_timeout_s)
     _check_versions(plan.board.name, port, verify, timeout_s, echo, progress_every_s)
 
 
@@ -288,7 +288,7 @@ def _copy_with_mpremote(plan: FlashPlan, echo: Callable[[str], None],
                         run: Callable[..., subprocess.CompletedProcess[str]],
                         detect: Callable[[str], object | None], settle_s: float, *,
                         force: bool = False, progress_every_s: float = 10.0,
-                        check_board: bool = True) -> None:
+                        check_board: bool = True, copy_timeout_s: float = 120.0) -> None:
     """Hand a board running futmesa back to its REPL, copy plan.copies, reset it.
 
     With `check_board`, a board whose running firmware or MicroPython says it is another
@@ -307,13 +307,14 @@ def _copy_with_mpremote(plan: FlashPlan, echo: Callable[[str], None],
     if check_board:
         check_platform(plan.board, port, run, force)
     args = plan.mpremote_args(_tool("mpremote"))
-    echo(f"copying {len(plan.copies)} file(s) to {port} with mpremote (up to 2 minutes) …")
+    limit = "2 minutes" if copy_timeout_s == 120 else f"{copy_timeout_s:g} s"
+    echo(f"copying {len(plan.copies)} file(s) to {port} with mpremote (up to {limit}) …")
     try:
         with progress(echo, "copying", progress_every_s):
-            proc = run(args, capture_output=True, text=True, timeout=120)
+            proc = run(args, capture_output=True, text=True, timeout=copy_timeout_s)
     except subprocess.TimeoutExpired as exc:
-        raise FlashError(f"mpremote did not finish within 120 s on {port}: unplug and "
-                         "replug the board and flash again") from exc
+        raise FlashError(f"mpremote did not finish within {copy_timeout_s:g} s on {port}: "
+                         "unplug and replug the board and flash again") from exc
     if proc.returncode != 0:
         raise FlashError(
             f"mpremote could not copy the firmware to {port}:\n"
