@@ -178,7 +178,11 @@ def doctor(port: str | None, serial_number: str | None, board: str | None, watch
               help="Where to write the calibrated board file [./BOARD-calibrated.json].")
 @click.option("--balls", default=3, show_default=True, type=click.IntRange(1, 20),
               help="Test balls to verify each goal line with.")
-def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: int) -> None:
+@click.option("--timeout", default=3.0, show_default=True, type=click.FloatRange(0.5, 3600),
+              help="Seconds to wait for each answer of a board on --port (more for a slow "
+              "or busy board, e.g. the virtual Pico).")
+def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: int,
+              timeout: float) -> None:
     """Measure each goal sensor empty and with the ball in, set and verify thresholds."""
     from futmesa.deploy.calibrate import (
         CalibrateError,
@@ -198,7 +202,7 @@ def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: 
             source.start()
         else:
             assert port is not None
-            source = link_source(port, board)
+            source = link_source(port, board, timeout_s=timeout)
         target = out or Path(f"{b.name}-calibrated.json")
         try:
             run_calibration(source, b, target,

@@ -86,7 +86,7 @@ def test_plan_copies_everything_and_the_board_file(tmp_path, firmware_with_pico,
     plan = fl.plan_flash("pico", port, tmp_path / "stage", src=firmware_with_pico)
     args = plan.mpremote_args("mpremote")
     assert args[:3] == ["mpremote", "connect", port]
-    assert args[-2:] == ["+", "reset"]
+    assert args[-4:] == ["+", "exec", "--no-follow", fl.RESET_CODE]
     mkdirs = args[4]
     assert "os.mkdir('boards')" in mkdirs and "os.mkdir('adafruit_bus_device')" in mkdirs
     assert ":board.json" in args and ":main.py" in args and ":boards/pico.mpy" in args

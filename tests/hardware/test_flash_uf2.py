@@ -136,7 +136,7 @@ def test_flash_uf2_copies_the_image_then_only_the_board_file(tmp_path: Path, por
                  verify=lambda p, t: good, echo=lines.append, detect=lambda p: None)
     assert (drive / "futmesa-pico.uf2").read_bytes() == image.read_bytes()
     args = seen["args"]
-    assert args[2] == port and args[-2:] == ["+", "reset"]
+    assert args[2] == port and args[-4:] == ["+", "exec", "--no-follow", fl.RESET_CODE]
     copied = [a for a in args if a.startswith(":")]
     assert copied == [":board.json"], "the image holds the firmware: only the board file"
     from futmesa.hardware.boardfile import load_board

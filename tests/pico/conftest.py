@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -52,24 +51,6 @@ class Flashed:
         self.img, self.board, self.log = img, board, log
 
 
-def patient_probe(port: str, timeout_s: float) -> object:
-    """The version check after the reset, with a fresh connection per try.
-
-    (Open finding: a probe opened while the board is still at its REPL, before
-    mpremote's `machine.reset()` runs, sometimes never completes the handshake
-    with the rebooted board although a new connection does at once.)
-    """
-    from futmesa.deploy.probe import ProbeError, probe
-
-    deadline = time.monotonic() + timeout_s
-    while True:
-        try:
-            return probe(port, timeout_s=60).info
-        except ProbeError:
-            if time.monotonic() > deadline:
-                raise
-
-
 def flash_virtual_pico(root: Path, board: Path, image: Path) -> Flashed:
     from futmesa.deploy.flash import flash_uf2, release_board
 
@@ -81,8 +62,7 @@ def flash_virtual_pico(root: Path, board: Path, image: Path) -> Flashed:
         pico.wait_line("BOOTSEL", 120)
         # the emulator is slow on a busy machine: generous waits for each step
         flash_uf2(str(board), pico.host_port, image=image.with_suffix(".uf2"), drive=drive,
-                  wait_port_s=120, timeout_s=180, echo=log.append, settle_s=5,
-                  verify=patient_probe,
+                  wait_port_s=120, timeout_s=300, echo=log.append, settle_s=5,
                   detect=lambda port: release_board(port, timeout_s=240, ack_timeout_s=120))
         pico.ask("save", "SAVED", 120)
         out = root / "flashed.img"

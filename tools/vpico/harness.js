@@ -16,8 +16,10 @@
  *   unplug, replug, plus reset (the reset button), time, save, flash-wp on|off.
  *   They drive the real pins of the board file (inputs pulled up, active low).
  * - stdout is the observation channel: BUZ <freq> <duty> (read back from the PWM
- *   registers of the buzzer pin), LED <0|1>, EV <boot> <seq> <kind> for every event
- *   frame the device writes on the CDC, RESET <why>, TIME <device_ms>, LOG <text>.
+ *   registers of the buzzer pin), LED <0|1> <device_us>, EV <boot> <seq> <kind> for every event
+ *   frame the device writes on the CDC (and EVUS <boot> <seq> <kind> <device_us>, when its
+ *   bytes left), EDGE goal|out <n> <device_us> (a `goal` ball leaving the line, an `out`
+ *   net closing), RESET <why>, TIME <device_ms>, LOG <text>.
  * - I2C transactions go, one line each, to a small Python process running the same
  *   VL53L0X register model the host-side fake bus uses (host/futmesa/hardware/fakei2c.py).
  * - The watchdog (and machine.reset(), which fires it) reboots the chip with its
@@ -214,6 +216,10 @@ const quietLogger = {
 function devMs() {
   return rp ? Math.floor(rp.clock.nanos / 1e6) + baseMs : baseMs;
 }
+/** The device clock in µs (for edges: LED changes). */
+function devUs() {
+  return rp ? Math.floor(rp.clock.nanos / 1e3) + baseMs * 1000 : baseMs * 1000;
+}
 let baseMs = 0; // device time across reboots (the harness's, for pulses and TIME)
 
 function boot(reason) {
@@ -270,7 +276,7 @@ function boot(reason) {
     rp.gpio[ledPin].addListener(() => {
       const g = rp.gpio[ledPin];
       const v = g.outputEnable && g.outputValue ? 1 : 0;
-      if (v !== last) { last = v; say('LED ' + v); }
+      if (v !== last) { last = v; say('LED ' + v + ' ' + devUs()); }
     });
   }
   attachI2C(rp.i2c[board.i2c ? board.i2c.id : 0]);
@@ -469,6 +475,8 @@ function command(words) {
         setPin(beamPins[i], beamBlocked[i]);
         after(GOAL_MS, () => setPin(beamPins[i], !beamBlocked[i]));
       }
+      // the ball leaves the line: the goal-line event follows (device µs, for latency)
+      after(GOAL_MS, () => say(`EDGE goal ${i} ${devUs()}`));
       break;
     }
     case 'beam': setPin(beamPins[n(1)], n(2) ? beamBlocked[n(1)] : !beamBlocked[n(1)]); break;
@@ -477,6 +485,7 @@ function command(words) {
     case 'out': {
       const pin = netPins[n(1)];
       setPin(pin, activeLevel);
+      say(`EDGE out ${n(1)} ${devUs()}`); // the net's contact closes (device µs)
       after(OUT_MS, () => setPin(pin, !activeLevel));
       break;
     }
@@ -537,7 +546,10 @@ process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 
 // ---------------------------------------------------------------------------
-const sniffer = new FrameSniffer((boot_, seq, kind) => say(`EV ${boot_} ${seq} ${kind}`));
+const sniffer = new FrameSniffer((boot_, seq, kind) => {
+  say(`EV ${boot_} ${seq} ${kind}`);
+  say(`EVUS ${boot_} ${seq} ${kind} ${devUs()}`); // when the frame's bytes left on the CDC
+});
 
 setInterval(() => {
   if (!portFd && !unplugged && portWanted && Date.now() - portLastTry >= REOPEN_MS) openPort();

@@ -212,7 +212,8 @@ class LinkSource:
 
 
 def link_source(port: str, board_name: str = "pico",
-                link_factory: Callable[..., Any] | None = None) -> LinkSource:
+                link_factory: Callable[..., Any] | None = None,
+                timeout_s: float = 3.0) -> LinkSource:
     """Distances from a microcontroller over the futmesa link; the board must answer."""
     import os
 
@@ -222,7 +223,7 @@ def link_source(port: str, board_name: str = "pico",
         raise CalibrateError(f"no board at {port}: plug it in with a data USB cable, then "
                              "run `futmesa doctor` to see which port it is on")
 
-    source = LinkSource(port, load_board(board_name), link_factory)
+    source = LinkSource(port, load_board(board_name), link_factory, timeout_s=timeout_s)
     source.start()
     return source
 

@@ -44,6 +44,15 @@ HOST_ONLY = ("manifest.py",)  # the freeze manifest is read by MicroPython's bui
 MARCH = {"pico": "armv6m", "esp32": "xtensawin"}
 
 
+# The reset after the copy. mpremote's own `reset` runs `time.sleep_ms(100); machine.reset()`
+# and returns at once: the version check then opens the port and sends its HELLOs while the
+# board still sleeps at the REPL, and a HELLO's 0x03 byte is Ctrl-C there, so the reset never
+# ran and the board stayed at the REPL (seen on the virtual Pico; a real board has the same
+# 100 ms window). Ctrl-C off first: nothing the host sends can cancel the reset.
+RESET_CODE = ("import micropython, machine, time; micropython.kbd_intr(-1); "
+              "time.sleep_ms(100); machine.reset()")
+
+
 class FlashError(RuntimeError):
     """Flashing failed; the message says what to do."""
 
@@ -78,7 +87,7 @@ class FlashPlan:
         args = [mpremote, "connect", self.port, "exec", "import os" + mkdirs]
         for local, remote in self.copies:
             args += ["+", "fs", "cp", str(local), f":{remote}"]
-        args += ["+", "reset"]
+        args += ["+", "exec", "--no-follow", RESET_CODE]
         return args
 
 
@@ -260,7 +269,7 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
           run: Callable[..., subprocess.CompletedProcess[str]] = subprocess.run,
           detect: Callable[[str], object | None] = release_board,
           settle_s: float = 2.0, force: bool = False,
-          progress_every_s: float = 10.0) -> None:
+          progress_every_s: float = 10.0, copy_timeout_s: float = 120.0) -> None:
     """Flash `board_name` firmware to the board on `port` and check it comes back.
 
     `detect` hands a board running futmesa firmware back to its REPL (release_board)
@@ -271,7 +280,7 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
         plan = plan_flash(board_name, port, Path(tmp))
         echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
         _copy_with_mpremote(plan, echo, run, detect, settle_s, force=force,
-                            progress_every_s=progress_every_s)
+                            progress_every_s=progress_every_s, copy_timeout_s=copy_timeout_s)
     _check_versions(plan.board.name, port, verify, timeout_s, echo, progress_every_s)
 
 
@@ -279,7 +288,7 @@ def _copy_with_mpremote(plan: FlashPlan, echo: Callable[[str], None],
                         run: Callable[..., subprocess.CompletedProcess[str]],
                         detect: Callable[[str], object | None], settle_s: float, *,
                         force: bool = False, progress_every_s: float = 10.0,
-                        check_board: bool = True) -> None:
+                        check_board: bool = True, copy_timeout_s: float = 120.0) -> None:
     """Hand a board running futmesa back to its REPL, copy plan.copies, reset it.
 
     With `check_board`, a board whose running firmware or MicroPython says it is another
@@ -298,13 +307,14 @@ def _copy_with_mpremote(plan: FlashPlan, echo: Callable[[str], None],
     if check_board:
         check_platform(plan.board, port, run, force)
     args = plan.mpremote_args(_tool("mpremote"))
-    echo(f"copying {len(plan.copies)} file(s) to {port} with mpremote (up to 2 minutes) …")
+    limit = "2 minutes" if copy_timeout_s == 120 else f"{copy_timeout_s:g} s"
+    echo(f"copying {len(plan.copies)} file(s) to {port} with mpremote (up to {limit}) …")
     try:
         with progress(echo, "copying", progress_every_s):
-            proc = run(args, capture_output=True, text=True, timeout=120)
+            proc = run(args, capture_output=True, text=True, timeout=copy_timeout_s)
     except subprocess.TimeoutExpired as exc:
-        raise FlashError(f"mpremote did not finish within 120 s on {port}: unplug and "
-                         "replug the board and flash again") from exc
+        raise FlashError(f"mpremote did not finish within {copy_timeout_s:g} s on {port}: "
+                         "unplug and replug the board and flash again") from exc
     if proc.returncode != 0:
         raise FlashError(
             f"mpremote could not copy the firmware to {port}:\n"

@@ -73,6 +73,7 @@ class VirtualPico(SimTable):
         self.events: list[tuple[int, int, int]] = []  # EV lines: what the device emitted
         self.resets: list[str] = []
         self.led_log: list[tuple[float, int]] = []
+        self.led_edges: list[tuple[int, int]] = []  # (device µs, level) of each LED change
         self._cond = threading.Condition(self._lock)
 
     # -- lifecycle ------------------------------------------------------------------
@@ -146,7 +147,10 @@ class VirtualPico(SimTable):
                 elif line.startswith("RESET "):
                     self.resets.append(line.split()[1])
                 elif line.startswith("LED "):
-                    self.led_log.append((time.monotonic(), int(line.split()[1])))
+                    words = line.split()
+                    self.led_log.append((time.monotonic(), int(words[1])))
+                    if len(words) > 2:
+                        self.led_edges.append((int(words[2]), int(words[1])))
                 self._cond.notify_all()
 
     def wait_line(self, prefix: str, timeout: float = 30, start: int = 0) -> str:
