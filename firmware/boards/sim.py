@@ -50,6 +50,9 @@ class SimBoard:
         self._beam_reads = [0, 0]
         self._beam_pulse = [False, False]
         self.tof_mm = [120, 120]
+        self._tof_pulse_mm = [0, 0]  # `tof N MM MS`: a reading held for a while (0: none)
+        self._tof_pulse_reads = [0, 0]
+        self._tof_pulse_until = [0, 0]
         self.tof_dead = [False, False]
         self.nets = [0] * 6
         self._net_until = [0] * 6
@@ -167,6 +170,13 @@ class SimBoard:
             return -1
         if self.read_beam(i):
             return 20
+        mm = self._tof_pulse_mm[i]
+        if mm:
+            self._tof_pulse_reads[i] += 1
+            if (self._tof_pulse_reads[i] >= _PULSE_READS
+                    and time.ticks_diff(self.ticks_ms(), self._tof_pulse_until[i]) >= 0):
+                self._tof_pulse_mm[i] = 0
+            return mm
         return self.tof_mm[i]
 
     def read_net(self, zone):
@@ -252,7 +262,14 @@ class SimBoard:
                 self._beam_pulse[i] = False
                 self.beams[i] = int(words[2])
             elif cmd == "tof":
-                self.tof_mm[int(words[1])] = int(words[2])
+                i = int(words[1])
+                if len(words) > 3:  # held for MS device ms and as many reads as a pulse
+                    self._tof_pulse_mm[i] = int(words[2])
+                    self._tof_pulse_reads[i] = 0
+                    self._tof_pulse_until[i] = time.ticks_add(self.ticks_ms(), int(words[3]))
+                else:
+                    self._tof_pulse_mm[i] = 0
+                    self.tof_mm[i] = int(words[2])
             elif cmd == "i2c":
                 self.tof_dead[int(words[1])] = words[2] == "dead"
             elif cmd == "out":
@@ -265,6 +282,8 @@ class SimBoard:
                 z = int(words[1])
                 self._net_pulse[z] = False
                 self.nets[z] = int(words[2])
+            elif cmd == "sync":  # every earlier control line has been applied
+                print("SYNC", words[1])
             elif cmd == "palheta":
                 self.palheta = {"A": 0, "C": 1, "B": 2}[words[1]]
             elif cmd == "button":

@@ -17,11 +17,15 @@ from futmesa.sim.table import SimTable
 EMPTY, BALL = 120, 20  # sim ToF readings: goal empty / ball wholly past the line
 
 
+# Deadlines for a busy machine: each wait ends as soon as its condition holds
+PATIENCE_S = 60
+
+
 @pytest.fixture
 def sim(monkeypatch):
     monkeypatch.setenv("FUTMESA_TRACE_EVENTS", "1")  # the firmware prints `EV boot seq kind`
     with SimTable(speed=1, goal_sensor="tof") as table:
-        probe(table.host_port, timeout_s=10, want_status=False)
+        probe(table.host_port, timeout_s=PATIENCE_S, want_status=False)
         yield table
 
 
@@ -30,9 +34,58 @@ def goal_events(sim, since=0):
     return [ln for ln in sim.lines[since:] if ln.startswith("EV ") and ln.split()[3] == "1"]
 
 
-def test_calibrate_over_the_link_sets_thresholds_the_device_keeps_and_uses(sim, tmp_path):
+def rolled_in_and_out(sim, goal, mm=BALL):
+    """A ball rolled onto the line and out again: the sim board holds the reading for as
+    many of its readings as a goal needs, however slowly a busy machine runs it; the
+    board's own filter then counts it (or not) by its threshold."""
+    sim.send(f"tof {goal} {mm} 300")
+
+
+class CalibrateReads:
+    """What the calibration read (goal, mm), so the test's "user" keeps the test ball in
+    until the calibration has seen it for a few readings: condition, not wall time."""
+
+    def __init__(self, monkeypatch):
+        from futmesa.deploy.calibrate import LinkSource
+
+        self.seen = []
+        real_read = LinkSource.read
+
+        def read(source, goal):
+            mm = real_read(source, goal)
+            self.seen.append((goal, mm))
+            return mm
+
+        monkeypatch.setattr(LinkSource, "read", read)
+
+    def roll_test_ball(self, sim, goal):
+        """In a thread, as the user does after Enter: the ball in until the calibration
+        read it 4 times, then out."""
+        start = len(self.seen)
+
+        def roll():
+            deadline = time.monotonic() + PATIENCE_S
+            sim.send(f"tof {goal} {BALL}")
+            while (sum(1 for g, mm in self.seen[start:] if g == goal and mm == BALL) < 4
+                   and time.monotonic() < deadline):
+                time.sleep(0.01)
+            sim.send(f"tof {goal} {EMPTY}")
+
+        threading.Thread(target=roll, daemon=True).start()
+
+
+def wait_goal_events(sim, since, n):
+    deadline = time.monotonic() + PATIENCE_S
+    while len(goal_events(sim, since)) < n and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return goal_events(sim, since)
+
+
+def test_calibrate_over_the_link_sets_thresholds_the_device_keeps_and_uses(sim, tmp_path,
+                                                                           monkeypatch):
     board = load_board("sim")
     assert [g["threshold_mm"] for g in board.goal_sensors] == [100, 100]  # the old ones
+    reads = CalibrateReads(monkeypatch)
     prompts = []
 
     def prompt(msg):
@@ -41,20 +94,14 @@ def test_calibrate_over_the_link_sets_thresholds_the_device_keeps_and_uses(sim, 
         if "test ball" in msg:
             # after Enter the ball rolls in, rests against the far side, and is taken out
             sim.send(f"tof {goal} {EMPTY}")
-
-            def roll():
-                time.sleep(0.5)
-                sim.send(f"tof {goal} {BALL}")
-                time.sleep(0.6)
-                sim.send(f"tof {goal} {EMPTY}")
-
-            threading.Thread(target=roll, daemon=True).start()
+            reads.roll_test_ball(sim, goal)
         elif "take every ball" in msg:
             sim.send(f"tof {goal} {EMPTY}")
         else:
             sim.send(f"tof {goal} {BALL}")
+        sim.sync()  # the scene is set before the user presses Enter
 
-    source = link_source(sim.host_port, "sim")
+    source = link_source(sim.host_port, "sim", timeout_s=PATIENCE_S)
     lines = []
     try:
         results = run_calibration(source, board, tmp_path / "sim-calibrated.json", prompt,
@@ -77,35 +124,23 @@ def test_calibrate_over_the_link_sets_thresholds_the_device_keeps_and_uses(sim, 
 
     # a reset: the device must come back with the calibrated thresholds, not the board file's
     sim.reset()
-    probe(sim.host_port, timeout_s=10, want_status=False)
+    probe(sim.host_port, timeout_s=PATIENCE_S, want_status=False)
     time.sleep(0.3)
     start = len(sim.lines)
-    # 85 mm: a ball under the old threshold (100) but not under the new one (70)
-    sim.send("tof 0 85")
-    time.sleep(0.4)
-    sim.send(f"tof 0 {EMPTY}")
-    time.sleep(0.6)
-    assert goal_events(sim, start) == [], sim.output_tail()
-    sim.send(f"tof 0 {BALL}")
-    time.sleep(0.3)
-    sim.send(f"tof 0 {EMPTY}")
-    deadline = time.monotonic() + 5
-    while not goal_events(sim, start) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert len(goal_events(sim, start)) == 1, sim.output_tail(40)
+    # 85 mm: a ball under the old threshold (100) but not under the new one (70); then a
+    # ball that is a goal under both: only that one is counted
+    rolled_in_and_out(sim, 0, 85)
+    sim.send(f"tof 0 {BALL} 300")
+    assert len(wait_goal_events(sim, start, 1)) == 1, sim.output_tail(40)
+    assert goal_events(sim, start) == wait_goal_events(sim, start, 1)
 
 
 def test_the_old_threshold_would_have_taken_85_mm_for_a_goal(sim):
     """The control: without calibration the same 85 mm reading IS a goal (threshold 100)."""
     time.sleep(0.3)
     start = len(sim.lines)
-    sim.send("tof 0 85")
-    time.sleep(0.4)
-    sim.send(f"tof 0 {EMPTY}")
-    deadline = time.monotonic() + 5
-    while not goal_events(sim, start) and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert len(goal_events(sim, start)) == 1, sim.output_tail(40)
+    rolled_in_and_out(sim, 0, 85)
+    assert len(wait_goal_events(sim, start, 1)) == 1, sim.output_tail(40)
 
 
 def test_the_calibrate_command_against_the_sim_board(sim, tmp_path, monkeypatch):
@@ -115,24 +150,22 @@ def test_the_calibrate_command_against_the_sim_board(sim, tmp_path, monkeypatch)
 
     from futmesa.cli import cli
 
+    reads = CalibrateReads(monkeypatch)
+
     def answer(msg, **kw):
         goal = int(msg.split("Goal line ")[1].split(":")[0])
         if "test ball" in msg:
-            def roll():
-                time.sleep(0.4)
-                sim.send(f"tof {goal} {BALL}")
-                time.sleep(0.5)
-                sim.send(f"tof {goal} {EMPTY}")
-
-            threading.Thread(target=roll, daemon=True).start()
+            reads.roll_test_ball(sim, goal)
         else:
             sim.send(f"tof {goal} {EMPTY if 'take every ball' in msg else BALL}")
+            sim.sync()  # the scene is set before the user presses Enter
         return ""
 
     monkeypatch.setattr(click, "prompt", answer)
     out = tmp_path / "cal.json"
     r = CliRunner().invoke(cli, ["calibrate", "--board", "sim", "--port", sim.host_port,
-                                 "--out", str(out), "--balls", "1"])
+                                 "--out", str(out), "--balls", "1",
+                                 "--timeout", str(PATIENCE_S)])
     assert r.exit_code == 0, r.output
     assert "proposed: threshold 70 mm, hysteresis 25 mm" in r.output
     assert "verified: every test ball was seen exactly once" in r.output

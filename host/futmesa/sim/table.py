@@ -104,6 +104,7 @@ class SimTable:
         self.firmware: subprocess.Popen[bytes] | None = None
         self.buzzer_log: list[tuple[float, int, int]] = []  # (host monotonic s, freq, duty)
         self.buzzer_device_log: list[tuple[int, int, int]] = []  # (device ms, freq, duty)
+        self._syncs = 0
         self.lines: list[str] = []
         self._reader: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -193,6 +194,23 @@ class SimTable:
             raise SimTableError("the simulated firmware is not running:\n" + self.output_tail())
         fw.stdin.write((line + "\n").encode())
         fw.stdin.flush()
+
+    def sync(self, timeout: float = 60.0) -> None:
+        """Return once the board has applied every control line sent before (it answers a
+        `sync N` line with `SYNC N`, in order): waits on the board, not on the clock."""
+        self._syncs += 1
+        token = f"SYNC {self._syncs}"
+        self.send(f"sync {self._syncs}")
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._lock:
+                if token in self.lines[-200:]:
+                    return
+            if not self.alive:
+                raise SimTableError("the simulated board stopped:\n" + self.output_tail())
+            if time.monotonic() > deadline:
+                raise SimTableError(f"the simulated board did not answer `sync` in {timeout} s")
+            time.sleep(0.005)
 
     def goal(self, line: int) -> None:
         self.send(f"goal {line}")
