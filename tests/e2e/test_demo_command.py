@@ -25,9 +25,11 @@ def _children(pid: int) -> list[int]:
 def test_demo_plays_both_halves_and_exits(tmp_path: Path) -> None:
     db = tmp_path / "m.sqlite"
     proc = subprocess.run(
-        [FUTMESA, "demo", "--speed", "600", "--exit-when-done", "--db", str(db),
+        # speed 200: a half lasts 7.5 s, long enough for the scripted referee to keep up
+        # with the clock on a busy machine (at 600 a late goal fell after the final whistle)
+        [FUTMESA, "demo", "--speed", "200", "--exit-when-done", "--db", str(db),
          "--http-port", str(free_port())],
-        capture_output=True, text=True, timeout=180,
+        capture_output=True, text=True, timeout=600,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
