@@ -144,9 +144,7 @@ def test_two_tables_on_one_host_each_console_keeps_its_own_token(
     second = SimTable(speed=10, uid="SIMW0002")
     with LiveTable(speed=10, uid="SIMW0001", more_sims=[second]) as live:
         one, two = "sim-SIMW0001", "sim-SIMW0002"
-        live.wait(lambda: live.running is not None
-                  and all(d.connected and d.match is not None for d in live.running.daemons),
-                  90, "both tables to connect")
+        live.wait_tables()
         ctx = browser.new_context(**PHONE)
         try:
             c1, c2 = ctx.new_page(), ctx.new_page()

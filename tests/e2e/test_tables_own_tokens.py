@@ -21,9 +21,7 @@ def test_each_table_has_its_own_token_and_new_match_retires_only_its_own() -> No
     second = SimTable(speed=30, uid="SIMK0002")
     with LiveTable(speed=30, uid="SIMK0001", more_sims=[second]) as live:
         one, two = "sim-SIMK0001", "sim-SIMK0002"
-        live.wait(lambda: live.running is not None
-                  and all(d.connected and d.match is not None for d in live.running.daemons),
-                  90, "both tables to connect")
+        live.wait_tables()
         t1, t2 = live.running.token_for(one), live.running.token_for(two)
         assert t1 and t2 and t1 != t2
         url = live.base_url

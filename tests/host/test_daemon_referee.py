@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +23,29 @@ def _daemon(tmp_path: Path) -> TableDaemon:
                       last_cmd_seq=0)
     daemon.on_device(info)
     return daemon
+
+
+def _shot_asked(tmp_path: Path, rtt_ms: float) -> tuple[TableDaemon, Any]:
+    """A daemon whose time sync maps device tick 100 000 to "now" (one round trip of
+    ``rtt_ms``), a period started and a shot asked by A; and a function that hands it a
+    device event as the link would."""
+    import time as _time
+
+    daemon = _daemon(tmp_path)
+    ts = daemon.link.timesync
+    ts.reset(1000, 32)
+    now_mono = _time.monotonic() * 1000
+    ts.add(now_mono - rtt_ms, now_mono, 100_000)
+
+    def device(seq: int, kind: int, a: int, ticks: int, period: int = 1, clock: int = 0) -> None:
+        daemon.on_event(daemon.info, 1, seq, ticks, (kind, a, 0, period, clock, 0))
+
+    daemon.referee("set_up", {"kickoff": "A"}, "ref")
+    daemon.referee("start_period", {}, "ref")
+    device(1, W.EV_PERIOD_STARTED, 0, 90_000)
+    device(2, W.EV_CLOCK_STARTED, 0, 90_000)
+    daemon.referee("shot_asked", {"side": "A", "disc": 9}, "ref")
+    return daemon, device
 
 
 def test_refused_input_is_not_logged_and_says_why(tmp_path: Path) -> None:
@@ -59,23 +83,8 @@ def test_events_that_arrive_late_are_applied_in_device_time_order(tmp_path: Path
     in device time order the goal came with no shot asked (000 Art. 12 §1), so it is a
     question for the referee and the score stays 0 x 0.
     """
-    import time as _time
-
-    daemon = _daemon(tmp_path)
-    ts = daemon.link.timesync
-    ts.reset(1000, 32)
-    now_mono = _time.monotonic() * 1000
-    ts.add(now_mono - 2, now_mono, 100_000)  # device tick 100 000 is "now"
-
-    def device(seq: int, kind: int, a: int, ticks: int, period: int = 1, clock: int = 0) -> None:
-        daemon.on_event(daemon.info, 1, seq, ticks, (kind, a, 0, period, clock, 0))
-
-    daemon.referee("set_up", {"kickoff": "A"}, "ref")
-    daemon.referee("start_period", {}, "ref")
-    device(1, W.EV_PERIOD_STARTED, 0, 90_000)
-    device(2, W.EV_CLOCK_STARTED, 0, 90_000)
     # the referee asks a shot "now" (tick 100 000) ...
-    daemon.referee("shot_asked", {"side": "A", "disc": 9}, "ref")
+    daemon, device = _shot_asked(tmp_path, rtt_ms=2)
     # ... but the goal happened 5 s before that and arrives only now
     ends = daemon.state.to_dict()["ends"]
     device(3, W.EV_GOAL_LINE, ends["B"], 95_000, clock=5_000)
@@ -92,23 +101,9 @@ def test_an_event_the_time_sync_cannot_place_before_the_input_keeps_arrival_orde
     it. On a busy host the time sync may map the goal a little before the shot (a round
     trip of 60 ms leaves 30 ms either way): that must not turn the goal into "no shot
     asked" (000 Art. 12 §1), live or after a restart's replay."""
-    import time as _time
-
-    daemon = _daemon(tmp_path)
+    daemon, device = _shot_asked(tmp_path, rtt_ms=60)
     ts = daemon.link.timesync
-    ts.reset(1000, 32)
-    now_mono = _time.monotonic() * 1000
-    ts.add(now_mono - 60, now_mono, 100_000)  # device tick 100 000 is "now", RTT 60 ms
     assert ts.uncertainty_ms() >= 60
-
-    def device(seq: int, kind: int, a: int, ticks: int, period: int = 1, clock: int = 0) -> None:
-        daemon.on_event(daemon.info, 1, seq, ticks, (kind, a, 0, period, clock, 0))
-
-    daemon.referee("set_up", {"kickoff": "A"}, "ref")
-    daemon.referee("start_period", {}, "ref")
-    device(1, W.EV_PERIOD_STARTED, 0, 90_000)
-    device(2, W.EV_CLOCK_STARTED, 0, 90_000)
-    daemon.referee("shot_asked", {"side": "A", "disc": 9}, "ref")
     shot_at = daemon.store.entries(daemon.match["id"])[-1].occurred_at
     ends = daemon.state.to_dict()["ends"]
     # mapped 40 ms before the shot: inside what the time sync can tell apart

@@ -116,6 +116,12 @@ class LiveTable:
                 raise AssertionError(f"timed out after {timeout} s waiting for {what}")
             time.sleep(0.005)
 
+    def wait_tables(self, timeout: float = 90) -> None:
+        """Wait until every table the host serves is connected and has its match open."""
+        self.wait(lambda: self.running is not None
+                  and all(d.connected and d.match is not None for d in self.running.daemons),
+                  timeout, "every table to connect")
+
     def referee(self, kind: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
         return self.daemon.referee(kind, data or {}, "test-referee")
 
