@@ -243,6 +243,8 @@ def bench_clock():
     # a HALF_MIN-minute half (25 by default) on irregular passes (1..7 ms), ticks starting
     # half a half before the wrap
     board, app = make(tick_start=-HALF_MIN * 30000)
+    gc.collect()
+    out("heap_free_after_boot", gc.mem_free())  # App and board made: the firmware's boot
     app.set_profile(profile(HALF_MIN * 60000))
     start = board.t
     app.command(W.CMD_START, 0, 0, 0, 0, 0)
@@ -279,6 +281,9 @@ def bench_clock():
             out("clock_at_alarm", app.clock.base_ms)
             break
         prev_elapsed = elapsed
+    gc.collect()
+    out("heap_free_after_half", gc.mem_free())  # a whole half played to its alarm
+    out("heap_total", gc.mem_free() + gc.mem_alloc())
     out("clock_passes", passes)
     out("clock_wrapped", wrapped)
     out("clock_max_error_ms", worst)

@@ -56,11 +56,64 @@ def section(port: str, name: str, passes: int, half_min: int) -> dict[str, str]:
     return figures
 
 
+class _Sink:
+    """A host that takes every event (so the device sends each one as it happens)."""
+
+    def __init__(self) -> None:
+        self.ready = False
+
+    def on_device(self, info: object) -> tuple[int, int]:
+        self.ready = True
+        return info.boot_id, info.newest  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> object:
+        return lambda *a, **k: None  # events, gaps, status, diag: not needed here
+
+
+def edge_to_frame(pico: VirtualPico, rounds: int) -> dict[str, list[float]]:
+    """Sensor edge -> its event frame on the CDC, in device µs (the harness stamps both:
+    `EDGE` when it moves the input, `EVUS` when the frame's bytes leave on the USB CDC)."""
+    import futmesa_wire as W
+    from futmesa.link import HostLink
+
+    sink = _Sink()
+    link = HostLink(pico.host_port, sink)
+    link.start()
+    out: dict[str, list[float]] = {"out": [], "goal": []}
+    try:
+        deadline = time.monotonic() + 900
+        while not link.connected:
+            if time.monotonic() > deadline:
+                raise SimTableError("no connection for the latency section")
+            time.sleep(0.1)
+        for what, cmd, kind in (("out", "out 0", W.EV_BALL_OUT),
+                                ("goal", "goal 0", W.EV_GOAL_LINE)):
+            for _ in range(rounds):
+                start = len(pico.lines)
+                pico.send(cmd)
+                edge = pico.wait_line(f"EDGE {what} 0 ", 120, start)
+                frame = pico.wait_line("EVUS ", 120, start)
+                while int(frame.split()[3]) != kind:
+                    start = pico.lines.index(frame, start) + 1
+                    frame = pico.wait_line("EVUS ", 120, start)
+                out[what].append(int(frame.split()[4]) - int(edge.split()[3]))
+                print(f"[latency] {what}: {out[what][-1]} device us", flush=True)
+                # let the board re-arm before the next one (a net's 800 ms refractory time)
+                t0 = pico.device_ms()
+                while pico.device_ms() < t0 + 1000:
+                    time.sleep(0.05)
+    finally:
+        link.stop()
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--passes", type=int, default=5000,
                         help="passes per timed run (100,000 for the heap section's figure)")
     parser.add_argument("--heap-passes", type=int, default=100_000)
+    parser.add_argument("--latency-rounds", type=int, default=5,
+                        help="edges per input for the edge -> CDC frame latency")
     parser.add_argument("--half-min", type=int, default=2,
                         help="the clock section's half, in minutes (it crosses the tick wrap)")
     opts = parser.parse_args()
@@ -99,6 +152,14 @@ def main() -> int:
             f.update(section(pico.host_port, "latency", opts.passes, opts.half_min))
             f.update(section(pico.host_port, "clock", opts.passes, opts.half_min))
             device_s = (pico.device_ms() - t0) / 1000
+            # last: the running firmware (the reset button boots futmesa again; the REPL
+            # flag was taken), edge -> frame on the CDC
+            pico.reset()
+            try:
+                lat = edge_to_frame(pico, opts.latency_rounds)
+            except SimTableError as exc:
+                print(f"[latency] not measured: {exc}".splitlines()[0], flush=True)
+                lat = {"out": [], "goal": []}
     wall_s = time.monotonic() - wall0
     passes = int(f["passes"])
     app_rate = passes / (int(f["app_us"]) / 1e6)
@@ -115,6 +176,12 @@ def main() -> int:
           f"  (allocation error: {f['locked_failure']})")
     print(f"  bytes allocated over {int(f['alloc_passes']):,} passes:       "
           f"{int(f['alloc_bytes']):8,}  = {f['alloc_acks']} host acks x {f['alloc_per_ack']} B")
+    if "heap_free_after_boot" in f:
+        print(f"  heap free after boot (App made, GC'd):        "
+              f"{int(f['heap_free_after_boot']) / kb:10.1f} KB of "
+              f"{int(f['heap_total']) / kb:.1f} KB")
+        print(f"  heap free after a {opts.half_min}-min half to its alarm:    "
+              f"{int(f['heap_free_after_half']) / kb:10.1f} KB")
     print(f"  bench board code (from .py, in RAM):          "
           f"{int(f['mem_code_bytes']) / kb:10.1f} KB  (the firmware itself is frozen)")
     print(f"  firmware data, boot + 10,000 passes (bound):  "
@@ -123,6 +190,14 @@ def main() -> int:
     print("latency (1 ms per pass)")
     print(f"  event -> its frame written (all events):      {f['lat_event_to_frame']:>6} passes")
     print(f"  side-net edge -> frame written:               {f['lat_net_edge_to_frame']:>6} passes")
+    print("sensor edge -> event frame leaving on the USB CDC, running firmware (device us)")
+    for what, label in (("out", "side-net contact closes -> ball-out frame"),
+                        ("goal", "ToF ball leaves the line -> goal-line frame")):
+        v = sorted(lat[what])
+        if not v:
+            print(f"  {label}:  not measured")
+            continue
+        print(f"  {label}:  median {v[len(v) // 2]:8,.0f}  max {v[-1]:8,.0f}  ({len(v)} edges)")
     print(f"clock over a {opts.half_min}-minute half (irregular 1-7 ms passes, ticks wrap "
           "mid-half)")
     print(f"  passes: {int(f['clock_passes']):,}   ticks wrapped: {f['clock_wrapped']}")

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 import futmesa_wire as W
-from futmesa.deploy.flash import flash, release_board
+from futmesa.deploy.flash import FlashError, flash, release_board
 
 MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
 MODULES = ("futmesa_wire", "wirecrc", "link", "app", "matchclock", "lance", "buzzer", "inputs",
@@ -50,11 +50,23 @@ def test_flash_with_mpremote_copies_firmware_that_runs_on_the_pico(pico_factory)
     pico = pico_factory("tof")
     pico.start()
     log: list[str] = []
-    # (the emulator copies at a fraction of a real Pico's speed: a longer copy limit)
-    flash("pico", pico.host_port, timeout_s=300, echo=log.append, settle_s=5, copy_timeout_s=900,
-          detect=lambda port: release_board(port, timeout_s=600, ack_timeout_s=300))
+    # The emulator copies at a fraction of a real Pico's speed: a longer copy limit. On a
+    # very busy machine mpremote's own 10 s silence limit can still end a copy; the user's
+    # remedy is the one `flash` prints, "flash again", and so does the test (twice at most;
+    # the board is then at its REPL, so no futmesa handshake is awaited).
+    for attempt in range(3):
+        try:
+            flash("pico", pico.host_port, timeout_s=300, echo=log.append, settle_s=5,
+                  copy_timeout_s=900,
+                  detect=lambda port, first=(attempt == 0): release_board(
+                      port, timeout_s=600 if first else 5, ack_timeout_s=300))
+            break
+        except FlashError as exc:
+            log.append(f"attempt {attempt + 1}: {exc}")
+            if attempt == 2 or "mpremote" not in str(exc):
+                raise
     text = "\n".join(log)
-    assert "it handed the port back to MicroPython" in text, text
+    assert "it handed the port back to MicroPython" in text, text  # the first attempt's
     assert any(line.startswith("RESET forced") for line in pico.lines), pico.output_tail()
     assert text.splitlines()[-1].startswith(f"ok: pico on {pico.host_port} runs firmware "
                                             f"{'.'.join(map(str, W.FIRMWARE_VERSION))}"), text
