@@ -109,8 +109,7 @@ class DeviceLink:
         self._rx_len = 0
         self._rx_skip = False
         self._dec = bytearray(_RX_SIZE)
-        self._crc_ack = bytearray(_ACK_BODY)
-        self._crc_ping = bytearray(_PING_BODY)
+        self._crc_got = bytearray(4)  # the CRC of a received ACK/PING, as bytes
         # the unacknowledged-events record on flash (or in RAM only, without a store)
         store = getattr(app, "store", None)
         slot = getattr(store, "slot", None)
@@ -405,16 +404,15 @@ class DeviceLink:
                     self._rx_len += 1
 
     def _crc_ok(self, m):
-        # check_raw without allocating, for the steady-state frames (ACK, PING): the
-        # CRC input is copied into a scratch buffer of exactly its length
+        # check_raw without allocating, for the steady-state frames (ACK, PING): the CRC
+        # is computed into 4 bytes (crc32_into; a CRC as a Python int is boxed on a 32-bit
+        # port from 2**30 up: the RP2040 allocated 16 bytes for most received frames)
         body = m - W.CRC_SIZE
-        scratch = self._crc_ack if body == _ACK_BODY else self._crc_ping
         dec = self._dec
-        for i in range(body):
-            scratch[i] = dec[i]
-        crc = W.crc32(scratch, W._SCHEMA_SEED)
-        return (dec[body] == crc & 0xFF and dec[body + 1] == (crc >> 8) & 0xFF
-                and dec[body + 2] == (crc >> 16) & 0xFF and dec[body + 3] == crc >> 24)
+        got = self._crc_got
+        W.crc32_into(dec, body, W._SEED_LO, W._SEED_HI, got, 0)
+        return (dec[body] == got[0] and dec[body + 1] == got[1]
+                and dec[body + 2] == got[2] and dec[body + 3] == got[3])
 
     def _frame(self, n, real_now):
         try:

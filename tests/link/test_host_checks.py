@@ -299,3 +299,19 @@ def test_a_reservation_beyond_what_the_host_holds_records_the_made_part_as_a_gap
              lost_event(6, 2, 0, W.LOST_RESERVED, 17, 32))
     assert rig.store.gaps() == [(5, 2, 17)]  # seq 17 was made (it crossed the reservation)
     assert rig.store.possible_losses() == [(5, 17, 32)]
+
+
+def test_ping_tokens_stay_small_and_a_slow_pong_is_no_bad_frame(rig):
+    """A PING's token fits 30 bits (a small int on a 32-bit board: an RP2040 boxed a
+    larger one on the heap at every PONG). A PONG slower than SILENCE_S (an emulated
+    board on a busy host) answers a real PING: not a bad frame, but no time sample."""
+    rig.clock.t = 1.5e6  # host ms past 2**30
+    rig.connect(5, 0)
+    pings = [f for f in rig.sent if f.msg_type == W.MSG_PING]
+    token = struct.unpack(W.PING_FMT, pings[-1].payload)[0]
+    assert token < 1 << 30
+    samples, bad = len(rig.link.timesync.samples), rig.link.stats.bad_frames
+    rig.clock.advance(protocol.SILENCE_S + 2)
+    rig.feed(frame(W.MSG_PONG, 5, 0, struct.pack(W.PING_FMT, token), ticks=99))
+    assert rig.link.stats.bad_frames == bad
+    assert len(rig.link.timesync.samples) == samples  # 5 s of round trip: not a sample

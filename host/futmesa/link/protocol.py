@@ -61,6 +61,12 @@ log = logging.getLogger("futmesa.link")
 HELLO_RETRY_S = 0.3  # how often to repeat an unanswered HELLO (a lost one costs this much)
 PING_S = 1.0  # heartbeat and time-sync round trip
 SILENCE_S = 3.0  # nothing heard this long: the table is disconnected
+# A PING's token is host ms in 30 bits: a small int on a 32-bit board (an RP2040 would box a
+# larger one on the heap at every PONG). A PONG older than PONG_MAX_AGE_S answers no PING
+# of ours; one slower than SILENCE_S (an emulated board on a busy host) is a real answer
+# but says too little about the time to be a time-sync sample.
+TOKEN_MASK = 0x3FFFFFFF
+PONG_MAX_AGE_S = 60.0
 CMD_RETRY_S = 0.5  # a command not acknowledged this long is sent again (same seq)
 BAD_FRAME_LOG_S = 5.0  # a burst of bad frames ends after this long without one
 BOOT_PERIOD = 0xFFFF  # wire boot ids run 1..65535 and wrap to 1
@@ -290,7 +296,7 @@ class LinkProtocol:
             if now - self._last_ping >= PING_S:
                 self._last_ping = now
                 self._write(W.encode_frame(W.MSG_PING, self.info.boot_id if self.info else 0, 0, 0,
-                                           struct.pack(W.PING_FMT, int(now * 1000) & 0xFFFFFFFF)))
+                                           struct.pack(W.PING_FMT, int(now * 1000) & TOKEN_MASK)))
             with self._lock:
                 if any(now - p.sent_at >= CMD_RETRY_S for p in self._pending.values()):
                     # the device runs them strictly in order: resend them all, in order
@@ -414,10 +420,11 @@ class LinkProtocol:
         elif t == W.MSG_PONG:
             sent = struct.unpack(W.PING_FMT, frame.payload)[0]
             now_ms = self.clock() * 1000
-            age = (int(now_ms) - sent) & 0xFFFFFFFF
-            if age > SILENCE_S * 1000:
+            age = (int(now_ms) - sent) & TOKEN_MASK
+            if age > PONG_MAX_AGE_S * 1000 or sent > TOKEN_MASK:
                 raise Invalid("a PONG for a PING never sent")
-            self.timesync.add(now_ms - age, now_ms, frame.ticks)
+            if age <= SILENCE_S * 1000:
+                self.timesync.add(now_ms - age, now_ms, frame.ticks)
         elif t == W.MSG_GAP and self._synced:
             self._on_gap(Gap.decode(frame.payload))
         elif t == W.MSG_DIAG:
@@ -568,7 +575,7 @@ class LinkProtocol:
         # replayed events are placed in time by a real sample, not by their arrival
         self._last_ping = now
         self._write(W.encode_frame(W.MSG_PING, self.info.boot_id, 0, 0,
-                                   struct.pack(W.PING_FMT, int(now * 1000) & 0xFFFFFFFF)))
+                                   struct.pack(W.PING_FMT, int(now * 1000) & TOKEN_MASK)))
 
     def _expected(self) -> int:
         boot, seq = self._cursor
