@@ -14,35 +14,18 @@ device time), keep its REPL reachable, and never start futmesa on some other boa
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 import serial
 
 from futmesa.deploy.flash import release_board
 
-MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
+from .picorepl import mpremote_exec
+
 BLINK_US = 150_000  # one slot of the pattern (firmware/startup.py BLINK_MS)
 PERIOD_US = 14 * BLINK_US  # 3 blinks, then dark: 2.1 s
 
-
-def mpremote_exec(port: str, code: str, deadline_s: float) -> str:
-    """Run code at the board's REPL, retrying while the board is still booting."""
-    deadline = time.monotonic() + deadline_s
-    while True:
-        try:
-            proc = subprocess.run([MPREMOTE, "connect", port, "exec", code],
-                                  capture_output=True, text=True, timeout=120)
-            if proc.returncode == 0:
-                return proc.stdout
-            why = proc.stdout + proc.stderr
-        except subprocess.TimeoutExpired as exc:
-            why = str(exc)
-        if time.monotonic() > deadline:
-            raise AssertionError("mpremote never reached the REPL: " + why)
 
 
 def read_until(ser: serial.Serial, pattern: str, timeout: float, pico) -> str:

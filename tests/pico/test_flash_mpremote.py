@@ -14,35 +14,18 @@ would add about 5 minutes to `make test`; docs/firmware.md.)
 
 from __future__ import annotations
 
-import subprocess
-import sys
-import time
 import zlib
-from pathlib import Path
 
 import pytest
 
 import futmesa_wire as W
 from futmesa.deploy.flash import FlashError, flash, release_board
 
-MPREMOTE = str(Path(sys.executable).with_name("mpremote"))
+from .picorepl import mpremote_exec
+
 MODULES = ("futmesa_wire", "wirecrc", "link", "app", "matchclock", "lance", "buzzer", "inputs",
            "nvstore", "startup", "boards", "boards.pico", "futmesa_tof", "adafruit_vl53l0x")
 
-
-def mpremote_exec(port: str, code: str, deadline_s: float) -> str:
-    deadline = time.monotonic() + deadline_s
-    while True:
-        try:
-            proc = subprocess.run([MPREMOTE, "connect", port, "exec", code],
-                                  capture_output=True, text=True, timeout=180)
-            if proc.returncode == 0:
-                return proc.stdout
-            why = proc.stdout + proc.stderr
-        except subprocess.TimeoutExpired as exc:
-            why = str(exc)
-        if time.monotonic() > deadline:
-            raise AssertionError("mpremote never reached the REPL: " + why)
 
 
 @pytest.mark.timeout(1800)
@@ -82,7 +65,7 @@ def test_flash_with_mpremote_copies_firmware_that_runs_on_the_pico(pico_factory)
             + f"wirecrc.crc32_into({data!r}, {len(data)}, 0x1234, 0x5678, b, 0)\n"
             + "print('CRC', int.from_bytes(b, 'little'))\n"
             + "print('SCHEMA', futmesa_wire.SCHEMA_ID)\n")
-    out = mpremote_exec(pico.host_port, code, 600)
+    out = mpremote_exec(pico.host_port, code, 600, call_timeout_s=180)
     files = dict(line.split()[1:3] for line in out.splitlines() if line.startswith("FILE "))
     assert set(files) == set(MODULES), out
     for name, path in files.items():

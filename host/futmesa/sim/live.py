@@ -85,7 +85,7 @@ class LiveTable:
 
         try:
             ports = [s.host_port for s in (self.sim, *self.more_sims)]
-            asyncio.run(server.run(ports if self.more_sims else self.sim.host_port, self.db,
+            asyncio.run(server.run(ports, self.db,
                                    self.ruleset, self.settings, http_port=self.http_port,
                                    on_ready=ready, quiet=True))
         except BaseException as exc:  # noqa: BLE001 - reported to the starting thread

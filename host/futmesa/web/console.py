@@ -20,7 +20,7 @@ from starlette.routing import BaseRoute, Route
 from futmesa.hub import RefusedError, StateHub
 from futmesa.matchbook import public_record
 from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
-from futmesa.web.access import TokenGate, console_url, request_token
+from futmesa.web.access import MISSING, TokenGate, console_url, request_token
 from futmesa.web.common import (
     DISPLAY_MODES,
     LANGS,
@@ -130,7 +130,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         """The JSON body of a referee write for its table (``table`` in the body or the
         query), or the response refusing it."""
         if request_token(request) is None:
-            return error(*(gate.refuse(request) or (401, "")))  # no token: refused unread
+            return error(401, MISSING)  # no token: refused before the body is read
         body = await read_json(request)
         if isinstance(body, JSONResponse):
             return body
