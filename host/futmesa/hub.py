@@ -26,6 +26,27 @@ HEALTHY: State = {"ok": True, "faults": []}
 RefereeHandler = Callable[[str, dict[str, Any], str], Awaitable[dict[str, Any]]]
 
 
+class Subscription:
+    """One view's feed of published states; ``aclose()`` (or ``close()``) ends it."""
+
+    def __init__(self, subscribers: set[asyncio.Queue[State]]) -> None:
+        self._subscribers = subscribers
+        self._queue: asyncio.Queue[State] = asyncio.Queue(maxsize=64)
+        subscribers.add(self._queue)
+
+    def __aiter__(self) -> AsyncIterator[State]:
+        return self
+
+    async def __anext__(self) -> State:
+        return await self._queue.get()
+
+    def close(self) -> None:
+        self._subscribers.discard(self._queue)
+
+    async def aclose(self) -> None:
+        self.close()
+
+
 class StateHub:
     """Holds the latest state of each table and fans changes out to subscribers."""
 
@@ -94,15 +115,13 @@ class StateHub:
         """Every table's state, for the venue board."""
         return [copy.deepcopy(s) for _, s in sorted(self._states.items())]
 
-    async def subscribe(self) -> AsyncIterator[State]:
-        """Yield every published state (of any table) from now on."""
-        queue: asyncio.Queue[State] = asyncio.Queue(maxsize=64)
-        self._subscribers.add(queue)
-        try:
-            while True:
-                yield await queue.get()
-        finally:
-            self._subscribers.discard(queue)
+    def subscribe(self) -> Subscription:
+        """Every state published (of any table) from this call on, as an async iterator.
+
+        The subscription is registered here, before the caller awaits anything, so a
+        snapshot taken right after it cannot miss a publish that lands in between.
+        """
+        return Subscription(self._subscribers)
 
     async def referee_input(
         self, kind: str, data: dict[str, Any], author: str, table_id: str | None = None
