@@ -217,8 +217,13 @@ class TableDaemon:
             if self.match is None:
                 self._open_match(info.table_id)  # it could not be opened at connection
             match_id = self.match["id"] if self.match else None
+            # it cannot have happened after it reached us: a mapping error the other way
+            # (a busy host) would sort it after a referee input made just after it arrived,
+            # e.g. "period started" after the "shot asked" that followed it, and a replay
+            # would then undo the shot
+            occurred = min(occurred, time.time() * 1000)
             after = self.book.last_referee_at if self.book is not None else 0.0
-            if after - self.link.timesync.uncertainty_ms() <= occurred < after:
+            if after - self.link.timesync.uncertainty_ms() <= occurred <= after:
                 # it reached us after the referee's last input and the time sync cannot tell
                 # it happened before it: arrival order holds (a shot asked, then the goal
                 # a few ms later, must not be turned round by a mapping error), and the
@@ -226,6 +231,8 @@ class TableDaemon:
                 occurred = after + 1
             stored = self.store.append_device_event(ev, match_id, kind, data, occurred)
             self.health.log_ok()
+            if self.book is not None and stored is not None and stored[1] is not None:
+                self.book.note_device_at(occurred)
             self.last_event_wall_ms = time.time() * 1000
             if kind == "sensor_fault":
                 self.sensor_faults[ev.a] = data["fault"]
@@ -256,6 +263,8 @@ class TableDaemon:
             entry_id = self.store.record_gap(info.uid, boot_id, first_seq, last_seq, match_id)
             self.health.log_ok()
             if entry_id is not None:
+                if self.book is not None:
+                    self.book.note_device_at(time.time() * 1000)  # not before its stored time
                 self._apply(Entry(id=entry_id, kind="gap", source="system", data={
                     "boot_id": boot_id, "first_seq": first_seq, "last_seq": last_seq},
                     author="link", at=int(time.time() * 1000)))
@@ -391,7 +400,8 @@ class TableDaemon:
             period = self.status.period if self.status else 0
             clock_ms = self._clock_now_ms()
             probe = Entry(id=0, kind=kind, data=data, source="referee", period=period,
-                          clock_ms=clock_ms, author=author, at=int(time.time() * 1000))
+                          clock_ms=clock_ms, author=author,
+                          at=self.book.referee_stamp(time.time() * 1000))
             try:
                 effects = self.book.probe(probe)
             except (ValueError, KeyError, TypeError) as exc:

@@ -32,8 +32,28 @@ def wait_js(page: Any, expr: str, timeout: int = WAIT_MS) -> None:
     page.wait_for_function(expr, timeout=timeout)
 
 
-def score_is(page: Any, side: str, value: int, timeout: int = WAIT_MS) -> None:
-    wait_js(page, f"document.getElementById('score-{side}').textContent === '{value}'", timeout)
+def score_is(page: Any, side: str, value: int, timeout: int = WAIT_MS,
+             live: LiveTable | None = None) -> None:
+    try:
+        wait_js(page, f"document.getElementById('score-{side}').textContent === '{value}'",
+                timeout)
+    except Exception as exc:  # say what the page and the host had instead
+        raise AssertionError(f"the kiosk never showed {value} for {side}: {explain(page, live)}"
+                             ) from exc
+
+
+def explain(page: Any, live: LiveTable | None) -> str:
+    """The kiosk's scores and the host's match and log, for a failure message."""
+    text = f"kiosk score {page.text_content('#score-A')} x {page.text_content('#score-B')}"
+    if live is None or live.running is None:
+        return text
+    d = live.daemon
+    m = live.match()
+    text += f"; host score {m.get('score')}, connected {d.connected}, match {d.match}"
+    if d.match is not None:
+        rows = d.store.entries(d.match["id"])
+        text += "; log " + "; ".join(f"{r}" for r in rows)
+    return text
 
 
 def score_goal(live: LiveTable, side: str = "A", disc: int = 9) -> None:
@@ -120,11 +140,11 @@ def test_daemon_killed_and_restarted_kiosk_reconnects_with_same_state(page: Any)
         wait_js(page, "document.getElementById('banner').classList.contains('hidden')")
         # the replayed match reaches the page (on a loaded machine the table may still be
         # reconnecting when the server is back): wait for it, then it must be the same match
-        score_is(page, "A", 1)
+        score_is(page, "A", 1, live=live)
         assert page.text_content("#name-A") == "Casa"
         live.wait(lambda: live.daemon.connected, 60, "the table to reconnect")
         score_goal(live, "A")
-        score_is(page, "A", 2)
+        score_is(page, "A", 2, live=live)
 
 
 def test_unplugging_the_table_shows_table_disconnected(page: Any, output_dir: Path) -> None:

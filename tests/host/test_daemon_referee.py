@@ -116,3 +116,35 @@ def test_an_event_the_time_sync_cannot_place_before_the_input_keeps_arrival_orde
     daemon.store.close()
     again = _daemon(tmp_path)  # the replay after a restart reads the same order
     assert again.state.to_dict()["score"] == {"A": 1, "B": 0}
+
+
+def test_an_event_mapped_after_a_later_input_keeps_arrival_order(tmp_path: Path) -> None:
+    """The other way round: "period started" reaches the host, then the referee asks a shot,
+    then the goal comes. On a busy host the time sync may map the device's events a little
+    after they arrived (here 500 ms); stored so, a replay put "period started" after the
+    shot, which it cleared, and the restarted kiosk showed 0 x 0 (000 Art. 12 §1). An event
+    cannot have happened after it reached the host, so it is stored no later than that."""
+    import time as _time
+
+    daemon = _daemon(tmp_path)
+    ts = daemon.link.timesync
+    ts.reset(1000, 32)
+    now_mono = _time.monotonic() * 1000
+    ts.add(now_mono - 2, now_mono, 100_000)  # tick 100 000 is "now"
+
+    def device(seq: int, kind: int, a: int, ticks: int, clock: int = 0) -> None:
+        daemon.on_event(daemon.info, 1, seq, ticks, (kind, a, 0, 1, clock, 0))
+
+    daemon.referee("set_up", {"kickoff": "A"}, "ref")
+    daemon.referee("start_period", {}, "ref")
+    device(1, W.EV_PERIOD_STARTED, 0, 100_500)  # mapped half a second after it arrived
+    device(2, W.EV_CLOCK_STARTED, 0, 100_500)
+    daemon.referee("shot_asked", {"side": "A", "disc": 9}, "ref")
+    ends = daemon.state.to_dict()["ends"]
+    device(3, W.EV_GOAL_LINE, ends["B"], 100_600, clock=600)
+    assert daemon.state.to_dict()["score"] == {"A": 1, "B": 0}
+    order = [e.kind for e in daemon.store.entries(daemon.match["id"])]
+    assert order.index("period_started") < order.index("shot_asked") < order.index("goal_line")
+    daemon.store.close()
+    again = _daemon(tmp_path)  # the replay after a restart reads the same order
+    assert again.state.to_dict()["score"] == {"A": 1, "B": 0}

@@ -9,6 +9,7 @@ new entry here. :class:`MatchLibrary` reads stored matches for the history, the 
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 from futmesa.matchbook.entries import to_entry
@@ -82,6 +83,7 @@ class MatchBook:
         self.engine = engine_for(match)
         self.state: MatchState = self.engine.initial_state()
         self.last_referee_at = 0.0  # Unix ms of the newest referee input
+        self.last_device_at = 0.0  # Unix ms stored for the newest device/system entry
 
     @classmethod
     def opened(cls, store: EventLog, match: dict[str, Any]) -> MatchBook:
@@ -106,6 +108,8 @@ class MatchBook:
         stored = self.store.entries(self.id)
         self.last_referee_at = max((e.occurred_at for e in stored if e.source == "referee"),
                                    default=0.0)
+        self.last_device_at = max((e.occurred_at for e in stored if e.source != "referee"),
+                                  default=0.0)
         self.state = replay_match(self.engine, stored)
         return self.state
 
@@ -119,6 +123,16 @@ class MatchBook:
             log.error("match %d: replaying the log and applying it step by step disagree; "
                       "showing the replay. Please report this with the database file.", self.id)
         return state
+
+    def note_device_at(self, occurred_at: float) -> None:
+        """A device or system entry was stored with this time (``referee_stamp`` follows it)."""
+        self.last_device_at = max(self.last_device_at, occurred_at)
+
+    def referee_stamp(self, now_ms: float) -> int:
+        """The time to store for a referee input made now: never before a device entry
+        already applied, so the stored order (store.merge_in_time_order: a tie puts the
+        device first) is the order the match was played in."""
+        return max(int(now_ms), math.ceil(self.last_device_at))
 
     def probe(self, entry: Entry) -> list[Effect]:
         """What the rules would say to ``entry``, without keeping it (to refuse before logging)."""
