@@ -74,6 +74,11 @@ class DeviceLink:
         self.app = app
         self.boot_id = boot_id
         self.size = ring_size
+        # frames carry ticks mod 2**32; the mask is the board's tick period - 1, built
+        # from halves so it stays a small int on a 32-bit port (tick_bits 30): a literal
+        # 0xFFFFFFFF there is a boxed int, and every `ticks & 0xFFFFFFFF` allocated
+        half = 1 << (min(board.tick_bits, 32) - 1)
+        self._tick_mask = (half - 1) | half
         self.ring = bytearray(ring_size * _EVF)
         self.seq_max = SEQ_MAX
         self.next_seq = 1
@@ -265,7 +270,7 @@ class DeviceLink:
         if seq > self._reserved:
             self._reserve(seq)
         W.pack_event_frame(self._body, self.ring, (seq % self.size) * _EVF, self.boot_id, seq,
-                           ticks & 0xFFFFFFFF, kind, a, b, period, clock_ms, value)
+                           ticks & self._tick_mask, kind, a, b, period, clock_ms, value)
         self.next_seq = seq + 1
         if TRACE:
             print("EV", self.boot_id, seq, kind)
@@ -350,7 +355,7 @@ class DeviceLink:
         if self.connected:
             flags |= W.ST_HOST_LINK
         W.pack_status_frame(self._st_body, self._st_raw, self.boot_id, self.next_seq - 1,
-                            ticks & 0xFFFFFFFF, clock.period, flags, app.inputs.palheta,
+                            ticks & self._tick_mask, clock.period, flags, app.inputs.palheta,
                             lance.side, clock.ms(ticks), clock.length(), clock.added_ms,
                             lance.remaining(ticks), lance.length(), self.next_seq - 1,
                             self.acked)
@@ -362,7 +367,7 @@ class DeviceLink:
         inputs = self.app.inputs
         g0 = inputs.goals[0]
         g1 = inputs.goals[1]
-        W.pack_diag_frame(self._dg_body, self._dg_raw, self.boot_id, ticks & 0xFFFFFFFF,
+        W.pack_diag_frame(self._dg_body, self._dg_raw, self.boot_id, ticks & self._tick_mask,
                           g0.raw_mm if g0.tof else W.DIAG_NO_SAMPLE,
                           g1.raw_mm if g1.tof else W.DIAG_NO_SAMPLE, inputs.beam_bits(),
                           inputs.net_bits & 0xFF, inputs.pal_raw, inputs.button_bits)
@@ -373,7 +378,7 @@ class DeviceLink:
 
     def _send_small(self, msg_type, seq, word):
         W.pack_small_frame(self._sm_body, self._sm_raw, msg_type, self.boot_id, seq,
-                           self.board.ticks_ms() & 0xFFFFFFFF, word)
+                           self.board.ticks_ms() & self._tick_mask, word)
         n = W.cobs_encode_into(self._sm_raw, W.SMALL_FRAME_SIZE, self._sm_tx)
         self.board.port_write(self._sm_tx, n)
 

@@ -16,7 +16,9 @@ from boards import DEFAULT_ZONES, NO_ANSWER, goal_kinds_from, goal_params_from, 
 class BenchBoard:
     name = "bench"
     tick_rate = 1000
-    tick_bits = 32
+    # ticks wrap like the port's ticks_ms: at 2**30 on a 32-bit port (rp2, esp32), where a
+    # 32-bit mask would be a boxed int; frames carry the unix port's mod 2**32
+    tick_bits = 30 if time.ticks_add(0, -1) <= 0x3FFFFFFF else 32  # type: ignore[type-var]
 
     def __init__(self, args=None, cfg=None):
         args = args or {}
