@@ -97,6 +97,8 @@ class TableDaemon:
         self.link_reason = "waiting for the table"
         self.last_event_wall_ms = 0.0
         self.sensor_faults: dict[int, str] = {}
+        # per (device, boot): the time stored for its newest event (on_event)
+        self._device_floor: dict[tuple[str, int], float] = {}
         self.ended_match_ids: set[int] = set()
         # faults around the match (the event log not writable...), published through the hub
         self.health = Health(on_change=self._publish_health)
@@ -222,6 +224,9 @@ class TableDaemon:
             # e.g. "period started" after the "shot asked" that followed it, and a replay
             # would then undo the shot
             occurred = min(occurred, time.time() * 1000)
+            # nor before an event the device made before it (its sequence order is the
+            # order things happened at the table)
+            occurred = max(occurred, self._device_floor.get((info.uid, boot_id), 0.0))
             after = self.book.last_referee_at if self.book is not None else 0.0
             if after - self.link.timesync.uncertainty_ms() <= occurred <= after:
                 # it reached us after the referee's last input and the time sync cannot tell
@@ -231,6 +236,7 @@ class TableDaemon:
                 occurred = after + 1
             stored = self.store.append_device_event(ev, match_id, kind, data, occurred)
             self.health.log_ok()
+            self._device_floor[(info.uid, boot_id)] = occurred
             if self.book is not None and stored is not None and stored[1] is not None:
                 self.book.note_device_at(occurred)
             self.last_event_wall_ms = time.time() * 1000

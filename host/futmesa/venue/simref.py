@@ -139,6 +139,12 @@ class SimReferee:
         if status in ("not_started", "interval"):
             await self.press("start_period")
             return
+        if status == "last_lance":
+            # time is up with a shot asked: the rules give that side its last lance; this
+            # referee lets it go by and says it is over, as at the console ("Último lance
+            # terminado"), or the match would wait for it for ever
+            await self.press("lance_done")
+            return
         clock = st.get("clock") or {}
         period = int(st.get("period") or 0)
         plan = self.own[match_id].get(period, [])
