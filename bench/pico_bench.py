@@ -115,9 +115,11 @@ def edge_to_frame(pico: VirtualPico, rounds: int) -> dict[str, list[float]]:
                     frame = pico.wait_line("EVUS ", 120, start)
                 out[what].append(int(frame.split()[4]) - int(edge.split()[3]))
                 print(f"[latency] {what}: {out[what][-1]} device us", flush=True)
-                # let the board re-arm before the next one (a net's 800 ms refractory time)
+                # let the board re-arm before the next one: a net's 800 ms refractory
+                # time, a goal line's 1,500 ms (a second goal sooner is the same ball
+                # rattling, firmware/inputs.py, and makes no frame)
                 t0 = pico.device_ms()
-                while pico.device_ms() < t0 + 1000:
+                while pico.device_ms() < t0 + (1000 if what == "out" else 2000):
                     time.sleep(0.05)
     finally:
         link.stop()
