@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "host"))
 
+from futmesa.link.protocol import LiveSink  # noqa: E402
 from futmesa.sim.vpico import SimTableError, VirtualPico, find_image  # noqa: E402
 
 SCRIPT = Path(__file__).with_name("_firmware_bench_mp.py")
@@ -56,30 +57,15 @@ def section(port: str, name: str, passes: int, half_min: int) -> dict[str, str]:
     return figures
 
 
-class _Sink:
-    """A host that takes every event (so the device sends each one as it happens); only the
-    link's required callbacks, so its optional ones (reservations, losses) keep their
-    defaults."""
+class _Sink(LiveSink):
+    """A host that takes every event as it happens (so the device sends each one at once);
+    the link's optional callbacks (reservations, losses) keep their defaults."""
 
     def __init__(self) -> None:
-        self.ready = False
         self.events = 0
-
-    def on_device(self, info: object) -> tuple[int, int]:
-        self.ready = True
-        return info.boot_id, info.newest  # type: ignore[attr-defined]
 
     def on_event(self, *args: object) -> None:
         self.events += 1
-
-    def on_gap(self, *args: object) -> None:
-        pass
-
-    def on_status(self, *args: object) -> None:
-        pass
-
-    def on_connection(self, *args: object) -> None:
-        pass
 
 
 def edge_to_frame(pico: VirtualPico, rounds: int) -> dict[str, list[float]]:

@@ -38,6 +38,7 @@ from futmesa.hardware.tof import (
     propose_threshold,
     start_tof_sensors,
 )
+from futmesa.link.protocol import LiveSink
 
 SAMPLES = 15
 BALL_SPOTS = ("near the sensor", "in the middle of the goal", "at the far side from the sensor")
@@ -97,8 +98,8 @@ def sbc_source(board: Board) -> SbcSource:
     return SbcSource(board, i2c, xshut)
 
 
-class _DiagSink:
-    """Link sink for calibration: only the live sensor samples matter."""
+class _DiagSink(LiveSink):
+    """Link sink for calibration: only the live sensor samples matter (no replay)."""
 
     def __init__(self) -> None:
         self.samples: queue.Queue[tuple[int, ...]] = queue.Queue()
@@ -106,22 +107,10 @@ class _DiagSink:
 
     def on_device(self, info: Any) -> tuple[int, int]:
         self.ready.set()
-        return info.boot_id, info.newest  # no replay: calibration reads live samples only
+        return super().on_device(info)
 
     def on_diag(self, info: Any, ticks: int, values: tuple[int, ...]) -> None:
         self.samples.put(values)
-
-    def on_event(self, *args: Any) -> None:
-        pass
-
-    def on_gap(self, *args: Any) -> None:
-        pass
-
-    def on_status(self, *args: Any) -> None:
-        pass
-
-    def on_connection(self, *args: Any) -> None:
-        pass
 
 
 class LinkSource:

@@ -140,6 +140,28 @@ class LinkSink(Protocol):
     # them up with getattr, so sinks without them are unaffected.
 
 
+class LiveSink:
+    """A sink for tools that watch the table live and store nothing (calibrate, benches):
+    it asks for no replay (everything the device holds counts as committed) and ignores
+    what it is handed; a subclass overrides what it needs (e.g. on_diag, on_event)."""
+
+    def on_device(self, info: DeviceInfo) -> tuple[int, int]:
+        return info.boot_id, info.newest
+
+    def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
+                 payload: tuple[int, int, int, int, int, int]) -> None:
+        pass
+
+    def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
+        pass
+
+    def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
+        pass
+
+    def on_connection(self, connected: bool, reason: str) -> None:
+        pass
+
+
 @dataclass
 class _Pending:
     seq: int
