@@ -3,7 +3,9 @@
 `Engine.apply` never mutates its inputs. A correction (`void` / `amend`) is
 applied by recomputing the match from the whole log (see corrections.py), so
 `replay(log)` is the single source of truth and applying entries one by one
-gives exactly the same state.
+gives exactly the same state. Entries are applied in the order things happened
+(ordering.py): a referee input that reached the log after device events it happened
+before is put back in its place and the match recomputed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from .base import Ruleset
 from .context import Ctx, Refused
 from .corrections import correction_history, correction_problem, effective_entries
 from .model import Effect, Entry, MatchState, copy_match
+from .ordering import in_time_order, insert_position
 
 
 class Engine:
@@ -66,13 +69,44 @@ class Engine:
                     },
                 )
             ]
+        pos = insert_position(state.log, entry)
+        if pos < len(state.log):
+            # a referee input that happened before device events already applied (it reached
+            # the log late): the match is recomputed with it in its place
+            return self._late(state, (*state.log[:pos], entry, *state.log[pos:]), entry)
         new = state.copy()
         new.log = (*state.log, entry)
         return new, self._step(new, entry)
 
+    def _late(
+        self, old: MatchState, log: tuple[Entry, ...], entry: Entry
+    ) -> tuple[MatchState, list[Effect]]:
+        """The match recomputed from `log` (`entry` inserted where it happened), and what
+        changed: the entry's own effects, then the new announcements and questions of the
+        entries after it; no device command of those is repeated (the device acted on them)."""
+        shown = {(a.get("entry"), a.get("code")) for a in old.m["announcements"]}
+        state = self.initial_state()
+        effects: list[Effect] = []
+        after = False
+        for e in effective_entries(log):
+            step = self._step(state, e)
+            if e.id == entry.id:
+                effects.extend(step)
+                after = True
+            elif after:
+                effects.extend(
+                    fx for fx in step
+                    if fx.kind == "confirm"
+                    or (fx.kind == "announce"
+                        and (fx.data.get("entry"), fx.data.get("code")) not in shown)
+                )
+        state.log = log
+        state.m["corrections"] = correction_history(log)
+        return state, effects
+
     def replay(self, entries: Iterable[Entry]) -> tuple[MatchState, list[Effect]]:
         """The state built from a whole log (corrections resolved first)."""
-        log = tuple(entries)
+        log = tuple(in_time_order(entries))
         state = self.initial_state()
         effects: list[Effect] = []
         for entry in effective_entries(log):

@@ -85,12 +85,22 @@ class GoalRules(RulesCore):
         """The asked shot ended without a goal: saved, wide, short, missed or in play."""
         m = ctx.m
         shot = m["shot_asked"]
+        outcome = ctx.entry.data.get("outcome", "in_play")
+        pt, en = SHOT_OUTCOMES.get(str(outcome), (str(outcome), str(outcome)))
+        if not shot and m.get("_shot_out"):
+            # the side-net event came first and already gave the restart: the same one stands
+            shot = m.pop("_shot_out")
+            ctx.announce("shot_over", f"Chute de {ctx.name(shot['side'])}: {pt}",
+                         f"Shot by {ctx.name(shot['side'])}: {en}")
+            return
         if not shot:
             raise Refused("Não há chute pedido", "No shot was asked")
         m["shot_asked"] = None
         so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
-        outcome = ctx.entry.data.get("outcome", "in_play")
-        pt, en = SHOT_OUTCOMES.get(str(outcome), (str(outcome), str(outcome)))
+        if outcome == "wide":
+            # "para fora" before the side-net event: that ball out still follows a shot
+            # (003 Art. 64: a goal kick, not a reposição), whichever reaches the log first
+            m["_shot_out"] = shot
         ctx.announce(
             "shot_over",
             f"Chute de {ctx.name(shot['side'])}: {pt}",

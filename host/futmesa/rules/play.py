@@ -80,6 +80,9 @@ class PlayRules(RulesCore):
         shot = m["shot_asked"]
         if shot:
             so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
+            m["_shot_out"] = shot  # a "para fora" entered after this changes nothing
+        else:
+            shot = m.pop("_shot_out", None)  # the shot's result was entered first
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             self.dead_ball(ctx)
             self.end_period(ctx, self.cite("end"))
@@ -179,6 +182,14 @@ class PlayRules(RulesCore):
         restart = m["restart"]
         if self.out_of_turn(ctx, side):
             return
+        kickoff = restart and restart["kind"] == "saida" and not restart["taken"]
+        if kickoff and side != restart["side"]:
+            raise Refused(
+                f"A saída é de {ctx.name(restart['side'])}",
+                f"The kick-off is {ctx.name(restart['side'])}'s",
+                self.cite("kickoff"),
+            )
+        m.pop("_shot_out", None)  # play went on: a late shot result has nothing to add
         if restart and not restart["taken"] and restart["side"] == side:
             restart["taken"] = True
             restart["touches_since"] = 0

@@ -95,6 +95,7 @@ class TimeRules(RulesCore):
         m = ctx.m
         m["shot_asked"] = None
         m["last_touch"] = None
+        m.pop("_shot_out", None)
         for s in SIDES:
             self.reset_touches(m, s)
         m["restart"] = {"kind": "saida", "side": side, "rule": self.cite("kickoff"), "taken": False}
