@@ -94,10 +94,49 @@ class Cbfm1Toque(Ruleset):
         self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
     ) -> tuple[str, str, str]:
         kind, side, rule = super().ball_out_restart(ctx, info, last)
+        if kind == "lateral" and self.setting("lateral_taker") == "half" and info.get("half"):
+            # a club's choice: the team defending the half it went out on (Rule 1 §3's
+            # palheta shows it); Art. 14 names no taker (docs/rulesets.md)
+            return kind, str(info["half"]), rule
         if kind == "tiro_de_meta" and not last.get("direct", True):
             # off the attacker but not straight out (e.g. off another attacker): Art. 16
             return "reposicao", side, self.cite("reposicao")
         return kind, side, rule
+
+    def straight_out(self, ctx: Ctx, side: str) -> bool:
+        """`side`'s goal kick or reposição, just taken, left the field over the opponent's
+        goal line or end line touching no disc (Art. 23 II D)."""
+        r = ctx.m["restart"]
+        return bool(r and r.get("open") and r["taken"] and r["side"] == side
+                    and r["kind"] in ("tiro_de_meta", "reposicao")
+                    and r.get("touches_since", 0) == 0)
+
+    def resolve_ball_out(self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]) -> None:
+        m = ctx.m
+        toucher = last["side"]
+        if (self.in_play(m) and info["line"] == "end" and last.get("direct", True)
+                and self.defender_of(m, info["end"]) != toucher
+                and self.straight_out(ctx, toucher)):
+            m["last_touch"] = None
+            self.goal_kick_straight_out(ctx, toucher)
+            return
+        super().resolve_ball_out(ctx, info, last)
+
+    def no_shot_restart(self, ctx: Ctx, defender: str, choice: str) -> None:
+        if choice == "no_goal" and self.straight_out(ctx, other(defender)):
+            self.goal_kick_straight_out(ctx, other(defender))
+            return
+        super().no_shot_restart(ctx, defender, choice)
+
+    def goal_kick_straight_out(self, ctx: Ctx, taker: str) -> None:
+        """Art. 23 II D: a technical foul against the taker, taken anywhere in the big area."""
+        ctx.announce(
+            "restart_straight_out",
+            f"Cobrança de {ctx.name(taker)} saiu direto pelo fundo adversário: falta técnica",
+            f"{ctx.name(taker)}'s restart went straight out over the far line: technical foul",
+            "000 Art. 23 II D",
+        )
+        self.technical_foul(ctx, taker, "000 Art. 23 II D")
 
     def ball_stopped_restart(self, ctx: Ctx, side: str) -> None:
         """Art. 16: the ball stopped in a small area is a reposição (no re-arrangement) for

@@ -111,6 +111,20 @@ class Pastilha8x2(Ruleset):
         shot = m["shot_asked"]
         m["shot_asked"] = None
         played = m.get("last_player")
+        r = m["restart"]
+        if (not shot and played == side and r and r["kind"] == "falta_tecnica"
+                and not r["taken"] and r["side"] == other(side) and r["rule"] == "003 Art. 48"):
+            # the 8th touch without a shot sent it there: one offence, already sanctioned;
+            # only where the kick is taken changes (Art. 48 §1: the corner of the small area)
+            r["rule"] = "003 Art. 40"
+            ctx.announce(
+                "foul_spot",
+                f"A falta técnica para {ctx.name(other(side))} é cobrada do bico da pequena área",
+                f"{ctx.name(other(side))}'s technical foul kick is taken from the corner of the "
+                "small area",
+                "003 Art. 48 §1",
+            )
+            return
         if shot:
             self.set_restart(ctx, "bola_do_goleiro", side, "003 Art. 42")
         elif played == side:

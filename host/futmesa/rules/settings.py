@@ -31,6 +31,7 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         ("kickoff", ("A", "B")),
         ("advantage", ("A", "B")),
         ("extra_kickoff", ("first", "other", "A", "B")),
+        ("lateral_taker", ("not_last_touch", "half")),
     ):
         if s.get(key) is not None and s[key] not in allowed:
             raise ValueError(f'settings "{key}" must be one of {", ".join(allowed)}')

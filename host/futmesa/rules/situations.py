@@ -107,7 +107,7 @@ class SituationRules(RulesCore):
             kicker = other(winner)
         else:
             kicker = winner if choice == "ball" else other(winner)
-        m["kickoff"] = {"first": kicker, "next": kicker}
+        m["kickoff"] = {"first": kicker, "next": kicker, "draw": ctx.entry.id}
         what = {"ball": ("sai com a bola", "kicks off"), "cede": ("cede a saída", "cedes the ball"),
                 "field": ("escolhe o campo", "chooses the field")}[choice]
         ctx.announce(

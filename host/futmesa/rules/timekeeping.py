@@ -32,7 +32,8 @@ class TimeRules(RulesCore):
                 if isinstance(team.get(key), str) and team[key]:
                     m["teams"][side][key] = team[key]
         if d.get("kickoff") in SIDES:
-            m["kickoff"] = {"first": d["kickoff"], "next": d["kickoff"]}
+            self.refuse_if_drawn(ctx, d["kickoff"])
+            m["kickoff"] = {**m["kickoff"], "first": d["kickoff"], "next": d["kickoff"]}
         ctx.announce("set_up", "Equipes definidas", "Teams set up")
 
     def on_kickoff(self, ctx: Ctx) -> None:
@@ -40,6 +41,7 @@ class TimeRules(RulesCore):
         side = ctx.side()
         m = ctx.m
         if m["status"] == "not_started":
+            self.refuse_if_drawn(ctx, side)
             m["kickoff"]["first"] = side
         m["kickoff"]["next"] = side
         ctx.announce(
@@ -48,6 +50,19 @@ class TimeRules(RulesCore):
             f"Kick-off: {ctx.name(side)}",
             self.cite("draw"),
         )
+
+    def refuse_if_drawn(self, ctx: Ctx, side: str) -> None:
+        """The draw's entry decided the kick-off: another entry may not rewrite it (the draw's
+        entry is corrected instead), e.g. 003 Art. 30 §1."""
+        kickoff = ctx.m["kickoff"]
+        if kickoff.get("draw") and side != kickoff["first"]:
+            raise Refused(
+                f"O sorteio já deu a saída a {ctx.name(kickoff['first'])}: para mudar, corrija "
+                "o registro do sorteio",
+                f"The draw already gave the kick-off to {ctx.name(kickoff['first'])}: to change "
+                "it, correct the draw's entry",
+                self.cite("draw_choice") or self.cite("draw"),
+            )
 
     def on_ends(self, ctx: Ctx) -> None:
         """The referee states which goal line side A defends now."""
