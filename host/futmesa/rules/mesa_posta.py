@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .base import MINUTE, Ruleset
-from .context import Ctx, other
+from .context import Ctx, Refused, other
 
 # restarts whose taker waits for another touch before touching the ball again (004 O cobrador)
 TAKER_WAITS = ("escanteio", "tiro_livre", "lateral", "penalti")
@@ -111,6 +111,25 @@ class MesaPosta(Ruleset):
                 ctx, "tiro_livre", beneficiary, self.cite("free_kick"), infraction=True
             )
         self.reset_touches(m, beneficiary)
+
+    def on_touch(self, ctx: Ctx) -> None:
+        """004 Pênaltis: the goalkeeper "escolhe em segredo" waiting on the line, so before the
+        kick: the penalty's kick is refused until the defending goalkeeper's choice is in."""
+        r = ctx.m["restart"]
+        kick = r and r["kind"] == "penalti" and not r["taken"]
+        if (kick and ctx.entry.data.get("side") == r["side"]
+                and not (ctx.m.get("_secret") or {}).get("penalty")):
+            raise Refused(
+                f"Pênalti: primeiro o goleiro de {ctx.name(other(r['side']))} escolhe, em segredo",
+                f"Penalty: {ctx.name(other(r['side']))}'s goalkeeper chooses first, in secret",
+                self.cite("keeper_choice"),
+            )
+        super().on_touch(ctx)
+
+    def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
+        if kind == "penalti":
+            extra["keeper_choice_from"] = other(side)  # the console asks this side's goalkeeper
+        super().set_restart(ctx, kind, side, rule, **extra)
 
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
         """004 Sua vez: seven touches on the ball per turn; a miss passes the turn."""
