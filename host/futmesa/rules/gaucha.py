@@ -75,6 +75,59 @@ class Gaucha(Ruleset):
                             "rule": "001 Art. XXXV §único"},
     }
 
+    def out_of_turn(self, ctx: Ctx, side: str) -> bool:
+        """001 fixes no turn order in open play, but its restarts do: the taker of an offside
+        kick (Art. XXXII §2–§3), a throw-in cavada (Art. XXXIV §1 b) or any restart with a
+        number of lances has no further lance until the opponent plays. A further one is
+        refused — or, if the referee says it happened (`out_of_turn`), a technical foul."""
+        r = ctx.m["restart"]
+        if not (r and r.get("open") and r["taken"] and r["side"] == side
+                and r["taker_lances"] >= (r.get("lances") or 1)):
+            return False
+        if not ctx.entry.data.get("out_of_turn"):
+            raise Refused(
+                f"{ctx.name(side)} já jogou os lances da cobrança: agora joga "
+                f"{ctx.name(other(side))}. Se o lance aconteceu, registre-o com 'fora da vez' "
+                "(falta técnica)",
+                f"{ctx.name(side)} has played the restart's lances: {ctx.name(other(side))} "
+                "plays now. If the lance happened, enter it as 'out of turn' (a technical foul)",
+                r["limit_rule"],
+            )
+        ctx.announce(
+            "out_of_turn",
+            f"{ctx.name(side)} jogou fora da vez",
+            f"{ctx.name(side)} played out of turn",
+            r["limit_rule"],
+        )
+        self.technical_foul(ctx, side, r["limit_rule"])
+        return True
+
+    def on_touch(self, ctx: Ctx) -> None:
+        """Art. XXIX l (and XXXIV §1 a): the disc of a two-lance restart's first lance plays
+        the second only after a pass (`pass: true` on the first lance's touch)."""
+        m = ctx.m
+        side, disc = ctx.side(), ctx.disc()
+        r = m["restart"]
+        second = bool(r and r.get("open") and r["taken"] and r["side"] == side
+                      and r.get("lances") == 2 and r["taker_lances"] == 1)
+        if second and self.in_play(m) and disc is not None and disc == r.get("first_disc") \
+                and not r.get("passed"):
+            ctx.announce(
+                "same_disc",
+                f"Botão {disc} de {ctx.name(side)} jogou os dois lances sem passe: falta técnica",
+                f"{ctx.name(side)} disc {disc} played both lances without a pass: technical foul",
+                "001 Art. XXIX l",
+            )
+            m["last_player"] = side
+            self.technical_foul(ctx, side, "001 Art. XXIX l")
+            return
+        super().on_touch(ctx)
+        r = m["restart"]
+        if r and r.get("open") and r["side"] == side and r.get("lances") == 2 \
+                and r["taker_lances"] == 1:
+            r["first_disc"] = disc
+            r["passed"] = bool(ctx.entry.data.get("pass"))
+
     def time_up(self, ctx: Ctx) -> None:
         """Art. XXI §1: the player on turn at the signal has one last lance."""
         self.begin_last_lance(ctx, ctx.m["turn"], "turn", self.cite("end"))
