@@ -81,6 +81,10 @@ class RulesCore:
     # what a lance timer run out again after the warning is: "disciplinary" (000 Art. 26
     # §1 A), "technical" (001 Art. XXIX e) or "cera" (003 Art. 71 §único, Art. 84)
     lance_foul: ClassVar[str] = "disciplinary"
+    # how often the referee warns a player who reaches the lance time: "every_lance" (000 Art.
+    # 26 §1 A: "ao atingir este tempo, o árbitro deverá advertir") or "once" a match (003 Art.
+    # 71 §único: "depois de já ter sido advertido"); setting `lance_warning`
+    lance_warning: ClassVar[str] = "every_lance"
     # -- teams -------------------------------------------------------------------------
     discs: ClassVar[int] = 11
     min_discs: ClassVar[int] = 0  # below this the match cannot go on (0: not stated)
@@ -199,6 +203,7 @@ class RulesCore:
             "expelled": {"A": [], "B": []},
             "substitutions": {"A": [], "B": []},
             "lance_warnings": 0,
+            "warned": {"A": False, "B": False},
             "last_disc": {"A": None, "B": None},
             "last_player": None,
             "goals": [],

@@ -32,6 +32,7 @@ class Pastilha8x2(Ruleset):
     # parado"; at the same instant the alarm wins, as for a shot (Art. 29 "ao mesmo tempo")
     infraction_same_instant_taken = False
     lance_foul = "cera"  # Art. 71 §único: past the time again after the warning is "cera"
+    lance_warning = "once"  # Art. 71 §único: "depois de já ter sido advertido" (the player)
     touch_limit = 8  # Art. 47
     run_limit = 2  # Art. 47 §1
     substitutions = 3  # Art. 62
@@ -219,14 +220,59 @@ class Pastilha8x2(Ruleset):
     def cera_foul(self, ctx: Ctx, side: str) -> None:
         """Art. 84: "cera" (deliberate delay, Art. 86 h; past the lance time again after the
         warning, Art. 71 §único) is a disciplinary foul, a free kick; a repeat ("na
-        reincidência", Art. 84 §único) disqualifies. Other disciplinary fouls (Art. 86)
-        are only free kicks: how grave one is, and a disqualification for it, is the
-        referee's call (Art. 87, `discipline type: disqualify`)."""
+        reincidência ... será punido com desclassificação", Art. 84 §único) disqualifies at
+        once, with no free kick announced first. Setting `second_cera: grade` asks the referee
+        instead (Art. 71 §único "poderá", Art. 87)."""
         m = ctx.m
         m["fouls"][side]["cera"] = m["fouls"][side].get("cera", 0) + 1
-        self.disciplinary_foul(ctx, side, None, "003 Art. 84")
-        if m["fouls"][side]["cera"] >= 2 and not m["finished"]:
-            self.forfeit(ctx, side, "003 Art. 84 §único")
+        if m["fouls"][side]["cera"] < 2 or m["finished"]:
+            self.disciplinary_foul(ctx, side, None, "003 Art. 84")
+        elif self.setting("second_cera", "disqualify") == "grade":
+            self.ask_grade(ctx, side, None, "003 Art. 84 §único")
+        else:
+            self.disqualify(ctx, side, "003 Art. 84 §único")
+
+    def on_discipline(self, ctx: Ctx) -> None:
+        """Art. 87: a disciplinary foul (Art. 86) is graded by the referee — an indirect free
+        kick or the end of the match — so it is asked, not given automatically."""
+        if ctx.entry.data.get("type", "disciplinary") == "disciplinary":
+            side = ctx.side()
+            disc = ctx.disc()
+            self.refuse_if_finished(ctx)
+            self.ask_grade(ctx, side, disc, "003 Art. 87")
+            return
+        super().on_discipline(ctx)
+
+    def ask_grade(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+        ctx.confirm(
+            "discipline_grade",
+            rule,
+            f"Falta disciplinar de {ctx.name(side)}: tiro livre indireto ou desclassificação?",
+            f"Disciplinary foul by {ctx.name(side)}: indirect free kick or disqualification?",
+            ["free_kick", "disqualify"],
+            default="free_kick",
+            reject="free_kick",
+            side=side,
+            disc=disc,
+        )
+
+    def resolve_discipline_grade(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
+        if ctx.m["finished"]:
+            return
+        if choice == "disqualify":
+            self.disqualify(ctx, pending["side"], pending["rule"])
+        else:
+            self.disciplinary_foul(ctx, pending["side"], pending.get("disc"), pending["rule"])
+
+    def disqualify(self, ctx: Ctx, side: str, rule: str) -> None:
+        ctx.m["fouls"][side]["disciplinary"] += 1
+        ctx.announce(
+            "disqualified",
+            f"{ctx.name(side)} desclassificado",
+            f"{ctx.name(side)} disqualified",
+            rule,
+        )
+        self.forfeit(ctx, side, rule)
 
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:
         m = ctx.m

@@ -325,7 +325,14 @@ class PlayRules(RulesCore):
         m = ctx.m
         secs = m["clock_profile"]["lance_ms"] // 1000
         who = ctx.name(side) if side else "?"
-        if m["lance_warnings"] == 1:
+        if self.setting("lance_warning", self.lance_warning) == "once" and side:
+            # the player is warned once; past the time again in any later lance: the foul
+            first = not m["warned"][side]
+        else:
+            first = m["lance_warnings"] == 1
+        if first:
+            if side:
+                m["warned"][side] = True
             ctx.announce(
                 "lance_warning",
                 f"{secs} s: {who}, jogue imediatamente",

@@ -32,6 +32,8 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         ("advantage", ("A", "B")),
         ("extra_kickoff", ("first", "other", "A", "B")),
         ("lateral_taker", ("not_last_touch", "half")),
+        ("lance_warning", ("every_lance", "once")),
+        ("second_cera", ("disqualify", "grade")),
     ):
         if s.get(key) is not None and s[key] not in allowed:
             raise ValueError(f'settings "{key}" must be one of {", ".join(allowed)}')
