@@ -64,7 +64,16 @@ class Cbfm1Toque(Ruleset):
         "substitutions": "000 Art. 10",
         "turns": "000 Art. 9 §2",
         "ball_stopped": "000 Art. 16",
+        "waive": "000 Art. 24",
+        "side_choice": "000 Art. 15 §1",
+        "keeper_foul": "000 Art. 20",
     }
+    # who takes a goal kick or reposição: any disc but the goalkeeper (Art. 13 §1, Art. 16 §1)
+    taker_rules: ClassVar[dict[str, tuple[str, str]]] = {
+        "tiro_de_meta": ("disc", "000 Art. 13 §1"),
+        "reposicao": ("disc", "000 Art. 16 §1"),
+    }
+    side_choice_kinds = ("escanteio",)  # a ball in the goal: the favoured técnico's side
     # a failed reposição / goal kick: short of the midline, the opponent's option (Art. 13
     # §3, Art. 16 §3); not out of the big area, a technical foul (Art. 23 II F)
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {

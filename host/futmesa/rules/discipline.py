@@ -75,7 +75,7 @@ class DisciplineRules(RulesCore):
         else:
             kind, rule = "falta_direta", self.cite("free_kick")
         self.reset_touches(m, beneficiary)
-        self.set_restart(ctx, kind, beneficiary, rule, infraction=True)
+        self.set_restart(ctx, kind, beneficiary, rule, infraction=True, foul_type=ftype)
         if m["status"] == "running" and m["time_up"]:
             self.begin_last_lance(ctx, beneficiary, "infraction", self.cite("infraction_alarm"))
 

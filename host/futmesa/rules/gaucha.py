@@ -53,7 +53,25 @@ class Gaucha(Ruleset):
         "forfeit": "001 Art. XLIII",
         "ball_stopped": "001 Art. XXXV",
         "midline_deflection": "001 Art. XXXI §3",
+        "waive": "001 Art. XXIII §6",
+        "keeper_foul": "001 Art. XXIII §9",
+        "side_choice": "001 Art. XXXIII §2",
+        "ball_on_arc": "001 Art. XXXVI",
+        "discs_moved": "001 Art. XXXIII §1",
     }
+    # a goal kick and the goalkeeper's ball are taken by "um dos zagueiros" (XXXIII §2, XXXV)
+    taker_rules: ClassVar[dict[str, tuple[str, str]]] = {
+        "tiro_de_meta": ("disc", "001 Art. XXXIII §2"),
+        "bola_do_goleiro": ("disc", "001 Art. XXXV §único"),
+    }
+    # XXIII §6: any infraction but a corner or a toque may be let go; occurrences (throw-ins,
+    # goal kicks, the goalkeeper's ball) are not infractions
+    not_waivable = ("escanteio", "escanteio_cedido", "escanteio_cavado", "toque", "lateral_cedida",
+                    "lateral_cavada", "tiro_de_meta", "bola_do_goleiro")
+    # XXIII §9: a foul on the goalkeeper is taken from the penalty mark (in the fouled team's
+    # own field, so indirect, §3)
+    keeper_foul_restart = ("falta_indireta", "001 Art. XXIII §9")
+    side_choice_kinds = ("tiro_de_meta", "falta_tecnica")  # XXXIII §2, XXII §1–§2
     # what each restart allows its taker (lances, and what it may not win for him)
     restart_rules: ClassVar[dict[str, dict[str, Any]]] = {
         "lateral_cedida": {"lances": 2, "forbid": ("lateral", "escanteio", "goal"),
@@ -187,9 +205,18 @@ class Gaucha(Ruleset):
             return kind, other(defender), self.cite("escanteio")
         return "tiro_de_meta", defender, self.cite("tiro_de_meta")
 
+    def moved_discs(self, ctx: Ctx, side: str, rule: str) -> None:
+        """XXXIII §1: no moving discs at a goal kick: a technical foul."""
+        ctx.announce("discs_moved", f"{ctx.name(side)} arredou botões no tiro de meta",
+                     f"{ctx.name(side)} moved discs at the goal kick", rule)
+        self.technical_foul(ctx, side, rule)
+
     def on_offside(self, ctx: Ctx) -> None:
-        """Art. XXXII: the referee calls it; a single-lance free kick (§3)."""
-        side = ctx.side()  # the side caught offside
+        """Art. XXXII: the referee calls it, one tap: the side caught offside is the one whose
+        lance it was unless he says otherwise; a single-lance free kick (§3)."""
+        side = ctx.side(required=False) or ctx.m.get("last_player") or ctx.m.get("turn")
+        if side not in ("A", "B"):
+            raise Refused("Informe quem está impedido (A ou B)", "Say who is offside (A or B)")
         if not self.in_play(ctx.m):
             raise Refused("A bola não está em jogo", "The ball is not in play")
         ctx.m["shot_asked"] = None

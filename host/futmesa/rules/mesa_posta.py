@@ -64,7 +64,17 @@ class MesaPosta(Ruleset):
         "keeper_choice": "004 Pênaltis",
         "ball_stopped": "004 Bola do goleiro",
         "taker": "004 O cobrador",
+        "keeper_foul": "004 Bola do goleiro",
+        "discs_moved": "004 Tiros de meta",
     }
+    # "O goleiro dá um chutão com a chuteira" (Tiros de meta, Bola do goleiro)
+    taker_rules: ClassVar[dict[str, tuple[str, str]]] = {
+        "tiro_de_meta": ("goalkeeper", "004 Tiros de meta"),
+        "bola_do_goleiro": ("goalkeeper", "004 Bola do goleiro"),
+    }
+    # "Falta no goleiro também vira chutão dele, do local da falta" (setting keeper_foul:
+    # penalti reads "Falta dentro da área é pênalti" instead)
+    keeper_foul_restart = ("bola_do_goleiro", "004 Bola do goleiro")
 
     def initial_match(self) -> dict[str, Any]:
         m = super().initial_match()
@@ -172,6 +182,24 @@ class MesaPosta(Ruleset):
         if side != r["side"] or r["kind"] != "penalti":
             r["released"] = True  # a team-mate (the goalkeeper, after a penalty) touched it
         return False
+
+    def on_keeper_kick_hit(self, ctx: Ctx) -> None:
+        """004 Tiros de meta: "Se o chutão acertar um botão do adversário, ou o goleiro dele, a
+        bola fica com o adversário"."""
+        m = ctx.m
+        r = m["restart"]
+        if not (self.in_play(m) and r and r["kind"] in ("tiro_de_meta", "bola_do_goleiro")
+                and r["taken"] and r.get("touches_since", 0) == 0):
+            raise Refused("Só logo após o chutão do goleiro",
+                          "Only right after the goalkeeper's kick")
+        taker = r["side"]
+        r["open"] = False
+        ctx.announce("keeper_kick_hit",
+                     f"Chutão de {ctx.name(taker)} acertou o adversário: a bola é de "
+                     f"{ctx.name(other(taker))}",
+                     f"{ctx.name(taker)}'s goalkeeper kick hit an opponent: "
+                     f"{ctx.name(other(taker))}'s ball", "004 Tiros de meta")
+        self.pass_turn(ctx, taker, "004 Tiros de meta")
 
     def pass_turn(self, ctx: Ctx, side: str, rule: str) -> None:
         m = ctx.m

@@ -77,6 +77,13 @@ class Pastilha8x2(Ruleset):
         "substitutions": "003 Art. 62",
         "draw_choice": "003 Art. 30 §1",
         "ball_stopped": "003 Art. 40",
+        "keeper_foul": "003 Art. 69",
+    }
+    # who takes a restart: a disc, never the goalkeeper (Arts. 44, 66, 67)
+    taker_rules: ClassVar[dict[str, tuple[str, str]]] = {
+        "tiro_de_meta": ("disc", "003 Art. 67"),
+        "lateral": ("disc", "003 Art. 66"),
+        "bola_do_goleiro": ("disc", "003 Art. 44"),
     }
     # a goal kick whose ball does not leave the big area: technical foul, indirect (Art. 67 §1)
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {

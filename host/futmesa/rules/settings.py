@@ -34,6 +34,7 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         ("lateral_taker", ("not_last_touch", "half")),
         ("lance_warning", ("every_lance", "once")),
         ("second_cera", ("disqualify", "grade")),
+        ("keeper_foul", ("document", "penalti")),
     ):
         if s.get(key) is not None and s[key] not in allowed:
             raise ValueError(f'settings "{key}" must be one of {", ".join(allowed)}')

@@ -1,7 +1,9 @@
 """Situations only the referee sees, entered from the console, that decide a restart: where
 the ball stopped (a small area), a restart that failed, the draw's choice of ball or field,
-and a goal deflected off a neutral disc on the midline (001). Each ruleset says what they
-mean through `ball_stopped_restart` and its cites."""
+a goal deflected off a neutral disc on the midline (001), who takes a restart, an infraction
+waived, a foul on the goalkeeper, the side a restart is taken from, the ball on the corner arc,
+discs moved before a goal kick and the goalkeeper's kick hitting an opponent. Each ruleset says
+what they mean through its data (`taker_rules`, `keeper_foul_restart`, …) and its cites."""
 
 from __future__ import annotations
 
@@ -17,8 +19,18 @@ class SituationRules(RulesCore):
     # what a failed restart is, per kind and reason (area / midline) -> article; empty: the
     # document says nothing (the referee gives a `foul`)
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {}
+    # restart kind -> ("disc" | "goalkeeper" | "any", article): who may take it, where the team
+    # chooses (`taker`)
+    taker_rules: ClassVar[dict[str, tuple[str, str]]] = {}
+    # restarts (or foul types) the favoured team may not waive (`waive`)
+    not_waivable: ClassVar[tuple[str, ...]] = ()
+    # what a foul on the goalkeeper gives where the document has a rule of its own:
+    # (restart kind, article); None: like any foul in the area, a penalty
+    keeper_foul_restart: ClassVar[tuple[str, str] | None] = None
+    # restarts whose side the favoured team chooses (`restart_side`)
+    side_choice_kinds: ClassVar[tuple[str, ...]] = ()
 
-    # -- where the ball stopped ------------------------------------------------------------
+    # -- where the ball stopped ----------------------------------------------------------------
     def on_ball_stopped(self, ctx: Ctx) -> None:
         """`ball_stopped {side, area: small}`: the ball stopped in `side`'s small area."""
         m = ctx.m
@@ -34,7 +46,7 @@ class SituationRules(RulesCore):
         ctx.m["shot_asked"] = None
         self.set_restart(ctx, "bola_do_goleiro", side, self.cite("ball_stopped"))
 
-    # -- a restart that failed ---------------------------------------------------------------
+    # -- a restart that failed -----------------------------------------------------------------
     def on_restart_failed(self, ctx: Ctx) -> None:
         """`restart_failed {reason: area|midline, choice}`: the restart being taken failed —
         the ball did not leave the big area, or a reposição did not reach the midline."""
@@ -79,7 +91,7 @@ class SituationRules(RulesCore):
         self.technical_foul(ctx, taker, rule)
 
 
-    # -- the draw ---------------------------------------------------------------------------------
+    # -- the draw ------------------------------------------------------------------------------
     def on_draw_choice(self, ctx: Ctx) -> None:
         """`draw_choice {winner, choice: ball|cede|field, goal}`: the draw's winner kicks off,
         cedes the ball, or chooses the field (the goal line it defends; the other team then
@@ -117,7 +129,7 @@ class SituationRules(RulesCore):
             rule,
         )
 
-    # -- a goal off a neutral disc on the midline (001) ------------------------------------
+    # -- a goal off a neutral disc on the midline (001) ----------------------------------------
     def on_midline_deflection(self, ctx: Ctx) -> None:
         """The last goal came off a disc touching the midline: no goal (001 Art. XXXI §3)."""
         m = ctx.m
@@ -134,3 +146,145 @@ class SituationRules(RulesCore):
         self.uncount_goal(ctx, goal["entry"])
         defender = other(goal["side"])
         self.set_restart(ctx, "tiro_de_meta", defender, self.cite("midline_deflection"))
+
+    # -- who takes a restart the team may give to any of its discs -----------------------------
+    def on_taker(self, ctx: Ctx) -> None:
+        """`taker {disc}` or `taker {goalkeeper: true}`: who takes the restart being given,
+        where the rule lets the team choose (e.g. any disc but the goalkeeper for a goal kick,
+        000 Art. 13 §1; the goalkeeper's chutão, 004 Tiros de meta)."""
+        m = ctx.m
+        r = m["restart"]
+        spec = self.taker_rules.get(r["kind"]) if r and not r["taken"] else None
+        if not spec:
+            raise Refused("Não há cobrança com escolha de cobrador agora",
+                          "No restart whose taker the team chooses is being given")
+        who, rule = spec
+        keeper = bool(ctx.entry.data.get("goalkeeper"))
+        disc = ctx.disc()
+        if not keeper and disc is None:
+            raise Refused("Informe o botão cobrador ou o goleiro",
+                          "Say the taking disc or the goalkeeper")
+        if keeper and who == "disc":
+            raise Refused("O goleiro não cobra esta reposição: escolha um botão",
+                          "The goalkeeper may not take this restart: choose a disc", rule)
+        if not keeper and who == "goalkeeper":
+            raise Refused("Esta cobrança é do goleiro", "The goalkeeper takes this restart", rule)
+        if disc is not None and disc in m["expelled"][r["side"]]:
+            raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
+        r["taker"] = {"disc": None if keeper else disc, "goalkeeper": keeper}
+        pt = "o goleiro" if keeper else f"o botão {disc}"
+        en = "the goalkeeper" if keeper else f"disc {disc}"
+        ctx.announce("taker", f"{ctx.name(r['side'])}: cobra {pt}",
+                     f"{ctx.name(r['side'])}: {en} takes it", rule)
+
+    # -- advantage: the favoured team lets an infraction go ------------------------------------
+    def on_waive(self, ctx: Ctx) -> None:
+        """`waive {}`: the favoured técnico takes a normal lance instead of the restart given to
+        him (000 Art. 24; 001 Art. XXIII §6, not for a corner or a toque)."""
+        m = ctx.m
+        r = m["restart"]
+        rule = self.cite("waive")
+        if not rule:
+            raise Refused("Nesta regra a infração é sempre cobrada",
+                          "In this ruleset an infraction is always taken")
+        if not self.in_play(m) or not r or r["taken"] or r["kind"] == "saida":
+            raise Refused("Não há cobrança a dispensar", "No restart to waive")
+        if r["kind"] in self.not_waivable or r.get("foul_type") in self.not_waivable:
+            raise Refused("Esta infração não pode ser dispensada",
+                          "This infraction cannot be waived", rule)
+        side = r["side"]
+        m["restart"] = None
+        m["turn"] = side
+        ctx.announce("waived", f"{ctx.name(side)} dispensa a cobrança: lance normal",
+                     f"{ctx.name(side)} waives the restart: a normal lance", rule)
+        if self.lance_ms:
+            ctx.device("lance_restart", side=side)
+
+    # -- a foul on the goalkeeper --------------------------------------------------------------
+    def on_keeper_foul(self, ctx: Ctx) -> None:
+        """`keeper_foul {side}`: `side` fouled the opponent's goalkeeper. Where the document
+        has a rule of its own for it (001 Art. XXIII §9: from the penalty mark; 004: the
+        goalkeeper's chutão from the spot) that is the default; setting `keeper_foul: penalti`
+        makes it a penalty like any foul in the area (docs/rulesets.md, contradictions)."""
+        m = ctx.m
+        side = ctx.side()
+        if not self.in_play(m):
+            raise Refused("A bola não está em jogo", "The ball is not in play")
+        m["fouls"][side]["fouls"] += 1
+        m["shot_asked"] = None
+        fouled = other(side)
+        ctx.announce("keeper_foul", f"Falta de {ctx.name(side)} no goleiro",
+                     f"Foul by {ctx.name(side)} on the goalkeeper", self.cite("keeper_foul"))
+        spec = self.keeper_foul_restart
+        if spec is None or self.setting("keeper_foul") == "penalti":
+            kind, rule = "penalti", self.cite("penalty")
+        else:
+            kind, rule = spec
+        self.reset_touches(m, fouled)
+        self.set_restart(ctx, kind, fouled, rule, infraction=True, foul_type="falta")
+        if m["status"] == "running" and m["time_up"]:
+            self.begin_last_lance(ctx, fouled, "infraction", self.cite("infraction_alarm"))
+
+    # -- the side a restart is taken from ------------------------------------------------------
+    def on_restart_side(self, ctx: Ctx) -> None:
+        """`restart_side {flank: left|right}`: the side the favoured team chose for a restart
+        whose side is its choice (001 Art. XXXIII §2: a goal kick after a ball over the
+        crossbar; 000 Art. 15 §1: a corner after a ball in the goal)."""
+        r = ctx.m["restart"]
+        flank = ctx.entry.data.get("flank")
+        if flank not in ("left", "right"):
+            raise Refused("'flank': left ou right", "'flank': left or right")
+        rule = self.cite("side_choice")
+        if not rule or not r or r["taken"] or r["kind"] not in self.side_choice_kinds:
+            raise Refused("Não há cobrança com escolha de lado agora",
+                          "No restart whose side is a choice is being given")
+        r["flank"] = flank
+        pt = "esquerdo" if flank == "left" else "direito"
+        ctx.announce("restart_side", f"{ctx.name(r['side'])} cobra pelo lado {pt}",
+                     f"{ctx.name(r['side'])} takes it from the {flank}", rule)
+
+    # -- the ball resting on the corner arc (001) ----------------------------------------------
+    def on_ball_on_arc(self, ctx: Ctx) -> None:
+        """`ball_on_arc {end}`: the ball stopped on the corner arc line at goal line `end`: a goal
+        kick if the attacker sent it there, a throw-in cavada if the defender (001 Art. XXXVI)."""
+        m = ctx.m
+        end = ctx.entry.data.get("end")
+        if not self.cite("ball_on_arc"):
+            raise Refused("Não previsto nesta regra: dê a cobrança pelo botão Cobrança",
+                          "Not in this ruleset: give the restart with Restart")
+        if end not in (0, 1):
+            raise Refused("'end': a linha de fundo (0 ou 1)", "'end': the goal line (0 or 1)")
+        if not self.in_play(m):
+            raise Refused("A bola não está em jogo", "The ball is not in play")
+        defender = self.defender_of(m, end)
+        played = m.get("last_player") or other(defender)
+        m["shot_asked"] = None
+        if played == defender:
+            self.set_restart(ctx, "lateral_cavada", other(defender), "001 Art. XXXVI b")
+        else:
+            self.set_restart(ctx, "tiro_de_meta", defender, "001 Art. XXXVI a")
+
+    # -- discs moved before a goal kick --------------------------------------------------------
+    def on_discs_moved(self, ctx: Ctx) -> None:
+        """`discs_moved {side}`: `side` moved discs it may not move at a goal kick (001 Art.
+        XXXIII §1: the taker may not; 004 Tiros de meta: the taker's team moves none)."""
+        m = ctx.m
+        side = ctx.side()
+        r = m["restart"]
+        rule = self.cite("discs_moved")
+        if not rule:
+            raise Refused("Não previsto nesta regra", "Not in this ruleset")
+        if not r or r["kind"] != "tiro_de_meta" or r["taken"] or not self.in_play(m):
+            raise Refused("Só antes da cobrança de um tiro de meta",
+                          "Only before a goal kick is taken")
+        self.moved_discs(ctx, side, rule)
+
+    def moved_discs(self, ctx: Ctx, side: str, rule: str) -> None:
+        ctx.announce("discs_back", f"{ctx.name(side)} moveu botões: voltam ao lugar",
+                     f"{ctx.name(side)} moved discs: they go back", rule)
+
+    # -- the goalkeeper's kick hits an opponent (004) ------------------------------------------
+    def on_keeper_kick_hit(self, ctx: Ctx) -> None:
+        """`keeper_kick_hit {}`: the goalkeeper's chutão hit an opponent's disc or goalkeeper:
+        the ball is the opponent's (004 Tiros de meta)."""
+        raise Refused("Não previsto nesta regra", "Not in this ruleset")
