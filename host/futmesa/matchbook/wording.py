@@ -113,6 +113,10 @@ _WORDS: dict[str, dict[str, tuple[str, str]]] = {
              "own_half": ("do próprio campo", "from its own half")},
 }
 
+# answers to the referee's grading of a disciplinary foul (003 Art. 87)
+_WORDS["choice"].update({"free_kick": ("tiro livre indireto", "indirect free kick"),
+                         "disqualify": ("desclassificação", "disqualification")})
+
 
 def word(group: str, value: Any, lang: str = "pt") -> str:
     pair = _WORDS.get(group, {}).get(str(value))
@@ -379,6 +383,31 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             why = f" — {L('motivo', 'reason')}: {d['reason']}" if d.get("reason") else ""
             return L(f"Corrige o registro nº {_num(d.get('target'))}: passa a ser «{new}»{why}",
                      f"Amends entry no. {_num(d.get('target'))}: now “{new}”{why}")
+        # -- referee inputs for what the table cannot see (rules/situations.py) --------------
+        case "taker":
+            who = (L("o goleiro", "the goalkeeper") if d.get("goalkeeper")
+                   else f"{L('o botão', 'disc')} {_num(d.get('disc'))}")
+            return L(f"Cobrador escolhido: {who}", f"Taker chosen: {who}")
+        case "waive":
+            return L("Cobrança dispensada pelo técnico favorecido: lance normal",
+                     "Restart waived by the favoured player: a normal lance")
+        case "keeper_foul":
+            return L(f"Falta de {t(d.get('side'))} no goleiro",
+                     f"Foul by {t(d.get('side'))} on the goalkeeper")
+        case "restart_side":
+            flank = d.get("flank")
+            return L("Cobrança pelo lado " + ("esquerdo" if flank == "left" else "direito"),
+                     "Restart taken from the " + ("left" if flank == "left" else "right"))
+        case "ball_on_arc":
+            n = int(d.get("end", 0) or 0) + 1
+            return L(f"Bola parada sobre o quarto de círculo (linha de fundo {n})",
+                     f"Ball resting on the corner arc (goal line {n})")
+        case "discs_moved":
+            return L(f"{t(d.get('side'))} moveu botões antes do tiro de meta",
+                     f"{t(d.get('side'))} moved discs before the goal kick")
+        case "keeper_kick_hit":
+            return L("O chutão do goleiro acertou um botão adversário",
+                     "The goalkeeper's kick hit an opponent's disc")
         case "new_match":
             return L("Nova partida", "New match")
         case "goal":
