@@ -158,7 +158,10 @@ class Cbfm1Toque(Ruleset):
         made the team's previous lance; a 5th expulsion ends the match instead."""
         super().disciplinary_foul(ctx, side, disc, rule)
         m = ctx.m
-        if m["fouls"][side]["disciplinary"] >= self.expel_from and not m["finished"]:
+        # "a partir da terceira": the 3rd and each later foul (setting `expel_from`: 4 reads
+        # it as each one after the 3rd; docs/rulesets.md, contradictions)
+        expel_from = int(self.setting("expel_from", self.expel_from))
+        if m["fouls"][side]["disciplinary"] >= expel_from and not m["finished"]:
             chosen = disc if disc is not None else m["last_disc"][side]
             if chosen in m["expelled"][side]:
                 chosen = None  # "havendo dúvida, o árbitro escolherá qualquer um"

@@ -246,6 +246,7 @@ class RulesCore:
                 then=spec.get("then", "technical"), limit_rule=spec["rule"],
                 taker_lances=0, open=True,
             )
+        self.mark_referee_choices(m["restart"])
         m["turn"] = side
         m["lance_warnings"] = 0
         pt, en = RESTART_NAMES.get(kind, (kind, kind))
@@ -258,6 +259,21 @@ class RulesCore:
         self.dead_ball(ctx)
         if self.lance_ms:
             ctx.device("lance_restart", side=ctx.m["turn"])
+
+    def mark_referee_choices(self, restart: dict[str, Any]) -> None:
+        """What the console may offer for this restart (docs/rulesets.md, "Entradas do
+        árbitro"): `taker_choice` (who takes it: "disc" or "goalkeeper"), `side_choice` (the
+        favoured team picks the side), `waivable` (he may play a normal lance instead)."""
+        kind = restart["kind"]
+        taker = getattr(self, "taker_rules", {}).get(kind)
+        if taker:
+            restart["taker_choice"] = taker[0]
+        if self.cite("side_choice") and kind in getattr(self, "side_choice_kinds", ()):
+            restart["side_choice"] = True
+        blocked = getattr(self, "not_waivable", ())
+        if (self.cite("waive") and kind != "saida" and kind not in blocked
+                and restart.get("foul_type") not in blocked):
+            restart["waivable"] = True
 
     def reset_touches(self, m: dict[str, Any], side: str) -> None:
         if m["touches"]:

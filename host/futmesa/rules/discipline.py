@@ -20,7 +20,7 @@ class DisciplineRules(RulesCore):
         if ftype not in FOUL_TYPES:
             raise Refused(f"Tipos: {', '.join(FOUL_TYPES)}", f"Types: {', '.join(FOUL_TYPES)}")
         at_alarm = ctx.entry.data.get("at_alarm") or (
-            self.infraction_same_instant_taken and same_instant(ctx.instant(), m["alarm_at"])
+            self.foul_at_alarm_taken() and same_instant(ctx.instant(), m["alarm_at"])
         )
         if at_alarm and m.get("_reopen") and self.at_alarm_reopens():
             # at the same instant as the alarm (by the entries' time, or the referee says so)
@@ -40,6 +40,12 @@ class DisciplineRules(RulesCore):
         m["fouls"][side]["technical" if ftype == "tecnica" else "fouls"] += 1
         m["shot_asked"] = None
         self.award_free_kick(ctx, side, str(ftype))
+
+    def foul_at_alarm_taken(self) -> bool:
+        """Whether a foul at the same instant as the alarm is taken: the ruleset's reading
+        (000 Art. 18 §4 yes; 003 Art. 74 §único e no), or setting `foul_at_alarm`."""
+        choice = self.setting("foul_at_alarm")
+        return self.infraction_same_instant_taken if choice is None else choice == "taken"
 
     def at_alarm_reopens(self) -> bool:
         return True

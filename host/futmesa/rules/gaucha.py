@@ -161,6 +161,18 @@ class Gaucha(Ruleset):
             )
         super().on_shot_asked(ctx)
 
+    def on_foul(self, ctx: Ctx) -> None:
+        """Art. XXI §2: "o técnico beneficiado não terá o direito de cobrar infrações oriundas
+        deste lance" — by default no infraction from the last lance is taken. Setting
+        `last_lance_fouls: against_player` reads "beneficiado" as the player who has the last
+        lance: a foul he commits in it is still taken by the opponent, as the new last lance."""
+        m = ctx.m
+        last = m.get("last_lance") or {}
+        if (m["status"] == "last_lance" and self.setting("last_lance_fouls") == "against_player"
+                and ctx.entry.data.get("side") == last.get("side")):
+            m["status"] = "running"  # time is up: the kick becomes the last lance
+        super().on_foul(ctx)
+
     def at_alarm_reopens(self) -> bool:
         return False  # the last lance is given anyway; its infractions are not taken (§2)
 

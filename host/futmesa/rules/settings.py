@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 _DURATIONS = ("period_ms", "interval_ms", "extra_ms", "lance_ms", "lance_warn_ms")
-_FLAGS = ("extra_time", "shootout")
+_FLAGS = ("extra_time", "shootout", "shootout_early_end")
 
 
 def _int(value: Any) -> bool:
@@ -35,9 +35,14 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         ("lance_warning", ("every_lance", "once")),
         ("second_cera", ("disqualify", "grade")),
         ("keeper_foul", ("document", "penalti")),
+        ("foul_at_alarm", ("taken", "not_taken")),
+        ("failed_area", ("technical", "choice")),
+        ("last_lance_fouls", ("none", "against_player")),
     ):
         if s.get(key) is not None and s[key] not in allowed:
             raise ValueError(f'settings "{key}" must be one of {", ".join(allowed)}')
+    if s.get("expel_from") is not None and s["expel_from"] not in (3, 4):
+        raise ValueError('settings "expel_from" must be 3 or 4')
     for key in _FLAGS:
         if s.get(key) is not None and not isinstance(s[key], bool):
             raise ValueError(f'settings "{key}" must be true or false')

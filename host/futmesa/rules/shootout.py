@@ -246,9 +246,12 @@ def _check_end(rs: Ruleset, ctx: Ctx, sh: dict[str, Any]) -> None:
     n = lengths[sh["series"]] if sh["series"] < len(lengths) else 1
     remaining = {s: n - k[s] for s in SIDES}
     winner = None
-    if t["A"] > t["B"] + remaining["B"]:
+    # 004: ends when one side can no longer catch up; 003 Art. 28 does not say (setting
+    # `shootout_early_end: false` plays every series out)
+    early = rs.setting("shootout_early_end", True) or (remaining["A"] == remaining["B"] == 0)
+    if early and t["A"] > t["B"] + remaining["B"]:
         winner = "A"
-    elif t["B"] > t["A"] + remaining["A"]:
+    elif early and t["B"] > t["A"] + remaining["A"]:
         winner = "B"
     if winner:
         rs.finish(ctx, winner, "shootout", rs.cite("shootout"), shootout=dict(t))

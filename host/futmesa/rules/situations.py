@@ -68,6 +68,10 @@ class SituationRules(RulesCore):
         choice = ctx.entry.data.get("choice", "falta_tecnica")
         if choice not in ("falta_tecnica", "lance"):
             raise Refused("'choice': falta_tecnica ou lance", "'choice': falta_tecnica or lance")
+        if reason == "area" and self.setting("failed_area") == "choice":
+            # a club reading Art. 13 §3 / 16 §3 for it too: the opponent's choice
+            reason = "midline" if "midline" in self.failed_restart_rules[r["kind"]] else reason
+            rule = self.failed_restart_rules[r["kind"]].get(reason, rule)
         if reason == "midline" and choice == "lance":
             # the opponent chose a normal lance (000 Art. 16 §3)
             r["open"] = False
@@ -189,7 +193,7 @@ class SituationRules(RulesCore):
                           "In this ruleset an infraction is always taken")
         if not self.in_play(m) or not r or r["taken"] or r["kind"] == "saida":
             raise Refused("Não há cobrança a dispensar", "No restart to waive")
-        if r["kind"] in self.not_waivable or r.get("foul_type") in self.not_waivable:
+        if not r.get("waivable"):
             raise Refused("Esta infração não pode ser dispensada",
                           "This infraction cannot be waived", rule)
         side = r["side"]
