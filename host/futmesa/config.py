@@ -69,6 +69,17 @@ class MatchSettings(_Strict):
     touch_limit: int | None = Field(default=None, ge=1, le=50)
     # who kicks off extra time: the documents are silent (docs/rulesets.md)
     extra_kickoff: Literal["first", "other", "A", "B"] | None = None
+    # readings of articles that contradict each other or are silent (docs/rulesets.md,
+    # "Contradições entre artigos"): each a club's choice, the ruleset's default when unset
+    lateral_taker: Literal["not_last_touch", "half"] | None = None
+    lance_warning: Literal["every_lance", "once"] | None = None
+    second_cera: Literal["disqualify", "grade"] | None = None
+    keeper_foul: Literal["document", "penalti"] | None = None
+    foul_at_alarm: Literal["taken", "not_taken"] | None = None
+    failed_area: Literal["technical", "choice"] | None = None
+    last_lance_fouls: Literal["none", "against_player"] | None = None
+    expel_from: Literal[3, 4] | None = None
+    shootout_early_end: bool | None = None
     # the venue's time zone for the súmula's times (IANA name, e.g. "America/Sao_Paulo")
     timezone: str | None = Field(default=None, max_length=64,
                                  pattern=r"^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$")
