@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from futmesa.chain import short
 from futmesa.matchbook.signing import role_label, signatures
 from futmesa.matchbook.wording import time_of_day, venue_zone
 from futmesa.store import EventLog
@@ -97,7 +96,7 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
                                    str(s.get("name", "")),
                                    time_of_day(s.get("at"), zone) if s.get("at") else "",
                                    str(s.get("image", "")), bool(s.get("valid", True)), note))
-    return Proof(final, short(final), bool(chain.get("ok")), text, lines,
+    return Proof(final, str(chain.get("short") or final[:12]), bool(chain.get("ok")), text, lines,
                  str(record.get("verify_url") or ""),
                  title=L("Assinaturas e verificação", "Signatures and verification"),
                  hash_label=L("Hash final da cadeia", "Chain's final hash"),
