@@ -405,11 +405,11 @@ class TableDaemon:
                 ruleset, settings = checked_new_match(data)  # before anything is written
                 match_id = self.new_match(ruleset, settings)
                 return {"ok": True, "match_id": match_id, "state": self.state_json()}
+            match_id = self.match["id"]
             closing = closing_refusal(
                 kind, data, list(self.book.state.log),
-                finished=bool(self.state.to_dict().get("finished")),
-                signable=signable_hashes(list(self.store.chain_rows(self.match["id"]).values()))
-                if kind == "signature" else set())
+                finished=lambda: bool(self.state.to_dict().get("finished")),
+                signable=lambda: signable_hashes(list(self.store.chain_rows(match_id).values())))
             if closing:  # a closed match (the referee signed) takes no input but "reabrir"
                 raise RefusedError(f"{closing[0]} / {closing[1]}")
             period = self.status.period if self.status else 0

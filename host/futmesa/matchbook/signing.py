@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -133,18 +134,20 @@ def signable_hashes(rows: list[dict[str, Any]]) -> set[str]:
     return out
 
 
-def refusal(kind: str, data: dict[str, Any], log: list[Any], *, finished: bool,
-            signable: set[str]) -> tuple[str, str] | None:
+def refusal(kind: str, data: dict[str, Any], log: list[Any], *, finished: Callable[[], bool],
+            signable: Callable[[], set[str]]) -> tuple[str, str] | None:
     """Why a referee input is refused by the closing of the match (pt, en), or None.
 
-    ``log`` is the match's entries; ``signable`` the chain hashes a signature made now may
-    sign (the newest, and those followed only by device events); ``finished``: the rules
-    ended the match.
+    ``log`` is the match's entries; ``signable()`` the chain hashes a signature made now may
+    sign (the newest, and those followed only by device events); ``finished()``: whether the
+    rules ended the match (both asked only for a signature).
     """
+    if kind not in SIGNING_KINDS and not any(_field(e, "kind") == "signature" for e in log):
+        return None  # nothing signed yet: the usual case during a match, one pass
     sigs = signatures(log)
     is_closed = any(s.valid and s.role == "referee" for s in sigs)
     if kind == "signature":
-        if not finished:
+        if not finished():
             return ("A partida ainda não terminou: assine depois do apito final",
                     "The match is not over: sign after the final whistle")
         role = data.get("role")
@@ -162,7 +165,7 @@ def refusal(kind: str, data: dict[str, Any], log: list[Any], *, finished: bool,
         if problem:
             return problem
         signs = data.get("signs")
-        if not isinstance(signs, str) or not _HASH.match(signs) or signs not in signable:
+        if not isinstance(signs, str) or not _HASH.match(signs) or signs not in signable():
             return ("A súmula mudou desde que foi aberta: confira o resumo de novo e assine",
                     "The report changed since it was opened: check the summary again and sign")
         return None

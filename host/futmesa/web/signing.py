@@ -59,6 +59,7 @@ def signing_view(record: dict[str, Any], url: str) -> dict[str, Any]:
     return {
         "match_id": s.id, "result": s.result, "finished": s.finished, "ending": s.ending,
         "summary": summary, "chain": chain, "signatures": signatures,
+        "closed": any(sig.get("valid") and sig.get("role") == "referee" for sig in signatures),
         "roles": [{"role": r, "label": role_label(r, teams)} for r in ROLES],
         "verify_url": url,
     }

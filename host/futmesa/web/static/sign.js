@@ -49,8 +49,16 @@
       who.className = "who";
       who.textContent = `${s.label}: ${s.name}`;
       li.append(who, s.valid ? " — assinada" : ` — sem validade (partida reaberta${s.reason ? `: ${s.reason}` : ""})`);
+      if (s.image && s.image.startsWith("data:image/png;base64,")) {
+        const img = document.createElement("img");
+        img.src = s.image;
+        img.alt = `assinatura de ${s.name}`;
+        li.append(img);
+      }
       return li;
     }) : [item("ninguém assinou ainda")]));
+    $("sign-card").hidden = !body.finished; // signatures come after the final whistle
+    $("reopen-card").hidden = !body.closed; // only a match the referee closed is reopened
     const role = $("role");
     const chosen = role.value;
     role.replaceChildren(...body.roles.map((r) => {
@@ -73,7 +81,7 @@
     pad.width = pad.clientWidth * ratio;
     pad.height = pad.clientHeight * ratio;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    ctx.lineWidth = 2.5;
+    ctx.lineWidth = 3.5;
     ctx.lineCap = "round";
     ctx.lineJoin = "round";
     ctx.strokeStyle = "#000";
@@ -118,6 +126,7 @@
 
   $("send").addEventListener("click", async () => {
     if (!view) return;
+    if (!$("role").value) { say("Todos já assinaram", false); return; }
     const name = $("name").value.trim();
     if (!name) { say("Escreva o nome de quem assina", false); return; }
     if (!drawn) { say("Assine com o dedo no quadro antes de enviar", false); return; }
@@ -140,6 +149,5 @@
   });
 
   window.addEventListener("resize", () => { if (!drawn) fit(); });
-  fit();
-  load();
+  load().then(fit); // the pad is sized once its card is shown
 })();
