@@ -247,3 +247,27 @@ def test_a_forged_json_sumula_fails(table: SignedTable, tmp_path: Path) -> None:
     assert verify("--sumula", str(path))[0] == 0  # self-consistent...
     code, out = verify("--sumula", str(path), "--db", str(table.db))
     assert code == 1 and f"o registro nº {goal['id']} da súmula não é o gravado" in out
+
+
+def test_the_result_for_the_desk_carries_the_final_hash_and_the_referee_signature(
+        table: SignedTable) -> None:
+    from futmesa.matchbook import MatchLibrary
+    from futmesa.matchbook.proof import result_proof
+
+    library = MatchLibrary(table.store)
+    unsigned = result_proof(library.match_record(table.match_id))
+    assert unsigned["signed"] is False and unsigned["referee_signature"] is None
+    assert unsigned["final_hash"] == table.store.chain_head(table.match_id)
+    assert table.sign("referee", "Rui").status_code == 200
+    signed = result_proof(library.match_record(table.match_id))
+    entry = signed["referee_signature"]
+    assert signed["signed"] and signed["chain_ok"]
+    assert entry["data"]["role"] == "referee" and entry["data"]["signs"] == entry["prev_hash"]
+    assert entry["hash"] == signed["final_hash"] == table.store.chain_head(table.match_id)
+    # the entry alone re-hashes to its stored hash: the desk can check it without the log
+    content = chain.content(entry["id"], table.match_id, entry["source"], entry["kind"],
+                            entry["data"], entry["period"], entry["clock_ms"], entry["ticks"],
+                            entry["author"], entry["created_at"], entry["occurred_at"], None)
+    assert chain.entry_hash(content, entry["prev_hash"]) == entry["hash"]
+    assert table.post("/api/reabrir", {"reason": "revisão"}).status_code == 200
+    assert result_proof(library.match_record(table.match_id))["signed"] is False

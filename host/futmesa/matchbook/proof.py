@@ -101,3 +101,27 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
                  title=L("Assinaturas e verificação", "Signatures and verification"),
                  hash_label=L("Hash final da cadeia", "Chain's final hash"),
                  verify_label=L("Verifique em", "Check at"))
+
+
+def result_proof(record: Record) -> dict[str, Any]:
+    """What a result sent to the tournament desk carries as its proof (issue 25, item 4): the
+    match's final chain hash, whether its chain checks, and the referee's valid signature
+    entry (as stored, with its hashes) or None — the desk shows that result "sem assinatura".
+
+    ``record`` comes from ``MatchLibrary.match_record`` (:func:`with_chain`). Meant for the
+    result message (``venue/outbox.result_of``, before its digest, so that a signature or a
+    reopening made after the result was sent changes the digest and the result goes again).
+    """
+    chain = record.get("chain") or {}
+    referee = next((s for s in record.get("signatures") or []
+                    if s.get("valid") and s.get("role") == "referee"), None)
+    entry = None
+    if referee is not None:
+        entry = next((e for e in record.get("entries", []) if e.get("id") == referee["entry"]),
+                     None)
+        if entry is not None:
+            entry = {k: entry.get(k) for k in ("id", "kind", "data", "source", "author",
+                                                "period", "clock_ms", "ticks", "created_at",
+                                                "occurred_at", "prev_hash", "hash")}
+    return {"final_hash": str(chain.get("final_hash") or ""), "chain_ok": bool(chain.get("ok")),
+            "signed": entry is not None, "referee_signature": entry}
