@@ -380,9 +380,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return L(f"Corrige o registro nº {_num(d.get('target'))}: passa a ser «{new}»{why}",
                      f"Amends entry no. {_num(d.get('target'))}: now “{new}”{why}")
         case "signature":
-            who = {"referee": L("do árbitro", "by the referee"),
-                   "captain_A": L(f"do capitão de {t('A')}", f"by {t('A')}'s captain"),
-                   "captain_B": L(f"do capitão de {t('B')}", f"by {t('B')}'s captain")}
+            who = {"referee": L("pelo árbitro", "by the referee"),
+                   "captain_A": L(f"pelo capitão de {t('A')}", f"by {t('A')}'s captain"),
+                   "captain_B": L(f"pelo capitão de {t('B')}", f"by {t('B')}'s captain")}
             return L(f"Súmula assinada {who.get(str(d.get('role')), '')}: {d.get('name', '')}",
                      f"Report signed {who.get(str(d.get('role')), '')}: {d.get('name', '')}")
         case "reopen":
