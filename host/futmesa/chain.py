@@ -196,7 +196,7 @@ def check_record_entries(match_id: int, entries: list[dict[str, Any]]) -> ChainC
     """Check the entries of a JSON súmula (each with its stored ``prev_hash`` and ``hash``)."""
     rows = []
     for e in sorted(entries, key=lambda e: int(e.get("id") or 0)):
-        device = e.get("device") if isinstance(e.get("device"), dict) else {}
+        device: dict[str, Any] = e["device"] if isinstance(e.get("device"), dict) else {}
         rows.append((e.get("id"), match_id, e.get("source"), e.get("kind"),
                      json.dumps(e.get("data")), e.get("period"), e.get("clock_ms"),
                      e.get("ticks", 0), e.get("author"), e.get("created_at"),

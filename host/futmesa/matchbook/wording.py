@@ -380,11 +380,12 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return L(f"Corrige o registro nº {_num(d.get('target'))}: passa a ser «{new}»{why}",
                      f"Amends entry no. {_num(d.get('target'))}: now “{new}”{why}")
         case "signature":
-            who = {"referee": L("pelo árbitro", "by the referee"),
+            signer = {"referee": L("pelo árbitro", "by the referee"),
                    "captain_A": L(f"pelo capitão de {t('A')}", f"by {t('A')}'s captain"),
                    "captain_B": L(f"pelo capitão de {t('B')}", f"by {t('B')}'s captain")}
-            return L(f"Súmula assinada {who.get(str(d.get('role')), '')}: {d.get('name', '')}",
-                     f"Report signed {who.get(str(d.get('role')), '')}: {d.get('name', '')}")
+            by = signer.get(str(d.get("role")), "")
+            return L(f"Súmula assinada {by}: {d.get('name', '')}",
+                     f"Report signed {by}: {d.get('name', '')}")
         case "reopen":
             why = f" — {L('motivo', 'reason')}: {d['reason']}" if d.get("reason") else ""
             return L(f"Partida reaberta; as assinaturas anteriores deixam de valer{why}",
