@@ -351,6 +351,33 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
 
 
 @cli.command()
+@click.argument("match_id", type=int, required=False)
+@click.option("--db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite event log to check [default: futmesa.sqlite, unless --sumula].")
+@click.option("--sumula", "sumula_path", type=click.Path(exists=True, dir_okay=False),
+              default=None, help="A JSON súmula (futmesa report --json) to check against "
+              "itself, and against --db when given.")
+def verify(match_id: int | None, db: str | None, sumula_path: str | None) -> None:
+    """Check the hash chain of every match (or MATCH), or a JSON súmula; exit 1 when
+    something does not match, naming the first entry that does not."""
+    from futmesa import verify as check
+
+    if sumula_path is None:
+        db = db or "futmesa.sqlite"
+    if db is not None:
+        _check_db(db, create=False)
+    if sumula_path is not None:
+        ok, lines = check.verify_sumula(sumula_path, db)
+    else:
+        assert db is not None
+        ok, lines = check.verify_db(db, match_id)
+    for line in lines:
+        click.echo(line)
+    if not ok:
+        sys.exit(1)
+
+
+@cli.command()
 @click.option("--url", default="http://localhost:8000", show_default=True,
               help="Address of a running futmesa daemon.")
 def watch(url: str) -> None:

@@ -26,6 +26,8 @@ from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import raw_event
 from futmesa.link.messages import Profile
 from futmesa.matchbook import LinkView, MatchBook, UnloadableMatch, device_row, state_json
+from futmesa.matchbook.signing import refusal as closing_refusal
+from futmesa.matchbook.signing import signable_hashes
 from futmesa.portcheck import port_problem
 from futmesa.rules import Effect, Entry, load_ruleset
 from futmesa.store import EventLog
@@ -403,6 +405,13 @@ class TableDaemon:
                 ruleset, settings = checked_new_match(data)  # before anything is written
                 match_id = self.new_match(ruleset, settings)
                 return {"ok": True, "match_id": match_id, "state": self.state_json()}
+            match_id = self.match["id"]
+            closing = closing_refusal(
+                kind, data, list(self.book.state.log),
+                finished=lambda: bool(self.state.to_dict().get("finished")),
+                signable=lambda: signable_hashes(list(self.store.chain_rows(match_id).values())))
+            if closing:  # a closed match (the referee signed) takes no input but "reabrir"
+                raise RefusedError(f"{closing[0]} / {closing[1]}")
             period = self.status.period if self.status else 0
             clock_ms = self._clock_now_ms()
             probe = Entry(id=0, kind=kind, data=data, source="referee", period=period,

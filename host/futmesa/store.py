@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from futmesa import chain
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS devices (
     device_uid TEXT PRIMARY KEY,
@@ -199,6 +201,13 @@ class EventLog:
             self._db.executescript(LOSS_SCHEMA)
         except sqlite3.OperationalError:  # read-only: recording one fails like any write
             pass
+        try:
+            chain.migrate(self._db)  # an older log: its entries stay unchained
+        except sqlite3.OperationalError:  # read-only: `futmesa verify` reports them unchained
+            pass
+
+    # every entry is chained in the transaction that stores it (futmesa/chain.py)
+    _seal = staticmethod(chain.seal)
 
     def close(self) -> None:
         with self._lock:
@@ -285,6 +294,7 @@ class EventLog:
                      occurred_at if occurred_at is not None else now * 1000),
                 )
                 entry_id = int(cur.lastrowid or 0)
+                self._seal(db, entry_id)
         return dev_id, entry_id
 
     def record_gap(self, uid: str, boot_id: int, first_seq: int, last_seq: int,
@@ -307,6 +317,7 @@ class EventLog:
                     {"boot_id": boot_id, "first_seq": first_seq, "last_seq": last_seq}),
                  0, 0, 0, None, "link", now, now * 1000),
             )
+            self._seal(db, int(cur.lastrowid or 0))
             return int(cur.lastrowid or 0)
 
     def record_lost(self, uid: str, boot_id: int, first_seq: int,
@@ -529,6 +540,7 @@ class EventLog:
                 (match_id, source, kind, json.dumps(data), period, clock_ms, ticks, None, author,
                  now, occurred_at if occurred_at is not None else now * 1000),
             )
+            self._seal(db, int(cur.lastrowid or 0))
             return int(cur.lastrowid or 0)
 
     def entries(self, match_id: int) -> list[StoredEntry]:
@@ -544,3 +556,27 @@ class EventLog:
                         r[10] if r[10] is not None else r[9] * 1000)
             for r in rows
         ])
+
+    # -- the hash chain (futmesa/chain.py) ------------------------------------------------
+    def chain_check(self, match_id: int) -> chain.ChainCheck:
+        """A match's chain recomputed from its stored rows; the first entry that fails."""
+        with self._lock:
+            return chain.check_match(self._db, match_id)
+
+    def chain_head(self, match_id: int) -> str:
+        """The hash of the match's newest entry (what a signature made now signs)."""
+        with self._lock:
+            return chain.head(self._db, match_id) if chain.has_chain(self._db) else chain.GENESIS
+
+    def chain_rows(self, match_id: int) -> dict[int, dict[str, Any]]:
+        """Per entry id, what the chain covers beyond the match record: its ticks, device
+        (uid, boot id, seq) and stored ``prev_hash`` / ``hash`` (None: unchained)."""
+        with self._lock:
+            if not chain.has_chain(self._db):
+                return {}
+            rows = self._db.execute(chain.ROW_SQL + " WHERE e.match_id=? ORDER BY e.id",
+                                    (match_id,)).fetchall()
+        return {int(r[0]): {"source": r[2], "kind": r[3], "ticks": r[7],
+                            "prev_hash": r[14], "hash": r[15],
+                            "device": ({"uid": r[11], "boot_id": r[12], "seq": r[13]}
+                                       if r[11] is not None else None)} for r in rows}

@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from futmesa.matchbook.entries import to_entry
+from futmesa.matchbook.proof import with_chain
 from futmesa.matchbook.status import EntryStatus, entry_statuses
 from futmesa.matchbook.summary import summaries_for, summarize
 from futmesa.matchbook.wording import origin, sentence
@@ -291,7 +292,12 @@ class MatchLibrary:
         if match is None:
             raise KeyError(f"no match {match_id} in {self.store.path}")
         matches = self.store.list_matches()
-        return build_record(match, self.store.entries(match_id), self._later(match, matches))
+        record = build_record(match, self.store.entries(match_id), self._later(match, matches))
+        return with_chain(record, self.store, match_id)  # hashes and signatures (proof.py)
+
+    def chain_check(self, match_id: int) -> dict[str, Any]:
+        """The match's hash chain recomputed from the store (the verification page)."""
+        return self.store.chain_check(match_id).to_dict()
 
 
 def build_record(match: dict[str, Any], stored: list[StoredEntry],

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from futmesa.matchbook.proof import Proof, proof_of
 from futmesa.matchbook.status import EntryStatus
 from futmesa.matchbook.wording import (
     origin,
@@ -71,6 +72,7 @@ class Sumula:
     meta: list[tuple[str, str]]
     tables: list[Table]
     lang: str = "pt"
+    proof: Proof | None = None  # signatures, the chain's final hash, the QR (proof.py)
 
     def table(self, key: str) -> Table | None:
         return next((t for t in self.tables if t.key == key), None)
@@ -335,7 +337,7 @@ def build(record: Record, lang: str = "pt") -> Sumula:
         id=mid, title=L(f"Súmula da partida nº {mid}", f"Match report no. {mid}"),
         result=result, finished=bool(state.get("finished")), ending=_ending(record, lang),
         teams=names, score=score, referee=str(match.get("referee") or ""), meta=meta,
-        tables=tables, lang=lang)
+        tables=tables, lang=lang, proof=proof_of(record, lang))
 
 
 def _correction_status(st: EntryStatus, lang: str) -> str:

@@ -408,6 +408,17 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
         case "keeper_kick_hit":
             return L("O chutão do goleiro acertou um botão adversário",
                      "The goalkeeper's kick hit an opponent's disc")
+        case "signature":
+            signer = {"referee": L("pelo árbitro", "by the referee"),
+                   "captain_A": L(f"pelo capitão de {t('A')}", f"by {t('A')}'s captain"),
+                   "captain_B": L(f"pelo capitão de {t('B')}", f"by {t('B')}'s captain")}
+            by = signer.get(str(d.get("role")), "")
+            return L(f"Súmula assinada {by}: {d.get('name', '')}",
+                     f"Report signed {by}: {d.get('name', '')}")
+        case "reopen":
+            why = f" — {L('motivo', 'reason')}: {d['reason']}" if d.get("reason") else ""
+            return L(f"Partida reaberta; as assinaturas anteriores deixam de valer{why}",
+                     f"Match reopened; the earlier signatures are no longer valid{why}")
         case "new_match":
             return L("Nova partida", "New match")
         case "goal":

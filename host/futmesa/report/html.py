@@ -7,10 +7,12 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from futmesa.matchbook.sumula import Sumula
+from futmesa.report.proof_block import qr_svg
 
 TEMPLATES = Path(__file__).parent / "templates"
 ENV = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
                   trim_blocks=True, lstrip_blocks=True)
+ENV.globals["qr_svg"] = qr_svg  # the proof block's QR code (templates/proof.html)
 
 
 def signatures(s: Sumula) -> list[str]:

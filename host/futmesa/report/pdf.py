@@ -12,6 +12,7 @@ from typing import Any
 
 from futmesa.matchbook.sumula import Sumula
 from futmesa.matchbook.sumula import Table as SumulaTable
+from futmesa.report import proof_block
 
 WIDTH_MM = 174.0  # A4 less 18 mm margins
 # column widths (mm) per table key; the widest column takes what is left
@@ -130,6 +131,8 @@ def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
                               ("LINEABOVE", (4, 0), (4, 0), 0.6, colors.black),
                               ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
     story.append(KeepTogether([Spacer(1, 6 * mm), box, Spacer(1, 18 * mm), sign]))
+    if s.proof is not None:  # the drawn signatures, the chain's final hash, the QR code
+        story += proof_block.pdf_flowables(s.proof, (regular, bold), WIDTH_MM, s.lang)
     return _build(story, s)
 
 

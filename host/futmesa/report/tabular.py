@@ -36,7 +36,9 @@ def to_dict(s: Sumula, record: dict[str, Any]) -> dict[str, Any]:
                "finished": s.finished, "ending": s.ending, "referee": s.referee,
                "meta": dict(s.meta)}
     return {"summary": summary, "tables": tables, "match": record.get("match"),
-            "entries": record.get("entries", []), "state": record.get("state")}
+            "entries": record.get("entries", []), "state": record.get("state"),
+            # the proof: each entry above carries its hash; `futmesa verify --sumula` checks
+            "chain": record.get("chain"), "signatures": record.get("signatures")}
 
 
 def to_json(s: Sumula, record: dict[str, Any]) -> str:

@@ -69,6 +69,14 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
             if fault["sensor"] == sensor and fault.get("cleared") is None:
                 fault["cleared"] = ctx.entry.id
 
+    # the súmula's signatures and a reopening are records with no rule meaning: the read side
+    # (matchbook.signing) reads them and the daemon refuses input to a closed match
+    def on_signature(self, ctx: Ctx) -> None:
+        """A signature on the súmula: recorded, it changes nothing in the match."""
+
+    def on_reopen(self, ctx: Ctx) -> None:
+        """"Reabrir" after the referee signed: recorded, it changes nothing in the match."""
+
     def on_gap(self, ctx: Ctx) -> None:
         ctx.m["gaps"] += 1
         ctx.announce(

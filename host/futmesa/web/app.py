@@ -9,7 +9,9 @@ referee actions to the hub. Its routes are grouped by audience:
 - :mod:`.console` (writes need the console token): ``/console``, ``POST /api/referee``,
   ``POST /api/display``, ``/api/log``; ``/console/recover`` hands the token to a browser on
   the host machine itself;
-- :mod:`.history` (no token): ``/history``, ``/api/matches``, ``/report/{id}[.pdf|.csv|.json]``.
+- :mod:`.history` (no token): ``/history``, ``/api/matches``, ``/report/{id}[.pdf|.csv|.json]``;
+- :mod:`.signing`: ``/assinar`` (signing the súmula on the phone), ``POST /api/assinar`` and
+  ``/api/reabrir`` (console token), ``/verificar/{id}`` (the chain's check, no token).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from futmesa.web.public import (
     stream_states,
     stream_view,
 )
+from futmesa.web.signing import signing_routes
 
 __all__ = ["ENCODED", "STREAM_ANNOUNCEMENTS", "Broadcast", "HistoryProvider", "create_app",
            "find_logo", "slug", "stream_states", "stream_view"]
@@ -68,6 +71,7 @@ def create_app(
         *console_routes(hub, gate=gate, display=display, broadcast=broadcast, history=history,
                         answer_within_s=answer_within_s),
         *history_routes(history, display),
+        *signing_routes(hub, gate=gate, history=history),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes)

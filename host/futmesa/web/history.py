@@ -87,6 +87,9 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
         except (KeyError, LookupError, ValueError):
             return error(404, f"no stored match {stem!r}; see /history for the list")
         record = public_record(record)
+        # the súmula's QR code opens this host's verification page (web/signing.py)
+        record = {**record, "verify_url": f"{str(request.base_url).rstrip('/')}/verificar/"
+                                          f"{parse_id(stem)}"}
         lang = lang_of(request)
         name = f"sumula-{parse_id(stem)}"
         if fmt in ("", "html"):

@@ -1,0 +1,127 @@
+"""What makes a súmula checkable: the chain's final hash, each entry's hash, the signatures.
+
+:func:`with_chain` adds to a match record (``MatchLibrary.match_record``) the chain as the
+store checks it (``record["chain"]``), each entry's ``hash`` / ``prev_hash`` and what else the
+hash covers (ticks, device uid / boot id / seq), and the signatures with their status
+(``record["signatures"]``). :func:`proof_of` is the súmula's block built from it: the
+renderers print it as they print the tables. The verification page's address goes in
+``record["verify_url"]`` (the host's own address is known to the web app and the CLI).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from futmesa.matchbook.signing import role_label, signatures
+from futmesa.matchbook.wording import time_of_day, venue_zone
+from futmesa.store import EventLog
+
+Record = dict[str, Any]
+
+
+def with_chain(record: Record, store: EventLog, match_id: int) -> Record:
+    """The record with its chain: each entry's hashes, the check, the signatures."""
+    check = store.chain_check(match_id)
+    rows = store.chain_rows(match_id)
+    entries = []
+    for e in record.get("entries", []):
+        row = rows.get(int(e.get("id") or 0)) or {}
+        entries.append({**e, "ticks": row.get("ticks", 0), "device": row.get("device"),
+                        "prev_hash": row.get("prev_hash"), "hash": row.get("hash")})
+    return {**record, "entries": entries, "chain": check.to_dict(),
+            "signatures": [s.to_dict() for s in signatures(entries)]}
+
+
+@dataclass
+class SignatureLine:
+    """One signature as the súmula prints it."""
+
+    label: str  # "Árbitro" / "Capitão — Equipe"
+    name: str
+    when: str
+    image: str  # PNG data URL
+    valid: bool
+    note: str  # "" or why it no longer counts
+
+
+@dataclass
+class Proof:
+    """The súmula's proof block."""
+
+    final_hash: str
+    short_hash: str
+    chain_ok: bool
+    chain_text: str
+    signatures: list[SignatureLine] = field(default_factory=list)
+    verify_url: str = ""
+    title: str = "Assinaturas e verificação"
+    hash_label: str = "Hash final da cadeia"
+    verify_label: str = "Verifique em"
+
+
+def proof_of(record: Record, lang: str = "pt") -> Proof | None:
+    """The proof block of a record made by :func:`with_chain` (None for a hand-made one)."""
+    chain = record.get("chain")
+    if not isinstance(chain, dict):
+        return None
+    pt = lang != "en"
+
+    def L(p: str, e: str) -> str:  # noqa: N802
+        return p if pt else e
+
+    settings = (record.get("match") or {}).get("settings") or {}
+    zone = venue_zone(settings.get("timezone") if isinstance(settings, dict) else None)
+    teams = ((record.get("state") or {}).get("teams")
+             or (record.get("match") or {}).get("teams") or {})
+    final = str(chain.get("final_hash") or "")
+    if not chain.get("ok", False):
+        text = L(f"A cadeia NÃO confere: {chain.get('problem', '')}",
+                 f"The chain does NOT check: {chain.get('problem_en', '')}")
+    else:
+        text = L(f"{chain.get('chained', 0)} registros encadeados; a cadeia confere",
+                 f"{chain.get('chained', 0)} entries chained; the chain checks")
+        if chain.get("unchained"):
+            text += L(f" ({chain['unchained']} registros anteriores à cadeia, sem prova)",
+                      f" ({chain['unchained']} entries from before the chain, not proven)")
+    lines = []
+    for s in record.get("signatures") or []:
+        note = ""
+        if not s.get("valid", True):
+            note = L(f"sem validade: partida reaberta (registro nº {s.get('reopened_by')})"
+                     + (f" — motivo: {s['reason']}" if s.get("reason") else ""),
+                     f"no longer valid: match reopened (entry {s.get('reopened_by')})"
+                     + (f" — reason: {s['reason']}" if s.get("reason") else ""))
+        lines.append(SignatureLine(role_label(str(s.get("role", "")), teams, lang),
+                                   str(s.get("name", "")),
+                                   time_of_day(s.get("at"), zone) if s.get("at") else "",
+                                   str(s.get("image", "")), bool(s.get("valid", True)), note))
+    return Proof(final, str(chain.get("short") or final[:12]), bool(chain.get("ok")), text, lines,
+                 str(record.get("verify_url") or ""),
+                 title=L("Assinaturas e verificação", "Signatures and verification"),
+                 hash_label=L("Hash final da cadeia", "Chain's final hash"),
+                 verify_label=L("Verifique em", "Check at"))
+
+
+def result_proof(record: Record) -> dict[str, Any]:
+    """What a result sent to the tournament desk carries as its proof (issue 25, item 4): the
+    match's final chain hash, whether its chain checks, and the referee's valid signature
+    entry (as stored, with its hashes) or None — the desk shows that result "sem assinatura".
+
+    ``record`` comes from ``MatchLibrary.match_record`` (:func:`with_chain`). Meant for the
+    result message (``venue/outbox.result_of``, before its digest, so that a signature or a
+    reopening made after the result was sent changes the digest and the result goes again).
+    """
+    chain = record.get("chain") or {}
+    referee = next((s for s in record.get("signatures") or []
+                    if s.get("valid") and s.get("role") == "referee"), None)
+    entry = None
+    if referee is not None:
+        entry = next((e for e in record.get("entries", []) if e.get("id") == referee["entry"]),
+                     None)
+        if entry is not None:
+            entry = {k: entry.get(k) for k in ("id", "kind", "data", "source", "author",
+                                                "period", "clock_ms", "ticks", "created_at",
+                                                "occurred_at", "prev_hash", "hash")}
+    return {"final_hash": str(chain.get("final_hash") or ""), "chain_ok": bool(chain.get("ok")),
+            "signed": entry is not None, "referee_signature": entry}

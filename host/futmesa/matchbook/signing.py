@@ -1,0 +1,192 @@
+"""Signatures on the súmula and the closing of a match, read from the log.
+
+A signature is a referee input (kind ``signature``): the signer's role (``referee``,
+``captain_A``, ``captain_B``), name, the chain hash it signs (``signs``: the log as the signer
+saw it) and the drawing (a small PNG data URL). Once the referee has signed, the match is
+*closed*: every later referee input but a captain's signature is refused until a ``reopen``
+entry with a reason; a reopening makes every earlier signature invalid (the súmula shows them
+struck, with the reason). All of it is read from the entries, in the order they were stored.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+ROLES: dict[str, tuple[str, str]] = {
+    "referee": ("Árbitro", "Referee"),
+    "captain_A": ("Capitão", "Captain"),
+    "captain_B": ("Capitão", "Captain"),
+}
+SIGNING_KINDS = ("signature", "reopen")
+PNG_PREFIX = "data:image/png;base64,"
+MAX_IMAGE_CHARS = 40_000  # a signature drawn on a phone, scaled down, is a few kB
+MAX_NAME = 60
+_HASH = re.compile(r"^[0-9a-f]{64}$")
+
+
+@dataclass(frozen=True)
+class Signature:
+    entry: int
+    role: str
+    name: str
+    signs: str
+    image: str
+    at: float
+    valid: bool = True
+    reopened_by: int | None = None  # the reopening that made it invalid
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _field(e: Any, key: str) -> Any:
+    return e.get(key) if isinstance(e, dict) else getattr(e, key, None)
+
+
+def _at(e: Any) -> float:
+    for key in ("occurred_at", "at", "created_at"):
+        value = _field(e, key)
+        if isinstance(value, int | float):
+            return float(value)
+    return 0.0
+
+
+def signatures(entries: list[Any]) -> list[Signature]:
+    """Every signature of the log in stored order, each valid or made invalid by a reopening.
+
+    ``entries`` are the match's entries: rules :class:`~futmesa.rules.Entry` objects or the
+    record's dicts (``id``, ``kind``, ``data``).
+    """
+    out: list[Signature] = []
+    current: list[int] = []  # indexes in out of the signatures since the last reopening
+    for e in sorted(entries, key=lambda e: int(_field(e, "id") or 0)):
+        kind = _field(e, "kind")
+        data = _field(e, "data")
+        data = data if isinstance(data, dict) else {}
+        if kind == "signature":
+            current.append(len(out))
+            out.append(Signature(int(_field(e, "id") or 0), str(data.get("role", "")),
+                                 str(data.get("name", "")), str(data.get("signs", "")),
+                                 str(data.get("image", "")), _at(e)))
+        elif kind == "reopen":
+            for i in current:
+                s = out[i]
+                out[i] = Signature(s.entry, s.role, s.name, s.signs, s.image, s.at, False,
+                                   int(_field(e, "id") or 0), str(data.get("reason", "")))
+            current = []
+    return out
+
+
+def closed(entries: list[Any]) -> bool:
+    """Whether the referee's signature (still valid) has closed the match."""
+    return any(s.valid and s.role == "referee" for s in signatures(entries))
+
+
+def role_label(role: str, teams: dict[str, Any] | None = None, lang: str = "pt") -> str:
+    """"Árbitro" / "Capitão — Equipe" as the súmula names a signer."""
+    pt_label, en_label = ROLES.get(role, (role, role))
+    label = pt_label if lang != "en" else en_label
+    if role.startswith("captain_"):
+        side = role[-1]
+        team = (teams or {}).get(side) or {}
+        name = team.get("name") if isinstance(team, dict) else None
+        label += f" — {name or side}"
+    return label
+
+
+def image_problem(image: Any) -> tuple[str, str] | None:
+    """Why a signature drawing is refused (pt, en), or None: a PNG data URL, small."""
+    if not isinstance(image, str) or not image.startswith(PNG_PREFIX):
+        return ("A assinatura precisa ser um desenho (PNG)", "The signature must be a PNG drawing")
+    if len(image) > MAX_IMAGE_CHARS:
+        return (f"Desenho grande demais ({len(image) // 1000} kB; até {MAX_IMAGE_CHARS // 1000}"
+                " kB): apague e assine de novo",
+                f"Drawing too large ({len(image) // 1000} kB; at most "
+                f"{MAX_IMAGE_CHARS // 1000} kB): clear and sign again")
+    try:
+        raw = base64.b64decode(image[len(PNG_PREFIX):], validate=True)
+    except (binascii.Error, ValueError):
+        raw = b""
+    if not raw.startswith(b"\x89PNG\r\n\x1a\n"):
+        return ("O desenho não é um PNG válido: assine de novo",
+                "The drawing is not a valid PNG: sign again")
+    return None
+
+
+def signable_hashes(rows: list[dict[str, Any]]) -> set[str]:
+    """The chain hashes a signature made now may sign: the newest entry's, and any followed
+    only by device or system entries (the table may still send events after the whistle).
+
+    ``rows`` are the match's chain rows in stored order (``source``, ``hash``).
+    """
+    out: set[str] = set()
+    for row in reversed(rows):
+        if row.get("hash"):
+            out.add(str(row["hash"]))
+        if row.get("source") not in ("device", "system"):
+            break
+    return out
+
+
+def refusal(kind: str, data: dict[str, Any], log: list[Any], *, finished: Callable[[], bool],
+            signable: Callable[[], set[str]]) -> tuple[str, str] | None:
+    """Why a referee input is refused by the closing of the match (pt, en), or None.
+
+    ``log`` is the match's entries; ``signable()`` the chain hashes a signature made now may
+    sign (the newest, and those followed only by device events); ``finished()``: whether the
+    rules ended the match (both asked only for a signature).
+    """
+    if kind not in SIGNING_KINDS and not any(_field(e, "kind") == "signature" for e in log):
+        return None  # nothing signed yet: the usual case during a match, one pass
+    sigs = signatures(log)
+    is_closed = any(s.valid and s.role == "referee" for s in sigs)
+    if kind == "signature":
+        if not finished():
+            return ("A partida ainda não terminou: assine depois do apito final",
+                    "The match is not over: sign after the final whistle")
+        role = data.get("role")
+        if role not in ROLES:
+            return ("Diga quem assina: árbitro ou capitão de uma equipe",
+                    "Say who signs: the referee or a team's captain")
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            return (f"Escreva o nome de quem assina (até {MAX_NAME} letras)",
+                    f"Write the signer's name (at most {MAX_NAME} characters)")
+        if any(s.valid and s.role == role for s in sigs):
+            who = role_label(str(role))
+            return (f"{who} já assinou esta súmula", f"{who} has already signed this report")
+        problem = image_problem(data.get("image"))
+        if problem:
+            return problem
+        signs = data.get("signs")
+        if not isinstance(signs, str) or not _HASH.match(signs) or signs not in signable():
+            return ("A súmula mudou desde que foi aberta: confira o resumo de novo e assine",
+                    "The report changed since it was opened: check the summary again and sign")
+        return None
+    if kind == "reopen":
+        if not is_closed:
+            return ("A partida não está encerrada pela assinatura do árbitro: não há o que "
+                    "reabrir", "The match is not closed by the referee's signature: "
+                    "nothing to reopen")
+        reason = data.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            return ("Diga o motivo da reabertura", "Say why the match is reopened")
+        return None
+    if kind in ("void", "amend"):
+        target = data.get("target")
+        if any(_field(e, "id") == target and _field(e, "kind") in SIGNING_KINDS for e in log):
+            return ("Uma assinatura ou reabertura não se corrige: reabra a partida",
+                    "A signature or a reopening cannot be corrected: reopen the match")
+    if is_closed:
+        return ("Súmula assinada pelo árbitro: a partida está encerrada. Para corrigir, "
+                "primeiro reabra a partida (Reabrir, com o motivo); as assinaturas deixam de "
+                "valer",
+                "Report signed by the referee: the match is closed. To correct it, reopen it "
+                "first (Reopen, with the reason); the signatures stop being valid")
+    return None

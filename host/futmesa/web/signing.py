@@ -1,0 +1,145 @@
+"""Signing the súmula on the referee's phone, reopening, and the public verification page.
+
+- ``GET /assinar[?table=ID]``: the signing page (``static/sign.html``): the result, the
+  súmula's summary, the chain's final hash; the referee and each captain sign with a finger.
+- ``GET /api/assinaturas[?table=ID|match=N]``: what that page shows (no token: the súmula is
+  public).
+- ``POST /api/assinar`` and ``POST /api/reabrir`` (console token): a signature or a "reabrir"
+  with its reason, sent as referee input through the hub, so the daemon checks, stores and
+  chains them like any entry and refuses them with a Portuguese reason.
+- ``GET /verificar/{match}``: whether the match's hash chain checks, its final hash and
+  its signatures (the page the súmula's QR code opens).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from futmesa.hub import RefusedError, StateHub
+from futmesa.matchbook import UnloadableMatch, build, public_record
+from futmesa.matchbook.signing import MAX_NAME, ROLES, role_label
+from futmesa.web.access import MISSING, TokenGate, request_token
+from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history, page, read_json
+from futmesa.web.guard import parse_id
+
+ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]))
+
+
+def verify_url(request: Request, match_id: Any) -> str:
+    """The address of a match's verification page on this host, as the request reached it."""
+    return f"{str(request.base_url).rstrip('/')}/verificar/{match_id}"
+
+
+def signing_view(record: dict[str, Any], url: str) -> dict[str, Any]:
+    """What the signing page shows: result, summary, final hash, who has signed."""
+    record = {**public_record(record), "verify_url": url}
+    s = build(record, "pt")
+    teams = (record.get("state") or {}).get("teams") or {}
+    goals = s.table("goals")
+    discipline = s.table("discipline")
+    summary = [f"{k}: {v}" for k, v in s.meta if v and k in ("Competição", "Mesa", "Regra",
+                                                                "Árbitro", "Situação")]
+    if goals is not None:
+        summary += [f"Gol: {r.get('team', '')} — {r.get('period', '')} {r.get('minute', '')}"
+                    .rstrip() for r in goals.rows]
+    if discipline is not None:
+        summary += [f"{r.get('team', '')}: {r.get('what', '')}".strip(": ")
+                    for r in discipline.rows]
+    chain = record.get("chain") or {}
+    signatures = [{**sig, "label": role_label(str(sig.get("role")), teams)}
+                  for sig in record.get("signatures") or []]
+    return {
+        "match_id": s.id, "result": s.result, "finished": s.finished, "ending": s.ending,
+        "summary": summary, "chain": chain, "signatures": signatures,
+        "closed": any(sig.get("valid") and sig.get("role") == "referee" for sig in signatures),
+        "roles": [{"role": r, "label": role_label(r, teams)} for r in ROLES],
+        "verify_url": url,
+    }
+
+
+def signing_routes(hub: StateHub, *, gate: TokenGate,
+                   history: HistoryProvider | None) -> list[BaseRoute]:
+    def table_of(request: Request) -> str | None:
+        return request.query_params.get("table") or None
+
+    async def sign_page(request: Request) -> Response:
+        return page("sign.html")
+
+    async def load(request: Request, match: Any) -> dict[str, Any] | JSONResponse:
+        if history is None:
+            return no_history()
+        try:
+            return await asyncio.to_thread(history.match_record, parse_id(str(match)))
+        except UnloadableMatch as exc:
+            return error(422, f"partida {exc.match_id} {exc.ending()['pt']}")
+        except (KeyError, LookupError, ValueError):
+            return error(404, f"partida {match} não encontrada / no stored match {match}")
+
+    async def summary(request: Request) -> Response:
+        match = (request.query_params.get("match")
+                 or hub.snapshot(table_of(request)).get("match_id"))
+        if match is None:
+            return error(404, "nenhuma partida nesta mesa ainda / no match on this table yet")
+        record = await load(request, match)
+        if isinstance(record, JSONResponse):
+            return record
+        return JSONResponse(signing_view(record, verify_url(request, record["match"]["id"])))
+
+    async def send(request: Request, kind: str,
+                   build_data: Any) -> Response:
+        if request_token(request) is None:
+            return error(401, MISSING)
+        body = await read_json(request)
+        if isinstance(body, JSONResponse):
+            return body
+        table = str(body["table"]) if body.get("table") else table_of(request)
+        refusal = gate.refuse(request, table)
+        if refusal is not None:
+            return error(*refusal)
+        data, author = build_data(body)
+        try:
+            await hub.referee_input(kind, data, author, table)
+        except RefusedError as exc:
+            return error(409, str(exc))
+        return JSONResponse({"ok": True})
+
+    def signature(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+        name = str(body.get("name") or "").strip()
+        data = {"role": body.get("role"), "name": name, "signs": body.get("signs"),
+                "image": body.get("image")}
+        return data, name[:MAX_NAME] or "árbitro"
+
+    def reopen(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+        return ({"reason": str(body.get("reason") or "").strip()[:300]},
+                str(body.get("author") or "árbitro")[:MAX_NAME])
+
+    async def sign(request: Request) -> Response:
+        return await send(request, "signature", signature)
+
+    async def reopen_match(request: Request) -> Response:
+        return await send(request, "reopen", reopen)
+
+    async def verify_page(request: Request) -> Response:
+        record = await load(request, request.path_params["match"])
+        if isinstance(record, JSONResponse):
+            message = json.loads(bytes(record.body)).get("error", "")
+            return HTMLResponse(f"<!doctype html><meta charset=utf-8><p>{html.escape(message)}</p>",
+                                status_code=record.status_code)
+        view = signing_view(record, verify_url(request, record["match"]["id"]))
+        return HTMLResponse(ENV.get_template("verify.html").render(v=view))
+
+    return [
+        Route("/assinar", sign_page),
+        Route("/api/assinaturas", summary),
+        Route("/api/assinar", sign, methods=["POST"]),
+        Route("/api/reabrir", reopen_match, methods=["POST"]),
+        Route("/verificar/{match}", verify_page),
+    ]
