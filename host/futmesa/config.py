@@ -73,7 +73,7 @@ class MatchSettings(_Strict):
     timezone: str | None = Field(default=None, max_length=64,
                                  pattern=r"^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$")
     # set by the venue desk: the competition's match this table plays (docs/operating.md §12)
-    competition_match: int | None = Field(default=None, ge=1)
+    competition_match: int | None = Field(default=None, ge=1, le=2**63 - 1)
     # the same durations in milliseconds, as the console and stored matches carry them
     period_ms: int | None = Field(default=None, ge=MINUTE_MS, le=60 * MINUTE_MS)
     interval_ms: int | None = Field(default=None, ge=0, le=30 * MINUTE_MS)
