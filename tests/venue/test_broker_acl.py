@@ -15,8 +15,13 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from futmesa.venue import mqtt as vm
-from futmesa.venue.broker import (Mosquitto, broker_user, listen_address, open_temp_path,
-                                  write_config)
+from futmesa.venue.broker import (
+    Mosquitto,
+    broker_user,
+    listen_address,
+    open_temp_path,
+    write_config,
+)
 from futmesa.venue.mqtt import Broker, VenueConfigError
 from futmesa.venue.testing import wait_for
 

@@ -464,7 +464,10 @@ class CompetitionDB:
                     continue
                 for side, team in (("A", m["team_a"]), ("B", m["team_b"])):
                     if team in out:
-                        self.walkover(m["id"], side, "003 Art. 85: desclassificado")
+                        try:
+                            self.walkover(m["id"], side, "003 Art. 85: desclassificado")
+                        except CompetitionError:
+                            break  # another process (the desk, the CLI) did it meanwhile
                         changed.append(m["id"])
                         progress = True
                         break

@@ -325,7 +325,7 @@ class Desk:
     def snapshot(self) -> dict[str, Any]:
         with self.lock:
             tables = [dict(t) for _, t in sorted(self.tables.items())]
-        refused = self.refusals(10)
+        refused = self.refusals(20)
         try:
             reports = self.comp.reports(self.comp.competition()["id"], open_only=True)
         except CompetitionError:
