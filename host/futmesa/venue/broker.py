@@ -265,6 +265,8 @@ class Mosquitto:
         return f"{'mqtts' if 'ca' in self.credentials else 'mqtt'}://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20) -> None:
+        if os.geteuid() == 0:  # again: a new pytest session makes its base folder 0700
+            open_temp_path(self.folder)
         self.proc = subprocess.Popen([find_mosquitto(), "-c", str(self.conf)],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                      process_group=0)
