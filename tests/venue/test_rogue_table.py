@@ -140,7 +140,7 @@ def test_a_rogue_table_writes_no_result_and_the_desk_goes_on(day: Any) -> None:
         # (who, message, what the desk's screen must say)
         (mesa2, mesa2.result(7, m1, 0, 7), f"a partida {m1} foi dada à mesa mesa-1"),
         (rogue, rogue.result(1, m1, 0, 7), f"a partida {m1} foi dada à mesa mesa-1"),
-        (mesa2, mesa2.result(8, scheduled, 5, 0), f"a partida {scheduled} foi dada a nenhuma"),
+        (mesa2, mesa2.result(8, scheduled, 5, 0), f"a partida {scheduled} ainda não foi dada"),
         (rogue, rogue.result(2, m2, 2, 0, reason="forfeit", rule="003 Art. 85",
                              winner="A", detail={"loser": "B"}), f"a partida {m2} foi dada"),
         (mesa2, mesa2.result(9, m2, -5, 10**12), "placar impossível"),

@@ -79,9 +79,10 @@ def parse_result(table: str, payload: bytes) -> dict[str, Any]:
 def check_assignment(table: str, body: dict[str, Any], match: dict[str, Any]) -> None:
     """Refused unless ``match`` (CompetitionDB.match) may take this table's result now."""
     cm = match["id"]
+    if match["table_id"] is None:
+        raise Refused(f"a partida {cm} ainda não foi dada a nenhuma mesa")
     if match["table_id"] != table:
-        where = f"à mesa {match['table_id']}" if match["table_id"] else "a nenhuma mesa"
-        raise Refused(f"a partida {cm} foi dada {where}, não a esta")
+        raise Refused(f"a partida {cm} foi dada à mesa {match['table_id']}, não a esta")
     status = match["status"]
     old = match.get("result")
     if status == "assigned":
