@@ -185,13 +185,14 @@ def validate_settings(data: Any) -> dict[str, Any]:
 
 def load_settings_file(path: str | Path) -> dict[str, Any]:
     """Read and check a settings file; SettingsError names the file and the one problem."""
+    from futmesa.competition.files import OrganiserFileError, read_text
+
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SettingsError(f"{p}: arquivo não encontrado") from None
-    except OSError as exc:
-        raise SettingsError(f"{p}: não foi possível ler ({exc.strerror})") from None
+        # UTF-8 with or without BOM, UTF-16, cp1252/Latin-1: what editors on Windows write
+        text = read_text(p).lstrip("\ufeff")
+    except OrganiserFileError as exc:
+        raise SettingsError(str(exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -124,3 +124,13 @@ def test_decode_and_sniff() -> None:
     assert sniff_delimiter("name;color,x;y\n") == ";"
     assert sniff_delimiter("name\n") == ","
     assert write_teams_csv(read_teams_csv(csv_text(";"))).startswith("name,short")
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "latin-1", "cp1252"])
+def test_a_tables_settings_file_in_any_encoding(tmp_path: Path, encoding: str) -> None:
+    from futmesa.config import load_settings_file
+
+    path = tmp_path / "mesa.json"
+    path.write_bytes(json.dumps({"half_minutes": 10, "event": "Taça São João"},
+                                ensure_ascii=False).encode(encoding))
+    assert load_settings_file(path) == {"event": "Taça São João", "period_ms": 600_000}
