@@ -98,9 +98,13 @@ def _where(loc: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in loc)
 
 
-def _one_line(exc: ValidationError) -> str:
-    """The first problem pydantic found, as one line in the organiser's words."""
-    err = exc.errors()[0]
+def _all_lines(exc: ValidationError) -> str:
+    """Every problem pydantic found, one line each in the organiser's words."""
+    return "\n".join(dict.fromkeys(_one_line(err) for err in exc.errors()))
+
+
+def _one_line(err: Any) -> str:
+    """One problem pydantic found, as one line in the organiser's words."""
     loc = tuple(err["loc"])
     kind = err["type"]
     where = _where(loc)
@@ -162,7 +166,7 @@ def validate_settings(data: Any) -> dict[str, Any]:
     try:
         model = MatchSettings.model_validate(data)
     except ValidationError as exc:
-        raise SettingsError(_one_line(exc)) from None
+        raise SettingsError(_all_lines(exc)) from None
     given = model.model_dump(exclude_unset=True)
     out: dict[str, Any] = {}
     for key, value in given.items():
@@ -202,7 +206,8 @@ def load_settings_file(path: str | Path) -> dict[str, Any]:
     try:
         return validate_settings(data)
     except SettingsError as exc:
-        raise SettingsError(f"{p}: {exc}") from None
+        raise SettingsError("\n".join(f"{p}: {line}" for line in str(exc).splitlines())) \
+            from None
 
 
 # -- board files (hardware/boards/*.json) ------------------------------------------------
