@@ -79,6 +79,8 @@ class Desk:
         self.loop = vm.Supervised(self.client, "desk-mqtt", self._down)
         self._stop = threading.Event()
         self._ticker = threading.Thread(target=self._tick_loop, name="desk-tick", daemon=True)
+        self._notices: dict[str, Any] = {"refused": [], "reports": [], "notice": ""}
+        self._refresh_notices()
 
     # -- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
@@ -186,6 +188,7 @@ class Desk:
                              " venue_refusals ORDER BY last_at DESC LIMIT ?)", (REFUSALS_KEPT,))
         if times == 1:
             log.warning("desk: refused %s from table %s: %s", what, table, reason)
+        self._refresh_notices()
 
     def refusals(self, limit: int = 20) -> list[dict[str, Any]]:
         """The newest refusals, newest first (the board shows them)."""
@@ -318,6 +321,7 @@ class Desk:
                 self._down()  # the client is gone though paho did not say so
             try:
                 self.progress()
+                self._refresh_notices()
             except Exception:  # noqa: BLE001 - the desk keeps running; the log says why
                 log.exception("desk: could not update the assignments")
 
@@ -325,6 +329,12 @@ class Desk:
     def snapshot(self) -> dict[str, Any]:
         with self.lock:
             tables = [dict(t) for _, t in sorted(self.tables.items())]
+        return {"connected": self.connected, "now": int(time.time() * 1000), "tables": tables,
+                **self._notices}
+
+    def _refresh_notices(self) -> None:
+        """What the board says beside the tables: the newest refusals and the reports to
+        confirm (read here, on a refusal and every tick, not on every screen update)."""
         refused = self.refusals(20)
         try:
             reports = self.comp.reports(self.comp.competition()["id"], open_only=True)
@@ -337,8 +347,10 @@ class Desk:
         if refused:
             r = refused[0]
             notice.append(f"recusado da mesa {r['table_id']}: {r['reason']}")
-        return {"connected": self.connected, "now": int(time.time() * 1000), "tables": tables,
-                "refused": refused, "reports": reports, "notice": " · ".join(notice)}
+        fresh = {"refused": refused, "reports": reports, "notice": " · ".join(notice)}
+        if fresh != self._notices:
+            self._notices = fresh
+            self._changed()
 
     def received(self) -> list[dict[str, Any]]:
         rows = self._db.execute("SELECT payload FROM venue_received ORDER BY received_at")
