@@ -190,7 +190,8 @@ def bench_venue(tables: int, seconds: float) -> int:
                 if key in sent and body.get("event"):
                     base_lat.append((now - sent[key]) * 1000)
 
-        base = vm.client("bench-baseline", vm.DESK_USER, broker.credentials["desk"])
+        # the read-only observer: with the desk's credentials it would replace the desk
+        base = vm.client("bench-baseline", vm.OBSERVER_USER, broker.credentials["observer"])
         base.on_message = on_base
         base.on_connect = lambda c, u, f, rc, p=None: c.subscribe(f"{vm.PREFIX}/table/+/state")
         base.connect("127.0.0.1", broker.port)

@@ -24,7 +24,8 @@ def venue_options(broker: str | None, credentials: str | None) -> Any:
     from futmesa.venue.table_agent import VenueOptions
 
     try:
-        return VenueOptions(Broker.parse(broker), load_credentials(credentials))
+        creds = load_credentials(credentials)
+        return VenueOptions(Broker.parse(broker).with_credentials(creds), creds)
     except VenueConfigError as exc:
         raise click.ClickException(str(exc)) from exc
 
@@ -76,13 +77,22 @@ def _db(db: str):  # noqa: ANN202 - CompetitionDB, imported lazily
 @click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
 def import_teams(csv_path: str, db: str) -> None:
     """Add the teams of a CSV file (name,short,color,logo,players; players split by ';')."""
+    teams = _read_teams(csv_path)
+    click.echo(f"{_db(db).import_teams(teams)} equipes importadas / teams imported")
+
+
+def _read_teams(csv_path: str) -> list[Any]:
+    """The teams of an organiser's CSV, or a ClickException listing every problem."""
+    from futmesa.competition.files import OrganiserFileError, read_text
     from futmesa.competition.teams import TeamFileError, read_teams_csv
 
     try:
-        teams = read_teams_csv(Path(csv_path).read_text(encoding="utf-8"))
+        return read_teams_csv(read_text(csv_path))
+    except OrganiserFileError as exc:
+        raise click.ClickException(str(exc)) from None
     except TeamFileError as exc:
-        raise click.ClickException(f"{csv_path}: {exc}") from exc
-    click.echo(f"{_db(db).import_teams(teams)} equipes importadas / teams imported")
+        raise click.ClickException("\n".join(f"{csv_path}: {line}"
+                                              for line in str(exc).splitlines())) from None
 
 
 @competition.command("export-teams")
@@ -104,16 +114,19 @@ def new(db: str, settings_path: str | None, csv_path: str | None) -> None:
     """Draw the groups and generate the schedule."""
     from futmesa.competition.db import CompetitionError
     from futmesa.competition.settings import SettingsFileError, load_settings
-    from futmesa.competition.teams import TeamFileError, read_teams_csv
 
     try:
         settings = load_settings(settings_path)
+    except SettingsFileError as exc:
+        raise _fail(exc) from None
+    teams = _read_teams(csv_path) if csv_path else None
+    try:
         store = _db(db)
-        if csv_path:
-            store.import_teams(read_teams_csv(Path(csv_path).read_text(encoding="utf-8")))
+        if teams:
+            store.import_teams(teams)
         cid = store.create(settings)
-    except (SettingsFileError, TeamFileError, CompetitionError) as exc:
-        raise _fail(exc) from exc
+    except CompetitionError as exc:
+        raise _fail(exc) from None
     comp = store.competition(cid)
     click.echo(f"{comp['name']}: {len(store.matches(cid))} partidas / matches")
     _print_schedule(store, cid)
@@ -215,6 +228,45 @@ def sanction(team: str, kind: str, match_id: int | None, rule: str | None, db: s
                f"(retirar: futmesa competition revoke {sid})")
 
 
+@competition.command("reports")
+@click.option("--confirm", "confirm_id", type=int, default=None,
+              help="Confirm this report: the team is disqualified (003 Art. 85).")
+@click.option("--dismiss", "dismiss_id", type=int, default=None,
+              help="Dismiss this report: nothing is applied.")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def reports(confirm_id: int | None, dismiss_id: int | None, db: str) -> None:
+    """Disqualifications the tables reported: list them, confirm or dismiss one.
+
+    A table's result never disqualifies a team by itself: the organiser decides here."""
+    from futmesa.competition.db import CompetitionError
+
+    store = _db(db)
+    try:
+        if confirm_id is not None:
+            sid = store.decide_report(confirm_id, confirm=True)
+            store.advance()
+            click.echo(f"relato {confirm_id} confirmado: sanção {sid} "
+                       f"(retirar: futmesa competition revoke {sid})")
+            return
+        if dismiss_id is not None:
+            store.decide_report(dismiss_id, confirm=False)
+            click.echo(f"relato {dismiss_id} descartado")
+            return
+        comp = store.competition()
+    except CompetitionError as exc:
+        raise _fail(exc) from None
+    teams = store.team_map()
+    rows = store.reports(comp["id"])
+    if not rows:
+        click.echo("nenhum relato das mesas")
+    for r in rows:
+        name = teams[r["team"]].name if r["team"] in teams else r["team"]
+        state = {None: "A CONFIRMAR", "confirmed": "confirmado", "dismissed": "descartado",
+                 "withdrawn": "retirado pela mesa"}.get(r["decision"], r["decision"])
+        click.echo(f"{r['id']:>4}  partida {r['match_id']:<5} {name} desclassificado "
+                   f"({r['rule']}, {r['uid']})  [{state}]")
+
+
 @competition.command("revoke")
 @click.argument("sanction_id", type=int)
 @click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
@@ -245,10 +297,10 @@ def desk(db: str, broker: str, cred_path: str, http_host: str, http_port: int) -
     from futmesa.venue.mqtt import Broker, VenueConfigError, load_credentials
 
     try:
-        b = Broker.parse(broker)
         creds = load_credentials(cred_path)
         if "desk" not in creds:
             raise VenueConfigError(f"{cred_path} has no desk password: use credentials/desk.json")
+        b = Broker.parse(broker).with_credentials(creds)
     except VenueConfigError as exc:
         raise _fail(exc) from exc
     shown = "localhost" if http_host in ("0.0.0.0", "127.0.0.1") else http_host
@@ -272,17 +324,30 @@ def venue() -> None:
               help="Folder for mosquitto.conf, passwd, acl and the credentials files.")
 @click.option("--table", "tables", multiple=True, required=True,
               help="A table id (as the kiosk footer shows it, e.g. pico-E6614103); repeat.")
-@click.option("--port", default=1883, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-def broker_config(folder: str, tables: tuple[str, ...], port: int, host: str) -> None:
+@click.option("--port", default=None, type=click.IntRange(1, 65535),
+              help="Port to listen on [default: 1883, or 8883 with TLS].")
+@click.option("--host", required=True,
+              help="The venue network's address or interface to listen on (e.g. 192.168.0.10 "
+                   "or eth0); 127.0.0.1 for this machine only.")
+@click.option("--certfile", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="The broker's TLS certificate (PEM): the listener then speaks TLS only and "
+                   "every credentials file carries the certificate; connect with mqtts://.")
+@click.option("--keyfile", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="The private key of --certfile (PEM).")
+def broker_config(folder: str, tables: tuple[str, ...], port: int | None, host: str,
+                  certfile: str | None, keyfile: str | None) -> None:
     """Write the broker's config with one password per table (only the desk may assign)."""
     from futmesa.venue.broker import write_config
     from futmesa.venue.mqtt import VenueConfigError
 
+    tls = certfile is not None
     try:
-        conf = write_config(folder, list(tables), port, host)
+        conf = write_config(folder, list(tables), port or (8883 if tls else 1883), host,
+                            certfile=certfile, keyfile=keyfile)
     except VenueConfigError as exc:
         raise _fail(exc) from exc
     click.echo(f"start the broker with:  mosquitto -c {conf}")
+    click.echo(f"tables and desk connect with: {'mqtts' if tls else 'mqtt'}://{host}:"
+               f"{port or (8883 if tls else 1883)}")
     click.echo(f"desk credentials:       {Path(folder) / 'credentials' / 'desk.json'}")
     click.echo(f"each table's own file:  {Path(folder) / 'credentials'}/<table>.json")

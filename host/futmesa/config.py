@@ -84,7 +84,7 @@ class MatchSettings(_Strict):
     timezone: str | None = Field(default=None, max_length=64,
                                  pattern=r"^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$")
     # set by the venue desk: the competition's match this table plays (docs/operating.md §12)
-    competition_match: int | None = Field(default=None, ge=1)
+    competition_match: int | None = Field(default=None, ge=1, le=2**63 - 1)
     # the same durations in milliseconds, as the console and stored matches carry them
     period_ms: int | None = Field(default=None, ge=MINUTE_MS, le=60 * MINUTE_MS)
     interval_ms: int | None = Field(default=None, ge=0, le=30 * MINUTE_MS)
@@ -109,9 +109,13 @@ def _where(loc: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in loc)
 
 
-def _one_line(exc: ValidationError) -> str:
-    """The first problem pydantic found, as one line in the organiser's words."""
-    err = exc.errors()[0]
+def _all_lines(exc: ValidationError) -> str:
+    """Every problem pydantic found, one line each in the organiser's words."""
+    return "\n".join(dict.fromkeys(_one_line(err) for err in exc.errors()))
+
+
+def _one_line(err: Any) -> str:
+    """One problem pydantic found, as one line in the organiser's words."""
     loc = tuple(err["loc"])
     kind = err["type"]
     where = _where(loc)
@@ -173,7 +177,7 @@ def validate_settings(data: Any) -> dict[str, Any]:
     try:
         model = MatchSettings.model_validate(data)
     except ValidationError as exc:
-        raise SettingsError(_one_line(exc)) from None
+        raise SettingsError(_all_lines(exc)) from None
     given = model.model_dump(exclude_unset=True)
     out: dict[str, Any] = {}
     for key, value in given.items():
@@ -196,13 +200,14 @@ def validate_settings(data: Any) -> dict[str, Any]:
 
 def load_settings_file(path: str | Path) -> dict[str, Any]:
     """Read and check a settings file; SettingsError names the file and the one problem."""
+    from futmesa.competition.files import OrganiserFileError, read_text
+
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SettingsError(f"{p}: arquivo não encontrado") from None
-    except OSError as exc:
-        raise SettingsError(f"{p}: não foi possível ler ({exc.strerror})") from None
+        # UTF-8 with or without BOM, UTF-16, cp1252/Latin-1: what editors on Windows write
+        text = read_text(p).lstrip("\ufeff")
+    except OrganiserFileError as exc:
+        raise SettingsError(str(exc)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -212,7 +217,8 @@ def load_settings_file(path: str | Path) -> dict[str, Any]:
     try:
         return validate_settings(data)
     except SettingsError as exc:
-        raise SettingsError(f"{p}: {exc}") from None
+        raise SettingsError("\n".join(f"{p}: {line}" for line in str(exc).splitlines())) \
+            from None
 
 
 # -- board files (hardware/boards/*.json) ------------------------------------------------

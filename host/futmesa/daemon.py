@@ -53,6 +53,9 @@ DEVICE_COMMANDS: dict[str, int] = {
 _BEEPS = {"warning": W.BEEP_WARNING, "alarm": W.BEEP_ALARM, "goal": W.BEEP_GOAL,
           "prewarn": W.BEEP_PREWARN}
 _SIDES = {"A": 0, "B": 1}
+# a table's reboot: from its last status to its new boot's HELLO. A status heard that close
+# before the reset, with nothing the log lacks, closes the window the seq reservation covers
+RESET_WINDOW_S = 5.0
 
 
 def checked_new_match(data: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
@@ -108,6 +111,10 @@ class TableDaemon:
         # time its clock did not count, offered to the referee as added time), or None
         self.reset: dict[str, Any] | None = None
         self._reset_clock: tuple[int, int, float] | None = None  # (period, ms, at) had it run
+        self._status_heard = 0.0  # time.monotonic() of the last STATUS
+        # the reset boot's last STATUS: (its newest seq, heard at, reset seen at), when the
+        # new boot is the very next one (see _closed_window)
+        self._old_status: tuple[int, float, float] | None = None
 
     # -- lifecycle -----------------------------------------------------------------
     def start(self) -> None:
@@ -221,6 +228,13 @@ class TableDaemon:
             if self.match is None:
                 self._open_match(info.table_id)  # it could not be opened at connection
             match_id = self.match["id"] if self.match else None
+            if kind == "lost" and "reserved_seq" in data \
+                    and self._closed_window(data["made_seq"]) is not None:
+                # the last STATUS closed the window: kept as the device's event, but no
+                # "may be lost" entry in the match (a false alarm referees learn to ignore)
+                match_id = None
+                log.info("table %s was reset right after its last status: no event of the "
+                         "previous boot can be missing beyond it", info.table_id)
             # it cannot have happened after it reached us: a mapping error the other way
             # (a busy host) would sort it after a referee input made just after it arrived,
             # e.g. "period started" after the "shot asked" that followed it, and a replay
@@ -289,6 +303,11 @@ class TableDaemon:
             self.status = dataclasses.replace(s, flags=s.flags & ~(W.ST_RUNNING
                                                                    | W.ST_LANCE_RUNNING))
         self.reset = {"at": round(now), "boot": info.boot_id, "lost_ms": 0, "restored": False}
+        old = self.info
+        # boot ids are 1..65535, wrapping to 1 (docs/protocol.md)
+        consecutive = old is not None and info.boot_id == old.boot_id % 0xFFFF + 1
+        self._old_status = ((s.newest, self._status_heard, time.monotonic())
+                            if s is not None and self._status_heard and consecutive else None)
         log.warning("table %s was reset (boot %d); its clock restores from flash",
                     info.table_id, info.boot_id)
         self._publish()
@@ -314,12 +333,32 @@ class TableDaemon:
             self.store.record_lost(info.uid, boot_id, first_seq, last_seq)
             self.health.log_ok()
 
+    def _closed_window(self, made_seq: int) -> int | None:
+        """The reset boot's newest seq when its last STATUS closes the reservation's window.
+
+        The table sends a STATUS right after every event and at least every second. Its last
+        one before the reset, heard within a reboot's time of the new boot, after the
+        reservation's own event (newest >= made_seq): the table had made nothing beyond
+        `newest` then, and was reset right after. Events up to `newest` were made (what the
+        log lacks of them is a gap); nothing beyond is reported as possibly lost. None: the
+        window stays open (no such status, too old, or boots in between)."""
+        if self._old_status is None:
+            return None
+        newest, heard, reset_at = self._old_status
+        if newest < made_seq or reset_at - heard > RESET_WINDOW_S:
+            return None
+        return newest
+
     def on_reservation(self, info: DeviceInfo, boot_id: int, made_seq: int,
                        reserved_seq: int) -> tuple[tuple[int, int] | None,
                                                    tuple[int, int] | None]:
         """The reset boot's seq reservation: what the log lacks becomes a gap (made) or a
-        possible loss (reserved); the device's own `lost` entry tells the referee."""
+        possible loss (reserved, unless the last STATUS closed that window); the device's
+        own `lost` entry tells the referee."""
         with self._lock:
+            newest = self._closed_window(made_seq)
+            if newest is not None:
+                made_seq = reserved_seq = min(max(made_seq, newest), reserved_seq)
             result = self.store.record_reservation(info.uid, boot_id, made_seq, reserved_seq)
             self.health.log_ok()
             return result
@@ -330,6 +369,7 @@ class TableDaemon:
                 self._restored(status)
             self.status = status
             self.status_wall_ms = wall_ms
+            self._status_heard = time.monotonic()
             self._publish()
 
     def on_sink_error(self, exc: Exception) -> None:

@@ -40,11 +40,11 @@ def db(tmp_path: Path) -> CompetitionDB:
 def test_teams_csv_round_trip_and_errors(db: CompetitionDB) -> None:
     teams = db.teams()
     assert [t.short for t in teams][:3] == ["EST", "BOT", "GRE"]
-    assert teams[0].players == ["Ana", "Bia"] and teams[2].key == "gremio-f-c"
+    assert teams[0].players == ["Ana", "Bia"] and teams[2].key == "grêmio f.c."
     assert read_teams_csv(write_teams_csv(teams)) == teams
-    with pytest.raises(TeamFileError, match="line 3, column color: .*#rrggbb"):
+    with pytest.raises(TeamFileError, match="linha 3, coluna color: .*#rrggbb"):
         read_teams_csv("name,color\nA,#ffffff\nB,red\n")
-    with pytest.raises(TeamFileError, match="line 3: the team 'A' is listed twice"):
+    with pytest.raises(TeamFileError, match="linha 3: a equipe 'A' já está na linha 2"):
         read_teams_csv("name\nA\nA\n")
 
 
@@ -61,8 +61,8 @@ def play_groups(db: CompetitionDB, cid: int) -> None:
 def test_groups_then_knockout_to_the_final(db: CompetitionDB) -> None:
     cid = db.create(parse_settings({"groups": 2, "advance": 2, "tables": 4}))
     comp = db.competition(cid)
-    assert comp["groups"]["A"] == ["estrela-do-norte", "uniao-operaria", "atletico-pastilha",
-                                   "nautico-botao"]
+    assert comp["groups"]["A"] == ["estrela do norte", "união operária", "atlético pastilha",
+                                   "náutico botão"]
     ms = db.matches(cid)
     assert len([m for m in ms if m["stage"] == "group"]) == 12
     assert db.advance(cid) == []  # nothing decided yet
@@ -71,12 +71,12 @@ def test_groups_then_knockout_to_the_final(db: CompetitionDB) -> None:
     semis = [m for m in db.matches(cid) if m["group"] == "Semifinal"]
     assert {m["id"] for m in semis} == set(changed)
     assert [(m["team_a"], m["team_b"]) for m in semis] == [
-        ("estrela-do-norte", "gremio-f-c"), ("botafogo-da-mesa", "uniao-operaria")]
+        ("estrela do norte", "grêmio f.c."), ("botafogo da mesa", "união operária")]
     db.record_result(semis[0]["id"], "t2:1", result(2, 2, winner="B", reason="shootout"))
     db.record_result(semis[1]["id"], "t2:2", result(0, 3))
     db.advance(cid)
     final = next(m for m in db.matches(cid) if m["group"] == "Final")
-    assert (final["team_a"], final["team_b"]) == ("gremio-f-c", "uniao-operaria")
+    assert (final["team_a"], final["team_b"]) == ("grêmio f.c.", "união operária")
 
 
 def test_the_same_result_twice_counts_once(db: CompetitionDB) -> None:
@@ -115,7 +115,7 @@ def test_walkover_abandon_and_replay(db: CompetitionDB) -> None:
 
 def test_art_85_disqualification_turns_remaining_matches_into_walkovers(db: CompetitionDB) -> None:
     cid = db.create(parse_settings({"format": "league"}))
-    bad = "botafogo-da-mesa"
+    bad = "botafogo da mesa"
     played = next(m for m in db.matches(cid) if bad in (m["team_a"], m["team_b"]))
     side = "A" if played["team_a"] == bad else "B"
     db.record_result(played["id"], "x:1", result(1, 0) if side == "A" else result(0, 1))
@@ -127,7 +127,7 @@ def test_art_85_disqualification_turns_remaining_matches_into_walkovers(db: Comp
     rows = db.table(cid)[""]
     assert rows[-1]["team"] == bad and rows[-1]["points"] == 0 and rows[-1]["disqualified"]
     with pytest.raises(CompetitionError, match="needs the match number"):
-        db.add_sanction("gremio-f-c", "match_points")
+        db.add_sanction("grêmio f.c.", "match_points")
 
 
 def test_playable_respects_busy_teams_and_schedule_order(db: CompetitionDB) -> None:

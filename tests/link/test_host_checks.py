@@ -90,6 +90,9 @@ def test_an_event_of_the_wrong_size_is_bad(rig, payload):
 @pytest.mark.parametrize("fields", [
     dict(kind=0), dict(kind=99), dict(kind=W.EV_GAP), dict(kind=W.EV_GOAL_LINE, a=7),
     dict(kind=W.EV_PALHETA, a=3), dict(kind=W.EV_GOAL_LINE, clock_ms=0x7FFFFFFF),
+    # values outside their physical range (issue 21)
+    dict(kind=W.EV_TIME_ADDED, value=-2**31), dict(kind=W.EV_TIME_ADDED, value=0),
+    dict(kind=W.EV_CLOCK_ADJUSTED, value=2**31 - 1), dict(kind=W.EV_PROFILE_SET, value=-1),
 ])
 def test_an_impossible_event_is_kept_as_a_one_event_gap_never_stored(rig, fields):
     """Numbered events are resent until acknowledged: the link records the one seq as a

@@ -1,15 +1,19 @@
 """From a table's súmula to the desk's standings, without a network: the outbox turns a
-finished match of the event log into a result, the desk stores it once, and a disqualification
-the referee recorded at the table (003 Art. 85) becomes the competition sanction."""
+finished match of the event log into a result, the desk stores it once (only from the table
+it assigned the match to), and a disqualification the referee recorded at the table
+(003 Art. 85) becomes a report the organiser confirms into the competition sanction."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from futmesa.competition.db import CompetitionDB
 from futmesa.competition.settings import parse_settings
 from futmesa.competition.teams import read_teams_csv
 from futmesa.store import EventLog
+from futmesa.venue.checks import Refused
 from futmesa.venue.desk import Desk
 from futmesa.venue.mqtt import Broker
 from futmesa.venue.outbox import Outbox
@@ -31,6 +35,7 @@ def test_a_result_corrected_after_the_end_is_sent_again_and_replaces_it(tmp_path
     comp.import_teams(read_teams_csv(TEAMS))
     cid = comp.create(parse_settings({"format": "league", "ruleset": "pastilha-8x2"}))
     first = comp.matches(cid)[0]
+    comp.set_assigned(first["id"], "mesa-1")
     log = EventLog(tmp_path / "mesa.sqlite")
     outbox = Outbox(log)
     mid = play(log, "mesa-1", first["id"], [("discipline", {"side": "B", "type": "disqualify"})])
@@ -53,7 +58,14 @@ def test_a_result_corrected_after_the_end_is_sent_again_and_replaces_it(tmp_path
     assert (m["result"]["score_a"], m["result"]["score_b"], m["result"]["winner"]) == (0, 2, "B")
     rows = {r["team"]: r for r in comp.table(cid)[""]}
     assert rows[first["team_b"]]["points"] == 3 and rows[first["team_b"]]["played"] == 1
-    # the wrong disqualification is withdrawn, with the walk-overs it gave; the right one holds
+    # the wrong report is withdrawn by the correction; the right one waits for the organiser
+    reports = comp.reports(cid)
+    assert [(r["team"], r["decision"]) for r in reports] == [
+        (first["team_b"], "withdrawn"), (first["team_a"], None)]
+    assert comp.sanctions(cid) == []
+    comp.decide_report(reports[1]["id"], confirm=True)
+    comp.advance(cid)
+    rows = {r["team"]: r for r in comp.table(cid)[""]}
     assert [(x["team"], x["rule"]) for x in comp.sanctions(cid)] == [
         (first["team_a"], "003 Art. 85")]
     assert not rows[first["team_b"]]["disqualified"] and rows[first["team_a"]]["disqualified"]
@@ -68,6 +80,7 @@ def test_a_table_disqualification_reaches_the_standings_once(tmp_path: Path) -> 
     comp.import_teams(read_teams_csv(TEAMS))
     cid = comp.create(parse_settings({"format": "league", "ruleset": "pastilha-8x2"}))
     first = comp.matches(cid)[0]
+    comp.set_assigned(first["id"], "mesa-1")
 
     log = EventLog(tmp_path / "mesa.sqlite")
     outbox = Outbox(log)
@@ -83,8 +96,14 @@ def test_a_table_disqualification_reaches_the_standings_once(tmp_path: Path) -> 
     desk = Desk(str(desk_db), Broker("127.0.0.1", 1), "unused")  # not started: no network
     assert desk.receive_result("mesa-1", body)
     assert not desk.receive_result("mesa-1", body)  # heard again: nothing changes
-    assert not desk.receive_result("mesa-2", body)  # not mesa-2's result: ignored
+    other = {**body, "uid": f"mesa-2:{body['match_id']}"}
+    with pytest.raises(Refused, match="foi dada à mesa mesa-1"):
+        desk.receive_result("mesa-2", other)  # mesa-2 was not given this match
     loser = first["team_b"]
+    [report] = comp.reports(cid, open_only=True)
+    assert report["team"] == loser and comp.sanctions(cid) == []  # nothing applied yet
+    comp.decide_report(report["id"], confirm=True)
+    comp.advance(cid)
     sanctions = comp.sanctions(cid)
     assert [(s["team"], s["kind"], s["rule"]) for s in sanctions] == [
         (loser, "competition_points", "003 Art. 85")]

@@ -13,8 +13,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from futmesa.hub import StateHub
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
+from futmesa.web.app import create_app
 from futmesa.web.guard import DEFAULT_MAX_BODY, host_name, json_problem, parse_id
 from futmesa.web.testing import TOKEN, LiveServer, serving
 
@@ -193,3 +195,57 @@ def test_host_name_parsing() -> None:
     assert host_name("[::1]:8000") == "::1"
     assert host_name("::1") == "::1"
     assert host_name("example.com.") == "example.com"
+
+
+# -- every route that hands out a token (issue 21) -----------------------------------------
+
+TOKEN_ROUTES = ("/admin", "/admin/info", "/console/recover?format=json")
+
+
+@pytest.fixture
+def admin_live() -> Iterator[LiveServer]:
+    """The app with the admin screen, serving two tables with their own tokens."""
+    from futmesa.web.admin import install_admin
+
+    hub = StateHub()
+    app = create_app(hub, console_token=TOKEN)
+    install_admin(app, "http://localhost:8000")
+    app.state.gate.tables.update({"mesa-1": "token-of-mesa-1", "mesa-2": "token-of-mesa-2"})
+    app.state.gate.default_table = lambda: "mesa-1"
+    server = LiveServer(hub, app)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def test_token_routes_refuse_a_foreign_host_and_leak_nothing(admin_live: LiveServer) -> None:
+    secrets_ = (TOKEN, "token-of-mesa-1", "token-of-mesa-2")
+    leaked = 0
+    for path in TOKEN_ROUTES:
+        for table in ("", "?table=mesa-2"):
+            url = admin_live.url + path + (table if "?" not in path else table.replace("?", "&"))
+            for host in ("evil.example", "127.0.0.1.nip.io", f"evil.example:{admin_live.port}",
+                         "localhost.evil.example", ""):
+                r = httpx.get(url, headers={"Host": host})
+                assert r.status_code == 403, (path, host, r.status_code)
+                leaked += any(s in r.text for s in secrets_)
+            # and the host's own browser still gets the right table's token
+            r = httpx.get(url, headers={"Host": f"localhost:{admin_live.port}"})
+            assert r.status_code == 200, (url, r.text)
+            if path != "/admin":
+                want = "token-of-mesa-2" if table else "token-of-mesa-1"
+                assert want in r.text and all(s not in r.text for s in secrets_ if s != want)
+    print(f"\n{len(TOKEN_ROUTES) * 2 * 5} foreign-Host requests, {leaked} tokens leaked")
+    assert leaked == 0
+
+
+def test_an_unknown_table_gets_no_token(admin_live: LiveServer) -> None:
+    for path in ("/admin/info?table=", "/console/recover?format=json&table="):
+        for table in ("mesa-9", "desk", "mesa-1%00", "x" * 300):
+            r = httpx.get(admin_live.url + path + table,
+                          headers={"Host": f"localhost:{admin_live.port}"})
+            assert r.status_code == 404, (path, table, r.text)
+            assert "mesa desconhecida" in r.json()["error"]
+            assert not any(s in r.text for s in (TOKEN, "token-of-mesa-1", "token-of-mesa-2"))

@@ -20,7 +20,7 @@ from typing import Any
 from futmesa.competition import schedule
 from futmesa.competition.settings import CompetitionSettings
 from futmesa.competition.standings import knockout_winner, standings
-from futmesa.competition.teams import Team
+from futmesa.competition.teams import MAX_TEAMS, Team
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS comp_teams (
@@ -81,6 +81,20 @@ CREATE TABLE IF NOT EXISTS comp_sanctions (
     note TEXT NOT NULL DEFAULT '',
     created_at REAL NOT NULL,
     revoked_at REAL
+);
+CREATE TABLE IF NOT EXISTS comp_reports (
+    id INTEGER PRIMARY KEY,
+    competition_id INTEGER NOT NULL,
+    match_id INTEGER NOT NULL,
+    team TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    uid TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    created_at REAL NOT NULL,
+    decision TEXT,
+    decided_at REAL,
+    sanction_id INTEGER,
+    UNIQUE (match_id, team, uid)
 );
 """
 
@@ -157,6 +171,9 @@ class CompetitionDB:
             raise CompetitionError(f"unknown team {missing[0]!r}: import the teams CSV first")
         if len(keys) < 2:
             raise CompetitionError("a competition needs at least two teams: import a teams CSV")
+        if len(keys) > MAX_TEAMS:
+            raise CompetitionError(f"{len(keys)} equipes: uma competição tem no máximo "
+                                   f"{MAX_TEAMS}; divida-a em competições menores")
         try:
             planned = schedule.plan(keys, settings.format, settings.groups, settings.advance)
         except ValueError as exc:
@@ -357,6 +374,54 @@ class CompetitionDB:
                 (comp["id"], team, kind, match_id, rule or SANCTIONS[kind], note,
                  time.time())).lastrowid or 0)
 
+    # -- referees' reports: a disqualification a table reported, for the organiser to confirm
+    def add_report(self, match_id: int, team: str, rule: str, uid: str, note: str = "") -> bool:
+        """A table's result says ``team`` was disqualified (003 Art. 85); True when new.
+
+        Nothing is applied: the organiser confirms (a sanction) or dismisses it."""
+        m = self.match(match_id)
+        with self._tx() as db:
+            cur = db.execute(
+                "INSERT OR IGNORE INTO comp_reports(competition_id, match_id, team, rule, uid,"
+                " note, created_at) VALUES (?,?,?,?,?,?,?)",
+                (m["competition_id"], match_id, team, rule, uid, note, time.time()))
+            return cur.rowcount > 0
+
+    def reports(self, cid: int, open_only: bool = False) -> list[dict[str, Any]]:
+        return self._rows("SELECT * FROM comp_reports WHERE competition_id=?"
+                          + (" AND decision IS NULL" if open_only else "") + " ORDER BY id",
+                          (cid,))
+
+    def withdraw_reports(self, match_id: int, uid: str, keep: str | None = None) -> int:
+        """A corrected result no longer reports these: open reports of ``uid`` are dropped
+        (except the one about ``keep``); returns how many."""
+        with self._tx() as db:
+            cur = db.execute(
+                "UPDATE comp_reports SET decision='withdrawn', decided_at=? WHERE match_id=?"
+                " AND uid=? AND decision IS NULL AND team IS NOT ?",
+                (time.time(), match_id, uid, keep))
+            return cur.rowcount
+
+    def decide_report(self, report_id: int, confirm: bool) -> int | None:
+        """The organiser's decision on a report; confirming adds the disqualification
+        (``competition_points``) and returns the sanction's id."""
+        rows = self._rows("SELECT * FROM comp_reports WHERE id=?", (report_id,))
+        if not rows:
+            raise CompetitionError(f"não há relato {report_id}: veja `futmesa competition "
+                                   "reports`")
+        r = rows[0]
+        if r["decision"] is not None:
+            raise CompetitionError(f"o relato {report_id} já foi decidido ({r['decision']})")
+        sid = None
+        if confirm:
+            sid = self.add_sanction(r["team"], "competition_points", r["match_id"], r["rule"],
+                                    f"relato da mesa confirmado ({r['uid']})")
+        with self._tx() as db:
+            db.execute("UPDATE comp_reports SET decision=?, decided_at=?, sanction_id=?"
+                       " WHERE id=?", ("confirmed" if confirm else "dismissed", time.time(),
+                                       sid, report_id))
+        return sid
+
     # -- derived ---------------------------------------------------------------------------
     def table(self, cid: int | None = None) -> dict[str, list[dict[str, Any]]]:
         comp = self.competition(cid)
@@ -399,7 +464,10 @@ class CompetitionDB:
                     continue
                 for side, team in (("A", m["team_a"]), ("B", m["team_b"])):
                     if team in out:
-                        self.walkover(m["id"], side, "003 Art. 85: desclassificado")
+                        try:
+                            self.walkover(m["id"], side, "003 Art. 85: desclassificado")
+                        except CompetitionError:
+                            break  # another process (the desk, the CLI) did it meanwhile
                         changed.append(m["id"])
                         progress = True
                         break

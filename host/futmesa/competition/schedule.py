@@ -140,7 +140,8 @@ def assign_slots(matches: list[Planned], tables: int, rest_slots: int = 0) -> li
     for i, m in enumerate(matches):
         earliest = max((matches[j].slot + 1 for j in m.after if j < i), default=0)
         who = [t for t in (m.team_a, m.team_b) if t] or [f"#{i}"]
-        slot = earliest
+        # no slot up to a team's last one (plus its rest) can do: start after them
+        slot = max([earliest] + [last[t] + rest_slots + 1 for t in who if t in last])
         while True:
             free = used.get(slot, 0) < tables
             clash = any(t in busy.get(slot, set()) for t in who)

@@ -8,6 +8,10 @@ head-to-head, fewest goals conceded, then a draw by lot — shown as name order)
 A knockout match is played under the ruleset's own knockout rules (extra time,
 shootout: 003 Art. 28, 004 "Disputa de pênaltis"), switched on by
 ``competition: knockout`` in the match settings.
+
+The file may be UTF-8, UTF-16 or cp1252 (:mod:`futmesa.competition.files`); every value is
+range-checked when the competition is created (the match settings by the same check as a
+table's own settings file), and every problem is reported at once, one line each.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from futmesa.competition.files import OrganiserFileError, read_text
+from futmesa.config import SettingsError, validate_settings
 from futmesa.rules import load_ruleset
-from futmesa.rules.settings import check_settings
 
 TIE_BREAKS = ("wins", "goal_difference", "goals_for", "head_to_head", "goals_against")
 TIE_BREAK_NAMES = {
@@ -82,19 +87,26 @@ class CompetitionSettings(BaseModel):
     @field_validator("match_settings")
     @classmethod
     def _match_settings(cls, value: dict[str, Any]) -> dict[str, Any]:
-        return check_settings(value)
+        try:
+            return validate_settings(value)
+        except SettingsError as exc:
+            raise ValueError(str(exc)) from None
 
 
 def load_settings(path: str | Path | None) -> CompetitionSettings:
-    """Read a settings JSON file; SettingsFileError with one clear line when it is wrong."""
+    """Read a settings JSON file; SettingsFileError listing every problem, one a line."""
     if path is None:
         return CompetitionSettings()
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise SettingsFileError(f"cannot read {path}: {exc.strerror}") from exc
+        text = read_text(path).lstrip("\ufeff")
+    except OrganiserFileError as exc:
+        raise SettingsFileError(str(exc)) from None
+    try:
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SettingsFileError(f"{path} line {exc.lineno}: not valid JSON ({exc.msg})") from exc
+        raise SettingsFileError(f"{path} linha {exc.lineno}: JSON inválido ({exc.msg})") from None
+    except RecursionError:
+        raise SettingsFileError(f"{path}: JSON aninhado demais") from None
     return parse_settings(data, str(path))
 
 
@@ -102,7 +114,27 @@ def parse_settings(data: Any, where: str = "settings") -> CompetitionSettings:
     try:
         return CompetitionSettings.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        field = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        msg = str(err["msg"]).removeprefix("Value error, ")
-        raise SettingsFileError(f"{where}: {field}: {msg}") from exc
+        lines = []
+        for err in exc.errors():
+            field = ".".join(str(p) for p in err["loc"]) or "(top level)"
+            lines.append(f"{where}: {field}: {_pt(err)}")
+        raise SettingsFileError("\n".join(lines)) from None
+
+
+def _pt(err: Any) -> str:
+    """One pydantic problem in the organiser's words."""
+    kind, ctx, got = err["type"], err.get("ctx") or {}, err.get("input")
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        bound = next(iter(ctx.values()), "?")
+        word = {"greater_than_equal": "no mínimo", "less_than_equal": "no máximo",
+                "greater_than": "mais que", "less_than": "menos que"}[kind]
+        return f"deve ser {word} {bound} (veio {got!r})"
+    if kind == "extra_forbidden":
+        return "chave desconhecida: apague-a ou corrija o nome"
+    if kind.startswith("int"):
+        return f"deve ser um número inteiro (veio {got!r})"
+    if kind == "literal_error":
+        return f"deve ser {ctx.get('expected', '')} (veio {got!r})".replace(" or ", " ou ")
+    if kind.startswith("string_too"):
+        return f"deve ter de 1 a {ctx.get('max_length', 80)} caracteres"
+    return str(err["msg"]).removeprefix("Value error, ")

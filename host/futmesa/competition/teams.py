@@ -1,4 +1,10 @@
-"""Teams a person writes in a CSV file: checked with pydantic, imported and exported."""
+"""Teams a person writes in a CSV file: checked with pydantic, imported and exported.
+
+The file may come from any spreadsheet (:mod:`futmesa.competition.files`: UTF-8, UTF-16,
+cp1252; ``,`` or ``;``). Two names are the same team when their Unicode-normalised
+casefolds are equal ("Grêmio" and "GRÊMIO"; "東京 FC" and "大阪 FC" are two teams). Every
+problem of the file is reported at once, one line each.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +15,25 @@ import unicodedata
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
+from futmesa.competition.files import cell, sniff_delimiter, uncell
+
 CSV_COLUMNS = ("name", "short", "color", "logo", "players")
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
+MAX_TEAMS = 256  # a league of 256 is 32,640 matches: a season, not a day
+MAX_PROBLEMS_SHOWN = 20
 
 
 class TeamFileError(ValueError):
-    """A teams CSV that cannot be used; the message says which line and what to write."""
+    """A teams CSV that cannot be used; one line per problem, saying where and what to write."""
 
 
 def team_key(name: str) -> str:
-    """A stable key for a team name: "Grêmio F.C." -> "gremio-f-c"."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+    """A team's identity: its name's NFKC casefold with runs of blanks made one space
+    ("Grêmio  F.C." -> "grêmio f.c."); empty when the name has no letter or digit."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    if not any(ch.isalnum() for ch in folded):
+        return ""
+    return " ".join(folded.split())
 
 
 class Team(BaseModel):
@@ -35,14 +48,21 @@ class Team(BaseModel):
     @field_validator("name", "short", "logo")
     @classmethod
     def _strip(cls, value: str) -> str:
-        return value.strip()
+        return uncell(value.strip())
+
+    @field_validator("name")
+    @classmethod
+    def _has_letters(cls, value: str) -> str:
+        if not team_key(value):
+            raise ValueError("o nome precisa ter ao menos uma letra ou um número")
+        return value
 
     @field_validator("color")
     @classmethod
     def _color(cls, value: str) -> str:
         value = value.strip() or "#444444"
         if not COLOR.match(value):
-            raise ValueError("a colour is written #rrggbb, e.g. #c8102e")
+            raise ValueError("uma cor se escreve #rrggbb, por exemplo #c8102e")
         return value.lower()
 
     @property
@@ -57,39 +77,74 @@ class Team(BaseModel):
         return {"name": self.name, "color": self.color}
 
 
+def _problem(line_no: int, exc: ValidationError) -> list[str]:
+    out = []
+    for err in exc.errors():
+        field = ".".join(str(p) for p in err["loc"])
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        if err["type"] == "string_too_short":
+            msg = "está vazio"
+        elif err["type"] == "string_too_long":
+            msg = f"tem mais de {err.get('ctx', {}).get('max_length')} caracteres"
+        out.append(f"linha {line_no}, coluna {field}: {msg}")
+    return out
+
+
 def read_teams_csv(text: str) -> list[Team]:
-    """Parse a teams CSV (header: name,short,color,logo,players; players split by ';')."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
-    if reader.fieldnames is None or "name" not in [f.strip().lower() for f in reader.fieldnames]:
-        raise TeamFileError("the teams CSV needs a header line starting with: "
+    """Parse a teams CSV (header: name,short,color,logo,players; players split by ';', or
+    by ',' when the columns are split by ';'). TeamFileError lists every problem."""
+    text = text.lstrip("\ufeff")
+    delimiter = sniff_delimiter(text)
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    if reader.fieldnames is None or "name" not in [f.strip().lower()
+                                                   for f in reader.fieldnames]:
+        raise TeamFileError("o CSV de equipes precisa de uma linha de cabeçalho com: "
                             + ",".join(CSV_COLUMNS))
+    split_players = "," if delimiter == ";" else ";"
     teams: list[Team] = []
-    seen: set[str] = set()
-    for line_no, row in enumerate(reader, start=2):
-        row = {(k or "").strip().lower(): (v or "") for k, v in row.items()}
-        if not any(v.strip() for v in row.values()):
-            continue
-        players = [p.strip() for p in row.get("players", "").split(";") if p.strip()]
-        try:
-            team = Team(name=row.get("name", ""), short=row.get("short", ""),
-                        color=row.get("color", ""), logo=row.get("logo", ""), players=players)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            field = ".".join(str(p) for p in err["loc"])
-            raise TeamFileError(f"line {line_no}, column {field}: {err['msg']}") from exc
-        if team.key in seen:
-            raise TeamFileError(f"line {line_no}: the team {team.name!r} is listed twice")
-        seen.add(team.key)
-        teams.append(team)
-    if len(teams) < 2:
-        raise TeamFileError("the teams CSV lists fewer than two teams")
+    seen: dict[str, int] = {}
+    problems: list[str] = []
+    try:
+        for line_no, row in enumerate(reader, start=2):
+            row = {(k or "").strip().lower(): (v if isinstance(v, str) else "")
+                   for k, v in row.items()}
+            if not any(v.strip() for v in row.values()):
+                continue
+            players = [uncell(p.strip()) for p in row.get("players", "").split(split_players)
+                       if p.strip()]
+            try:
+                team = Team(name=row.get("name", ""), short=row.get("short", ""),
+                            color=row.get("color", ""), logo=row.get("logo", ""),
+                            players=players)
+            except ValidationError as exc:
+                problems.extend(_problem(line_no, exc))
+                continue
+            if team.key in seen:
+                problems.append(f"linha {line_no}: a equipe {team.name!r} já está na linha "
+                                f"{seen[team.key]}")
+                continue
+            seen[team.key] = line_no
+            teams.append(team)
+    except csv.Error as exc:
+        problems.append(f"linha {reader.line_num}: CSV malformado ({exc})")
+    if len(teams) > MAX_TEAMS:
+        problems.append(f"{len(teams)} equipes: uma competição tem no máximo {MAX_TEAMS}")
+    elif len(teams) < 2 and not problems:
+        problems.append("o CSV lista menos de duas equipes")
+    if problems:
+        shown = problems[:MAX_PROBLEMS_SHOWN]
+        if len(problems) > len(shown):
+            shown.append(f"… e mais {len(problems) - len(shown)} problema(s)")
+        raise TeamFileError("\n".join(shown))
     return teams
 
 
 def write_teams_csv(teams: list[Team]) -> str:
+    """The teams as CSV; a name a spreadsheet would run as a formula is written inert."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for t in teams:
-        writer.writerow([t.name, t.short, t.color, t.logo, ";".join(t.players)])
+        writer.writerow([cell(t.name), cell(t.short), t.color, cell(t.logo),
+                         ";".join(str(cell(p)) for p in t.players)])
     return out.getvalue()

@@ -5,7 +5,8 @@ hostile firmware): a gap beyond the newest event, a sequence number past
 SEQ_MAX, an event kind that does not exist. The link checks every field here
 before anything can move its cursor; a failed check raises `Invalid`, and
 the frame is counted as bad instead of being applied (docs/protocol.md,
-"Checking what the device says").
+"Checking what the device says"). Values outside their physical range (time added,
+a clock correction, a profile's period length) are impossible events too.
 """
 
 from __future__ import annotations
@@ -92,6 +93,12 @@ def check_event(payload: tuple[int, int, int, int, int, int]) -> None:
         _need(value >= 0, f"goal held {value} ms")
     elif kind == W.EV_BOOT:
         _need(value > 0, f"ring of {value}")
+    elif kind == W.EV_TIME_ADDED:  # the firmware adds only a positive time, within a day
+        _need(0 < value <= CLOCK_LIMIT_MS, f"time added {value} ms")
+    elif kind == W.EV_CLOCK_ADJUSTED:  # no correction moves a clock by more than a day
+        _need(abs(value) <= CLOCK_LIMIT_MS, f"clock adjusted by {value} ms")
+    elif kind == W.EV_PROFILE_SET:  # value: the new profile's period length
+        _need(0 < value <= CLOCK_LIMIT_MS, f"profile with a period of {value} ms")
 
 
 def check_lost(kind: int, first: int, value: int) -> None:

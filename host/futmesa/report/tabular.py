@@ -10,10 +10,22 @@ from typing import Any
 from futmesa.matchbook.sumula import Sumula
 
 
+class _InertWriter:
+    """A csv writer whose texts starting like a spreadsheet formula (=, +, -, @, tab, CR)
+    get a leading apostrophe: a team or referee name is shown, never run (numbers as is)."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._w = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: Any) -> None:
+        self._w.writerow(["'" + v if isinstance(v, str) and v.startswith(
+            ("=", "+", "-", "@", "\t", "\r")) else v for v in row])
+
+
 def to_csv(s: Sumula) -> str:
     """One CSV: the header block, then each table (its title, its heading row, its rows)."""
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = _InertWriter(out)
     w.writerow(["súmula" if s.lang == "pt" else "report", s.id])
     w.writerow(["resultado" if s.lang == "pt" else "result", s.result])
     for key, value in s.meta:

@@ -3,7 +3,12 @@
 ``write_config`` writes into one folder: ``mosquitto.conf``, ``passwd`` (hashed
 by ``mosquitto_passwd``), ``acl`` and ``credentials.json`` (every password, for
 the organiser) plus ``credentials/<table>.json`` (one table's own password, to
-copy to that table's computer) and ``credentials/desk.json``. The broker is
+copy to that table's computer) and ``credentials/desk.json``. The broker binds
+every client id to its user name (``use_username_as_clientid``: one table's
+credentials cannot knock the desk or another table off), listens only on the
+address or interface the organiser names, over TLS when a certificate is given
+(the certificate then travels in every credentials file, the only one the
+clients trust), and never runs as root. The broker is
 started with ``mosquitto -c <folder>/mosquitto.conf``. ``Mosquitto`` runs it
 for the tests, the demo and the benchmark on a free 127.0.0.1 port.
 """
@@ -11,18 +16,21 @@ for the tests, the demo and the benchmark on a free 127.0.0.1 port.
 from __future__ import annotations
 
 import getpass
+import ipaddress
 import json
 import os
+import pwd
 import re
 import secrets
 import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
-from futmesa.venue.mqtt import DESK_USER, PREFIX, VenueConfigError
+from futmesa.venue.mqtt import DESK_USER, OBSERVER_USER, PREFIX, VenueConfigError
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -30,6 +38,10 @@ ACL = f"""# futmesa venue ACL: written by `futmesa venue broker-config`
 # the desk reads every table and is the only one that assigns matches
 user {DESK_USER}
 topic readwrite {PREFIX}/#
+
+# an observer (tests, benchmarks, a look at the day's traffic) only reads
+user {OBSERVER_USER}
+topic read {PREFIX}/#
 
 # every table (its user name is its table id) writes only its own topics
 # and reads only its own assignment and acknowledgements
@@ -55,18 +67,82 @@ def find_passwd_tool() -> str:
                            "(it installs Debian's mosquitto)")
 
 
+def listen_address(name: str) -> str:
+    """The IP address to listen on: an address as given, or a network interface's
+    (``eth0``, ``wlan0``) IPv4 address; VenueConfigError with one line otherwise."""
+    try:
+        return str(ipaddress.ip_address(name))
+    except ValueError:
+        pass
+    interfaces = [n for _, n in socket.if_nameindex()]
+    if name not in interfaces:
+        raise VenueConfigError(f"--host {name!r}: não é um endereço IP nem uma interface de "
+                               f"rede desta máquina ({', '.join(interfaces)})")
+    import fcntl
+    import struct
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
+                                 struct.pack("256s", name.encode()[:15]))
+        except OSError:
+            raise VenueConfigError(f"a interface {name!r} não tem endereço IPv4: conecte-a "
+                                   "à rede do local ou informe o endereço IP") from None
+    return socket.inet_ntoa(packed[20:24])
+
+
+def broker_user(current: str) -> str:
+    """The user mosquitto runs as: whoever writes the config, never root (as root, the
+    unprivileged ``mosquitto`` user Debian creates; the files are given to it)."""
+    if current != "root":
+        return current
+    try:
+        pwd.getpwnam("mosquitto")
+    except KeyError:
+        raise VenueConfigError("rodando como root e sem o usuário 'mosquitto': gere a "
+                               "configuração como um usuário comum (sem sudo)") from None
+    return "mosquitto"
+
+
 def write_config(folder: str | Path, tables: list[str], port: int = 1883,
-                 host: str = "0.0.0.0", passwords: dict[str, str] | None = None) -> Path:
-    """Write the broker's files for these table ids; returns the mosquitto.conf path."""
+                 host: str = "127.0.0.1", passwords: dict[str, str] | None = None, *,
+                 certfile: str | Path | None = None, keyfile: str | Path | None = None,
+                 run_as: str | None = None) -> Path:
+    """Write the broker's files for these table ids; returns the mosquitto.conf path.
+
+    ``host``: an IP address or interface name to listen on. ``certfile``/``keyfile``:
+    the listener speaks TLS only (clients use ``mqtts://``)."""
     bad = [t for t in tables if not TABLE_ID.match(t)]
     if bad:
         raise VenueConfigError(f"table id {bad[0]!r}: use letters, digits, '-', '_' or '.'")
-    if DESK_USER in tables:
-        raise VenueConfigError(f"{DESK_USER!r} is the desk's user name, not a table id")
+    for reserved in (DESK_USER, OBSERVER_USER):
+        if reserved in tables:
+            raise VenueConfigError(f"{reserved!r} is a reserved user name, not a table id "
+                                   f"({DESK_USER!r} is the desk's)")
+    if (certfile is None) != (keyfile is None):
+        raise VenueConfigError("TLS precisa dos dois arquivos: --certfile e --keyfile")
+    address = listen_address(host)
+    user = broker_user(run_as or getpass.getuser())
+    ca = None
+    if certfile is not None and keyfile is not None:
+        try:
+            ca = Path(certfile).read_text(encoding="ascii")
+            Path(keyfile).read_bytes()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise VenueConfigError(f"não foi possível ler o certificado ou a chave: {exc}") \
+                from None
+        if "BEGIN CERTIFICATE" not in ca:
+            raise VenueConfigError(f"{certfile} não é um certificado PEM")
     d = Path(folder).resolve()
+    if user != getpass.getuser():
+        blocked = _blocked_ancestor(d, user)
+        if blocked is not None:
+            raise VenueConfigError(
+                f"o broker roda como o usuário {user!r}, que não entra em {blocked}: gere a "
+                "configuração como um usuário comum (sem sudo) ou numa pasta que ele alcance")
     (d / "credentials").mkdir(parents=True, exist_ok=True)
     (d / "data").mkdir(exist_ok=True)
-    pw = {DESK_USER: secrets.token_urlsafe(12),
+    pw = {DESK_USER: secrets.token_urlsafe(12), OBSERVER_USER: secrets.token_urlsafe(12),
           **{t: secrets.token_urlsafe(12) for t in tables}, **(passwords or {})}
     passwd = d / "passwd"
     passwd.write_text("".join(f"{u}:{p}\n" for u, p in pw.items()))
@@ -75,20 +151,34 @@ def write_config(folder: str | Path, tables: list[str], port: int = 1883,
                    capture_output=True, timeout=60)
     (d / "acl").write_text(ACL)
     (d / "acl").chmod(0o600)
-    creds = {"desk": pw[DESK_USER], "tables": {t: pw[t] for t in tables}}
+    tls = {"ca": ca} if ca else {}
+    creds = {"desk": pw[DESK_USER], "observer": pw[OBSERVER_USER],
+             "tables": {t: pw[t] for t in tables}, **tls}
     _secret(d / "credentials.json", creds)
-    _secret(d / "credentials" / "desk.json", {"desk": pw[DESK_USER]})
+    _secret(d / "credentials" / "desk.json", {"desk": pw[DESK_USER], **tls})
     for t in tables:
-        _secret(d / "credentials" / f"{t}.json", {"tables": {t: pw[t]}})
+        _secret(d / "credentials" / f"{t}.json", {"tables": {t: pw[t]}, **tls})
+    tls_lines = ""
+    if certfile is not None and keyfile is not None:
+        # copies beside the other files: the broker reads them as its own user
+        (d / "tls").mkdir(exist_ok=True)
+        (d / "tls" / "broker.crt").write_text(ca or "")
+        _secret_bytes(d / "tls" / "broker.key", Path(keyfile).read_bytes())
+        tls_lines = (f"certfile {d / 'tls' / 'broker.crt'}\n"
+                     f"keyfile {d / 'tls' / 'broker.key'}\n"
+                     "tls_version tlsv1.2\n")
     conf = d / "mosquitto.conf"
     conf.write_text(
         "# futmesa venue broker: written by `futmesa venue broker-config`\n"
         "# start it with: mosquitto -c " + str(conf) + "\n"
-        # started as root, mosquitto would switch to the `mosquitto` user, who cannot
-        # read these owner-only files: it runs as whoever started it
-        f"user {getpass.getuser()}\n"
+        # never root: started as root, mosquitto switches to this user
+        f"user {user}\n"
         "per_listener_settings false\n"
-        f"listener {port} {host}\n"
+        f"listener {port} {address}\n"
+        # (a listener's option) a client's id is its user name: nobody's credentials
+        # knock another client off
+        "use_username_as_clientid true\n"
+        + tls_lines +
         "allow_anonymous false\n"
         f"password_file {passwd}\n"
         f"acl_file {d / 'acl'}\n"
@@ -99,12 +189,55 @@ def write_config(folder: str | Path, tables: list[str], port: int = 1883,
         "log_dest stderr\n"
         "log_type error\n"
         "log_type warning\n")
+    if user != getpass.getuser():  # root wrote it: the broker's user must read it
+        _give_to(d, user)
     return conf
+
+
+def _blocked_ancestor(folder: Path, user: str) -> Path | None:
+    """The first existing folder above ``folder`` that ``user`` cannot pass through."""
+    entry = pwd.getpwnam(user)
+    for parent in reversed(folder.parents):
+        if not parent.exists():
+            break
+        st = parent.stat()
+        if st.st_uid == entry.pw_uid:
+            continue
+        if st.st_mode & (0o010 if st.st_gid == entry.pw_gid else 0o001):
+            continue
+        return parent
+    return None
+
+
+def open_temp_path(folder: Path) -> None:
+    """Let the broker's unprivileged user pass through a temporary folder's parents (the
+    tests and the demo as root): only the traverse bit, and only inside the temp folder."""
+    tmp = Path(tempfile.gettempdir()).resolve()
+    folder = folder.resolve()
+    if tmp not in folder.parents:
+        return
+    for parent in folder.parents:
+        if parent == tmp:
+            break
+        if parent.exists():
+            parent.chmod(parent.stat().st_mode | 0o001)
+
+
+def _give_to(folder: Path, user: str) -> None:
+    entry = pwd.getpwnam(user)
+    for path in [folder, *folder.rglob("*")]:
+        os.chown(path, entry.pw_uid, entry.pw_gid)
 
 
 def _secret(path: Path, data: object) -> None:
     path.write_text(json.dumps(data, indent=2) + "\n")
     path.chmod(0o600)
+
+
+def _secret_bytes(path: Path, data: bytes) -> None:
+    path.touch(mode=0o600)
+    path.chmod(0o600)
+    path.write_bytes(data)
 
 
 def free_port() -> int:
@@ -116,18 +249,24 @@ def free_port() -> int:
 class Mosquitto:
     """A mosquitto process on 127.0.0.1 (tests, demo, benchmark); can be killed and restarted."""
 
-    def __init__(self, folder: str | Path, tables: list[str], port: int | None = None) -> None:
+    def __init__(self, folder: str | Path, tables: list[str], port: int | None = None,
+                 **tls: str | Path) -> None:
         self.folder = Path(folder)
         self.port = port or free_port()
-        self.conf = write_config(self.folder, tables, self.port, "127.0.0.1")
+        if os.geteuid() == 0:  # mosquitto drops to its own user: it must reach the files
+            self.folder.mkdir(parents=True, exist_ok=True)
+            open_temp_path(self.folder)
+        self.conf = write_config(self.folder, tables, self.port, "127.0.0.1", **tls)  # type: ignore[arg-type]
         self.credentials = json.loads((self.folder / "credentials.json").read_text())
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
-        return f"mqtt://127.0.0.1:{self.port}"
+        return f"{'mqtts' if 'ca' in self.credentials else 'mqtt'}://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20) -> None:
+        if os.geteuid() == 0:  # again: a new pytest session makes its base folder 0700
+            open_temp_path(self.folder)
         self.proc = subprocess.Popen([find_mosquitto(), "-c", str(self.conf)],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                      process_group=0)

@@ -5,6 +5,12 @@ file and, for a competition match, into the competition's results: a result
 heard twice (the table resends until acknowledged) is stored once. The desk
 acknowledges on a retained topic per table, so a table that was away, or a
 desk that restarted, converge with no result lost or counted twice.
+
+A table is trusted only for the match the desk gave it (:mod:`futmesa.venue.checks`):
+anything else it sends is refused, logged with why, kept in ``venue_refusals`` and shown
+on the venue board. A disqualification a result reports becomes a referee's report the
+organiser confirms. The MQTT client is :class:`~futmesa.venue.mqtt.Supervised`: no
+message can stop it, and a lost broker shows "sem conexão" on the board within seconds.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import paho.mqtt.client as mqtt
 
 from futmesa.competition.db import CompetitionDB, CompetitionError
 from futmesa.venue import mqtt as vm
+from futmesa.venue.checks import Refused, check_assignment, disqualified_side, parse_result
 
 log = logging.getLogger("futmesa.venue.desk")
 
@@ -33,7 +40,20 @@ CREATE TABLE IF NOT EXISTS venue_received (
     payload TEXT NOT NULL,
     received_at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS venue_refusals (
+    id INTEGER PRIMARY KEY,
+    table_id TEXT NOT NULL,
+    what TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    excerpt TEXT NOT NULL,
+    first_at REAL NOT NULL,
+    last_at REAL NOT NULL,
+    times INTEGER NOT NULL DEFAULT 1,
+    UNIQUE (table_id, what, reason)
+);
 """
+MAX_STATE_BYTES = 64 * 1024
+REFUSALS_KEPT = 500
 
 
 class Desk:
@@ -52,25 +72,32 @@ class Desk:
         self.connected = False
         self.listeners: list[Callable[[], None]] = []
         self.assigned: dict[str, dict[str, Any]] = {}  # table -> the payload last published
-        self.client = vm.client("futmesa-desk", vm.DESK_USER, password)
-        self.client.on_connect = self._on_connect
-        self.client.on_disconnect = self._on_disconnect
+        self.client = vm.client("futmesa-desk", vm.DESK_USER, password, broker=broker)
+        self.client.on_connect = vm.guarded("desk: connecting", self._on_connect)
+        self.client.on_disconnect = vm.guarded("desk: disconnecting", self._on_disconnect)
         self.client.on_message = self._on_message
+        self.loop = vm.Supervised(self.client, "desk-mqtt", self._down)
         self._stop = threading.Event()
         self._ticker = threading.Thread(target=self._tick_loop, name="desk-tick", daemon=True)
+        self._notices: dict[str, Any] = {"refused": [], "reports": [], "notice": ""}
+        self._refresh_notices()
 
     # -- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
-        self.client.connect_async(self.broker.host, self.broker.port, keepalive=5)
-        self.client.loop_start()
+        self.loop.start(self.broker)
         self._ticker.start()
 
     def stop(self) -> None:
         self._stop.set()
         self.connected = False
-        self.client.disconnect()
-        self.client.loop_stop()
+        self.loop.stop()
         self._ticker.join(timeout=5)
+
+    def _down(self) -> None:
+        if self.connected:
+            log.warning("desk: no connection to the venue broker; reconnecting")
+        self.connected = False
+        self._changed()
 
     def _changed(self) -> None:
         for fn in list(self.listeners):
@@ -102,34 +129,75 @@ class Desk:
         self._changed()
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        """(paho's thread) One message from a table; whatever it holds, the loop goes on."""
         table, kind = vm.table_of(msg.topic)
         if not table:
             return
+        try:
+            self._handle(table, kind, msg.payload, msg.retain)
+        except Refused as exc:
+            self.refuse(table, kind, str(exc), msg.payload)
+        except Exception as exc:  # noqa: BLE001 - no message may stop the desk
+            log.exception("desk: a message from table %s on %s could not be handled",
+                          table, msg.topic)
+            self.refuse(table, kind, f"erro ao tratar a mensagem ({type(exc).__name__})",
+                        msg.payload)
+        self._changed()
+
+    def _handle(self, table: str, kind: str, payload: bytes, retained: bool) -> None:
         recv_ms = time.time() * 1000
+        if kind == "result":
+            self.receive_result(table, parse_result(table, payload))
+            return
         with self.lock:
             t = self.tables.setdefault(table, {"table_id": table, "online": False,
                                                "state": None})
             if kind == "status":
-                t["online"] = msg.payload == b"online"
+                t["online"] = payload == b"online"
             elif kind == "state":
+                if len(payload) > MAX_STATE_BYTES:
+                    raise Refused(f"estado de {len(payload)} bytes: grande demais")
                 try:
-                    state = json.loads(msg.payload)
-                except json.JSONDecodeError:
-                    return
+                    state = json.loads(payload)
+                except (UnicodeDecodeError, ValueError, RecursionError):
+                    raise Refused("estado ilegível (não é JSON)") from None
+                if not isinstance(state, dict):
+                    raise Refused("estado ilegível (não é um objeto JSON)")
                 clock = state.get("clock")
-                if isinstance(clock, dict) and state.get("now"):
+                now = state.get("now")
+                if isinstance(clock, dict) and isinstance(now, int | float) \
+                        and isinstance(clock.get("at", 0), int | float):
                     # the table's clock.at is on the table's wall clock: move it onto ours
                     # (a retained state is old: its clock still runs from when it was sent)
-                    clock["at"] = clock.get("at", 0) + (recv_ms - state["now"]
-                                                        if not msg.retain else 0)
+                    clock["at"] = clock.get("at", 0) + (recv_ms - now if not retained else 0)
                 t["state"] = state
-            elif kind == "result":
-                try:
-                    body = json.loads(msg.payload)
-                except json.JSONDecodeError:
-                    return
-                self.receive_result(table, body)
-        self._changed()
+
+    # -- refusals ------------------------------------------------------------------------------
+    def refuse(self, table: str, what: str, reason: str, payload: bytes = b"") -> None:
+        """Keep and log a refused message (the same refusal again only counts up)."""
+        excerpt = payload[:160].decode("utf-8", errors="replace")
+        now = time.time()
+        with self.lock:
+            cur = self._db.execute(
+                "INSERT INTO venue_refusals(table_id, what, reason, excerpt, first_at, last_at)"
+                " VALUES (?,?,?,?,?,?) ON CONFLICT(table_id, what, reason) DO UPDATE SET"
+                " times=times+1, last_at=excluded.last_at, excerpt=excluded.excerpt"
+                " RETURNING times", (table, what, reason, excerpt, now, now))
+            times = cur.fetchone()[0]
+            self._db.execute("DELETE FROM venue_refusals WHERE id NOT IN (SELECT id FROM"
+                             " venue_refusals ORDER BY last_at DESC LIMIT ?)", (REFUSALS_KEPT,))
+        if times == 1:
+            log.warning("desk: refused %s from table %s: %s", what, table, reason)
+        self._refresh_notices()
+
+    def refusals(self, limit: int = 20) -> list[dict[str, Any]]:
+        """The newest refusals, newest first (the board shows them)."""
+        with self.lock:
+            cur = self._db.execute(
+                "SELECT table_id, what, reason, excerpt, first_at, last_at, times FROM"
+                " venue_refusals ORDER BY last_at DESC, id DESC LIMIT ?", (limit,))
+            names = [d[0] for d in cur.description]
+            return [dict(zip(names, r, strict=True)) for r in cur.fetchall()]
 
     # -- results -----------------------------------------------------------------------------
     def _known_tables(self) -> list[str]:
@@ -146,18 +214,22 @@ class Desk:
                             retain=True)
 
     def receive_result(self, table: str, body: dict[str, Any]) -> bool:
-        """Store one result message (idempotent); True when it was new or changed."""
-        uid, digest = str(body.get("uid", "")), str(body.get("digest", ""))
-        if not uid.startswith(f"{table}:") or not digest:
-            log.warning("table %s sent a result that is not its own (%r): ignored", table, uid)
-            return False
+        """Store one result message (idempotent); True when it was new or changed.
+
+        Raises :class:`Refused` for a result this table may not give (nothing is stored)."""
+        uid, digest = body["uid"], body["digest"]
         with self.lock:
             row = self._db.execute("SELECT digest FROM venue_received WHERE uid=?",
                                    (uid,)).fetchone()
             fresh = row is None or row[0] != digest
             cm = body.get("competition_match")
             if fresh and isinstance(cm, int):
-                self._to_competition(cm, uid, body)
+                try:
+                    m = self.comp.match(cm)
+                except CompetitionError:
+                    raise Refused(f"não há partida {cm} na competição") from None
+                check_assignment(table, body, m)
+                self._to_competition(m, uid, body)
             if fresh:
                 self._db.execute(
                     "INSERT INTO venue_received(uid, table_id, digest, competition_match, payload,"
@@ -174,26 +246,20 @@ class Desk:
                 self.progress()
         return fresh
 
-    def _to_competition(self, cm: int, uid: str, body: dict[str, Any]) -> None:
-        try:
-            m = self.comp.match(cm)
-            self.comp.record_result(cm, uid, body)
-        except CompetitionError as exc:
-            log.warning("result %s names competition match %s: %s", uid, cm, exc)
-            return
-        rule = str(body.get("rule", ""))
-        loser = (body.get("detail") or {}).get("loser")
-        wanted = None
-        if body.get("reason") == "forfeit" and "Art. 85" in rule and loser in ("A", "B"):
-            wanted = m["team_a"] if loser == "A" else m["team_b"]
-        for s in self.comp.sanctions(m["competition_id"]):
-            # a disqualification this match's earlier result brought, now corrected away
-            if s["match_id"] == cm and s["note"].startswith("auto:") and s["team"] != wanted:
-                self.comp.revoke_sanction(s["id"])
-        done = {(s["team"], s["kind"]) for s in self.comp.sanctions(m["competition_id"])}
-        if wanted and (wanted, "competition_points") not in done:
-            self.comp.add_sanction(wanted, "competition_points", cm, rule,
-                                   f"auto: desclassificado na partida {cm} ({uid})")
+    def _to_competition(self, m: dict[str, Any], uid: str, body: dict[str, Any]) -> None:
+        """The match's result; a reported disqualification waits for the organiser."""
+        cm = m["id"]
+        self.comp.record_result(cm, uid, body)
+        side = disqualified_side(body)
+        team = (m["team_a"] if side == "A" else m["team_b"]) if side else None
+        withdrawn = self.comp.withdraw_reports(cm, uid, keep=team)
+        if withdrawn:
+            log.info("result %s corrected: %d disqualification report(s) withdrawn", uid,
+                     withdrawn)
+        if team and self.comp.add_report(cm, team, str(body.get("rule", "")), uid):
+            log.warning("table report: %s disqualified in match %d (%s); the organiser "
+                        "confirms it with `futmesa competition reports`", team, cm,
+                        body.get("rule"))
 
     # -- assignments ----------------------------------------------------------------------------
     def progress(self) -> None:
@@ -250,9 +316,12 @@ class Desk:
         self.client.publish(vm.t_assign(table), vm.dumps(payload), qos=1, retain=True)
 
     def _tick_loop(self) -> None:
-        while not self._stop.wait(1.0):
+        while not self._stop.wait(0.5):
+            if self.connected and not (self.loop.alive and self.client.is_connected()):
+                self._down()  # the client is gone though paho did not say so
             try:
                 self.progress()
+                self._refresh_notices()
             except Exception:  # noqa: BLE001 - the desk keeps running; the log says why
                 log.exception("desk: could not update the assignments")
 
@@ -260,7 +329,28 @@ class Desk:
     def snapshot(self) -> dict[str, Any]:
         with self.lock:
             tables = [dict(t) for _, t in sorted(self.tables.items())]
-        return {"connected": self.connected, "now": int(time.time() * 1000), "tables": tables}
+        return {"connected": self.connected, "now": int(time.time() * 1000), "tables": tables,
+                **self._notices}
+
+    def _refresh_notices(self) -> None:
+        """What the board says beside the tables: the newest refusals and the reports to
+        confirm (read here, on a refusal and every tick, not on every screen update)."""
+        refused = self.refusals(20)
+        try:
+            reports = self.comp.reports(self.comp.competition()["id"], open_only=True)
+        except CompetitionError:
+            reports = []
+        notice = []
+        if reports:
+            notice.append(f"{len(reports)} relato(s) de desclassificação a confirmar "
+                          "(futmesa competition reports)")
+        if refused:
+            r = refused[0]
+            notice.append(f"recusado da mesa {r['table_id']}: {r['reason']}")
+        fresh = {"refused": refused, "reports": reports, "notice": " · ".join(notice)}
+        if fresh != self._notices:
+            self._notices = fresh
+            self._changed()
 
     def received(self) -> list[dict[str, Any]]:
         rows = self._db.execute("SELECT payload FROM venue_received ORDER BY received_at")

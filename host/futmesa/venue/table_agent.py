@@ -7,6 +7,10 @@ runs; displays count the clock locally from it. Results go out at QoS 1 from
 the outbox until the desk acknowledges them. The desk's assignment becomes
 ``"next"`` in the table's state, which the kiosk shows ("próxima: A × B") and
 the console starts with one press.
+
+The client runs under :class:`~futmesa.venue.mqtt.Supervised` and every handler is
+guarded: a malformed assignment or ack is logged and dropped, the loop goes on, and
+``VenueTables`` restarts an agent whose loop is gone.
 """
 
 from __future__ import annotations
@@ -75,7 +79,7 @@ class TableAgent:
         self.broker = broker
         self.outbox = outbox
         self.hub = hub
-        self.loop = loop
+        self.loop_events = loop
         self.daemon = daemon
         self.assignment: dict[str, Any] | None = None
         self.connected = False
@@ -85,16 +89,28 @@ class TableAgent:
         self._latest: dict[str, Any] | None = None
         self._resent = 0.0
         self._lock = threading.Lock()
-        self.client = vm.client(f"table-{table_id}", table_id, password)
+        self.client = vm.client(f"table-{table_id}", table_id, password, broker=broker)
         self.client.will_set(vm.t_status(table_id), b"offline", qos=1, retain=True)
-        self.client.on_connect = self._on_connect
-        self.client.on_disconnect = self._on_disconnect
-        self.client.on_message = self._on_message
+        what = f"table {table_id}"
+        self.client.on_connect = vm.guarded(what, self._on_connect)
+        self.client.on_disconnect = vm.guarded(what, self._on_disconnect)
+        self.client.on_message = vm.guarded(what, self._on_message)
+        self.loop = vm.Supervised(self.client, f"table-{table_id}-mqtt", self._down)
 
     # -- lifecycle ----------------------------------------------------------------------
     def start(self) -> None:
-        self.client.connect_async(self.broker.host, self.broker.port, keepalive=5)
-        self.client.loop_start()
+        self.loop.start(self.broker)
+
+    def _down(self) -> None:
+        if self.connected and not self.stopping:
+            log.warning("table %s: no connection to the venue broker; reconnecting",
+                        self.table_id)
+        self.connected = False
+
+    def check(self) -> None:
+        """(the sweeper) Notice a connection paho did not report as lost."""
+        if self.connected and not (self.loop.alive and self.client.is_connected()):
+            self._down()
 
     def stop(self) -> None:
         self.stopping = True
@@ -104,8 +120,7 @@ class TableAgent:
                                     retain=True).wait_for_publish(2)
         except (RuntimeError, ValueError):
             pass
-        self.client.disconnect()
-        self.client.loop_stop()
+        self.loop.stop()
 
     # -- MQTT callbacks (paho's thread) ------------------------------------------------------
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any,
@@ -120,7 +135,7 @@ class TableAgent:
         client.subscribe([(vm.t_assign(self.table_id), 1), (vm.t_ack(self.table_id), 1)])
         self._last_sig = ""  # send the state again: the broker may have lost it
         if self._latest is not None:
-            self.loop.call_soon_threadsafe(self.on_state, self._latest)
+            self.loop_events.call_soon_threadsafe(self.on_state, self._latest)
         self._resent = 0.0
         threading.Thread(target=self.send_results, daemon=True).start()
 
@@ -134,15 +149,20 @@ class TableAgent:
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
         try:
             body = json.loads(msg.payload or b"{}")
-        except json.JSONDecodeError:
+        except (UnicodeDecodeError, ValueError, RecursionError):
             log.warning("table %s: unreadable message on %s", self.table_id, msg.topic)
+            return
+        if not isinstance(body, dict):
+            log.warning("table %s: a message on %s is not a JSON object: dropped",
+                        self.table_id, msg.topic)
             return
         _, kind = vm.table_of(msg.topic)
         if kind == "assign":
             self.assignment = body or None
-            self.loop.call_soon_threadsafe(self._show_next)
+            self.loop_events.call_soon_threadsafe(self._show_next)
         elif kind == "ack":
-            if self.outbox.acknowledge(self.table_id, body.get("acked") or {}):
+            acked = body.get("acked") or {}
+            if isinstance(acked, dict) and self.outbox.acknowledge(self.table_id, acked):
                 log.info("table %s: the desk has stored our results", self.table_id)
 
     # -- what goes out -----------------------------------------------------------------------
@@ -253,7 +273,12 @@ class VenueTables:
     async def _sweep(self) -> None:
         while True:
             for agent in list(self.agents.values()):
-                await asyncio.to_thread(agent.send_results)
+                try:
+                    agent.check()
+                    await asyncio.to_thread(agent.send_results)
+                except Exception:  # noqa: BLE001 - one table's trouble stops no other
+                    log.exception("table %s: sending results failed; retrying",
+                                  agent.table_id)
             await asyncio.sleep(0.5)
 
     def stop(self) -> None:

@@ -9,9 +9,12 @@ Anyone on the venue network can talk to the host, so every request passes :class
 - a JSON body nested deeper than :data:`MAX_JSON_DEPTH` or holding a number longer than
   :data:`MAX_NUMBER_DIGITS` digits is refused with 400 (Python's parser would otherwise fail
   with ``RecursionError`` or the integer-digits ``ValueError`` and answer 500);
-- ``/console/recover`` hands the referee token to the host machine's own browser, so it also
-  checks the ``Host`` header: a page from another site that re-points its name at 127.0.0.1
-  (DNS rebinding) arrives with its own name there and is refused.
+- every route that hands out a referee token to the host machine's own browser
+  (``/console/recover``, the admin screen ``/admin`` and its ``/admin/info``) also checks the
+  ``Host`` header: a page from another site that re-points its name at 127.0.0.1 (DNS
+  rebinding) arrives with its own name there and is refused, before any token is read; and
+  a ``?table=`` there must name a table this host serves (an unknown one is answered 404,
+  never with the default table's token).
 
 :func:`parse_id` turns a match number from a path or query into an int SQLite can hold,
 or raises ``ValueError`` (the routes answer 404), instead of ``OverflowError`` deep in the store.
@@ -38,7 +41,7 @@ MAX_JSON_DEPTH = 32  # a referee action is 4 or 5 levels deep
 MAX_NUMBER_DIGITS = 30  # far beyond any real count or time in ms; Python refuses 4300
 MAX_ID = 2**63 - 1  # the largest SQLite INTEGER
 _DIGITS_AS_ZERO = bytes(0x30 if 0x30 <= i <= 0x39 else 0x20 for i in range(256))
-RECOVERY_PATHS = frozenset({"/console/recover"})
+RECOVERY_PATHS = frozenset({"/console/recover", "/admin", "/admin/info"})
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 
 
@@ -188,6 +191,12 @@ class RequestGuard:
                 "in a browser on the host itself "
                 f"(this request named the server {_header(scope, b'host')!r})"))
             return
+        if scope.get("path") in RECOVERY_PATHS:
+            unknown = _unknown_table(scope)
+            if unknown is not None:
+                await _refuse(send, 404, f"mesa desconhecida / unknown table {unknown!r}: "
+                                         "este computador não serve essa mesa")
+                return
         declared = _header(scope, b"content-length")
         if declared is not None:
             if not (declared.isascii() and declared.isdigit()):
@@ -241,6 +250,26 @@ class RequestGuard:
 
 
 _GONE = b"<gone>"  # compared by identity: the client disconnected before its body ended
+
+
+def _unknown_table(scope: Scope) -> str | None:
+    """The ``?table=`` of a token route when this host does not serve that table."""
+    from urllib.parse import parse_qs
+
+    query = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1"))
+    names = query.get("table") or []
+    if not names or not names[-1]:
+        return None
+    table = names[-1]
+    app = scope.get("app")
+    gate = getattr(getattr(app, "state", None), "gate", None)
+    if gate is None:
+        return table  # nobody to ask which tables are served: hand out nothing
+    served = set(getattr(gate, "tables", {}) or {})
+    default = gate.default_table() if callable(getattr(gate, "default_table", None)) else None
+    if table in served or (default and table == default):
+        return None
+    return table
 
 
 def _port(scope: Scope) -> str:
