@@ -153,9 +153,10 @@ def test_one_tables_credentials_cannot_knock_anyone_off(tmp_path: Path) -> None:
             rogue.disconnect()
         # a last round trip through the broker: had anyone been knocked off, it would show
         mark = threading.Event()
-        desk.subscribe(vm.t_state("mesa-1"), 1)
+        # the callbacks first: the broker's SUBACK can come back before the next line runs
         desk.on_message = lambda c, u, m: mark.set()
         desk.on_subscribe = lambda *a: mesa1.publish(vm.t_state("mesa-1"), b"x", qos=1)
+        desk.subscribe(vm.t_state("mesa-1"), 1)
         assert mark.wait(10)
         print(f"\n{attempts} takeover attempts: desk {desk_events}, mesa-1 {mesa1_events}")
         assert desk_events == ["up Success"] and mesa1_events == ["up Success"]
