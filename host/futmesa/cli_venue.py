@@ -30,28 +30,53 @@ def venue_options(broker: str | None, credentials: str | None) -> Any:
 
 
 def tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
-                     exit_when_done: bool) -> None:
+                    exit_when_done: bool, db: str | None = None, http_host: str = "127.0.0.1",
+                    public_url: str | None = None) -> None:
+    """``futmesa demo --tournament``: ``db`` (``--db``) names the desk's file, kept with the
+    tables' event log next to it; without it nothing is kept."""
     from futmesa import server
+    from futmesa.dbcheck import db_problem
     from futmesa.sim import SimTableError
     from futmesa.venue.mqtt import VenueConfigError
-    from futmesa.venue.tournament import play_tournament
+    from futmesa.venue.tournament import play_tournament, tables_db_for
 
+    if db:
+        for path in (db, tables_db_for(db)):
+            problem = db_problem(path, create=True)
+            if problem is None and Path(path).exists():
+                problem = (f"{path} already exists: the tournament demo starts a new "
+                           "competition; pass a new file")
+            if problem:
+                raise click.BadParameter(problem, param_hint="--db")
     for port in (http_port, desk_port):
         try:
-            server.check_port_free("127.0.0.1", port)
+            server.check_port_free(http_host, port)
         except server.PortInUseError as exc:
             raise click.ClickException(str(exc)) from exc
     try:
         result = asyncio.run(play_tournament(teams, min(speed, 30), http_port, desk_port,
-                                             click.echo, exit_when_done))
+                                             click.echo, exit_when_done, desk_db=db,
+                                             http_host=http_host, public_url=public_url))
     except (ValueError, SimTableError, VenueConfigError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
         click.echo("stopped")
+        _say_kept(db)
         return
     for group, rows in result.get("standings", {}).items():
         click.echo(f"Grupo {group}: " + ", ".join(f"{r['name']} {r['points']}" for r in rows))
-    click.echo(f"files: {result.get('folder')}")
+    _say_kept(db)
+
+
+def _say_kept(db: str | None) -> None:
+    from futmesa.venue.tournament import tables_db_for
+
+    if db and Path(db).exists():
+        click.echo(f"kept: the desk's file {db} (futmesa competition standings --db {db}), "
+                   f"the tables' event log {tables_db_for(db)}")
+    elif not db:
+        click.echo("nothing kept (the files were in a temporary folder): "
+                   "--db FILE keeps the competition")
 
 
 def register(cli: click.Group) -> None:

@@ -30,6 +30,7 @@
  *   reboots into it.
  */
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const tty = require('tty');
 const readline = require('readline');
@@ -107,7 +108,7 @@ function flashChanged() {
 // the I2C model process: one request line, one answer line, over two FIFOs
 class I2CModel {
   constructor(cmd) {
-    const dir = fs.mkdtempSync('/tmp/vpico-i2c-');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vpico-i2c-'));
     this.dir = dir;
     const req = path.join(dir, 'req');
     const resp = path.join(dir, 'resp');
@@ -544,6 +545,11 @@ function shutdown() {
 rl.on('close', shutdown); // the process driving this board is gone: so is the board
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
+process.on('SIGHUP', shutdown);
+// a watchdog: the process that started this board is gone (it was killed and its pipe
+// lingers, or the kernel's parent-death signal did not come): so is the board
+const parentPid = process.ppid;
+setInterval(() => { if (process.ppid !== parentPid) shutdown(); }, 500);
 
 // ---------------------------------------------------------------------------
 const sniffer = new FrameSniffer((boot_, seq, kind) => {

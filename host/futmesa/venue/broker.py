@@ -22,6 +22,7 @@ import subprocess
 import time
 from pathlib import Path
 
+from futmesa import children
 from futmesa.venue.mqtt import DESK_USER, PREFIX, VenueConfigError
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -128,9 +129,9 @@ class Mosquitto:
         return f"mqtt://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 20) -> None:
-        self.proc = subprocess.Popen([find_mosquitto(), "-c", str(self.conf)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                     process_group=0)
+        # dies with the process that started it, however that one ends (futmesa.children)
+        self.proc = children.start([find_mosquitto(), "-c", str(self.conf)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
@@ -152,13 +153,7 @@ class Mosquitto:
         self.proc = None
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
+        children.stop(self.proc)
         self.proc = None
 
     @property
