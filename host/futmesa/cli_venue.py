@@ -311,3 +311,57 @@ def broker_config(folder: str, tables: tuple[str, ...], port: int, host: str) ->
     click.echo(f"start the broker with:  mosquitto -c {conf}")
     click.echo(f"desk credentials:       {Path(folder) / 'credentials' / 'desk.json'}")
     click.echo(f"each table's own file:  {Path(folder) / 'credentials'}/<table>.json")
+
+
+@venue.command("install")
+@click.option("--out", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write the units, install.sh and README.txt into.")
+@click.option("--broker-dir", required=True,
+              type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="The folder `futmesa venue broker-config --dir` wrote (checked now).")
+@click.option("--db", default="desk.sqlite", show_default=True,
+              help="The desk's SQLite file (the one `futmesa competition new` made).")
+@click.option("--user", default=None, help="User the broker and the desk run as [you].")
+@click.option("--http-port", default=8100, show_default=True, type=click.IntRange(1, 65535),
+              help="The desk's web port (venue board, standings).")
+@click.option("--force", is_flag=True, help="Overwrite files already in --out.")
+def venue_install(out: Path, broker_dir: Path, db: str, user: str | None, http_port: int,
+                  force: bool) -> None:
+    """Write systemd units that start the broker and the desk at every boot of this computer."""
+    import getpass
+    import sys
+
+    from futmesa.dbcheck import db_problem
+    from futmesa.deploy.venue import (
+        VenueInstallConfig,
+        VenueInstallError,
+        broker_port,
+        write_venue_units,
+    )
+    from futmesa.venue.broker import find_mosquitto
+    from futmesa.venue.mqtt import VenueConfigError
+
+    problem = db_problem(db, create=True)
+    if problem:
+        raise click.BadParameter(problem, param_hint="--db")
+    broker_dir = broker_dir.resolve()
+    try:
+        port = broker_port(broker_dir)
+    except VenueInstallError as exc:
+        raise click.BadParameter(str(exc), param_hint="--broker-dir") from None
+    try:
+        mosquitto = find_mosquitto()
+    except VenueConfigError:
+        mosquitto = "/usr/sbin/mosquitto"  # Debian's, installed by `make setup`
+    desk_db = Path(db).resolve()
+    cfg = VenueInstallConfig(user=user or getpass.getuser(), workdir=str(desk_db.parent),
+                             futmesa=str(Path(sys.executable).with_name("futmesa")),
+                             broker_dir=str(broker_dir), broker_port=port,
+                             desk_db=str(desk_db), http_port=http_port, mosquitto=mosquitto)
+    try:
+        paths = write_venue_units(out, cfg, force=force)
+    except (FileExistsError, OSError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    for p in paths:
+        click.echo(p)
+    click.echo(f"install them: cd {out} && sudo ./install.sh")
