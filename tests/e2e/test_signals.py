@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -274,3 +275,29 @@ def test_calibrate_waiting_at_its_prompt(sig: signal.Signals, tmp_path: Path,
                               "--out", str(tmp_path / "cal.json"), "--timeout", "30"],
                              tmp_path, sig, "then press Enter", [], stdin=subprocess.PIPE)
     _clean_exit(sig, code, out)
+
+
+def test_demo_that_fails_after_starting_its_table_leaves_nothing(tmp_path: Path) -> None:
+    """Its own failure (here: the web port is taken, found after the table started) stops
+    the table too; every child had the TMPDIR in its arguments, so none may be left."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        cmd = Command(["demo", "--http-port", str(port), *LOCAL], tmp_path)
+        try:
+            code = cmd.proc.wait(timeout=START_PATIENCE_S)
+        finally:
+            if cmd.proc.poll() is None:
+                cmd.kill_all()
+    assert code == 1 and f"port {port}" in cmd.output, cmd.output
+    assert "Traceback" not in cmd.output, cmd.output
+    deadline = time.monotonic() + GONE_WITHIN_S
+    while True:
+        left = [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc")))
+                if str(cmd.tmpdir) in _cmdline(pid) and alive(pid)]
+        leftover = list(cmd.tmpdir.iterdir())
+        if not left and not leftover:
+            break
+        assert time.monotonic() < deadline, (left, leftover, cmd.output)
+        time.sleep(0.05)
