@@ -301,3 +301,57 @@ def test_demo_that_fails_after_starting_its_table_leaves_nothing(tmp_path: Path)
             break
         assert time.monotonic() < deadline, (left, leftover, cmd.output)
         time.sleep(0.05)
+
+
+# -- the children's own watchdogs -------------------------------------------------------------
+def test_the_sim_firmware_stops_when_its_control_channel_closes() -> None:
+    with SimTable(speed=10) as table:
+        table.sync()
+        firmware = table.firmware
+        assert firmware is not None and firmware.stdin is not None
+        firmware.stdin.close()  # what the kernel does when the process driving it dies
+        firmware.wait(timeout=GONE_WITHIN_S)
+        table.firmware = None
+        assert firmware.returncode == 0
+        assert any("control channel closed" in line for line in table.lines), table.lines
+
+
+@pytest.mark.pico
+def test_the_emulator_stops_when_its_parent_is_gone(tmp_path: Path) -> None:
+    """No parent-death signal here: node is started by a shell, which is SIGKILLed while the
+    test keeps node's stdin open; the harness sees its parent pid change and ends, and its
+    I2C model and FIFO folder go with it."""
+    from futmesa.sim.vpico import BOARD_FILE, BOOTROM, VPICO_DIR, find_image
+
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    node = ["node", str(VPICO_DIR / "harness.js"), "--rom", str(BOOTROM), "--image",
+            str(find_image()), "--flash-file", str(tmp_path / "flash.img"), "--port",
+            str(tmp_path / "device.tty"), "--board", str(BOARD_FILE), "--i2c-model",
+            f"{sys.executable} -m futmesa.sim.i2cmodel"]
+    shell = subprocess.Popen(["sh", "-c", 'exec 3<&0; "$@" <&3 & wait', "sh", *node],
+                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, cwd=str(VPICO_DIR),
+                             env=dict(os.environ, TMPDIR=str(tmp)))
+    try:
+        deadline = time.monotonic() + START_PATIENCE_S
+        while True:  # node up, with its I2C model
+            tree = process_tree(shell.pid)
+            if sorted(_programs(tree)) == ["i2cmodel", "node"]:
+                break
+            assert shell.poll() is None and time.monotonic() < deadline, _programs(tree)
+            time.sleep(0.05)
+        shell.kill()
+        shell.wait()
+        deadline = time.monotonic() + GONE_WITHIN_S
+        while any(alive(pid) for pid in tree) or list(tmp.iterdir()):
+            assert time.monotonic() < deadline, (
+                f"left: {[tree[p] for p in tree if alive(p)]}, {list(tmp.iterdir())}")
+            time.sleep(0.05)
+    finally:
+        for pid in process_tree(shell.pid):
+            os.kill(pid, signal.SIGKILL)
+        if shell.poll() is None:
+            shell.kill()
+        assert shell.stdin is not None
+        shell.stdin.close()

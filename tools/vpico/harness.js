@@ -28,7 +28,10 @@
  * - BOOTSEL: with --bootsel DIR the board starts in (or, through machine.bootloader(),
  *   enters) its USB boot mode: a .uf2 file written to DIR is flashed and the board
  *   reboots into it.
+ * - It ends (saving the flash file) when stdin closes, on SIGTERM, SIGINT or SIGHUP,
+ *   or when the process that started it is gone (its parent pid changes).
  */
+const parentPid = process.ppid; // first: the watchdog below compares against it
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -548,7 +551,6 @@ process.on('SIGINT', shutdown);
 process.on('SIGHUP', shutdown);
 // a watchdog: the process that started this board is gone (it was killed and its pipe
 // lingers, or the kernel's parent-death signal did not come): so is the board
-const parentPid = process.ppid;
 setInterval(() => { if (process.ppid !== parentPid) shutdown(); }, 500);
 
 // ---------------------------------------------------------------------------
