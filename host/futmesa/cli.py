@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -91,7 +90,9 @@ def cli(verbose: bool) -> None:
 @click.option("--http-port", default=8000, show_default=True, type=click.IntRange(1, 65535),
               help="Port of the web pages (scoreboard, console, history).")
 @click.option("--db", type=click.Path(dir_okay=False), default=None,
-              help="SQLite event log (default: a new file in a temporary folder).")
+              help="SQLite event log, kept (default: a file in a temporary folder, removed when "
+                   "the demo stops). With --tournament: the desk's file (a new one), the "
+                   "tables' event log next to it (NAME-mesas.sqlite).")
 @click.option("--exit-when-done", is_flag=True, help="Exit 0 after the final whistle.")
 @click.option("--tournament", "tournament", type=int, default=None, metavar="TEAMS",
               help="Play a whole competition instead: TEAMS teams in two groups and a final, "
@@ -107,75 +108,104 @@ def cli(verbose: bool) -> None:
 def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
          tournament: int | None, desk_port: int, http_host: str, public_url: str | None,
          board: str) -> None:
-    """Play a scripted match on a simulated table into the live scoreboard."""
-    from futmesa import server
+    """Play a scripted match on a simulated table into the live scoreboard.
+
+    Every process it starts ends with it, on Ctrl-C, SIGTERM or SIGHUP alike; without
+    --db its files are in a temporary folder, removed when it stops."""
+    from futmesa import children
 
     if tournament is not None:
         from futmesa.cli_venue import tournament_demo
 
-        tournament_demo(tournament, speed, http_port, desk_port, exit_when_done)
+        tournament_demo(tournament, speed, http_port, desk_port, exit_when_done, db=db,
+                        http_host=http_host, public_url=public_url)
         return
-    from futmesa.sim import SimTable, SimTableError
-    from futmesa.sim.demo_match import FULL_HALF_MS, DemoError, play
-
     _check_ruleset(ruleset)
     if db:
         _check_db(db, create=True)
-    db_path = db or str(Path(tempfile.mkdtemp(prefix="futmesa-demo-")) / "match.sqlite")
-    result: dict[str, Any] = {}
-
-    def say(text: str) -> None:
-        click.echo(text)
-
-    settings: dict[str, Any] | None = None
-    period_ms, pace = FULL_HALF_MS, float(speed)
+    # without --db the event log is in a temporary folder, removed when the demo stops
+    workdir = None if db else children.temp_dir("futmesa-demo-")
+    db_path = db or str(Path(str(workdir), "match.sqlite"))
     try:
-        if board == "pico":
-            from futmesa.sim.vpico import VirtualPico
-
-            # a blank flash: the image is written, and writes its board file at first boot
-            sim = VirtualPico(flash_file=Path(db_path).with_name("pico-flash.img"))
-            period_ms, pace = 120_000, 0.05
-            settings = {"period_ms": period_ms, "interval_ms": 20_000}
-            click.echo("the virtual Pico: the RP2040 is emulated, slower than real time")
-        else:
-            sim = SimTable(speed=speed)
-        sim.start()
-    except SimTableError as exc:
-        raise click.ClickException(str(exc)) from exc
-
-    async def scripted(running: server.Running) -> None:
-        click.echo(f"event log: {db_path}")
-        try:
-            final = await play(running, sim, pace, say, period_ms=period_ms)
-        except DemoError as exc:
-            result["error"] = str(exc)
-            running.stop()
-            return
-        result["final"] = final
-        teams, score = final.get("teams", {}), final.get("score", {})
-        name_a = teams.get("A", {}).get("name", "A")
-        name_b = teams.get("B", {}).get("name", "B")
-        click.echo(f"FINAL SCORE: {name_a} {score.get('A', 0)} x {score.get('B', 0)} {name_b}")
-        if exit_when_done:
-            running.stop()
-        else:
-            click.echo(f"still serving the scoreboard at {running.public_url or running.base_url}/"
-                       " — Ctrl-C to stop")
-
-    try:
-        asyncio.run(server.run(sim.host_port, db_path, ruleset, settings, http_host=http_host,
-                               http_port=http_port, on_ready=scripted, public_url=public_url))
-    except server.PortInUseError as exc:
-        raise click.ClickException(str(exc)) from exc
+        result = _play_demo(ruleset, speed, http_host, http_port, db_path, exit_when_done,
+                            public_url, board, kept=bool(db))
     except KeyboardInterrupt:
         click.echo("stopped")
+        result = {}
     finally:
-        sim.stop()
+        if workdir is not None:
+            children.remove_temp_dir(workdir)
+    if db:
+        click.echo(f"event log kept: {db} (futmesa matches --db {db})")
     if "error" in result:
         raise click.ClickException(result["error"])
     if exit_when_done and "final" not in result:
         raise click.ClickException("the demo stopped before the final whistle")
+
+
+def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path: str,
+               exit_when_done: bool, public_url: str | None, board: str,
+               kept: bool) -> dict[str, Any]:
+    """Start the simulated table and the daemon, play the scripted match; the table is
+    stopped however this ends (the final whistle, Ctrl-C, SIGTERM, SIGHUP, an error)."""
+    from futmesa import server
+    from futmesa.sim import SimTable, SimTableError
+    from futmesa.sim.demo_match import FULL_HALF_MS, DemoError, play
+
+    result: dict[str, Any] = {}
+    settings: dict[str, Any] | None = None
+    period_ms, pace = FULL_HALF_MS, float(speed)
+    sim: Any = None
+    try:
+        try:
+            if board == "pico":
+                from futmesa.sim.vpico import VirtualPico
+
+                # a blank flash: the image is written, and writes its board file at first boot
+                flash = Path(db_path).with_name("pico-flash.img")
+                sim = VirtualPico(flash_file=flash)
+                period_ms, pace = 120_000, 0.05
+                settings = {"period_ms": period_ms, "interval_ms": 20_000}
+                click.echo("the virtual Pico: the RP2040 is emulated, slower than real time")
+                if kept:
+                    click.echo(f"the virtual Pico's flash: {flash} (kept)")
+            else:
+                sim = SimTable(speed=speed)
+            sim.start()
+        except SimTableError as exc:
+            raise click.ClickException(str(exc)) from exc
+
+        async def scripted(running: server.Running) -> None:
+            click.echo(f"event log: {db_path}" + ("" if kept else
+                       " (temporary: removed when the demo stops; --db FILE keeps it)"))
+            try:
+                final = await play(running, sim, pace, click.echo, period_ms=period_ms)
+            except DemoError as exc:
+                result["error"] = str(exc)
+                running.stop()
+                return
+            result["final"] = final
+            teams, score = final.get("teams", {}), final.get("score", {})
+            name_a = teams.get("A", {}).get("name", "A")
+            name_b = teams.get("B", {}).get("name", "B")
+            click.echo(f"FINAL SCORE: {name_a} {score.get('A', 0)} x {score.get('B', 0)} "
+                       f"{name_b}")
+            if exit_when_done:
+                running.stop()
+            else:
+                click.echo(f"still serving the scoreboard at "
+                           f"{running.public_url or running.base_url}/ — Ctrl-C to stop")
+
+        try:
+            asyncio.run(server.run(sim.host_port, db_path, ruleset, settings,
+                                   http_host=http_host, http_port=http_port,
+                                   on_ready=scripted, public_url=public_url))
+        except server.PortInUseError as exc:
+            raise click.ClickException(str(exc)) from exc
+    finally:
+        if sim is not None:
+            sim.stop()
+    return result
 
 
 @cli.command()
@@ -414,6 +444,9 @@ _register_venue()
 
 
 def main() -> None:
+    from futmesa.children import stop_on_signals
+
+    stop_on_signals()  # SIGTERM and SIGHUP stop every command as Ctrl-C does
     try:
         cli()
     except KeyboardInterrupt:

@@ -31,28 +31,53 @@ def venue_options(broker: str | None, credentials: str | None) -> Any:
 
 
 def tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
-                     exit_when_done: bool) -> None:
+                    exit_when_done: bool, db: str | None = None, http_host: str = "127.0.0.1",
+                    public_url: str | None = None) -> None:
+    """``futmesa demo --tournament``: ``db`` (``--db``) names the desk's file, kept with the
+    tables' event log next to it; without it nothing is kept."""
     from futmesa import server
+    from futmesa.dbcheck import db_problem
     from futmesa.sim import SimTableError
     from futmesa.venue.mqtt import VenueConfigError
-    from futmesa.venue.tournament import play_tournament
+    from futmesa.venue.tournament import play_tournament, tables_db_for
 
+    if db:
+        for path in (db, tables_db_for(db)):
+            problem = db_problem(path, create=True)
+            if problem is None and Path(path).exists():
+                problem = (f"{path} already exists: the tournament demo starts a new "
+                           "competition; pass a new file")
+            if problem:
+                raise click.BadParameter(problem, param_hint="--db")
     for port in (http_port, desk_port):
         try:
-            server.check_port_free("127.0.0.1", port)
+            server.check_port_free(http_host, port)
         except server.PortInUseError as exc:
             raise click.ClickException(str(exc)) from exc
     try:
         result = asyncio.run(play_tournament(teams, min(speed, 30), http_port, desk_port,
-                                             click.echo, exit_when_done))
+                                             click.echo, exit_when_done, desk_db=db,
+                                             http_host=http_host, public_url=public_url))
     except (ValueError, SimTableError, VenueConfigError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
         click.echo("stopped")
+        _say_kept(db)
         return
     for group, rows in result.get("standings", {}).items():
         click.echo(f"Grupo {group}: " + ", ".join(f"{r['name']} {r['points']}" for r in rows))
-    click.echo(f"files: {result.get('folder')}")
+    _say_kept(db)
+
+
+def _say_kept(db: str | None) -> None:
+    from futmesa.venue.tournament import tables_db_for
+
+    if db and Path(db).exists():
+        click.echo(f"kept: the desk's file {db} (futmesa competition standings --db {db}), "
+                   f"the tables' event log {tables_db_for(db)}")
+    elif not db:
+        click.echo("nothing kept (the files were in a temporary folder): "
+                   "--db FILE keeps the competition")
 
 
 def register(cli: click.Group) -> None:
@@ -351,3 +376,57 @@ def broker_config(folder: str, tables: tuple[str, ...], port: int | None, host: 
                f"{port or (8883 if tls else 1883)}")
     click.echo(f"desk credentials:       {Path(folder) / 'credentials' / 'desk.json'}")
     click.echo(f"each table's own file:  {Path(folder) / 'credentials'}/<table>.json")
+
+
+@venue.command("install")
+@click.option("--out", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="Folder to write the units, install.sh and README.txt into.")
+@click.option("--broker-dir", required=True,
+              type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="The folder `futmesa venue broker-config --dir` wrote (checked now).")
+@click.option("--db", default="desk.sqlite", show_default=True,
+              help="The desk's SQLite file (the one `futmesa competition new` made).")
+@click.option("--user", default=None, help="User the broker and the desk run as [you].")
+@click.option("--http-port", default=8100, show_default=True, type=click.IntRange(1, 65535),
+              help="The desk's web port (venue board, standings).")
+@click.option("--force", is_flag=True, help="Overwrite files already in --out.")
+def venue_install(out: Path, broker_dir: Path, db: str, user: str | None, http_port: int,
+                  force: bool) -> None:
+    """Write systemd units that start the broker and the desk at every boot of this computer."""
+    import getpass
+    import sys
+
+    from futmesa.dbcheck import db_problem
+    from futmesa.deploy.venue import (
+        VenueInstallConfig,
+        VenueInstallError,
+        broker_port,
+        write_venue_units,
+    )
+    from futmesa.venue.broker import find_mosquitto
+    from futmesa.venue.mqtt import VenueConfigError
+
+    problem = db_problem(db, create=True)
+    if problem:
+        raise click.BadParameter(problem, param_hint="--db")
+    broker_dir = broker_dir.resolve()
+    try:
+        port = broker_port(broker_dir)
+    except VenueInstallError as exc:
+        raise click.BadParameter(str(exc), param_hint="--broker-dir") from None
+    try:
+        mosquitto = find_mosquitto()
+    except VenueConfigError:
+        mosquitto = "/usr/sbin/mosquitto"  # Debian's, installed by `make setup`
+    desk_db = Path(db).resolve()
+    cfg = VenueInstallConfig(user=user or getpass.getuser(), workdir=str(desk_db.parent),
+                             futmesa=str(Path(sys.executable).with_name("futmesa")),
+                             broker_dir=str(broker_dir), broker_port=port,
+                             desk_db=str(desk_db), http_port=http_port, mosquitto=mosquitto)
+    try:
+        paths = write_venue_units(out, cfg, force=force)
+    except (FileExistsError, OSError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    for p in paths:
+        click.echo(p)
+    click.echo(f"install them: cd {out} && sudo ./install.sh")

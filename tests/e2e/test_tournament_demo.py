@@ -11,24 +11,31 @@ from pathlib import Path
 import pytest
 
 from futmesa.competition.db import CompetitionDB
+from futmesa.netaddr import public_base_url
 from futmesa.sim.live import free_port
 
 pytestmark = pytest.mark.slow
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 
 
-def test_tournament_demo_plays_groups_and_final_and_stops_everything() -> None:
+def test_tournament_demo_plays_groups_and_final_and_stops_everything(tmp_path: Path) -> None:
+    desk_file = tmp_path / "torneio.sqlite"
+    desk_port = free_port()
     proc = subprocess.run(
         [FUTMESA, "demo", "--tournament", "4", "--exit-when-done", "--http-port",
-         str(free_port()), "--desk-port", str(free_port())],
+         str(free_port()), "--desk-port", str(desk_port), "--db", str(desk_file)],
         capture_output=True, text=True, timeout=300)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out
     champion = re.search(r"CAMPEÃO / CHAMPION: (.+)", out)
     assert champion, out
-    assert "venue board: http://localhost:" in out
-    folder = Path(re.search(r"files: (.+)", out).group(1).strip())  # type: ignore[union-attr]
-    db = CompetitionDB(folder / "desk.sqlite")
+    # the addresses a phone on the venue network opens (issue 23), and how to stop
+    assert f"venue board: {public_base_url('0.0.0.0', desk_port)}/ " in out, out
+    assert "Ctrl-C para parar" in out
+    # --db names the desk's file: kept, with the tables' event log next to it
+    assert f"kept: the desk's file {desk_file}" in out
+    assert (tmp_path / "torneio-mesas.sqlite").exists()
+    db = CompetitionDB(desk_file)
     comp = db.competition()
     matches = db.matches(comp["id"])
     assert [m["stage"] for m in matches] == ["group", "group", "ko"]
@@ -40,3 +47,13 @@ def test_tournament_demo_plays_groups_and_final_and_stops_everything() -> None:
     port = int(re.search(r"mqtt://127.0.0.1:(\d+)", out).group(1))  # type: ignore[union-attr]
     with socket.socket() as s:
         assert s.connect_ex(("127.0.0.1", port)) != 0
+
+
+def test_tournament_demo_refuses_a_db_that_exists(tmp_path: Path) -> None:
+    """Issue 23: --db was silently ignored with --tournament."""
+    desk_file = tmp_path / "torneio.sqlite"
+    desk_file.write_bytes(b"")
+    proc = subprocess.run([FUTMESA, "demo", "--tournament", "4", "--db", str(desk_file)],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert f"{desk_file} already exists" in proc.stderr and "Traceback" not in proc.stderr

@@ -28,8 +28,12 @@
  * - BOOTSEL: with --bootsel DIR the board starts in (or, through machine.bootloader(),
  *   enters) its USB boot mode: a .uf2 file written to DIR is flashed and the board
  *   reboots into it.
+ * - It ends (saving the flash file) when stdin closes, on SIGTERM, SIGINT or SIGHUP,
+ *   or when the process that started it is gone (its parent pid changes).
  */
+const parentPid = process.ppid; // first: the watchdog below compares against it
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const tty = require('tty');
 const readline = require('readline');
@@ -107,7 +111,7 @@ function flashChanged() {
 // the I2C model process: one request line, one answer line, over two FIFOs
 class I2CModel {
   constructor(cmd) {
-    const dir = fs.mkdtempSync('/tmp/vpico-i2c-');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vpico-i2c-'));
     this.dir = dir;
     const req = path.join(dir, 'req');
     const resp = path.join(dir, 'resp');
@@ -544,6 +548,10 @@ function shutdown() {
 rl.on('close', shutdown); // the process driving this board is gone: so is the board
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
+process.on('SIGHUP', shutdown);
+// a watchdog: the process that started this board is gone (it was killed and its pipe
+// lingers, or the kernel's parent-death signal did not come): so is the board
+setInterval(() => { if (process.ppid !== parentPid) shutdown(); }, 500);
 
 // ---------------------------------------------------------------------------
 const sniffer = new FrameSniffer((boot_, seq, kind) => {

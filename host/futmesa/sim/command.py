@@ -7,11 +7,9 @@ to the simulated board's inputs: `goal 0`, `out 3`, `palheta A`, `button turnA` 
 
 from __future__ import annotations
 
-import signal
 import sys
 import threading
 from collections.abc import Callable
-from types import FrameType
 
 from futmesa.sim.table import SimTable
 
@@ -32,16 +30,12 @@ def _feed_stdin(table: SimTable, echo: Callable[[str], None]) -> None:
 
 
 def run_sim(speed: int, goal_sensor: str, echo: Callable[[str], None]) -> None:
-    """Start the simulated table, print its port, run until Ctrl-C or SIGTERM."""
+    """Start the simulated table, print its port, run until Ctrl-C (SIGTERM and SIGHUP do the
+    same: futmesa.children.stop_on_signals)."""
     stop = threading.Event()
-
-    def on_term(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    previous = signal.signal(signal.SIGTERM, on_term)
     table = SimTable(speed=speed, goal_sensor=goal_sensor)
-    table.start()
     try:
+        table.start()
         echo(f"simulated table on {table.host_port}")
         echo(f"connect the daemon: futmesa serve --device {table.host_port}")
         echo(HELP)
@@ -55,4 +49,3 @@ def run_sim(speed: int, goal_sensor: str, echo: Callable[[str], None]) -> None:
         pass
     finally:
         table.stop()
-        signal.signal(signal.SIGTERM, previous)

@@ -26,6 +26,7 @@ import argparse
 import json
 import sys
 
+from futmesa.children import watch_parent
 from futmesa.hardware.fakei2c import FakeI2C, FakeVL53L0X
 
 
@@ -84,6 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--resp", required=True)
     parser.add_argument("--board", required=True)
     opts = parser.parse_args(argv)
+    watch_parent()  # SIGTERM when the harness dies, even if it never closes its pipe
     with open(opts.board) as f:
         bus = Bus(json.load(f))
     # open in the harness's order (it opens req for writing first): no deadlock

@@ -14,22 +14,13 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
+from futmesa import children
+
 FIRMWARE_DIR = Path(__file__).resolve().parents[3] / "firmware"
-
-
-def _die_with_parent() -> None:
-    """In the child, before exec: get SIGTERM when the process that started us dies (Linux)."""
-    try:
-        import ctypes
-
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass  # not Linux: the firmware still stops when its stdin closes
 
 
 def buzzer_change(line: str) -> tuple[int, int] | None:
@@ -96,7 +87,8 @@ class SimTable:
         self.firmware_dir = Path(firmware_dir)
         self.extra_args = list(extra_args or [])
         self._own_dir = workdir is None
-        self.dir = Path(workdir or tempfile.mkdtemp(prefix="futmesa-sim-"))
+        # a folder of our own is removed at stop, or by the janitor if futmesa is killed
+        self.dir = Path(workdir) if workdir else children.temp_dir("futmesa-sim-")
         self.host_port = str(self.dir / "host.tty")
         self.device_port = str(self.dir / "device.tty")
         self.state_dir = str(self.dir / "flash")
@@ -129,12 +121,12 @@ class SimTable:
             if os.path.lexists(p):
                 os.unlink(p)
         # own process group: a Ctrl-C at the terminal reaches futmesa, which then stops
-        # the daemon before it pulls the cable, instead of the cable vanishing first
-        self.socat = subprocess.Popen(
+        # the daemon before it pulls the cable, instead of the cable vanishing first;
+        # and socat dies with futmesa however futmesa ends (futmesa.children)
+        self.socat = children.start(
             [find_socat(), f"pty,raw,echo=0,link={self.host_port}",
              f"pty,raw,echo=0,link={self.device_port}"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, process_group=0,
-            preexec_fn=_die_with_parent,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 5
         while not (os.path.exists(self.host_port) and os.path.exists(self.device_port)):
@@ -157,10 +149,10 @@ class SimTable:
                "--tick-start", str(self.tick_start), "--ring", str(self.ring),
                "--goal-sensor", self.goal_sensor, "--exit-on-eof", "1", *self.extra_args]
         env = dict(os.environ, MICROPYPATH=f"{self.firmware_dir}:.frozen")
-        self.firmware = subprocess.Popen(
+        # the firmware also stops when its stdin closes (--exit-on-eof): its driver is gone
+        self.firmware = children.start(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            cwd=str(self.firmware_dir), env=env, process_group=0,
-            preexec_fn=_die_with_parent,
+            cwd=str(self.firmware_dir), env=env,
         )
         self._reader = threading.Thread(target=self._read_stdout, args=(self.firmware,),
                                         daemon=True)
@@ -181,7 +173,7 @@ class SimTable:
         self.kill_firmware()
         self.unplug()
         if self._own_dir:
-            shutil.rmtree(self.dir, ignore_errors=True)
+            children.remove_temp_dir(self.dir)
 
     @property
     def alive(self) -> bool:

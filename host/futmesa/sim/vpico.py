@@ -18,6 +18,7 @@ it, is far from 1.
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
 import subprocess
@@ -27,11 +28,13 @@ import threading
 import time
 from pathlib import Path
 
-from futmesa.sim.table import SimTable, SimTableError, _die_with_parent, buzzer_change
+from futmesa import children
+from futmesa.sim.table import SimTable, SimTableError, buzzer_change
 
 ROOT = Path(__file__).resolve().parents[3]
 VPICO_DIR = ROOT / "tools" / "vpico"
-VENDOR_DIR = ROOT.parent / "shared" / "vendor"
+# FUTMESA_VENDOR overrides, as for `make firmware` (a git worktree has no ../shared)
+VENDOR_DIR = Path(os.environ.get("FUTMESA_VENDOR") or ROOT.parent / "shared" / "vendor")
 BOOTROM = VENDOR_DIR / "rp2040-bootrom-b1.bin"
 BOARD_FILE = ROOT / "hardware" / "boards" / "pico.json"
 IMAGE_CANDIDATES = (ROOT / "build" / "firmware" / "futmesa-pico.bin",
@@ -92,9 +95,11 @@ class VirtualPico(SimTable):
             if self.start_bootsel:
                 cmd += ["--start-bootsel"]
         self.image = None  # written once: later boots run what the flash holds
-        self.firmware = subprocess.Popen(
+        # node dies with futmesa (futmesa.children), and itself ends when its stdin closes or
+        # its parent changes; its I2C model ends when node's pipe to it closes
+        self.firmware = children.start(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            cwd=str(VPICO_DIR), process_group=0, preexec_fn=_die_with_parent,
+            cwd=str(VPICO_DIR),
         )
         self._reader = threading.Thread(target=self._read_stdout, args=(self.firmware,),
                                         daemon=True)

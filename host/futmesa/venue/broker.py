@@ -30,6 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from futmesa import children
 from futmesa.venue.mqtt import DESK_USER, OBSERVER_USER, PREFIX, VenueConfigError
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -267,9 +268,9 @@ class Mosquitto:
     def start(self, timeout: float = 20) -> None:
         if os.geteuid() == 0:  # again: a new pytest session makes its base folder 0700
             open_temp_path(self.folder)
-        self.proc = subprocess.Popen([find_mosquitto(), "-c", str(self.conf)],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                     process_group=0)
+        # dies with the process that started it, however that one ends (futmesa.children)
+        self.proc = children.start([find_mosquitto(), "-c", str(self.conf)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
         while True:
             if self.proc.poll() is not None:
@@ -291,13 +292,7 @@ class Mosquitto:
         self.proc = None
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=10)
+        children.stop(self.proc)
         self.proc = None
 
     @property

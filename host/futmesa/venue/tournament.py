@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from futmesa import server
+from futmesa import children, server
 from futmesa.competition.db import CompetitionDB
 from futmesa.competition.settings import parse_settings
 from futmesa.competition.teams import read_teams_csv
+from futmesa.netaddr import public_base_url
 from futmesa.sim.table import SimTable
 from futmesa.venue.broker import Mosquitto
 from futmesa.venue.desk_server import run_desk
@@ -59,28 +59,64 @@ def tournament_settings(teams: int, tables: int) -> dict[str, Any]:
 
 async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int,
                           say: Callable[[str], None], exit_when_done: bool,
-                          workdir: str | None = None) -> dict[str, Any]:
+                          desk_db: str | None = None, http_host: str = "127.0.0.1",
+                          public_url: str | None = None) -> dict[str, Any]:
+    """Play the competition; returns the final view (standings, champion) and where the
+    files are. ``desk_db`` names the desk's file (the tables' event log goes next to it:
+    :func:`tables_db_for`), kept; without it every file is in a temporary folder removed
+    at the end. The broker's folder (its generated passwords) is always temporary."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # the referees poll all the time
     if not 4 <= teams <= 16 or teams % 2:
         raise ValueError("--tournament takes an even number of teams from 4 to 16")
     tables = teams // 2
-    folder = Path(workdir or tempfile.mkdtemp(prefix="futmesa-tournament-"))
-    desk_db = str(folder / "desk.sqlite")
-    comp = CompetitionDB(desk_db)
-    comp.import_teams(read_teams_csv("\n".join(TEAMS_CSV.splitlines()[: teams + 1])))
-    cid = comp.create(parse_settings(tournament_settings(teams, tables)))
-    sims = [SimTable(speed=speed, uid=f"SIMT{i + 1:04d}") for i in range(tables)]
+    folder = children.temp_dir("futmesa-tournament-")
+    sims: list[SimTable] = []
+    broker: Mosquitto | None = None
+    try:
+        desk_file = desk_db or str(folder / "desk.sqlite")
+        tables_file = tables_db_for(desk_db) if desk_db else str(folder / "tables.sqlite")
+        comp = CompetitionDB(desk_file)
+        comp.import_teams(read_teams_csv("\n".join(TEAMS_CSV.splitlines()[: teams + 1])))
+        cid = comp.create(parse_settings(tournament_settings(teams, tables)))
+        sims = [SimTable(speed=speed, uid=f"SIMT{i + 1:04d}") for i in range(tables)]
+        table_ids = [f"sim-{s.uid}" for s in sims]
+        broker = Mosquitto(folder / "broker", table_ids)
+        broker.start()
+        for s in sims:
+            s.start()
+        outcome = await _play(comp, sims, broker, desk_file, tables_file, http_port, desk_port,
+                              say, exit_when_done, http_host, public_url)
+    finally:
+        for s in sims:
+            s.stop()
+        if broker is not None:
+            broker.stop()
+        children.remove_temp_dir(folder)
+    outcome["cid"] = cid
+    outcome["kept"] = [desk_file, tables_file] if desk_db else []
+    return outcome
+
+
+def tables_db_for(desk_db: str | Path) -> str:
+    """The tables' event log kept next to the desk's file: ``torneio.sqlite`` →
+    ``torneio-mesas.sqlite``."""
+    p = Path(desk_db)
+    return str(p.with_name(f"{p.stem}-mesas{p.suffix or '.sqlite'}"))
+
+
+async def _play(comp: CompetitionDB, sims: list[SimTable], broker: Mosquitto, desk_file: str,
+                tables_file: str, http_port: int, desk_port: int, say: Callable[[str], None],
+                exit_when_done: bool, http_host: str,
+                public_url: str | None) -> dict[str, Any]:
     table_ids = [f"sim-{s.uid}" for s in sims]
-    broker = Mosquitto(folder / "broker", table_ids)
-    broker.start()
-    for s in sims:
-        s.start()
-    say(f"broker: mosquitto on {broker.url} ({folder / 'broker' / 'mosquitto.conf'})")
-    say(f"venue board: http://localhost:{desk_port}/   standings: /standings   "
-        f"bracket: /bracket   day summary: /summary")
-    say(f"tables: http://localhost:{http_port}/?table=<id>  ({', '.join(table_ids)})")
+    desk_url = public_base_url(http_host, desk_port)
+    tables_url = public_base_url(http_host, http_port, public_url)
+    say(f"broker: mosquitto on {broker.url}")
+    say(f"venue board: {desk_url}/   standings: {desk_url}/standings   "
+        f"bracket: {desk_url}/bracket   day summary: {desk_url}/summary")
+    say(f"tables: {tables_url}/?table=<id>  ({', '.join(table_ids)})")
+    say("Ctrl-C para parar / Ctrl-C to stop")
     b = Broker("127.0.0.1", broker.port)
-    done = asyncio.Event()
     outcome: dict[str, Any] = {}
     stops: list[Callable[[], None]] = []
 
@@ -102,7 +138,6 @@ async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int
                 break
             await asyncio.sleep(0.5)
         say(f"CAMPEÃO / CHAMPION: {outcome['champion']}")
-        done.set()
         if exit_when_done:
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -110,19 +145,14 @@ async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int
                 await r.close()
             for fn in stops:
                 fn()
+        else:
+            say(f"the venue board stays at {desk_url}/ — Ctrl-C para parar / Ctrl-C to stop")
 
-    try:
-        await asyncio.gather(
-            run_desk(desk_db, b, broker.credentials["desk"], "127.0.0.1", desk_port,
-                     on_ready=desk_ready),
-            server.run([s.host_port for s in sims], str(folder / "tables.sqlite"),
-                       "cbfm-1toque", None, http_port=http_port, on_ready=tables_ready,
-                       quiet=True, venue=VenueOptions(b, broker.credentials)),
-        )
-    finally:
-        for s in sims:
-            s.stop()
-        broker.stop()
-    outcome["cid"] = cid
-    outcome["folder"] = str(folder)
+    await asyncio.gather(
+        run_desk(desk_file, b, broker.credentials["desk"], http_host, desk_port,
+                 on_ready=desk_ready),
+        server.run([s.host_port for s in sims], tables_file, "cbfm-1toque", None,
+                   http_host=http_host, http_port=http_port, on_ready=tables_ready,
+                   quiet=True, venue=VenueOptions(b, broker.credentials)),
+    )
     return outcome

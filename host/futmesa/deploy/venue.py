@@ -1,0 +1,185 @@
+"""`futmesa venue install`: systemd units that run the venue broker and the desk at boot.
+
+Like `futmesa kiosk-setup` for a table, it writes into a folder the user names (nothing is
+installed by this command):
+- `futmesa-broker.service`: system unit running mosquitto with the config of
+  `futmesa venue broker-config`;
+- `futmesa-desk.service`: system unit running `futmesa desk` against that broker, started
+  after it;
+- `install.sh`: copies the units into place and enables them (run it with sudo);
+- `README.txt`: what each file is, how to check and how to undo it.
+
+Both units restart on failure and start at boot, so a tournament day survives a reboot of
+the desk's computer: the desk's file keeps the competition, the broker its queued messages.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+
+class VenueInstallError(ValueError):
+    """The broker folder is not usable; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class VenueInstallConfig:
+    user: str
+    workdir: str  # the desk's working folder
+    futmesa: str  # the futmesa command of this computer's checkout
+    broker_dir: str  # the folder `futmesa venue broker-config --dir` wrote
+    broker_port: int
+    desk_db: str
+    http_port: int = 8100
+    mosquitto: str = "/usr/sbin/mosquitto"
+
+    @property
+    def desk_command(self) -> str:
+        return (f"{_q(self.futmesa)} desk --db {_q(self.desk_db)} "
+                f"--broker mqtt://127.0.0.1:{self.broker_port} "
+                f"--credentials {_q(self.broker_dir + '/credentials/desk.json')} "
+                f"--http-port {self.http_port}")
+
+    @property
+    def broker_command(self) -> str:
+        return f"{_q(self.mosquitto)} -c {_q(self.broker_dir + '/mosquitto.conf')}"
+
+
+def _q(s: str) -> str:
+    return shlex.quote(s)
+
+
+def broker_port(broker_dir: Path) -> int:
+    """The port of the broker config in ``broker_dir`` (its ``listener`` line), checking that
+    the files the units need are there."""
+    conf = broker_dir / "mosquitto.conf"
+    desk = broker_dir / "credentials" / "desk.json"
+    for needed in (conf, desk):
+        if not needed.is_file():
+            raise VenueInstallError(f"{needed} does not exist: write the broker's files first "
+                                    f"with `futmesa venue broker-config --dir {broker_dir} "
+                                    "--table …`")
+    found = re.search(r"^listener\s+(\d+)", conf.read_text(encoding="utf-8"), re.MULTILINE)
+    if not found:
+        raise VenueInstallError(f"{conf} has no `listener` line: write it again with "
+                                "`futmesa venue broker-config`")
+    return int(found.group(1))
+
+
+UNITS = ("futmesa-broker.service", "futmesa-desk.service")
+EXECUTABLE = ("install.sh",)
+
+
+def render(cfg: VenueInstallConfig) -> dict[str, str]:
+    """File name → contents."""
+    files: dict[str, str] = {}
+    files["futmesa-broker.service"] = f"""\
+# futmesa venue broker: carries the messages between the tables and the desk (MQTT).
+[Unit]
+Description=futmesa venue broker (mosquitto, port {cfg.broker_port})
+After=network-online.target
+Wants=network-online.target
+
+[Service]
+Type=simple
+User={cfg.user}
+ExecStart={cfg.broker_command}
+Restart=always
+RestartSec=2
+
+[Install]
+WantedBy=multi-user.target
+"""
+    files["futmesa-desk.service"] = f"""\
+# futmesa tournament desk: assigns matches, stores results, serves the venue board.
+[Unit]
+Description=futmesa tournament desk (venue board on port {cfg.http_port})
+After=network-online.target futmesa-broker.service
+Wants=network-online.target futmesa-broker.service
+
+[Service]
+Type=simple
+User={cfg.user}
+WorkingDirectory={cfg.workdir}
+ExecStart={cfg.desk_command}
+Restart=always
+RestartSec=2
+
+[Install]
+WantedBy=multi-user.target
+"""
+    readable = " ".join(_q(f"{cfg.broker_dir}/{f}") for f in
+                        ("mosquitto.conf", "passwd", "acl", "credentials/desk.json"))
+    debian_broker = ""
+    if cfg.broker_port == 1883:
+        debian_broker = """\
+# Debian's own mosquitto service listens on port 1883 too: the venue broker replaces it
+if systemctl is-enabled --quiet mosquitto.service 2>/dev/null; then
+  echo "stopping and disabling Debian's mosquitto.service (it holds port 1883)"
+  systemctl disable --now mosquitto.service
+fi
+"""
+    files["install.sh"] = f"""\
+#!/bin/bash
+# Installs the futmesa venue broker and desk on this computer. Run: sudo ./install.sh
+set -euo pipefail
+cd "$(dirname "$0")"
+if [ "$(id -u)" -ne 0 ]; then echo "run me with sudo: sudo ./install.sh" >&2; exit 1; fi
+if ! getent passwd {_q(cfg.user)} >/dev/null; then
+  echo "user {cfg.user} does not exist: edit install.sh" >&2; exit 1
+fi
+for f in {readable}; do
+  if ! sudo -u {_q(cfg.user)} test -r "$f"; then
+    echo "user {cfg.user} cannot read $f: run broker-config as {cfg.user}, or chown it" >&2
+    exit 1
+  fi
+done
+if ! sudo -u {_q(cfg.user)} test -w {_q(cfg.workdir)}; then
+  echo "user {cfg.user} cannot write in {cfg.workdir} (the desk's file): chown it" >&2; exit 1
+fi
+{debian_broker}install -m 0644 futmesa-broker.service /etc/systemd/system/futmesa-broker.service
+install -m 0644 futmesa-desk.service /etc/systemd/system/futmesa-desk.service
+systemctl daemon-reload
+systemctl enable --now futmesa-broker.service futmesa-desk.service
+echo "done: the broker and the desk run now and start again at every boot;"
+echo "venue board: http://<this computer's address>:{cfg.http_port}/"
+"""
+    files["README.txt"] = f"""\
+futmesa venue broker and desk for this computer (written by `futmesa venue install`)
+
+futmesa-broker.service  system unit: {cfg.broker_command}
+futmesa-desk.service    system unit: {cfg.desk_command}
+install.sh              copies both units into place and enables them: sudo ./install.sh
+
+Both start at boot and start again if they stop: a reboot of this computer in the
+middle of the day loses nothing (the competition is in {cfg.desk_db}).
+At the desk, give the same file to the competition commands:
+  futmesa competition standings --db {cfg.desk_db}
+
+Check:   systemctl status futmesa-broker futmesa-desk ; journalctl -u futmesa-desk -f
+Stop:    sudo systemctl stop futmesa-desk futmesa-broker   (both end cleanly on SIGTERM)
+Undo:    sudo systemctl disable --now futmesa-desk futmesa-broker
+         sudo rm /etc/systemd/system/futmesa-desk.service /etc/systemd/system/futmesa-broker.service
+"""
+    return files
+
+
+def write_venue_units(out: Path, cfg: VenueInstallConfig, force: bool = False) -> list[Path]:
+    """Write the files into ``out``; refuses to overwrite unless ``force``."""
+    files = render(cfg)
+    existing = [name for name in files if (out / name).exists()]
+    if existing and not force:
+        raise FileExistsError(f"{out} already has {', '.join(existing)}: choose an empty "
+                              "folder or pass --force to overwrite them")
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for name, text in files.items():
+        p = out / name
+        p.write_text(text, encoding="utf-8")
+        if name in EXECUTABLE:
+            p.chmod(0o755)
+        paths.append(p)
+    return paths
