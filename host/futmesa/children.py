@@ -6,7 +6,8 @@
   ``prctl(PR_SET_PDEATHSIG)``); any child still running when futmesa exits is stopped.
 - :func:`temp_dir` makes a temporary folder that is removed when futmesa exits; if
   futmesa is killed (SIGKILL, a crash of the interpreter) a small janitor process, started
-  with the first such folder, removes it once the children using it are gone.
+  with the first such folder, stops the children still running (one that changed its user,
+  like mosquitto started as root, has lost its parent-death signal) and removes it.
 - :func:`stop_on_signals` makes SIGTERM (``timeout``, systemd, a container stop) and SIGHUP
   (the terminal closed) do exactly what Ctrl-C does.
 - :func:`watch_parent` is for a long-lived Python child (the I2C model): it ends when the
@@ -229,9 +230,20 @@ def janitor_main(wait_s: float = 3.0) -> None:
             elif word == "pid" and arg.isdigit():
                 pids.add(int(arg))
     finally:
-        if dirs:
-            deadline = time.monotonic() + wait_s
-            while any(_alive(p) for p in pids) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            for d in dirs:
-                shutil.rmtree(d, ignore_errors=True)
+        # A child that changed its user (mosquitto started as root runs as 'mosquitto') has
+        # lost its parent-death signal: the janitor stops every child group still running.
+        _signal_groups(pids, signal.SIGTERM)
+        deadline = time.monotonic() + wait_s
+        while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        _signal_groups(pids, signal.SIGKILL)
+        for d in dirs:
+            shutil.rmtree(d, ignore_errors=True)
+
+
+def _signal_groups(pids: set[int], sig: signal.Signals) -> None:
+    """Send ``sig`` to the process group of each child still alive (each leads its own)."""
+    for pid in pids:
+        if _alive(pid):
+            with contextlib.suppress(OSError):
+                os.killpg(pid, sig)

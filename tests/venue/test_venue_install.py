@@ -12,6 +12,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from futmesa.cli import cli
+from futmesa.venue.broker import open_temp_path
 
 
 def _unit(text: str) -> configparser.ConfigParser:
@@ -22,8 +23,9 @@ def _unit(text: str) -> configparser.ConfigParser:
 
 def _broker_config(tmp_path: Path, port: int = 1883) -> Path:
     folder = tmp_path / "venue"
+    open_temp_path(folder)  # as root the broker's own user must reach it (pytest's tmp is 0700)
     r = CliRunner().invoke(cli, ["venue", "broker-config", "--dir", str(folder), "--table",
-                                 "pico-E6614103", "--port", str(port)])
+                                 "pico-E6614103", "--port", str(port), "--host", "127.0.0.1"])
     assert r.exit_code == 0, r.output
     return folder
 
