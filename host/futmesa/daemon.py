@@ -391,8 +391,14 @@ class TableDaemon:
             self.link.command(code)
 
     # -- referee input --------------------------------------------------------------------
-    def referee(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
-        """Log a referee input, apply it, and return the new state (RefusedError if refused)."""
+    def referee(self, kind: str, data: dict[str, Any], author: str,
+                pressed_at: float | None = None) -> dict[str, Any]:
+        """Log a referee input, apply it, and return the new state (RefusedError if refused).
+
+        ``pressed_at`` (host Unix ms): when the referee pressed it; an input that arrives late
+        is stored at that time (``MatchBook.referee_stamp``), and when that goes before device
+        events already applied the match is rebuilt in time order, like a late device event.
+        """
         with self._lock:
             if self.match is None or self.book is None:
                 faults = self.health.to_json()["faults"]
@@ -404,10 +410,11 @@ class TableDaemon:
                 match_id = self.new_match(ruleset, settings)
                 return {"ok": True, "match_id": match_id, "state": self.state_json()}
             period = self.status.period if self.status else 0
-            clock_ms = self._clock_now_ms()
+            now = time.time() * 1000
+            at = self.book.referee_stamp(now, pressed_at)
+            clock_ms = self._clock_at_ms(at, now)
             probe = Entry(id=0, kind=kind, data=data, source="referee", period=period,
-                          clock_ms=clock_ms, author=author,
-                          at=self.book.referee_stamp(time.time() * 1000))
+                          clock_ms=clock_ms, author=author, at=at)
             try:
                 effects = self.book.probe(probe)
             except (ValueError, KeyError, TypeError) as exc:
@@ -431,13 +438,24 @@ class TableDaemon:
                 self.reset["lost_ms"] = 0  # the referee has decided: the offer is over
             entry = Entry(id=entry_id, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=probe.at)
-            effects = self._apply(entry)
+            if self.book.placed_before_device(probe.at):
+                # pressed before events the table sent since (it reached us late): the match
+                # is rebuilt in the order things happened; what the device did meanwhile
+                # stands, so no device command is sent for it
+                log.info("referee input %s was pressed %.1f s before it arrived, before the "
+                         "last table event; replaying the match in time order", kind,
+                         (now - probe.at) / 1000)
+                self._rebuild()
+                effects = []
+            else:
+                effects = self._apply(entry)
             return {"ok": True, "entry_id": entry_id,
                     "effects": [{"kind": e.kind, **e.data} for e in effects],
                     "state": self.state_json()}
 
-    async def referee_async(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
-        return await asyncio.to_thread(self.referee, kind, data, author)
+    async def referee_async(self, kind: str, data: dict[str, Any], author: str,
+                            pressed_at: float | None = None) -> dict[str, Any]:
+        return await asyncio.to_thread(self.referee, kind, data, author, pressed_at)
 
     # -- state -----------------------------------------------------------------------------
     def clock_rate(self) -> float:
@@ -456,6 +474,15 @@ class TableDaemon:
             return s.clock_ms
         elapsed = (time.time() * 1000 - self.status_wall_ms) * self.clock_rate()
         return int(min(s.clock_ms + max(0.0, elapsed), s.period_ms + s.added_ms))
+
+    def _clock_at_ms(self, at: float, now: float) -> int:
+        """The match clock at host time ``at`` (an input pressed before now): the running
+        clock counted back; a stopped one reads what it reads now."""
+        clock = self._clock_now_ms()
+        s = self.status
+        if s is None or not s.running or at >= now:
+            return clock
+        return max(0, int(clock - (now - at) * self.clock_rate()))
 
     def state_json(self) -> dict[str, Any]:
         """The state every view reads (built by :func:`futmesa.matchbook.state_json`)."""

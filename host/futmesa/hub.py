@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -124,11 +125,26 @@ class StateHub:
         return Subscription(self._subscribers)
 
     async def referee_input(
-        self, kind: str, data: dict[str, Any], author: str, table_id: str | None = None
+        self, kind: str, data: dict[str, Any], author: str, table_id: str | None = None,
+        pressed_at: float | None = None,
     ) -> dict[str, Any]:
-        """Apply a referee action; raises RefusedError with a reason the console shows."""
+        """Apply a referee action; raises RefusedError with a reason the console shows.
+
+        ``pressed_at``: when the referee pressed it (host Unix ms), for an input that reached
+        the host late (a phone offline for a moment); passed on to a handler that takes it.
+        """
         key = table_id or self.default_table
         handler = self._referee.get(key or "")
         if handler is None:
             raise RefusedError("no table is connected to this daemon yet")
+        if pressed_at is not None and _takes_pressed_at(handler):
+            return await handler(kind, data, author, pressed_at=pressed_at)  # type: ignore[call-arg]
         return await handler(kind, data, author)
+
+
+def _takes_pressed_at(handler: RefereeHandler) -> bool:
+    """Whether a referee handler accepts the press time (the daemon's does)."""
+    try:
+        return "pressed_at" in inspect.signature(handler).parameters
+    except (TypeError, ValueError):
+        return False
