@@ -150,7 +150,8 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
     async def service_worker(request: Request) -> Response:
         # served under /console so it may keep the console's pages for an offline start
         return FileResponse(STATIC_DIR / "console-sw.js", media_type="text/javascript",
-                            headers={"Cache-Control": "no-cache"})
+                            headers={"Cache-Control": "no-cache",
+                                     "Service-Worker-Allowed": "/console"})
 
     async def host_time(request: Request) -> Response:
         return JSONResponse({"now": time.time() * 1000})
