@@ -44,7 +44,7 @@ const Console = (() => {
     const n = items.length;
     const what = items.map((i) => i.label).join(" · ");
     el.textContent = offline
-      ? `⏳ aguardando conexão — ${n === 1 ? "1 ação guardada" : `${n} ações guardadas`} (${what}); serão enviadas na ordem, com a hora em que foram feitas`
+      ? `⚠ aguardando conexão — ${n === 1 ? "1 ação guardada" : `${n} ações guardadas`} (${what}); serão enviadas na ordem, com a hora em que foram feitas`
       : `… enviando ${n === 1 ? "1 ação" : `${n} ações`}: ${what}`;
     el.className = `outbox ${offline ? "offline" : ""}`;
   }

@@ -78,6 +78,8 @@ const Referee = (() => {
   }
   function save(items) { localStorage.setItem(OUTBOX, JSON.stringify(items)); }
   let offline = false;
+  let attempts = 0; // deliveries that found no link (for the page and its tests)
+  let offlineSaid = false;
 
   function queued() { return load(); }
 
@@ -91,7 +93,7 @@ const Referee = (() => {
     const items = load();
     items.push(item);
     save(items);
-    hooks.say(`… ${item.label}`, "busy");
+    hooks.say(offline ? `⚠ ${item.label}: guardado no aparelho, aguardando conexão` : `… ${item.label}`, "busy");
     hooks.queue(items, offline);
     pump();
     return item.input_id;
@@ -114,11 +116,17 @@ const Referee = (() => {
         } catch (e) {
           // no answer (offline, Wi-Fi lost, host away): keep it, in order, and try again
           offline = true;
+          attempts += 1;
           hooks.queue(load(), true);
+          if (attempts === 1 || !offlineSaid) {
+            offlineSaid = true;
+            hooks.say(`⚠ ${item.label}: guardado no aparelho, aguardando conexão`, "busy");
+          }
           retryTimer = setTimeout(pump, 2000);
           return;
         }
         offline = false;
+        offlineSaid = false;
         save(load().filter((x) => x.input_id !== item.input_id));
         hooks.queue(load(), false);
         report(item, outcome);
@@ -187,6 +195,7 @@ const Referee = (() => {
     table, forTable, send, pump, queued, on, headers, adoptToken, syncClock, hostOffset,
     get token() { return token; },
     get offline() { return offline; },
+    get attempts() { return attempts; },
     consoleId,
   };
 })();
