@@ -9,7 +9,6 @@ screen. Screenshots of each in test-output/ (console-<size>-<what>.png).
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,21 @@ SHEETS = ("sheet-foul", "sheet-discipline", "sheet-clock", "sheet-log", "sheet-m
 QUESTION = {"id": 2, "kind": "goal_no_shot", "pt": "Gol sem chute pedido: o gol vale?",
             "options": ["counts", "no_goal"], "default": "no_goal"}
 FIRST_SCREEN = ("#pending-card", "#side-A", "#side-B", ".keypad", "#act-shot", "#act-outcome")
-DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img" / "console-phone.png"
+# the longest word of each visible button, measured in the button's font: none is broken
+WORDS_FIT = """() => [...document.querySelectorAll('button')].filter(b => b.offsetParent).map(b => {
+  const word = b.textContent.trim().split(/\\s+/)
+    .reduce((a, w) => (w.length > a.length ? w : a), "");
+  const probe = document.createElement("span");
+  probe.style.font = getComputedStyle(b).font;
+  probe.style.whiteSpace = "nowrap"; probe.style.position = "absolute";
+  probe.textContent = word;
+  document.body.appendChild(probe);
+  const need = probe.getBoundingClientRect().width;
+  probe.remove();
+  const cs = getComputedStyle(b);
+  const have = b.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  return need > have + 1 ? `${word}: ${Math.round(need)} px in ${Math.round(have)} px` : null;
+}).filter(Boolean)"""
 
 
 def _context(browser: Any, size: str) -> Any:
@@ -83,6 +96,7 @@ def test_the_first_screen_holds_the_lance_and_every_sheet_fits(
             .filter(b => b.offsetParent && b.getBoundingClientRect().height < 44)
             .map(b => b.textContent.trim())""")
         assert small == [], small
+        assert page.evaluate(WORDS_FIT) == []  # no word broken in two
         kbd = page.evaluate("[...document.querySelectorAll('kbd')]"
                             ".filter(k => k.getClientRects().length).length")
         if size in PHONES:
@@ -99,6 +113,7 @@ def test_the_first_screen_holds_the_lance_and_every_sheet_fits(
             if sheet == "sheet-log":
                 page.wait_for_selector("#log li[data-id='3']", timeout=WAIT_MS)
             check_screen(page, f"console-{size}-{sheet.removeprefix('sheet-')}", output_dir)
+            assert page.evaluate(WORDS_FIT) == [], sheet
             if sheet == "sheet-log":
                 sizes = page.evaluate("""() => [...document.querySelectorAll('#log button')]
                     .map(b => b.getBoundingClientRect().height)""")
@@ -106,10 +121,6 @@ def test_the_first_screen_holds_the_lance_and_every_sheet_fits(
             if tab.is_visible():
                 page.locator(f"#{sheet} [data-close]").click()
                 page.wait_for_selector(f"#{sheet}", state="hidden")
-        if size == "phone":
-            page.screenshot(path=str(output_dir / "console-phone-small.png"))
-            if DOCS_IMG.parent.is_dir() and not DOCS_IMG.exists():
-                shutil.copy(output_dir / "console-phone-small.png", DOCS_IMG)
     finally:
         ctx.close()
     assert errors == []

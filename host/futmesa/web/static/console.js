@@ -56,7 +56,7 @@ const Console = (() => {
     try {
       const r = await fetch(`/api/token${forTable ? `?${forTable}` : ""}`, { headers: Referee.headers() });
       if (r.ok) {
-        el.textContent = "✓ árbitro";
+        el.textContent = "✓ acesso de árbitro";
         el.className = "token ok";
         tokenWorked = true;
         return;
