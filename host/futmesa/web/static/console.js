@@ -181,6 +181,7 @@ const Console = (() => {
         b.style.setProperty("--team", FM.safeColor(t && t.color, "#888"));
       }
     }
+    if (table) $("c-table").textContent = state.table_name || `Mesa ${table}`;
     const sc = state.score || {};
     $("c-score").textContent = `${sc.A || 0} × ${sc.B || 0}`;
     const T = FM.TEXT.pt;
@@ -209,7 +210,7 @@ const Console = (() => {
     const link = $("c-link");
     const off = state.link && state.link.connected === false;
     const faults = state.sensor_faults && typeof state.sensor_faults === "object"
-      ? Object.entries(state.sensor_faults).map(([s, f]) => `sensor ${s}: ${f}`) : [];
+      ? Object.values(state.sensor_faults).map((f) => `sensor da mesa ${SENSOR_FAULTS[f] || "com defeito"}`) : [];
     const health = state.health && !state.health.ok ? (state.health.faults || []).map((f) => f.pt || f.code) : [];
     link.textContent = (off ? " ⚠ mesa desconectada" : "") + health.map((h) => ` ⚠ ${h}`).join("")
       + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
@@ -232,6 +233,11 @@ const Console = (() => {
     const l = FM.countdownMs(state.lance, now);
     $("c-lance").textContent = l == null ? "—" : String(Math.max(0, Math.ceil(l / 1000)));
   }
+
+  const SENSOR_FAULTS = {
+    stuck: "travado", no_answer: "sem resposta", out_of_range: "fora da faixa",
+    drift: "descalibrado", storage: "com memória com defeito",
+  };
 
   // answers the rules offer in "A confirmar" (docs/rulesets.md, Pending confirmations)
   const OPTION_LABELS = {
@@ -584,7 +590,7 @@ const Console = (() => {
   wire();
   showDisc();
   if (table) { // a host serving several tables: say which one this console commands
-    $("c-table").textContent = `Mesa ${table}`;
+    $("c-table").textContent = "Mesa";
     $("c-table").hidden = false;
   }
   checkToken();
