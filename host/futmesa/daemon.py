@@ -392,12 +392,14 @@ class TableDaemon:
 
     # -- referee input --------------------------------------------------------------------
     def referee(self, kind: str, data: dict[str, Any], author: str,
-                pressed_at: float | None = None) -> dict[str, Any]:
+                pressed_at: float | None = None, input_id: str | None = None) -> dict[str, Any]:
         """Log a referee input, apply it, and return the new state (RefusedError if refused).
 
         ``pressed_at`` (host Unix ms): when the referee pressed it; an input that arrives late
         is stored at that time (``MatchBook.referee_stamp``), and when that goes before device
         events already applied the match is rebuilt in time order, like a late device event.
+        ``input_id``: the id the phone gave it; an input already stored with that id (sent
+        again after its answer was lost, even across a restart) is not applied again.
         """
         with self._lock:
             if self.match is None or self.book is None:
@@ -405,6 +407,10 @@ class TableDaemon:
                 if faults:  # the match could not be opened: the log cannot be written
                     raise RefusedError(f"{faults[0]['pt']} / {faults[0]['en']}")
                 raise RefusedError("no table has connected yet: check the USB cable")
+            done = self.store.input_entry(input_id) if input_id else None
+            if done is not None:
+                return {"ok": True, "entry_id": done[1], "already": True, "effects": [],
+                        "state": self.state_json()}
             if kind == "new_match":
                 ruleset, settings = checked_new_match(data)  # before anything is written
                 match_id = self.new_match(ruleset, settings)
@@ -426,7 +432,8 @@ class TableDaemon:
                 raise RefusedError(f"{refused[0].get('pt', '')} / {refused[0].get('en', '')}")
             try:
                 entry_id = self.store.append_entry(self.match["id"], "referee", kind, data,
-                                                   period, clock_ms, author, occurred_at=probe.at)
+                                                   period, clock_ms, author, occurred_at=probe.at,
+                                                   input_id=input_id)
             except Exception as exc:
                 if not is_write_failure(exc):
                     raise
@@ -454,8 +461,9 @@ class TableDaemon:
                     "state": self.state_json()}
 
     async def referee_async(self, kind: str, data: dict[str, Any], author: str,
-                            pressed_at: float | None = None) -> dict[str, Any]:
-        return await asyncio.to_thread(self.referee, kind, data, author, pressed_at)
+                            pressed_at: float | None = None,
+                            input_id: str | None = None) -> dict[str, Any]:
+        return await asyncio.to_thread(self.referee, kind, data, author, pressed_at, input_id)
 
     # -- state -----------------------------------------------------------------------------
     def clock_rate(self) -> float:

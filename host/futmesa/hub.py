@@ -126,25 +126,26 @@ class StateHub:
 
     async def referee_input(
         self, kind: str, data: dict[str, Any], author: str, table_id: str | None = None,
-        pressed_at: float | None = None,
+        pressed_at: float | None = None, input_id: str | None = None,
     ) -> dict[str, Any]:
         """Apply a referee action; raises RefusedError with a reason the console shows.
 
         ``pressed_at``: when the referee pressed it (host Unix ms), for an input that reached
-        the host late (a phone offline for a moment); passed on to a handler that takes it.
+        the host late (a phone offline for a moment); ``input_id``: the id the phone gave it
+        (applied once however often it is sent). Each is passed on to a handler that takes it.
         """
         key = table_id or self.default_table
         handler = self._referee.get(key or "")
         if handler is None:
             raise RefusedError("no table is connected to this daemon yet")
-        if pressed_at is not None and _takes_pressed_at(handler):
-            return await handler(kind, data, author, pressed_at=pressed_at)  # type: ignore[call-arg]
-        return await handler(kind, data, author)
+        given = {"pressed_at": pressed_at, "input_id": input_id}
+        extra = {k: v for k, v in given.items() if v is not None and k in _parameters(handler)}
+        return await handler(kind, data, author, **extra)
 
 
-def _takes_pressed_at(handler: RefereeHandler) -> bool:
-    """Whether a referee handler accepts the press time (the daemon's does)."""
+def _parameters(handler: RefereeHandler) -> frozenset[str]:
+    """The parameter names of a referee handler (the daemon's take the press time and id)."""
     try:
-        return "pressed_at" in inspect.signature(handler).parameters
+        return frozenset(inspect.signature(handler).parameters)
     except (TypeError, ValueError):
-        return False
+        return frozenset()

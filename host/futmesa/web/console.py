@@ -268,7 +268,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
             return already_done(twin, token)
         pressed = press_time(body, time.time() * 1000)
         task = asyncio.ensure_future(
-            hub.referee_input(kind, data, author, table, pressed_at=pressed))
+            hub.referee_input(kind, data, author, table, pressed_at=pressed, input_id=input_id))
         record = ledger.add(table, input_id, console_id, kind, data, task, token)
         return await answer(record, token, started)
 

@@ -178,7 +178,7 @@ const Referee = (() => {
     const ms = Math.round(Date.now() - item.pressed_local);
     if (status < 300 && body.ok) {
       if (body.token) adoptToken(body.token); // our own "Nova partida": keep refereeing
-      if (body.already) hooks.say(`✓ ${item.label}: já feito (outro aparelho registrou)`, "ok");
+      if (body.already || (body.result && body.result.already)) hooks.say(`✓ ${item.label}: já feito (já estava registrado)`, "ok");
       else hooks.say(`✓ ${item.label} (${ms} ms)`, "ok");
       hooks.applied(item, body);
     } else {
