@@ -118,6 +118,11 @@ def test_the_first_screen_holds_the_lance_and_every_sheet_fits(
                 sizes = page.evaluate("""() => [...document.querySelectorAll('#log button')]
                     .map(b => b.getBoundingClientRect().height)""")
                 assert sizes and min(sizes) >= 44, sizes
+                page.click("#log li[data-id='2'] button[data-fix=amend]")  # the form
+                page.wait_for_selector("#fix[open] select[data-key=side]")
+                assert not page.is_visible("#fix-trip-row")  # only for a sensor's goal
+                check_screen(page, f"console-{size}-correction", output_dir)
+                page.click("#fix-cancel")
             if tab.is_visible():
                 page.locator(f"#{sheet} [data-close]").click()
                 page.wait_for_selector(f"#{sheet}", state="hidden")
