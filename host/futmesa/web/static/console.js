@@ -182,6 +182,8 @@ const Console = (() => {
       }
     }
     if (table) $("c-table").textContent = state.table_name || `Mesa ${table}`;
+    // the match form: the current teams as a hint
+    for (const s of ["A", "B"]) document.querySelector(`#setup input[name=name${s}]`).placeholder = name(s);
     const sc = state.score || {};
     $("c-score").textContent = `${sc.A || 0} × ${sc.B || 0}`;
     const T = FM.TEXT.pt;
