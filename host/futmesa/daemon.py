@@ -417,7 +417,7 @@ class TableDaemon:
                 return {"ok": True, "match_id": match_id, "state": self.state_json()}
             period = self.status.period if self.status else 0
             now = time.time() * 1000
-            at = self.book.referee_stamp(now, pressed_at)
+            at = self.book.referee_stamp(now, pressed_at, kind)
             clock_ms = self._clock_at_ms(at, now)
             probe = Entry(id=0, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=at)

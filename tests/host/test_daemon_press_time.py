@@ -104,6 +104,16 @@ def test_a_press_time_is_clamped_to_the_match_and_the_referees_order(
     assert daemon.state.to_dict()["teams"]["B"]["name"] == "Fora"
 
 
+def test_an_input_that_commands_the_clock_acts_when_it_arrives(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start the next period, pressed 5 s ago offline: the table has gone on meanwhile, so it
+    is stored (and sent to the table) when it arrives, not back in the past."""
+    daemon, alarm_at = _to_the_alarm(tmp_path, monkeypatch)
+    daemon.referee("start_period", {}, "ref", pressed_at=alarm_at - 5000)
+    rows = daemon.store.entries(daemon.match["id"])
+    assert rows[-1].kind == "start_period" and rows[-1].occurred_at >= alarm_at
+
+
 def test_a_prompt_input_keeps_arrival_order(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Pressed 300 ms before it arrived (a phone clock a little behind, a slow request) and

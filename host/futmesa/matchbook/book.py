@@ -25,6 +25,10 @@ log = logging.getLogger("futmesa.matchbook")
 # a referee input that reaches the host more than this after its press (the phone's own
 # stopwatch says) is stored at its press time; a prompt one at its arrival (the host's order)
 LATE_INPUT_MS = 700
+# inputs that command the table (its clock, a new match) act when they arrive: the table has
+# gone on meanwhile, so they are never placed back at their press time
+ARRIVAL_KINDS = frozenset({"start_period", "pause", "resume", "added_time", "lance_done",
+                           "new_match", "set_up", "kickoff", "draw_choice"})
 
 
 class UnloadableMatch(LookupError):
@@ -132,7 +136,8 @@ class MatchBook:
         """A device or system entry was stored with this time (``referee_stamp`` follows it)."""
         self.last_device_at = max(self.last_device_at, occurred_at)
 
-    def referee_stamp(self, now_ms: float, pressed_at: float | None = None) -> int:
+    def referee_stamp(self, now_ms: float, pressed_at: float | None = None,
+                      kind: str = "") -> int:
         """The time to store for a referee input that reaches the host at ``now_ms``.
 
         An input that arrives promptly (within :data:`LATE_INPUT_MS` of its press, or with no
@@ -144,10 +149,11 @@ class MatchBook:
         not in the future, not before the match was opened, not before the referee's last
         input (the referee's stream keeps the order entered). If that is before a device
         entry already applied, :meth:`placed_before_device` says so and the match is rebuilt
-        (a shot asked a second before the alarm counts, 003 Art. 29).
+        (a shot asked a second before the alarm counts, 003 Art. 29). An input that commands
+        the table (:data:`ARRIVAL_KINDS`) is stored at its arrival.
         """
         arrival = max(int(now_ms), math.ceil(self.last_device_at))
-        if pressed_at is None or not math.isfinite(pressed_at) \
+        if pressed_at is None or kind in ARRIVAL_KINDS or not math.isfinite(pressed_at) \
                 or now_ms - pressed_at <= LATE_INPUT_MS:
             return arrival
         opened = float(self.match.get("created_at") or 0) * 1000
