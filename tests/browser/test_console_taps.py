@@ -79,7 +79,8 @@ ACTIONS: dict[str, tuple[Callable[[Thumb], None], str, dict[str, Any]]] = {
         "foul", {"side": "A", "disc": None, "type": "falta", "where": "opponent_half"}),
     "Falta da outra equipe, na área": (
         lambda t: [t.tap("[data-sheet=sheet-foul]"), t.tap("#sheet-foul .side[data-side=B]"),
-                   t.choose("#foul-where", "box"), t.tap("#sheet-foul [data-act=foul]")],
+                   t.tap("[data-field=foul-where] [data-value=box]"),
+                   t.tap("#sheet-foul [data-act=foul]")],
         "foul", {"side": "B", "disc": None, "type": "falta", "where": "box"}),
     "Último toque desta equipe": (
         lambda t: [t.tap("[data-sheet=sheet-foul]"), t.tap("#sheet-foul [data-act=last_touch]")],

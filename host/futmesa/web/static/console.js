@@ -502,6 +502,15 @@ const Console = (() => {
     for (const b of document.querySelectorAll("[data-outcome]")) {
       b.addEventListener("click", () => actions.shot_result(b.dataset.outcome));
     }
+    // a short list as buttons (one tap): the chosen one is pressed, its value in the field
+    for (const group of document.querySelectorAll(".chips[data-field]")) {
+      for (const b of group.querySelectorAll("button[data-value]")) {
+        b.addEventListener("click", () => {
+          $(group.dataset.field).value = b.dataset.value;
+          for (const x of group.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+        });
+      }
+    }
     for (const b of document.querySelectorAll("[data-ball]")) {
       b.addEventListener("click", () => {
         $("shot-ball").value = b.dataset.ball;
