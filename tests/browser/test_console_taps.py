@@ -1,6 +1,6 @@
 """The taps table in docs/operating.md is true: each of the ten most frequent referee actions
-is played on the phone console, from its first screen, counting every tap (a list counts two:
-open it, pick), and the count must be the table's. The action must reach the host as meant.
+is played on the phone console, from its first screen, counting every tap, and the count must
+be the table's. The action must reach the host as meant.
 """
 
 from __future__ import annotations
@@ -55,9 +55,6 @@ class Thumb:
         self.page.click(selector)
         self.taps += 1
 
-    def choose(self, selector: str, value: str) -> None:
-        self.page.select_option(selector, value)
-        self.taps += 2  # open the list, pick the line
 
 
 # what the referee does (the table's first column) -> the taps, and what the host must get
@@ -87,8 +84,7 @@ ACTIONS: dict[str, tuple[Callable[[Thumb], None], str, dict[str, Any]]] = {
         "last_touch", {"side": "A"}),
     "Lateral para a outra equipe": (
         lambda t: [t.tap("[data-sheet=sheet-foul]"), t.tap("#sheet-foul .side[data-side=B]"),
-                   t.choose("#restart-type", "lateral"),
-                   t.tap("#sheet-foul [data-act=restart]")],
+                   t.tap("#sheet-foul [data-restart=lateral]")],
         "restart", {"side": "B", "kind": "lateral"}),
     "Iniciar período": (
         lambda t: [t.tap("[data-sheet=sheet-clock]"), t.tap("#sheet-clock [data-act=start]")],

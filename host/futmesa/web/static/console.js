@@ -140,7 +140,11 @@ const Console = (() => {
       `falta ${name(side)}`),
     discipline: () => send("discipline", { side, disc: discNumber(), type: $("disc-action").value },
       `disciplina ${name(side)}`),
-    restart: () => send("restart", { side, kind: $("restart-type").value }, `reinício ${name(side)}`),
+    restart: (kind) => {
+      if (typeof kind !== "string") return openSheet("sheet-foul"); // R: the restarts
+      const b = document.querySelector(`[data-restart="${kind}"]`);
+      return send("restart", { side, kind }, `${b ? b.textContent : "reinício"} para ${name(side)}`);
+    },
     substitution: () => send("substitution", {
       side, out: Number($("sub-out").value), in: Number($("sub-in").value),
     }, `substituição ${name(side)}`),
@@ -510,6 +514,9 @@ const Console = (() => {
           for (const x of group.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
         });
       }
+    }
+    for (const b of document.querySelectorAll("[data-restart]")) {
+      b.addEventListener("click", () => actions.restart(b.dataset.restart));
     }
     for (const b of document.querySelectorAll("[data-ball]")) {
       b.addEventListener("click", () => {
