@@ -113,3 +113,36 @@ def test_the_console_is_installable(live: LiveServer) -> None:
     assert "javascript" in worker.headers["content-type"]
     html = httpx.get(live.url + "/console", timeout=10).text
     assert 'rel="manifest"' in html
+
+
+def test_lost_answers_do_not_make_a_second_foul(
+        table_server: tuple[LiveServer, ScriptedTable], browser: Any) -> None:
+    """The host gets the press but its answer never reaches the phone, three times: the
+    console sends the same press again by itself, and the host applies it once (issue 20:
+    5 lost answers made 7 fouls)."""
+    live, table = table_server
+    ctx = browser.new_context(**PHONE, service_workers="block")
+    page = ctx.new_page()
+    lost: list[int] = []
+
+    def lose_the_answer(route: Any) -> None:
+        if route.request.method == "POST" and len(lost) < 3:
+            route.fetch()  # the host receives and applies it ...
+            lost.append(1)
+            route.abort("internetdisconnected")  # ... and the answer is lost on the way back
+        else:
+            route.continue_()
+
+    try:
+        page.goto(live.url + f"/console?token={TOKEN}")
+        page.wait_for_function("document.getElementById('token-status').textContent"
+                               ".includes('✓')", timeout=WAIT_MS)
+        page.route("**/api/referee", lose_the_answer)
+        page.click("[data-key='4']")
+        page.click("#act-shot")
+        page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
+        assert page.text_content("#result").startswith("✓ chute pedido Alvorada 4")
+        assert len(lost) == 3
+        assert [(e["kind"], e["data"]["disc"]) for e in table.entries] == [("shot_asked", 4)]
+    finally:
+        ctx.close()
