@@ -433,14 +433,26 @@ class TableDaemon:
             self.link.command(code)
 
     # -- referee input --------------------------------------------------------------------
-    def referee(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
-        """Log a referee input, apply it, and return the new state (RefusedError if refused)."""
+    def referee(self, kind: str, data: dict[str, Any], author: str,
+                pressed_at: float | None = None, input_id: str | None = None) -> dict[str, Any]:
+        """Log a referee input, apply it, and return the new state (RefusedError if refused).
+
+        ``pressed_at`` (host Unix ms): when the referee pressed it; an input that arrives late
+        is stored at that time (``MatchBook.referee_stamp``), and when that goes before device
+        events already applied the match is rebuilt in time order, like a late device event.
+        ``input_id``: the id the phone gave it; an input already stored with that id (sent
+        again after its answer was lost, even across a restart) is not applied again.
+        """
         with self._lock:
             if self.match is None or self.book is None:
                 faults = self.health.to_json()["faults"]
                 if faults:  # the match could not be opened: the log cannot be written
                     raise RefusedError(f"{faults[0]['pt']} / {faults[0]['en']}")
                 raise RefusedError("no table has connected yet: check the USB cable")
+            done = self.store.input_entry(input_id) if input_id else None
+            if done is not None:
+                return {"ok": True, "entry_id": done[1], "already": True, "effects": [],
+                        "state": self.state_json()}
             if kind == "new_match":
                 ruleset, settings = checked_new_match(data)  # before anything is written
                 match_id = self.new_match(ruleset, settings)
@@ -453,10 +465,11 @@ class TableDaemon:
             if closing:  # a closed match (the referee signed) takes no input but "reabrir"
                 raise RefusedError(f"{closing[0]} / {closing[1]}")
             period = self.status.period if self.status else 0
-            clock_ms = self._clock_now_ms()
+            now = time.time() * 1000
+            at = self.book.referee_stamp(now, pressed_at, kind)
+            clock_ms = self._clock_at_ms(at, now)
             probe = Entry(id=0, kind=kind, data=data, source="referee", period=period,
-                          clock_ms=clock_ms, author=author,
-                          at=self.book.referee_stamp(time.time() * 1000))
+                          clock_ms=clock_ms, author=author, at=at)
             try:
                 effects = self.book.probe(probe)
             except (ValueError, KeyError, TypeError) as exc:
@@ -468,7 +481,8 @@ class TableDaemon:
                 raise RefusedError(f"{refused[0].get('pt', '')} / {refused[0].get('en', '')}")
             try:
                 entry_id = self.store.append_entry(self.match["id"], "referee", kind, data,
-                                                   period, clock_ms, author, occurred_at=probe.at)
+                                                   period, clock_ms, author, occurred_at=probe.at,
+                                                   input_id=input_id)
             except Exception as exc:
                 if not is_write_failure(exc):
                     raise
@@ -480,13 +494,25 @@ class TableDaemon:
                 self.reset["lost_ms"] = 0  # the referee has decided: the offer is over
             entry = Entry(id=entry_id, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=probe.at)
-            effects = self._apply(entry)
+            if self.book.placed_before_device(probe.at):
+                # pressed before events the table sent since (it reached us late): the match
+                # is rebuilt in the order things happened; what the device did meanwhile
+                # stands, so no device command is sent for it
+                log.info("referee input %s was pressed %.1f s before it arrived, before the "
+                         "last table event; replaying the match in time order", kind,
+                         (now - probe.at) / 1000)
+                self._rebuild()
+                effects = []
+            else:
+                effects = self._apply(entry)
             return {"ok": True, "entry_id": entry_id,
                     "effects": [{"kind": e.kind, **e.data} for e in effects],
                     "state": self.state_json()}
 
-    async def referee_async(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
-        return await asyncio.to_thread(self.referee, kind, data, author)
+    async def referee_async(self, kind: str, data: dict[str, Any], author: str,
+                            pressed_at: float | None = None,
+                            input_id: str | None = None) -> dict[str, Any]:
+        return await asyncio.to_thread(self.referee, kind, data, author, pressed_at, input_id)
 
     # -- state -----------------------------------------------------------------------------
     def clock_rate(self) -> float:
@@ -505,6 +531,15 @@ class TableDaemon:
             return s.clock_ms
         elapsed = (time.time() * 1000 - self.status_wall_ms) * self.clock_rate()
         return int(min(s.clock_ms + max(0.0, elapsed), s.period_ms + s.added_ms))
+
+    def _clock_at_ms(self, at: float, now: float) -> int:
+        """The match clock at host time ``at`` (an input pressed before now): the running
+        clock counted back; a stopped one reads what it reads now."""
+        clock = self._clock_now_ms()
+        s = self.status
+        if s is None or not s.running or at >= now:
+            return clock
+        return max(0, int(clock - (now - at) * self.clock_rate()))
 
     def state_json(self) -> dict[str, Any]:
         """The state every view reads (built by :func:`futmesa.matchbook.state_json`)."""

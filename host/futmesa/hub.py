@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import inspect
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -124,11 +125,27 @@ class StateHub:
         return Subscription(self._subscribers)
 
     async def referee_input(
-        self, kind: str, data: dict[str, Any], author: str, table_id: str | None = None
+        self, kind: str, data: dict[str, Any], author: str, table_id: str | None = None,
+        pressed_at: float | None = None, input_id: str | None = None,
     ) -> dict[str, Any]:
-        """Apply a referee action; raises RefusedError with a reason the console shows."""
+        """Apply a referee action; raises RefusedError with a reason the console shows.
+
+        ``pressed_at``: when the referee pressed it (host Unix ms), for an input that reached
+        the host late (a phone offline for a moment); ``input_id``: the id the phone gave it
+        (applied once however often it is sent). Each is passed on to a handler that takes it.
+        """
         key = table_id or self.default_table
         handler = self._referee.get(key or "")
         if handler is None:
             raise RefusedError("no table is connected to this daemon yet")
-        return await handler(kind, data, author)
+        given = {"pressed_at": pressed_at, "input_id": input_id}
+        extra = {k: v for k, v in given.items() if v is not None and k in _parameters(handler)}
+        return await handler(kind, data, author, **extra)
+
+
+def _parameters(handler: RefereeHandler) -> frozenset[str]:
+    """The parameter names of a referee handler (the daemon's take the press time and id)."""
+    try:
+        return frozenset(inspect.signature(handler).parameters)
+    except (TypeError, ValueError):
+        return frozenset()

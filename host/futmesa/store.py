@@ -96,6 +96,16 @@ CREATE TABLE IF NOT EXISTS possible_losses (
 );
 """
 
+# The id a phone gave each referee input (web/static/referee.js): a press sent again after its
+# answer was lost, even across a restart of the host, finds its entry and is not applied twice.
+INPUT_SCHEMA = """
+CREATE TABLE IF NOT EXISTS referee_inputs (
+    input_id TEXT PRIMARY KEY,
+    match_id INTEGER NOT NULL,
+    entry_id INTEGER NOT NULL
+);
+"""
+
 # Derived data, never the truth: one summary per match for the history list, valid while its
 # version and the match's entries (count, newest id) are what they were when it was made; and
 # an index so reading one match's log does not scan every match's entries.
@@ -199,6 +209,10 @@ class EventLog:
             pass
         try:
             self._db.executescript(LOSS_SCHEMA)
+        except sqlite3.OperationalError:  # read-only: recording one fails like any write
+            pass
+        try:
+            self._db.executescript(INPUT_SCHEMA)  # a log from before input ids gets the table
         except sqlite3.OperationalError:  # read-only: recording one fails like any write
             pass
         try:
@@ -530,7 +544,7 @@ class EventLog:
 
     def append_entry(self, match_id: int, source: str, kind: str, data: dict[str, Any],
                      period: int, clock_ms: int, author: str, ticks: int = 0,
-                     occurred_at: float | None = None) -> int:
+                     occurred_at: float | None = None, input_id: str | None = None) -> int:
         now = time.time()
         with self.transaction() as db:
             cur = db.execute(
@@ -540,8 +554,19 @@ class EventLog:
                 (match_id, source, kind, json.dumps(data), period, clock_ms, ticks, None, author,
                  now, occurred_at if occurred_at is not None else now * 1000),
             )
-            self._seal(db, int(cur.lastrowid or 0))
-            return int(cur.lastrowid or 0)
+            entry_id = int(cur.lastrowid or 0)
+            self._seal(db, entry_id)
+            if input_id is not None:  # in the same commit: the entry and its input id
+                db.execute("INSERT OR IGNORE INTO referee_inputs(input_id, match_id, entry_id)"
+                           " VALUES (?,?,?)", (input_id, match_id, entry_id))
+            return entry_id
+
+    def input_entry(self, input_id: str) -> tuple[int, int] | None:
+        """(match id, entry id) of the referee input a phone sent with this id, if stored."""
+        with self._lock:
+            row = self._db.execute("SELECT match_id, entry_id FROM referee_inputs"
+                                   " WHERE input_id=?", (input_id,)).fetchone()
+        return (int(row[0]), int(row[1])) if row else None
 
     def entries(self, match_id: int) -> list[StoredEntry]:
         """A match's log in the order things happened (see merge_in_time_order)."""

@@ -19,10 +19,27 @@ def result_text(page: Any, prefix: str, timeout: int = 3000) -> str:
     return page.text_content("#result")
 
 
-def send_raw(page: Any, kind: str, data: str) -> None:
-    page.fill("#raw input[name=kind]", kind)
-    page.fill("#raw textarea[name=data]", data)
-    page.click("#raw button[type=submit]")
+def send_raw(page: Any, kind: str, data: str, expect: str = "") -> str:
+    """An action by its name, from the expert page (the raw form is not on the console)
+    opened beside ``page`` (the same phone: the same token); its answer's text."""
+    expert = page.context.new_page()
+    try:
+        base = page.url.split("/console")[0]
+        table = page.url.split("table=")[1].split("&")[0] if "table=" in page.url else ""
+        expert.goto(base + "/console/expert" + (f"?table={table}" if table else ""))
+        expert.fill("#raw input[name=kind]", kind)
+        expert.fill("#raw textarea[name=data]", data)
+        expert.click("#raw button[type=submit]")
+        return result_text(expert, expect or "✓", timeout=60_000) if expect else \
+            final_text(expert)
+    finally:
+        expert.close()
+
+
+def final_text(page: Any) -> str:
+    page.wait_for_function(
+        "/^[✓✗]/.test(document.getElementById('result').textContent)", timeout=60_000)
+    return page.text_content("#result")
 
 
 def test_console_refuses_writes_without_token(
@@ -32,9 +49,10 @@ def test_console_refuses_writes_without_token(
     page.goto(live.url + "/console")
     page.wait_for_function("document.getElementById('token-status').textContent.includes('✗')")
     assert "referee token missing" in page.text_content("#token-status")
-    send_raw(page, "goal", '{"side": "A"}')
-    text = result_text(page, "✗")
-    assert "recusado" in text and "/console/recover" in text
+    text = send_raw(page, "goal", '{"side": "A"}')
+    assert text.startswith("✗") and "recusado" in text and "/console/recover" in text
+    page.click("#act-shot")  # the console's own buttons are refused the same way
+    assert "/console/recover" in result_text(page, "✗")
     assert table.entries == []
 
 
@@ -43,8 +61,7 @@ def test_console_with_wrong_token_is_refused(
 ) -> None:
     live, table = table_server
     page.goto(live.url + "/console?token=old-match-token")
-    send_raw(page, "goal", '{"side": "A"}')
-    assert "wrong referee token" in result_text(page, "✗")
+    assert "wrong referee token" in send_raw(page, "goal", '{"side": "A"}', "✗")
     assert table.entries == []
 
 
@@ -66,53 +83,54 @@ def test_console_acts_and_corrections_change_the_kiosk(
             "document.getElementById('token-status').textContent.includes('✓')")
         assert TOKEN not in console.url  # the token left the address bar
 
-        send_raw(console, "goal", '{"side": "A"}')
-        assert "(" in result_text(console, "✓ goal")  # answered, with its time in ms
+        assert "(" in send_raw(console, "goal", '{"side": "A"}', "✓ goal")  # with its ms
         kiosk.wait_for_function("document.getElementById('score-A').textContent === '1'")
 
-        send_raw(console, "goal", '{"side": "Z"}')
-        assert "goal needs side A or B" in result_text(console, "✗")
+        assert "goal needs side A or B" in send_raw(console, "goal", '{"side": "Z"}', "✗")
         assert len(table.entries) == 1  # the refused goal was not logged
 
-        # the log shows entry #1 as a sentence; void it through the correction form
-        console.wait_for_selector("#log tr[data-id='1'] button")
-        console.click("#log tr[data-id='1'] button:text('Anular')")
+        # the log (one tap away) shows entry 1 as a sentence; void it through the form
+        console.click("[data-sheet=sheet-log]")
+        console.wait_for_selector("#log li[data-id='1'] button")
+        console.click("#log li[data-id='1'] button:text('Anular')")
         console.wait_for_selector("#fix[open]")
         assert console.is_checked("#fix-void")
         console.fill("#fix-reason", "bola não entrou")
         console.click("#fix-send")
-        result_text(console, "✓ anular #1")
+        result_text(console, "✓ anular nº 1")
         kiosk.wait_for_function("document.getElementById('score-A').textContent === '0'")
-        console.wait_for_selector("#log tr.voided[data-id='1']")
-        assert "Anulado" in console.text_content("#log tr[data-id='1']")
+        console.wait_for_selector("#log li.voided[data-id='1']")
+        assert "Anulado" in console.text_content("#log li[data-id='1']")
 
         # another goal for A, amended to B by picking the team in the form (no JSON typed)
-        send_raw(console, "goal", '{"side": "A"}')
-        result_text(console, "✓ goal")
-        console.wait_for_selector("#log tr[data-id='3'] button")
-        console.click("#log tr[data-id='3'] button:text('Corrigir')")
+        send_raw(console, "goal", '{"side": "A"}', "✓ goal")
+        console.wait_for_selector("#log li[data-id='3'] button")
+        console.click("#log li[data-id='3'] button:text('Corrigir')")
         console.wait_for_selector("#fix[open] select[data-key='side']")
         assert console.is_checked("#fix-amend")
         console.select_option("#fix select[data-key='side']", label="Botafogo")
         console.screenshot(path=str(output_dir / "console-correction-form.png"))
         console.click("#fix-send")
-        result_text(console, "✓ corrigir #3")
+        result_text(console, "✓ corrigir nº 3")
         kiosk.wait_for_function("document.getElementById('score-B').textContent === '1'")
         assert kiosk.text_content("#score-A") == "0"
         console.wait_for_function(
-            "document.querySelector(\"#log tr[data-id='3']\").textContent"
+            "document.querySelector(\"#log li[data-id='3']\").textContent"
             ".includes('Corrigido pelo registro nº 4')")
         assert table.entries[3]["data"] == {"target": 3, "data": {"side": "B"}}
 
         assert table.entries[1]["data"] == {"target": 1, "reason": "bola não entrou"}
 
-        # keyboard: S starts the period; B, 1, 1, Enter asks a shot for B with disc 11
-        console.click("h2")  # focus off any input
-        console.keyboard.press("s")
+        # the thumb: the clock sheet starts the period; Botafogo, 1, 1, Chute pedido asks a
+        # shot for Botafogo with disc 11
+        console.click("#sheet-log [data-close]")
+        console.click("[data-sheet=sheet-clock]")
+        console.click("#sheet-clock button[data-act=start]")
         result_text(console, "✓ iniciar período")
         assert table.running is True
-        for key in ("b", "1", "1", "Enter"):
-            console.keyboard.press(key)
+        console.click("#sheet-clock [data-close]")
+        for sel in ("#side-B", "[data-key='1']", "[data-key='1']", "#act-shot"):
+            console.click(sel)
         result_text(console, "✓ chute pedido Botafogo 11")
         assert table.entries[-1]["kind"] == "shot_asked"
         assert table.entries[-1]["data"] == {"side": "B", "disc": 11, "ball": "opponent_half"}
@@ -121,6 +139,24 @@ def test_console_acts_and_corrections_change_the_kiosk(
         ctx.close()
         kiosk.close()
     assert not errors, errors
+
+
+def test_the_keyboard_shortcuts_work_on_a_desk(
+    table_server: tuple[LiveServer, ScriptedTable], page: Any
+) -> None:
+    """A laptop at the table: S starts the period; B, 1, 1, Enter asks a shot for B, 11."""
+    live, table = table_server
+    page.goto(live.url + f"/console?token={TOKEN}")
+    page.wait_for_function("document.getElementById('token-status').textContent.includes('✓')")
+    page.keyboard.press("s")
+    result_text(page, "✓ iniciar período")
+    assert table.running is True
+    for key in ("b", "1", "1", "Enter"):
+        page.keyboard.press(key)
+    result_text(page, "✓ chute pedido Botafogo 11")
+    assert table.entries[-1]["data"] == {"side": "B", "disc": 11, "ball": "opponent_half"}
+    page.keyboard.press("7")  # after an action, the next digit starts a new number
+    assert page.text_content("#disc-shown") == "nº 7"
 
 
 def test_keeper_choice_page_sends_with_token(
@@ -143,8 +179,7 @@ def test_recover_from_the_host_opens_a_working_console(
     live, table = table_server
     page.goto(live.url + "/console/recover")
     page.wait_for_function("document.getElementById('token-status').textContent.includes('✓')")
-    send_raw(page, "goal", '{"side": "B"}')
-    result_text(page, "✓ goal")
+    send_raw(page, "goal", '{"side": "B"}', "✓ goal")
     assert [e["kind"] for e in table.entries] == ["goal"]
 
 
@@ -203,16 +238,19 @@ def test_a_slow_action_is_answered_with_its_own_label(browser: Any) -> None:
     hub = StateHub()
     table = SlowTable(hub)
     with serving(hub, history=table, answer_within_s=0.05) as live:
-        page = browser.new_page()
+        ctx = browser.new_context()
+        page = ctx.new_page()
         try:
             page.goto(live.url + f"/console?token={TOKEN}")
             page.wait_for_function(
                 "document.getElementById('token-status').textContent.includes('✓')",
                 timeout=60_000)
-            send_raw(page, "goal", '{"side": "A"}')
-            assert result_text(page, "✓", timeout=60_000).startswith("✓ goal (")
-            send_raw(page, "goal", '{"side": "Z"}')
-            assert "goal recusado: goal needs side A or B" in result_text(page, "✗",
-                                                                         timeout=60_000)
+            assert send_raw(page, "goal", '{"side": "A"}').startswith("✓ goal (")
+            assert "goal recusado: goal needs side A or B" in send_raw(
+                page, "goal", '{"side": "Z"}')
+            # the console's own button, answered late, ends with its own label
+            page.click("[data-sheet=sheet-clock]")
+            page.click("#sheet-clock button[data-act=start]")
+            assert result_text(page, "✓", timeout=60_000).startswith("✓ iniciar período (")
         finally:
-            page.close()
+            ctx.close()

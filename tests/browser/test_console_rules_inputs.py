@@ -27,19 +27,23 @@ def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_di
         console = browser.new_page()
         try:
             console.goto(live.url + f"/console?token={TOKEN}")
-            console.click("#side-B")
-            console.click("button[data-act=ball_stopped]")
+            console.click("[data-sheet=sheet-foul]")
+            console.click("#sheet-foul .side[data-side=B]")
+            console.click("#sheet-foul button[data-act=ball_stopped]")
             console.wait_for_function(
                 "document.getElementById('result').textContent.startsWith('✓ bola parada')")
             restart = table.state.to_dict()["restart"]
             assert (restart["kind"], restart["side"]) == ("reposicao", "B")
 
             # three disciplinary fouls for B and no lance entered: which disc goes?
+            console.click("#sheet-foul [data-close]")
+            console.click("[data-sheet=sheet-discipline]")
             console.select_option("#disc-action", "disciplinary")
             for _ in range(3):
-                console.click("button[data-act=discipline]")
+                console.click("#sheet-discipline button[data-act=discipline]")
                 console.wait_for_function(
                     "document.getElementById('result').textContent.startsWith('✓ disciplina')")
+            console.click("#sheet-discipline [data-close]")
             console.wait_for_selector("#pending input.pending-disc")
             assert "Qual botão" in console.text_content("#pending li")
             console.fill("#pending input.pending-disc", "7")

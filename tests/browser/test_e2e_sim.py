@@ -188,7 +188,7 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             console.goto(live.base_url + f"/console?token={live.token}")
             wait_js(console, "document.getElementById('token-status').textContent.includes('✓')")
             console.click("#side-A")
-            console.fill("#disc", "9")
+            console.click("[data-key='9']")
             console.click("button[data-act=shot]")
             console.wait_for_function(
                 "document.getElementById('result').textContent.startsWith('✓ chute pedido')")
@@ -196,7 +196,8 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             score_is(kiosk, "A", 1)
             log = httpx.get(live.base_url + "/api/log").json()["entries"]
             goal_id = next(e["id"] for e in log if e["kind"] == "goal_line")
-            row = f"#log tr[data-id='{goal_id}']"
+            row = f"#log li[data-id='{goal_id}']"
+            console.click("[data-sheet=sheet-log]")
             console.wait_for_selector(f"{row} button")
             console.click(f"{row} button:text('Anular')")
             console.wait_for_selector("#fix[open]")
@@ -205,7 +206,7 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             console.wait_for_function(
                 "document.getElementById('result').textContent.startsWith('✓ anular')")
             score_is(kiosk, "A", 0)
-            console.wait_for_selector(f"#log tr.voided[data-id='{goal_id}']")
+            console.wait_for_selector(f"#log li.voided[data-id='{goal_id}']")
             console.screenshot(path=str(output_dir / "console-sim.png"), full_page=True)
 
             # the súmula of the stored match, from the real store and engine
@@ -235,7 +236,9 @@ def test_console_pause_stops_the_device_clock_and_resume_restarts_it(browser: An
         try:
             console.goto(live.base_url + f"/console?token={live.token}")
             wait_js(console, "document.getElementById('token-status').textContent.includes('✓')")
+            console.click("[data-sheet=sheet-clock]")
             console.click("button[data-act=pause]")
+            console.click("#sheet-clock [data-close]")
             live.wait(lambda: not live.daemon.status.running, 60, "the device clock to stop")
             stopped_at = live.daemon.status.clock_ms
             time.sleep(0.5)  # 2.5 s of match time at speed 5: a running clock would move

@@ -109,8 +109,9 @@ def test_keeper_choice_stays_secret_until_the_kick(
 
         # the kick, from the console: A's disc 7 kicks, and misses
         console.goto(live.url + f"/console?token={TOKEN}")
+        console.wait_for_selector("#shootout-box button[data-act=kick]")
         console.click("#side-A")
-        console.fill("#disc", "7")
+        console.click("[data-key='7']")
         console.click("button[data-act=kick]")
         console.wait_for_function(
             "document.getElementById('result').textContent.startsWith('✓ cobrança')")
@@ -151,7 +152,7 @@ def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
             assert console.text_content("#pending button[data-choice=no_goal]") == "✓ sem gol"
             console.click("#pending button[data-choice=shot_asked]")
             console.wait_for_function("document.getElementById('result').textContent"
-                                      ".startsWith('✓ #')")
+                                      ".startsWith('✓ confirmado: chute pedido')")
             kiosk.wait_for_function("document.getElementById('score-A').textContent === '1'")
             console.wait_for_function("document.getElementById('pending').textContent"
                                       ".includes('nada pendente')")

@@ -50,6 +50,7 @@ def test_nova_partida_keeps_this_console_and_tells_the_others(
                 _wait_text(pg, "#token-status", "✓ acesso de árbitro")
             old_token = live.token
             mine.on("dialog", lambda d: d.accept())
+            mine.click("[data-sheet=sheet-more]")  # the match form is one tap away
             mine.fill("#setup input[name=nameA]", "Grêmio")
             mine.fill("#setup input[name=nameB]", "Internacional")
             mine.fill("#setup input[name=half_min]", "10")
@@ -58,6 +59,7 @@ def test_nova_partida_keeps_this_console_and_tells_the_others(
             assert live.token != old_token
             # this console carries on with the new token: a referee action is accepted
             _wait_text(mine, "#token-status", "✓ acesso de árbitro")
+            mine.click("[data-sheet=sheet-more]")
             mine.click("#setup button[value=set_up]")
             _wait_text(mine, "#result", "✓ equipes")
             assert mine.evaluate("localStorage.getItem('futmesa.token')") == live.token
@@ -156,6 +158,7 @@ def test_two_tables_on_one_host_each_console_keeps_its_own_token(
             c1.reload()  # table 2's token in the same storage did not replace table 1's
             _wait_text(c1, "#token-status", "✓ acesso de árbitro")
             c1.on("dialog", lambda d: d.accept())
+            c1.click("[data-sheet=sheet-more]")
             c1.fill("#setup input[name=nameA]", "Grêmio")
             c1.fill("#setup input[name=nameB]", "Internacional")
             c1.click("#setup button[value=new_match]")
@@ -163,14 +166,16 @@ def test_two_tables_on_one_host_each_console_keeps_its_own_token(
             _wait_text(c1, "#token-status", "✓ acesso de árbitro")
             c2.reload()  # table 2's console is not locked out by table 1's new match
             _wait_text(c2, "#token-status", "✓ acesso de árbitro")
+            c2.click("[data-sheet=sheet-more]")
             c2.fill("#setup input[name=nameA]", "Bahia")
             c2.fill("#setup input[name=nameB]", "Vitória")
             c2.click("#setup button[value=set_up]")
             _wait_text(c2, "#result", "✓ equipes")
-            assert c1.text_content("#c-table") == f"Mesa {one}"  # which table it commands
-            assert c2.text_content("#c-table") == f"Mesa {two}"
             states = {t: httpx.get(live.base_url + "/api/state", params={"table": t},
                                    timeout=10).json() for t in (one, two)}
+            for pg, t in ((c1, one), (c2, two)):  # which table it commands, by its name
+                assert pg.text_content("#c-table") == (states[t].get("table_name")
+                                                       or f"Mesa {t}")
             assert states[one]["teams"]["A"]["name"] == "Grêmio"
             assert states[two]["teams"]["A"]["name"] == "Bahia"
             for pg in (c1, c2):

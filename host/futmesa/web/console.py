@@ -8,13 +8,15 @@ entry with its sentence in the kiosk's language and the fields of the correction
 from __future__ import annotations
 
 import asyncio
-import itertools
+import hmac
+import math
+import secrets
 import time
 from collections import OrderedDict
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from futmesa.hub import RefusedError, StateHub
@@ -25,6 +27,7 @@ from futmesa.web.common import (
     DISPLAY_MODES,
     LANGS,
     SOUNDS,
+    STATIC_DIR,
     THEMES,
     HistoryProvider,
     error,
@@ -33,10 +36,13 @@ from futmesa.web.common import (
     read_json,
 )
 from futmesa.web.guard import parse_id
+from futmesa.web.ledger import InputLedger, InputRecord, valid_input_id
 from futmesa.web.public import Broadcast
 
 ANSWER_WITHIN_S = 0.1  # the console gets an answer (result or "still applying") this fast
 MAX_PENDING = 200  # slow referee actions whose outcome the console may still ask for
+MAX_PRESS_AGE_MS = 6 * 3600 * 1000  # a queued input older than this says nothing of its time
+PRESS_AGREE_MS = 2000  # the phone's synced press time is used when its stopwatch agrees
 
 
 class PendingOutcomes:
@@ -89,14 +95,37 @@ def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
     return {"match": match, "entries": out}
 
 
+def press_time(body: dict[str, Any], now_ms: float) -> float | None:
+    """When the referee pressed this input (host Unix ms), from what the phone said, or None.
+
+    The phone sends ``pressed_at`` (its clock synced to the host's, ``/api/time``) and
+    ``age_ms`` (how long before sending it was pressed, by the phone's own clock: right even
+    when the sync is off). The synced stamp is used when both agree within
+    :data:`PRESS_AGREE_MS`; else the age. Never in the future.
+    """
+    def number(v: Any) -> float | None:
+        ok = isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+        return float(v) if ok else None
+
+    age = number(body.get("age_ms"))
+    by_age = now_ms - age if age is not None and 0 <= age <= MAX_PRESS_AGE_MS else None
+    pressed = number(body.get("pressed_at"))
+    if pressed is not None and (by_age is None or abs(pressed - by_age) <= PRESS_AGREE_MS):
+        return min(pressed, now_ms)
+    return by_age
+
+
 def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
                    broadcast: Broadcast, history: HistoryProvider | None,
                    answer_within_s: float = ANSWER_WITHIN_S) -> list[BaseRoute]:
-    """``/console``, ``/console/keeper``, ``/console/recover``, ``/api/token``, ``/api/referee``,
+    """``/console``, ``/console/expert``, ``/console/keeper``, ``/console/recover``,
+    ``/console/sw.js``, ``/api/token``, ``/api/time``, ``/api/referee``,
     ``/api/referee/{rid}``, ``/api/display``, ``/api/log``."""
     pending = PendingOutcomes()
-    askers: dict[str, str] = {}  # request id -> the token that asked it (pending ones only)
-    request_ids = itertools.count(1)
+    # a pending answer's readers: its table, and the tokens that asked it (the asker may
+    # follow a "Nova partida" that has just replaced its token); nobody else
+    readers: dict[str, tuple[str | None, set[str]]] = {}
+    ledger = InputLedger()
 
     def with_token(kind: str, table: str | None, task: asyncio.Future[Any]) -> dict[str, Any]:
         outcome = outcome_of(task)
@@ -112,8 +141,20 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
     async def console(request: Request) -> Response:
         return page("console.html")
 
+    async def expert(request: Request) -> Response:
+        return page("expert.html")
+
     async def keeper(request: Request) -> Response:
         return page("keeper.html")
+
+    async def service_worker(request: Request) -> Response:
+        # served under /console so it may keep the console's pages for an offline start
+        return FileResponse(STATIC_DIR / "console-sw.js", media_type="text/javascript",
+                            headers={"Cache-Control": "no-cache",
+                                     "Service-Worker-Allowed": "/console"})
+
+    async def host_time(request: Request) -> Response:
+        return JSONResponse({"now": time.time() * 1000})
 
     async def recover(request: Request) -> Response:
         refusal = gate.refuse_recovery(request)
@@ -124,7 +165,6 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         if request.query_params.get("format") == "json":
             return JSONResponse({"ok": True, "token": gate.token_for(table), "url": url})
         return RedirectResponse(url, status_code=303)
-
 
     async def authorized_body(request: Request) -> dict[str, Any] | JSONResponse:
         """The JSON body of a referee write for its table (``table`` in the body or the
@@ -146,11 +186,75 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
             return error(*refusal)
         return JSONResponse({"ok": True})
 
+    def pending_answer(record: InputRecord, token: str, already: bool) -> Response:
+        """"Received, still being applied": the id to follow it by (one per input)."""
+        if record.rid is None:
+            if not pending.has_room():
+                return error(503, "muitas ações ainda em aplicação: aguarde alguns segundos e "
+                                  "envie de novo / too many actions are still being applied: "
+                                  "wait a few seconds, then send this one again")
+            rid = secrets.token_urlsafe(16)  # not guessable: it may carry a new token
+            record.rid = rid
+            pending[rid] = {"ok": None, "pending": True}
+            for old in [r for r in readers if pending.get(r) is None]:
+                del readers[old]
+            readers[rid] = (record.table, set())
+            record.task.add_done_callback(
+                lambda t: pending.__setitem__(rid, with_token(record.kind, record.table, t)))
+        readers[record.rid][1].add(token)
+        body: dict[str, Any] = {"ok": None, "pending": True, "id": record.rid,
+                                "message": "received; still being applied — the result follows"}
+        if already:
+            body["already"] = True
+        return JSONResponse(body, status_code=202)
+
+    async def answer(record: InputRecord, token: str, started: float) -> Response:
+        """The answer to an input: its outcome, or "still applying" when it is slow."""
+        if record.answer is not None:  # a retry: the first answer again
+            status, body = record.answer
+            return JSONResponse(body, status_code=status)
+        done, _ = await asyncio.wait({record.task}, timeout=answer_within_s)
+        if not done:
+            return pending_answer(record, token, already=False)
+        if record.answer is None:
+            outcome = with_token(record.kind, record.table, record.task)
+            outcome["ms"] = round((time.perf_counter() - started) * 1000, 1)
+            record.answer = (200 if outcome["ok"] else 409, outcome)
+        status, body = record.answer
+        return JSONResponse(body, status_code=status)
+
+    def already_done(twin: InputRecord, token: str) -> Response:
+        """The same action another console (or this one, for a once-only action) has just
+        sent: applied once, answered "já feito"."""
+        if not twin.task.done():
+            return pending_answer(twin, token, already=True)
+        body: dict[str, Any] = {
+            "ok": True, "already": True,
+            "message": "já feito: a mesma ação acabou de ser registrada / already done: the "
+                       "same action has just been recorded"}
+        outcome = with_token(twin.kind, twin.table, twin.task)
+        if "token" in outcome:
+            body["token"] = outcome["token"]
+        return JSONResponse(body)
+
     async def referee(request: Request) -> Response:
         started = time.perf_counter()
-        body = await authorized_body(request)
+        token = request_token(request)
+        if token is None:
+            return error(401, MISSING)  # no token: refused before the body is read
+        body = await read_json(request)
         if isinstance(body, JSONResponse):
             return body
+        table = str(body["table"]) if body.get("table") else table_of(request)
+        input_id = valid_input_id(body.get("input_id"))
+        seen = ledger.seen(table, input_id)
+        if seen is not None and hmac.compare_digest(seen.token.encode(), token.encode()):
+            # a retry of an input already received (its answer was lost): answered the
+            # same, applied once, even after a "Nova partida" it made replaced the token
+            return await answer(seen, token, started)
+        refusal = gate.refuse(request, table)
+        if refusal is not None:
+            return error(*refusal)
         kind = body.get("kind")
         data = body.get("data", {})
         if not isinstance(kind, str) or not kind:
@@ -158,40 +262,30 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         if not isinstance(data, dict):
             return error(400, "\"data\" must be a JSON object")
         author = str(body.get("author") or "referee")[:60]
-        table = str(body["table"]) if body.get("table") else table_of(request)
-        task = asyncio.ensure_future(hub.referee_input(kind, data, author, table))
-        done, _ = await asyncio.wait({task}, timeout=answer_within_s)
-        if not done:
-            if not pending.has_room():
-                return error(503, "muitas ações ainda em aplicação: aguarde alguns segundos e "
-                                  "envie de novo / too many actions are still being applied: "
-                                  "wait a few seconds, then send this one again")
-            rid = str(next(request_ids))
-            pending[rid] = {"ok": None, "pending": True}
-            # the asker may follow its action with the token it sent, even when that action
-            # was a Nova partida that has just replaced the token
-            for old in [r for r in askers if pending.get(r) is None]:
-                del askers[old]
-            askers[rid] = request_token(request) or ""
-            task.add_done_callback(
-                lambda t: pending.__setitem__(rid, with_token(kind, table, t)))
-            return JSONResponse(
-                {"ok": None, "pending": True, "id": rid,
-                 "message": "received; still being applied — the result follows"},
-                status_code=202,
-            )
-        outcome = with_token(kind, table, task)
-        outcome["ms"] = round((time.perf_counter() - started) * 1000, 1)
-        return JSONResponse(outcome, status_code=200 if outcome["ok"] else 409)
+        console_id = str(body.get("console") or "")[:64]
+        twin = ledger.twin(table, console_id, kind, data)
+        if twin is not None:
+            return already_done(twin, token)
+        pressed = press_time(body, time.time() * 1000)
+        task = asyncio.ensure_future(
+            hub.referee_input(kind, data, author, table, pressed_at=pressed, input_id=input_id))
+        record = ledger.add(table, input_id, console_id, kind, data, task, token)
+        return await answer(record, token, started)
 
     async def referee_result(request: Request) -> Response:
-        refusal = gate.refuse(request, table_of(request))
-        asker = askers.get(request.path_params["rid"])
-        if refusal is not None and not (asker and request_token(request) == asker):
-            return error(*refusal)
-        outcome = pending.get(request.path_params["rid"])
-        if outcome is None:
+        rid = request.path_params["rid"]
+        token = request_token(request)
+        if token is None:
+            return error(401, MISSING)
+        reader = readers.get(rid)
+        outcome = pending.get(rid)
+        if reader is None or outcome is None:
             return error(404, "no such pending action (the daemon may have restarted)")
+        table, askers = reader
+        # only its own table's token, or a token that asked it; never another table's
+        refusal = gate.refuse(request, table)
+        if token not in askers and refusal is not None:
+            return error(*refusal)
         return JSONResponse(outcome)
 
     async def set_display(request: Request) -> Response:
@@ -223,9 +317,12 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
 
     return [
         Route("/console", console),
+        Route("/console/expert", expert),
+        Route("/console/sw.js", service_worker),
         Route("/console/keeper", keeper),
         Route("/console/recover", recover),
         Route("/api/token", check_token),
+        Route("/api/time", host_time),
         Route("/api/referee", referee, methods=["POST"]),
         Route("/api/referee/{rid}", referee_result),
         Route("/api/display", set_display, methods=["POST"]),

@@ -217,7 +217,8 @@ class ScriptedTable:
                           "ended_at": None, "settings": {}},
                 "entries": [dict(e) for e in self.entries], "state": st}
 
-    async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
+    async def handle(self, kind: str, data: dict[str, Any], author: str,
+                     pressed_at: float | None = None) -> dict[str, Any]:
         if kind == "start_period":
             self.running = True
         elif kind == "added_time":
@@ -238,7 +239,8 @@ class ScriptedTable:
             raise RefusedError(f"unknown action {kind!r}")
         entry = {"id": len(self.entries) + 1, "kind": kind, "data": data, "author": author,
                  "voided": False, "source": "referee", "amended_by": None, "period": 1,
-                 "clock_ms": 1000 * len(self.entries), "created_at": int(time.time() * 1000)}
+                 "clock_ms": 1000 * len(self.entries), "created_at": int(time.time() * 1000),
+                 "pressed_at": pressed_at}
         if kind == "amend":
             target["amended_by"] = entry["id"]
         self.entries.append(entry)

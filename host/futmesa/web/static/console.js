@@ -1,33 +1,23 @@
-// futmesa referee console: sends actions to POST /api/referee with the role
-// token and shows, for each one, the answer (or why it was refused) at once.
+// futmesa referee console: the moment first (the question to answer, the side on turn, the
+// shot asked with its disc, the outcome), everything else one tap away in a sheet. Input goes
+// through Referee (referee.js): an id and a press time on each, kept until the host answers.
 "use strict";
 
 const Console = (() => {
   const $ = (id) => document.getElementById(id);
-  const q = FM.params();
-  const table = q.get("table"); // a host running several tables: /console?table=ID
-  // each table has its own token: two tables' consoles on one phone keep theirs
-  const KEY = table ? `futmesa.token.${table}` : "futmesa.token";
-  const forTable = table ? `table=${encodeURIComponent(table)}` : "";
+  const table = Referee.table;
+  const forTable = Referee.forTable;
   const keeperLink = (t) => `/console/keeper?${forTable ? `${forTable}&` : ""}token=${encodeURIComponent(t)}`;
-  if (q.get("token")) {
-    localStorage.setItem(KEY, q.get("token"));
-    const rest = new URLSearchParams(location.search);
-    rest.delete("token"); // keep the token out of the address bar (and its history)
-    history.replaceState(null, "", location.pathname + (rest.toString() ? `?${rest}` : ""));
-  }
-  let token = localStorage.getItem(KEY) || "";
   let tokenWorked = false; // accepted earlier on this page: a refusal now means a new match
   let side = "A";
+  let shownTurn = null; // the turn the side buttons last followed
+  let pickedAt = 0; // when the referee last picked a side himself
+  const KEEP_PICK_MS = 15000;
+  let disc = ""; // the disc number typed on the keypad
+  let freshDisc = true; // the next digit starts a new number
   let state = null;
   let lastReferee = null; // id of the last live referee entry, for U (void last)
   const author = () => ($("referee").value || localStorage.getItem("futmesa.referee") || "árbitro");
-
-  function headers() {
-    const h = { "Content-Type": "application/json" };
-    if (token) h.Authorization = `Bearer ${token}`;
-    return h;
-  }
 
   function say(text, kind) {
     const el = $("result");
@@ -35,11 +25,36 @@ const Console = (() => {
     el.className = `result ${kind || ""}`;
   }
 
+  function send(kind, data, label) {
+    freshDisc = true;
+    return Referee.send(kind, data, label || kind, author());
+  }
+
+  Referee.on("say", say);
+  Referee.on("applied", () => refreshLog());
+  Referee.on("token", (t) => {
+    $("keeper-link").href = keeperLink(t);
+    checkToken();
+  });
+  Referee.on("queue", (items, offline) => showQueue(items, offline));
+  function showQueue(items, offline) {
+    const el = $("outbox");
+    el.hidden = !items.length;
+    if (!items.length) return;
+    const n = items.length;
+    const what = items.map((i) => i.label).join(" · ");
+    el.textContent = offline
+      ? `⚠ aguardando conexão — ${n === 1 ? "1 ação guardada" : `${n} ações guardadas`} (${what}); serão enviadas na ordem, com a hora em que foram feitas`
+      : `… enviando ${n === 1 ? "1 ação" : `${n} ações`}: ${what}`;
+    el.className = `outbox ${offline ? "offline" : ""}`;
+  }
+
   async function checkToken() {
     const el = $("token-status");
     el.textContent = "";
+    el.className = "token";
     try {
-      const r = await fetch(`/api/token${forTable ? `?${forTable}` : ""}`, { headers: headers() });
+      const r = await fetch(`/api/token${forTable ? `?${forTable}` : ""}`, { headers: Referee.headers() });
       if (r.ok) {
         el.textContent = "✓ acesso de árbitro";
         el.className = "token ok";
@@ -57,80 +72,37 @@ const Console = (() => {
       a.textContent = "recuperar (só no computador da mesa)";
       el.append(a);
     } catch (e) {
-      el.textContent = "✗ servidor inacessível";
+      el.textContent = Referee.queued().length ? "" : "✗ servidor inacessível";
       el.className = "token bad";
     }
   }
 
-  async function pollPending(id, started, label) {
-    // a slow action (a busy host): the same answer as a fast one, with the same label,
-    // whenever it comes; after 10 s the console says it is still waiting
-    for (let i = 0; i < 300; i++) {
-      await new Promise((res) => setTimeout(res, 200));
-      if (i === 50) say(`… ${label}: ainda aplicando (o computador da mesa está lento)`, "busy");
-      let body;
-      try {
-        const r = await fetch(`/api/referee/${id}`, { headers: headers() });
-        body = await r.json();
-      } catch (e) { continue; }
-      if (body.ok === true) {
-        if (body.token) adoptToken(body.token);
-        say(`✓ ${label} (${Math.round(performance.now() - started)} ms)`, "ok");
-        refreshLog();
-        return;
-      }
-      if (body.ok === false) return say(`✗ ${label} recusado: ${body.error}`, "bad");
-    }
-    say(`? ${label}: sem resposta do motor em 60 s — confira o registro antes de repetir`, "bad");
+  // ---- the disc keypad and the side ---------------------------------------------------
+  function discNumber() {
+    return disc === "" ? null : Number(disc);
   }
 
-  async function send(kind, data, label) {
-    const started = performance.now();
-    say(`… ${label || kind}`, "busy");
-    let r;
-    try {
-      r = await fetch("/api/referee", {
-        method: "POST",
-        headers: headers(),
-        body: JSON.stringify({ kind, data: data || {}, author: author(), ...(table ? { table } : {}) }),
-      });
-    } catch (e) {
-      say(`✗ sem conexão com o servidor: ${label || kind} não foi enviado`, "bad");
-      return null;
-    }
-    let body = {};
-    try { body = await r.json(); } catch (e) { body = { error: `HTTP ${r.status}` }; }
-    const ms = Math.round(performance.now() - started);
-    if (r.status === 202 && body.pending) {
-      say(`… ${label || kind}: recebido, aplicando`, "busy");
-      pollPending(body.id, started, label || kind);
-      return body;
-    }
-    if (r.ok && body.ok) {
-      if (body.token) adoptToken(body.token); // our own "Nova partida": keep refereeing
-      say(`✓ ${label || kind} (${ms} ms)`, "ok");
-      refreshLog();
+  function showDisc() {
+    $("disc").value = disc;
+    $("disc-shown").textContent = disc === "" ? "nº —" : `nº ${disc}`;
+    for (const el of document.querySelectorAll(".who-disc")) el.textContent = disc === "" ? "—" : disc;
+  }
+
+  function key(k) {
+    if (k === "back") {
+      disc = freshDisc ? "" : disc.slice(0, -1);
     } else {
-      say(`✗ ${label || kind} recusado: ${body.error || `HTTP ${r.status}`}`, "bad");
+      disc = ((freshDisc ? "" : disc) + k).slice(-2).replace(/^0(?=\d)/, "");
     }
-    return body;
-  }
-
-  function adoptToken(t) {
-    token = t;
-    localStorage.setItem(KEY, t);
-    $("keeper-link").href = keeperLink(t);
-    checkToken();
-  }
-
-  function disc() {
-    const v = $("disc").value.trim();
-    return v === "" ? null : Number(v);
+    freshDisc = false;
+    showDisc();
   }
 
   function setSide(s) {
     side = s;
-    for (const x of ["A", "B"]) $(`side-${x}`).setAttribute("aria-pressed", String(x === s));
+    for (const b of document.querySelectorAll(".side[data-side]")) {
+      b.setAttribute("aria-pressed", String(b.dataset.side === s));
+    }
   }
 
   const actions = {
@@ -138,15 +110,22 @@ const Console = (() => {
     pause: () => (state && state.clock && state.clock.running
       ? send("pause", {}, "parar relógio") : send("resume", {}, "retomar relógio")),
     kickoff: () => send("kickoff", { side }, `saída de jogo ${name(side)}`),
-    shot_result: () => send("shot_result", { outcome: $("shot-outcome").value }, "chute sem gol"),
+    shot_result: (outcome) => {
+      const o = typeof outcome === "string" ? outcome : "saved";
+      const b = document.querySelector(`[data-outcome="${o}"]`);
+      return send("shot_result", { outcome: o }, `chute sem gol: ${b ? b.textContent : o}`);
+    },
     lance_done: () => send("lance_done", {}, "último lance terminado"),
     last_touch: () => send("last_touch", { side }, `último toque ${name(side)}`),
     added: () => send("added_time", { ms: Math.round(Number($("added-min").value || 0) * 60000) },
       "acréscimo"),
-    shot: () => send("shot_asked", { side, disc: disc(), ball: $("shot-ball").value },
-      `chute pedido ${name(side)}${disc() != null ? ` ${disc()}` : ""}`),
-    touch: () => send("touch", { side, disc: disc() }, `toque ${side}`),
-    touch_out_of_turn: () => send("touch", { side, disc: disc(), out_of_turn: true },
+    shot: () => {
+      const d = discNumber();
+      return send("shot_asked", { side, disc: d, ball: $("shot-ball").value },
+        `chute pedido ${name(side)}${d != null ? ` ${d}` : ""}`);
+    },
+    touch: () => send("touch", { side, disc: discNumber() }, `toque ${name(side)}`),
+    touch_out_of_turn: () => send("touch", { side, disc: discNumber(), out_of_turn: true },
       `toque fora da vez ${name(side)}`),
     ball_stopped: () => send("ball_stopped", { side, area: "small" },
       `bola parada na pequena área de ${name(side)}`),
@@ -157,23 +136,42 @@ const Console = (() => {
     draw_choice: () => send("draw_choice", {
       winner: side, choice: $("draw-choice").value, goal: Number($("draw-goal").value),
     }, `sorteio: ${name(side)}`),
-    foul: () => send("foul", { side, disc: disc(), type: $("foul-type").value, where: $("foul-where").value },
+    foul: () => send("foul", { side, disc: discNumber(), type: $("foul-type").value, where: $("foul-where").value },
       `falta ${name(side)}`),
-    discipline: () => send("discipline", { side, disc: disc(), type: $("disc-action").value },
-      `disciplina ${side}`),
-    restart: () => send("restart", { side, kind: $("restart-type").value }, `reinício ${side}`),
+    discipline: () => send("discipline", { side, disc: discNumber(), type: $("disc-action").value },
+      `disciplina ${name(side)}`),
+    restart: (kind) => {
+      if (typeof kind !== "string") return openSheet("sheet-foul"); // R: the restarts
+      const b = document.querySelector(`[data-restart="${kind}"]`);
+      return send("restart", { side, kind }, `${b ? b.textContent : "reinício"} para ${name(side)}`);
+    },
     substitution: () => send("substitution", {
       side, out: Number($("sub-out").value), in: Number($("sub-in").value),
-    }, `substituição ${side}`),
-    kick: () => send("shootout_kick", { side, disc: disc() }, `cobrança ${name(side)}`),
+    }, `substituição ${name(side)}`),
+    kick: () => send("shootout_kick", { side, disc: discNumber() }, `cobrança ${name(side)}`),
     "kick-goal": () => send("shootout_result", { scored: true }, "pênalti: gol"),
     "kick-miss": () => send("shootout_result", { scored: false }, "pênalti: perdido"),
   };
 
+  // ---- sheets: one tap away, one open at a time ---------------------------------------
+  function openSheet(id) {
+    closeSheets();
+    $(id).hidden = false;
+    $("scrim").hidden = false;
+    document.body.classList.add("sheet-open");
+    if (id === "sheet-log") loadLog();
+  }
+  function closeSheets() {
+    for (const s of document.querySelectorAll(".sheet")) s.hidden = true;
+    $("scrim").hidden = true;
+    document.body.classList.remove("sheet-open");
+  }
+
   // ---- live state -------------------------------------------------------------------
   function name(s) {
     const t = state && state.teams && state.teams[s];
-    return t && t.name != null ? String(t.name) : s;
+    if (t && t.name) return String(t.name);
+    return s === "A" ? "equipe da casa" : "equipe visitante";
   }
 
   function render() {
@@ -182,21 +180,43 @@ const Console = (() => {
       $(`c-name-${s}`).textContent = name(s);
       const t = state.teams && state.teams[s];
       $(`sw-${s}`).style.background = FM.safeColor(t && t.color, "#888");
-      $(`side-${s}`).textContent = "";
-      $(`side-${s}`).append(`${name(s)} `);
-      const k = document.createElement("kbd");
-      k.textContent = s;
-      $(`side-${s}`).append(k);
+      for (const b of document.querySelectorAll(`.side[data-side="${s}"]`)) {
+        b.querySelector(".label").textContent = name(s);
+        b.style.setProperty("--team", FM.safeColor(t && t.color, "#888"));
+      }
     }
+    if (table) $("c-table").textContent = state.table_name || `Mesa ${table}`;
+    // the match form: the current teams as a hint
+    for (const s of ["A", "B"]) document.querySelector(`#setup input[name=name${s}]`).placeholder = name(s);
     const sc = state.score || {};
     $("c-score").textContent = `${sc.A || 0} × ${sc.B || 0}`;
-    $("c-period").textContent = state.finished ? "fim" : state.period ? `${state.period}º T` : state.status || "";
+    const T = FM.TEXT.pt;
+    $("c-period").textContent = state.finished ? T.finished
+      : state.status === "interval" ? T.interval
+        : state.period ? T.period(state.period, state.periods || 2) : (T.status[state.status] || "");
     const m = state.match || {};
+    // a penalty shootout: its kick and result take the place of the lance's actions
+    const shootout = m.phase === "shootout";
+    document.body.classList.toggle("in-shootout", shootout);
+    $("shootout-box").hidden = !shootout;
     $("c-turn").textContent = m.turn ? name(m.turn) : "—";
+    for (const b of document.querySelectorAll(".side[data-side]")) b.classList.toggle("on-turn", b.dataset.side === m.turn);
+    if (m.turn && m.turn !== shownTurn) {
+      // a new lance: the buttons serve the side on turn, unless the referee has just
+      // picked a side himself (three fouls for one team must not flip to the other)
+      shownTurn = m.turn;
+      if (Date.now() - pickedAt > KEEP_PICK_MS) setSide(m.turn);
+    }
+    // the draw: the goal each side defends now, named by the team
+    const ends = m.ends || { A: 0, B: 1 };
+    for (const opt of $("draw-goal").options) {
+      const owner = Number(opt.value) === ends.A ? "A" : "B";
+      opt.textContent = `defende o gol onde está ${name(owner)}`;
+    }
     const link = $("c-link");
     const off = state.link && state.link.connected === false;
     const faults = state.sensor_faults && typeof state.sensor_faults === "object"
-      ? Object.entries(state.sensor_faults).map(([s, f]) => `sensor ${s}: ${f}`) : [];
+      ? Object.values(state.sensor_faults).map((f) => `sensor da mesa ${SENSOR_FAULTS[f] || "com defeito"}`) : [];
     const health = state.health && !state.health.ok ? (state.health.faults || []).map((f) => f.pt || f.code) : [];
     link.textContent = (off ? " ⚠ mesa desconectada" : "") + health.map((h) => ` ⚠ ${h}`).join("")
       + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
@@ -207,7 +227,7 @@ const Console = (() => {
     $("start-next").classList.toggle("hidden", !nxt);
     $("start-next").textContent = nxt ? `▶ Iniciar próxima: ${nxt.title}${nxt.label ? ` (${nxt.label})` : ""}` : "";
     const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
-    $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : ann.pt || ann.en || ann.code}` : "";
+    $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : ann.pt || ann.en || ""}` : "";
     tick();
   }
 
@@ -220,9 +240,22 @@ const Console = (() => {
     $("c-lance").textContent = l == null ? "—" : String(Math.max(0, Math.ceil(l / 1000)));
   }
 
+  const SENSOR_FAULTS = {
+    stuck: "travado", no_answer: "sem resposta", out_of_range: "fora da faixa",
+    drift: "descalibrado", storage: "com memória com defeito",
+  };
+
+  // answers the rules offer in "A confirmar" (docs/rulesets.md, Pending confirmations)
+  const OPTION_LABELS = {
+    no_goal: "sem gol", corner: "escanteio", own_goal: "gol contra",
+    shot_asked: "chute pedido (não registrado)", false_trip: "falso acionamento",
+    counts: "vale", foul: "falta", no_foul: "sem falta",
+  };
+
   function renderPending(list) {
     const ul = $("pending");
     ul.textContent = "";
+    $("pending-card").classList.toggle("asking", Array.isArray(list) && list.length > 0);
     if (!Array.isArray(list) || !list.length) {
       const li = document.createElement("li");
       li.className = "muted";
@@ -233,8 +266,13 @@ const Console = (() => {
     for (const p of list) {
       const li = document.createElement("li");
       const target = p && typeof p === "object" ? (p.id ?? p.entry ?? p.target) : p;
-      const text = p && typeof p === "object" ? (p.pt || p.text || p.kind || JSON.stringify(p)) : String(p);
-      li.append(`#${target}: ${text} `);
+      const text = p && typeof p === "object" ? (p.pt || p.text || "confirmar o registro") : String(p);
+      const q = document.createElement("p");
+      q.className = "question";
+      q.textContent = `A confirmar: ${text}`;
+      const answers = document.createElement("div");
+      answers.className = "answers";
+      li.append(q, answers);
       const options = p && Array.isArray(p.options) ? p.options : null;
       const label = (c) => (c === "A" || c === "B" ? name(c) : OPTION_LABELS[c] || c);
       if (p && p.input === "disc") {
@@ -247,39 +285,35 @@ const Console = (() => {
         input.placeholder = "botão nº";
         input.className = "pending-disc";
         const b = document.createElement("button");
+        b.type = "button";
         b.textContent = "Confirmar botão";
         b.addEventListener("click", () => {
           if (input.value.trim() === "") return say("✗ informe o número do botão", "bad");
-          send("confirm", { target, choice: Number(input.value) }, `#${target}: botão ${input.value}`);
+          send("confirm", { target, choice: Number(input.value) }, `confirmado: botão ${input.value}`);
         });
-        li.append(input, b);
+        answers.append(input, b);
       } else if (options) {
         // one button per answer the ruleset offers; the default one is marked
         for (const choice of options) {
           const b = document.createElement("button");
+          b.type = "button";
           b.textContent = choice === p.default ? `✓ ${label(choice)}` : label(choice);
           b.dataset.choice = choice;
-          b.addEventListener("click", () => send("confirm", { target, choice }, `#${target}: ${label(choice)}`));
-          li.append(b);
+          b.addEventListener("click", () => send("confirm", { target, choice }, `confirmado: ${label(choice)}`));
+          answers.append(b);
         }
       } else {
-        for (const [accept, label] of [[true, "Aceitar"], [false, "Rejeitar"]]) {
+        for (const [accept, word] of [[true, "Aceitar"], [false, "Rejeitar"]]) {
           const b = document.createElement("button");
-          b.textContent = label;
-          b.addEventListener("click", () => send("confirm", { target, accept }, `${label.toLowerCase()} #${target}`));
-          li.append(b);
+          b.type = "button";
+          b.textContent = word;
+          b.addEventListener("click", () => send("confirm", { target, accept }, `${word.toLowerCase()}: ${text}`));
+          answers.append(b);
         }
       }
       ul.append(li);
     }
   }
-
-  // answers the rules offer in "A confirmar" (docs/rulesets.md, Pending confirmations)
-  const OPTION_LABELS = {
-    no_goal: "sem gol", corner: "escanteio", own_goal: "gol contra",
-    shot_asked: "chute pedido (não registrado)", false_trip: "falso acionamento",
-    counts: "vale", foul: "falta", no_foul: "sem falta",
-  };
 
   // ---- log and corrections ---------------------------------------------------------
   let logTimer = null;
@@ -305,14 +339,12 @@ const Console = (() => {
   }
 
   function renderLogMessage(text) {
-    const tb = $("log");
-    tb.textContent = "";
-    const tr = document.createElement("tr");
-    const td = document.createElement("td");
-    td.colSpan = 7;
-    td.textContent = text;
-    tr.append(td);
-    tb.append(tr);
+    const ol = $("log");
+    ol.textContent = "";
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = text;
+    ol.append(li);
   }
 
   // the table was reset: offer the match time its clock did not count as added time
@@ -337,40 +369,50 @@ const Console = (() => {
   }
 
   function describe(e) {
-    return e.text || e.kind;
+    return e.text || "registro";
   }
 
   function renderLog(entries) {
-    const tb = $("log");
-    tb.textContent = "";
+    const ol = $("log");
+    ol.textContent = "";
     lastReferee = null;
     for (const e of entries) {
       if (e.source === "referee" && e.correctable) lastReferee = e;
     }
+    if (!entries.length) renderLogMessage("nada registrado ainda");
     for (const e of [...entries].reverse()) {
-      const tr = document.createElement("tr");
-      tr.dataset.id = e.id;
-      if (e.voided) tr.className = "voided";
+      const li = document.createElement("li");
+      li.dataset.id = e.id;
+      li.className = `entry${e.voided ? " voided" : ""}`;
+      const when = document.createElement("div");
+      when.className = "when";
+      when.textContent = [`nº ${e.id}`, e.period ? `${e.period}º tempo` : "",
+        e.clock_ms != null ? FM.mmss(e.clock_ms) : "", e.origin || ""].filter(Boolean).join(" · ");
+      const what = document.createElement("div");
+      what.className = "what";
       const said = (e.meaning || []).length ? ` — ${e.meaning.join("; ")}` : "";
-      const cells = [e.id, e.period ? `${e.period}º` : "", e.clock_ms != null ? FM.mmss(e.clock_ms) : "",
-        describe(e) + said, e.origin || "", e.status_text || ""];
-      for (const c of cells) {
-        const td = document.createElement("td");
-        td.textContent = String(c);
-        tr.append(td);
+      what.textContent = describe(e) + said;
+      li.append(when, what);
+      if (e.status_text) {
+        const st = document.createElement("div");
+        st.className = "status";
+        st.textContent = e.status_text;
+        li.append(st);
       }
-      const td = document.createElement("td");
       if (e.correctable) {
+        const row = document.createElement("div");
+        row.className = "fixes";
         for (const [mode, label] of [["void", "Anular"], ["amend", "Corrigir"]]) {
           const b = document.createElement("button");
+          b.type = "button";
           b.textContent = label;
           b.dataset.fix = mode;
           b.addEventListener("click", () => openFix(e, mode));
-          td.append(b);
+          row.append(b);
         }
+        li.append(row);
       }
-      tr.append(td);
-      tb.append(tr);
+      ol.append(li);
     }
   }
 
@@ -426,11 +468,11 @@ const Console = (() => {
   function fixData() {
     const data = { ...(fixing.data || {}) };
     for (const input of $("fix-fields").querySelectorAll("[data-key]")) {
-      const key = input.dataset.key;
-      if (input.dataset.type === "choice") data[key] = JSON.parse(input.value);
-      else if (input.dataset.type === "bool") data[key] = input.checked;
-      else if (input.dataset.type === "number") data[key] = Number(input.value);
-      else data[key] = input.value;
+      const k = input.dataset.key;
+      if (input.dataset.type === "choice") data[k] = JSON.parse(input.value);
+      else if (input.dataset.type === "bool") data[k] = input.checked;
+      else if (input.dataset.type === "number") data[k] = Number(input.value);
+      else data[k] = input.value;
     }
     return data;
   }
@@ -441,10 +483,10 @@ const Console = (() => {
     const reason = $("fix-reason").value.trim();
     const target = fixing.id;
     if ($("fix-amend").checked) {
-      send("amend", { target, data: fixData(), ...(reason ? { reason } : {}) }, `corrigir #${target}`);
+      send("amend", { target, data: fixData(), ...(reason ? { reason } : {}) }, `corrigir nº ${target}`);
     } else {
       const trip = fixing.kind === "goal_line" ? { false_trip: $("fix-false-trip").checked } : {};
-      send("void", { target, ...trip, ...(reason ? { reason } : {}) }, `anular #${target}`);
+      send("void", { target, ...trip, ...(reason ? { reason } : {}) }, `anular nº ${target}`);
     }
     $("fix").close();
     fixing = null;
@@ -459,13 +501,46 @@ const Console = (() => {
       b.addEventListener("click", () => actions[b.dataset.act]());
     }
     for (const b of document.querySelectorAll(".side")) {
-      b.addEventListener("click", () => setSide(b.dataset.side));
+      b.addEventListener("click", () => { pickedAt = Date.now(); setSide(b.dataset.side); });
     }
+    for (const b of document.querySelectorAll("[data-outcome]")) {
+      b.addEventListener("click", () => actions.shot_result(b.dataset.outcome));
+    }
+    // a short list as buttons (one tap): the chosen one is pressed, its value in the field
+    for (const group of document.querySelectorAll(".chips[data-field]")) {
+      for (const b of group.querySelectorAll("button[data-value]")) {
+        b.addEventListener("click", () => {
+          $(group.dataset.field).value = b.dataset.value;
+          for (const x of group.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+        });
+      }
+    }
+    for (const b of document.querySelectorAll("[data-restart]")) {
+      b.addEventListener("click", () => actions.restart(b.dataset.restart));
+    }
+    for (const b of document.querySelectorAll("[data-ball]")) {
+      b.addEventListener("click", () => {
+        $("shot-ball").value = b.dataset.ball;
+        for (const x of document.querySelectorAll("[data-ball]")) x.setAttribute("aria-pressed", String(x === b));
+      });
+    }
+    for (const b of document.querySelectorAll("[data-key]")) {
+      b.addEventListener("click", () => key(b.dataset.key));
+    }
+    for (const b of document.querySelectorAll("[data-sheet]")) {
+      b.addEventListener("click", () => openSheet(b.dataset.sheet));
+    }
+    for (const b of document.querySelectorAll("[data-close]")) b.addEventListener("click", closeSheets);
+    $("scrim").addEventListener("click", closeSheets);
     for (const b of document.querySelectorAll("[data-display]")) {
       b.addEventListener("click", async () => {
-        const r = await fetch(`/api/display${forTable ? `?${forTable}` : ""}`, { method: "POST", headers: headers(), body: b.dataset.display });
-        const body = await r.json();
-        say(r.ok ? `✓ telões: ${b.textContent}` : `✗ telões: ${body.error}`, r.ok ? "ok" : "bad");
+        try {
+          const r = await fetch(`/api/display${forTable ? `?${forTable}` : ""}`, { method: "POST", headers: Referee.headers(), body: b.dataset.display });
+          const body = await r.json();
+          say(r.ok ? `✓ telões: ${b.textContent}` : `✗ telões: ${body.error}`, r.ok ? "ok" : "bad");
+        } catch (e) {
+          say("✗ telões: sem conexão com o servidor; tente de novo", "bad");
+        }
       });
     }
     $("setup").addEventListener("submit", (ev) => {
@@ -479,6 +554,7 @@ const Console = (() => {
       };
       if (what === "set_up") {
         send("set_up", { teams }, "equipes");
+        closeSheets();
         return;
       }
       const settings = {
@@ -488,6 +564,7 @@ const Console = (() => {
       if (f.get("half_min")) settings.period_ms = Number(f.get("half_min")) * 60000;
       if (!confirm("Encerrar a partida atual e abrir uma nova?")) return;
       send("new_match", { ruleset: f.get("ruleset"), settings }, "nova partida");
+      closeSheets();
     });
     $("start-next").addEventListener("click", () => {
       if (!state || !state.next) return;
@@ -495,41 +572,29 @@ const Console = (() => {
       if (playing && !confirm("A partida atual ainda não terminou. Encerrá-la e abrir a próxima?")) return;
       send("new_match", state.next.start, `próxima partida: ${state.next.title}`);
     });
-    $("raw").addEventListener("submit", (ev) => {
-      ev.preventDefault();
-      const f = new FormData(ev.target);
-      let data;
-      try { data = JSON.parse(f.get("data") || "{}"); } catch (err) { say(`✗ JSON inválido: ${err.message}`, "bad"); return; }
-      send(String(f.get("kind")), data);
-    });
     $("referee").value = localStorage.getItem("futmesa.referee") || "";
     document.addEventListener("keydown", onKey);
   }
 
   function onKey(ev) {
     const tag = (ev.target && ev.target.tagName) || "";
-    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) && ev.target.id !== "disc") return;
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const k = ev.key;
-    const typingDisc = ev.target && ev.target.id === "disc";
-    if (/^[0-9]$/.test(k) && !typingDisc) {
-      $("disc").value = ($("disc").value + k).slice(-2);
-      ev.preventDefault();
-      return;
-    }
-    if (k === "Backspace" && !typingDisc) { $("disc").value = $("disc").value.slice(0, -1); ev.preventDefault(); return; }
-    if (typingDisc && !["Enter"].includes(k) && !/^[abcdftxrsuklnp?]$/i.test(k)) return;
+    if (k === "Escape") { closeSheets(); return; }
+    if (/^[0-9]$/.test(k)) { key(k); ev.preventDefault(); return; }
+    if (k === "Backspace") { key("back"); ev.preventDefault(); return; }
     const map = {
       s: "start", d: "lance_done", l: "last_touch", Enter: "shot", c: "shot", f: "foul", t: "touch", x: "discipline", r: "restart",
       k: "kickoff", n: "shot_result", p: "pause",
     };
     const lower = k.length === 1 ? k.toLowerCase() : k;
-    if (lower === "a" || lower === "b") { setSide(lower.toUpperCase()); ev.preventDefault(); return; }
+    if (lower === "a" || lower === "b") { pickedAt = Date.now(); setSide(lower.toUpperCase()); ev.preventDefault(); return; }
     if (lower === "?") { $("help").showModal(); ev.preventDefault(); return; }
     if (lower === "u") {
       ev.preventDefault();
-      if (lastReferee && confirm(`Anular a entrada #${lastReferee.id} (${describe(lastReferee)})?`)) {
-        send("void", { target: lastReferee.id }, `anular #${lastReferee.id}`);
+      if (lastReferee && confirm(`Anular a entrada nº ${lastReferee.id} (${describe(lastReferee)})?`)) {
+        send("void", { target: lastReferee.id }, `anular nº ${lastReferee.id}`);
       } else if (!lastReferee) say("nada para anular", "bad");
       return;
     }
@@ -541,12 +606,13 @@ const Console = (() => {
   }
 
   wire();
+  showDisc();
   if (table) { // a host serving several tables: say which one this console commands
-    $("c-table").textContent = `Mesa ${table}`;
+    $("c-table").textContent = "Mesa";
     $("c-table").hidden = false;
   }
   checkToken();
-  if (token) $("keeper-link").href = keeperLink(token);
+  if (Referee.token) $("keeper-link").href = keeperLink(Referee.token);
   setSide("A");
   FM.connect(table ? `/ws?table=${encodeURIComponent(table)}` : "/ws", {
     onMessage: (msg) => {
@@ -560,6 +626,7 @@ const Console = (() => {
         // clock status alone does not ask the host to rebuild it
         const after = state.match ? `${state.match_id}:${state.match.log_length}` : null;
         if (after !== before || after === null || after.endsWith("undefined")) refreshLog();
+        Referee.pump(); // the link is back: deliver what waited
       }
     },
     onStatus: (st) => {
@@ -568,5 +635,10 @@ const Console = (() => {
   });
   setInterval(tick, 200);
   loadLog();
-  return { send, actions, get token() { return token; }, setToken: adoptToken };
+  showQueue(Referee.queued(), false);
+  // installable, and opens without the network (the service worker keeps the pages)
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/console/sw.js", { scope: "/console" }).catch(() => {});
+  }
+  return { send, actions, openSheet, closeSheets, get token() { return Referee.token; }, setToken: Referee.adoptToken };
 })();

@@ -1,0 +1,154 @@
+"""The referee console on two phones and two screens (issue 20 item 3), in headless Chromium.
+
+The first screen holds what a lance needs without scrolling: the question the rules are
+asking, the side on turn, the disc keypad with "Chute pedido", and the outcome. Every sheet
+(fouls, discipline, clock, the log, the match) opens with one tap. Nothing is wider than the
+screen, no text is cut, no internal code is shown, and no keyboard badge appears on a touch
+screen. Screenshots of each in test-output/ (console-<size>-<what>.png).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from screen_checks import VIEWPORTS, check_screen
+
+from futmesa.web.testing import TOKEN, LiveServer, ScriptedTable
+
+pytestmark = pytest.mark.browser
+
+WAIT_MS = 60_000
+PHONES = ("phone", "small")
+SHEETS = ("sheet-foul", "sheet-discipline", "sheet-clock", "sheet-log", "sheet-more")
+QUESTION = {"id": 2, "kind": "goal_no_shot", "pt": "Gol sem chute pedido: o gol vale?",
+            "options": ["counts", "no_goal"], "default": "no_goal"}
+FIRST_SCREEN = ("#pending-card", "#side-A", "#side-B", ".keypad", "#act-shot", "#act-outcome")
+# the longest word of each visible button, measured in the button's font: none is broken
+WORDS_FIT = """() => [...document.querySelectorAll('button')].filter(b => b.offsetParent).map(b => {
+  const word = b.textContent.trim().split(/\\s+/)
+    .reduce((a, w) => (w.length > a.length ? w : a), "");
+  const probe = document.createElement("span");
+  probe.style.font = getComputedStyle(b).font;
+  probe.style.whiteSpace = "nowrap"; probe.style.position = "absolute";
+  probe.textContent = word;
+  document.body.appendChild(probe);
+  const need = probe.getBoundingClientRect().width;
+  probe.remove();
+  const cs = getComputedStyle(b);
+  const have = b.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  return need > have + 1 ? `${word}: ${Math.round(need)} px in ${Math.round(have)} px` : null;
+}).filter(Boolean)"""
+
+
+def _context(browser: Any, size: str) -> Any:
+    touch = size in PHONES
+    return browser.new_context(viewport=VIEWPORTS[size], is_mobile=touch, has_touch=touch)
+
+
+def _asking(live: LiveServer, table: ScriptedTable) -> None:
+    """A few entries in the log and a question from the rules waiting for the referee."""
+    auth = {"Authorization": f"Bearer {TOKEN}"}
+    for body in ({"kind": "start_period"}, {"kind": "goal", "data": {"side": "B"}},
+                 {"kind": "shot_asked", "data": {"side": "A", "disc": 7}}):
+        assert httpx.post(live.url + "/api/referee", json=body, headers=auth,
+                          timeout=10).status_code == 200
+    state = live.call(table.state)
+    state["match"]["pending"] = [QUESTION]
+    state["match"]["turn"] = "B"
+    live.publish(state)
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_the_first_screen_holds_the_lance_and_every_sheet_fits(
+        table_server: tuple[LiveServer, ScriptedTable], browser: Any, output_dir: Path,
+        size: str) -> None:
+    live, table = table_server
+    _asking(live, table)
+    ctx = _context(browser, size)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(live.url + f"/console?token={TOKEN}")
+        page.wait_for_function("document.getElementById('token-status').textContent"
+                               ".includes('✓')", timeout=WAIT_MS)
+        page.wait_for_selector("#pending [data-choice=counts]", timeout=WAIT_MS)
+        # the side on turn is the one the keypad serves, named by its team
+        assert page.get_attribute("#side-B", "aria-pressed") == "true"
+        assert "Botafogo" in page.text_content("#side-B")
+        check_screen(page, f"console-{size}-first", output_dir)
+        vw, vh = VIEWPORTS[size]["width"], VIEWPORTS[size]["height"]
+        bar = page.locator(".sheet-bar").bounding_box()
+        assert bar is not None
+        floor = bar["y"] if bar["y"] > vh / 2 else vh  # the bar is fixed at a phone's bottom
+        for sel in FIRST_SCREEN:
+            box = page.locator(sel).first.bounding_box()
+            assert box is not None, sel
+            assert box["x"] >= 0 and box["x"] + box["width"] <= vw + 1, (sel, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= floor + 1, (sel, box, floor)
+        assert page.evaluate("window.scrollY") == 0
+        assert "o gol vale?" in page.text_content("#pending-card")
+        # every button a thumb presses is at least 44 px tall
+        small = page.evaluate("""() => [...document.querySelectorAll('button')]
+            .filter(b => b.offsetParent && b.getBoundingClientRect().height < 44)
+            .map(b => b.textContent.trim())""")
+        assert small == [], small
+        assert page.evaluate(WORDS_FIT) == []  # no word broken in two
+        kbd = page.evaluate("[...document.querySelectorAll('kbd')]"
+                            ".filter(k => k.getClientRects().length).length")
+        if size in PHONES:
+            assert kbd == 0, "keyboard badges on a touch screen"
+        else:
+            assert kbd > 0, "the shortcuts are shown where there is a keyboard"
+        for sheet in SHEETS:
+            tab = page.locator(f"[data-sheet={sheet}]")
+            if not tab.is_visible():  # a wide screen keeps the log open beside the lance
+                assert page.is_visible(f"#{sheet}"), sheet
+            else:
+                tab.click()
+                page.wait_for_selector(f"#{sheet}", state="visible")
+            if sheet == "sheet-log":
+                page.wait_for_selector("#log li[data-id='3']", timeout=WAIT_MS)
+            check_screen(page, f"console-{size}-{sheet.removeprefix('sheet-')}", output_dir)
+            assert page.evaluate(WORDS_FIT) == [], sheet
+            if sheet == "sheet-log":
+                sizes = page.evaluate("""() => [...document.querySelectorAll('#log button')]
+                    .map(b => b.getBoundingClientRect().height)""")
+                assert sizes and min(sizes) >= 44, sizes
+                page.click("#log li[data-id='2'] button[data-fix=amend]")  # the form
+                page.wait_for_selector("#fix[open] select[data-key=side]")
+                assert not page.is_visible("#fix-trip-row")  # only for a sensor's goal
+                check_screen(page, f"console-{size}-correction", output_dir)
+                page.click("#fix-cancel")
+            if tab.is_visible():
+                page.locator(f"#{sheet} [data-close]").click()
+                page.wait_for_selector(f"#{sheet}", state="hidden")
+    finally:
+        ctx.close()
+    assert errors == []
+
+
+def test_the_expert_page_keeps_the_raw_form_off_the_console(
+        table_server: tuple[LiveServer, ScriptedTable], browser: Any) -> None:
+    live, table = table_server
+    ctx = _context(browser, "phone")
+    page = ctx.new_page()
+    try:
+        page.goto(live.url + f"/console?token={TOKEN}")
+        page.wait_for_function("document.getElementById('token-status').textContent"
+                               ".includes('✓')", timeout=WAIT_MS)
+        text = page.evaluate("document.body.innerText")
+        assert "JSON" not in text and "kind" not in text
+        assert page.locator("textarea").count() == 0
+        page.goto(live.url + "/console/expert")  # the same token, kept on the phone
+        page.fill("#raw input[name=kind]", "goal")
+        page.fill("#raw textarea[name=data]", '{"side": "A"}')
+        page.click("#raw button[type=submit]")
+        page.wait_for_function("document.getElementById('result').textContent"
+                               ".startsWith('✓ goal')", timeout=WAIT_MS)
+        assert [e["kind"] for e in table.entries] == ["goal"]
+    finally:
+        ctx.close()
