@@ -69,6 +69,9 @@ class MatchSettings(_Strict):
     touch_limit: int | None = Field(default=None, ge=1, le=50)
     # who kicks off extra time: the documents are silent (docs/rulesets.md)
     extra_kickoff: Literal["first", "other", "A", "B"] | None = None
+    # the table's name on every screen ("Mesa Central"); table_names: one per table id
+    table_name: str | None = Field(default=None, max_length=40)
+    table_names: dict[str, str] | None = None
     # the venue's time zone for the súmula's times (IANA name, e.g. "America/Sao_Paulo")
     timezone: str | None = Field(default=None, max_length=64,
                                  pattern=r"^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$")
