@@ -245,7 +245,7 @@ def build(record: Record, lang: str = "pt") -> Sumula:
         (L("Início", "Start"), when(match.get("created_at"), zone)),
         (L("Fim", "End"), when(match.get("ended_at"), zone)),
         (L("Situação", "Status"), _ending(record, lang)),
-        (L("Fuso horário", "Time zone"), zone_city(zone, lang)),
+        (L("Hora local", "Local time"), zone_city(zone, lang)),
     ]
 
     goals = Table("goals", L("Gols", "Goals"), [
