@@ -11,6 +11,7 @@ from typing import Any
 
 from futmesa.competition.db import CompetitionDB, CompetitionError
 from futmesa.competition.settings import TIE_BREAK_NAMES
+from futmesa.matchbook.wording import table_name
 
 STATUS_PT = {"scheduled": "a jogar", "assigned": "na mesa", "finished": "encerrada",
              "walkover": "W.O.", "abandoned": "abandonada"}
@@ -41,7 +42,10 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": m["id"], "stage": m["stage"], "group": m["group"], "round": m["round"],
         "label": m["label"] or (f"Grupo {m['group']}" if m["group"] else "Liga"),
-        "slot": m["slot"] + 1, "table": m["table_id"] or f"mesa {m['planned_table']}",
+        "slot": m["slot"] + 1,
+        "table": table_name(m["table_id"], index=m["planned_table"]) if m["table_id"]
+        else f"Mesa {m['planned_table']}",
+        "table_id": m["table_id"], "final": m["group"] == "Final" or m["label"] == "Final",
         "a": _name(teams, m["team_a"], m["src_a"]), "b": _name(teams, m["team_b"], m["src_b"]),
         "color_a": teams[m["team_a"]].color if m["team_a"] in teams else "#888888",
         "color_b": teams[m["team_b"]].color if m["team_b"] in teams else "#888888",
