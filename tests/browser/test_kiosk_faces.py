@@ -125,6 +125,14 @@ def test_a_run_out_lance_shows_time_not_a_fresh_count(live: LiveServer, page: An
     page.wait_for_function("Number(document.getElementById('lance-value').textContent) >= 13")
 
 
+def test_a_long_lance_reads_as_minutes(live: LiveServer, page: Any) -> None:
+    st = match_state()
+    st["lance"].update(ms=300_000, running=False, length_ms=300_000)  # a tournament's lance
+    live.publish(st)
+    page.goto(live.url + "/")
+    page.wait_for_function("document.getElementById('lance-value').textContent === '5:00'")
+
+
 @pytest.mark.parametrize("size", list(VIEWPORTS))
 @pytest.mark.parametrize("mode", ["scoreboard", "overlay", "board"])
 def test_screens_fit_and_speak_words(live: LiveServer, browser: Any, output_dir: Path,

@@ -425,7 +425,10 @@
         lance.classList.toggle("warn", warn);
         lance.classList.toggle("over", over);
         lance.classList.toggle("idle", !state.lance.running && !over);
-        const value = over ? T().lanceOver : String(Math.ceil(left / 1000));
+        const secs = Math.ceil(left / 1000);
+        // a long lance (a tournament's 300 s) reads as minutes: "5:00", never "300"
+        const count = secs >= 60 ? `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}` : String(secs);
+        const value = over ? T().lanceOver : count;
         setText($("lance-value"), value);
         show(ovLance, state.lance.running || over);
         ovLance.classList.toggle("warn", warn);
