@@ -81,6 +81,10 @@ def test_todays_codes_are_gone() -> None:
         "Sensor: bola na linha do gol de Botafogo"
     assert sentence("ball_out", {"line": "end", "zone": 4}, TEAMS) == \
         "Bola fora pela linha de fundo"
+    assert sentence("ball_out", {"line": "end", "zone": 4, "end": 1}, TEAMS) == \
+        "Bola fora pela linha de fundo, lado de Botafogo"
+    assert sentence("ball_out", {"line": "side", "zone": 1, "end": 0}, TEAMS,
+                    ends={"A": 1, "B": 0}) == "Bola fora pela lateral, no campo de Botafogo"
     assert sentence("sensor_fault", {"sensor": 1, "fault": "stuck"}, TEAMS) == \
         "Falha no sensor do gol de Botafogo: bloqueado por tempo demais"
     assert sentence("ends", {"A": 1, "B": 0}, TEAMS) == \

@@ -168,7 +168,8 @@ def _text(entry: dict[str, Any], teams: dict[str, Any], lang: str,
     key = "text" if lang == "pt" else "text_en"
     text = str(entry.get(key) or sentence(str(entry.get("kind", "")), entry.get("data"), teams,
                                           lang, period=entry.get("period"), targets=by_id))
-    said = entry.get("meaning" if lang == "pt" else "meaning_en")
+    said = (entry.get("meaning_full" if lang == "pt" else "meaning_en_full")
+            or entry.get("meaning" if lang == "pt" else "meaning_en"))
     if isinstance(said, list) and said:
         text += " — " + "; ".join(map(str, said))
     return text
@@ -306,7 +307,8 @@ def build(record: Record, lang: str = "pt") -> Sumula:
                      **{"in": data.get("in", "")})
         elif kind in CORRECTION_KINDS:
             target = by_id.get(data.get("target")) or {}
-            target = {k: v for k, v in target.items() if k not in ("meaning", "meaning_en")}
+            target = {k: v for k, v in target.items() if k not in ("meaning", "meaning_en",
+                                                                "meaning_full", "meaning_en_full")}
             new = ""
             if kind == "amend" and isinstance(data.get("data"), dict):
                 new_kind = data.get("kind") or target.get("kind") or ""

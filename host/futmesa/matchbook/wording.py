@@ -231,9 +231,13 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return L(f"Sensor: bola na linha do gol de {t(owner)}",
                      f"Sensor: ball on {t(owner)}'s goal line")
         case "ball_out":
+            # "end": the goal end of the table the zone is at, named by the side defending it
+            owner = goal_owner(d.get("end"), ends) if d.get("end") in (0, 1) else None
             if d.get("line") == "end":
-                return L("Bola fora pela linha de fundo", "Ball out over the end line")
-            return L("Bola fora pela lateral", "Ball out over the side line")
+                where = L(f", lado de {t(owner)}", f", {t(owner)}'s end") if owner else ""
+                return L("Bola fora pela linha de fundo", "Ball out over the end line") + where
+            where = L(f", no campo de {t(owner)}", f", in {t(owner)}'s half") if owner else ""
+            return L("Bola fora pela lateral", "Ball out over the side line") + where
         case "palheta":
             pos = d.get("pos")
             if pos in ("A", "B"):
