@@ -184,3 +184,23 @@ def test_the_kiosk_listens_to_its_table_only(live: LiveServer, page: Any) -> Non
     page.wait_for_selector("#card-mesa-2")
     assert page.evaluate("window.futmesaKiosk.conn.path") == "/ws?all=1"
 
+
+
+@pytest.mark.parametrize("size", ["tv", "phone"])
+def test_one_table_board_fills_the_screen(live: LiveServer, browser: Any, output_dir: Path,
+                                          size: str) -> None:
+    live.publish(busy())
+    context = browser.new_context(viewport=VIEWPORTS[size])
+    page = context.new_page()
+    try:
+        page.goto(live.url + "/?mode=board")
+        page.wait_for_selector("#card-sim-SIM00001")
+        page.wait_for_timeout(300)  # names fitted on the next frame
+        box = page.locator("#card-sim-SIM00001").bounding_box()
+        view = VIEWPORTS[size]
+        share = box["width"] * box["height"] / (view["width"] * view["height"])
+        print(f"one table's card covers {share:.0%} of the {size} screen")
+        assert share > 0.6
+        check_screen(page, f"kiosk-board-one-{size}", output_dir)
+    finally:
+        context.close()

@@ -156,8 +156,8 @@
       el.style.fontSize = "";
       const cs = getComputedStyle(el);
       const base = parseFloat(cs.fontSize);
-      const oneLine = el.classList.contains("card-name"); // the board: one line per name
-      const words = oneLine ? [el.textContent] : el.textContent.split(/\s+/);
+      // every name may wrap between words: only its longest word has to fit the box
+      const words = el.textContent.split(/\s+/);
       const need = Math.max(0, ...words.map((w) => textWidth(w, cs)));
       const room = el.clientWidth;
       let size = need > room ? (base * room) / need * 0.97 : base;
