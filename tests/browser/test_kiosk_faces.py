@@ -204,3 +204,63 @@ def test_one_table_board_fills_the_screen(live: LiveServer, browser: Any, output
         check_screen(page, f"kiosk-board-one-{size}", output_dir)
     finally:
         context.close()
+
+
+TREATMENTS = [
+    ("disciplinary", "card", f"Falta disciplinar: {LONG_B}, botão 5 (000 Art. 26 §1 A)"),
+    ("expelled_named", "red", f"Expulsão: {LONG_B}, botão 5 (000 Art. 26 §1 F)"),
+    ("lance_warning", "time", f"15 s: {LONG_A}, jogue imediatamente (000 Art. 8 §3)"),
+    ("touch_limit", "foul", f"Limite de toques: {LONG_A} (003 Art. 47)"),
+]
+
+
+@pytest.mark.parametrize(("code", "kind", "text"), TREATMENTS)
+def test_each_kind_of_announcement_has_its_look(live: LiveServer, browser: Any,
+                                               output_dir: Path, code: str, kind: str,
+                                               text: str) -> None:
+    base = busy()
+    live.publish(base)
+    context = browser.new_context(viewport=VIEWPORTS["tv"])
+    page = context.new_page()
+    try:
+        page.goto(live.url + "/")
+        page.wait_for_function("document.getElementById('score-A').textContent === '2'")
+        st = match_state(score=base["score"], goals=base["match"]["goals"], status="last_lance",
+                         announcements=[*base["match"]["announcements"],
+                                        {"id": 9, "entry": 60, "code": code, "pt": text,
+                                         "en": text, "rule": text.split(" (")[1][:-1]}])
+        st["clock"]["added_ms"] = 120_000
+        live.publish(st)
+        words = text.split(" (")[0]
+        page.wait_for_function("t => document.getElementById('announce').textContent"
+                               ".startsWith(t)", arg=words)
+        assert page.get_attribute("#announce", "data-kind") == kind
+        assert "000 Art" not in page.text_content("#announce")
+        assert page.text_content("#added") == "+2 acréscimo"
+        assert "last" in page.get_attribute("#status", "class")  # the last lance stands out
+        # the rule is cited in words, in a smaller line after the words
+        assert page.text_content("#announce .ann-rule").startswith(" (CBFM 1 Toque, Art.") or \
+            page.text_content("#announce .ann-rule").startswith(" (Pastilha 8x2, Art.")
+        page.wait_for_timeout(500)  # the slide-in animation ends: for the screenshot only
+        check_screen(page, f"kiosk-{kind}-tv", output_dir)
+    finally:
+        context.close()
+
+
+def test_the_overlay_celebrates_a_goal_in_a_banner(live: LiveServer, browser: Any,
+                                                   output_dir: Path) -> None:
+    before = busy()
+    live.publish(before)
+    context = browser.new_context(viewport=VIEWPORTS["tv"])
+    page = context.new_page()
+    try:
+        page.goto(live.url + "/?mode=overlay")
+        page.wait_for_function("document.getElementById('ov-score-A').textContent === '2'")
+        live.publish(after_goal(before))
+        page.wait_for_selector("#goal.compact:not(.hidden)")
+        assert page.text_content("#ov-score-B") == "2"
+        box = page.locator("#goal").bounding_box()
+        assert box["height"] < VIEWPORTS["tv"]["height"] / 3  # a banner, the video stays
+        check_screen(page, "kiosk-overlay-goal-tv", output_dir)
+    finally:
+        context.close()

@@ -304,7 +304,22 @@
     const text = !expired && !goalOn && cur ? annText(cur.a) : "";
     const el = $("announce");
     show(el, !!text);
-    setText(el, text);
+    if (el.dataset.text !== text) {
+      // the rule cited after the words, smaller: "… (CBFM 1 Toque, Art. 6)"
+      el.dataset.text = text;
+      el.textContent = "";
+      const rule = cur && cur.a && typeof cur.a.rule === "string" && cur.a.rule ? ` (${cur.a.rule})` : "";
+      const cut = rule && text.endsWith(rule) ? text.length - rule.length : text.length;
+      const main = document.createElement("span");
+      main.textContent = text.slice(0, cut);
+      el.appendChild(main);
+      if (cut < text.length) {
+        const cite = document.createElement("span");
+        cite.className = "ann-rule";
+        cite.textContent = text.slice(cut);
+        el.appendChild(cite);
+      }
+    }
     if (el.dataset.kind !== (cur ? cur.kind : "info")) el.dataset.kind = cur ? cur.kind : "info";
     const note = $("ov-note");
     show(note, !!text);
