@@ -183,6 +183,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "status": st.to_dict(),
         "voided": st.state in ("voided", "without_effect"),
         "amended_by": st.by if st.state == "amended" else None,
+        "ends": ends,  # the goal each side defended then (names goal lines by side)
         "origin": origin(e.source, e.author),
         "origin_en": origin(e.source, e.author, "en"),
         "text": sentence(e.kind, e.data, teams, "pt", period=e.period, targets=by_id, ends=ends),
@@ -334,9 +335,10 @@ def build_record(match: dict[str, Any], stored: list[StoredEntry],
         "ending": ending(match, state, later),
     }
     teams = header["teams"]
-    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period} for e in stored}
-    said = meanings(state, {e.id: e.kind for e in stored})
     ends = ends_by_entry(state, stored)
+    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id)}
+             for e in stored}
+    said = meanings(state, {e.id: e.kind for e in stored})
     return {
         "match": header,
         "entries": [entry_record(e, statuses.get(e.id), teams, by_id, said.get(e.id),

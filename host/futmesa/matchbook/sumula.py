@@ -312,7 +312,8 @@ def build(record: Record, lang: str = "pt") -> Sumula:
             new = ""
             if kind == "amend" and isinstance(data.get("data"), dict):
                 new_kind = data.get("kind") or target.get("kind") or ""
-                new = sentence(str(new_kind), data["data"], teams, lang)
+                new = sentence(str(new_kind), data["data"], teams, lang,
+                               ends=target.get("ends"))
             situation = _correction_status(st, lang)
             corrections.add(
                 not st.counts, number=e.get("id"),

@@ -475,7 +475,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
 
 def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt") -> str:
     return sentence(str(entry.get("kind", "")), entry.get("data"), teams, lang,
-                    period=entry.get("period"))
+                    period=entry.get("period"), ends=entry.get("ends"))
 
 
 # ---- origins, statuses, endings -------------------------------------------------------
