@@ -264,3 +264,18 @@ def test_the_overlay_celebrates_a_goal_in_a_banner(live: LiveServer, browser: An
         check_screen(page, "kiosk-overlay-goal-tv", output_dir)
     finally:
         context.close()
+
+
+def test_english_scoreboard_speaks_words_too(live: LiveServer, browser: Any,
+                                             output_dir: Path) -> None:
+    live.publish(busy())
+    context = browser.new_context(viewport=VIEWPORTS["hd"])
+    page = context.new_page()
+    try:
+        page.goto(live.url + "/?lang=en")
+        page.wait_for_function("document.getElementById('table-id').textContent === 'Table 1'")
+        assert page.text_content("#fouls-A") == "Fouls 2 · disciplinary 1"
+        assert page.text_content("#goals-A li") == "13' · disc 7"
+        check_screen(page, "kiosk-scoreboard-en-hd", output_dir)
+    finally:
+        context.close()

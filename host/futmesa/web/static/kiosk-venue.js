@@ -27,6 +27,9 @@
   document.body.appendChild(btn);
   let hideTimer = null;
   function showButton() {
+    const kiosk = window.futmesaKiosk;
+    const label = kiosk && kiosk.view.lang === "en" ? "Full screen" : "Tela cheia";
+    if (btn.textContent !== label) btn.textContent = label;
     const full = !!document.fullscreenElement;
     btn.classList.toggle("hidden", full || !document.documentElement.requestFullscreen);
     btn.classList.remove("faded");
@@ -175,6 +178,7 @@
 
   document.addEventListener("futmesa:message", (ev) => {
     requestAnimationFrame(fitNames); // after kiosk.js has drawn this message
+    if (ev.detail && ev.detail.type === "display") requestAnimationFrame(showButton);
     const msg = ev.detail || {};
     if (msg.type === "state" && msg.state) onState(msg.state);
     if (msg.type === "display" && !fixedSound && (msg.sound === "on" || msg.sound === "off")) {

@@ -301,7 +301,9 @@
       setText($("goal-detail"), [d.g ? goalMinute(d.g) : "", who].filter(Boolean).join(" · "));
       setText($("goal-score"), `${d.score.A} × ${d.score.B}`);
     }
-    const text = !expired && !goalOn && cur ? annText(cur.a) : "";
+    // a score in the words never breaks across lines ("2 × 1", "2–1")
+    const text = (!expired && !goalOn && cur ? annText(cur.a) : "")
+      .replace(/(\d) × (\d)/g, "$1\u00a0×\u00a0$2").replace(/(\d)([–-])(\d)/g, "$1\u2060$2\u2060$3");
     const el = $("announce");
     show(el, !!text);
     if (el.dataset.text !== text) {
