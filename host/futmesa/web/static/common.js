@@ -153,6 +153,7 @@ const FM = (() => {
   function connect(path, handlers) {
     let ws = null;
     let current = path;
+    let switching = false; // closing on purpose to reopen on another path
     let retry = 500;
     let lastMessage = 0;
     let timer = null;
@@ -179,6 +180,13 @@ const FM = (() => {
         handlers.onMessage(msg);
       };
       ws.onclose = () => {
+        if (switching) {
+          // closed on purpose to listen elsewhere: no "connection lost" flash on the screen
+          switching = false;
+          clearTimeout(timer);
+          open();
+          return;
+        }
         const wasUp = status.up;
         status.up = false;
         if (wasUp) status.since = Date.now();
@@ -201,8 +209,8 @@ const FM = (() => {
       if (next === current) return;
       current = next;
       status.path = next;
-      retry = 0;
-      try { ws.close(); } catch (e) { /* reconnects on the new path */ }
+      switching = status.up;
+      try { ws.close(); } catch (e) { switching = false; /* reconnects on the new path */ }
     };
     status.path = current;
     open();
