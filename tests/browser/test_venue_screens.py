@@ -87,7 +87,7 @@ def test_the_venue_board_in_the_room(tmp_path: Path, browser: Any, output_dir: P
         context = browser.new_context(viewport=VIEWPORTS[size])
         page = context.new_page()
         errors: list[str] = []
-        page.on("pageerror", errors.append)
+        page.on("pageerror", lambda e, errs=errors: errs.append(str(e)))
         try:
             page.goto(server.url + "/")
             page.wait_for_selector("#t-sim-SIM00002")

@@ -588,7 +588,15 @@
     if (conn) conn.setPath(wsPath());
   }
 
-  conn = FM.connect(wsPath(), { onMessage, onStatus: renderBanner });
+  // After a lost connection the screen catches up quietly: what it missed is shown as on
+  // opening (the newest entry's words), not replayed as a string of old celebrations.
+  let wasUp = false;
+  function onStatus(status) {
+    if (status.up && !wasUp) ann.match = undefined;
+    wasUp = status.up;
+    renderBanner();
+  }
+  conn = FM.connect(wsPath(), { onMessage, onStatus });
   applyView();
   setInterval(tick, 50);
   document.addEventListener("keydown", (ev) => {
