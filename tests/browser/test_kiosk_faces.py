@@ -34,13 +34,19 @@ WATCH = """() => {
 }"""
 
 
+# the element's finite CSS animations (an entrance) have ended; endless ones (a pulse) may run
+SETTLED = """sel => document.querySelector(sel).getAnimations().every(
+  (a) => a.effect.getComputedTiming().iterations === Infinity || a.playState === 'finished')"""
+
+
 def after_goal(before: dict[str, Any]) -> dict[str, Any]:
     """``before`` plus a goal of B's disc 4: the goals list, the score and the two
     announcements the engine makes for the goal's entry."""
+    first_id = max([10, *(a["id"] + 1 for a in before["match"]["announcements"])])
     st = match_state(score={"A": before["score"]["A"], "B": before["score"]["B"] + 1},
                      goals=[*before["match"]["goals"], goal("B", 4, 14, 50)],
                      announcements=[*before["match"]["announcements"],
-                                    *goal_items(10, 50, "B", LONG_B, LONG_A,
+                                    *goal_items(first_id, 50, "B", LONG_B, LONG_A,
                                                 {"A": before["score"]["A"],
                                                  "B": before["score"]["B"] + 1})])
     return st
@@ -261,6 +267,8 @@ def test_the_overlay_celebrates_a_goal_in_a_banner(live: LiveServer, browser: An
         assert page.text_content("#ov-score-B") == "2"
         box = page.locator("#goal").bounding_box()
         assert box["height"] < VIEWPORTS["tv"]["height"] / 3  # a banner, the video stays
+        # its entrance pops (a scale past 1 for a moment): checked once it has landed
+        page.wait_for_function(SETTLED, arg="#goal")
         check_screen(page, "kiosk-overlay-goal-tv", output_dir)
     finally:
         context.close()
@@ -279,3 +287,39 @@ def test_english_scoreboard_speaks_words_too(live: LiveServer, browser: Any,
         check_screen(page, "kiosk-scoreboard-en-hd", output_dir)
     finally:
         context.close()
+
+
+def test_after_a_lost_connection_old_goals_are_not_replayed(page: Any) -> None:
+    """The host went away while a goal was scored: on reconnecting the screen shows where the
+    match is (the score, the newest entry's words), without a late party; the next goal is
+    celebrated again."""
+    from futmesa.hub import StateHub
+    from futmesa.web.app import create_app
+    from futmesa.web.testing import TOKEN
+
+    hub = StateHub()
+    first = LiveServer(hub, create_app(hub, console_token=TOKEN))
+    first.start()
+    before = busy()
+    first.publish(before)
+    page.goto(first.url + "/")
+    page.wait_for_function("document.getElementById('score-A').textContent === '2'")
+    first.stop()
+    page.wait_for_function("document.getElementById('banner-text').textContent"
+                           ".startsWith('SEM CONEXÃO')", timeout=10000)
+    missed = after_goal(before)
+    hub2 = StateHub()
+    hub2.publish("sim-SIM00001", missed)
+    second = LiveServer(hub2, create_app(hub2, console_token=TOKEN), port=first.port)
+    second.start()
+    try:
+        page.evaluate(WATCH)
+        page.wait_for_function("document.getElementById('score-B').textContent === '2'",
+                               timeout=15000)
+        page.wait_for_function("window.__seen.some((s) => s.text.startsWith('Gol!'))")
+        assert page.is_hidden("#goal")  # the missed goal's words, not its party
+        assert not any(s["text"].startswith("GOL:") for s in page.evaluate("window.__seen"))
+        second.publish(after_goal(missed))
+        page.wait_for_selector("#goal:not(.hidden)")
+    finally:
+        second.stop()
