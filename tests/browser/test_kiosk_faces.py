@@ -323,3 +323,24 @@ def test_after_a_lost_connection_old_goals_are_not_replayed(page: Any) -> None:
         page.wait_for_selector("#goal:not(.hidden)")
     finally:
         second.stop()
+
+
+def test_the_screen_never_falls_behind_a_burst(live: LiveServer, page: Any) -> None:
+    """Twelve routine announcements and a sending-off arrive at once (a fast demo): the queue
+    keeps the sending-off and the newest words, so the screen is never minutes behind."""
+    base = busy()
+    live.publish(base)
+    page.goto(live.url + "/")
+    page.wait_for_function("document.getElementById('score-A').textContent === '2'")
+    burst = [{"id": 20 + i, "entry": 70 + i, "code": "turn", "pt": f"Vez de {LONG_A} ({i})",
+              "en": "x"} for i in range(12)]
+    burst.insert(3, {"id": 19, "entry": 69, "code": "expelled_named",
+                     "pt": f"Expulsão: {LONG_B}, botão 5", "en": "x"})
+    live.publish(match_state(score=base["score"], goals=base["match"]["goals"],
+                             announcements=[*base["match"]["announcements"], *burst]))
+    page.wait_for_function("window.futmesaAnnouncements.queue.length > 0")
+    shown, waiting = page.evaluate("[window.futmesaAnnouncements.current.a.pt, "
+                                   "window.futmesaAnnouncements.queue.map((x) => x.a.pt)]")
+    assert len(waiting) <= 4
+    assert shown == f"Expulsão: {LONG_B}, botão 5"  # first in line: the routine before it went
+    assert waiting[-1] == f"Vez de {LONG_A} (11)"

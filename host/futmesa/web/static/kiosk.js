@@ -170,6 +170,8 @@
   const ANNOUNCE_MS = 30000;
   const MIN_HOLD_MS = 3000;
   const GOAL_MS = 4500;
+  const MAX_QUEUE = 4;
+  const KEEP = new Set(["goal", "card", "red"]);
   const KIND = {
     goal: "goal",
     disciplinary: "card", foul_after_time: "foul", touch_limit: "foul", touch_run: "foul",
@@ -236,6 +238,12 @@
       ann.queue.push(...fresh);
     }
     if (newest > ann.lastId) ann.lastId = newest;
+    // the screen never falls behind the match: past MAX_QUEUE waiting, the oldest routine
+    // words make way (a goal, a card or a sending-off always keeps its turn)
+    while (ann.queue.length > MAX_QUEUE) {
+      const i = ann.queue.findIndex((x) => !KEEP.has(x.a && KIND[x.a.code]));
+      ann.queue.splice(i >= 0 ? i : 0, 1);
+    }
     if (score > ann.goals && !goalAnnounced) {
       // a goal without the engine's words (e.g. counted while this screen was away): still GOL
       const goals = Array.isArray(m.goals) ? m.goals : [];
