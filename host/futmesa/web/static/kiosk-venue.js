@@ -125,13 +125,14 @@
     const goals = st.score ? Number(st.score.A || 0) + Number(st.score.B || 0) : 0;
     const now = { match: st.match_id, goals, status: st.status };
     if (last && last.match === now.match) {
-      if (now.goals > last.goals) play("goal");
       if (PLAYING.has(last.status) && (now.status === "interval" || now.status === "finished")) {
         play("period_end");
       }
     }
     last = now;
   }
+  // the goal's chime sounds with the GOL! screen (kiosk.js), not with a quiet catch-up
+  document.addEventListener("futmesa:goal", () => play("goal"));
   function tick() {
     const kiosk = window.futmesaKiosk;
     const st = kiosk && kiosk.state;
