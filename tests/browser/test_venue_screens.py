@@ -102,6 +102,10 @@ def test_the_venue_board_in_the_room(tmp_path: Path, browser: Any, output_dir: P
                 assert "final" in page.get_attribute("#t-sim-SIM00001", "class")
             check_screen(page, f"venue-board-{'champion' if final_played else 'final'}-{size}",
                          output_dir)
+            if final_played:
+                for other in ("standings", "bracket", "summary"):
+                    page.goto(f"{server.url}/{other}")
+                    check_screen(page, f"venue-{other}-{size}", output_dir)
         finally:
             context.close()
             server.stop()
