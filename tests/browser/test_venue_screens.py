@@ -30,6 +30,9 @@ União Operária de Niterói,UNI,#2e7d32
 """
 
 
+LONG_NAME = "Associação Atlética Recreativa Botonista de Jacarepaguá"
+
+
 def result(sa: int, sb: int) -> dict[str, Any]:
     return {"score_a": sa, "score_b": sb, "winner": None if sa == sb else ("A" if sa > sb else "B"),
             "reason": "time", "rule": ""}
@@ -69,7 +72,9 @@ def desk_for(tmp_path: Path, *, final_played: bool) -> FakeDesk:
     teams = db.team_map()
     a, b = teams[final["team_a"]].name, teams[final["team_b"]].name
     tables = [live_table("sim-SIM00001", a, b, (1, 1)),
-              live_table("sim-SIM00002", "Grêmio Botão", "Botafogo da Mesa", (0, 0))]
+              live_table("sim-SIM00002", "Grêmio Botão", "Botafogo da Mesa", (0, 0)),
+              live_table("sim-SIM00003", "União Operária de Niterói", "Grêmio Botão", (2, 0)),
+              live_table("sim-SIM00004", "Botafogo da Mesa", LONG_NAME, (0, 1))]
     if final_played:
         db.record_result(final["id"], "t:final", result(3, 1))
     else:
