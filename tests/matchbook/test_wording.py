@@ -185,3 +185,14 @@ def test_a_match_ended_by_the_referee() -> None:
     record = build_record(match_row(), log.rows)
     assert record["state"]["finished"]
     assert dict(build(record).meta)["Situação"] == "encerrada pelo árbitro"
+
+
+def test_a_table_named_in_the_settings() -> None:
+    from futmesa.config import validate_settings
+    from futmesa.matchbook.live import names_of
+
+    settings = validate_settings({"table_names": {"sim-SIM00002": "Mesa Central"},
+                                  "table_name": "Mesa do canto"})
+    assert names_of("sim-SIM00002", settings) == "Mesa Central"
+    assert names_of("sim-SIM00009", settings) == "Mesa do canto"
+    assert names_of("pico-e66038b7132f5a2b", {}) == "Mesa 1"
