@@ -80,6 +80,9 @@ class MatchSettings(_Strict):
     last_lance_fouls: Literal["none", "against_player"] | None = None
     expel_from: Literal[3, 4] | None = None
     shootout_early_end: bool | None = None
+    # the table's name on every screen ("Mesa Central"); table_names: one per table id
+    table_name: str | None = Field(default=None, max_length=40)
+    table_names: dict[str, str] | None = None
     # the venue's time zone for the súmula's times (IANA name, e.g. "America/Sao_Paulo")
     timezone: str | None = Field(default=None, max_length=64,
                                  pattern=r"^[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+)*$")

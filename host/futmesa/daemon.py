@@ -26,6 +26,7 @@ from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import raw_event
 from futmesa.link.messages import Profile
 from futmesa.matchbook import LinkView, MatchBook, UnloadableMatch, device_row, state_json
+from futmesa.matchbook.live import names_of
 from futmesa.matchbook.signing import refusal as closing_refusal
 from futmesa.matchbook.signing import signable_hashes
 from futmesa.portcheck import port_problem
@@ -551,6 +552,7 @@ class TableDaemon:
             match=self.state.to_dict() if self.state is not None else {},
             status=self.status, status_wall_ms=self.status_wall_ms,
             profile=self._profile() if self.book else None,
+            table_name=names_of(self.table_id, self.settings),
             link=LinkView(connected=self.connected, reason=self.link_reason,
                           last_event_at=self.last_event_wall_ms,
                           bad_frames=self.link.stats.bad_frames,

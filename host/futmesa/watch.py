@@ -18,6 +18,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from futmesa.matchbook.citations import plain
+from futmesa.matchbook.wording import ruleset_title, table_name
+
 RECONNECT_S = (0.5, 1.0, 2.0, 5.0)
 
 
@@ -130,11 +133,11 @@ def render(state: dict[str, Any] | None, *, connected: bool, offset_ms: float = 
         if expelled.get(side):
             lines.append(Text(f"expulsos {_name(state, side)}: "
                               + ", ".join(map(str, expelled[side])), style="red"))
-    announcements = match.get("announcements") or []
-    if announcements:
-        last = announcements[-1]
-        text = last.get("pt") if isinstance(last, dict) else str(last)
-        lines.append(Align.center(Text(str(text or ""), style="italic")))
+    for item in newest_announcements(match.get("announcements") or []):
+        text = item.get("pt") if isinstance(item, dict) else str(item)
+        goal = isinstance(item, dict) and item.get("code") == "goal"
+        lines.append(Align.center(Text(plain(text), style="bold black on green" if goal
+                                       else "italic")))
     link = state.get("link") or {}
     if not connected:
         age = f" (última mensagem há {int((now_ms() - last_message) / 1000)} s)" \
@@ -149,8 +152,21 @@ def render(state: dict[str, Any] | None, *, connected: bool, offset_ms: float = 
     for fault in faults:
         lines.append(Text(str(fault.get("pt") or fault.get("code")).upper(),
                           style="bold black on yellow"))
-    title = f"futmesa — mesa {state.get('table_id') or '?'} — {state.get('ruleset') or ''}"
+    ruleset = state.get("ruleset_title") or ruleset_title(state.get("ruleset"))
+    title = f"futmesa — {state.get('table_name') or table_name(state.get('table_id'))} — {ruleset}"
     return Panel(Group(*lines), title=title)
+
+
+def newest_announcements(items: list[Any]) -> list[Any]:
+    """Every announcement the engine made for the newest entry, in order (a goal, then the
+    restart), so the goal is not hidden behind the words that follow it."""
+    if not items:
+        return []
+    last = items[-1]
+    entry = last.get("entry") if isinstance(last, dict) else None
+    if entry is None:
+        return [last]
+    return [a for a in items if isinstance(a, dict) and a.get("entry") == entry]
 
 
 def describe_error(exc: BaseException) -> str:

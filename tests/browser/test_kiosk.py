@@ -45,9 +45,12 @@ def test_state_change_appears_on_kiosk(live: LiveServer, page: Any, output_dir: 
     assert page.text_content("#score-A") == "0"
     live.publish(make_state(score={"A": 1, "B": 0}))
     wait_text(page, "#score-A", "1")
+    page.wait_for_selector("#goal:not(.hidden)")  # the goal is celebrated first
+    assert "GOL!" in page.text_content("#goal") and "1 × 0" in page.text_content("#goal")
     live.publish(busy_state())
     wait_text(page, "#shot", "CHUTE PEDIDO — Alvorada, botão 7")
-    assert page.text_content("#announce") == "gol anulado: chute não pedido"
+    # the next announcement waits for the goal's screen to end (held >= 3 s)
+    wait_text(page, "#announce", "gol anulado: chute não pedido", timeout=10000)
     assert "5, 9" in page.text_content("#expelled-B")
     assert page.is_visible("#turn-A") and not page.is_visible("#turn-B")
     assert page.text_content("#added") == "+1 acréscimo"
@@ -258,7 +261,7 @@ def test_sensor_fault_shown_and_old_announcement_expires(live: LiveServer, page:
     live.publish(st)
     page.clock.install()  # the page's timers run on a clock the test moves
     page.goto(live.url + "/")
-    wait_text(page, "#faults", "⚠ sensor 0: no_echo")
+    wait_text(page, "#faults", "⚠ sensor do gol de Alvorada: com defeito")
     wait_text(page, "#announce", "gol anulado")
     page.clock.run_for(31_000)
     page.wait_for_function("document.getElementById('announce').classList.contains('hidden')")
@@ -288,7 +291,7 @@ def test_kiosk_follows_its_table_and_switches_to_the_board(live: LiveServer, pag
     live.publish(make_state(table_id="mesa-1", score={"A": 1, "B": 0}))
     live.publish(make_state(table_id="mesa-2", score={"A": 5, "B": 5}))
     page.goto(live.url + "/")  # no table named: the host's default (the first) table
-    wait_text(page, "#table-id", "Mesa mesa-1")
+    wait_text(page, "#table-id", "Mesa 1")
     live.publish(make_state(table_id="mesa-2", score={"A": 6, "B": 5}))
     live.publish(make_state(table_id="mesa-1", score={"A": 2, "B": 0}))
     wait_text(page, "#score-A", "2")  # mesa-2's updates never show on mesa-1's scoreboard

@@ -21,7 +21,7 @@ def test_before_the_table_reports_the_clock_comes_from_the_profile() -> None:
                               "length_ms": 1_500_000, "added_ms": 0, "interval": False,
                               "time_up": False}
     assert state["status"] == "not_started" and state["periods"] == 2
-    assert state["link"]["connected"] is False and state["match"] is m
+    assert state["link"]["connected"] is False and state["match"] == m
     assert json.loads(json.dumps(state)) == state
 
 

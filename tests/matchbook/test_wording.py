@@ -14,8 +14,18 @@ import pytest
 from matchbook_logs import match_row, started
 
 from futmesa.matchbook import MatchLibrary, build, build_record
+from futmesa.matchbook.citations import announcement, cite, plain
 from futmesa.matchbook.entries import entry_for
-from futmesa.matchbook.wording import amend_fields, origin, sentence, when
+from futmesa.matchbook.wording import (
+    amend_fields,
+    origin,
+    ruleset_title,
+    sentence,
+    table_name,
+    venue_zone,
+    when,
+    zone_city,
+)
 from futmesa.rules.model import DEVICE_KINDS
 from futmesa.store import EventLog
 
@@ -66,13 +76,27 @@ def test_todays_codes_are_gone() -> None:
     assert sentence("lance_expired", {"side": "A", "warning": False}, TEAMS) == \
         "Tempo do lance de Alvorada esgotado"
     assert sentence("goal_line", {"goal": 0, "held_ms": 40}, TEAMS) == \
-        "Sensor: bola na linha do gol 1"
+        "Sensor: bola na linha do gol de Alvorada"
+    assert sentence("goal_line", {"goal": 0}, TEAMS, ends={"A": 1, "B": 0}) == \
+        "Sensor: bola na linha do gol de Botafogo"
+    assert sentence("ball_out", {"line": "end", "zone": 4}, TEAMS) == \
+        "Bola fora pela linha de fundo"
+    assert sentence("ball_out", {"line": "end", "zone": 4, "end": 1}, TEAMS) == \
+        "Bola fora pela linha de fundo, lado de Botafogo"
+    assert sentence("ball_out", {"line": "side", "zone": 1, "end": 0}, TEAMS,
+                    ends={"A": 1, "B": 0}) == "Bola fora pela lateral, no campo de Botafogo"
+    assert sentence("sensor_fault", {"sensor": 1, "fault": "stuck"}, TEAMS) == \
+        "Falha no sensor do gol de Botafogo: bloqueado por tempo demais"
+    assert sentence("ends", {"A": 1, "B": 0}, TEAMS) == \
+        "Troca de lados: Alvorada e Botafogo trocam de gol"
     assert sentence("clock_stopped", {"reason": 2}, TEAMS) == "Relógio parado: fim do período"
     assert sentence("set_up", {"teams": TEAMS, "kickoff": "A"}, TEAMS) == \
         "Partida configurada: Alvorada × Botafogo; saída de Alvorada"
     assert origin("device", "SIM00001") == "Mesa"
     assert origin("referee", "referee") == "Árbitro"
     assert origin("referee", "Ana Lima") == "Ana Lima"
+    assert origin("referee", "demo-referee") == "Árbitro (demonstração)"
+    assert origin("referee", "scripted-referee") == "Árbitro"
     assert sentence("lance_expired", {"side": "B", "warning": True}, TEAMS, "en") == \
         "Warning: lance time of Botafogo running out"
 
@@ -84,14 +108,45 @@ def test_the_correction_form_offers_fields_not_json() -> None:
     assert [o["label"] for o in fields[0]["options"]] == ["Alvorada", "Botafogo"]
     goal = amend_fields("goal_line", {"goal": 0, "held_ms": 40}, TEAMS)
     assert [(f["key"], [o["label"] for o in f["options"]]) for f in goal] == [
-        ("goal", ["gol 1", "gol 2"])]
+        ("goal", ["gol de Alvorada", "gol de Botafogo"])]
+
+
+@pytest.mark.parametrize(("rule", "short", "full"), [
+    ("000 Art. 8 §10", "CBFM 1 Toque, Art. 8 §10", "Regra CBFM 1 Toque, Art. 8 §10"),
+    ("001 Art. XXI §1", "Regra Gaúcha, Art. XXI §1", "Regra Gaúcha (LGFM), Art. XXI §1"),
+    ("003 Art. 29", "Pastilha 8x2, Art. 29", "Regra Pastilha 8x2 (FEFUMERJ / CBFM), Art. 29"),
+    ("004 Sua vez", "A mesa está posta, Sua vez", "Regra «A mesa está posta», Sua vez"),
+    ("000 Regra 1 §3", "CBFM 1 Toque, Regra 1 §3", "Regra CBFM 1 Toque, Regra 1 §3"),
+])
+def test_citations_in_words(rule: str, short: str, full: str) -> None:
+    assert cite(rule) == short
+    assert cite(rule, full=True) == full
+    assert plain(f"Gol! Alvorada — 1 × 0 ({rule})") == f"Gol! Alvorada — 1 × 0 ({short})"
+
+
+def test_announcements_are_read_in_words() -> None:
+    item = {"id": 1, "code": "time_up", "pt": "Acréscimo (000 Art. 8 §10)",
+            "en": "Added (000 Art. 8 §10)", "rule": "000 Art. 8 §10"}
+    shown = announcement(item)
+    assert shown["pt"] == "Acréscimo (CBFM 1 Toque, Art. 8 §10)"
+    assert shown["rule"] == "CBFM 1 Toque, Art. 8 §10"
+    assert item["pt"] == "Acréscimo (000 Art. 8 §10)"  # the engine's own state is untouched
+
+
+def test_names_for_tables_rulesets_and_zones() -> None:
+    assert table_name("sim-SIM00001") == "Mesa 1"
+    assert table_name("mesa-3") == "Mesa 3"
+    assert table_name("pico-e66038b7132f5a2b", index=2) == "Mesa 2"
+    assert table_name("pico-e66038b7132f5a2b", "Mesa Central") == "Mesa Central"
+    assert table_name("sim-T1", lang="en") == "Table 1"
+    assert ruleset_title("cbfm-1toque") == "CBFM — Regra 1 Toque"
+    assert zone_city("America/Sao_Paulo") == "horário de São Paulo"
+    assert zone_city(venue_zone("Europe/Lisbon"), "en") == "Lisbon time"
 
 
 def test_times_are_in_the_venue_zone() -> None:
     stamp = 1_780_000_000_000  # 2026-05-28 20:26:40 UTC
     assert when(stamp) == "28/05/2026 17:26"  # São Paulo, the default
-    from futmesa.matchbook.wording import venue_zone
-
     assert when(stamp, venue_zone("Europe/Lisbon")) == "28/05/2026 21:26"
     assert when(stamp, venue_zone("Not/AZone")) == "28/05/2026 17:26"
 
@@ -130,3 +185,14 @@ def test_a_match_ended_by_the_referee() -> None:
     record = build_record(match_row(), log.rows)
     assert record["state"]["finished"]
     assert dict(build(record).meta)["Situação"] == "encerrada pelo árbitro"
+
+
+def test_a_table_named_in_the_settings() -> None:
+    from futmesa.config import validate_settings
+    from futmesa.matchbook.live import names_of
+
+    settings = validate_settings({"table_names": {"sim-SIM00002": "Mesa Central"},
+                                  "table_name": "Mesa do canto"})
+    assert names_of("sim-SIM00002", settings) == "Mesa Central"
+    assert names_of("sim-SIM00009", settings) == "Mesa do canto"
+    assert names_of("pico-e66038b7132f5a2b", {}) == "Mesa 1"

@@ -142,7 +142,7 @@ def test_amend_after_a_void_through_the_console_counts_the_goal(table: Table) ->
     assert str(goal) not in struck
     shown = console_log(table)
     assert shown[goal]["status"]["state"] == "amended"
-    assert shown[goal]["text"] == "Sensor: bola na linha do gol 2"
+    assert shown[goal]["text"] == "Sensor: bola na linha do gol de Botafogo"
     assert "Gol!" in " ".join(shown[goal]["meaning"])
 
 
@@ -153,7 +153,7 @@ def test_the_console_log_speaks_the_kiosk_language(table: Table) -> None:
                    headers={"Authorization": f"Bearer {TOKEN}"})
     assert r.status_code == 200
     shown = console_log(table)
-    assert shown[goal]["text"] == "Sensor: ball on goal line 2"
+    assert shown[goal]["text"] == "Sensor: ball on Botafogo's goal line"
     assert shown[goal]["origin"] == "Table"
     assert shown[goal]["meaning"][0].startswith("Goal! ")
     assert [f["label"] for f in shown[goal]["fields"]] == ["Goal line"]

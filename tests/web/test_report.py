@@ -154,7 +154,8 @@ def test_corrections_section_lists_who_corrected_what() -> None:
     page = report.render_html(record)
     start = page.index("<h2>Correções</h2>")
     section = page[start:page.index("<h2>Registro de eventos</h2>")]
-    assert "<td>7</td><td>Anulação</td><td>nº 5 — Sensor: bola na linha do gol 2</td>" in section
+    assert ("<td>7</td><td>Anulação</td><td>nº 5 — Sensor: bola na linha do gol de Botafogo"
+            "</td>") in section
     assert "Árbitro Silva" in section and "bola não entrou" in section
 
 

@@ -12,6 +12,7 @@ import logging
 import math
 from typing import Any
 
+from futmesa.matchbook.citations import plain
 from futmesa.matchbook.entries import to_entry
 from futmesa.matchbook.proof import with_chain
 from futmesa.matchbook.status import EntryStatus, entry_statuses
@@ -219,7 +220,8 @@ def meanings(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, list[dic
 
 def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, Any],
                  by_id: dict[int, dict[str, Any]],
-                 meaning: list[dict[str, str]] | None = None) -> dict[str, Any]:
+                 meaning: list[dict[str, str]] | None = None,
+                 ends: dict[str, int] | None = None) -> dict[str, Any]:
     """One entry as the views read it: the stored row, its status, its sentences and meaning."""
     st = status or EntryStatus()
     return {
@@ -229,13 +231,34 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "status": st.to_dict(),
         "voided": st.state in ("voided", "without_effect"),
         "amended_by": st.by if st.state == "amended" else None,
+        "ends": ends,  # the goal each side defended then (names goal lines by side)
         "origin": origin(e.source, e.author),
         "origin_en": origin(e.source, e.author, "en"),
-        "text": sentence(e.kind, e.data, teams, "pt", period=e.period, targets=by_id),
-        "text_en": sentence(e.kind, e.data, teams, "en", period=e.period, targets=by_id),
-        "meaning": [m["pt"] for m in meaning or []],
-        "meaning_en": [m["en"] for m in meaning or []],
+        "text": sentence(e.kind, e.data, teams, "pt", period=e.period, targets=by_id, ends=ends),
+        "text_en": sentence(e.kind, e.data, teams, "en", period=e.period, targets=by_id,
+                            ends=ends),
+        # the rules' words, their citations in words: short for screens, full for the súmula
+        "meaning": [plain(m["pt"]) for m in meaning or []],
+        "meaning_en": [plain(m["en"]) for m in meaning or []],
+        "meaning_full": [plain(m["pt"], full=True) for m in meaning or []],
+        "meaning_en_full": [plain(m["en"], full=True) for m in meaning or []],
     }
+
+
+def ends_by_entry(state: dict[str, Any], stored: list[StoredEntry]) -> dict[int, dict[str, int]]:
+    """The goal each side defended when each entry was made, from the log's "ends" inputs and
+    the engine's "change_ends" announcements (so a goal line is named by its side)."""
+    swaps = {a.get("entry") for a in state.get("announcements") or []
+             if isinstance(a, dict) and a.get("code") == "change_ends"}
+    ends = {"A": 0, "B": 1}
+    out: dict[int, dict[str, int]] = {}
+    for e in stored:
+        out[e.id] = ends
+        if e.kind == "ends" and isinstance(e.data, dict) and e.data.get("A") in (0, 1):
+            ends = {"A": int(e.data["A"]), "B": 1 - int(e.data["A"])}
+        if e.id in swaps:
+            ends = {"A": ends["B"], "B": ends["A"]}
+    return out
 
 
 def ending(match: dict[str, Any], state: dict[str, Any],
@@ -365,12 +388,14 @@ def build_record(match: dict[str, Any], stored: list[StoredEntry],
         "ending": ending(match, state, later),
     }
     teams = header["teams"]
-    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period} for e in stored}
+    ends = ends_by_entry(state, stored)
+    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id)}
+             for e in stored}
     said = meanings(state, {e.id: e.kind for e in stored})
     return {
         "match": header,
-        "entries": [entry_record(e, statuses.get(e.id), teams, by_id, said.get(e.id))
-                    for e in stored],
+        "entries": [entry_record(e, statuses.get(e.id), teams, by_id, said.get(e.id),
+                                 ends.get(e.id)) for e in stored],
         "state": {"score": state.get("score"), "period": state.get("period"),
                   "finished": state.get("finished"), "teams": state.get("teams"),
                   "ruleset": match["ruleset"], "match": state},

@@ -11,6 +11,8 @@ from typing import Any
 
 import futmesa_wire as W
 from futmesa.link.messages import Profile, Status
+from futmesa.matchbook.citations import announcement
+from futmesa.matchbook.wording import ruleset_title, table_name
 
 
 @dataclass(frozen=True)
@@ -29,11 +31,30 @@ class LinkView:
     reset: dict[str, Any] | None = None  # the table's last reset seen while serving it
 
 
+def names_of(table_id: str | None, settings: dict[str, Any] | None) -> str:
+    """The table's name: ``table_names[table_id]`` (or ``table_name``) in the settings, else
+    "Mesa N" (:func:`futmesa.matchbook.wording.table_name`)."""
+    s = settings if isinstance(settings, dict) else {}
+    named = s.get("table_names") if isinstance(s.get("table_names"), dict) else {}
+    return table_name(table_id, named.get(str(table_id)) or s.get("table_name"))
+
+
+def in_words(match: dict[str, Any]) -> dict[str, Any]:
+    """The match state with the engine's announcements and questions cited in words (a copy:
+    the engine's own state is not touched)."""
+    m = dict(match)
+    for key in ("announcements", "pending"):
+        if isinstance(m.get(key), list):
+            m[key] = [announcement(a) for a in m[key]]
+    return m
+
+
 def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
                match: dict[str, Any], status: Status | None, status_wall_ms: float,
-               profile: Profile | None, link: LinkView) -> dict[str, Any]:
+               profile: Profile | None, link: LinkView,
+               table_name: str | None = None) -> dict[str, Any]:
     """The state every view reads, from the match state (``MatchState.to_dict()``) and the table."""
-    m = match
+    m = in_words(match)
     s = status
     rate = (link.clock_rate if link.clock_rate else
             (link.tick_rate / 1000.0) if link.tick_rate else 1.0)
@@ -58,8 +79,10 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
     }
     return {
         "table_id": table_id,
+        "table_name": table_name or names_of(table_id, None),
         "match_id": match_id,
         "ruleset": ruleset,
+        "ruleset_title": ruleset_title(ruleset),
         "teams": m.get("teams", {}),
         "score": m.get("score", {"A": 0, "B": 0}),
         "period": m.get("period", s.period if s else 0),

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from futmesa.matchbook.book import UnloadableMatch, ending, engine_for, replay_match
+from futmesa.matchbook.citations import plain
 from futmesa.matchbook.wording import sentence, team
 from futmesa.rules import Engine, load_ruleset
 from futmesa.store import StoredEntry
@@ -80,11 +81,11 @@ def _meanings(state: dict[str, Any], lang: str) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     for a in state.get("announcements") or []:
         if isinstance(a, dict) and isinstance(a.get("entry"), int) and a.get("code") != "refused":
-            out.setdefault(a["entry"], []).append(str(a.get(lang) or a.get("pt", "")))
+            out.setdefault(a["entry"], []).append(plain(a.get(lang) or a.get("pt", "")))
     for p in state.get("pending") or []:
         if isinstance(p, dict) and isinstance(p.get("id"), int):
             ask = "pergunta ao árbitro" if lang == "pt" else "asks the referee"
-            out.setdefault(p["id"], []).append(f"{ask}: {p.get(lang) or p.get('pt', '')}")
+            out.setdefault(p["id"], []).append(f"{ask}: {plain(p.get(lang) or p.get('pt', ''))}")
     return out
 
 

@@ -16,12 +16,15 @@ from futmesa.matchbook.proof import Proof, proof_of
 from futmesa.matchbook.status import EntryStatus
 from futmesa.matchbook.wording import (
     origin,
+    ruleset_title,
     sentence,
     status_text,
+    table_name,
     team,
     time_of_day,
     venue_zone,
     when,
+    zone_city,
 )
 
 Record = dict[str, Any]
@@ -29,12 +32,6 @@ DISCIPLINE_KINDS = ("foul", "discipline", "offside")
 SUBSTITUTION_KINDS = ("substitution",)
 CORRECTION_KINDS = ("void", "amend")
 SECRET_KINDS = ("keeper_choice",)  # 004: the goalkeeper's pick is secret until the kick
-_RULESETS = {
-    "cbfm-1toque": "CBFM — Regra 1 Toque", "gaucha": "Regra Gaúcha (LGFM)",
-    "pastilha-8x2": "Pastilha 8x2 (FEFUMERJ / CBFM)",
-    "pastilha-8x2-clube": "Pastilha 8x2 — clube (2 × 5 min)",
-    "mesa-posta": "A mesa está posta",
-}
 
 
 @dataclass
@@ -173,7 +170,8 @@ def _text(entry: dict[str, Any], teams: dict[str, Any], lang: str,
     key = "text" if lang == "pt" else "text_en"
     text = str(entry.get(key) or sentence(str(entry.get("kind", "")), entry.get("data"), teams,
                                           lang, period=entry.get("period"), targets=by_id))
-    said = entry.get("meaning" if lang == "pt" else "meaning_en")
+    said = (entry.get("meaning_full" if lang == "pt" else "meaning_en_full")
+            or entry.get("meaning" if lang == "pt" else "meaning_en"))
     if isinstance(said, list) and said:
         text += " — " + "; ".join(map(str, said))
     return text
@@ -215,6 +213,12 @@ def counted_goals(record: Record) -> list[dict[str, Any]]:
     return [g for g in counted if isinstance(g, dict)] if isinstance(counted, list) else []
 
 
+def _table(table_id: Any, settings: Any, lang: str) -> str:
+    s = settings if isinstance(settings, dict) else {}
+    named = s.get("table_names") if isinstance(s.get("table_names"), dict) else {}
+    return table_name(table_id, named.get(str(table_id)) or s.get("table_name"), lang=lang)
+
+
 # ---- building the model ------------------------------------------------------------------
 def build(record: Record, lang: str = "pt") -> Sumula:
     """The súmula of a match record, in ``lang`` ("pt" or "en")."""
@@ -238,13 +242,13 @@ def build(record: Record, lang: str = "pt") -> Sumula:
     ruleset = str(match.get("ruleset") or state.get("ruleset") or "")
     meta = [
         (L("Competição", "Competition"), _competition(settings)),
-        (L("Mesa", "Table"), str(match.get("table_id") or "")),
-        (L("Regra", "Rules"), _RULESETS.get(ruleset, ruleset)),
+        (L("Mesa", "Table"), _table(match.get("table_id"), settings, lang)),
+        (L("Regra", "Rules"), ruleset_title(ruleset)),
         (L("Árbitro", "Referee"), str(match.get("referee") or "")),
         (L("Início", "Start"), when(match.get("created_at"), zone)),
         (L("Fim", "End"), when(match.get("ended_at"), zone)),
         (L("Situação", "Status"), _ending(record, lang)),
-        (L("Fuso horário", "Time zone"), str(zone.key)),
+        (L("Hora local", "Local time"), zone_city(zone, lang)),
     ]
 
     goals = Table("goals", L("Gols", "Goals"), [
@@ -305,11 +309,13 @@ def build(record: Record, lang: str = "pt") -> Sumula:
                      **{"in": data.get("in", "")})
         elif kind in CORRECTION_KINDS:
             target = by_id.get(data.get("target")) or {}
-            target = {k: v for k, v in target.items() if k not in ("meaning", "meaning_en")}
+            target = {k: v for k, v in target.items() if k not in ("meaning", "meaning_en",
+                                                                "meaning_full", "meaning_en_full")}
             new = ""
             if kind == "amend" and isinstance(data.get("data"), dict):
                 new_kind = data.get("kind") or target.get("kind") or ""
-                new = sentence(str(new_kind), data["data"], teams, lang)
+                new = sentence(str(new_kind), data["data"], teams, lang,
+                               ends=target.get("ends"))
             situation = _correction_status(st, lang)
             corrections.add(
                 not st.counts, number=e.get("id"),

@@ -6,6 +6,7 @@ raw number or JSON reaches a person: every entry kind has its sentence, every va
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -67,6 +68,75 @@ def team(teams: Teams, side: Any, lang: str = "pt") -> str:
     if side in ("A", "B"):
         return f"{'Time' if lang == 'pt' else 'Team'} {side}"
     return "—" if lang == "pt" else "—"
+
+
+# ---- names for things: tables, rulesets, time zones, goals and sensors --------------------
+RULESET_TITLES: dict[str, str] = {
+    "cbfm-1toque": "CBFM — Regra 1 Toque", "gaucha": "Regra Gaúcha (LGFM)",
+    "pastilha-8x2": "Pastilha 8x2 (FEFUMERJ / CBFM)",
+    "pastilha-8x2-clube": "Pastilha 8x2 — clube (2 × 5 min)",
+    "mesa-posta": "A mesa está posta",
+}
+
+
+def ruleset_title(ruleset: Any) -> str:
+    """A ruleset as people name it ("CBFM — Regra 1 Toque"), never its id."""
+    key = str(ruleset or "")
+    return RULESET_TITLES.get(key, "Regra da mesa" if key else "")
+
+
+def table_name(table_id: Any, given: Any = None, index: int | None = None,
+               lang: str = "pt") -> str:
+    """A table as people name it: the name from the settings or the board file, else "Mesa N".
+
+    N is the number at the end of a numbered id ("sim-SIM00001", "mesa-3"), else the table's
+    place among the host's tables (``index``, from 1). A board uid is never shown.
+    """
+    if isinstance(given, str) and given.strip():
+        return given.strip()[:40]
+    word_ = "Mesa" if lang != "en" else "Table"
+    tid = str(table_id or "")
+    tail = re.search(r"(?:^|[-_ ]|[A-Za-z])0*(\d{1,3})$", tid)
+    hexish = re.fullmatch(r"(?:pico|esp32|rp2040)-[0-9a-fA-F]{8,}", tid)
+    if tail and not hexish:
+        return f"{word_} {int(tail.group(1)) or 1}"
+    return f"{word_} {index or 1}"
+
+
+_CITIES: dict[str, str] = {"Sao_Paulo": "São Paulo", "Belem": "Belém", "Maceio": "Maceió",
+                           "Cuiaba": "Cuiabá", "Araguaina": "Araguaína"}
+
+
+def zone_city(zone: Any, lang: str = "pt") -> str:
+    """A time zone as a city: "horário de São Paulo" (never "America/Sao_Paulo")."""
+    key = getattr(zone, "key", None) or str(zone or DEFAULT_TIMEZONE)
+    city = key.rsplit("/", 1)[-1]
+    city = _CITIES.get(city, city.replace("_", " "))
+    if key.upper() in ("UTC", "ETC/UTC", "GMT"):
+        return "UTC"
+    return f"horário de {city}" if lang != "en" else f"{city} time"
+
+
+def goal_owner(goal: Any, ends: Any) -> str | None:
+    """The side defending goal line ``goal`` (0/1) under ``ends`` ({"A": 0, "B": 1})."""
+    e = ends if isinstance(ends, dict) else {"A": 0, "B": 1}
+    for side in ("A", "B"):
+        if e.get(side) == goal:
+            return side
+    return None
+
+
+def sensor_name(sensor: Any, teams: Teams, ends: Any = None, lang: str = "pt") -> str:
+    """A sensor by its place on the table: "sensor do gol de Estrela do Norte"."""
+    pt = lang != "en"
+    if sensor in (0, 1):
+        owner = goal_owner(sensor, ends)
+        name = team(teams, owner, lang) if owner else ""
+        return (f"sensor do gol de {name}" if pt else f"{name}'s goal sensor") if name else (
+            "sensor de gol" if pt else "goal sensor")
+    if sensor == 15:
+        return "memória da mesa" if pt else "the table's memory"
+    return "sensor da rede lateral" if pt else "side-net sensor"
 
 
 # ---- words for values ---------------------------------------------------------------------
@@ -136,8 +206,13 @@ def _yes(flag: Any, pt: tuple[str, str], en: tuple[str, str], lang: str) -> str:
 
 
 def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
-             period: Any = None, targets: dict[int, dict[str, Any]] | None = None) -> str:
-    """One sentence saying what an entry is, in ``lang`` ("pt" or "en")."""
+             period: Any = None, targets: dict[int, dict[str, Any]] | None = None,
+             ends: Any = None) -> str:
+    """One sentence saying what an entry is, in ``lang`` ("pt" or "en").
+
+    ``ends`` ({"A": 0, "B": 1}: the goal line each side defends) names goals and sensors by
+    the side of the table; the starting ends when not given.
+    """
     d: dict[str, Any] = data if isinstance(data, dict) else {}
     pt = lang != "en"
 
@@ -154,14 +229,19 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
     match kind:
         # -- device events --------------------------------------------------------------
         case "goal_line":
-            n = int(d.get("goal", 0) or 0) + 1
-            return L(f"Sensor: bola na linha do gol {n}", f"Sensor: ball on goal line {n}")
+            owner = goal_owner(int(d.get("goal", 0) or 0), ends)
+            if owner is None:
+                return L("Sensor: bola na linha de gol", "Sensor: ball on a goal line")
+            return L(f"Sensor: bola na linha do gol de {t(owner)}",
+                     f"Sensor: ball on {t(owner)}'s goal line")
         case "ball_out":
-            line = d.get("line")
-            zone = f" ({L('zona', 'zone')} {d['zone']})" if d.get("zone") is not None else ""
-            if line == "end":
-                return L("Bola fora pela linha de fundo", "Ball out over the end line") + zone
-            return L("Bola fora pela lateral", "Ball out over the side line") + zone
+            # "end": the goal end of the table the zone is at, named by the side defending it
+            owner = goal_owner(d.get("end"), ends) if d.get("end") in (0, 1) else None
+            if d.get("line") == "end":
+                where = L(f", lado de {t(owner)}", f", {t(owner)}'s end") if owner else ""
+                return L("Bola fora pela linha de fundo", "Ball out over the end line") + where
+            where = L(f", no campo de {t(owner)}", f", in {t(owner)}'s half") if owner else ""
+            return L("Bola fora pela lateral", "Ball out over the side line") + where
         case "palheta":
             pos = d.get("pos")
             if pos in ("A", "B"):
@@ -213,12 +293,13 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                          f"{t(side)} ends its lance (table button)")
             return L("Botão da mesa: chamada do árbitro", "Table button: referee called")
         case "sensor_fault":
-            return L(f"Falha no sensor {_num(d.get('sensor'))}: {word('fault', d.get('fault'))}",
-                     f"Sensor {_num(d.get('sensor'))} fault: "
-                     f"{word('fault', d.get('fault'), 'en')}")
+            which = sensor_name(d.get("sensor"), teams, ends, lang)
+            return L(f"Falha no {which}: {word('fault', d.get('fault'))}",
+                     f"Fault on the {which}: {word('fault', d.get('fault'), 'en')}")
         case "sensor_ok":
-            return L(f"Sensor {_num(d.get('sensor'))} voltou a funcionar",
-                     f"Sensor {_num(d.get('sensor'))} working again")
+            which = sensor_name(d.get("sensor"), teams, ends, lang)
+            return L(f"{which[:1].upper()}{which[1:]} voltou a funcionar",
+                     f"{which[:1].upper()}{which[1:]} working again")
         case "gap":
             rng = f"{_num(d.get('first_seq'))}–{_num(d.get('last_seq'))}"
             return L(f"Eventos da mesa perdidos (nº {rng}): confira placar e tempo",
@@ -251,9 +332,11 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return L(f"Saída de bola para {t(d.get('side'))}",
                      f"Kick-off to {t(d.get('side'))}")
         case "ends":
-            goal = int(d.get("A", 0) or 0) + 1
-            return L(f"Lados: {t('A')} defende o gol {goal}",
-                     f"Ends: {t('A')} defends goal {goal}")
+            if int(d.get("A", 0) or 0) == 1:
+                return L(f"Troca de lados: {t('A')} e {t('B')} trocam de gol",
+                         f"Change of ends: {t('A')} and {t('B')} swap goals")
+            return L(f"Lados: {t('A')} e {t('B')} nos gols do início",
+                     f"Ends: {t('A')} and {t('B')} in their starting goals")
         case "start_period":
             return L("Árbitro autoriza o início do período", "Referee starts the period")
         case "added_time":
@@ -432,7 +515,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
 
 def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt") -> str:
     return sentence(str(entry.get("kind", "")), entry.get("data"), teams, lang,
-                    period=entry.get("period"))
+                    period=entry.get("period"), ends=entry.get("ends"))
 
 
 # ---- origins, statuses, endings -------------------------------------------------------
@@ -443,9 +526,16 @@ def origin(source: Any, author: Any, lang: str = "pt") -> str:
         return "Mesa" if lang == "pt" else "Table"
     if source == "system":
         return "Sistema" if lang == "pt" else "System"
-    if who and who not in ("referee", "árbitro"):
+    pt = lang == "pt"
+    if who.startswith("demo"):
+        return "Árbitro (demonstração)" if pt else "Referee (demo)"
+    if who in ("desk", "venue", "venue-desk", "organiser", "organizer"):
+        return "Organização" if pt else "Organisers"
+    # a person's name stays; a machine-made id ("console-2", "scripted_referee") does not
+    if who and who not in ("referee", "árbitro") and not re.fullmatch(r"[a-z0-9]+[-_][\w-]+",
+                                                                       who):
         return who
-    return "Árbitro" if lang == "pt" else "Referee"
+    return "Árbitro" if pt else "Referee"
 
 
 def status_text(status: dict[str, Any] | None, lang: str = "pt") -> str:
@@ -497,6 +587,7 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[d
             continue
         label = _FIELD_LABELS.get(key, (key.replace("_", " "),) * 2)[0 if pt else 1]
         field: dict[str, Any] = {"key": key, "label": label, "value": value}
+        owners = {n: goal_owner(n, None) for n in (0, 1)}
         if key in ("side",) or (key == "pos" and value in ("A", "B", "C")):
             field["type"] = "choice"
             field["options"] = [{"value": s, "label": team(teams, s, lang)} for s in ("A", "B")]
@@ -504,7 +595,9 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[d
                 field["options"].append({"value": "C", "label": "centro" if pt else "centre"})
         elif key == "goal":
             field["type"] = "choice"
-            field["options"] = [{"value": n, "label": f"{'gol' if pt else 'goal'} {n + 1}"}
+            field["options"] = [{"value": n, "label": (f"gol de {team(teams, owners[n], lang)}"
+                                                        if pt else
+                                                        f"{team(teams, owners[n], lang)}'s goal")}
                                 for n in (0, 1)]
         elif kind == "discipline" and key == "type":
             field["type"] = "choice"

@@ -11,6 +11,8 @@ from typing import Any
 
 from futmesa.competition.db import CompetitionDB, CompetitionError
 from futmesa.competition.settings import TIE_BREAK_NAMES
+from futmesa.matchbook.citations import cite
+from futmesa.matchbook.wording import ruleset_title, table_name
 
 STATUS_PT = {"scheduled": "a jogar", "assigned": "na mesa", "finished": "encerrada",
              "walkover": "W.O.", "abandoned": "abandonada"}
@@ -41,12 +43,15 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": m["id"], "stage": m["stage"], "group": m["group"], "round": m["round"],
         "label": m["label"] or (f"Grupo {m['group']}" if m["group"] else "Liga"),
-        "slot": m["slot"] + 1, "table": m["table_id"] or f"mesa {m['planned_table']}",
+        "slot": m["slot"] + 1,
+        "table": table_name(m["table_id"], index=m["planned_table"]) if m["table_id"]
+        else f"Mesa {m['planned_table']}",
+        "table_id": m["table_id"], "final": m["group"] == "Final" or m["label"] == "Final",
         "a": _name(teams, m["team_a"], m["src_a"]), "b": _name(teams, m["team_b"], m["src_b"]),
         "color_a": teams[m["team_a"]].color if m["team_a"] in teams else "#888888",
         "color_b": teams[m["team_b"]].color if m["team_b"] in teams else "#888888",
         "score": score, "reason": reason,
-        "rule": (r or {}).get("rule", "") if (r or {}).get("reason") != "time" else "",
+        "rule": cite((r or {}).get("rule", "")) if (r or {}).get("reason") != "time" else "",
         "status": m["status"], "status_pt": STATUS_PT.get(m["status"], m["status"]),
         "replay_of": m["replay_of"], "note": m["note"],
         "winner": (r or {}).get("winner"),
@@ -74,7 +79,8 @@ def competition_view(db: CompetitionDB) -> dict[str, Any]:
     for v in views:
         if v["stage"] == "ko" and v["status"] != "abandoned":
             ko_rounds.setdefault(v["group"], []).append(v)
-    sanctions = [{**x, "name": _name(teams, x["team"])} for x in db.sanctions(comp["id"])]
+    sanctions = [{**x, "name": _name(teams, x["team"]), "rule": cite(x.get("rule"))}
+                 for x in db.sanctions(comp["id"])]
     champion = None
     final = [m for m in matches if m["stage"] == "ko" and m["status"] in ("finished", "walkover")
              and m["round"] == max((x["round"] for x in matches if x["stage"] == "ko"),
@@ -83,7 +89,8 @@ def competition_view(db: CompetitionDB) -> dict[str, Any]:
         f = final[-1]
         champion = _name(teams, f["team_a"] if f["result"]["winner"] == "A" else f["team_b"])
     return {
-        "id": comp["id"], "name": comp["name"], "ruleset": s.ruleset, "format": s.format,
+        "id": comp["id"], "name": comp["name"], "ruleset": s.ruleset,
+        "ruleset_title": ruleset_title(s.ruleset), "format": s.format,
         "points": s.points.model_dump(),
         "tie_breaks": [TIE_BREAK_NAMES[t][0] for t in s.tie_breaks],
         "standings": standings, "matches": views, "bracket": ko_rounds,

@@ -17,7 +17,8 @@ from starlette.routing import BaseRoute, Route
 
 from futmesa import report
 from futmesa.matchbook import UnloadableMatch, public_record
-from futmesa.matchbook.wording import team, venue_zone, when
+from futmesa.matchbook.live import names_of
+from futmesa.matchbook.wording import ruleset_title, team, venue_zone, when
 from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history
 from futmesa.web.guard import parse_id
 
@@ -35,11 +36,12 @@ def history_rows(matches: list[dict[str, Any]], lang: str = "pt") -> list[dict[s
             "id": m.get("id"),
             "date": when(m.get("created_at"), venue_zone(settings.get("timezone"))),
             "table_id": m.get("table_id", ""),
+            "table": names_of(m.get("table_id"), settings),
             "names": f"{team(teams, 'A', lang)} × {team(teams, 'B', lang)}",
             "score": (f"{score.get('A', 0)} × {score.get('B', 0)}"
                       if isinstance(score, dict) else ""),
             "ending": ending.get(lang, ""),
-            "ruleset": m.get("ruleset", ""),
+            "ruleset": ruleset_title(m.get("ruleset", "")),
             "loadable": m.get("loadable", True),  # no súmula for a match that cannot be loaded
         })
     return rows

@@ -25,6 +25,20 @@ const FM = (() => {
       added: "acréscimo",
       pending: "a confirmar pelo árbitro",
       sensor: "sensor",
+      fouls: "Faltas",
+      technical: "técnicas",
+      disciplinary: "disciplinares",
+      ownGoal: "gol contra",
+      disc: "botão",
+      goalBig: "GOL!",
+      ownGoalBig: "GOL CONTRA!",
+      lanceShort: "lance",
+      sideSensor: "sensor da rede lateral",
+      goalSensor: (team) => `sensor do gol de ${team}`,
+      memory: "memória da mesa",
+      faults: { stuck: "bloqueado por tempo demais", no_answer: "sem resposta",
+                out_of_range: "leitura fora da faixa", drift: "referência deslocada",
+                other: "com defeito" },
       status: {
         not_started: "antes do início",
         last_lance: "último lance",
@@ -52,6 +66,20 @@ const FM = (() => {
       added: "added",
       pending: "awaiting the referee",
       sensor: "sensor",
+      fouls: "Fouls",
+      technical: "technical",
+      disciplinary: "disciplinary",
+      ownGoal: "own goal",
+      disc: "disc",
+      goalBig: "GOAL!",
+      ownGoalBig: "OWN GOAL!",
+      lanceShort: "lance",
+      sideSensor: "side-net sensor",
+      goalSensor: (team) => `${team}'s goal sensor`,
+      memory: "the table's memory",
+      faults: { stuck: "blocked for too long", no_answer: "not answering",
+                out_of_range: "reading out of range", drift: "baseline drifted",
+                other: "faulty" },
       status: {
         not_started: "not started",
         last_lance: "last lance",
@@ -124,12 +152,14 @@ const FM = (() => {
   // silence longer than three host pings as a dead connection.
   function connect(path, handlers) {
     let ws = null;
+    let current = path;
+    let switching = false; // closing on purpose to reopen on another path
     let retry = 500;
     let lastMessage = 0;
     let timer = null;
     const status = { up: false, since: Date.now(), lastMessage: 0 };
     function open() {
-      const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + path;
+      const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + current;
       ws = new WebSocket(url);
       ws.onopen = () => {
         retry = 500;
@@ -150,13 +180,20 @@ const FM = (() => {
         handlers.onMessage(msg);
       };
       ws.onclose = () => {
+        if (switching) {
+          // closed on purpose to listen elsewhere: no "connection lost" flash on the screen
+          switching = false;
+          clearTimeout(timer);
+          open();
+          return;
+        }
         const wasUp = status.up;
         status.up = false;
         if (wasUp) status.since = Date.now();
         handlers.onStatus && handlers.onStatus(status);
         clearTimeout(timer);
         timer = setTimeout(open, retry);
-        retry = Math.min(retry * 2, 5000);
+        retry = Math.min(Math.max(retry * 2, 500), 5000);
       };
       ws.onerror = () => {
         try { ws.close(); } catch (e) { /* already closing */ }
@@ -167,9 +204,31 @@ const FM = (() => {
         try { ws.close(); } catch (e) { /* reconnect follows */ }
       }
     }, 2000);
+    // listen somewhere else (the kiosk: one table, or every table for the venue board)
+    status.setPath = (next) => {
+      if (next === current) return;
+      current = next;
+      status.path = next;
+      switching = status.up;
+      try { ws.close(); } catch (e) { switching = false; /* reconnects on the new path */ }
+    };
+    status.path = current;
     open();
     return status;
   }
 
-  return { TEXT, hostNow, noteServerNow, timerMs, countdownMs, mmss, ago, params, safeColor, connect };
+  // A table as people name it (the host sends table_name; this is the same rule for a state
+  // that has none): "Mesa N" from a numbered id, else from its place; never a board uid.
+  function tableName(st, index, lang) {
+    if (st && typeof st.table_name === "string" && st.table_name) return st.table_name;
+    const word = lang === "en" ? "Table" : "Mesa";
+    const id = String((st && st.table_id) || "");
+    const hexish = /^(pico|esp32|rp2040)-[0-9a-f]{8,}$/i.test(id);
+    const tail = id.match(/(?:^|[-_ ]|[A-Za-z])0*(\d{1,3})$/);
+    if (tail && !hexish) return `${word} ${Number(tail[1]) || 1}`;
+    return `${word} ${index || 1}`;
+  }
+
+  return { TEXT, hostNow, noteServerNow, timerMs, countdownMs, mmss, ago, params, safeColor, connect,
+           tableName };
 })();

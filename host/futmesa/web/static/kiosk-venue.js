@@ -27,6 +27,9 @@
   document.body.appendChild(btn);
   let hideTimer = null;
   function showButton() {
+    const kiosk = window.futmesaKiosk;
+    const label = kiosk && kiosk.view.lang === "en" ? "Full screen" : "Tela cheia";
+    if (btn.textContent !== label) btn.textContent = label;
     const full = !!document.fullscreenElement;
     btn.classList.toggle("hidden", full || !document.documentElement.requestFullscreen);
     btn.classList.remove("faded");
@@ -122,13 +125,14 @@
     const goals = st.score ? Number(st.score.A || 0) + Number(st.score.B || 0) : 0;
     const now = { match: st.match_id, goals, status: st.status };
     if (last && last.match === now.match) {
-      if (now.goals > last.goals) play("goal");
       if (PLAYING.has(last.status) && (now.status === "interval" || now.status === "finished")) {
         play("period_end");
       }
     }
     last = now;
   }
+  // the goal's chime sounds with the GOL! screen (kiosk.js), not with a quiet catch-up
+  document.addEventListener("futmesa:goal", () => play("goal"));
   function tick() {
     const kiosk = window.futmesaKiosk;
     const st = kiosk && kiosk.state;
@@ -156,8 +160,8 @@
       el.style.fontSize = "";
       const cs = getComputedStyle(el);
       const base = parseFloat(cs.fontSize);
-      const oneLine = el.classList.contains("card-name"); // the board: one line per name
-      const words = oneLine ? [el.textContent] : el.textContent.split(/\s+/);
+      // every name may wrap between words: only its longest word has to fit the box
+      const words = el.textContent.split(/\s+/);
       const need = Math.max(0, ...words.map((w) => textWidth(w, cs)));
       const room = el.clientWidth;
       let size = need > room ? (base * room) / need * 0.97 : base;
@@ -175,6 +179,7 @@
 
   document.addEventListener("futmesa:message", (ev) => {
     requestAnimationFrame(fitNames); // after kiosk.js has drawn this message
+    if (ev.detail && ev.detail.type === "display") requestAnimationFrame(showButton);
     const msg = ev.detail || {};
     if (msg.type === "state" && msg.state) onState(msg.state);
     if (msg.type === "display" && !fixedSound && (msg.sound === "on" || msg.sound === "off")) {

@@ -70,6 +70,39 @@
     if (Array.isArray(ex) && ex.length) exText = `${T().expelled}: ${ex.join(", ")}`;
     else if (typeof ex === "number" && ex > 0) exText = `${T().expelled}: ${ex}`;
     setText($(`expelled-${side}`), exText ? `✖ ${exText}` : "");
+    // fouls and discipline, where the ruleset counts them
+    const f = m.fouls && m.fouls[side];
+    const fouls = $(`fouls-${side}`);
+    if (f && typeof f === "object") {
+      const parts = [`${T().fouls} ${Number(f.fouls || 0)}`];
+      if (f.technical) parts.push(`${T().technical} ${Number(f.technical)}`);
+      if (f.disciplinary) parts.push(`${T().disciplinary} ${Number(f.disciplinary)}`);
+      setText(fouls, parts.join(" · "));
+      show(fouls, true);
+    } else show(fouls, false);
+    // the side's goals, newest first: minute and scorer
+    const list = $(`goals-${side}`);
+    const goals = Array.isArray(m.goals) ? m.goals.filter((g) => g && g.side === side) : [];
+    const lines = goals.slice(-4).reverse().map((g) => goalLine(g));
+    const key = lines.join("|");
+    if (list.dataset.key !== key) {
+      list.dataset.key = key;
+      list.textContent = "";
+      for (const line of lines) {
+        const li = document.createElement("li");
+        li.textContent = line;
+        list.appendChild(li);
+      }
+    }
+  }
+
+  function goalMinute(g) {
+    return typeof g.clock_ms === "number" ? `${Math.floor(g.clock_ms / 60000) + 1}'` : "";
+  }
+
+  function goalLine(g) {
+    const who = g.own_goal ? T().ownGoal : g.disc != null ? `${T().disc} ${g.disc}` : "";
+    return [goalMinute(g), who].filter(Boolean).join(" · ") || "⚽";
   }
 
   function periodText(st) {
@@ -131,25 +164,191 @@
     }
   }
 
-  // An announcement stays up for ANNOUNCE_MS after this screen first saw it.
+  // Announcements: every one the engine made reaches the screen, in order, each held at least
+  // MIN_HOLD_MS before the next replaces it (a goal: GOAL_MS on the full-screen celebration);
+  // the newest stays up for ANNOUNCE_MS after it was first shown.
   const ANNOUNCE_MS = 30000;
-  const firstSeen = new Map();
-  function announceText(st) {
-    const list = st.match && st.match.announcements;
-    if (!Array.isArray(list) || !list.length) return "";
-    const a = list[list.length - 1];
-    const key = a && typeof a === "object" ? `${st.match_id}:${a.id ?? a.code}` : String(a);
-    if (!firstSeen.has(key)) firstSeen.set(key, Date.now());
-    if (firstSeen.size > 200) firstSeen.delete(firstSeen.keys().next().value);
-    if (Date.now() - firstSeen.get(key) > ANNOUNCE_MS) return "";
+  const MIN_HOLD_MS = 3000;
+  const GOAL_MS = 4500;
+  const MAX_QUEUE = 4;
+  const KEEP = new Set(["goal", "card", "red"]);
+  const KIND = {
+    goal: "goal",
+    disciplinary: "card", foul_after_time: "foul", touch_limit: "foul", touch_run: "foul",
+    out_of_turn: "foul", offside: "foul", restart_forbidden: "foul", goal_disallowed: "foul",
+    expelled: "red", expelled_named: "red",
+    lance_warning: "time", time_up: "time", last_lance: "time", added_time: "time",
+    period_end: "time", shot_at_alarm: "time", match_end: "time", extra_time: "time",
+    shot_asked: "shot", shot_over: "shot", penalty_keeper: "shot",
+  };
+  const ann = { match: undefined, lastId: 0, queue: [], current: null, goals: 0 };
+  window.futmesaAnnouncements = ann;
+
+  function annText(a) {
     if (typeof a === "string") return a;
-    return (a && (a[view.lang] || a.pt || a.en || a.code)) || "";
+    return (a && (a[view.lang] || a.pt || a.en)) || "";
+  }
+
+  function takeAnnouncements(st) {
+    const m = st.match || {};
+    const list = Array.isArray(m.announcements) ? m.announcements : [];
+    const score = st.score ? Number(st.score.A || 0) + Number(st.score.B || 0) : 0;
+    const ids = list.map((a, i) => (a && typeof a === "object" && typeof a.id === "number" ? a.id : i + 1));
+    const newest = ids.length ? Math.max(...ids) : 0;
+    if (ann.match !== st.match_id) {
+      // a screen that opens mid-match shows the newest entry's announcements, without a party
+      ann.match = st.match_id;
+      ann.queue = [];
+      ann.current = null;
+      const last = list[list.length - 1];
+      if (last) {
+        const entry = typeof last === "object" ? last.entry : undefined;
+        const fresh = entry != null ? list.filter((a) => a && a.entry === entry) : [last];
+        for (const a of fresh) ann.queue.push({ a, quiet: true });
+      }
+      ann.lastId = newest;
+      ann.goals = score;
+      return;
+    }
+    let goalAnnounced = false;
+    const fresh = [];
+    list.forEach((a, i) => {
+      if (ids[i] > ann.lastId) {
+        fresh.push({ a });
+        if (a && a.code === "goal") goalAnnounced = true;
+      }
+    });
+    if (fresh.length) {
+      // what was on screen when this page opened is old news: the new entries go first
+      ann.queue = ann.queue.filter((x) => !x.quiet);
+      if (ann.current && ann.current.quiet) ann.current = null;
+    }
+    if (goalAnnounced) {
+      // a goal is shown at once: the entries before it in the new batch are dropped only
+      // if they were on screen; the one being read goes back in line after the goal's own
+      const cur = ann.current;
+      if (cur && !cur.goal) {
+        fresh.push({ a: cur.a });
+        ann.current = null;
+      }
+      const g = fresh.findIndex((x) => x.a && x.a.code === "goal");
+      const before = fresh.slice(0, g); // e.g. the shot asked just before: read after the goal
+      ann.queue = fresh.slice(g).concat(before, ann.queue);
+    } else {
+      ann.queue.push(...fresh);
+    }
+    if (newest > ann.lastId) ann.lastId = newest;
+    // the screen never falls behind the match: past MAX_QUEUE waiting, the oldest routine
+    // words make way (a goal, a card or a sending-off always keeps its turn)
+    while (ann.queue.length > MAX_QUEUE) {
+      const i = ann.queue.findIndex((x) => !KEEP.has(x.a && KIND[x.a.code]));
+      ann.queue.splice(i >= 0 ? i : 0, 1);
+    }
+    if (score > ann.goals && !goalAnnounced) {
+      // a goal without the engine's words (e.g. counted while this screen was away): still GOL
+      const goals = Array.isArray(m.goals) ? m.goals : [];
+      const g = goals[goals.length - 1];
+      const side = g ? g.side : (st.score.A > (ann.sideA || 0) ? "A" : "B");
+      ann.queue.unshift({ a: { code: "goal", side, synthetic: true } });
+      if (ann.current && !ann.current.goal) ann.current = null;
+    }
+    ann.goals = score;
+    ann.sideA = st.score ? Number(st.score.A || 0) : 0;
+  }
+
+  function goalOf(st, a) {
+    const goals = (st.match && Array.isArray(st.match.goals)) ? st.match.goals : [];
+    let g = null;
+    if (a.entry != null) g = goals.find((x) => x && x.entry === a.entry) || null;
+    if (!g && goals.length) g = goals[goals.length - 1];
+    const side = (g && g.side) || a.side;
+    // the score right after this goal
+    let score = st.score || { A: 0, B: 0 };
+    if (g) {
+      const upto = goals.slice(0, goals.indexOf(g) + 1);
+      score = { A: upto.filter((x) => x.side === "A").length, B: upto.filter((x) => x.side === "B").length };
+    }
+    return { g, side, score };
+  }
+
+  function nextAnnouncement(now) {
+    const cur = ann.current;
+    if (cur && ann.queue.length && now - cur.shownAt < cur.hold) return;
+    if (cur && !ann.queue.length) return;
+    const item = ann.queue.shift();
+    if (!item) return;
+    const a = item.a;
+    const isGoal = a && a.code === "goal" && !item.quiet;
+    ann.current = { a, shownAt: now, hold: isGoal ? GOAL_MS : MIN_HOLD_MS, goal: isGoal,
+                    quiet: !!item.quiet,
+                    kind: (a && KIND[a.code]) || "info" };
+    if (isGoal) {
+      ann.current.detail = goalOf(state, a);
+      ann.shownGoals = (ann.shownGoals || 0) + 1;
+      ann.lastGoalAt = now;
+      document.dispatchEvent(new CustomEvent("futmesa:goal", { detail: ann.current.detail }));
+    }
+  }
+
+  function renderAnnouncement() {
+    const now = Date.now();
+    if (state) nextAnnouncement(now);
+    const cur = ann.current;
+    const expired = !cur || (!ann.queue.length && now - cur.shownAt > Math.max(ANNOUNCE_MS, cur.hold));
+    const goalOn = !!(cur && cur.goal && now - cur.shownAt < cur.hold);
+    const box = $("goal");
+    show(box, goalOn && view.mode !== "board" && view.mode !== "blank");
+    box.classList.toggle("compact", view.mode === "overlay");
+    if (goalOn) {
+      const d = cur.detail || {};
+      const team = state && state.teams && state.teams[d.side];
+      box.style.setProperty("--team", FM.safeColor(team && team.color, "#1f5fd1"));
+      setText($("goal-word"), d.g && d.g.own_goal ? T().ownGoalBig : T().goalBig);
+      setText($("goal-team"), state ? teamName(state, d.side) : "");
+      const who = d.g && d.g.disc != null ? `${T().disc} ${d.g.disc}` : "";
+      setText($("goal-detail"), [d.g ? goalMinute(d.g) : "", who].filter(Boolean).join(" · "));
+      setText($("goal-score"), `${d.score.A} × ${d.score.B}`);
+    }
+    // a score in the words never breaks across lines ("2 × 1", "2–1")
+    const text = (!expired && !goalOn && cur ? annText(cur.a) : "")
+      .replace(/(\d) × (\d)/g, "$1\u00a0×\u00a0$2").replace(/(\d)([–-])(\d)/g, "$1\u2060$2\u2060$3");
+    const el = $("announce");
+    show(el, !!text);
+    if (el.dataset.text !== text) {
+      // the rule cited after the words, smaller: "… (CBFM 1 Toque, Art. 6)"
+      el.dataset.text = text;
+      el.textContent = "";
+      const rule = cur && cur.a && typeof cur.a.rule === "string" && cur.a.rule ? ` (${cur.a.rule})` : "";
+      const cut = rule && text.endsWith(rule) ? text.length - rule.length : text.length;
+      const main = document.createElement("span");
+      main.textContent = text.slice(0, cut);
+      el.appendChild(main);
+      if (cut < text.length) {
+        const cite = document.createElement("span");
+        cite.className = "ann-rule";
+        cite.textContent = text.slice(cut);
+        el.appendChild(cite);
+      }
+    }
+    if (el.dataset.kind !== (cur ? cur.kind : "info")) el.dataset.kind = cur ? cur.kind : "info";
+    const note = $("ov-note");
+    show(note, !!text);
+    setText(note, text);
   }
 
   function faultText(st) {
     const faults = st.sensor_faults;
     if (!faults || typeof faults !== "object") return "";
-    const items = Object.entries(faults).map(([s, f]) => `${T().sensor} ${s}: ${f}`);
+    const ends = (st.match && st.match.ends) || { A: 0, B: 1 };
+    const items = Object.entries(faults).map(([s, f]) => {
+      const n = Number(s);
+      let which = T().sideSensor;
+      if (n === 0 || n === 1) {
+        const owner = ends.A === n ? "A" : "B";
+        which = T().goalSensor(teamName(st, owner));
+      } else if (n === 15) which = T().memory;
+      return `${which}: ${T().faults[f] || T().faults.other}`;
+    });
     return items.length ? `⚠ ${items.join(" · ")}` : "";
   }
 
@@ -210,18 +409,18 @@
     const nxt = st.next;
     show($("next"), !!nxt);
     setText($("next"), nxt ? `${view.lang === "en" ? "next" : "próxima"}: ${nxt.title}${nxt.label ? ` · ${nxt.label}` : ""}` : "");
-    const ann = announceText(st);
-    show($("announce"), !!ann);
-    setText($("announce"), ann);
-    setText($("table-id"), st.table_id ? `${T().table} ${st.table_id}` : "");
+    renderAnnouncement();
+    setText($("table-id"), st.table_id ? FM.tableName(st, 1, view.lang) : "");
     setText($("faults"), faultText(st));
-    setText($("ruleset"), st.ruleset || "");
+    setText($("ruleset"), st.ruleset_title || "");
+    $("status").classList.toggle("last", st.status === "last_lance" || st.status === "awaiting_dead_ball");
+    renderOverlay(st);
     tick();
   }
 
   function tick() {
     const now = FM.hostNow();
-    if (state && view.mode === "scoreboard") {
+    if (state && (view.mode === "scoreboard" || view.mode === "overlay")) {
       const clockEl = $("clock");
       const ms = FM.timerMs(state.clock, now);
       if (ms == null) {
@@ -233,31 +432,73 @@
         rendered.at = now;
         setText(clockEl, FM.mmss(ms));
       }
+      setText($("ov-clock"), clockEl.textContent);
       clockEl.classList.toggle("stopped", !(state.clock && state.clock.running));
       const lance = $("lance");
       const lms = FM.countdownMs(state.lance, now);
+      const ovLance = $("ov-lance");
       if (lms == null || !state.lance) {
         show(lance, false);
+        show(ovLance, false);
       } else {
         show(lance, true);
         const left = Math.max(0, lms);
         rendered.lanceMs = left;
-        const warn = state.lance.running && left <= LANCE_WARN_MS && left > 0;
-        const over = state.lance.running && left <= 0;
+        const expired = lanceExpired(state.lance, left);
+        const warn = state.lance.running && left <= LANCE_WARN_MS && left > 0 && !expired;
+        const over = expired || (state.lance.running && left <= 0);
         lance.classList.toggle("warn", warn);
         lance.classList.toggle("over", over);
-        lance.classList.toggle("idle", !state.lance.running);
-        setText($("lance-value"), over ? T().lanceOver : String(Math.ceil(left / 1000)));
+        lance.classList.toggle("idle", !state.lance.running && !over);
+        const secs = Math.ceil(left / 1000);
+        // a long lance (a tournament's 300 s) reads as minutes: "5:00", never "300"
+        const count = secs >= 60 ? `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}` : String(secs);
+        const value = over ? T().lanceOver : count;
+        setText($("lance-value"), value);
+        show(ovLance, state.lance.running || over);
+        ovLance.classList.toggle("warn", warn);
+        ovLance.classList.toggle("over", over);
+        setText(ovLance, over ? value : `${T().lanceShort} ${value}`);
       }
     }
     if (view.mode === "board") tickBoard(now);
     renderBanner();
-    if (state && view.mode === "scoreboard") {
-      // announcements expire by time, not only by new states
-      const ann = announceText(state);
-      show($("announce"), !!ann);
-      setText($("announce"), ann);
+    if (state && (view.mode === "scoreboard" || view.mode === "overlay")) renderAnnouncement();
+  }
+
+  // The device restarts an overrun lance's countdown (the same player goes on, 000 Art. 26
+  // §1 A): the screen keeps showing the lance as run out (0, "TEMPO!") until a new lance
+  // starts, instead of a fresh "15" beside "jogue imediatamente".
+  const lanceMemo = { deadline: null, side: null, expired: false };
+  function lanceExpired(l, left) {
+    const rate = typeof l.rate === "number" && l.rate ? Math.abs(l.rate) : 1;
+    if (l.running && typeof l.at === "number") {
+      const deadline = l.at + l.ms / rate;
+      if (lanceMemo.deadline == null || Math.abs(deadline - lanceMemo.deadline) > 300) {
+        const goesOn = lanceMemo.deadline != null && lanceMemo.side === l.side &&
+          Math.abs(deadline - (lanceMemo.deadline + (l.length_ms || 0) / rate)) < 500;
+        lanceMemo.expired = goesOn || (lanceMemo.expired && lanceMemo.side === l.side &&
+                                      deadline < lanceMemo.deadline + 300);
+        lanceMemo.deadline = deadline;
+        lanceMemo.side = l.side;
+      }
+      if (left <= 0) lanceMemo.expired = true;
+    } else if (lanceMemo.side !== l.side || (l.ms >= (l.length_ms || 0) && !lanceMemo.expired)) {
+      lanceMemo.expired = false;
+      lanceMemo.deadline = null;
     }
+    return lanceMemo.expired;
+  }
+
+  // ---- streaming overlay (OBS browser source): a lower-third score bug ------------
+  function renderOverlay(st) {
+    for (const side of ["A", "B"]) {
+      const team = (st.teams && st.teams[side]) || {};
+      setText($(`ov-name-${side}`), teamName(st, side));
+      setText($(`ov-score-${side}`), st.score && st.score[side] != null ? st.score[side] : 0);
+      $(`ov-sw-${side}`).style.background = FM.safeColor(team.color, side === "A" ? "#1f5fd1" : "#c62828");
+    }
+    setText($("ov-period"), periodText(st));
   }
 
   // ---- venue board ------------------------------------------------------------
@@ -278,10 +519,13 @@
 
   function renderBoard() {
     const ids = [...tables.keys()].sort();
-    for (const id of ids) {
+    const n = ids.length;
+    $("board").style.setProperty("--cols", n <= 1 ? 1 : n <= 4 ? 2 : 3);
+    $("board").classList.toggle("single", n <= 1);
+    ids.forEach((id, i) => {
       const st = tables.get(id);
       const card = boardCard(id);
-      setText(card.querySelector(".card-table"), `${T().table} ${id}`);
+      setText(card.querySelector(".card-table"), FM.tableName(st, i + 1, view.lang));
       for (const [side, cls] of [["A", "a"], ["B", "b"]]) {
         setText(card.querySelector(`.card-name.${cls}`), teamName(st, side));
         setText(card.querySelector(`.card-score.${cls}`), st.score ? st.score[side] : 0);
@@ -293,7 +537,7 @@
       card.classList.toggle("off", off);
       const sick = healthText(st);
       setText(card.querySelector(".card-link"), off ? `⚠ ${T().disconnected}` : sick ? `⚠ ${sick}` : "");
-    }
+    });
     tickBoard(FM.hostNow());
   }
 
@@ -307,7 +551,7 @@
   }
 
   function renderAll() {
-    if (view.mode === "scoreboard") renderScoreboard();
+    if (view.mode === "scoreboard" || view.mode === "overlay") renderScoreboard();
     else if (view.mode === "board") renderBoard();
     renderBanner();
   }
@@ -321,23 +565,46 @@
       const st = msg.state;
       if (st.table_id) tables.set(st.table_id, st);
       if (!primary && st.table_id) primary = st.table_id;
-      if (!st.table_id || st.table_id === primary) state = st;
+      if (!st.table_id || st.table_id === primary) {
+        state = st;
+        takeAnnouncements(st);
+      }
       renderAll();
     } else if (msg.type === "tables" && Array.isArray(msg.tables)) {
       tables.clear();
       for (const st of msg.tables) if (st.table_id) tables.set(st.table_id, st);
       if (!q.get("table")) primary = msg.default || (msg.tables[0] && msg.tables[0].table_id) || null;
       state = (primary && tables.get(primary)) || { status: "waiting", link: { connected: false } };
+      takeAnnouncements(state);
       renderAll();
     } else if (msg.type === "display") {
       for (const key of ["mode", "theme", "lang"]) {
         if (!fixed[key] && msg[key]) view[key] = msg[key];
       }
       applyView();
+      listen();
     }
   }
 
-  conn = FM.connect("/ws?all=1", { onMessage, onStatus: renderBanner });
+  // One table's screen hears only its table; the venue board hears every table.
+  function wsPath() {
+    if (view.mode === "board") return "/ws?all=1";
+    const t = q.get("table");
+    return t ? `/ws?table=${encodeURIComponent(t)}` : "/ws"; // no table named: the host's default
+  }
+  function listen() {
+    if (conn) conn.setPath(wsPath());
+  }
+
+  // After a lost connection the screen catches up quietly: what it missed is shown as on
+  // opening (the newest entry's words), not replayed as a string of old celebrations.
+  let wasUp = false;
+  function onStatus(status) {
+    if (status.up && !wasUp) ann.match = undefined;
+    wasUp = status.up;
+    renderBanner();
+  }
+  conn = FM.connect(wsPath(), { onMessage, onStatus });
   applyView();
   setInterval(tick, 50);
   document.addEventListener("keydown", (ev) => {
@@ -346,5 +613,5 @@
     if (ev.key === "h") { view.theme = view.theme === "contrast" ? "default" : "contrast"; applyView(); }
     if (ev.key === "l") { view.lang = view.lang === "en" ? "pt" : "en"; applyView(); }
   });
-  window.futmesaKiosk = { view, get state() { return state; }, tables, conn, rendered };
+  window.futmesaKiosk = { view, get state() { return state; }, tables, conn, rendered, ann };
 })();

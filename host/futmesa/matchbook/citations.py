@@ -1,0 +1,72 @@
+"""Rule citations as people cite rules: "000 Art. 8 §10" -> "Regra CBFM 1 Toque, Art. 8 §10".
+
+The rules engine cites the rule documents by their file number (``/work/shared/rules``:
+000 CBFM 1 Toque, 001 Regra Gaúcha, 003 Pastilha 8x2, 004 "A mesa está posta"). Every view
+reads citations through this one module, so a file number never reaches a person:
+``cite()`` for one citation, ``plain()`` for a sentence that carries citations inside it.
+The short form is for the TV and the console, the full form for the súmula.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+# file number -> (short name, full name)
+DOCUMENTS: dict[str, tuple[str, str]] = {
+    "000": ("CBFM 1 Toque", "Regra CBFM 1 Toque"),
+    "001": ("Regra Gaúcha", "Regra Gaúcha (LGFM)"),
+    "003": ("Pastilha 8x2", "Regra Pastilha 8x2 (FEFUMERJ / CBFM)"),
+    "004": ("A mesa está posta", "Regra «A mesa está posta»"),
+}
+
+# a file number at the start of a citation: followed by an article, a rule, or a section title
+_CITATION = re.compile(r"(?<![\w.])(00[0-9])(?:\s+(?=[A-ZÀ-Ú§])|(?=\)|$|[,;]))")
+
+
+def _document(number: str, full: bool) -> str:
+    names = DOCUMENTS.get(number)
+    if names is None:
+        return "Regra"
+    return names[1] if full else names[0]
+
+
+def cite(rule: Any, *, full: bool = False) -> str:
+    """One citation in words: ``cite("000 Art. 8 §10")`` -> "CBFM 1 Toque, Art. 8 §10"."""
+    if not isinstance(rule, str) or not rule.strip():
+        return ""
+    return plain(rule.strip(), full=full)
+
+
+def plain(text: Any, *, full: bool = False) -> str:
+    """A text with every file-number citation in it put in words (the rest unchanged)."""
+    if not isinstance(text, str):
+        return "" if text is None else str(text)
+    return _plain(text, full)
+
+
+@lru_cache(maxsize=4096)  # the same announcements are read on every published state
+def _plain(text: str, full: bool) -> str:
+
+    def name(m: re.Match[str]) -> str:
+        doc = _document(m.group(1), full)
+        rest = text[m.end():]
+        if not rest or rest[0] in "),;":
+            return doc
+        return f"{doc}, "  # "…, Art. 8 §10"; 004 cites its sections by title: "…, Sua vez"
+
+    return _CITATION.sub(name, text)
+
+
+def announcement(item: Any, *, full: bool = False) -> Any:
+    """An engine announcement with its texts and citation in words (a new dict)."""
+    if not isinstance(item, dict):
+        return plain(item, full=full) if isinstance(item, str) else item
+    out = dict(item)
+    for key in ("pt", "en", "question", "text"):
+        if isinstance(out.get(key), str):
+            out[key] = plain(out[key], full=full)
+    if isinstance(out.get("rule"), str):
+        out["rule"] = cite(out["rule"], full=full)
+    return out

@@ -1,0 +1,53 @@
+"""End to end: a goal on the simulated table (firmware under micropython on a pty, the real
+daemon, rules engine and SQLite) is celebrated on the kiosk: GOL! with the team and the disc,
+held at least 3 s, then the engine's "Arrumação das equipes; saída para …" with the rule cited
+in words; nothing on the screen is an internal code (table uid, ruleset id, rule-file number)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from screen_checks import visible_codes
+from test_kiosk_faces import WATCH
+
+from futmesa.sim.live import LiveTable
+
+pytestmark = pytest.mark.browser
+
+TEAMS = {"A": {"name": "Casa", "color": "#1040c0"}, "B": {"name": "Visitante", "color": "#000000"}}
+LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}  # no lance runs out in the test
+WAIT_MS = 90_000
+
+
+def test_a_real_goal_is_celebrated_then_the_restart(page: Any, output_dir: Path) -> None:
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    with LiveTable(speed=30, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        page.goto(live.base_url + "/")
+        page.wait_for_function("document.getElementById('name-A').textContent === 'Casa'",
+                               timeout=WAIT_MS)
+        assert visible_codes(page) == []
+        assert page.text_content("#table-id") == "Mesa 1"
+        page.evaluate(WATCH)
+        live.referee("shot_asked", {"side": "A", "disc": 9})
+        page.wait_for_function(
+            "document.getElementById('shot').textContent.includes('botão 9')", timeout=WAIT_MS)
+        live.sim.goal(live.match()["ends"]["B"])
+        page.wait_for_function("document.getElementById('score-A').textContent === '1'",
+                               timeout=WAIT_MS)
+        page.wait_for_selector("#goal:not(.hidden)", timeout=2000)
+        page.screenshot(path=str(output_dir / "kiosk-real-goal-tv.png"))
+        page.wait_for_function(
+            "window.__seen.some((s) => s.text.startsWith('Arrumação'))", timeout=WAIT_MS)
+        seen = page.evaluate("window.__seen")
+        texts = [s["text"] for s in seen]
+        gol = next(i for i, t in enumerate(texts) if t.startswith("GOL:"))
+        assert "Casa" in texts[gol] and "botão 9" in texts[gol] and "1 × 0" in texts[gol]
+        assert seen[gol + 1]["at"] - seen[gol]["at"] >= 3000
+        restart = next(t for t in texts[gol:] if t.startswith("Arrumação"))
+        assert restart.startswith("Arrumação das equipes; saída para Visitante (CBFM 1 Toque,")
+        assert page.text_content("#goals-A li").endswith("botão 9")
+        assert visible_codes(page) == []
+        page.screenshot(path=str(output_dir / "kiosk-real-restart-tv.png"))
