@@ -332,15 +332,22 @@ def test_the_screen_never_falls_behind_a_burst(live: LiveServer, page: Any) -> N
     live.publish(base)
     page.goto(live.url + "/")
     page.wait_for_function("document.getElementById('score-A').textContent === '2'")
+    page.evaluate(WATCH)
     burst = [{"id": 20 + i, "entry": 70 + i, "code": "turn", "pt": f"Vez de {LONG_A} ({i})",
               "en": "x"} for i in range(12)]
     burst.insert(3, {"id": 19, "entry": 69, "code": "expelled_named",
                      "pt": f"Expulsão: {LONG_B}, botão 5", "en": "x"})
     live.publish(match_state(score=base["score"], goals=base["match"]["goals"],
                              announcements=[*base["match"]["announcements"], *burst]))
-    page.wait_for_function("window.futmesaAnnouncements.queue.length > 0")
+    # what was on screen before the burst may still be in its hold (a slow machine): wait for
+    # the burst's turn, then see what the queue kept
+    page.wait_for_function("window.futmesaAnnouncements.current && "
+                           "window.futmesaAnnouncements.current.a.pt.startsWith('Expulsão')",
+                           timeout=15000)
     shown, waiting = page.evaluate("[window.futmesaAnnouncements.current.a.pt, "
                                    "window.futmesaAnnouncements.queue.map((x) => x.a.pt)]")
     assert len(waiting) <= 4
     assert shown == f"Expulsão: {LONG_B}, botão 5"  # first in line: the routine before it went
     assert waiting[-1] == f"Vez de {LONG_A} (11)"
+    seen = [x["text"] for x in page.evaluate("window.__seen")]
+    assert not any(f"({i})" in t for t in seen for i in range(3)), seen  # dropped, never shown
