@@ -287,7 +287,7 @@ const Console = (() => {
   function renderRuleInputs(m) {
     const r = restartNow();
     const open = Boolean(r && !r.taken);
-    const inPlay = IN_PLAY.includes(m.status) && !state.finished;
+    const inPlay = IN_PLAY.includes(m.status || state.status) && !state.finished;
     const rules = rulesetOf();
     let any = false;
     any = show("rc-taker", open && r.taker_choice === "disc") || any;
