@@ -60,6 +60,46 @@ def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_di
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 WAIT_MS = 60_000
+DOC = Path(__file__).resolve().parents[2] / "docs" / "operating.md"
+MARK = "<!-- taps: tests/browser/test_console_rules_inputs.py -->"
+# the taps each control takes from the first screen, counted below; the rows of the table in
+# docs/operating.md §5 (its first column -> key here)
+ROWS = {
+    "Who takes a restart the team chooses (a disc)": "taker",
+    "The goalkeeper takes it (A mesa está posta: the chutão)": "goalkeeper",
+    "The side of a goal kick / corner whose side is the team's choice": "side",
+    "Advantage: the favoured team waives the restart": "waive",
+    "Discs moved before a goal kick (Gaúcha, A mesa está posta)": "moved",
+    "The goalkeeper's chutão hit an opponent (A mesa está posta)": "hit",
+    "The first lance of a lateral cedida was a pass (Gaúcha)": "pass",
+    "Offside (Gaúcha)": "offside",
+    "Foul on the goalkeeper by the other team": "keeper_foul",
+    "Ball resting on the corner arc (Gaúcha)": "arc",
+    "Grade a disciplinary foul (Pastilha, 003 Art. 87)": "grade",
+}
+
+
+def documented_taps() -> dict[str, int]:
+    """The table of docs/operating.md §5 for these inputs: key -> taps."""
+    text = DOC.read_text(encoding="utf-8")
+    assert MARK in text, f"{DOC} has lost the rule inputs' taps table (marked {MARK})"
+    out: dict[str, int] = {}
+    for line in text.split(MARK, 1)[1].lstrip().splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert cells[0] in ROWS, f"a row this test does not play: {cells[0]}"
+        out[ROWS[cells[0]]] = int(cells[1])
+    return out
+
+
+TAPS = documented_taps()
+
+
+def test_the_taps_table_names_every_control() -> None:
+    assert sorted(TAPS) == sorted(ROWS.values())
+
+
 TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 
 
@@ -149,7 +189,7 @@ def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: 
             page.screenshot(path=str(output_dir / "console-rules-taker.png"))
             thumb.tap("#rc-taker")
             thumb.answered()
-            assert thumb.taps == 2
+            assert thumb.taps == TAPS["taker"]
             assert table.state.to_dict()["restart"]["taker"] == {"disc": 7, "goalkeeper": False}
             assert _last_sentence(live) == "Cobrador escolhido: o botão 7"
 
@@ -158,7 +198,7 @@ def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: 
             page.wait_for_selector("#rc-waive", state="visible", timeout=WAIT_MS)
             thumb.tap("#rc-waive")
             thumb.answered()
-            assert thumb.taps == 1
+            assert thumb.taps == TAPS["waive"]
             m = table.state.to_dict()
             assert m["restart"] is None and m["turn"] == "B"
             page.wait_for_selector("#restart-card", state="hidden", timeout=WAIT_MS)
@@ -172,7 +212,7 @@ def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: 
             page.screenshot(path=str(output_dir / "console-rules-keeper-foul.png"))
             thumb.tap("#act-keeper-foul")
             thumb.answered()
-            assert thumb.taps == 3  # 2 when Alvorada is the side on turn
+            assert thumb.taps == TAPS["keeper_foul"]  # one less for the side on turn
             r = table.state.to_dict()["restart"]
             assert (r["kind"], r["side"]) == ("penalti", "B")
             assert _last_sentence(live) == "Falta de Alvorada no goleiro"
@@ -184,7 +224,7 @@ def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: 
             assert page.is_visible("#rc-right")
             thumb.tap("#rc-left")
             thumb.answered()
-            assert thumb.taps == 1
+            assert thumb.taps == TAPS["side"]
             assert table.state.to_dict()["restart"]["flank"] == "left"
             assert _last_sentence(live) == "Cobrança pelo lado esquerdo"
         finally:
@@ -209,7 +249,7 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
             page.screenshot(path=str(output_dir / "console-rules-offside.png"))
             thumb.tap("#act-offside")
             thumb.answered()
-            assert thumb.taps == 1
+            assert thumb.taps == TAPS["offside"]
             r = table.state.to_dict()["restart"]
             assert (r["kind"], r["side"]) == ("tiro_livre", "B")
             assert _last_sentence(live) == "Impedimento de Alvorada"
@@ -230,7 +270,7 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
             page.screenshot(path=str(output_dir / "console-rules-arc.png"))
             thumb.tap(arc)
             thumb.answered()
-            assert thumb.taps == 2
+            assert thumb.taps == TAPS["arc"]
             r = table.state.to_dict()["restart"]
             assert (r["kind"], r["side"]) == ("tiro_de_meta", "A")
             assert _last_sentence(live).startswith("Bola parada sobre o quarto de círculo")
@@ -246,7 +286,7 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
             thumb.tap("[data-key='5']")
             thumb.tap("#rc-taker")
             thumb.answered()
-            assert thumb.taps == 3
+            assert thumb.taps == TAPS["side"] + TAPS["taker"]
             assert table.state.to_dict()["restart"]["taker"] == {"disc": 5, "goalkeeper": False}
 
             # the taker moved discs before kicking (XXXIII §1): a technical foul for Botafogo
@@ -254,10 +294,30 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
             thumb = Thumb(page)
             thumb.tap("#rc-moved")
             thumb.answered()
-            assert thumb.taps == 1
+            assert thumb.taps == TAPS["moved"]
             r = table.state.to_dict()["restart"]
             assert r["side"] == "B", r
             assert _last_sentence(live) == "Alvorada moveu botões antes do tiro de meta"
+
+            # a lateral cedida (XXXIV §1 a): its first lance was a pass, so disc 4 may play
+            # the second (XXIX l)
+            live.call(table.apply, "restart", {"side": "A", "kind": "lateral_cedida"},
+                      "referee", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-pass", state="visible", timeout=WAIT_MS)
+            thumb.tap("[data-key='4']")
+            assert page.text_content("#rc-pass") == "1º lance de Alvorada: passe do nº 4"
+            page.screenshot(path=str(output_dir / "console-rules-pass.png"))
+            thumb.tap("#rc-pass")
+            thumb.answered()
+            assert thumb.taps == TAPS["pass"]
+            r = table.state.to_dict()["restart"]
+            assert (r["passed"], r["first_disc"], r["taker_lances"]) == (True, 4, 1)
+            page.wait_for_selector("#rc-pass", state="hidden", timeout=WAIT_MS)
+            technical = table.state.to_dict()["fouls"]["A"]["technical"]
+            live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
+            assert table.state.to_dict()["fouls"]["A"]["technical"] == technical
+            assert _last_sentence(live) == "Toque de Alvorada, botão 4"
         finally:
             ctx.close()
         assert page.js_errors == []
@@ -279,6 +339,7 @@ def test_mesa_posta_keeper_kick_and_the_penalty_keeper_choice_first(
             assert not page.is_visible("#rc-taker")  # 004: the chutão is the goalkeeper's
             thumb.tap("#rc-goalkeeper")
             thumb.answered()
+            assert thumb.taps == TAPS["hit"]
             assert table.state.to_dict()["restart"]["taker"] == {"disc": None, "goalkeeper": True}
             assert _last_sentence(live) == "Cobrador escolhido: o goleiro"
 
@@ -295,7 +356,7 @@ def test_mesa_posta_keeper_kick_and_the_penalty_keeper_choice_first(
             page.screenshot(path=str(output_dir / "console-rules-keeper-kick.png"))
             thumb.tap("#rc-hit")
             thumb.answered()
-            assert thumb.taps == 1
+            assert thumb.taps == TAPS["grade"]
             assert table.state.to_dict()["turn"] == "B"
             assert _last_sentence(live) == "O chutão do goleiro acertou um botão adversário"
 
@@ -351,11 +412,34 @@ def test_pastilha_discipline_grade_is_asked_with_two_clear_answers(
             thumb = Thumb(page)
             thumb.tap("#pending [data-choice=free_kick]")
             thumb.answered()
-            assert thumb.taps == 1
+            assert thumb.taps == TAPS["goalkeeper"]
             m = table.state.to_dict()
             assert m["pending"] == [] and m["fouls"]["B"]["disciplinary"] == 1
             assert not m["finished"]
             assert _last_sentence(live).endswith("tiro livre indireto")
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+
+def test_no_kickoff_button_once_the_draw_decided_it(browser: Any) -> None:
+    """003 Art. 30 §1: the draw's winner chose the field, the kick-off is the other team's; a
+    later "Saída de jogo" would only be refused, so the clock sheet no longer offers it (the
+    draw's entry is corrected in the log instead)."""
+    hub = StateHub()
+    table = NamedRulesTable(hub, "pastilha-8x2")
+    with serving(hub, history=table) as live:
+        live.call(table.apply, "set_up", {"teams": TEAMS}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            thumb.tap("[data-sheet=sheet-clock]")
+            assert page.is_visible("#act-kickoff")
+            page.select_option("#draw-choice", "field")
+            thumb.tap("#sheet-clock [data-act=draw_choice]")
+            thumb.answered()
+            assert table.state.to_dict()["kickoff"]["draw"] == 2
+            page.wait_for_selector("#act-kickoff", state="hidden", timeout=WAIT_MS)
+            assert page.is_visible("#sheet-clock [data-act=start]")
         finally:
             ctx.close()
         assert page.js_errors == []

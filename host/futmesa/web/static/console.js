@@ -88,6 +88,7 @@ const Console = (() => {
     $("disc-shown").textContent = disc === "" ? "nº —" : `nº ${disc}`;
     for (const el of document.querySelectorAll(".who-disc")) el.textContent = disc === "" ? "—" : disc;
     $("rc-taker").textContent = disc === "" ? "Quem cobra: tecle o nº" : `Cobra o nº ${disc}`;
+    if (state) renderRuleInputs((state && state.match) || {});
   }
 
   function key(k) {
@@ -169,6 +170,14 @@ const Console = (() => {
       return send("discs_moved", { side: s }, `${name(s)} moveu botões no tiro de meta`);
     },
     keeper_kick_hit: () => send("keeper_kick_hit", {}, "chutão acertou o adversário"),
+    // 001 Art. XXIX l: the first lance of a lateral cedida was a pass (its disc may play again)
+    touch_pass: () => {
+      const r = restartNow();
+      const s = r ? r.side : side;
+      const d = discNumber();
+      return send("touch", { side: s, disc: d, pass: true },
+        `passe de ${name(s)}${d != null ? `, botão ${d}` : ""}`);
+    },
     // what the table cannot see: one tap, the side of the last lance (the label names it)
     offside: () => {
       const s = offsideSide();
@@ -299,7 +308,16 @@ const Console = (() => {
     any = show("rc-moved", open && r.kind === "tiro_de_meta" && ["gaucha", "mesa-posta"].includes(rules)) || any;
     any = show("rc-hit", Boolean(r) && r.taken && rules === "mesa-posta"
       && ["tiro_de_meta", "bola_do_goleiro"].includes(r.kind) && !(r.touches_since > 0)) || any;
-    if (r) $("rc-moved").textContent = `${name(r.side)} moveu botões no tiro de meta`;
+    // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
+    any = show("rc-pass", Boolean(r) && rules === "gaucha" && r.open !== false && r.lances === 2
+      && (r.taker_lances || 0) === 0) || any;
+    if (r) {
+      $("rc-moved").textContent = `${name(r.side)} moveu botões no tiro de meta`;
+      $("rc-pass").textContent = disc === "" ? `1º lance de ${name(r.side)} foi passe`
+        : `1º lance de ${name(r.side)}: passe do nº ${disc}`;
+    }
+    // the kick-off is the draw's once it was entered: correct the draw's entry instead
+    $("act-kickoff").hidden = Boolean(m.kickoff && m.kickoff.draw);
     // an in-match penalty (004): the defending goalkeeper chooses first, in secret, on the
     // keeper page (like the shootout's); the kick is refused until then
     const keeper = open && r.kind === "penalti" && (r.keeper_choice_from === "A" || r.keeper_choice_from === "B");
