@@ -91,6 +91,11 @@ def test_sign_after_the_whistle_then_closed_then_reopened(
                        "[data-sheet=sheet-discipline]", "[data-sheet=sheet-clock]"):
             assert not page.is_visible(hidden), hidden
         page.screenshot(path=str(output_dir / "console-signed-closed.png"))
+        entries = len(_log(table)["entries"])
+        page.keyboard.press("f")  # a shortcut on a laptop: not sent either
+        page.wait_for_function("document.getElementById('result').textContent"
+                               ".startsWith('súmula assinada')", timeout=WAIT_MS)
+        assert len(_log(table)["entries"]) == entries
         page.click("[data-sheet=sheet-log]")
         page.wait_for_function("[...document.querySelectorAll('#log li .what')]"
                                ".filter(w => w.textContent.startsWith('Súmula assinada'))"

@@ -728,6 +728,7 @@ const Console = (() => {
     if (lower === "?") { $("help").showModal(); ev.preventDefault(); return; }
     if (lower === "u") {
       ev.preventDefault();
+      if (closed) return say("súmula assinada — reabrir na página de assinaturas", "bad");
       if (lastReferee && confirm(`Anular a entrada nº ${lastReferee.id} (${describe(lastReferee)})?`)) {
         send("void", { target: lastReferee.id }, `anular nº ${lastReferee.id}`);
       } else if (!lastReferee) say("nada para anular", "bad");
@@ -735,6 +736,7 @@ const Console = (() => {
     }
     if (map[lower]) {
       ev.preventDefault();
+      if (closed) return say("súmula assinada — reabrir na página de assinaturas", "bad");
       if (ev.repeat) return;
       actions[map[lower]]();
     }
