@@ -54,3 +54,392 @@ def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_di
             console.screenshot(path=str(output_dir / "console-expel-disc.png"))
         finally:
             console.close()
+
+
+# ---- the inputs of docs/rulesets.md "Entradas do árbitro", each a control on the phone --------
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+WAIT_MS = 60_000
+DOC = Path(__file__).resolve().parents[2] / "docs" / "operating.md"
+MARK = "<!-- taps: tests/browser/test_console_rules_inputs.py -->"
+# the taps each control takes from the first screen, counted below; the rows of the table in
+# docs/operating.md §5 (its first column -> key here)
+ROWS = {
+    "Who takes a restart the team chooses (a disc)": "taker",
+    "The goalkeeper takes it (A mesa está posta: the chutão)": "goalkeeper",
+    "The side of a goal kick / corner whose side is the team's choice": "side",
+    "Advantage: the favoured team waives the restart": "waive",
+    "Discs moved before a goal kick (Gaúcha, A mesa está posta)": "moved",
+    "The goalkeeper's chutão hit an opponent (A mesa está posta)": "hit",
+    "The first lance of a lateral cedida was a pass (Gaúcha)": "pass",
+    "Offside (Gaúcha)": "offside",
+    "Foul on the goalkeeper by the other team": "keeper_foul",
+    "Ball resting on the corner arc (Gaúcha)": "arc",
+    "Grade a disciplinary foul (Pastilha, 003 Art. 87)": "grade",
+}
+
+
+def documented_taps() -> dict[str, int]:
+    """The table of docs/operating.md §5 for these inputs: key -> taps."""
+    text = DOC.read_text(encoding="utf-8")
+    assert MARK in text, f"{DOC} has lost the rule inputs' taps table (marked {MARK})"
+    out: dict[str, int] = {}
+    for line in text.split(MARK, 1)[1].lstrip().splitlines()[2:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert cells[0] in ROWS, f"a row this test does not play: {cells[0]}"
+        out[ROWS[cells[0]]] = int(cells[1])
+    return out
+
+
+TAPS = documented_taps()
+
+
+def test_the_taps_table_names_every_control() -> None:
+    assert sorted(TAPS) == sorted(ROWS.values())
+
+
+TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
+
+
+class NamedRulesTable(RulesTable):
+    """The real engine; its log carries the teams, so the súmula's sentences name them."""
+
+    def match_record(self, match_id: int) -> dict[str, Any]:
+        record = super().match_record(match_id)
+        m = self.state.to_dict()
+        record["state"] = {"finished": m["finished"], "teams": m["teams"]}
+        return record
+
+
+class Thumb:
+    """The referee's thumb on the phone console: every tap counted, every answer awaited."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).click()
+        self.taps += 1
+
+    def answered(self, start: str = "✓") -> str:
+        """Waits for the host's answer to the last press; returns the result line."""
+        self.page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
+        self.page.wait_for_function("/^[✓✗]/.test(document.getElementById('result').textContent)",
+                                    timeout=WAIT_MS)
+        text = self.page.text_content("#result") or ""
+        assert text.startswith(start), text
+        return text
+
+
+def _playing(live: Any, table: RulesTable) -> None:
+    for kind, data, source in (("set_up", {"kickoff": "A", "teams": TEAMS}, "referee"),
+                               ("start_period", {}, "referee"), ("clock_started", {}, "device")):
+        live.call(table.apply, kind, data, source, "t")
+
+
+def _console(browser: Any, live: Any) -> tuple[Any, Any, Thumb]:
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    page.goto(live.url + f"/console?token={TOKEN}")
+    page.wait_for_function("document.getElementById('token-status').textContent.includes('✓')",
+                           timeout=WAIT_MS)
+    page.wait_for_function("document.getElementById('c-name-A').textContent === 'Alvorada'",
+                           timeout=WAIT_MS)
+    return ctx, page, Thumb(page)
+
+
+def _last_sentence(live: Any) -> str:
+    """The súmula's sentence of the newest entry, as the console's log shows it."""
+    import httpx
+
+    body = httpx.get(live.url + "/api/log?match=1", timeout=20).json()
+    return str(body["entries"][-1]["text"])
+
+
+def _fresh(page: Any) -> Thumb:
+    """Back to the first screen, with a new count of taps."""
+    page.goto(page.url.split("?")[0])
+    page.wait_for_function("document.getElementById('c-name-A').textContent === 'Alvorada'",
+                           timeout=WAIT_MS)
+    return Thumb(page)
+
+
+def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: Path) -> None:
+    """000 Art. 16 §1 (who takes a reposição: a disc, from the keypad), Art. 24 (waived),
+    Art. 15 §1 (the corner's side is the favoured team's choice), the foul on the goalkeeper."""
+    hub = StateHub()
+    table = NamedRulesTable(hub, "cbfm-1toque")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        live.call(table.apply, "ball_stopped", {"side": "B", "area": "small"}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            # a reposição for Botafogo: "who takes it" on the first screen, the keypad's disc
+            page.wait_for_selector("#rc-taker", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#restart-title") == "Cobrança: reposição para Botafogo"
+            assert not page.is_visible("#rc-goalkeeper")  # 000 Art. 13 §1: never the keeper
+            thumb.tap("[data-key='7']")
+            assert page.text_content("#rc-taker") == "Cobra o nº 7"
+            page.screenshot(path=str(output_dir / "console-rules-taker.png"))
+            thumb.tap("#rc-taker")
+            thumb.answered()
+            assert thumb.taps == TAPS["taker"]
+            assert table.state.to_dict()["restart"]["taker"] == {"disc": 7, "goalkeeper": False}
+            assert _last_sentence(live) == "Cobrador escolhido: o botão 7"
+
+            # the favoured team lets it go: one tap, a normal lance for Botafogo
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-waive", state="visible", timeout=WAIT_MS)
+            thumb.tap("#rc-waive")
+            thumb.answered()
+            assert thumb.taps == TAPS["waive"]
+            m = table.state.to_dict()
+            assert m["restart"] is None and m["turn"] == "B"
+            page.wait_for_selector("#restart-card", state="hidden", timeout=WAIT_MS)
+            assert _last_sentence(live).startswith("Cobrança dispensada")
+
+            # a foul by Alvorada on Botafogo's goalkeeper: Falta / toque, the keeper's foul
+            thumb = _fresh(page)
+            thumb.tap("[data-sheet=sheet-foul]")
+            thumb.tap("#sheet-foul .side[data-side=A]")
+            assert page.text_content("#act-keeper-foul") == "Falta de Alvorada no goleiro"
+            page.screenshot(path=str(output_dir / "console-rules-keeper-foul.png"))
+            thumb.tap("#act-keeper-foul")
+            thumb.answered()
+            assert thumb.taps == TAPS["keeper_foul"]  # one less for the side on turn
+            r = table.state.to_dict()["restart"]
+            assert (r["kind"], r["side"]) == ("penalti", "B")
+            assert _last_sentence(live) == "Falta de Alvorada no goleiro"
+
+            # a corner after a ball in the goal: the favoured team picks the side (Art. 15 §1)
+            live.call(table.apply, "restart", {"side": "A", "kind": "escanteio"}, "referee", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-left", state="visible", timeout=WAIT_MS)
+            assert page.is_visible("#rc-right")
+            thumb.tap("#rc-left")
+            thumb.answered()
+            assert thumb.taps == TAPS["side"]
+            assert table.state.to_dict()["restart"]["flank"] == "left"
+            assert _last_sentence(live) == "Cobrança pelo lado esquerdo"
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+
+def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
+        browser: Any, output_dir: Path) -> None:
+    """001 Art. XXXII (offside, one tap), XXXVI (the ball on the corner arc), XXXIII §1–§2
+    (the goal kick's side and taker, discs moved before it), XXIII §6 (waived)."""
+    hub = StateHub()
+    table = NamedRulesTable(hub, "gaucha")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            # offside: on the first screen, named for the team that played the last lance
+            page.wait_for_selector("#act-offside", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#act-offside") == "Impedimento de Alvorada"
+            page.screenshot(path=str(output_dir / "console-rules-offside.png"))
+            thumb.tap("#act-offside")
+            thumb.answered()
+            assert thumb.taps == TAPS["offside"]
+            r = table.state.to_dict()["restart"]
+            assert (r["kind"], r["side"]) == ("tiro_livre", "B")
+            assert _last_sentence(live) == "Impedimento de Alvorada"
+
+            # the free kick may be waived (XXIII §6): one tap
+            page.wait_for_selector("#rc-waive", state="visible", timeout=WAIT_MS)
+            thumb = Thumb(page)
+            thumb.tap("#rc-waive")
+            thumb.answered()
+            assert table.state.to_dict()["restart"] is None
+
+            # the ball rests on the corner arc on Alvorada's side, Botafogo played last
+            live.call(table.apply, "touch", {"side": "B", "disc": 3}, "referee", "t")
+            thumb = _fresh(page)
+            thumb.tap("[data-sheet=sheet-foul]")
+            arc = f"#act-arc-{table.state.to_dict()['ends']['A']}"
+            assert page.text_content(arc) == "Bola no quarto de círculo, lado de Alvorada"
+            page.screenshot(path=str(output_dir / "console-rules-arc.png"))
+            thumb.tap(arc)
+            thumb.answered()
+            assert thumb.taps == TAPS["arc"]
+            r = table.state.to_dict()["restart"]
+            assert (r["kind"], r["side"]) == ("tiro_de_meta", "A")
+            assert _last_sentence(live).startswith("Bola parada sobre o quarto de círculo")
+
+            # Alvorada's goal kick: the side, then the taker, from the first screen
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-right", state="visible", timeout=WAIT_MS)
+            assert not page.is_visible("#rc-waive")  # a goal kick is not an infraction
+            page.screenshot(path=str(output_dir / "console-rules-goal-kick.png"))
+            thumb.tap("#rc-right")
+            thumb.answered()
+            assert table.state.to_dict()["restart"]["flank"] == "right"
+            thumb.tap("[data-key='5']")
+            thumb.tap("#rc-taker")
+            thumb.answered()
+            assert thumb.taps == TAPS["side"] + TAPS["taker"]
+            assert table.state.to_dict()["restart"]["taker"] == {"disc": 5, "goalkeeper": False}
+
+            # the taker moved discs before kicking (XXXIII §1): a technical foul for Botafogo
+            assert page.text_content("#rc-moved") == "Alvorada moveu botões no tiro de meta"
+            thumb = Thumb(page)
+            thumb.tap("#rc-moved")
+            thumb.answered()
+            assert thumb.taps == TAPS["moved"]
+            r = table.state.to_dict()["restart"]
+            assert r["side"] == "B", r
+            assert _last_sentence(live) == "Alvorada moveu botões antes do tiro de meta"
+
+            # a lateral cedida (XXXIV §1 a): its first lance was a pass, so disc 4 may play
+            # the second (XXIX l)
+            live.call(table.apply, "restart", {"side": "A", "kind": "lateral_cedida"},
+                      "referee", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-pass", state="visible", timeout=WAIT_MS)
+            thumb.tap("[data-key='4']")
+            assert page.text_content("#rc-pass") == "1º lance de Alvorada: passe do nº 4"
+            page.screenshot(path=str(output_dir / "console-rules-pass.png"))
+            thumb.tap("#rc-pass")
+            thumb.answered()
+            assert thumb.taps == TAPS["pass"]
+            r = table.state.to_dict()["restart"]
+            assert (r["passed"], r["first_disc"], r["taker_lances"]) == (True, 4, 1)
+            page.wait_for_selector("#rc-pass", state="hidden", timeout=WAIT_MS)
+            technical = table.state.to_dict()["fouls"]["A"]["technical"]
+            live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
+            assert table.state.to_dict()["fouls"]["A"]["technical"] == technical
+            assert _last_sentence(live) == "Toque de Alvorada, botão 4"
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+
+def test_mesa_posta_keeper_kick_and_the_penalty_keeper_choice_first(
+        browser: Any, output_dir: Path) -> None:
+    """004 Tiros de meta (the goalkeeper's chutão: "Goleiro cobra", discs moved go back, the
+    kick hitting an opponent) and 004 Pênaltis (the defending goalkeeper chooses first, in
+    secret, on the keeper page; the console never shows the choice)."""
+    hub = StateHub()
+    table = NamedRulesTable(hub, "mesa-posta")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        live.call(table.apply, "restart", {"side": "A", "kind": "tiro_de_meta"}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            page.wait_for_selector("#rc-goalkeeper", state="visible", timeout=WAIT_MS)
+            assert not page.is_visible("#rc-taker")  # 004: the chutão is the goalkeeper's
+            thumb.tap("#rc-goalkeeper")
+            thumb.answered()
+            assert thumb.taps == TAPS["hit"]
+            assert table.state.to_dict()["restart"]["taker"] == {"disc": None, "goalkeeper": True}
+            assert _last_sentence(live) == "Cobrador escolhido: o goleiro"
+
+            thumb.tap("#rc-moved")
+            thumb.answered()
+            codes = [a.get("code") for a in table.state.to_dict()["announcements"]]
+            assert "discs_back" in codes
+
+            # the chutão is kicked and hits Botafogo's disc: the ball is Botafogo's
+            live.call(table.apply, "touch", {"side": "A"}, "referee", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-hit", state="visible", timeout=WAIT_MS)
+            assert "Cobrado" in page.text_content("#restart-title")
+            page.screenshot(path=str(output_dir / "console-rules-keeper-kick.png"))
+            thumb.tap("#rc-hit")
+            thumb.answered()
+            assert thumb.taps == TAPS["grade"]
+            assert table.state.to_dict()["turn"] == "B"
+            assert _last_sentence(live) == "O chutão do goleiro acertou um botão adversário"
+
+            # a penalty for Alvorada: Botafogo's goalkeeper chooses first, on another device
+            live.call(table.apply, "restart", {"side": "A", "kind": "penalti"}, "referee", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-keeper", state="visible", timeout=WAIT_MS)
+            assert "goleiro de Botafogo" in page.text_content("#rc-keeper")
+            page.screenshot(path=str(output_dir / "console-rules-penalty-keeper.png"))
+            href = page.get_attribute("#rc-keeper", "href")
+            assert href and "side=B" in href
+            keeper = ctx.new_page()  # the keeper's phone (here another tab)
+            keeper.goto(live.url + href)
+            keeper.wait_for_function("document.querySelector('[data-side=B]').textContent"
+                                     ".includes('Botafogo')", timeout=WAIT_MS)
+            assert keeper.get_attribute("[data-side=B]", "aria-pressed") == "true"
+            keeper.click("[data-choice=left]")
+            keeper.wait_for_function("document.getElementById('out').textContent"
+                                     ".includes('registrada')", timeout=WAIT_MS)
+            assert table.state.to_dict()["restart"]["keeper_choice_recorded"] is True
+            page.wait_for_function("document.getElementById('rc-keeper-note').textContent"
+                                   ".includes('registrada')", timeout=WAIT_MS)
+            assert not page.is_visible("#rc-keeper")
+            text = page.evaluate("document.body.innerText").lower()
+            assert "esquerd" not in text  # the secret stays secret on the referee's phone
+            page.screenshot(path=str(output_dir / "console-rules-penalty-chosen.png"))
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+
+def test_pastilha_discipline_grade_is_asked_with_two_clear_answers(
+        browser: Any, output_dir: Path) -> None:
+    """003 Art. 87: a disciplinary foul is graded by the referee (indirect free kick or
+    disqualification), asked in "A confirmar"."""
+    hub = StateHub()
+    table = NamedRulesTable(hub, "pastilha-8x2")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        ctx, page, thumb = _console(browser, live)
+        try:
+            thumb.tap("[data-sheet=sheet-discipline]")
+            thumb.tap("#sheet-discipline .side[data-side=B]")
+            thumb.tap("#sheet-discipline button[data-act=discipline]")
+            thumb.answered()
+            thumb.tap("#sheet-discipline [data-close]")
+            page.wait_for_selector("#pending [data-choice=disqualify]", timeout=WAIT_MS)
+            assert "Botafogo" in page.text_content("#pending li")
+            answers = page.eval_on_selector_all("#pending [data-choice]",
+                                                "bs => bs.map(b => b.textContent)")
+            assert answers == ["✓ tiro livre indireto", "desclassificar"]
+            page.screenshot(path=str(output_dir / "console-rules-discipline-grade.png"))
+            thumb = Thumb(page)
+            thumb.tap("#pending [data-choice=free_kick]")
+            thumb.answered()
+            assert thumb.taps == TAPS["goalkeeper"]
+            m = table.state.to_dict()
+            assert m["pending"] == [] and m["fouls"]["B"]["disciplinary"] == 1
+            assert not m["finished"]
+            assert _last_sentence(live).endswith("tiro livre indireto")
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+
+def test_no_kickoff_button_once_the_draw_decided_it(browser: Any) -> None:
+    """003 Art. 30 §1: the draw's winner chose the field, the kick-off is the other team's; a
+    later "Saída de jogo" would only be refused, so the clock sheet no longer offers it (the
+    draw's entry is corrected in the log instead)."""
+    hub = StateHub()
+    table = NamedRulesTable(hub, "pastilha-8x2")
+    with serving(hub, history=table) as live:
+        live.call(table.apply, "set_up", {"teams": TEAMS}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            thumb.tap("[data-sheet=sheet-clock]")
+            assert page.is_visible("#act-kickoff")
+            page.select_option("#draw-choice", "field")
+            thumb.tap("#sheet-clock [data-act=draw_choice]")
+            thumb.answered()
+            assert table.state.to_dict()["kickoff"]["draw"] == 2
+            page.wait_for_selector("#act-kickoff", state="hidden", timeout=WAIT_MS)
+            assert page.is_visible("#sheet-clock [data-act=start]")
+        finally:
+            ctx.close()
+        assert page.js_errors == []

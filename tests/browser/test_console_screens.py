@@ -152,3 +152,77 @@ def test_the_expert_page_keeps_the_raw_form_off_the_console(
         assert [e["kind"] for e in table.entries] == ["goal"]
     finally:
         ctx.close()
+
+
+# the referee's inputs of docs/rulesets.md "Entradas do árbitro", in the states that offer them
+RULE_STATES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
+    # 001: a goal kick for Alvorada whose side and taker are a choice, after Botafogo's lance
+    "goal-kick": ({"ruleset": "gaucha", "status": "running", "turn": "A", "last_player": "B",
+                   "ends": {"A": 0, "B": 1},
+                   "restart": {"kind": "tiro_de_meta", "side": "A", "taken": False,
+                               "taker_choice": "disc", "side_choice": True, "waivable": True}},
+                  ("#restart-card", "#rc-taker", "#rc-left", "#rc-right", "#rc-waive",
+                   "#rc-moved", "#act-offside")),
+    # 004: a penalty for Alvorada; Botafogo's goalkeeper chooses first; a chutão just kicked
+    "penalty": ({"ruleset": "mesa-posta", "status": "running", "turn": "A",
+                 "restart": {"kind": "penalti", "side": "A", "taken": False,
+                             "keeper_choice_from": "B", "keeper_choice_recorded": False}},
+                ("#restart-card", "#rc-keeper", "#rc-keeper-note")),
+    "chutao": ({"ruleset": "mesa-posta", "status": "running", "turn": "A",
+                "restart": {"kind": "tiro_de_meta", "side": "A", "taken": True,
+                            "touches_since": 0, "taker_choice": "goalkeeper"}},
+               ("#restart-card", "#rc-hit")),
+}
+
+
+@pytest.mark.parametrize("size", list(VIEWPORTS))
+def test_the_rule_inputs_and_the_signing_fit_every_screen(
+        table_server: tuple[LiveServer, ScriptedTable], browser: Any, output_dir: Path,
+        size: str) -> None:
+    live, table = table_server
+    ctx = _context(browser, size)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(live.url + f"/console?token={TOKEN}")
+        page.wait_for_function("document.getElementById('token-status').textContent"
+                               ".includes('✓')", timeout=WAIT_MS)
+        for what, (match, shown) in RULE_STATES.items():
+            state = live.call(table.state)
+            state["ruleset"] = match["ruleset"]
+            state["match"].update(match)
+            live.publish(state)
+            for sel in shown:
+                page.wait_for_selector(sel, state="visible", timeout=WAIT_MS)
+            check_screen(page, f"console-{size}-rules-{what}", output_dir)
+            assert page.evaluate(WORDS_FIT) == [], what
+            small = page.evaluate("""() => [...document.querySelectorAll('button, a.button')]
+                .filter(b => b.offsetParent && b.getBoundingClientRect().height < 44)
+                .map(b => b.textContent.trim())""")
+            assert small == [], (what, small)
+            # no restart code on the card: its name and the team's
+            assert "Alvorada" in page.text_content("#restart-title")
+            if what == "goal-kick":
+                assert page.text_content("#act-offside") == "Impedimento de Botafogo"
+                page.click("[data-sheet=sheet-foul]")
+                for sel in ("#act-keeper-foul", "#act-arc-0", "#act-arc-1"):
+                    assert page.is_visible(sel), sel
+                check_screen(page, f"console-{size}-rules-foul-sheet", output_dir)
+                assert page.evaluate(WORDS_FIT) == []
+                page.click("#sheet-foul [data-close]")
+        # the final whistle: "Assinar a súmula", big, on the first screen
+        state = live.call(table.state)
+        state.update(finished=True, status="finished")
+        state["match"].update(status="finished", restart=None)
+        live.publish(state)
+        page.wait_for_selector("#sign-link", state="visible", timeout=WAIT_MS)
+        assert not page.is_visible("#restart-card") and not page.is_visible("#act-offside")
+        check_screen(page, f"console-{size}-sign", output_dir)
+        assert page.evaluate(WORDS_FIT) == []
+        box = page.locator("#sign-link").bounding_box()
+        assert box is not None and box["height"] >= 60 and box["y"] + box["height"] <= (
+            VIEWPORTS[size]["height"] - 60)
+    finally:
+        ctx.close()
+    assert errors == []

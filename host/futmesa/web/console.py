@@ -21,6 +21,7 @@ from starlette.routing import BaseRoute, Route
 
 from futmesa.hub import RefusedError, StateHub
 from futmesa.matchbook import public_record
+from futmesa.matchbook.signing import SIGNING_KINDS, closed
 from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
 from futmesa.web.access import MISSING, TokenGate, console_url, request_token
 from futmesa.web.common import (
@@ -69,7 +70,10 @@ class PendingOutcomes:
 
 
 def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The console's log: each entry with its sentence, origin, status and correction form."""
+    """The console's log: each entry with its sentence, origin, status and correction form, and
+    whether the referee's signature has closed the match (``closed``: the daemon then refuses
+    every input but a captain's signature and "reabrir"). A signature or a reopening is never
+    correctable (the daemon refuses it: reopen instead)."""
     shown = public_record(record)
     match = shown.get("match") or {}
     teams = (shown.get("state") or {}).get("teams") or match.get("teams") or {}
@@ -84,7 +88,7 @@ def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
                                      {"state": "amended", "by": e.get("amended_by")}
                                      if e.get("amended_by") else {"state": "effective"})
         correctable = (status.get("state") in ("effective", "amended")
-                       and e.get("kind") not in ("void", "amend"))
+                       and e.get("kind") not in ("void", "amend", *SIGNING_KINDS))
         out.append({**e, "text": text, "status": status,
                     "meaning": e.get("meaning_en" if lang == "en" else "meaning") or [],
                     "origin": origin(e.get("source"), e.get("author"), lang),
@@ -92,7 +96,7 @@ def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
                     "correctable": correctable,
                     "fields": amend_fields(str(e.get("kind")), e.get("data"), teams, lang)
                     if correctable else []})
-    return {"match": match, "entries": out}
+    return {"match": match, "entries": out, "closed": closed(record.get("entries") or [])}
 
 
 def press_time(body: dict[str, Any], now_ms: float) -> float | None:

@@ -7,7 +7,8 @@ const Console = (() => {
   const $ = (id) => document.getElementById(id);
   const table = Referee.table;
   const forTable = Referee.forTable;
-  const keeperLink = (t) => `/console/keeper?${forTable ? `${forTable}&` : ""}token=${encodeURIComponent(t)}`;
+  const keeperLink = (t, keeperSide) => `/console/keeper?${forTable ? `${forTable}&` : ""}${
+    keeperSide ? `side=${keeperSide}&` : ""}token=${encodeURIComponent(t || "")}`;
   let tokenWorked = false; // accepted earlier on this page: a refusal now means a new match
   let side = "A";
   let shownTurn = null; // the turn the side buttons last followed
@@ -86,6 +87,8 @@ const Console = (() => {
     $("disc").value = disc;
     $("disc-shown").textContent = disc === "" ? "nº —" : `nº ${disc}`;
     for (const el of document.querySelectorAll(".who-disc")) el.textContent = disc === "" ? "—" : disc;
+    $("rc-taker").textContent = disc === "" ? "Quem cobra: tecle o nº" : `Cobra o nº ${disc}`;
+    if (state) renderRuleInputs((state && state.match) || {});
   }
 
   function key(k) {
@@ -103,6 +106,7 @@ const Console = (() => {
     for (const b of document.querySelectorAll(".side[data-side]")) {
       b.setAttribute("aria-pressed", String(b.dataset.side === s));
     }
+    $("act-keeper-foul").textContent = `Falta de ${name(s)} no goleiro`;
   }
 
   const actions = {
@@ -149,6 +153,39 @@ const Console = (() => {
       side, out: Number($("sub-out").value), in: Number($("sub-in").value),
     }, `substituição ${name(side)}`),
     kick: () => send("shootout_kick", { side, disc: discNumber() }, `cobrança ${name(side)}`),
+    // the restart being given (docs/rulesets.md, "Entradas do árbitro")
+    taker: () => {
+      const d = discNumber();
+      const r = restartNow();
+      if (d == null) return say("✗ tecle no teclado o nº do botão que cobra", "bad");
+      return send("taker", { disc: d }, `${r ? `${name(r.side)}: ` : ""}cobra o nº ${d}`);
+    },
+    taker_goalkeeper: () => send("taker", { goalkeeper: true }, "goleiro cobra"),
+    flank_left: () => send("restart_side", { flank: "left" }, "cobrar pela esquerda"),
+    flank_right: () => send("restart_side", { flank: "right" }, "cobrar pela direita"),
+    waive: () => send("waive", {}, "cobrança dispensada: lance normal"),
+    discs_moved: () => {
+      const r = restartNow();
+      const s = r ? r.side : side;
+      return send("discs_moved", { side: s }, `${name(s)} moveu botões no tiro de meta`);
+    },
+    keeper_kick_hit: () => send("keeper_kick_hit", {}, "chutão acertou o adversário"),
+    // 001 Art. XXIX l: the first lance of a lateral cedida was a pass (its disc may play again)
+    touch_pass: () => {
+      const r = restartNow();
+      const s = r ? r.side : side;
+      const d = discNumber();
+      return send("touch", { side: s, disc: d, pass: true },
+        `passe de ${name(s)}${d != null ? `, botão ${d}` : ""}`);
+    },
+    // what the table cannot see: one tap, the side of the last lance (the label names it)
+    offside: () => {
+      const s = offsideSide();
+      return send("offside", { side: s }, `impedimento de ${name(s)}`);
+    },
+    keeper_foul: () => send("keeper_foul", { side }, `falta de ${name(side)} no goleiro`),
+    arc_0: () => send("ball_on_arc", { end: 0 }, `bola no quarto de círculo, lado de ${name(endOwner(0))}`),
+    arc_1: () => send("ball_on_arc", { end: 1 }, `bola no quarto de círculo, lado de ${name(endOwner(1))}`),
     "kick-goal": () => send("shootout_result", { scored: true }, "pênalti: gol"),
     "kick-miss": () => send("shootout_result", { scored: false }, "pênalti: perdido"),
   };
@@ -222,6 +259,8 @@ const Console = (() => {
       + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
     renderResetOffer(state.link && state.link.reset);
     renderPending(m.pending);
+    renderRuleInputs(m);
+    renderSigning();
     // the venue desk's next match for this table: one press starts it, settings filled in
     const nxt = state.next;
     $("start-next").classList.toggle("hidden", !nxt);
@@ -229,6 +268,99 @@ const Console = (() => {
     const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
     $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : ann.pt || ann.en || ""}` : "";
     tick();
+  }
+
+  // ---- the referee's inputs for what the table cannot see, offered when the state says they
+  // apply (docs/rulesets.md, "Entradas do árbitro"); the engine refuses them otherwise --------
+  const IN_PLAY = ["running", "last_lance", "awaiting_dead_ball"];
+  const rulesetOf = () => (state && ((state.match && state.match.ruleset) || state.ruleset)) || "";
+  function restartNow() {
+    const r = state && state.match && state.match.restart;
+    return r && typeof r === "object" && (r.side === "A" || r.side === "B") ? r : null;
+  }
+  function offsideSide() {
+    const m = (state && state.match) || {};
+    const s = m.last_player || m.turn;
+    return s === "A" || s === "B" ? s : side;
+  }
+  function endOwner(end) { // the team defending goal line `end` now
+    const ends = (state && state.match && state.match.ends) || { A: 0, B: 1 };
+    return Number(ends.A) === end ? "A" : "B";
+  }
+  function restartName(kind) {
+    const b = document.querySelector(`[data-restart="${kind}"]`);
+    return b ? b.textContent : "cobrança";
+  }
+  function show(id, on) { $(id).hidden = !on; return on; }
+
+  function renderRuleInputs(m) {
+    const r = restartNow();
+    const open = Boolean(r && !r.taken);
+    const inPlay = IN_PLAY.includes(m.status || state.status) && !state.finished;
+    const rules = rulesetOf();
+    let any = false;
+    any = show("rc-taker", open && r.taker_choice === "disc") || any;
+    any = show("rc-goalkeeper", open && r.taker_choice === "goalkeeper") || any;
+    const sides = open && Boolean(r.side_choice);
+    show("rc-left", sides);
+    any = show("rc-right", sides) || any;
+    any = show("rc-waive", open && Boolean(r.waivable)) || any;
+    any = show("rc-moved", open && r.kind === "tiro_de_meta" && ["gaucha", "mesa-posta"].includes(rules)) || any;
+    any = show("rc-hit", Boolean(r) && r.taken && rules === "mesa-posta"
+      && ["tiro_de_meta", "bola_do_goleiro"].includes(r.kind) && !(r.touches_since > 0)) || any;
+    // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
+    any = show("rc-pass", Boolean(r) && rules === "gaucha" && r.open !== false && r.lances === 2
+      && (r.taker_lances || 0) === 0) || any;
+    if (r) {
+      $("rc-moved").textContent = `${name(r.side)} moveu botões no tiro de meta`;
+      $("rc-pass").textContent = disc === "" ? `1º lance de ${name(r.side)} foi passe`
+        : `1º lance de ${name(r.side)}: passe do nº ${disc}`;
+    }
+    // the kick-off is the draw's once it was entered: correct the draw's entry instead
+    $("act-kickoff").hidden = Boolean(m.kickoff && m.kickoff.draw);
+    // an in-match penalty (004): the defending goalkeeper chooses first, in secret, on the
+    // keeper page (like the shootout's); the kick is refused until then
+    const keeper = open && r.kind === "penalti" && (r.keeper_choice_from === "A" || r.keeper_choice_from === "B");
+    const note = $("rc-keeper-note");
+    if (keeper && !r.keeper_choice_recorded) {
+      const k = r.keeper_choice_from;
+      note.textContent = `Antes da cobrança, o goleiro de ${name(k)} escolhe o canto em segredo.`;
+      $("rc-keeper").textContent = `Escolha secreta do goleiro de ${name(k)} (em outro aparelho)`;
+      $("rc-keeper").href = keeperLink(Referee.token, k);
+      show("rc-keeper", true);
+      show("rc-keeper-note", true);
+      any = true;
+    } else if (keeper) {
+      note.textContent = `✓ Escolha do goleiro de ${name(r.keeper_choice_from)} registrada (oculta): pode cobrar.`;
+      show("rc-keeper", false);
+      any = show("rc-keeper-note", true) || any;
+    } else {
+      show("rc-keeper", false);
+      show("rc-keeper-note", false);
+    }
+    $("restart-title").textContent = r ? `${r.taken ? "Cobrado" : "Cobrança"}: ${restartName(r.kind)} para ${name(r.side)}` : "";
+    show("restart-card", any && !state.finished);
+    // in open play, what only the referee sees: offside (001) on the first screen, the foul on
+    // the goalkeeper and the ball on the corner arc beside the foul
+    show("act-offside", inPlay && rules === "gaucha");
+    $("act-offside").textContent = `Impedimento de ${name(offsideSide())}`;
+    show("act-keeper-foul", inPlay);
+    show("arc-row", inPlay && rules === "gaucha");
+    $("act-arc-0").textContent = `Bola no quarto de círculo, lado de ${name(endOwner(0))}`;
+    $("act-arc-1").textContent = `Bola no quarto de círculo, lado de ${name(endOwner(1))}`;
+    $("act-keeper-foul").textContent = `Falta de ${name(side)} no goleiro`;
+  }
+
+  // ---- after the final whistle: the súmula is signed; once the referee has, it is closed ---
+  let closed = false;
+  const signUrl = () => `/assinar${table ? `?table=${encodeURIComponent(table)}` : ""}`;
+  function renderSigning() {
+    const finished = Boolean(state && state.finished);
+    $("sign-link").href = signUrl();
+    $("closed-link").href = signUrl();
+    show("sign-card", finished && !closed);
+    show("closed-card", closed);
+    document.body.classList.toggle("closed", closed);
   }
 
   function tick() {
@@ -250,6 +382,7 @@ const Console = (() => {
     no_goal: "sem gol", corner: "escanteio", own_goal: "gol contra",
     shot_asked: "chute pedido (não registrado)", false_trip: "falso acionamento",
     counts: "vale", foul: "falta", no_foul: "sem falta",
+    free_kick: "tiro livre indireto", disqualify: "desclassificar",
   };
 
   function renderPending(list) {
@@ -335,6 +468,8 @@ const Console = (() => {
     } catch (e) {
       return;
     }
+    closed = Boolean(body.closed);
+    if (state) renderSigning();
     renderLog(body.entries || []);
   }
 
@@ -593,6 +728,7 @@ const Console = (() => {
     if (lower === "?") { $("help").showModal(); ev.preventDefault(); return; }
     if (lower === "u") {
       ev.preventDefault();
+      if (closed) return say("súmula assinada — reabrir na página de assinaturas", "bad");
       if (lastReferee && confirm(`Anular a entrada nº ${lastReferee.id} (${describe(lastReferee)})?`)) {
         send("void", { target: lastReferee.id }, `anular nº ${lastReferee.id}`);
       } else if (!lastReferee) say("nada para anular", "bad");
@@ -600,6 +736,7 @@ const Console = (() => {
     }
     if (map[lower]) {
       ev.preventDefault();
+      if (closed) return say("súmula assinada — reabrir na página de assinaturas", "bad");
       if (ev.repeat) return;
       actions[map[lower]]();
     }
