@@ -122,9 +122,11 @@ class MesaPosta(Ruleset):
             )
         self.reset_touches(m, beneficiary)
 
-    def on_touch(self, ctx: Ctx) -> None:
+    def keeper_first(self, ctx: Ctx) -> None:
         """004 Pênaltis: the goalkeeper "escolhe em segredo" waiting on the line, so before the
-        kick: the penalty's kick is refused until the defending goalkeeper's choice is in."""
+        kick: the penalty's shot asked and its kick are refused until the defending
+        goalkeeper's choice is in (a kick entered as "chute pedido" and then the goal-line
+        sensor would otherwise be a penalty with no choice at all)."""
         r = ctx.m["restart"]
         kick = r and r["kind"] == "penalti" and not r["taken"]
         if (kick and ctx.entry.data.get("side") == r["side"]
@@ -134,7 +136,14 @@ class MesaPosta(Ruleset):
                 f"Penalty: {ctx.name(other(r['side']))}'s goalkeeper chooses first, in secret",
                 self.cite("keeper_choice"),
             )
+
+    def on_touch(self, ctx: Ctx) -> None:
+        self.keeper_first(ctx)
         super().on_touch(ctx)
+
+    def on_shot_asked(self, ctx: Ctx) -> None:
+        self.keeper_first(ctx)
+        super().on_shot_asked(ctx)
 
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
         if kind == "penalti":
