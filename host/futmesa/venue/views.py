@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from futmesa.chain import SHORT
 from futmesa.competition.db import CompetitionDB, CompetitionError
 from futmesa.competition.settings import TIE_BREAK_NAMES
 
@@ -27,6 +28,27 @@ def _name(teams: dict[str, Any], key: str | None, src: str = "") -> str:
     if src.startswith("winner:"):
         return f"vencedor da partida {src.split(':')[1]}"
     return "a definir"
+
+
+UNSIGNED = "sem assinatura"
+
+
+def proof_view(r: dict[str, Any] | None) -> dict[str, Any]:
+    """How a result's proof is shown: "sem assinatura", or the short form of the chain's final
+    hash (the one the súmula prints) of a result the referee signed."""
+    if not r or r.get("source") == "desk":
+        return {"signed": False, "hash": "", "short": "", "text": ""}  # none / a desk W.O.
+    proof = r.get("proof") or {}
+    final = str(proof.get("final_hash") or "")
+    short = final[:SHORT]
+    if proof and not proof.get("chain_ok", True):
+        return {"signed": False, "hash": final, "short": short,
+                "text": f"cadeia não confere na mesa · {short}"}
+    sig = proof.get("signature")
+    if not sig:
+        return {"signed": False, "hash": final, "short": short, "text": UNSIGNED}
+    return {"signed": True, "hash": final, "short": short,
+            "text": f"assinada ({sig.get('name') or 'árbitro'}) · {short}"}
 
 
 def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
@@ -50,6 +72,7 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
         "status": m["status"], "status_pt": STATUS_PT.get(m["status"], m["status"]),
         "replay_of": m["replay_of"], "note": m["note"],
         "winner": (r or {}).get("winner"),
+        "proof": proof_view(r),
     }
 
 
@@ -90,5 +113,6 @@ def competition_view(db: CompetitionDB) -> dict[str, Any]:
         "sanctions": sanctions, "champion": champion,
         "played": sum(1 for m in matches if m["status"] in ("finished", "walkover")),
         "total": sum(1 for m in matches if m["status"] != "abandoned"),
+        "unsigned": sum(1 for v in views if v["proof"]["text"] and not v["proof"]["signed"]),
         "printed_at": time.strftime("%d/%m/%Y %H:%M"),
     }
