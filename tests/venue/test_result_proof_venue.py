@@ -102,7 +102,7 @@ def _sign_and_verify(venue: Venue, tmp_path: Path) -> None:
     cm = m["id"]
     final = phone.view()["chain"]["final_hash"]
     assert m["proof"] == {"signed": False, "hash": final, "short": final[:12],
-                          "text": "sem assinatura"}
+                          "label": "sem assinatura", "text": "sem assinatura"}
     assert "sem assinatura" in summary_row(venue, cm)
     table_match = phone.view()["match_id"]
 

@@ -37,18 +37,21 @@ def proof_view(r: dict[str, Any] | None) -> dict[str, Any]:
     """How a result's proof is shown: "sem assinatura", or the short form of the chain's final
     hash (the one the súmula prints) of a result the referee signed."""
     if not r or r.get("source") == "desk":
-        return {"signed": False, "hash": "", "short": "", "text": ""}  # none / a desk W.O.
+        return {"signed": False, "hash": "", "short": "", "label": "", "text": ""}  # none/W.O.
     proof = r.get("proof") or {}
     final = str(proof.get("final_hash") or "")
     short = final[:SHORT]
     if proof and not proof.get("chain_ok", True):
-        return {"signed": False, "hash": final, "short": short,
-                "text": f"cadeia não confere na mesa · {short}"}
+        label = "cadeia não confere na mesa"
+        return {"signed": False, "hash": final, "short": short, "label": label,
+                "text": f"{label} · {short}"}
     sig = proof.get("signature")
     if not sig:
-        return {"signed": False, "hash": final, "short": short, "text": UNSIGNED}
-    return {"signed": True, "hash": final, "short": short,
-            "text": f"assinada ({sig.get('name') or 'árbitro'}) · {short}"}
+        return {"signed": False, "hash": final, "short": short, "label": UNSIGNED,
+                "text": UNSIGNED}
+    label = f"assinada ({sig.get('name') or 'árbitro'})"
+    return {"signed": True, "hash": final, "short": short, "label": label,
+            "text": f"{label} · {short}"}
 
 
 def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
