@@ -100,7 +100,7 @@ def test_a_signature_after_the_result_updates_it_and_forged_proofs_are_refused(
         (with_proof(mesa1, 1, cm, 1, 0, proof(h2, 32, signature_entry(1, h1, image=big))),
          "o desenho da assinatura tem 41 kB"),
         (with_proof(mesa1, 1, cm, 1, 0, {**proof(h2, 32, entry), "image": "x" * 70_000}),
-         "bytes: um resultado tem poucas centenas"),
+         "kB: um resultado, com o desenho da assinatura, tem no máximo 64 kB"),
         (with_proof(mesa1, 1, cm, 1, 0, proof(h2, 32, altered)),
          "não confere com o seu próprio hash"),
         (with_proof(mesa1, 1, cm, 1, 0, {**proof(h2, 32), "signed": True}),

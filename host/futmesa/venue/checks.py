@@ -57,7 +57,8 @@ def _text(body: dict[str, Any], key: str) -> str:
 def parse_result(table: str, payload: bytes) -> dict[str, Any]:
     """The result message a table published on its own result topic, checked for shape."""
     if len(payload) > MAX_RESULT_BYTES:
-        raise Refused(f"mensagem de {len(payload)} bytes: um resultado tem poucas centenas")
+        raise Refused(f"mensagem de {len(payload) // 1024} kB: um resultado, com o desenho da "
+                      f"assinatura, tem no máximo {MAX_RESULT_BYTES // 1024} kB")
     try:
         body = json.loads(payload)
     except (UnicodeDecodeError, ValueError, RecursionError):
