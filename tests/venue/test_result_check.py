@@ -153,3 +153,26 @@ def test_an_older_desk_file_gets_the_proof_column(tmp_path: Path) -> None:
     db = sqlite3.connect(path)
     assert db.execute("SELECT uid, proof FROM comp_results").fetchall() == [("mesa-1:1", None)]
     db.close()
+
+
+def test_verify_says_what_to_pass_for_a_wrong_file(tmp_path: Path) -> None:
+    day = Day(tmp_path)
+    day.send()
+    junk = tmp_path / "junk.sqlite"
+    junk.write_text("not a database")
+    runner = CliRunner()
+    for args, says in [
+        (["--db", str(tmp_path / "none.sqlite")], "não há o arquivo"),
+        (["--db", str(junk)], "não é um banco de dados"),
+        (["--db", str(day.table_db)], "não é o arquivo da mesa de controle"),
+        (["--db", str(day.desk_db), "--tables", str(junk)], "não é um banco de dados do futmesa"),
+        (["--db", str(day.desk_db), "--tables", str(tmp_path / "x.sqlite")], "não há o arquivo"),
+    ]:
+        r = runner.invoke(cli, ["competition", "verify", *args])
+        assert r.exit_code == 1 and says in r.output, (args, r.output)
+        assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    day.log.close()
+    tables = sqlite3.connect(day.table_db)
+    names = {r[0] for r in tables.execute("SELECT name FROM sqlite_master")}
+    tables.close()
+    assert "competitions" not in names  # the table's file passed as --db was not changed

@@ -150,11 +150,31 @@ def check_result(files: TableFiles, match_id: int, result: dict[str, Any]) -> Re
     return out
 
 
+def _require_desk_file(path: str) -> None:
+    """SystemExit saying what to pass unless ``path`` is a desk's file (checked read-only,
+    so a table's file passed by mistake is not given the competition's tables)."""
+    try:
+        db = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True)
+        try:
+            found = db.execute("SELECT 1 FROM sqlite_master WHERE name='competitions'"
+                               ).fetchone()
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as exc:
+        raise SystemExit(f"erro: {path} não é um banco de dados ({exc}); passe em --db o "
+                         "arquivo da mesa de controle (futmesa desk --db)") from None
+    if not found:
+        raise SystemExit(f"erro: {path} não é o arquivo da mesa de controle (não tem "
+                         "competição); passe em --db o de futmesa desk --db, e os das mesas "
+                         "em --tables")
+
+
 def verify_results(desk_db: str, tables: list[str]) -> tuple[bool, list[str]]:
     """Check every result a table sent to the desk; (all match, one line per result)."""
     if not Path(desk_db).is_file():
         raise SystemExit(f"erro: não há o arquivo {desk_db}: passe o arquivo da mesa de "
                          "controle em --db")
+    _require_desk_file(desk_db)
     comp = CompetitionDB(desk_db)
     try:
         competition = comp.competition()
