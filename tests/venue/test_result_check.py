@@ -85,12 +85,17 @@ def test_verify_confirms_a_signed_result_and_names_each_disagreement(tmp_path: P
     code, out = day.verify(day.table_db)
     assert code == 0 and f"partida {day.cm} (Alfa × Beta 2 × 0; mesa mesa-1, partida " \
         f"{day.mid} da mesa): sem assinatura — o banco confirma" in out, out
+    schedule = CliRunner().invoke(cli, ["competition", "schedule", "--db", str(day.desk_db)])
+    assert "[encerrada]  (sem assinatura)" in schedule.output, schedule.output
     entry = day.sign()
     day.send()
     [stored] = [m for m in day.comp.matches(1) if m["id"] == day.cm]
     assert stored["result"]["proof"]["signature"]["entry"] == entry
     code, out = day.verify(day.table_db)
     assert code == 0 and ": confirmada — hash final" in out and "assinada por Rui" in out, out
+    schedule = CliRunner().invoke(cli, ["competition", "schedule", "--db", str(day.desk_db)])
+    short = stored["result"]["proof"]["final_hash"][:12]
+    assert f"[encerrada]  (assinada (Rui) · {short})" in schedule.output, schedule.output
 
     # the desk holds another score than the table's log gives
     day.desk_sql("UPDATE comp_results SET score_a=5 WHERE match_id=?", day.cm)
