@@ -30,7 +30,7 @@ MAX_ID = 2**63 - 1  # the largest SQLite INTEGER
 MAX_RESULT_BYTES = 64 * 1024  # a few hundred bytes, and a signature drawing of up to 40 kB
 MAX_TEXT = 80
 MAX_ENTRIES = 10**7  # entries in one match's chain
-_HASH = re.compile(r"^[0-9a-f]{64}$")
+_HASH = re.compile(r"[0-9a-f]{64}")
 ENTRY_KEYS = {"id", "kind", "data", "source", "author", "period", "clock_ms", "ticks",
               "created_at", "occurred_at", "prev_hash", "hash"}
 SIGNATURE_KEYS = {"role", "name", "signs", "image"}
@@ -85,6 +85,9 @@ def parse_result(table: str, payload: bytes) -> dict[str, Any]:
     if not isinstance(body.get("detail", {}), dict) or not isinstance(body.get("teams", {}),
                                                                       dict):
         raise Refused('os campos "detail" e "teams" do resultado devem ser objetos')
+    if body.get("proof") is not None and body.get("match_id") != _number_of(uid):
+        raise Refused(f"o resultado {uid[:60]!r} diz ser da partida "
+                      f"{str(body.get('match_id'))[:30]} da mesa: não confere com o seu nome")
     body["proof"] = parse_proof(body.get("proof"), body.get("match_id"))
     if body.get("reason") == "time":
         a, b = body["score_a"], body["score_b"]
@@ -95,8 +98,14 @@ def parse_result(table: str, payload: bytes) -> dict[str, Any]:
     return body
 
 
+def _number_of(uid: str) -> int | None:
+    """The table match a uid ``<table>:<match>`` names."""
+    tail = uid.rpartition(":")[2]
+    return int(tail) if tail.isascii() and tail.isdigit() and len(tail) < 19 else None
+
+
 def _hash(value: Any) -> bool:
-    return isinstance(value, str) and bool(_HASH.match(value))
+    return isinstance(value, str) and bool(_HASH.fullmatch(value))
 
 
 def _number(value: Any) -> bool:
