@@ -163,8 +163,9 @@ def _print_schedule(store, cid: int) -> None:  # noqa: ANN001
     teams = store.team_map()
     for m in store.matches(cid):
         v = match_view(m, teams)
+        proof = f"  ({v['proof']['text']})" if v["proof"]["text"] else ""
         click.echo(f"{v['id']:>4}  rodada {v['slot']:<3} {v['table']:<10} {v['label']:<22} "
-                   f"{v['a']} {v['score']} {v['b']}  [{v['status_pt']}]")
+                   f"{v['a']} {v['score']} {v['b']}  [{v['status_pt']}]{proof}")
 
 
 @competition.command("schedule")
@@ -306,6 +307,30 @@ def revoke(sanction_id: int, db: str) -> None:
     except CompetitionError as exc:
         raise _fail(exc) from exc
     click.echo(f"sanção {sanction_id} retirada")
+
+
+@competition.command("verify")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+@click.option("--tables", "tables", multiple=True, type=click.Path(dir_okay=False),
+              help="A table's database file (the --db of its `futmesa serve`); repeat it for "
+                   "every file brought in.")
+def verify_results(db: str, tables: tuple[str, ...]) -> None:
+    """Check every result the tables sent against the tables' own logs.
+
+    One line per result: confirmed (the chain checks in the table's file, the final hash,
+    the score and the referee's signature match), unsigned, does not match (with why), or
+    table not brought in. Exit status 1 when any result does not match."""
+    from futmesa.venue.result_check import verify_results as check
+
+    for path in tables:
+        if not Path(path).is_file():
+            raise click.ClickException(f"não há o arquivo {path}: passe em --tables o banco "
+                                       "gravado por futmesa serve em cada mesa")
+    ok, lines = check(db, list(tables))
+    for line in lines:
+        click.echo(line)
+    if not ok:
+        raise SystemExit(1)
 
 
 @click.command()

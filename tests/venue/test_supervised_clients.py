@@ -126,7 +126,9 @@ def test_an_error_escaping_a_handler_does_not_end_the_loop(tmp_path: Path) -> No
         try:
             wait_for(lambda: connects, 10, "the supervised client to connect")
             table.publish(vm.t_result("mesa-1"), b"boom", qos=1).wait_for_publish(5)
-            wait_for(lambda: sup.restarts >= 1, 10, "the loop to fail and start again")
+            # restarts counts up before the loop marks the connection down: wait for both
+            wait_for(lambda: sup.restarts >= 1 and downs, 10,
+                     "the loop to fail, say it is down and start again")
             assert downs and sup.alive
 
             def after() -> bool:

@@ -4,6 +4,11 @@ Teams, competitions, their matches (with the planned slot and table), the
 results received from the tables (one per competition match, keyed by the
 table's match: receiving the same result twice changes nothing) and
 sanctions. Nothing here is a running total: standings are recomputed.
+
+A table's result keeps its proof (``comp_results.proof``, JSON, added to older files when
+they are opened): the table match's final chain hash, how many entries it chains, and the
+referee's signature (its entry number, hash, name and time; the drawing stays in the
+message the desk received) or none — "sem assinatura".
 """
 
 from __future__ import annotations
@@ -117,6 +122,9 @@ class CompetitionDB:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(comp_results)")}
+        if "proof" not in columns:  # a file from before results carried their proof
+            self._db.execute("ALTER TABLE comp_results ADD COLUMN proof TEXT")
 
     def close(self) -> None:
         with self._lock:
@@ -217,7 +225,7 @@ class CompetitionDB:
     def matches(self, cid: int) -> list[dict[str, Any]]:
         rows = self._rows(
             "SELECT m.*, r.uid, r.score_a, r.score_b, r.winner, r.reason, r.rule, r.detail,"
-            " r.source, r.received_at FROM comp_matches m LEFT JOIN comp_results r"
+            " r.source, r.received_at, r.proof FROM comp_matches m LEFT JOIN comp_results r"
             " ON r.match_id = m.id WHERE m.competition_id=? ORDER BY m.slot, m.seq, m.id",
             (cid,))
         out = []
@@ -227,7 +235,8 @@ class CompetitionDB:
                 result = {"uid": r["uid"], "score_a": r["score_a"], "score_b": r["score_b"],
                           "winner": r["winner"], "reason": r["reason"], "rule": r["rule"],
                           "detail": json.loads(r["detail"]), "source": r["source"],
-                          "received_at": r["received_at"]}
+                          "received_at": r["received_at"],
+                          "proof": json.loads(r["proof"]) if r["proof"] else None}
             out.append({"id": r["id"], "competition_id": cid, "seq": r["seq"],
                         "stage": r["stage"], "group": r["grp"], "round": r["round"],
                         "label": r["label"], "slot": r["slot"],
@@ -289,8 +298,10 @@ class CompetitionDB:
         old = m["result"]
         new = (int(result["score_a"]), int(result["score_b"]), result.get("winner"),
                str(result.get("reason", "")), str(result.get("rule", "")))
+        proof = stored_proof(result.get("proof"))
         if old and old["uid"] == uid and (old["score_a"], old["score_b"], old["winner"],
-                                          old["reason"], old["rule"]) == new:
+                                          old["reason"], old["rule"],
+                                          old.get("proof")) == (*new, proof):
             return False
         if old and old["uid"] != uid and old["source"] == "desk":
             return False  # the desk decided it (walk-over): a table result does not override
@@ -298,12 +309,13 @@ class CompetitionDB:
         with self._tx() as db:
             db.execute(
                 "INSERT INTO comp_results(match_id, uid, score_a, score_b, winner, reason, rule,"
-                " detail, source, received_at) VALUES (?,?,?,?,?,?,?,?,?,?)"
+                " detail, source, received_at, proof) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
                 " ON CONFLICT(match_id) DO UPDATE SET uid=excluded.uid, score_a=excluded.score_a,"
                 " score_b=excluded.score_b, winner=excluded.winner, reason=excluded.reason,"
                 " rule=excluded.rule, detail=excluded.detail, source=excluded.source,"
-                " received_at=excluded.received_at",
-                (match_id, uid, *new, json.dumps(result.get("detail", {})), source, time.time()))
+                " received_at=excluded.received_at, proof=excluded.proof",
+                (match_id, uid, *new, json.dumps(result.get("detail", {})), source, time.time(),
+                 json.dumps(proof) if proof else None))
             db.execute("UPDATE comp_matches SET status=?, updated_at=? WHERE id=?",
                        (status, time.time(), match_id))
         return True
@@ -507,6 +519,21 @@ class CompetitionDB:
                 continue
             out.append(m)
         return out
+
+
+def stored_proof(proof: Any) -> dict[str, Any] | None:
+    """What the competition keeps of a result's proof (checked by the desk before): the
+    final hash, the entries chained, and the referee's signature without its drawing."""
+    if not isinstance(proof, dict):
+        return None
+    entry = proof.get("referee_signature")
+    signature = None
+    if isinstance(entry, dict):
+        data = entry.get("data") or {}
+        signature = {"entry": entry.get("id"), "hash": entry.get("hash"),
+                     "name": data.get("name"), "at": entry.get("created_at")}
+    return {"final_hash": proof.get("final_hash"), "chain_ok": bool(proof.get("chain_ok")),
+            "chained": proof.get("chained"), "signature": signature}
 
 
 def comp_teams(comp: dict[str, Any]) -> set[str]:

@@ -105,7 +105,8 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
 
 def result_proof(record: Record) -> dict[str, Any]:
     """What a result sent to the tournament desk carries as its proof (issue 25, item 4): the
-    match's final chain hash, whether its chain checks, and the referee's valid signature
+    match's final chain hash, whether its chain checks, how many entries it chains (a later
+    version of the result chains more), and the referee's valid signature
     entry (as stored, with its hashes) or None — the desk shows that result "sem assinatura".
 
     ``record`` comes from ``MatchLibrary.match_record`` (:func:`with_chain`). Meant for the
@@ -124,4 +125,5 @@ def result_proof(record: Record) -> dict[str, Any]:
                                                 "period", "clock_ms", "ticks", "created_at",
                                                 "occurred_at", "prev_hash", "hash")}
     return {"final_hash": str(chain.get("final_hash") or ""), "chain_ok": bool(chain.get("ok")),
-            "signed": entry is not None, "referee_signature": entry}
+            "chained": int(chain.get("chained") or 0), "signed": entry is not None,
+            "referee_signature": entry}

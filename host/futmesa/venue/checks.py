@@ -7,17 +7,34 @@ not (or no longer) assigned to that table, a match that already has another resu
 carries a score that is not a small non-negative whole number. A forfeit or
 disqualification the result reports is never applied by the desk on its own: it becomes a
 referee's report the organiser confirms (``futmesa competition reports``).
+
+A result carries its proof (issue 25): the table match's final chain hash, how many entries
+the chain holds and the referee's signature entry, or no signature ("sem assinatura"). The
+proof is checked for shape (:func:`parse_proof`: a 64-hex hash, small typed fields, a small
+PNG, the signature entry re-hashing to its own hash) and a new version of a result already
+stored must be a later one (:func:`check_update`: a longer chain; never one without proof
+after one with proof).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
+
+from futmesa import chain
+from futmesa.matchbook.signing import MAX_IMAGE_CHARS, MAX_NAME, image_problem
 
 MAX_GOALS = 99  # no match of futebol de mesa ends with 100 goals to one side
 MAX_ID = 2**63 - 1  # the largest SQLite INTEGER
-MAX_RESULT_BYTES = 16 * 1024  # a result is a few hundred bytes
+MAX_RESULT_BYTES = 64 * 1024  # a few hundred bytes, and a signature drawing of up to 40 kB
 MAX_TEXT = 80
+MAX_ENTRIES = 10**7  # entries in one match's chain
+_HASH = re.compile(r"[0-9a-f]{64}")
+ENTRY_KEYS = {"id", "kind", "data", "source", "author", "period", "clock_ms", "ticks",
+              "created_at", "occurred_at", "prev_hash", "hash"}
+SIGNATURE_KEYS = {"role", "name", "signs", "image"}
+PROOF_KEYS = {"final_hash", "chain_ok", "chained", "signed", "referee_signature"}
 
 
 class Refused(ValueError):
@@ -40,7 +57,8 @@ def _text(body: dict[str, Any], key: str) -> str:
 def parse_result(table: str, payload: bytes) -> dict[str, Any]:
     """The result message a table published on its own result topic, checked for shape."""
     if len(payload) > MAX_RESULT_BYTES:
-        raise Refused(f"mensagem de {len(payload)} bytes: um resultado tem poucas centenas")
+        raise Refused(f"mensagem de {len(payload) // 1024} kB: um resultado, com o desenho da "
+                      f"assinatura, tem no máximo {MAX_RESULT_BYTES // 1024} kB")
     try:
         body = json.loads(payload)
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -67,6 +85,10 @@ def parse_result(table: str, payload: bytes) -> dict[str, Any]:
     if not isinstance(body.get("detail", {}), dict) or not isinstance(body.get("teams", {}),
                                                                       dict):
         raise Refused('os campos "detail" e "teams" do resultado devem ser objetos')
+    if body.get("proof") is not None and body.get("match_id") != _number_of(uid):
+        raise Refused(f"o resultado {uid[:60]!r} diz ser da partida "
+                      f"{str(body.get('match_id'))[:30]} da mesa: não confere com o seu nome")
+    body["proof"] = parse_proof(body.get("proof"), body.get("match_id"))
     if body.get("reason") == "time":
         a, b = body["score_a"], body["score_b"]
         expected = "A" if a > b else "B" if b > a else None
@@ -74,6 +96,107 @@ def parse_result(table: str, payload: bytes) -> dict[str, Any]:
             raise Refused(f"resultado incoerente: {a} × {b} no tempo, vencedor "
                           f"{body.get('winner')}")
     return body
+
+
+def _number_of(uid: str) -> int | None:
+    """The table match a uid ``<table>:<match>`` names."""
+    tail = uid.rpartition(":")[2]
+    return int(tail) if tail.isascii() and tail.isdigit() and len(tail) < 19 else None
+
+
+def _hash(value: Any) -> bool:
+    return isinstance(value, str) and bool(_HASH.fullmatch(value))
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) \
+        and 0 <= value < 1e13
+
+
+def parse_proof(proof: Any, match_id: Any) -> dict[str, Any] | None:
+    """A result's proof, checked for shape; None when the result carries none.
+
+    ``match_id`` is the table's match the result is of: the signature entry must re-hash,
+    as that match's entry, to the hash it carries."""
+    if proof is None:
+        return None
+    if not isinstance(proof, dict) or set(proof) - PROOF_KEYS:
+        raise Refused("a prova do resultado não tem a forma esperada")
+    if not _hash(proof.get("final_hash")):
+        raise Refused("a prova do resultado traz um hash final que não é um hash "
+                      "(64 dígitos hexadecimais)")
+    chained = proof.get("chained", 0)
+    if not (_int(chained) and 1 <= chained <= MAX_ENTRIES):
+        raise Refused(f"a prova do resultado traz um número de registros impossível: "
+                      f"{str(chained)[:30]}")
+    if not isinstance(proof.get("chain_ok"), bool) or not isinstance(proof.get("signed"), bool):
+        raise Refused('os campos "chain_ok" e "signed" da prova devem ser verdadeiro ou falso')
+    entry = proof.get("referee_signature")
+    if (entry is None) != (not proof["signed"]):
+        raise Refused("a prova do resultado diz que está assinado, mas não traz a assinatura"
+                      if proof["signed"] else
+                      "a prova do resultado traz uma assinatura, mas diz que não está assinado")
+    if entry is not None:
+        _check_signature_entry(entry, match_id)
+    return proof
+
+
+def _check_signature_entry(entry: Any, match_id: Any) -> None:
+    if not isinstance(entry, dict) or set(entry) != ENTRY_KEYS:
+        raise Refused("a assinatura do árbitro na prova não tem a forma de um registro")
+    data = entry["data"]
+    if entry["kind"] != "signature" or not isinstance(data, dict) \
+            or set(data) != SIGNATURE_KEYS or data.get("role") != "referee":
+        raise Refused("o registro de assinatura da prova não é a assinatura do árbitro")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise Refused(f"o nome de quem assina a prova deve ser um texto de até {MAX_NAME} letras")
+    image = data.get("image")
+    if isinstance(image, str) and len(image) > MAX_IMAGE_CHARS:
+        raise Refused(f"o desenho da assinatura tem {len(image) // 1000} kB: o limite é "
+                      f"{MAX_IMAGE_CHARS // 1000} kB")
+    if image_problem(image) is not None:
+        raise Refused("o desenho da assinatura não é uma imagem PNG válida")
+    if not _hash(data.get("signs")) or not _hash(entry["hash"]) \
+            or not (entry["prev_hash"] == chain.GENESIS or _hash(entry["prev_hash"])):
+        raise Refused("a assinatura da prova traz um hash que não é um hash "
+                      "(64 dígitos hexadecimais)")
+    for key in ("id", "period", "clock_ms", "ticks"):
+        if not (_int(entry[key]) and 0 <= entry[key] <= MAX_ID):
+            raise Refused(f'o campo "{key}" da assinatura da prova não é um número inteiro')
+    if not _number(entry["created_at"]) or not (entry["occurred_at"] is None
+                                                or _number(entry["occurred_at"])):
+        raise Refused("a assinatura da prova traz uma hora impossível")
+    for key in ("source", "author"):
+        if not isinstance(entry[key], str) or len(entry[key]) > MAX_TEXT:
+            raise Refused(f'o campo "{key}" da assinatura da prova não é um texto curto')
+    if not (_int(match_id) and 1 <= match_id <= MAX_ID):
+        raise Refused("um resultado assinado precisa dizer de que partida da mesa ele é")
+    content = chain.content(entry["id"], match_id, entry["source"], "signature", data,
+                            entry["period"], entry["clock_ms"], entry["ticks"], entry["author"],
+                            entry["created_at"], entry["occurred_at"], None)
+    if chain.entry_hash(content, entry["prev_hash"]) != entry["hash"]:
+        raise Refused("a assinatura do árbitro na prova não confere com o seu próprio hash "
+                      "(foi alterada)")
+
+
+def check_update(old: dict[str, Any] | None, new: dict[str, Any]) -> None:
+    """Refused unless ``new`` may replace ``old``, the result of the same table match stored
+    before (both as received): a later version has a longer chain than the one it replaces."""
+    if old is None:
+        return
+    before, after = old.get("proof"), new.get("proof")
+    if not isinstance(before, dict):
+        return  # the desk has no proof to compare with (a table from before the chain)
+    if not isinstance(after, dict):
+        raise Refused(f"o resultado {new['uid']} já veio com prova; uma versão sem prova "
+                      "(hash da cadeia) não o substitui")
+    if after["chained"] < before["chained"]:
+        raise Refused(f"versão antiga do resultado {new['uid']} ({after['chained']} registros; "
+                      f"a mesa de controle já tem a de {before['chained']})")
+    if after["chained"] == before["chained"]:
+        raise Refused(f"o resultado {new['uid']} mudou sem nenhum registro novo na súmula "
+                      "da mesa")
 
 
 def check_assignment(table: str, body: dict[str, Any], match: dict[str, Any]) -> None:

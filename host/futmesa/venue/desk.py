@@ -6,6 +6,9 @@ heard twice (the table resends until acknowledged) is stored once. The desk
 acknowledges on a retained topic per table, so a table that was away, or a
 desk that restarted, converge with no result lost or counted twice.
 
+A result carries its proof (the table match's final chain hash and the referee's signature
+entry): checked for shape, stored with the result, and a signature made after the first
+result arrives as a later version of the same result (:func:`~futmesa.venue.checks.check_update`).
 A table is trusted only for the match the desk gave it (:mod:`futmesa.venue.checks`):
 anything else it sends is refused, logged with why, kept in ``venue_refusals`` and shown
 on the venue board. A disqualification a result reports becomes a referee's report the
@@ -27,7 +30,13 @@ import paho.mqtt.client as mqtt
 
 from futmesa.competition.db import CompetitionDB, CompetitionError
 from futmesa.venue import mqtt as vm
-from futmesa.venue.checks import Refused, check_assignment, disqualified_side, parse_result
+from futmesa.venue.checks import (
+    Refused,
+    check_assignment,
+    check_update,
+    disqualified_side,
+    parse_result,
+)
 
 log = logging.getLogger("futmesa.venue.desk")
 
@@ -219,10 +228,12 @@ class Desk:
         Raises :class:`Refused` for a result this table may not give (nothing is stored)."""
         uid, digest = body["uid"], body["digest"]
         with self.lock:
-            row = self._db.execute("SELECT digest FROM venue_received WHERE uid=?",
+            row = self._db.execute("SELECT digest, payload FROM venue_received WHERE uid=?",
                                    (uid,)).fetchone()
             fresh = row is None or row[0] != digest
             cm = body.get("competition_match")
+            if fresh and row is not None:
+                check_update(json.loads(row[1]), body)  # a later version of the same result
             if fresh and isinstance(cm, int):
                 try:
                     m = self.comp.match(cm)

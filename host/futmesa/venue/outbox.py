@@ -9,6 +9,11 @@ so sending it twice never counts it twice. A match corrected after its end
 (a void or amend at the console before the table's next match) is rebuilt
 and, if its result changed, sent again under the same uid with the new digest:
 the desk replaces the result.
+
+A result carries its proof (issue 25): the match's final chain hash, how many entries the
+chain holds, and the referee's signature entry (None: "sem assinatura"). The proof is part
+of the digest, so a signature or a reopening made after the result was acknowledged makes
+a new version of the same result, sent again like a correction.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import time
 from typing import Any
 
 from futmesa.matchbook import MatchLibrary
+from futmesa.matchbook.proof import result_proof
 from futmesa.store import EventLog
 
 SCHEMA = """
@@ -62,6 +68,8 @@ def result_of(record: dict[str, Any], table_id: str) -> dict[str, Any] | None:
         "rule": str(r.get("rule", "")),
         "detail": {k: v for k, v in r.items() if k in ("loser", "shootout", "score_rule")},
     }
+    proof = result_proof(record)  # before the digest: a later signature makes a new version
+    body["proof"] = proof if proof["final_hash"] else None  # a log from before the chain
     body["digest"] = hashlib.sha1(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
     return body
 

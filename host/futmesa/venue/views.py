@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from futmesa.chain import SHORT
 from futmesa.competition.db import CompetitionDB, CompetitionError
 from futmesa.competition.settings import TIE_BREAK_NAMES
 from futmesa.matchbook.citations import cite
@@ -29,6 +30,30 @@ def _name(teams: dict[str, Any], key: str | None, src: str = "") -> str:
     if src.startswith("winner:"):
         return f"vencedor da partida {src.split(':')[1]}"
     return "a definir"
+
+
+UNSIGNED = "sem assinatura"
+
+
+def proof_view(r: dict[str, Any] | None) -> dict[str, Any]:
+    """How a result's proof is shown: "sem assinatura", or the short form of the chain's final
+    hash (the one the súmula prints) of a result the referee signed."""
+    if not r or r.get("source") == "desk":
+        return {"signed": False, "hash": "", "short": "", "label": "", "text": ""}  # none/W.O.
+    proof = r.get("proof") or {}
+    final = str(proof.get("final_hash") or "")
+    short = final[:SHORT]
+    if proof and not proof.get("chain_ok", True):
+        label = "cadeia não confere na mesa"
+        return {"signed": False, "hash": final, "short": short, "label": label,
+                "text": f"{label} · {short}"}
+    sig = proof.get("signature")
+    if not sig:
+        return {"signed": False, "hash": final, "short": short, "label": UNSIGNED,
+                "text": UNSIGNED}
+    label = f"assinada ({sig.get('name') or 'árbitro'})"
+    return {"signed": True, "hash": final, "short": short, "label": label,
+            "text": f"{label} · {short}"}
 
 
 def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
@@ -55,6 +80,7 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
         "status": m["status"], "status_pt": STATUS_PT.get(m["status"], m["status"]),
         "replay_of": m["replay_of"], "note": m["note"],
         "winner": (r or {}).get("winner"),
+        "proof": proof_view(r),
     }
 
 
@@ -97,5 +123,6 @@ def competition_view(db: CompetitionDB) -> dict[str, Any]:
         "sanctions": sanctions, "champion": champion,
         "played": sum(1 for m in matches if m["status"] in ("finished", "walkover")),
         "total": sum(1 for m in matches if m["status"] != "abandoned"),
+        "unsigned": sum(1 for v in views if v["proof"]["text"] and not v["proof"]["signed"]),
         "printed_at": time.strftime("%d/%m/%Y %H:%M"),
     }

@@ -1,0 +1,209 @@
+"""``futmesa competition verify``: every result the desk stored, against the tables' own logs.
+
+At the end of the day the tables' database files are brought to the desk. For each result
+a table sent, the table match (its uid ``<table>:<match>``) is looked up in those files and
+checked: its hash chain checks in that file (:func:`futmesa.chain.check_match`), the chain's
+final hash is the one the desk received, the score the rules give from that log is the score
+the desk stored, and the referee's signature the desk received is that file's valid one.
+Each result gets one Portuguese line: *confirmada*, *sem assinatura* (the log confirms it but
+the referee did not sign), *não confere* (with why) or *mesa não trazida*.
+
+The files are never changed: each is read through a read-only connection, and the rules read
+a copy made in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from futmesa import chain
+from futmesa.competition.db import CompetitionDB, CompetitionError
+from futmesa.matchbook import MatchLibrary
+from futmesa.store import EventLog
+from futmesa.venue.outbox import result_of
+from futmesa.verify import open_readonly
+
+CONFIRMED, UNSIGNED, MISMATCH, MISSING = "confirmada", "sem assinatura", "não confere", \
+    "mesa não trazida"
+
+
+@dataclass
+class ResultCheck:
+    """One stored result, checked."""
+
+    match_id: int  # the competition match
+    uid: str
+    verdict: str  # CONFIRMED / UNSIGNED / MISMATCH / MISSING
+    why: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.verdict != MISMATCH
+
+    def line(self, teams: str) -> str:
+        table, _, table_match = self.uid.rpartition(":")
+        head = f"partida {self.match_id} ({teams}; mesa {table}, partida {table_match} da mesa)"
+        return f"{head}: {self.verdict}" + (f" — {self.why}" if self.why else "")
+
+
+class TableFiles:
+    """The tables' database files, opened read-only; each table match found by its uid."""
+
+    def __init__(self, paths: list[str]) -> None:
+        self.dbs: list[tuple[str, sqlite3.Connection]] = [(p, open_readonly(p)) for p in paths]
+        self._copies: dict[str, MatchLibrary] = {}
+        self._tmp = tempfile.TemporaryDirectory(prefix="futmesa-verify-")
+
+    def close(self) -> None:
+        for library in self._copies.values():
+            library.store.close()
+        for _, db in self.dbs:
+            db.close()
+        self._tmp.cleanup()
+
+    def find(self, table: str, match_id: int) -> tuple[str, sqlite3.Connection] | None:
+        for path, db in self.dbs:
+            row = db.execute("SELECT 1 FROM matches WHERE id=? AND table_id=?",
+                             (match_id, table)).fetchone()
+            if row:
+                return path, db
+        return None
+
+    def library(self, path: str, db: sqlite3.Connection) -> MatchLibrary:
+        """The rules' view of a file, read from a copy (opening a log may add its tables)."""
+        if path not in self._copies:
+            copy = Path(self._tmp.name) / f"{len(self._copies)}.sqlite"
+            target = sqlite3.connect(copy)
+            db.backup(target)
+            target.close()
+            self._copies[path] = MatchLibrary(EventLog(copy))
+        return self._copies[path]
+
+
+def check_result(files: TableFiles, match_id: int, result: dict[str, Any]) -> ResultCheck:
+    uid = str(result["uid"])
+    table, _, raw = uid.rpartition(":")
+    out = ResultCheck(match_id, uid, MISMATCH)
+    try:
+        table_match = int(raw)
+    except ValueError:
+        out.why = "o resultado não diz de que partida da mesa ele é"
+        return out
+    found = files.find(table, table_match)
+    if found is None:
+        out.verdict = MISSING
+        out.why = f"traga o banco da mesa {table} (--tables ARQUIVO)"
+        return out
+    path, db = found
+    check = chain.check_match(db, table_match)
+    if not check.ok:
+        out.why = f"{path}: {check.problem}"
+        return out
+    proof = result.get("proof") or {}
+    received = str(proof.get("final_hash") or "")
+    if not received:
+        out.why = "o resultado chegou sem prova (hash da cadeia): confira a súmula em papel"
+        return out
+    if received != check.final_hash:
+        later = next((eid for eid, (_, h) in check.hashes.items() if h == received), None)
+        out.why = (f"{path} tem registros gravados depois do resultado recebido (a mesa de "
+                   f"controle tem o hash {chain.short(received)}, o banco termina em "
+                   f"{chain.short(check.final_hash)}): a mesa não mandou a versão final"
+                   if later is not None else
+                   f"o hash final recebido ({chain.short(received)}) não é o de nenhum "
+                   f"registro da partida em {path} (o banco termina em "
+                   f"{chain.short(check.final_hash)})")
+        return out
+    try:
+        record = files.library(path, db).match_record(table_match)
+        logged = result_of(record, table) or {}
+    except Exception as exc:  # noqa: BLE001 - a log the rules cannot read is a finding
+        out.why = f"as regras não conseguem ler a partida em {path} ({type(exc).__name__})"
+        return out
+    if not logged:
+        out.why = f"em {path} a partida não terminou"
+        return out
+    stored = (result["score_a"], result["score_b"], result.get("winner"))
+    if (logged["score_a"], logged["score_b"], logged.get("winner")) != stored:
+        out.why = (f"o placar recebido ({result['score_a']} × {result['score_b']}) não é o "
+                   f"da súmula da mesa ({logged['score_a']} × {logged['score_b']})")
+        return out
+    signature = proof.get("signature")
+    in_file = (logged.get("proof") or {}).get("referee_signature")
+    if signature:
+        if not in_file or in_file.get("id") != signature.get("entry") \
+                or in_file.get("hash") != signature.get("hash"):
+            out.why = (f"a assinatura do árbitro recebida (registro nº {signature.get('entry')})"
+                       f" não é uma assinatura válida da partida em {path}")
+            return out
+        out.verdict = CONFIRMED
+        out.why = f"hash final {chain.short(received)}, assinada por {signature.get('name')}"
+        return out
+    out.verdict = UNSIGNED
+    out.why = (f"o banco confirma placar e hash {chain.short(received)}, mas o árbitro não "
+               "assinou" + (" (assinou depois: a mesa não mandou a versão assinada)"
+                            if in_file else ""))
+    return out
+
+
+def _require_desk_file(path: str) -> None:
+    """SystemExit saying what to pass unless ``path`` is a desk's file (checked read-only,
+    so a table's file passed by mistake is not given the competition's tables)."""
+    try:
+        db = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True)
+        try:
+            found = db.execute("SELECT 1 FROM sqlite_master WHERE name='competitions'"
+                               ).fetchone()
+        finally:
+            db.close()
+    except sqlite3.DatabaseError as exc:
+        raise SystemExit(f"erro: {path} não é um banco de dados ({exc}); passe em --db o "
+                         "arquivo da mesa de controle (futmesa desk --db)") from None
+    if not found:
+        raise SystemExit(f"erro: {path} não é o arquivo da mesa de controle (não tem "
+                         "competição); passe em --db o de futmesa desk --db, e os das mesas "
+                         "em --tables")
+
+
+def verify_results(desk_db: str, tables: list[str]) -> tuple[bool, list[str]]:
+    """Check every result a table sent to the desk; (all match, one line per result)."""
+    if not Path(desk_db).is_file():
+        raise SystemExit(f"erro: não há o arquivo {desk_db}: passe o arquivo da mesa de "
+                         "controle em --db")
+    _require_desk_file(desk_db)
+    comp = CompetitionDB(desk_db)
+    try:
+        competition = comp.competition()
+        matches = comp.matches(competition["id"])
+        teams = comp.team_map()
+    except CompetitionError as exc:
+        raise SystemExit(f"erro: {exc}") from None
+    finally:
+        comp.close()
+    files = TableFiles(tables)
+    lines: list[str] = []
+    checks: list[ResultCheck] = []
+    try:
+        for m in matches:
+            r = m["result"]
+            if not r or r.get("source") == "desk":
+                continue  # no result, or a W.O. the desk decided (no table played it)
+            names = " × ".join(teams[k].name if k in teams else "?"
+                               for k in (m["team_a"], m["team_b"]))
+            c = check_result(files, m["id"], r)
+            checks.append(c)
+            lines.append(c.line(f"{names} {r['score_a']} × {r['score_b']}"))
+    finally:
+        files.close()
+    if not checks:
+        return True, ["nenhum resultado recebido das mesas"]
+    count = {v: sum(1 for c in checks if c.verdict == v)
+             for v in (CONFIRMED, UNSIGNED, MISMATCH, MISSING)}
+    lines.append(f"{len(checks)} resultado(s): {count[CONFIRMED]} confirmado(s), "
+                 f"{count[UNSIGNED]} sem assinatura, {count[MISMATCH]} não confere(m), "
+                 f"{count[MISSING]} de mesa não trazida")
+    return all(c.ok for c in checks), lines
