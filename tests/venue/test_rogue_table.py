@@ -202,8 +202,9 @@ def test_a_reported_disqualification_waits_for_the_organiser(day: Any, tmp_path:
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and "confirmado" in out.stdout
     sanctions = desk.competition()["sanctions"]
+    # the desk's pages cite the rule in words (matchbook/citations.py)
     assert [(s["kind"], s["rule"]) for s in sanctions] == [("competition_points",
-                                                           "003 Art. 85")]
+                                                           "Pastilha 8x2, Art. 85")]
     again = subprocess.run([FUTMESA, "competition", "reports", "--confirm", rid, "--db", db],
                            capture_output=True, text=True, timeout=60)
     assert again.returncode == 1 and "já foi decidido" in again.stderr
