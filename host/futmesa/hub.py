@@ -1,10 +1,13 @@
 """State hub: the one place views read the live match state from and send referee input to.
 
 The daemon publishes a new state dict after every change; any number of
-views (kiosk WebSockets, the console, `futmesa watch`) subscribe. A view
-never computes match state itself. A table's health (faults around the
-match, futmesa/health.py) is published separately and reaches every view
-as the state's `health` key: {"ok": bool, "faults": [{code, pt, en, since}]}.
+views (kiosk WebSockets, the console, `futmesa watch`) subscribe, to one table
+(``subscribe(table_id)``) or to every table (``subscribe()``). Subscribers are kept
+per table, so a publish costs the table's own subscribers plus the all-tables ones:
+N tables with a kiosk each is O(N) work, not N². A view never computes match state
+itself. A table's health (faults around the match, futmesa/health.py) is published
+separately and reaches every view as the state's `health` key:
+{"ok": bool, "faults": [{code, pt, en, since}]}.
 """
 
 from __future__ import annotations
@@ -26,13 +29,22 @@ HEALTHY: State = {"ok": True, "faults": []}
 RefereeHandler = Callable[[str, dict[str, Any], str], Awaitable[dict[str, Any]]]
 
 
-class Subscription:
-    """One view's feed of published states; ``aclose()`` (or ``close()``) ends it."""
+ALL_TABLES = None  # the key of the all-tables subscribers
 
-    def __init__(self, subscribers: set[asyncio.Queue[State]]) -> None:
+
+class Subscription:
+    """One view's feed of published states; ``aclose()`` (or ``close()``) ends it.
+
+    Registered when created (not at its first await), so a snapshot taken right after it
+    cannot miss a publish landing in between.
+    """
+
+    def __init__(self, subscribers: dict[str | None, set[asyncio.Queue[State]]],
+                 table_id: str | None = ALL_TABLES) -> None:
         self._subscribers = subscribers
+        self.table_id = table_id
         self._queue: asyncio.Queue[State] = asyncio.Queue(maxsize=64)
-        subscribers.add(self._queue)
+        subscribers.setdefault(table_id, set()).add(self._queue)
 
     def __aiter__(self) -> AsyncIterator[State]:
         return self
@@ -41,7 +53,11 @@ class Subscription:
         return await self._queue.get()
 
     def close(self) -> None:
-        self._subscribers.discard(self._queue)
+        queues = self._subscribers.get(self.table_id)
+        if queues is not None:
+            queues.discard(self._queue)
+            if not queues:
+                del self._subscribers[self.table_id]
 
     async def aclose(self) -> None:
         self.close()
@@ -53,14 +69,15 @@ class StateHub:
     def __init__(self) -> None:
         self._states: dict[str, State] = {}
         self._health: dict[str, State] = {}
-        self._subscribers: set[asyncio.Queue[State]] = set()
+        # per table id; ALL_TABLES (None) holds the views that take every table
+        self._subscribers: dict[str | None, set[asyncio.Queue[State]]] = {}
         self._referee: dict[str, RefereeHandler] = {}
         self._extras: dict[str, State] = {}  # per table, merged into its state (e.g. "next")
         self.default_table: str | None = None
 
     # -- publishing (daemon side) -------------------------------------------------
     def publish(self, table_id: str, state: State) -> None:
-        """Store the new state of a table and push it to every subscriber."""
+        """Store the new state of a table and push it to its subscribers and the all-tables ones."""
         extras = self._extras.get(table_id)
         if extras:
             state = {**state, **extras}
@@ -68,7 +85,14 @@ class StateHub:
         self._states[table_id] = state
         if self.default_table is None:
             self.default_table = table_id
-        for queue in list(self._subscribers):
+        for key in (table_id, ALL_TABLES):
+            queues = self._subscribers.get(key)
+            if queues:
+                self._push(queues, state)
+
+    @staticmethod
+    def _push(queues: set[asyncio.Queue[State]], state: State) -> None:
+        for queue in list(queues):
             if queue.full():  # a stalled view only ever needs the newest state
                 try:
                     queue.get_nowait()
@@ -115,13 +139,18 @@ class StateHub:
         """Every table's state, for the venue board."""
         return [copy.deepcopy(s) for _, s in sorted(self._states.items())]
 
-    def subscribe(self) -> Subscription:
-        """Every state published (of any table) from this call on, as an async iterator.
+    def subscribe(self, table_id: str | None = ALL_TABLES) -> Subscription:
+        """Every state published from this call on, as an async iterator: of every table, or
+        only of ``table_id`` (a kiosk showing one table; its publishes wake nobody else).
 
         The subscription is registered here, before the caller awaits anything, so a
         snapshot taken right after it cannot miss a publish that lands in between.
         """
-        return Subscription(self._subscribers)
+        return Subscription(self._subscribers, table_id)
+
+    def subscriber_count(self, table_id: str | None = ALL_TABLES) -> int:
+        """How many views take this table's states only (or, for None, every table's)."""
+        return len(self._subscribers.get(table_id, ()))
 
     async def referee_input(
         self, kind: str, data: dict[str, Any], author: str, table_id: str | None = None

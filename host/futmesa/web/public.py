@@ -89,8 +89,15 @@ async def stream_states(
     display: dict[str, Any] | None = None,
     broadcast: Broadcast | None = None,
 ) -> None:
-    """Send the snapshot, then every published state of the wanted table(s), until closed."""
-    updates = hub.subscribe()
+    """Send the snapshot, then every published state of the wanted table(s), until closed.
+
+    One table's stream subscribes to that table only (the hub wakes it for that table's
+    publishes, nobody else's); ``all_tables`` (the venue board modes) takes every table.
+    """
+    # the default table (no ?table=) is known once a table has published; before that the
+    # stream listens to every table and keeps the default one's states
+    table = None if all_tables else (wanted or hub.default_table)
+    updates = hub.subscribe(table)
     side: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=16)
     if broadcast is not None:
         broadcast.queues.add(side)
@@ -128,8 +135,8 @@ async def stream_states(
             if next_update in done:
                 state = next_update.result()
                 next_update = asyncio.ensure_future(updates.__anext__())
-                table = wanted or hub.default_table
-                if all_tables or table is None or state.get("table_id") == table:
+                shown = table or hub.default_table
+                if all_tables or shown is None or state.get("table_id") == shown:
                     await websocket.send_text(ENCODED.text(state))
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
