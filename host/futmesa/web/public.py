@@ -23,7 +23,7 @@ from futmesa.hub import StateHub
 from futmesa.web.common import now_ms, page
 
 PING_EVERY_S = 5.0  # a kiosk that hears nothing for 3 pings assumes the host is gone
-STREAM_ANNOUNCEMENTS = 20  # the stream carries only the newest announcements (see below)
+STREAM_ANNOUNCEMENTS = 3  # the stream carries only the newest announcements (see below)
 
 
 def _state_message(state: dict[str, Any]) -> dict[str, Any]:
@@ -35,9 +35,12 @@ def _state_message(state: dict[str, Any]) -> dict[str, Any]:
 def stream_view(state: dict[str, Any]) -> dict[str, Any]:
     """The state as streamed on /ws: ``match.announcements`` cut to the newest ones.
 
-    The engine keeps every announcement of the match in the state; views show the latest,
-    and sending hundreds of them to every screen on every change made the stream slow
-    (70 kB per message after 400 inputs). ``GET /api/state`` keeps the full list.
+    The engine keeps every announcement of the match in the state; every view (kiosk,
+    console, ``futmesa watch``) shows only the newest, and a screen has seen the earlier ones
+    in earlier messages. Sending hundreds of them on every change made the stream slow (70 kB
+    per message after 400 inputs); 20 of them were still 3.8 kB of a 6.3 kB state at the end
+    of the demo's match, sent again on every clock status (once a second per table): with 3,
+    3.1 kB (docs/performance.md, "Scale"). ``GET /api/state`` keeps the full list.
     """
     match = state.get("match")
     if isinstance(match, dict):
