@@ -121,7 +121,11 @@ def main() -> int:
                         help="edges per input for the edge -> CDC frame latency")
     parser.add_argument("--half-min", type=int, default=2,
                         help="the clock section's half, in minutes (it crosses the tick wrap)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a short run (make test): few passes, one latency round")
     opts = parser.parse_args()
+    if opts.quick:
+        opts.passes, opts.heap_passes, opts.latency_rounds, opts.half_min = 500, 2000, 1, 1
     try:
         image = find_image()
     except SimTableError as exc:

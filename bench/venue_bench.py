@@ -131,9 +131,14 @@ def fleet_worker(count: int, speed: float, period_ms: int) -> int:
             goals.append((table.table_id, totals[table.table_id], wall))
 
         async with httpx.AsyncClient(timeout=60) as client:
+            # FUTMESA_BENCH_BREAK=wrong-token: the first table's referee has a wrong token
+            # (tests/bench: a broken bench must fail, not report a table that scored less)
+            broken = os.environ.get("FUTMESA_BENCH_BREAK") == "wrong-token"
+
             async def one(table: Any) -> None:
                 await asyncio.sleep(random.random() * 2)  # tables do not all start at once
-                referee, state = http_referee(client, go[1], table.table_id)
+                token = "wrong" if broken and table is fleet.tables[0] else None
+                referee, state = http_referee(client, go[1], table.table_id, token)
                 try:
                     await play_script(table, referee, state, period_ms=period_ms,
                                       on_goal=on_goal)
@@ -483,6 +488,14 @@ def main() -> int:
     if args.quick:
         args.tables, args.all_tables, args.speed, args.limit = "4", "4", 20.0, 120
         args.venue_tables, args.seconds = 16, 5
+    try:
+        return run_parts(args)
+    except BenchError as exc:
+        print(f"venue_bench: {exc}", file=sys.stderr)
+        return 1
+
+
+def run_parts(args: argparse.Namespace) -> int:
     problems: list[str] = []
     if args.part in ("daemon", "both"):
         print("tables served by one `futmesa serve` (light simulated tables playing the demo's "
