@@ -1,24 +1,34 @@
 """Venue scale: tables per host daemon, and a 256-table venue through one broker.
 
-    .venv/bin/python bench/venue_bench.py [--part daemon|venue|both]
-        [--tables 1,8,16,32] [--venue-tables 256] [--seconds 20]
+    .venv/bin/python bench/venue_bench.py [--part daemon|venue|both] [--quick]
+        [--tables 1,16,64,128] [--all-tables 1,16,32] [--speed 2] [--half-min 1]
+        [--venue-tables 256] [--venue-agents 16] [--seconds 20]
 
-``daemon``: one ``futmesa serve`` process serving N simulated tables (the real firmware
-under `micropython`, real time, on ptys). Every table scores a goal every ~2 s (the
-referee asks the shot over HTTP, then the goal-line beam is broken on the sim board);
-latency = beam broken → the new score arriving on a kiosk's WebSocket (``/ws``). Printed
-per N with the daemon process's CPU, and the ratio of the median and p99 to N = 1 measured
-in the same run. The simulated firmware processes share the two cores with the daemon
-(at a venue each runs on its own Pico), so the figures are pessimistic.
+``daemon``: one ``futmesa serve`` process serving N light simulated tables
+(futmesa.sim.lighttable: the real wire protocol on real ptys, all in one worker process, so
+the figures are the daemon's, not 256 MicroPython processes'). Every table plays the demo's
+scripted match (futmesa.sim.demo_match.SCRIPT: 5 goals, outs, a palheta) with its referee over
+HTTP, each table with its own token (any refused input fails the bench). Each table has a
+kiosk WebSocket on ``/ws?table=ID`` (the per-table subscription), plus two venue boards on
+``/ws?all=1``; the ``--all-tables`` runs put every kiosk on ``/ws?all=1`` instead (what every
+kiosk did before: the baseline). Printed per N: the daemon's CPU, messages and bytes per
+second the screens received, beam broken → the new score on the table's kiosk and on the
+boards (median / p99 / max, and the ratio to the first N of the same run), goals never seen
+and states dropped (a state one screen got and another did not). The bench fails unless every
+table scored and every goal reached every screen: it measured N tables.
 
-``venue``: a real mosquitto with 256 table credentials, a real ``futmesa desk`` process,
-and 256 lightweight table simulators (one MQTT connection each, as the table's own user)
-publishing a slim table state as a real table does: every 2 s while the clock runs, plus
-an event (a score change) every ~20 s per table. Latency = an event published → the
-venue board's WebSocket (the desk's ``/ws``) carrying it; baseline, in the same run, the
-same event → a plain MQTT subscriber. Also the broker's and the desk's CPU.
+``venue``: a real mosquitto with a password per table, a real ``futmesa desk``, 3 venue board
+screens on the desk's ``/ws``; ``--venue-agents`` of the tables are real (light tables on a
+``futmesa serve --venue-broker``: its table agents and outbox, playing the scripted match),
+the others one paho connection each (as the table's own user) publishing a slim state every
+2 s plus an event (a score change) every ~20 s. Latency = the event (a goal's beam, a
+published state) → the board screens; baseline, in the same run, the same event → a plain
+MQTT subscriber. The desk sends its board at most every 50 ms (its own fixed pause, in
+futmesa/venue/desk.py): most of the board's figure is that pause. Also the CPU of mosquitto,
+the desk and the real tables' serve.
 
-Prints median / p99 / max in milliseconds.
+``--quick`` (what ``make test`` runs, tests/bench): 4 tables on a fast clock, 16 venue tables
+of which 2 real.
 """
 
 from __future__ import annotations
@@ -54,7 +64,7 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def line(label: str, values: list[float], extra: str = "") -> str:
+def line_of(label: str, values: list[float], extra: str = "") -> str:
     if not values:
         return f"{label:<44} no samples"
     return (f"{label:<44} n={len(values):5d}  median={statistics.median(values):7.1f} ms  "
@@ -70,7 +80,8 @@ NOW_RE = re.compile(r'"now":(\d+)\}$')  # when the host encoded the state (wall 
 class Daemon:
     """``futmesa serve`` in its own process on the light tables' ptys (settings in range)."""
 
-    def __init__(self, paths: list[str], period_ms: int, tmp: Path) -> None:
+    def __init__(self, paths: list[str], period_ms: int, tmp: Path,
+                 extra: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         settings = tmp / "settings.json"
@@ -81,6 +92,7 @@ class Daemon:
                "--http-port", str(self.port), "--settings", str(settings)]
         for path in paths:
             cmd += ["--device", path]
+        cmd += list(extra)
         self.log = tmp / "serve.log"
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
                                      stderr=self.log.open("wb"))
@@ -218,26 +230,55 @@ class Screens:
         return out
 
 
-def bench_daemon(n: int, per_table: bool, speed: float, period_ms: int,
-                 limit_s: float) -> dict[str, Any]:
-    """One serve, ``n`` light tables playing the demo's match, a kiosk each and two boards."""
-    tmp = Path(tempfile.mkdtemp(prefix="futmesa-bench-"))
+def start_fleet(n: int, speed: float, period_ms: int) -> tuple[Any, dict[str, Any]]:
+    """The light tables' worker process, and its first line (ptys and table ids)."""
     worker = subprocess.Popen([sys.executable, __file__, "--worker-fleet", str(n), str(speed),
                                str(period_ms)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                               text=True)
     assert worker.stdin is not None and worker.stdout is not None
+    hello = json.loads(worker.stdout.readline() or "{}")
+    if "paths" not in hello:
+        worker.kill()
+        raise BenchError("the light tables did not start")
+    return worker, hello
+
+
+def end_fleet(worker: Any) -> None:
+    try:
+        worker.stdin.close()
+    except OSError:
+        pass
+    try:
+        worker.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+
+
+def fleet_result(line: str) -> dict[str, Any]:
+    """The worker's last line; every refused referee input is an error (BenchError)."""
+    result = json.loads(line or "{}")
+    if "goals" not in result:
+        raise BenchError("the light tables' worker gave no result")
+    if result["errors"]:
+        raise BenchError(f"{len(result['errors'])} tables failed: " + "; ".join(
+            result["errors"][:3]))
+    return result
+
+
+def bench_daemon(n: int, per_table: bool, speed: float, period_ms: int,
+                 limit_s: float) -> dict[str, Any]:
+    """One serve, ``n`` light tables playing the demo's match, a kiosk each and two boards."""
+    tmp = Path(tempfile.mkdtemp(prefix="futmesa-bench-"))
+    worker, hello = start_fleet(n, speed, period_ms)
     daemon = None
     try:
-        hello = json.loads(worker.stdout.readline() or "{}")
-        if "paths" not in hello:
-            raise BenchError("the light tables did not start")
         tables = hello["tables"]
         daemon = Daemon(hello["paths"], period_ms, tmp)
         daemon.ready(tables, 60 + n)
         screens = Screens(daemon.base, tables, per_table)
         window = [0.0, 0.0]  # states encoded in it are compared between screens
 
-        async def run() -> tuple[dict[str, Any], float, float]:
+        async def run() -> tuple[str, float, float]:
             tasks = screens.tasks()
             await _until(lambda: screens.opened == len(tasks), 60, "every screen to open")
             screens.counting = True
@@ -261,22 +302,14 @@ def bench_daemon(n: int, per_table: bool, speed: float, period_ms: int,
                 if task.done() and task.exception():
                     raise task.exception()  # type: ignore[misc]
                 task.cancel()
-            return json.loads(line or "{}"), cpu, wall
+            return line, cpu, wall
 
         result, cpu, wall = asyncio.run(run())
     finally:
         if daemon is not None:
             daemon.stop()
-        try:
-            worker.stdin.close()
-        except OSError:
-            pass
-        worker.wait(timeout=30)
-    if "goals" not in result:
-        raise BenchError("the light tables' worker gave no result")
-    if result["errors"]:
-        raise BenchError(f"{len(result['errors'])} tables failed: " + "; ".join(
-            result["errors"][:3]))
+        end_fleet(worker)
+    result = fleet_result(result)
     kiosk_lat, board_lat, missed = [], [], 0
     scored = {t for t, _, _ in result["goals"]}
     for t, total, at in result["goals"]:
@@ -322,8 +355,8 @@ def report_daemon(r: dict[str, Any], base: dict[str, Any] | None) -> None:
         extra = (f"ratio to N={base['n']}: median "
                  f"{statistics.median(k) / statistics.median(base['kiosk']):.1f}, p99 "
                  f"{pct(k, 99) / pct(base['kiosk'], 99):.1f}")
-    print(line("      beam → kiosk", k, extra))
-    print(line("      beam → board", r["board"]), flush=True)
+    print(line_of("      beam → kiosk", k, extra))
+    print(line_of("      beam → board", r["board"]), flush=True)
 
 
 def check_daemon(r: dict[str, Any]) -> list[str]:
@@ -339,12 +372,22 @@ def check_daemon(r: dict[str, Any]) -> list[str]:
 
 
 # -- part 2: a 256-table venue through one broker ---------------------------------------------
-def bench_venue(tables: int, seconds: float) -> int:
+def bench_venue(tables: int, agents: int, seconds: float, speed: float,
+                period_ms: int) -> list[str]:
+    """``tables`` tables on one broker: ``agents`` of them real (light tables on a ``futmesa
+    serve`` with ``--venue-broker``: its table agents and outbox), the rest paho clients
+    publishing slim states; a real ``futmesa desk``; three board screens on the desk's /ws."""
     tmp = Path(tempfile.mkdtemp(prefix="futmesa-venue-bench-"))
-    ids = [f"bench-{i:03d}" for i in range(tables)]
+    worker, hello = start_fleet(agents, speed, period_ms)
+    real = list(hello["tables"])
+    ids = [f"bench-{i:03d}" for i in range(tables - agents)]
     t_setup = time.monotonic()
-    broker = Mosquitto(tmp / "broker", ids)
+    broker = Mosquitto(tmp / "broker", real + ids)
     broker.start()
+    creds = tmp / "agents.json"  # the real tables' passwords, for their serve
+    creds.write_text(json.dumps({"tables": {t: broker.credentials["tables"][t] for t in real}}))
+    daemon = Daemon(hello["paths"], period_ms, tmp, ("--venue-broker", broker.url,
+                                                     "--venue-credentials", str(creds)))
     desk_port = free_port()
     desk = subprocess.Popen([FUTMESA, "desk", "--db", str(tmp / "desk.sqlite"), "--broker",
                              broker.url, "--credentials",
@@ -353,19 +396,22 @@ def bench_venue(tables: int, seconds: float) -> int:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     clients: list[Any] = []
     try:
+        daemon.ready(real, 60 + agents)
         wait_for(lambda: httpx.get(f"http://127.0.0.1:{desk_port}/api/venue", timeout=2)
                  .json()["connected"], 30, "the desk")
-        sent: dict[tuple[str, int], float] = {}
-        base_lat: list[float] = []
+        sent: dict[tuple[str, int], float] = {}  # (table, score total) -> when it happened
+        base_seen: dict[tuple[str, int], float] = {}  # ... -> a plain MQTT subscriber got it
         lock = threading.Lock()
 
         def on_base(c: Any, u: Any, msg: Any) -> None:
             now = time.time()
-            body = json.loads(msg.payload)
-            key = (body["table_id"], sum(body["score"].values()))
+            try:
+                body = json.loads(msg.payload)
+                key = (body["table_id"], sum((body.get("score") or {}).values()))
+            except (ValueError, TypeError, KeyError, AttributeError):
+                return
             with lock:
-                if key in sent and body.get("event"):
-                    base_lat.append((now - sent[key]) * 1000)
+                base_seen.setdefault(key, now)
 
         base = vm.client("bench-baseline", vm.DESK_USER, broker.credentials["desk"])
         base.on_message = on_base
@@ -379,9 +425,10 @@ def bench_venue(tables: int, seconds: float) -> int:
             c.loop_start()
             c.publish(vm.t_status(t), b"online", qos=1, retain=True)
             clients.append(c)
-        print(f"  {tables} table connections up in {time.monotonic() - t_setup:.1f} s",
-              flush=True)
-        board_lat: list[float] = []
+        print(f"  {tables} tables ({agents} real: light tables on a futmesa serve with its "
+              f"table agents; {len(ids)} MQTT clients) up in "
+              f"{time.monotonic() - t_setup:.1f} s", flush=True)
+        boards: dict[str, dict[tuple[str, int], float]] = {f"board-{i}": {} for i in (1, 2, 3)}
         score = dict.fromkeys(ids, 0)
         rng = random.Random(15)
 
@@ -398,32 +445,38 @@ def bench_venue(tables: int, seconds: float) -> int:
                              "clock": {"ms": 0, "running": True, "rate": 1.0, "at": now,
                                        "length_ms": 1500000, "added_ms": 0}})
 
-        async def run() -> tuple[float, float, float, int]:
-            seen: dict[str, int] = {}
+        async def run() -> tuple[float, float, float, float, int, str]:
+            opened = [0]
 
-            async def board() -> None:
+            async def board(name: str) -> None:
+                seen = boards[name]
                 async with websockets.connect(f"ws://127.0.0.1:{desk_port}/ws",
                                               max_size=None) as ws:
+                    opened[0] += 1
                     async for raw in ws:
                         now = time.time()
                         for tb in json.loads(raw).get("tables", []):
                             st = tb.get("state") or {}
-                            t, total = tb["table_id"], sum((st.get("score") or {}).values())
-                            if total > seen.get(t, 0):
-                                seen[t] = total
-                                with lock:
-                                    at = sent.get((t, total))
-                                if at:
-                                    board_lat.append((now - at) * 1000)
+                            key = (tb["table_id"], sum((st.get("score") or {}).values()))
+                            seen.setdefault(key, now)
 
-            task = asyncio.create_task(board())
-            await asyncio.sleep(1)
-            b0, d0, w0 = cpu_seconds(broker.pid or 0), cpu_seconds(desk.pid), time.monotonic()
+            tasks = [asyncio.create_task(board(b)) for b in boards]
+            await _until(lambda: opened[0] == len(tasks), 30, "the board screens")
+            pids = (broker.pid or 0, desk.pid, daemon.proc.pid)
+            cpu0, w0 = [cpu_seconds(p) for p in pids], time.monotonic()
+            worker.stdin.write(f"go {daemon.base}\n")
+            worker.stdin.flush()
+            done = asyncio.get_running_loop().run_in_executor(None, worker.stdout.readline)
             n = 0
             next_beat = dict.fromkeys(ids, time.monotonic())
             end = time.monotonic() + seconds
-            while time.monotonic() < end:
+            stopped = False
+            while time.monotonic() < end or not done.done():
                 now = time.monotonic()
+                if now > end + 600 and not stopped:
+                    stopped = True  # the real tables' match takes far too long
+                    worker.stdin.write("stop\n")
+                    worker.stdin.flush()
                 for i, t in enumerate(ids):
                     if rng.random() < 0.05 / 10 * 2:  # ~1 event per 20 s per table (at 10 Hz)
                         score[t] += 1
@@ -436,24 +489,43 @@ def bench_venue(tables: int, seconds: float) -> int:
                         clients[i].publish(vm.t_state(t), state(t, False), qos=0, retain=True)
                         n += 1
                 await asyncio.sleep(0.1)
-            await asyncio.sleep(2)
+            line = await done
+            await asyncio.sleep(2)  # the last events reach every screen
             wall = time.monotonic() - w0
-            bcpu = (cpu_seconds(broker.pid or 0) - b0) / wall * 100
-            dcpu = (cpu_seconds(desk.pid) - d0) / wall * 100
-            task.cancel()
-            return bcpu, dcpu, n / wall, sum(score.values())
+            cpu = [(cpu_seconds(p) - c0) / wall * 100 for p, c0 in zip(pids, cpu0, strict=True)]
+            for task in tasks:
+                if task.done() and task.exception():
+                    raise task.exception()  # type: ignore[misc]
+                task.cancel()
+            return cpu[0], cpu[1], cpu[2], n / wall, sum(score.values()), line
 
-        bcpu, dcpu, rate, events = asyncio.run(run())
-        print(f"  {rate:.0f} messages/s published; {events} events (score changes)")
-        print(line("event → plain MQTT subscriber (baseline)", base_lat))
-        ratio = (statistics.median(board_lat) / statistics.median(base_lat)
-                 if board_lat and base_lat else float("nan"))
-        print(line("event → venue board WebSocket (desk /ws)", board_lat,
-                   f"median ratio to baseline {ratio:.1f}"))
-        print(f"  CPU: mosquitto {bcpu:.1f} % of one core, futmesa desk {dcpu:.1f} % "
-              f"of one core", flush=True)
+        bcpu, dcpu, scpu, rate, events, line = asyncio.run(run())
+        result = fleet_result(line)
+        goals = {(t, total): at for t, total, at in result["goals"]}
+        problems = []
+        for label, happened in (("MQTT client tables: state published", sent),
+                                ("real tables: goal beam broken", goals)):
+            base_lat = [(base_seen[k] - at) * 1000 for k, at in happened.items()
+                        if k in base_seen]
+            board_lat = [(seen[k] - at) * 1000 for seen in boards.values()
+                         for k, at in happened.items() if k in seen]
+            missing = len(happened) * len(boards) - len(board_lat)
+            print(f"  {label} ({len(happened)} events):")
+            print(line_of("    → plain MQTT subscriber (baseline)", base_lat))
+            ratio = (statistics.median(board_lat) / statistics.median(base_lat)
+                     if board_lat and base_lat else float("nan"))
+            print(line_of(f"    → {len(boards)} venue board screens (desk /ws)", board_lat,
+                          f"median ratio to baseline {ratio:.1f}"))
+            if missing:
+                problems.append(f"{missing} events of {label} never reached a board")
+            if not happened:
+                problems.append(f"no event of {label}")
+        print(f"  {rate:.0f} MQTT client messages/s published; {events} of their events; "
+              f"{len(goals)} goals on {len({t for t, _ in goals})} real tables")
+        print(f"  CPU: mosquitto {bcpu:.1f} %, futmesa desk {dcpu:.1f} %, the real tables' "
+              f"futmesa serve {scpu:.1f} % of one core", flush=True)
         base.loop_stop()
-        return 0
+        return problems
     finally:
         for c in clients:
             c.loop_stop()
@@ -462,6 +534,8 @@ def bench_venue(tables: int, seconds: float) -> int:
             desk.wait(timeout=20)
         except subprocess.TimeoutExpired:
             desk.kill()
+        daemon.stop()
+        end_fleet(worker)
         broker.stop()
 
 
@@ -477,7 +551,10 @@ def main() -> int:
     ap.add_argument("--half-min", type=int, default=1, help="half length, match minutes")
     ap.add_argument("--limit", type=float, default=300, help="real seconds per run at most")
     ap.add_argument("--venue-tables", type=int, default=256)
-    ap.add_argument("--seconds", type=float, default=20, help="venue part: seconds of play")
+    ap.add_argument("--venue-agents", type=int, default=16,
+                    help="venue tables that are real (light tables, serve, table agents)")
+    ap.add_argument("--seconds", type=float, default=20,
+                    help="venue part: seconds of play at least (the real tables' match)")
     ap.add_argument("--quick", action="store_true",
                     help="a short run of every part (make test): 4 tables, a fast clock")
     ap.add_argument("--worker-fleet", nargs=3, help=argparse.SUPPRESS)
@@ -487,7 +564,7 @@ def main() -> int:
         return fleet_worker(int(n), float(speed), int(period_ms))
     if args.quick:
         args.tables, args.all_tables, args.speed, args.limit = "4", "4", 20.0, 120
-        args.venue_tables, args.seconds = 16, 5
+        args.venue_tables, args.venue_agents, args.seconds = 16, 2, 5
     try:
         return run_parts(args)
     except BenchError as exc:
@@ -510,8 +587,9 @@ def run_parts(args: argparse.Namespace) -> int:
             first.setdefault(per_table, r)
             problems += [f"N={n}: {p}" for p in check_daemon(r)]
     if args.part in ("venue", "both"):
-        print(f"a venue of {args.venue_tables} tables through one broker:")
-        bench_venue(args.venue_tables, args.seconds)
+        print(f"a venue of {args.venue_tables} tables through one broker:", flush=True)
+        problems += bench_venue(args.venue_tables, args.venue_agents, args.seconds, args.speed,
+                                args.half_min * 60_000)
     if problems:
         print("NOT A MEASUREMENT: " + "; ".join(problems), file=sys.stderr)
         return 1
