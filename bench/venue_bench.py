@@ -211,9 +211,9 @@ class Screens:
                 t = tid.group(1)
                 if table is not None and t != table:
                     raise BenchError(f"kiosk of {table} got a state of {t}")
-                at = NOW_RE.search(text)
+                at = NOW_RE.search(text)  # the state without its send time is the state
                 self.states.setdefault((name, t), set()).add(
-                    (hash(text), int(at.group(1)) if at else 0))
+                    (hash(text[:at.start()] if at else text), int(at.group(1)) if at else 0))
                 if kind == "board" or t == shows:
                     key = (kind if kind == "kiosk" else name, t,
                            int(score.group(1)) + int(score.group(2)))
@@ -296,7 +296,7 @@ def bench_daemon(n: int, per_table: bool, speed: float, period_ms: int,
             window[1] = time.time() * 1000 - 1000
             wall = time.monotonic() - t0
             cpu = (cpu_seconds(daemon.proc.pid) - cpu0) / wall * 100
-            await asyncio.sleep(0.5)  # states in flight reach every screen
+            await asyncio.sleep(1)  # states in flight reach every screen
             screens.counting = False
             for task in tasks:
                 if task.done() and task.exception():
@@ -319,14 +319,24 @@ def bench_daemon(n: int, per_table: bool, speed: float, period_ms: int,
                 missed += 1
             else:
                 out.append((got - at) * 1000)
-    dropped = 0
-    for t in tables:  # the kiosk and both boards got the same states of the table
-        seen = [{h for h, at in screens.states.get((name, t), set())
-                 if window[0] <= at <= window[1]}
-                for name in (f"kiosk-{t}", "board-1", "board-2")]
-        dropped += len(seen[0] ^ seen[1]) + len(seen[1] ^ seen[2])
+    # states of the table one screen got and another did not: a screen that lags behind
+    # skips the states a newer one of the same table replaces (futmesa.hub.Subscription)
+    skipped = {"kiosk": 0, "board": 0}
+    stale = 0  # screens that missed a table's newest state (a state lost, not superseded)
+    for t in tables:
+        names = (f"kiosk-{t}", "board-1", "board-2")
+        kiosk, *boards = [{h for h, at in screens.states.get((name, t), set())
+                           if window[0] <= at <= window[1]} for name in names]
+        every = kiosk.union(*boards)
+        skipped["kiosk"] += len(every - kiosk)
+        skipped["board"] += sum(len(every - b) for b in boards)
+        # the table's last state of the window reached every screen, or a newer one did
+        got = [[at for _, at in screens.states.get((name, t), set())] for name in names]
+        last = max((at for ats in got for at in ats if at <= window[1]), default=None)
+        if last is not None:
+            stale += sum(1 for ats in got if not any(at >= last for at in ats))
     return {"n": n, "per_table": per_table, "kiosk": kiosk_lat, "board": board_lat,
-            "missed": missed, "dropped": dropped, "cpu": cpu, "wall": wall,
+            "missed": missed, "skipped": skipped, "stale": stale, "cpu": cpu, "wall": wall,
             "goals": len(result["goals"]), "scored_tables": len(scored),
             "finished": result["finished"], "bad_frames": result["bad_frames"],
             "messages": dict(screens.messages), "bytes": dict(screens.bytes)}
@@ -349,7 +359,9 @@ def report_daemon(r: dict[str, Any], base: dict[str, Any] | None) -> None:
           f"kiosks {rate['kiosk']:7.0f} msg/s ({r['bytes']['kiosk'] / r['wall'] / 1e6:.2f} MB/s,"
           f" {size / 1000:.1f} kB/msg), boards {rate['board']:5.0f} msg/s; "
           f"{r['goals']} goals on {r['scored_tables']} tables, {r['missed']} not seen, "
-          f"{r['dropped']} states dropped, {r['bad_frames']} bad frames", flush=True)
+          f"newest states lost {r['stale']} (superseded ones skipped: kiosks "
+          f"{r['skipped']['kiosk']}, boards {r['skipped']['board']}); "
+          f"{r['bad_frames']} bad frames", flush=True)
     extra = ""
     if base is not None and base["kiosk"] and k:
         extra = (f"ratio to N={base['n']}: median "
@@ -366,6 +378,8 @@ def check_daemon(r: dict[str, Any]) -> list[str]:
         problems.append(f"goals on {r['scored_tables']} of {r['n']} tables")
     if r["missed"]:
         problems.append(f"{r['missed']} goals never reached a screen")
+    if r["stale"]:
+        problems.append(f"{r['stale']} screens did not end on their table's newest state")
     if not r["finished"] and r["goals"] == 0:
         problems.append("no goal was played")
     return problems

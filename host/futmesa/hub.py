@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -30,33 +31,73 @@ RefereeHandler = Callable[[str, dict[str, Any], str], Awaitable[dict[str, Any]]]
 
 
 ALL_TABLES = None  # the key of the all-tables subscribers
+BACKLOG = 64  # states a view may have waiting (an all-tables view: at least 2 per table)
 
 
 class Subscription:
     """One view's feed of published states; ``aclose()`` (or ``close()``) ends it.
 
     Registered when created (not at its first await), so a snapshot taken right after it
-    cannot miss a publish landing in between.
+    cannot miss a publish landing in between. Every state arrives, in order, while the view
+    keeps up; a view that falls behind (its backlog full) loses the oldest state that a
+    newer state of the same table replaces (``superseded``), never a table's newest: a
+    board lagging behind 64 tables still shows each table's latest score.
     """
 
-    def __init__(self, subscribers: dict[str | None, set[asyncio.Queue[State]]],
-                 table_id: str | None = ALL_TABLES) -> None:
+    def __init__(self, subscribers: dict[str | None, set[Subscription]],
+                 table_id: str | None = ALL_TABLES,
+                 backlog: Callable[[], int] = lambda: BACKLOG) -> None:
         self._subscribers = subscribers
         self.table_id = table_id
-        self._queue: asyncio.Queue[State] = asyncio.Queue(maxsize=64)
-        subscribers.setdefault(table_id, set()).add(self._queue)
+        self._backlog = backlog
+        self._pending: deque[State] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+        self.superseded = 0  # states skipped because a newer one of their table was waiting
+        self.dropped = 0  # newest states lost (only when more tables wait than the backlog)
+        subscribers.setdefault(table_id, set()).add(self)
+
+    def put(self, state: State) -> None:
+        """A new state for this view (the hub, on the event loop)."""
+        if len(self._pending) >= self._backlog():
+            self._make_room()
+        self._pending.append(state)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def _make_room(self) -> None:
+        newest: dict[Any, int] = {}
+        for i, state in enumerate(self._pending):
+            newest[state.get("table_id")] = i
+        for i, state in enumerate(self._pending):
+            if newest[state.get("table_id")] != i:
+                del self._pending[i]
+                self.superseded += 1
+                return
+        self._pending.popleft()
+        self.dropped += 1
+
+    def waiting(self) -> int:
+        """States published and not yet taken by the view."""
+        return len(self._pending)
 
     def __aiter__(self) -> AsyncIterator[State]:
         return self
 
     async def __anext__(self) -> State:
-        return await self._queue.get()
+        while not self._pending:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._pending.popleft()
 
     def close(self) -> None:
-        queues = self._subscribers.get(self.table_id)
-        if queues is not None:
-            queues.discard(self._queue)
-            if not queues:
+        views = self._subscribers.get(self.table_id)
+        if views is not None:
+            views.discard(self)
+            if not views:
                 del self._subscribers[self.table_id]
 
     async def aclose(self) -> None:
@@ -70,7 +111,7 @@ class StateHub:
         self._states: dict[str, State] = {}
         self._health: dict[str, State] = {}
         # per table id; ALL_TABLES (None) holds the views that take every table
-        self._subscribers: dict[str | None, set[asyncio.Queue[State]]] = {}
+        self._subscribers: dict[str | None, set[Subscription]] = {}
         self._referee: dict[str, RefereeHandler] = {}
         self._extras: dict[str, State] = {}  # per table, merged into its state (e.g. "next")
         self.default_table: str | None = None
@@ -86,19 +127,10 @@ class StateHub:
         if self.default_table is None:
             self.default_table = table_id
         for key in (table_id, ALL_TABLES):
-            queues = self._subscribers.get(key)
-            if queues:
-                self._push(queues, state)
-
-    @staticmethod
-    def _push(queues: set[asyncio.Queue[State]], state: State) -> None:
-        for queue in list(queues):
-            if queue.full():  # a stalled view only ever needs the newest state
-                try:
-                    queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    pass
-            queue.put_nowait(state)
+            views = self._subscribers.get(key)
+            if views:
+                for view in list(views):
+                    view.put(state)
 
     def annotate(self, table_id: str, key: str, value: Any) -> None:
         """Add ``key`` to a table's state from now on (``None`` removes it); republishes.
@@ -146,6 +178,9 @@ class StateHub:
         The subscription is registered here, before the caller awaits anything, so a
         snapshot taken right after it cannot miss a publish that lands in between.
         """
+        if table_id is ALL_TABLES:
+            return Subscription(self._subscribers, ALL_TABLES,
+                                lambda: max(BACKLOG, 2 * len(self._states)))
         return Subscription(self._subscribers, table_id)
 
     def subscriber_count(self, table_id: str | None = ALL_TABLES) -> int:

@@ -27,15 +27,15 @@ def test_a_table_subscriber_gets_only_its_table_and_all_tables_gets_every_one() 
         for t, sub in own.items():
             state = await asyncio.wait_for(sub.__anext__(), 30)
             assert state["table_id"] == t
-            assert sub._queue.empty(), f"{t}'s view received another table's state"
+            assert sub.waiting() == 0, f"{t}'s view received another table's state"
         seen = [(await asyncio.wait_for(board.__anext__(), 30))["table_id"] for _ in tables]
         assert seen == tables
         # many publishes of one table never touch the other tables' views
         for _ in range(200):
             hub.publish("t0", make_state(table_id="t0"))
-        assert all(own[t]._queue.empty() for t in tables[1:])
-        assert own["t0"]._queue.qsize() == 64  # bounded: a stalled view keeps the newest
-        assert board._queue.qsize() == 64
+        assert all(own[t].waiting() == 0 for t in tables[1:])
+        assert own["t0"].waiting() == 64  # bounded: a stalled view keeps the newest
+        assert board.waiting() == 64
         for sub in (*own.values(), board):
             await sub.aclose()
         assert not hub._subscribers
@@ -92,5 +92,48 @@ def test_ws_of_one_table_subscribes_to_that_table_only(live: LiveServer) -> None
                 break
             await asyncio.sleep(0.01)
         assert not live.call(lambda: bool(live.hub._subscribers))
+
+    asyncio.run(run())
+
+
+def test_a_lagging_board_keeps_every_tables_newest_state() -> None:
+    """A board that stops reading while one busy table publishes hundreds of states still gets
+    every other table's latest state: only states a newer one of their table replaces go (the
+    backlog used to drop the oldest of any table, the only state of a quiet one included)."""
+
+    async def run() -> None:
+        hub = StateHub()
+        tables = [f"t{i:02d}" for i in range(40)]
+        board = hub.subscribe()
+        for n, t in enumerate(tables):
+            hub.publish(t, make_state(table_id=t, score={"A": n, "B": 0}))
+        for goals in range(300):
+            hub.publish("t00", make_state(table_id="t00", score={"A": goals, "B": 1}))
+        assert board.dropped == 0 and board.superseded > 0
+        assert board.waiting() <= max(64, 2 * len(tables))
+        newest: dict[str, dict] = {}
+        while board.waiting():
+            state = await asyncio.wait_for(board.__anext__(), 30)
+            newest[state["table_id"]] = state["score"]
+        assert set(newest) == set(tables)
+        assert newest["t00"] == {"A": 299, "B": 1}
+        assert all(newest[t] == {"A": n, "B": 0} for n, t in enumerate(tables) if n)
+        board.close()
+
+    asyncio.run(run())
+
+
+def test_a_view_that_keeps_up_gets_every_state_in_order() -> None:
+    async def run() -> None:
+        hub = StateHub()
+        board = hub.subscribe()
+        got = []
+        for n in range(200):
+            hub.publish(f"t{n % 3}", make_state(table_id=f"t{n % 3}", score={"A": n, "B": 0}))
+            if n % 10 == 9:  # reads now and then, never 64 behind
+                while board.waiting():
+                    got.append((await board.__anext__())["score"]["A"])
+        assert got == list(range(200))
+        assert board.superseded == board.dropped == 0
 
     asyncio.run(run())
