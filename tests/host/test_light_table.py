@@ -21,7 +21,7 @@ from futmesa.sim.lighttable import LightFleet, LightTable, http_referee, play_sc
 from futmesa.store import EventLog
 from futmesa.web.testing import free_port
 
-SPEED = 20  # device ms per real ms: a 1-minute half lasts 3 s
+SPEED = 8  # device ms per real ms: a 1-minute half lasts 7.5 s (time for a busy host)
 SETTINGS = {"period_ms": 60_000, "interval_ms": 0}
 
 

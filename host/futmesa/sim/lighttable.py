@@ -628,6 +628,9 @@ async def play_script(table: LightTable, referee: Referee, state: Reader,
             at = step.at_ms * period_ms // FULL_HALF_MS
             await _until(lambda at=at: c.ms(table.ticks()) >= at or not c.running, half_s,
                          f"{step.at} of period {period}")
+            if not c.running:
+                raise RuntimeError(f"{table.table_id}: period {period} ended before its "
+                                   f"{step.at} {step.action}: the host fell behind the script")
             await answer_pending()
             if step.action == "shot":
                 await referee("shot_asked", {"side": step.side, "disc": int(step.arg)})
@@ -650,11 +653,13 @@ async def play_script(table: LightTable, referee: Referee, state: Reader,
 
 async def _until_async(read: Reader, cond: Callable[[dict[str, Any]], bool], timeout_s: float,
                        what: str) -> None:
+    # every half second: 128 tables asking for their state 20 times a second were most of
+    # what a bench's daemon did (2,500 requests/s of full states)
     deadline = time.monotonic() + timeout_s
     while not cond(await read()):
         if time.monotonic() > deadline:
             raise TimeoutError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
 
 
 def http_referee(client: Any, base_url: str, table_id: str,
