@@ -27,8 +27,9 @@ MQTT subscriber. The desk sends its board at most every 50 ms (its own fixed pau
 futmesa/venue/desk.py): most of the board's figure is that pause. Also the CPU of mosquitto,
 the desk and the real tables' serve.
 
-``--quick`` (what ``make test`` runs, tests/bench): 4 tables on a fast clock, 16 venue tables
-of which 2 real; the clock 8 times real time (a 7.5 s half).
+``--quick`` (what ``make test`` runs, tests/bench): 4 tables with per-table kiosks (the two
+boards take every table), 16 venue tables of which 2 real; the clock 8 times real time (a
+7.5 s half).
 """
 
 from __future__ import annotations
@@ -570,14 +571,14 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=20,
                     help="venue part: seconds of play at least (the real tables' match)")
     ap.add_argument("--quick", action="store_true",
-                    help="a short run of every part (make test): 4 tables, a fast clock")
+                    help="a short run of both parts (make test): 4 tables, a fast clock")
     ap.add_argument("--worker-fleet", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker_fleet:
         n, speed, period_ms = args.worker_fleet
         return fleet_worker(int(n), float(speed), int(period_ms))
     if args.quick:
-        args.tables, args.all_tables, args.speed, args.limit = "4", "4", 8.0, 120
+        args.tables, args.all_tables, args.speed, args.limit = "4", "", 8.0, 120
         args.venue_tables, args.venue_agents, args.seconds = 16, 2, 5
     try:
         return run_parts(args)

@@ -47,7 +47,7 @@ ANNOUNCE_TIMES = 3
 RING = 4096  # events kept (a match makes a few hundred): reported in the boot event
 MAX_EXPIRIES = 3
 OUT_LIMIT = 64 * 1024  # bytes waiting for a host that stopped reading: then frames are dropped
-TICK_S = 0.01  # the fleet's loop pass
+TICK_S = 0.05  # the fleet's loop pass (frames go out at once: this is for the timers)
 
 
 class _Clock:
@@ -547,7 +547,7 @@ class LightTable:
 
 
 class LightFleet:
-    """Many light tables on one asyncio loop: a reader per pty and one pass every 10 ms."""
+    """Many light tables on one asyncio loop: a reader per pty and one pass every 50 ms."""
 
     def __init__(self, count: int, prefix: str = "LT", speed: float = 1.0) -> None:
         self.tables = [LightTable(f"{prefix}{i:0{8 - len(prefix)}d}", speed)
