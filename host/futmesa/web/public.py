@@ -40,7 +40,7 @@ def stream_view(state: dict[str, Any]) -> dict[str, Any]:
     in earlier messages. Sending hundreds of them on every change made the stream slow (70 kB
     per message after 400 inputs); 20 of them were still 3.8 kB of a 6.3 kB state at the end
     of the demo's match, sent again on every clock status (once a second per table): with 3,
-    3.1 kB (docs/performance.md, "Scale"). ``GET /api/state`` keeps the full list.
+    3.1 kB (docs/performance.md, "Venue scale"). ``GET /api/state`` keeps the full list.
     """
     match = state.get("match")
     if isinstance(match, dict):
