@@ -587,6 +587,23 @@ def main() -> int:
         return 1
 
 
+def once_more_if_held(part: Any) -> Any:
+    """Run a part; again (new ptys) if serve found one of its ptys locked by another process.
+
+    On the shared test machine ``serve``'s port check once saw a fresh pty "held by" another
+    helper's futmesa (/proc/locks matched by device and inode); that is not this bench's
+    measurement failing, so it gets one more try. Any other failure stands.
+    """
+    try:
+        return part()
+    except BenchError as exc:
+        if "is held by" not in str(exc):
+            raise
+        print(f"  (serve refused a pty: {str(exc).splitlines()[-1][:120]}; once more)",
+              flush=True)
+        return part()
+
+
 def run_parts(args: argparse.Namespace) -> int:
     problems: list[str] = []
     if args.part in ("daemon", "both"):
@@ -597,14 +614,16 @@ def run_parts(args: argparse.Namespace) -> int:
                [(int(x), False) for x in args.all_tables.split(",") if x]
         first: dict[bool, dict[str, Any]] = {}
         for n, per_table in runs:
-            r = bench_daemon(n, per_table, args.speed, period_ms, args.limit)
+            r = once_more_if_held(lambda n=n, per_table=per_table: bench_daemon(
+                n, per_table, args.speed, period_ms, args.limit))
             report_daemon(r, first.get(per_table))
             first.setdefault(per_table, r)
             problems += [f"N={n}: {p}" for p in check_daemon(r)]
     if args.part in ("venue", "both"):
         print(f"a venue of {args.venue_tables} tables through one broker:", flush=True)
-        problems += bench_venue(args.venue_tables, args.venue_agents, args.seconds, args.speed,
-                                args.half_min * 60_000)
+        problems += once_more_if_held(lambda: bench_venue(
+            args.venue_tables, args.venue_agents, args.seconds, args.speed,
+            args.half_min * 60_000))
     if problems:
         print("NOT A MEASUREMENT: " + "; ".join(problems), file=sys.stderr)
         return 1
