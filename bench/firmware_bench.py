@@ -14,6 +14,7 @@ over a simulated 25-minute half that crosses the tick wrap. Nothing here is asse
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import subprocess
@@ -50,9 +51,11 @@ def compile_firmware(out: Path) -> None:
         subprocess.run([tool("mpy-cross"), "-o", str(dest), "-s", rel, str(src)], check=True)
 
 
-def run(section: str, passes: int, mpy_dir: Path, state: Path) -> dict[str, str]:
+def run(section: str, passes: int, mpy_dir: Path, state: Path,
+        half_min: int = 25) -> dict[str, str]:
     env = dict(os.environ, MICROPYPATH=str(mpy_dir))
-    proc = subprocess.run([tool("micropython"), str(SCRIPT), str(passes), str(state), section],
+    proc = subprocess.run([tool("micropython"), str(SCRIPT), str(passes), str(state), section,
+                           str(half_min)],
                           capture_output=True, text=True, env=env, timeout=900)
     if proc.returncode != 0:
         sys.exit(f"the MicroPython side failed ({section}):\n{proc.stdout}{proc.stderr}")
@@ -64,13 +67,21 @@ def run(section: str, passes: int, mpy_dir: Path, state: Path) -> dict[str, str]
 
 
 def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--passes", type=int, default=PASSES)
+    ap.add_argument("--half-min", type=int, default=25, help="the clock section's half")
+    ap.add_argument("--quick", action="store_true",
+                    help="a short run (make test): 5,000 passes, a 2-minute half")
+    args = ap.parse_args()
+    passes_wanted = 5_000 if args.quick else args.passes
+    half_min = 2 if args.quick else args.half_min
     with tempfile.TemporaryDirectory(prefix="futmesa-fwbench-") as tmp:
         mpy = Path(tmp) / "mpy"
         compile_firmware(mpy)
         state = Path(tmp) / "flash"
         f: dict[str, str] = {}
         for section in ("memory", "rate", "heap", "latency", "clock"):
-            f.update(run(section, PASSES, mpy, state))
+            f.update(run(section, passes_wanted, mpy, state, half_min))
     passes = int(f["passes"])
     app_rate = passes / (int(f["app_us"]) / 1e6)
     bare_rate = int(f["bare_passes"]) / (int(f["bare_us"]) / 1e6)
@@ -102,7 +113,8 @@ def main() -> int:
           f"  ({f['lat_net_edges']} edges)")
     print(f"  beam clear edge -> goal frame written:        "
           f"{f['lat_beam_clear_to_goal_frame']:>6} passes  (the 5 ms debounce)")
-    print("clock over a simulated 25-minute half (irregular 1-7 ms passes, ticks wrap mid-half)")
+    print(f"clock over a simulated {half_min}-minute half (irregular 1-7 ms passes, "
+          "ticks wrap mid-half)")
     print(f"  passes: {int(f['clock_passes']):,}   ticks wrapped: {f['clock_wrapped']}")
     print(f"  max error against the tick source:            {f['clock_max_error_ms']:>6} ms")
     print(f"  clock at the alarm:                           {int(f['clock_at_alarm']):>9,} ms"

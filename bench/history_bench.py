@@ -118,7 +118,10 @@ def measure(n: int, repeat_replay: int) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=2000)
+    parser.add_argument("--quick", action="store_true", help="a short run (make test): 100")
     args = parser.parse_args()
+    if args.quick:
+        args.matches = 100
     small = max(1, args.matches // 10)
     few, many = measure(small, 3), measure(args.matches, 2)
     base = many["replaying every match (baseline)"]

@@ -202,7 +202,11 @@ def main() -> int:
     ap.add_argument("--events", type=int, default=200)
     ap.add_argument("--kiosks", type=int, default=10)
     ap.add_argument("--mode", choices=("hub", "daemon"), default="hub")
+    ap.add_argument("--quick", action="store_true",
+                    help="a short run (make test): 10 events, 2 kiosks, both modes")
     args = ap.parse_args()
+    if args.quick:
+        return bench_hub(10, 2) or bench_daemon(10, 2)
     if args.mode == "daemon":
         return bench_daemon(args.events, args.kiosks)
     return bench_hub(args.events, args.kiosks)

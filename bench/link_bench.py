@@ -205,7 +205,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=150, help="latency samples")
     ap.add_argument("--frames", type=int, default=20000, help="frames for the decode rates")
+    ap.add_argument("--quick", action="store_true",
+                    help="a short run (make test): 10 samples, 2,000 frames")
     args = ap.parse_args()
+    if args.quick:
+        args.samples, args.frames = 10, 2000
     wire = W.EVENT_FRAME_SIZE + 2  # COBS overhead byte + delimiter
     print("futmesa serial link benchmark")
     print(f"  event frame: {W.EVENT_FRAME_SIZE} bytes raw ({W.HEADER_SIZE} header + "

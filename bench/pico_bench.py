@@ -17,9 +17,11 @@ Nothing here is asserted.
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -112,6 +114,22 @@ def edge_to_frame(pico: VirtualPico, rounds: int) -> dict[str, list[float]]:
     return out
 
 
+def watch_emulator(pico: VirtualPico) -> None:
+    """The emulator stopping before the bench ends is a failure now, not a 15-minute wait."""
+
+    def watch() -> None:
+        while pico.firmware is not None and pico.firmware.poll() is None:
+            time.sleep(0.5)
+        if not done.is_set():
+            print("pico_bench: the emulator stopped:\n" + pico.output_tail(), flush=True)
+            os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+done = threading.Event()  # set when the bench no longer needs the emulator
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--passes", type=int, default=5000,
@@ -121,7 +139,11 @@ def main() -> int:
                         help="edges per input for the edge -> CDC frame latency")
     parser.add_argument("--half-min", type=int, default=2,
                         help="the clock section's half, in minutes (it crosses the tick wrap)")
+    parser.add_argument("--quick", action="store_true",
+                        help="a short run (make test): few passes, one latency round")
     opts = parser.parse_args()
+    if opts.quick:
+        opts.passes, opts.heap_passes, opts.latency_rounds, opts.half_min = 500, 2000, 1, 1
     try:
         image = find_image()
     except SimTableError as exc:
@@ -131,6 +153,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="futmesa-picobench-") as tmp:
         pico = VirtualPico(workdir=tmp, image=image, flash_file=Path(tmp) / "flash.img")
         with pico:
+            watch_emulator(pico)
             # blank flash: the image writes its board file and runs futmesa; CMD_REPL (as
             # `futmesa flash` does) resets it into a REPL-only boot for mpremote
             from futmesa.deploy.flash import release_board
@@ -159,6 +182,7 @@ def main() -> int:
             device_s = (pico.device_ms() - t0) / 1000
             # last: the running firmware (the reset button boots futmesa again; the REPL
             # flag was taken), edge -> frame on the CDC
+            done.set()  # a reset restarts the emulator
             pico.reset()
             try:
                 lat = edge_to_frame(pico, opts.latency_rounds)

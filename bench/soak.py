@@ -154,7 +154,11 @@ def main() -> int:
                     help="the host handshake before issue 13 (1 s retry, always identify "
                          "first), to compare reconnection times")
     ap.add_argument("--worker", nargs=5, help=argparse.SUPPRESS)
+    ap.add_argument("--quick", action="store_true",
+                    help="a short run (make test): 16 s with every fault at least once")
     args = ap.parse_args()
+    if args.quick:
+        args.seconds, args.unplug_every, args.kill_every, args.reset_every = 16, 5, 7, 11
     if args.worker:
         host_worker(*args.worker)
         return 0

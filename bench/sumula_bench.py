@@ -9,6 +9,7 @@ baseline ("× replay").
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import tempfile
@@ -24,7 +25,7 @@ from futmesa.store import EventLog
 GOALS = 150
 
 
-def make_match(store: EventLog) -> int:
+def make_match(store: EventLog, goals: int = GOALS) -> int:
     match_id = store.new_match("sim-B1", "cbfm-1toque", {"kickoff": "A"}, "Árbitro Bench")
     t = 1_780_000_000_000.0
 
@@ -38,7 +39,7 @@ def make_match(store: EventLog) -> int:
     add("referee", "start_period", {}, 0)
     add("device", "period_started", {}, 0)
     add("device", "clock_started", {"reason": 0}, 0)
-    for i in range(GOALS):
+    for i in range(goals):
         side = "A" if i % 2 == 0 else "B"
         ends = {"A": 0, "B": 1}  # the demo's ends do not change inside one period
         add("referee", "shot_asked", {"side": side, "disc": 1 + i % 11}, i * 1000)
@@ -60,9 +61,14 @@ def timed(fn: Callable[[], Any], repeat: int = 5) -> float:
 
 
 def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--goals", type=int, default=GOALS)
+    ap.add_argument("--quick", action="store_true", help="a short run (make test): 20 goals")
+    args = ap.parse_args()
+    goals = 20 if args.quick else args.goals
     with tempfile.TemporaryDirectory(prefix="futmesa-sumula-bench-") as tmp:
         store = EventLog(Path(tmp) / "bench.sqlite")
-        match_id = make_match(store)
+        match_id = make_match(store, goals)
         library = MatchLibrary(store)
         match = store.match(match_id)
         assert match is not None
@@ -80,7 +86,7 @@ def main() -> int:
         }
         pages = report.pdf_bytes(record).count(b"/Type /Page\n") or "?"
         store.close()
-    print(f"match of {len(stored)} entries ({GOALS} goal-line trips, "
+    print(f"match of {len(stored)} entries ({goals} goal-line trips, "
           f"{len(model.table('goals').rows)} goals counted), "  # type: ignore[union-attr]
           f"PDF of {pages} pages")
     print(f"  {'engine replay (baseline)':<38} {base:8.1f} ms")

@@ -140,7 +140,10 @@ def scan_cost() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--mb", type=int, default=64, help="size of the big body in MB")
+    parser.add_argument("--quick", action="store_true", help="a short run (make test): 4 MB")
     args = parser.parse_args()
+    if args.quick:
+        args.mb = 4
     for kind in ("baseline", "futmesa"):
         measure_server(kind, args.mb * 2**20)
     scan_cost()

@@ -1,10 +1,13 @@
 """State hub: the one place views read the live match state from and send referee input to.
 
 The daemon publishes a new state dict after every change; any number of
-views (kiosk WebSockets, the console, `futmesa watch`) subscribe. A view
-never computes match state itself. A table's health (faults around the
-match, futmesa/health.py) is published separately and reaches every view
-as the state's `health` key: {"ok": bool, "faults": [{code, pt, en, since}]}.
+views (kiosk WebSockets, the console, `futmesa watch`) subscribe, to one table
+(``subscribe(table_id)``) or to every table (``subscribe()``). Subscribers are kept
+per table, so a publish costs the table's own subscribers plus the all-tables ones:
+N tables with a kiosk each is O(N) work, not N². A view never computes match state
+itself. A table's health (faults around the match, futmesa/health.py) is published
+separately and reaches every view as the state's `health` key:
+{"ok": bool, "faults": [{code, pt, en, since}]}.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import inspect
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -27,22 +31,75 @@ HEALTHY: State = {"ok": True, "faults": []}
 RefereeHandler = Callable[[str, dict[str, Any], str], Awaitable[dict[str, Any]]]
 
 
-class Subscription:
-    """One view's feed of published states; ``aclose()`` (or ``close()``) ends it."""
+ALL_TABLES = None  # the key of the all-tables subscribers
+BACKLOG = 64  # states a view may have waiting (an all-tables view: at least 2 per table)
 
-    def __init__(self, subscribers: set[asyncio.Queue[State]]) -> None:
+
+class Subscription:
+    """One view's feed of published states; ``aclose()`` (or ``close()``) ends it.
+
+    Registered when created (not at its first await), so a snapshot taken right after it
+    cannot miss a publish landing in between. Every state arrives, in order, while the view
+    keeps up; a view that falls behind (its backlog full) loses the oldest state that a
+    newer state of the same table replaces (``superseded``), never a table's newest: a
+    board lagging behind 64 tables still shows each table's latest score.
+    """
+
+    def __init__(self, subscribers: dict[str | None, set[Subscription]],
+                 table_id: str | None = ALL_TABLES,
+                 backlog: Callable[[], int] = lambda: BACKLOG) -> None:
         self._subscribers = subscribers
-        self._queue: asyncio.Queue[State] = asyncio.Queue(maxsize=64)
-        subscribers.add(self._queue)
+        self.table_id = table_id
+        self._backlog = backlog
+        self._pending: deque[State] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+        self.superseded = 0  # states skipped because a newer one of their table was waiting
+        self.dropped = 0  # newest states lost (only when more tables wait than the backlog)
+        subscribers.setdefault(table_id, set()).add(self)
+
+    def put(self, state: State) -> None:
+        """A new state for this view (the hub, on the event loop)."""
+        if len(self._pending) >= self._backlog():
+            self._make_room()
+        self._pending.append(state)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    def _make_room(self) -> None:
+        newest: dict[Any, int] = {}
+        for i, state in enumerate(self._pending):
+            newest[state.get("table_id")] = i
+        for i, state in enumerate(self._pending):
+            if newest[state.get("table_id")] != i:
+                del self._pending[i]
+                self.superseded += 1
+                return
+        self._pending.popleft()
+        self.dropped += 1
+
+    def waiting(self) -> int:
+        """States published and not yet taken by the view."""
+        return len(self._pending)
 
     def __aiter__(self) -> AsyncIterator[State]:
         return self
 
     async def __anext__(self) -> State:
-        return await self._queue.get()
+        while not self._pending:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._pending.popleft()
 
     def close(self) -> None:
-        self._subscribers.discard(self._queue)
+        views = self._subscribers.get(self.table_id)
+        if views is not None:
+            views.discard(self)
+            if not views:
+                del self._subscribers[self.table_id]
 
     async def aclose(self) -> None:
         self.close()
@@ -54,14 +111,15 @@ class StateHub:
     def __init__(self) -> None:
         self._states: dict[str, State] = {}
         self._health: dict[str, State] = {}
-        self._subscribers: set[asyncio.Queue[State]] = set()
+        # per table id; ALL_TABLES (None) holds the views that take every table
+        self._subscribers: dict[str | None, set[Subscription]] = {}
         self._referee: dict[str, RefereeHandler] = {}
         self._extras: dict[str, State] = {}  # per table, merged into its state (e.g. "next")
         self.default_table: str | None = None
 
     # -- publishing (daemon side) -------------------------------------------------
     def publish(self, table_id: str, state: State) -> None:
-        """Store the new state of a table and push it to every subscriber."""
+        """Store the new state of a table and push it to its subscribers and the all-tables ones."""
         extras = self._extras.get(table_id)
         if extras:
             state = {**state, **extras}
@@ -69,13 +127,11 @@ class StateHub:
         self._states[table_id] = state
         if self.default_table is None:
             self.default_table = table_id
-        for queue in list(self._subscribers):
-            if queue.full():  # a stalled view only ever needs the newest state
-                try:
-                    queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    pass
-            queue.put_nowait(state)
+        for key in (table_id, ALL_TABLES):
+            views = self._subscribers.get(key)
+            if views:
+                for view in list(views):
+                    view.put(state)
 
     def annotate(self, table_id: str, key: str, value: Any) -> None:
         """Add ``key`` to a table's state from now on (``None`` removes it); republishes.
@@ -116,13 +172,21 @@ class StateHub:
         """Every table's state, for the venue board."""
         return [copy.deepcopy(s) for _, s in sorted(self._states.items())]
 
-    def subscribe(self) -> Subscription:
-        """Every state published (of any table) from this call on, as an async iterator.
+    def subscribe(self, table_id: str | None = ALL_TABLES) -> Subscription:
+        """Every state published from this call on, as an async iterator: of every table, or
+        only of ``table_id`` (a kiosk showing one table; its publishes wake nobody else).
 
         The subscription is registered here, before the caller awaits anything, so a
         snapshot taken right after it cannot miss a publish that lands in between.
         """
-        return Subscription(self._subscribers)
+        if table_id is ALL_TABLES:
+            return Subscription(self._subscribers, ALL_TABLES,
+                                lambda: max(BACKLOG, 2 * len(self._states)))
+        return Subscription(self._subscribers, table_id)
+
+    def subscriber_count(self, table_id: str | None = ALL_TABLES) -> int:
+        """How many views take this table's states only (or, for None, every table's)."""
+        return len(self._subscribers.get(table_id, ()))
 
     async def referee_input(
         self, kind: str, data: dict[str, Any], author: str, table_id: str | None = None,

@@ -78,7 +78,10 @@ def test_stream_carries_only_the_newest_announcements(live: LiveServer) -> None:
             return json.loads(await ws.recv())
 
     streamed = asyncio.run(run())["state"]["match"]["announcements"]
-    assert [a["id"] for a in streamed] == list(range(280, 300))
+    from futmesa.web.app import STREAM_ANNOUNCEMENTS
+
+    assert 1 <= STREAM_ANNOUNCEMENTS <= 20
+    assert [a["id"] for a in streamed] == list(range(300 - STREAM_ANNOUNCEMENTS, 300))
     full = httpx.get(live.url + "/api/state").json()["match"]["announcements"]
     assert len(full) == 300  # the snapshot API keeps everything
 

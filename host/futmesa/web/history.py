@@ -1,6 +1,7 @@
 """The history side of the web app: the list of stored matches and each match's súmula.
 
-``/history`` (a Jinja2 page), ``/api/matches``, ``/report/{id}[.pdf|.csv|.json]``. Records come
+``/history`` (a Jinja2 page), ``/api/matches`` (the same pages as JSON: ``?before=ID&limit=N``,
+``older``/``next`` name the next page), ``/report/{id}[.pdf|.csv|.json]``. Records come
 from the matchbook (a :class:`~futmesa.web.common.HistoryProvider`); the renderers are
 :mod:`futmesa.report`. Building a súmula replays the match, so it runs off the event loop.
 """
@@ -62,18 +63,32 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
         lang = request.query_params.get("lang") or display.get("lang", "pt")
         return "en" if lang == "en" else "pt"
 
-    async def history_page(request: Request) -> Response:
+    async def page_of(request: Request, size: int) -> tuple[list[dict[str, Any]], int | None]:
+        """``size`` matches older than ``?before=ID`` (newest first), and the next page's id."""
+        if history is None:
+            return [], None
         raw = request.query_params.get("before", "")
         before = int(raw) if raw.isdigit() and len(raw) < 19 else None
-        matches = [] if history is None else await asyncio.to_thread(
-            history.list_matches, PAGE + 1, before)
-        older = int(matches[PAGE - 1]["id"]) if len(matches) > PAGE else None
-        return HTMLResponse(render_history(matches[:PAGE], lang_of(request), older))
+        # one more than the page tells whether older matches exist; only this page's
+        # summaries are built (a first call after a season builds 100, not every match's)
+        matches = await asyncio.to_thread(history.list_matches, size + 1, before)
+        older = int(matches[size - 1]["id"]) if len(matches) > size else None
+        return matches[:size], older
+
+    async def history_page(request: Request) -> Response:
+        matches, older = await page_of(request, PAGE)
+        return HTMLResponse(render_history(matches, lang_of(request), older))
 
     async def api_matches(request: Request) -> Response:
+        """A page of stored matches, newest first, as /history: ``?before=ID&limit=N``."""
         if history is None:
             return no_history()
-        return JSONResponse({"matches": await asyncio.to_thread(history.list_matches)})
+        raw = request.query_params.get("limit", "")
+        size = min(int(raw), PAGE) if raw.isdigit() and 0 < len(raw) < 4 and int(raw) else PAGE
+        matches, older = await page_of(request, size)
+        return JSONResponse({
+            "matches": matches, "older": older,
+            "next": f"/api/matches?before={older}&limit={size}" if older is not None else None})
 
     async def match_report(request: Request) -> Response:
         if history is None:

@@ -23,7 +23,7 @@ from futmesa.hub import StateHub
 from futmesa.web.common import now_ms, page
 
 PING_EVERY_S = 5.0  # a kiosk that hears nothing for 3 pings assumes the host is gone
-STREAM_ANNOUNCEMENTS = 20  # the stream carries only the newest announcements (see below)
+STREAM_ANNOUNCEMENTS = 8  # the stream carries only the newest announcements (see below)
 
 
 def _state_message(state: dict[str, Any]) -> dict[str, Any]:
@@ -35,9 +35,15 @@ def _state_message(state: dict[str, Any]) -> dict[str, Any]:
 def stream_view(state: dict[str, Any]) -> dict[str, Any]:
     """The state as streamed on /ws: ``match.announcements`` cut to the newest ones.
 
-    The engine keeps every announcement of the match in the state; views show the latest,
-    and sending hundreds of them to every screen on every change made the stream slow
-    (70 kB per message after 400 inputs). ``GET /api/state`` keeps the full list.
+    The engine keeps every announcement of the match in the state; a view shows the ones it
+    has not seen yet (the kiosk queues every announcement of an entry, the goal first, and
+    then the restart; an entry makes at most a few), and it has seen the earlier ones in
+    earlier messages. Sending hundreds of them on every change made the stream slow (70 kB
+    per message after 400 inputs); 20 of them were still 3.8 kB of a 6.3 kB state at the end
+    of the demo's match, sent again on every clock status (once a second per table): with 3,
+    3.1 kB (docs/performance.md, "Venue scale"). 8 keep a burst of entries (a goal, its
+    restart, a foul and its sanction) for a screen that skipped a state it fell behind on.
+    ``GET /api/state`` keeps the full list.
     """
     match = state.get("match")
     if isinstance(match, dict):
@@ -48,9 +54,14 @@ def stream_view(state: dict[str, Any]) -> dict[str, Any]:
 
 
 class _Encoded:
-    """Each published state is turned into JSON once, however many screens receive it."""
+    """Each published state is turned into JSON once, however many screens receive it.
 
-    def __init__(self, size: int = 16) -> None:
+    Kept for the last ``size`` states published, of any table: a state waits in its
+    screens' queues while other tables publish (64 tables, ~2 states/s each, evicted a
+    16-entry cache before every screen had sent it, and each screen encoded it again).
+    """
+
+    def __init__(self, size: int = 1024) -> None:
         self.size = size
         self.cache: dict[int, tuple[dict[str, Any], str]] = {}
 
@@ -89,8 +100,15 @@ async def stream_states(
     display: dict[str, Any] | None = None,
     broadcast: Broadcast | None = None,
 ) -> None:
-    """Send the snapshot, then every published state of the wanted table(s), until closed."""
-    updates = hub.subscribe()
+    """Send the snapshot, then every published state of the wanted table(s), until closed.
+
+    One table's stream subscribes to that table only (the hub wakes it for that table's
+    publishes, nobody else's); ``all_tables`` (the venue board modes) takes every table.
+    """
+    # the default table (no ?table=) is known once a table has published; before that the
+    # stream listens to every table and keeps the default one's states
+    table = None if all_tables else (wanted or hub.default_table)
+    updates = hub.subscribe(table)
     side: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=16)
     if broadcast is not None:
         broadcast.queues.add(side)
@@ -128,8 +146,8 @@ async def stream_states(
             if next_update in done:
                 state = next_update.result()
                 next_update = asyncio.ensure_future(updates.__anext__())
-                table = wanted or hub.default_table
-                if all_tables or table is None or state.get("table_id") == table:
+                shown = table or hub.default_table
+                if all_tables or shown is None or state.get("table_id") == shown:
                     await websocket.send_text(ENCODED.text(state))
     except (WebSocketDisconnect, RuntimeError, OSError):
         pass
