@@ -31,6 +31,9 @@ def _setup_logging(verbose: bool) -> None:
         datefmt="%H:%M:%S",
     )
     logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+    # httpx logs every request at INFO ("HTTP Request: GET …"): not for a person's terminal
+    for name in ("httpx", "httpcore"):
+        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def _check_ruleset(name: str) -> str:
@@ -64,6 +67,12 @@ def _check_devices(devices: tuple[str, ...]) -> None:
         problem = port_problem(device)
         if problem:
             raise click.BadParameter(problem, param_hint="--device")
+
+
+def db_line(db: str) -> str:
+    """The line `serve` prints first: where the event log is (a relative --db is in the
+    current folder, which a person may not have in mind)."""
+    return f"registro de eventos: {Path(db).resolve()}"
 
 
 def _check_db(db: str, create: bool) -> None:
@@ -229,7 +238,8 @@ def sim(speed: int, goal_sensor: str) -> None:
               help="Serial port of a table (e.g. /dev/ttyACM0); repeat for several tables.")
 @click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
 @click.option("--db", type=click.Path(dir_okay=False), default="futmesa.sqlite",
-              show_default=True, help="SQLite event log.")
+              show_default=True, help="SQLite event log, created if missing (a relative path "
+              "is in the current folder); nothing else is written.")
 @click.option("--settings", "settings_path", type=click.Path(dir_okay=False), default=None,
               help="JSON file with competition settings (teams, colours, half length...).")
 @click.option("--http-host", default="0.0.0.0", show_default=True,
@@ -264,6 +274,7 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
     from futmesa.cli_venue import venue_options
 
     venue = venue_options(venue_broker, venue_credentials)
+    click.echo(db_line(db))
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port,
