@@ -37,14 +37,13 @@ def _setup_logging(verbose: bool) -> None:
 
 
 def _check_ruleset(name: str) -> str:
-    from futmesa.rules import load_ruleset
+    """The ruleset's id from what a person typed (its id or its title, accents optional)."""
+    from futmesa.rules import UnknownRuleset, resolve_ruleset
 
     try:
-        load_ruleset(name)
-    except KeyError as exc:
-        msg = str(exc.args[0] if exc.args else exc)
-        raise click.BadParameter(msg, param_hint="--ruleset") from exc
-    return name
+        return resolve_ruleset(name)
+    except UnknownRuleset as exc:
+        raise click.BadParameter(str(exc), param_hint="--ruleset") from None
 
 
 def _load_settings(path: str | None) -> dict[str, Any]:
@@ -129,7 +128,7 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
         tournament_demo(tournament, speed, http_port, desk_port, exit_when_done, db=db,
                         http_host=http_host, public_url=public_url)
         return
-    _check_ruleset(ruleset)
+    ruleset = _check_ruleset(ruleset)
     if db:
         _check_db(db, create=True)
     # without --db the event log is in a temporary folder, removed when the demo stops
@@ -267,7 +266,7 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
     """Run the daemon against a real board (or a pty path)."""
     from futmesa import server
 
-    _check_ruleset(ruleset)
+    ruleset = _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
     _check_devices(devices)
     _check_db(db, create=True)
@@ -301,7 +300,7 @@ def rerun(match_id: int, ruleset: str, db: str, lang: str) -> None:
     from futmesa.matchbook.rerun import rerun as rerun_match
     from futmesa.store import EventLog
 
-    _check_ruleset(ruleset)
+    ruleset = _check_ruleset(ruleset)
     _check_db(db, create=False)
     store = EventLog(db)
     match = store.match(match_id)
