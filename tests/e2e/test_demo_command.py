@@ -91,3 +91,24 @@ def test_ctrl_c_stops_every_process_it_started(tmp_path: Path) -> None:
             continue
         status = Path(f"/proc/{pid}/status")
         assert not status.exists() or "zombie" in status.read_text(), f"child {pid} survived"
+
+
+def test_pico_demo_without_the_boot_rom_says_so_in_one_line(tmp_path: Path) -> None:
+    """No ../shared/vendor (FUTMESA_VENDOR an empty folder): one line saying which file is
+    missing, where it comes from and what to do; no Node.js stack trace (issue 23)."""
+    empty = tmp_path / "vendor"
+    empty.mkdir()
+    proc = subprocess.run(
+        [FUTMESA, "demo", "--board", "pico", "--exit-when-done", "--http-host", "127.0.0.1",
+         "--http-port", str(free_port())],
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, "FUTMESA_VENDOR": str(empty)})
+    assert proc.returncode == 1
+    errors = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(errors) == 1, proc.stderr
+    line = errors[0]
+    assert line.startswith("Error: falta a ROM de boot do RP2040: ")
+    assert str(empty / "rp2040-bootrom-b1.bin") in line
+    assert "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae" in line
+    assert "FUTMESA_VENDOR" in line
+    assert "node:" not in proc.stdout + proc.stderr and "    at " not in proc.stderr
