@@ -16,7 +16,8 @@ from futmesa import __version__
 def _ruleset_help() -> str:
     from futmesa.rules import ruleset_names
 
-    return "One of: " + ", ".join(ruleset_names()) + "."
+    return ("One of: " + ", ".join(ruleset_names())
+            + " (or the ruleset's title, accents optional: gaúcha, \"CBFM 1 Toque\").")
 
 
 RULESET_HELP = _ruleset_help()
@@ -238,7 +239,7 @@ def sim(speed: int, goal_sensor: str) -> None:
 @click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
 @click.option("--db", type=click.Path(dir_okay=False), default="futmesa.sqlite",
               show_default=True, help="SQLite event log, created if missing (a relative path "
-              "is in the current folder); nothing else is written.")
+              "is in the current folder).")
 @click.option("--settings", "settings_path", type=click.Path(dir_okay=False), default=None,
               help="JSON file with competition settings (teams, colours, half length...).")
 @click.option("--http-host", default="0.0.0.0", show_default=True,
