@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 VPICO_STAMP := tools/vpico/node_modules/.installed
 
 .PHONY: setup setup-demo system-deps system-deps-demo demo tournament test test-fast \
-	test-stress lint bench clean drawings firmware
+	test-stress lint bench clean drawings firmware firmware-sources
 
 setup: $(STAMP) system-deps $(VPICO_STAMP)
 
@@ -59,6 +59,11 @@ FIRMWARE_SRC := $(wildcard firmware/*.py firmware/boards/*.py hardware/micropyth
                 hardware/boards/pico.json scripts/build-firmware.sh
 
 firmware: $(FIRMWARE_UF2)
+
+# the MicroPython v1.28.0 release source, downloaded and checked (needs the network; the
+# vendored tree in ../shared/vendor needs no download). docs/firmware.md, "Sources".
+firmware-sources:
+	@bash scripts/fetch-firmware-sources.sh
 
 $(FIRMWARE_UF2): $(FIRMWARE_SRC) $(STAMP) | system-deps
 	bash scripts/build-firmware.sh

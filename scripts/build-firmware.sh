@@ -9,7 +9,7 @@
 #   build/firmware/futmesa-pico.elf    with symbols, for size reports and debugging
 #
 # Inputs: the MicroPython source tarball in ../shared/vendor (relative to the repository root;
-# FUTMESA_VENDOR=DIR overrides), Debian's gcc-arm-none-eabi + cmake, and the virtualenv's
+# FUTMESA_VENDOR=DIR overrides; else the release `make firmware-sources` downloads), Debian's gcc-arm-none-eabi + cmake, and the virtualenv's
 # Adafruit VL53L0X driver (VENV=DIR overrides .venv). Extracting the tarball and building
 # mpy-cross happen once per clone (stamp files under build/); cmake's own make rebuilds only
 # what changed. Nothing from the tarball is ever committed: build/ is ignored.
@@ -19,7 +19,14 @@ cd "$ROOT"
 VENDOR="${FUTMESA_VENDOR:-$ROOT/../shared/vendor}"
 VENV="${VENV:-.venv}"
 JOBS="${JOBS:-2}"
+# the vendored tree (pruned, submodules filled in; its sha256 is pinned), else the MicroPython
+# release tarball `make firmware-sources` downloads into build/vendor (docs/firmware.md, "Sources")
 TARBALL="$VENDOR/micropython-1.28.0-rp2-src.tar.xz"
+TARBALL_SHA256=061e37bd9d2a7ebdcf7fa4662a4cc42b80f93b636c63b77ac035445e7391df44
+TOP=micropython
+if [ ! -f "$TARBALL" ] && [ -f "$ROOT/build/vendor/micropython-1.28.0.tar.xz" ]; then
+  TARBALL="$ROOT/build/vendor/micropython-1.28.0.tar.xz"; TARBALL_SHA256=""; TOP=micropython-1.28.0
+fi
 MPY="$ROOT/build/micropython"
 RP2="$ROOT/build/rp2"
 OUT="$ROOT/build/firmware"
@@ -28,7 +35,7 @@ STAGE="$OUT/frozen"   # files the manifest freezes that do not live in firmware/
 step() { echo "[firmware] $*"; }
 
 if [ ! -f "$TARBALL" ]; then
-  echo "error: $TARBALL not found: put the vendored MicroPython sources there or set FUTMESA_VENDOR=DIR" >&2
+  echo "error: faltam as fontes do MicroPython: $TARBALL (MicroPython v1.28.0, árvore rp2 com os submódulos, sha256 $TARBALL_SHA256): \`make firmware-sources\` baixa o release do MicroPython (precisa de rede), ou aponte FUTMESA_VENDOR=PASTA para onde o arquivo está (docs/firmware.md, \"Sources\")" >&2
   exit 1
 fi
 command -v arm-none-eabi-gcc >/dev/null || { echo "error: arm-none-eabi-gcc missing: run \`make system-deps\`" >&2; exit 1; }
@@ -39,8 +46,12 @@ mkdir -p build "$OUT" "$STAGE/adafruit_bus_device"
 # 1. the MicroPython tree (once per clone, or when the tarball changes)
 if [ ! -f build/.mpy-extracted ] || [ "$TARBALL" -nt build/.mpy-extracted ]; then
   step "extracting $(basename "$TARBALL") into build/micropython"
+  if [ -n "$TARBALL_SHA256" ] && ! echo "$TARBALL_SHA256  $TARBALL" | sha256sum --check --status; then
+    echo "error: $TARBALL não é o arquivo esperado (sha256 diferente de $TARBALL_SHA256): copie-o de novo" >&2
+    exit 1
+  fi
   rm -rf "$MPY" "$RP2" build/.mpy-cross-built
-  tar -xJf "$TARBALL" -C build/
+  tar -xJf "$TARBALL" -C build/ --transform "s,^$TOP,micropython,"
   touch build/.mpy-extracted
 fi
 

@@ -16,7 +16,8 @@ from futmesa import __version__
 def _ruleset_help() -> str:
     from futmesa.rules import ruleset_names
 
-    return "One of: " + ", ".join(ruleset_names()) + "."
+    return ("One of: " + ", ".join(ruleset_names())
+            + " (or the ruleset's title, accents optional: gaúcha, \"CBFM 1 Toque\").")
 
 
 RULESET_HELP = _ruleset_help()
@@ -31,17 +32,19 @@ def _setup_logging(verbose: bool) -> None:
         datefmt="%H:%M:%S",
     )
     logging.getLogger("uvicorn.error").setLevel(logging.WARNING)
+    # httpx logs every request at INFO ("HTTP Request: GET …"): not for a person's terminal
+    for name in ("httpx", "httpcore"):
+        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def _check_ruleset(name: str) -> str:
-    from futmesa.rules import load_ruleset
+    """The ruleset's id from what a person typed (its id or its title, accents optional)."""
+    from futmesa.rules import UnknownRuleset, resolve_ruleset
 
     try:
-        load_ruleset(name)
-    except KeyError as exc:
-        msg = str(exc.args[0] if exc.args else exc)
-        raise click.BadParameter(msg, param_hint="--ruleset") from exc
-    return name
+        return resolve_ruleset(name)
+    except UnknownRuleset as exc:
+        raise click.BadParameter(str(exc), param_hint="--ruleset") from None
 
 
 def _load_settings(path: str | None) -> dict[str, Any]:
@@ -64,6 +67,12 @@ def _check_devices(devices: tuple[str, ...]) -> None:
         problem = port_problem(device)
         if problem:
             raise click.BadParameter(problem, param_hint="--device")
+
+
+def db_line(db: str) -> str:
+    """The line `serve` prints first: where the event log is (a relative --db is in the
+    current folder, which a person may not have in mind)."""
+    return f"registro de eventos: {Path(db).resolve()}"
 
 
 def _check_db(db: str, create: bool) -> None:
@@ -120,7 +129,7 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
         tournament_demo(tournament, speed, http_port, desk_port, exit_when_done, db=db,
                         http_host=http_host, public_url=public_url)
         return
-    _check_ruleset(ruleset)
+    ruleset = _check_ruleset(ruleset)
     if db:
         _check_db(db, create=True)
     # without --db the event log is in a temporary folder, removed when the demo stops
@@ -229,7 +238,8 @@ def sim(speed: int, goal_sensor: str) -> None:
               help="Serial port of a table (e.g. /dev/ttyACM0); repeat for several tables.")
 @click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
 @click.option("--db", type=click.Path(dir_okay=False), default="futmesa.sqlite",
-              show_default=True, help="SQLite event log.")
+              show_default=True, help="SQLite event log, created if missing (a relative path "
+              "is in the current folder).")
 @click.option("--settings", "settings_path", type=click.Path(dir_okay=False), default=None,
               help="JSON file with competition settings (teams, colours, half length...).")
 @click.option("--http-host", default="0.0.0.0", show_default=True,
@@ -257,13 +267,14 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
     """Run the daemon against a real board (or a pty path)."""
     from futmesa import server
 
-    _check_ruleset(ruleset)
+    ruleset = _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
     _check_devices(devices)
     _check_db(db, create=True)
     from futmesa.cli_venue import venue_options
 
     venue = venue_options(venue_broker, venue_credentials)
+    click.echo(db_line(db))
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port,
@@ -290,7 +301,7 @@ def rerun(match_id: int, ruleset: str, db: str, lang: str) -> None:
     from futmesa.matchbook.rerun import rerun as rerun_match
     from futmesa.store import EventLog
 
-    _check_ruleset(ruleset)
+    ruleset = _check_ruleset(ruleset)
     _check_db(db, create=False)
     store = EventLog(db)
     match = store.match(match_id)

@@ -80,12 +80,12 @@ def kiosk_setup(out: Path, user: str, workdir: str | None, device: str, ruleset:
     """Write systemd units and the Chromium kiosk launcher for a Raspberry Pi scoreboard."""
     from futmesa.config import SettingsError, load_settings_file
     from futmesa.deploy.kiosk import KioskConfig, write_kiosk
-    from futmesa.rules import load_ruleset
+    from futmesa.rules import UnknownRuleset, resolve_ruleset
 
     try:  # a mistake found here, not at every boot of the Pi
-        load_ruleset(ruleset)
-    except KeyError as exc:
-        raise click.BadParameter(str(exc.args[0]), param_hint="--ruleset") from None
+        ruleset = resolve_ruleset(ruleset)
+    except UnknownRuleset as exc:
+        raise click.BadParameter(str(exc), param_hint="--ruleset") from None
     if settings_path is not None:
         try:
             load_settings_file(settings_path)

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from futmesa.wordmatch import fold, json_lines, line_of, suggest
 
 MINUTE_MS = 60_000
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
@@ -29,8 +32,26 @@ UNITS: dict[str, tuple[str, int]] = {
 }
 
 
+# the organiser's words for a match's competition (the console says "mata-mata")
+COMPETITION_WORDS: dict[str, str] = {
+    "league": "league", "pontos corridos": "league", "liga": "league",
+    "knockout": "knockout", "mata mata": "knockout", "eliminatoria": "knockout",
+}
+
+
+def competition_word(value: Any) -> Any:
+    """"mata-mata", "Pontos Corridos" … as the engine's "knockout" / "league"."""
+    return COMPETITION_WORDS.get(fold(value), value) if isinstance(value, str) else value
+
+
 class SettingsError(ValueError):
-    """A settings file or dict is wrong; the message is one line saying what to fix."""
+    """A settings file or dict is wrong: one line per problem saying what to fix.
+    ``problems`` keeps each one's location in the file (a pydantic ``loc``)."""
+
+    def __init__(self, message: str,
+                 problems: list[tuple[tuple[Any, ...], str]] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems if problems is not None else [((), message)]
 
 
 class _Strict(BaseModel):
@@ -51,7 +72,8 @@ class Teams(_Strict):
 class MatchSettings(_Strict):
     """Every key is optional; a missing key means the ruleset's own value."""
 
-    competition: Literal["league", "knockout"] | None = None
+    competition: Annotated[Literal["league", "knockout"] | None,
+                           BeforeValidator(competition_word)] = None
     event: str | None = Field(default=None, max_length=120)
     referee: str | None = Field(default=None, max_length=80)
     teams: Teams | None = None
@@ -112,9 +134,12 @@ def _where(loc: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in loc)
 
 
-def _all_lines(exc: ValidationError) -> str:
-    """Every problem pydantic found, one line each in the organiser's words."""
-    return "\n".join(dict.fromkeys(_one_line(err) for err in exc.errors()))
+def _problems(exc: ValidationError) -> list[tuple[tuple[Any, ...], str]]:
+    """Every problem pydantic found, each with its location, in the organiser's words."""
+    seen: dict[str, tuple[Any, ...]] = {}
+    for err in exc.errors():
+        seen.setdefault(_one_line(err), tuple(err["loc"]))
+    return [(loc, line) for line, loc in seen.items()]
 
 
 def _one_line(err: Any) -> str:
@@ -124,8 +149,8 @@ def _one_line(err: Any) -> str:
     where = _where(loc)
     if kind == "extra_forbidden":
         known = _known_keys(_model_at(loc[:-1]))
-        close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
-        hint = (f'; você quis dizer "{close[0]}"?' if close
+        close = suggest(loc[-1], known)
+        hint = (f'; você quis dizer "{close}"?' if close
                 else f"; chaves aceitas: {', '.join(known)}")
         return f'chave desconhecida "{where}"{hint}'
     if kind == "model_type":
@@ -138,8 +163,15 @@ def _one_line(err: Any) -> str:
         return ('as configurações devem ser um objeto JSON, '
                 'por exemplo {"competition": "knockout"}')
     if kind == "literal_error":
-        expected = err.get("ctx", {}).get("expected", "")
-        return f'"{where}" deve ser {expected.replace(" or ", " ou ")} (veio {err["input"]!r})'
+        if loc and loc[-1] == "competition":
+            expected = '"pontos corridos" ou "mata-mata" (league ou knockout)'
+            words = [*COMPETITION_WORDS, "mata-mata"]
+        else:
+            expected = err.get("ctx", {}).get("expected", "").replace(" or ", " ou ")
+            words = re.findall(r"'([^']*)'", expected)
+        close = suggest(err["input"], words)
+        hint = f'; você quis dizer "{close}"?' if close else ""
+        return f'"{where}" deve ser {expected} (veio {err["input"]!r}){hint}'
     if kind == "string_pattern_mismatch":
         return f'"{where}" deve ser uma cor como "#1f6feb" (veio {err["input"]!r})'
     if kind in ("greater_than_equal", "less_than_equal"):
@@ -180,7 +212,8 @@ def validate_settings(data: Any) -> dict[str, Any]:
     try:
         model = MatchSettings.model_validate(data)
     except ValidationError as exc:
-        raise SettingsError(_all_lines(exc)) from None
+        problems = _problems(exc)
+        raise SettingsError("\n".join(line for _, line in problems), problems) from None
     given = model.model_dump(exclude_unset=True)
     out: dict[str, Any] = {}
     for key, value in given.items():
@@ -220,8 +253,17 @@ def load_settings_file(path: str | Path) -> dict[str, Any]:
     try:
         return validate_settings(data)
     except SettingsError as exc:
-        raise SettingsError("\n".join(f"{p}: {line}" for line in str(exc).splitlines())) \
-            from None
+        raise SettingsError(at_lines(str(p), text, exc.problems), exc.problems) from None
+
+
+def at_lines(where: str, text: str, problems: list[tuple[tuple[Any, ...], str]]) -> str:
+    """Each problem as "FILE linha N: …", N the line of its key in the JSON ``text``."""
+    lines = json_lines(text)
+    out = []
+    for loc, problem in problems:
+        n = line_of(lines, loc)
+        out.append(f"{where} linha {n}: {problem}" if n else f"{where}: {problem}")
+    return "\n".join(out)
 
 
 # -- board files (hardware/boards/*.json) ------------------------------------------------

@@ -74,7 +74,7 @@ def test_disqualification_003_art_85_loses_every_point_and_goes_last() -> None:
 
 
 def test_settings_errors_are_one_clear_line() -> None:
-    with pytest.raises(SettingsFileError, match="tie_breaks.*unknown tie-break 'sorteio'"):
+    with pytest.raises(SettingsFileError, match="tie_breaks.*desempate desconhecido 'sorteio'"):
         parse_settings({"tie_breaks": ["sorteio"]})
     with pytest.raises(SettingsFileError, match="ruleset.*cbfm-1toque"):
         parse_settings({"ruleset": "futsal"})

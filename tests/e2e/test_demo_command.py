@@ -91,3 +91,47 @@ def test_ctrl_c_stops_every_process_it_started(tmp_path: Path) -> None:
             continue
         status = Path(f"/proc/{pid}/status")
         assert not status.exists() or "zombie" in status.read_text(), f"child {pid} survived"
+
+
+def test_pico_demo_without_the_boot_rom_says_so_in_one_line(tmp_path: Path) -> None:
+    """No ../shared/vendor (FUTMESA_VENDOR an empty folder): one line saying which file is
+    missing, where it comes from and what to do; no Node.js stack trace (issue 23)."""
+    empty = tmp_path / "vendor"
+    empty.mkdir()
+    proc = subprocess.run(
+        [FUTMESA, "demo", "--board", "pico", "--exit-when-done", "--http-host", "127.0.0.1",
+         "--http-port", str(free_port())],
+        capture_output=True, text=True, timeout=120,
+        env={**os.environ, "FUTMESA_VENDOR": str(empty)})
+    assert proc.returncode == 1
+    errors = [line for line in proc.stderr.splitlines() if line.strip()]
+    assert len(errors) == 1, proc.stderr
+    line = errors[0]
+    assert line.startswith("Error: falta a ROM de boot do RP2040: ")
+    assert str(empty / "rp2040-bootrom-b1.bin") in line
+    assert "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae" in line
+    assert "FUTMESA_VENDOR" in line
+    assert "node:" not in proc.stdout + proc.stderr and "    at " not in proc.stderr
+
+
+def test_demo_shows_its_progress_with_the_table_clock_and_the_time_left(tmp_path: Path) -> None:
+    """Issue 23: `demo --board pico` ran 10 minutes with no word. Every demo prints, at
+    least every 10 s, the period, the table's clock against real time and an estimate of
+    the time left; here the sim board at speed 100 (25-minute halves in 15 s), through the
+    real CLI."""
+    proc = subprocess.run(
+        [FUTMESA, "demo", "--speed", "100", "--exit-when-done", "--db", str(tmp_path / "m.sqlite"),
+         "--http-host", "127.0.0.1", "--http-port", str(free_port())],
+        capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    progress = [line for line in proc.stdout.splitlines() if "faltam cerca de" in line]
+    assert progress, proc.stdout
+    shape = re.compile(r"(\d)º tempo, relógio da mesa (\d+):(\d\d) de 25:00 · tempo real "
+                       r"(\d+):(\d\d) \(o relógio da mesa anda a (\d+,\d\d)× o real\) · "
+                       r"faltam cerca de (\d+):(\d\d)")
+    for line in progress:
+        found = shape.search(line)
+        assert found, line
+        rate = float(found.group(6).replace(",", "."))
+        assert rate > 1   # the sim board's clock runs 100× faster than real time
+        assert found.group(1) in ("1", "2")

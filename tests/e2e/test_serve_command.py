@@ -39,7 +39,7 @@ def test_serve_without_a_board_says_so_and_keeps_serving(tmp_path: Path) -> None
     finally:
         proc.terminate()
         out, _ = proc.communicate(timeout=20)
-    assert "cannot open" in out and "is the table plugged in?" in out
+    assert "não existe: ligue a mesa no USB" in out
 
 
 def test_serve_against_a_pty_board(tmp_path: Path) -> None:

@@ -84,3 +84,27 @@ def test_type_check_catches_what_a_board_lacks(tmp_path: Path) -> None:
     )
     assert proc.returncode == 1, proc.stdout
     assert '"zlib"' in proc.stdout and "bad.py:3" in proc.stdout, proc.stdout
+
+
+def test_build_without_the_micropython_sources_says_what_is_missing_in_one_line(
+        tmp_path: Path) -> None:
+    """A clone with no ../shared/vendor (issue 23): one line naming the file, the MicroPython
+    release and its sha256, and how to get it; not a mystery stop. The script runs from a
+    copy in an empty tree, so it cannot find a tarball anywhere (nor build anything)."""
+    clone = tmp_path / "clone"
+    (clone / "scripts").mkdir(parents=True)
+    shutil.copy(ROOT / "scripts" / "build-firmware.sh", clone / "scripts")
+    empty = tmp_path / "vendor"
+    empty.mkdir()
+    proc = subprocess.run(["bash", str(clone / "scripts" / "build-firmware.sh")],
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "FUTMESA_VENDOR": str(empty)})
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert str(empty / "micropython-1.28.0-rp2-src.tar.xz") in lines[0]
+    assert "v1.28.0" in lines[0]
+    assert "061e37bd9d2a7ebdcf7fa4662a4cc42b80f93b636c63b77ac035445e7391df44" in lines[0]
+    assert "make firmware-sources" in lines[0] and "FUTMESA_VENDOR" in lines[0]
+    assert sorted(p.name for p in clone.iterdir()) == ["scripts"]  # nothing made

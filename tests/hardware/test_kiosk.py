@@ -66,7 +66,7 @@ def test_kiosk_setup_refuses_an_unknown_ruleset(tmp_path):
     r = CliRunner().invoke(cli, ["kiosk-setup", "--out", str(tmp_path / "pi"),
                                  "--ruleset", "nope"])
     assert r.exit_code == 2
-    assert "unknown ruleset 'nope'" in r.output and "cbfm-1toque" in r.output
+    assert 'regra desconhecida "nope"' in r.output and "cbfm-1toque" in r.output
     assert not (tmp_path / "pi").exists()
 
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
 from futmesa.competition.files import OrganiserFileError, read_text
-from futmesa.config import SettingsError, validate_settings
-from futmesa.rules import load_ruleset
+from futmesa.config import SettingsError, at_lines, validate_settings
+from futmesa.rules import UnknownRuleset, resolve_ruleset
+from futmesa.wordmatch import fold, suggest
 
 TIE_BREAKS = ("wins", "goal_difference", "goals_for", "head_to_head", "goals_against")
 TIE_BREAK_NAMES = {
@@ -35,6 +36,19 @@ TIE_BREAK_NAMES = {
     "head_to_head": ("confronto direto", "head-to-head"),
     "goals_against": ("menos gols sofridos", "fewest goals conceded"),
 }
+
+
+# the organiser's words for a competition's format
+FORMAT_WORDS: dict[str, str] = {
+    "league": "league", "pontos corridos": "league", "liga": "league",
+    "groups knockout": "groups_knockout", "grupos e mata mata": "groups_knockout",
+    "grupos mata mata": "groups_knockout", "grupos": "groups_knockout",
+}
+
+
+def format_word(value: Any) -> Any:
+    """"Grupos e mata-mata", "pontos corridos" … as "groups_knockout" / "league"."""
+    return FORMAT_WORDS.get(fold(value), value) if isinstance(value, str) else value
 
 
 class SettingsFileError(ValueError):
@@ -54,7 +68,8 @@ class CompetitionSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(default="Torneio", min_length=1, max_length=80)
     ruleset: str = "cbfm-1toque"
-    format: Literal["league", "groups_knockout"] = "groups_knockout"
+    format: Annotated[Literal["league", "groups_knockout"],
+                      BeforeValidator(format_word)] = "groups_knockout"
     groups: int = Field(default=2, ge=1, le=16)
     advance: int = Field(default=1, ge=1, le=8, description="teams per group into the knockout")
     points: Points = Field(default_factory=Points)
@@ -71,17 +86,19 @@ class CompetitionSettings(BaseModel):
     @classmethod
     def _ruleset(cls, value: str) -> str:
         try:
-            load_ruleset(value)
-        except KeyError as exc:
-            raise ValueError(str(exc.args[0] if exc.args else exc)) from exc
-        return value
+            return resolve_ruleset(value)
+        except UnknownRuleset as exc:
+            raise ValueError(str(exc)) from None
 
     @field_validator("tie_breaks")
     @classmethod
     def _tie_breaks(cls, value: list[str]) -> list[str]:
         bad = [t for t in value if t not in TIE_BREAKS]
         if bad:
-            raise ValueError(f"unknown tie-break {bad[0]!r}: use {', '.join(TIE_BREAKS)}")
+            close = suggest(bad[0], TIE_BREAKS)
+            hint = f'você quis dizer "{close}"? ' if close else ""
+            raise ValueError(f"critério de desempate desconhecido {bad[0]!r}: {hint}"
+                             f"use {', '.join(TIE_BREAKS)}")
         return value
 
     @field_validator("match_settings")
@@ -94,7 +111,8 @@ class CompetitionSettings(BaseModel):
 
 
 def load_settings(path: str | Path | None) -> CompetitionSettings:
-    """Read a settings JSON file; SettingsFileError listing every problem, one a line."""
+    """Read a settings JSON file; SettingsFileError listing every problem, one a line,
+    each with the line of the file it is on."""
     if path is None:
         return CompetitionSettings()
     try:
@@ -107,18 +125,31 @@ def load_settings(path: str | Path | None) -> CompetitionSettings:
         raise SettingsFileError(f"{path} linha {exc.lineno}: JSON inválido ({exc.msg})") from None
     except RecursionError:
         raise SettingsFileError(f"{path}: JSON aninhado demais") from None
-    return parse_settings(data, str(path))
+    return parse_settings(data, str(path), text)
 
 
-def parse_settings(data: Any, where: str = "settings") -> CompetitionSettings:
+def parse_settings(data: Any, where: str = "settings", text: str = "") -> CompetitionSettings:
+    """The checked settings; SettingsFileError with every problem (of the match settings
+    too), one a line, at its line of ``text`` when given."""
+    problems: list[tuple[tuple[Any, ...], str]] = []
+    inner = data.get("match_settings") if isinstance(data, dict) else None
+    if isinstance(inner, dict):
+        try:
+            validate_settings(inner)
+        except SettingsError as exc:
+            problems += [(("match_settings", *loc), f"match_settings: {line}")
+                         for loc, line in exc.problems]
+            data = {k: v for k, v in data.items() if k != "match_settings"}
+    model = None
     try:
-        return CompetitionSettings.model_validate(data)
+        model = CompetitionSettings.model_validate(data)
     except ValidationError as exc:
-        lines = []
         for err in exc.errors():
             field = ".".join(str(p) for p in err["loc"]) or "(top level)"
-            lines.append(f"{where}: {field}: {_pt(err)}")
-        raise SettingsFileError("\n".join(lines)) from None
+            problems.append((tuple(err["loc"]), f"{field}: {_pt(err)}"))
+    if problems or model is None:
+        raise SettingsFileError(at_lines(where, text, problems))
+    return model
 
 
 def _pt(err: Any) -> str:
@@ -130,10 +161,18 @@ def _pt(err: Any) -> str:
                 "greater_than": "mais que", "less_than": "menos que"}[kind]
         return f"deve ser {word} {bound} (veio {got!r})"
     if kind == "extra_forbidden":
-        return "chave desconhecida: apague-a ou corrija o nome"
+        model = Points if "points" in err["loc"][:-1] else CompetitionSettings
+        close = suggest(err["loc"][-1], list(model.model_fields))
+        return ("chave desconhecida: " + (f'você quis dizer "{close}"?' if close
+                                          else "apague-a ou corrija o nome"))
     if kind.startswith("int"):
         return f"deve ser um número inteiro (veio {got!r})"
     if kind == "literal_error":
+        if err["loc"][-1] == "format":
+            close = suggest(got, [*FORMAT_WORDS, "grupos e mata-mata"])
+            hint = f'; você quis dizer "{close}"?' if close else ""
+            return (f'deve ser "pontos corridos" ou "grupos e mata-mata" (league ou '
+                    f"groups_knockout) (veio {got!r}){hint}")
         return f"deve ser {ctx.get('expected', '')} (veio {got!r})".replace(" or ", " ou ")
     if kind.startswith("string_too"):
         return f"deve ter de 1 a {ctx.get('max_length', 80)} caracteres"

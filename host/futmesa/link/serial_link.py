@@ -10,6 +10,7 @@ The protocol is described in docs/protocol.md.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable
 
@@ -38,6 +39,11 @@ READ_TIMEOUT_S = 0.02
 __all__ = ["BAD_FRAME_LOG_S", "BOOT_PERIOD", "CMD_RETRY_S", "HELLO_RETRY_S", "PING_S",
            "REOPEN_S", "SILENCE_S", "HostLink", "LinkSink", "LinkStats", "SerialTransport",
            "extend_boot", "wire_boot"]
+
+def missing_port_line(path: str) -> str:
+    """The one line said while a table's port does not exist (not plugged in yet)."""
+    return (f"a porta {path} não existe: ligue a mesa no USB (ou confira --device); "
+            "esperando ela aparecer")
 
 
 class SerialTransport:
@@ -74,7 +80,9 @@ class SerialTransport:
         except (serial.SerialException, OSError, ValueError) as exc:
             if not self._open_error_logged:
                 problem = self.explain(path) if self.explain else None
-                if problem:
+                if not os.path.exists(path):
+                    log.warning("%s", missing_port_line(path))
+                elif problem:
                     log.warning("cannot open %s: %s; retrying every %.1f s", path, problem,
                                 REOPEN_S)
                 else:

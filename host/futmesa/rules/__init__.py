@@ -8,7 +8,7 @@ state, effects = engine.replay(entries)
 from .base import Ruleset
 from .engine import Engine
 from .model import CORRECTION_KINDS, DEVICE_KINDS, Effect, Entry, MatchState
-from .registry import RULESETS, load_ruleset, ruleset_names
+from .registry import RULESETS, UnknownRuleset, load_ruleset, resolve_ruleset, ruleset_names
 
 __all__ = [
     "CORRECTION_KINDS",
@@ -20,5 +20,7 @@ __all__ = [
     "MatchState",
     "Ruleset",
     "load_ruleset",
+    "resolve_ruleset",
+    "UnknownRuleset",
     "ruleset_names",
 ]

@@ -1,10 +1,14 @@
-"""The known rulesets by name, and `load_ruleset`."""
+"""The known rulesets by name, `load_ruleset` (by id), and `resolve_ruleset` (a person's
+words: the id or the title, with or without accents or capitals: "gaúcha", "CBFM 1 Toque")."""
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import inspect
 import pkgutil
+import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -48,3 +52,46 @@ def load_ruleset(name: str, settings: dict[str, Any] | None = None) -> Ruleset:
     except KeyError:
         raise KeyError(f"unknown ruleset {name!r}; known rulesets: {', '.join(RULESETS)}") from None
     return cls(settings)
+
+
+class UnknownRuleset(KeyError):
+    """A ruleset a person named that matches none (or several); str() is one line."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def fold(text: str) -> str:
+    """``text`` without accents, capitals or punctuation: "Regra Gaúcha (LGFM)" -> "regra
+    gaucha lgfm"."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", text)
+                    if not unicodedata.combining(c))
+    return " ".join(w for w in re.split(r"[^0-9a-z]+", plain.lower()) if w)
+
+
+def _words(name: str) -> set[str]:
+    return set(fold(f"{name} {RULESETS[name].title}").split())
+
+
+def resolve_ruleset(text: str) -> str:
+    """The id of the ruleset a person named by its id or its title (whole, or enough of
+    its words to tell it apart); UnknownRuleset with a "você quis dizer" otherwise."""
+    if text in RULESETS:
+        return text
+    wanted = fold(text)
+    for name, cls in RULESETS.items():
+        if wanted and wanted in (fold(name), fold(cls.title)):
+            return name
+    words = set(wanted.split())
+    hits = [name for name in RULESETS if words and words <= _words(name)]
+    if len(hits) == 1:
+        return hits[0]
+    known = "; ".join(f"{cls.title} ({name})" for name, cls in RULESETS.items())
+    if len(hits) > 1:
+        which = " ou ".join(f'"{RULESETS[n].title}"' for n in hits)
+        raise UnknownRuleset(f'regra "{text}" ambígua: {which}? Regras: {known}')
+    labels = {fold(label): name for name, cls in RULESETS.items()
+              for label in (name, cls.title)}
+    close = difflib.get_close_matches(wanted, list(labels), n=1, cutoff=0.5)
+    hint = f' você quis dizer "{RULESETS[labels[close[0]]].title}"?' if close else ""
+    raise UnknownRuleset(f'regra desconhecida "{text}";{hint} regras: {known}')

@@ -68,11 +68,29 @@ async def _wait(cond: Callable[[], bool], timeout_s: float, what: str, sim: SimT
 
 
 FULL_HALF_MS = 25 * 60_000  # the script is written for 25-minute halves
+PROGRESS_S = 10.0  # a progress line at least this often (the virtual Pico's demo is long)
+
+
+def _mmss(ms: float) -> str:
+    seconds = max(0, int(ms // 1000))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def progress_line(period: int, clock_ms: float | None, period_ms: int, wall_s: float,
+                  rate: float, left_s: float) -> str:
+    """The demo's progress: the period, the table's clock against the wall clock (an
+    emulated board runs far slower than real time), and the time the demo has left."""
+    where = (f"{period}º tempo, relógio da mesa {_mmss(clock_ms)} de {_mmss(period_ms)}"
+             if clock_ms is not None else "intervalo")
+    pace = f"{rate:.2f}".replace(".", ",")
+    return (f"  {where} · tempo real {_mmss(wall_s * 1000)} (o relógio da mesa anda a {pace}× "
+            f"o real) · faltam cerca de {_mmss(left_s * 1000)}")
 
 
 async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str], None],
                script: tuple[Step, ...] = SCRIPT,
-               period_ms: int = FULL_HALF_MS) -> dict[str, Any]:
+               period_ms: int = FULL_HALF_MS, interval_ms: int = 0,
+               progress_s: float = PROGRESS_S) -> dict[str, Any]:
     """Play the scripted match to the final whistle; returns the final state.
 
     `speed` is how many times faster than real time the table's clock runs (0.05 for
@@ -107,6 +125,43 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
             say(f"  referee: {question.get('en', question.get('kind'))} -> {choice}")
             await referee("confirm", {"target": question["id"], "accept": accept})
 
+    reporter = asyncio.create_task(_progress(daemon, match, say, period_ms, interval_ms,
+                                             progress_s))
+    try:
+        return await _play(daemon, sim, speed, say, script, period_ms, half_s, at_ms, referee,
+                           match, answer_pending)
+    finally:
+        reporter.cancel()
+
+
+async def _progress(daemon: Any, match: Callable[[], dict[str, Any]], say: Callable[[str], None],
+                    period_ms: int, interval_ms: int, every_s: float) -> None:
+    """Say where the match is every ``every_s`` seconds, with an estimate of the time left
+    (the interval counts ``interval_ms``: the scripted referee starts the second half at
+    once, so 0 unless a caller's referee waits)."""
+    started = time.monotonic()
+    while True:
+        await asyncio.sleep(every_s)
+        wall_s = time.monotonic() - started
+        status = daemon.status
+        if not daemon.connected or status is None:
+            say(f"  esperando a mesa ligar… tempo real {_mmss(wall_s * 1000)}")
+            continue
+        rate = max(daemon.clock_rate(), 1e-3)   # table ms per real ms
+        state = match().get("status")
+        period = int(status.period or 1)
+        if state == "interval":
+            clock, left_ms = None, interval_ms + period_ms
+        else:
+            clock = float(daemon._clock_now_ms())
+            left_ms = max(0.0, period_ms - clock) + (interval_ms + period_ms if period < 2 else 0)
+        say(progress_line(period, clock, period_ms, wall_s, rate, left_ms / rate / 1000))
+
+
+async def _play(daemon: Any, sim: SimTable, speed: float, say: Callable[[str], None],
+                script: tuple[Step, ...], period_ms: int, half_s: float,
+                at_ms: Callable[[Step], int], referee: Any,
+                match: Callable[[], dict[str, Any]], answer_pending: Any) -> dict[str, Any]:
     patience = 30 if speed >= 1 else 900  # the virtual Pico boots slowly on a busy machine
     await _wait(lambda: daemon.connected and daemon.match is not None, patience, "the table", sim)
     say(f"table {daemon.table_id} connected; match {daemon.match['id']} "
@@ -134,7 +189,7 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
         score = match().get("score", {})
         say(f"period {period} over: {score.get('A', 0)} x {score.get('B', 0)}")
     await _wait(lambda: bool(match().get("finished")), half_s + 30, "the final whistle", sim)
-    return running.daemon.state_json()
+    return daemon.state_json()
 
 
 async def _do(step: Step, daemon: Any, sim: SimTable, referee: Any,

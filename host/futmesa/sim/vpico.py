@@ -36,6 +36,7 @@ VPICO_DIR = ROOT / "tools" / "vpico"
 # FUTMESA_VENDOR overrides, as for `make firmware` (a git worktree has no ../shared)
 VENDOR_DIR = Path(os.environ.get("FUTMESA_VENDOR") or ROOT.parent / "shared" / "vendor")
 BOOTROM = VENDOR_DIR / "rp2040-bootrom-b1.bin"
+BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
 BOARD_FILE = ROOT / "hardware" / "boards" / "pico.json"
 IMAGE_CANDIDATES = (ROOT / "build" / "firmware" / "futmesa-pico.bin",
                     ROOT / "build" / "rp2" / "firmware.bin")
@@ -50,6 +51,24 @@ def find_node() -> str:
         raise SimTableError("the RP2040 emulator is not installed: run `make setup` "
                             "(it runs `npm ci` in tools/vpico)")
     return exe
+
+
+def bootrom_missing_line(path: Path) -> str:
+    """The one line said when the RP2040 boot ROM is not where the virtual Pico looks."""
+    return (f"falta a ROM de boot do RP2040: {path} (rp2040-bootrom-b1.bin, 16 KiB, sha256 "
+            f"{BOOTROM_SHA256}; compilada de raspberrypi/pico-bootrom 00a4a191, os mesmos bytes "
+            "que a demo do rp2040js traz; não há download): copie-a para essa pasta ou aponte "
+            "FUTMESA_VENDOR=PASTA para onde ela está (docs/firmware.md, \"Sources\")")
+
+
+def find_bootrom() -> Path:
+    """The boot ROM in FUTMESA_VENDOR (read now) or ../shared/vendor; SimTableError saying
+    what is missing and where it comes from otherwise."""
+    folder = Path(os.environ.get("FUTMESA_VENDOR") or ROOT.parent / "shared" / "vendor")
+    path = folder / "rp2040-bootrom-b1.bin"
+    if not path.is_file():
+        raise SimTableError(bootrom_missing_line(path))
+    return path
 
 
 def find_image() -> Path:
@@ -82,7 +101,7 @@ class VirtualPico(SimTable):
     # -- lifecycle ------------------------------------------------------------------
     def boot(self) -> None:
         """Power the board up: start the emulator (the flash file persists across boots)."""
-        cmd = [find_node(), str(VPICO_DIR / "harness.js"), "--rom", str(BOOTROM),
+        cmd = [find_node(), str(VPICO_DIR / "harness.js"), "--rom", str(find_bootrom()),
                "--flash-file", str(self.flash_file), "--port", self.device_port,
                "--board", str(self.board_file), "--uid", self.uid,
                "--i2c-model", f"{sys.executable} -m futmesa.sim.i2cmodel"]
