@@ -134,7 +134,15 @@ def _bind_click() -> None:
 def jinja_callables(lang: Any) -> dict[str, Any]:
     """``gettext``/``ngettext``/``_`` for a Jinja2 render in ``lang`` (the i18n extension)."""
     t = translator(lang)
-    return {"gettext": t.gettext, "ngettext": t.ngettext, "_": t.gettext}
+
+    def gettext_(message: str, **values: Any) -> str:
+        text = t.gettext(message)
+        return text % values if values else text
+
+    def ngettext_(singular: str, plural: str, n: int, **values: Any) -> str:
+        return t.ngettext(singular, plural, n) % {"num": n, **values}
+
+    return {"gettext": gettext_, "ngettext": ngettext_, "_": gettext_}
 
 
 def catalog_dict(lang: Any) -> dict[str, str]:
