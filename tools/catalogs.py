@@ -73,7 +73,8 @@ def update() -> None:
             cat._num_plurals, cat._plural_expr = 2, "(n > 1)"
         if lang == "en":
             for m in cat:
-                if m.id and not m.string:
+                empty = not m.string or (isinstance(m.string, tuple) and not all(m.string))
+                if m.id and empty:
                     m.string = m.id
         with po.open("wb") as f:
             write_po(f, cat, width=0, omit_header=False, no_location=True, sort_output=True)
