@@ -121,4 +121,6 @@ CONVERTED = ["matchbook/wording.py", "matchbook/sumula.py", "matchbook/proof.py"
 def test_converted_modules_hold_no_language_switch(module: str) -> None:
     """Their words come from the catalog: no `if lang == "pt"` / `L(pt, en)` left."""
     text = (ROOT / "host" / "futmesa" / module).read_text(encoding="utf-8")
-    assert not re.search(r'lang == "pt"|\bL\(|"Árbitro"|"Mesa"', text), module
+    switch = re.compile(r'\bL\(|if (?:lang == "pt"|pt) else f?"[A-Z]'
+                        r'|\("[A-ZÀ-Ú][a-zà-ú]+(?: [^"]*)?", "[A-Z][a-z]+(?: [^"]*)?"\)')
+    assert not switch.search(text), (module, switch.findall(text))
