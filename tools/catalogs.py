@@ -43,6 +43,22 @@ def extract(out: Path) -> None:
         args += ["-k", k]
     args += [str(PACKAGE), str(Path(click.__file__).parent)]
     subprocess.run(args, check=True, cwd=ROOT)
+    add_help_texts(out)
+
+
+def add_help_texts(pot: Path) -> None:
+    """Add every help text of the `futmesa` command tree (docstrings and ``help=``, written in
+    English in the code; futmesa.cli_words shows them translated)."""
+    from futmesa.cli import cli
+    from futmesa.cli_words import help_texts
+
+    with pot.open("rb") as f:
+        template = read_po(f)
+    for text in help_texts(cli):
+        if text not in template:
+            template.add(text, flags=("cli-help",))
+    with pot.open("wb") as f:
+        write_po(f, template, width=0, omit_header=True, no_location=True, sort_output=True)
 
 
 def msgids(path: Path) -> set[tuple[str, str | None]]:

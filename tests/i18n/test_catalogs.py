@@ -124,3 +124,12 @@ def test_converted_modules_hold_no_language_switch(module: str) -> None:
     switch = re.compile(r'\bL\(|if (?:lang == "pt"|pt) else f?"[A-Z]'
                         r'|\("[A-ZÀ-Ú][a-zà-ú]+(?: [^"]*)?", "[A-Z][a-z]+(?: [^"]*)?"\)')
     assert not switch.search(text), (module, switch.findall(text))
+
+
+def test_no_translation_hides_inside_an_f_string() -> None:
+    """pybabel does not read inside f-strings: `f"{_('x')}"` would never reach the catalog."""
+    hidden = [f"{path.relative_to(ROOT)}:{n}"
+              for path in sorted((ROOT / "host" / "futmesa").rglob("*.py"))
+              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+              if re.search(r"""f["'][^"']*\{_\(""", line)]
+    assert not hidden, hidden
