@@ -67,6 +67,11 @@ def _walk(command: click.Command) -> Iterator[tuple[Any, str, str]]:
             originals["metavar"] = _default_metavar(param)
         if originals["metavar"]:
             yield param, "metavar", originals["metavar"]
+        if isinstance(param.type, click.Path):  # "File 'x' does not exist." names its kind
+            kind = ("file" if not param.type.dir_okay else
+                    "directory" if not param.type.file_okay else "path")
+            param.type.__dict__.setdefault(_ORIGINAL, {})["name"] = kind
+            yield param.type, "name", kind
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             yield from _walk(sub)
@@ -76,7 +81,7 @@ def help_texts(command: click.Command) -> list[str]:
     """Every help text of the tree, in English (the catalog's msgids; the placeholders and usage
     words are marked in METAVARS and USAGE_WORDS)."""
     return sorted({english for _obj, name, english in _walk(command)
-                   if name not in ("metavar", "options_metavar", "subcommand_metavar")})
+                   if name not in ("metavar", "options_metavar", "subcommand_metavar", "name")})
 
 
 def localize(command: click.Command, lang: Any = None) -> str:
