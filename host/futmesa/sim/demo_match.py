@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from futmesa.hub import RefusedError
+from futmesa.i18n import _, language
+from futmesa.matchbook.wording import ordinal, ruleset_title, table_name, team, word
 from futmesa.server import Running
 from futmesa.sim.table import SimTable
 
@@ -61,9 +63,9 @@ async def _wait(cond: Callable[[], bool], timeout_s: float, what: str, sim: SimT
     deadline = time.monotonic() + timeout_s
     while not cond():
         if not sim.alive:
-            raise DemoError("the simulated firmware stopped:\n" + sim.output_tail())
+            raise DemoError(_("the simulated firmware stopped:") + "\n" + sim.output_tail())
         if time.monotonic() > deadline:
-            raise DemoError(f"timed out waiting for {what}")
+            raise DemoError(_("waited too long for {what}").format(what=what))
         await asyncio.sleep(0.003)
 
 
@@ -89,10 +91,28 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
         try:
             await asyncio.to_thread(daemon.referee, kind, data, "demo-referee")
         except RefusedError as exc:
-            say(f"  referee {kind}: refused ({exc})")
+            say("  " + _("referee: {what} refused ({why})").format(what=kind, why=exc))
 
     def match() -> dict[str, Any]:
         return daemon.state.to_dict() if daemon.state is not None else {}
+
+    pt = language() != "en"
+    lang = "pt" if pt else "en"
+
+    def answer_words(choice: Any) -> str:
+        """The referee's answer as a person says it: a team's name, "sem falta", "aceita"."""
+        if choice in ("A", "B"):
+            return team(match().get("teams") or TEAMS, choice, lang)
+        if choice is None or choice is True:
+            return _("accepted")
+        if choice is False:
+            return _("refused")
+        return word("choice", choice, lang)
+
+    def score_line() -> str:
+        score, teams = match().get("score", {}), match().get("teams") or TEAMS
+        return (f"{team(teams, 'A', lang)} {score.get('A', 0)} x {score.get('B', 0)} "
+                f"{team(teams, 'B', lang)}")
 
     async def answer_pending() -> None:
         """The scripted referee answers every question the rules raised.
@@ -104,13 +124,17 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
         for question in list(match().get("pending", [])):
             accept = question.get("kind") != "lance_timeout"
             choice = question.get("default") if accept else question.get("reject")
-            say(f"  referee: {question.get('en', question.get('kind'))} -> {choice}")
+            asked = question.get("pt" if pt else "en") or question.get("kind")
+            say("  " + _("referee: {question} → {answer}").format(
+                question=asked, answer=answer_words(choice)))
             await referee("confirm", {"target": question["id"], "accept": accept})
 
     patience = 30 if speed >= 1 else 900  # the virtual Pico boots slowly on a busy machine
-    await _wait(lambda: daemon.connected and daemon.match is not None, patience, "the table", sim)
-    say(f"table {daemon.table_id} connected; match {daemon.match['id']} "
-        f"({daemon.match['ruleset']})")
+    await _wait(lambda: daemon.connected and daemon.match is not None, patience, _("the table"),
+                sim)
+    say(_("{table} connected; match {id} ({rules})").format(
+        table=table_name(daemon.table_id, lang=lang), id=daemon.match["id"],
+        rules=ruleset_title(daemon.match["ruleset"])))
     if match().get("status") == "not_started":
         await referee("set_up", {"teams": TEAMS, "kickoff": "A"})
     for period in (1, 2):
@@ -119,21 +143,24 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
         if match().get("status") in ("not_started", "interval"):
             await referee("start_period", {})
         await _wait(lambda p=period: daemon.status is not None and daemon.status.period == p
-                    and daemon.status.running, patience, f"period {period} to start", sim)
-        say(f"period {period} started")
+                    and daemon.status.running, patience,
+                    _("the {nth} period to start").format(nth=ordinal(period, lang)), sim)
+        say(_("{nth} period started").format(nth=ordinal(period, lang)))
         for step in (s for s in script if s.period == period):
             await _wait(lambda s=step: daemon._clock_now_ms() >= at_ms(s)
                         or not (daemon.status and daemon.status.running),
-                        half_s * 2 + 30, f"{step.at} of period {period}", sim)
+                        half_s * 2 + 30, _("{time} of the {nth} period").format(
+                            time=step.at, nth=ordinal(period, lang)), sim)
             await answer_pending()
             await _do(step, daemon, sim, referee, match)
         await _wait(lambda: match().get("status") in ("interval", "finished")
                     or bool(match().get("finished")), half_s * 2 + 30,
-                    f"the end of period {period}", sim)
+                    _("the end of the {nth} period").format(nth=ordinal(period, lang)), sim)
         await answer_pending()
-        score = match().get("score", {})
-        say(f"period {period} over: {score.get('A', 0)} x {score.get('B', 0)}")
-    await _wait(lambda: bool(match().get("finished")), half_s + 30, "the final whistle", sim)
+        say(_("end of the {nth} period: {score}").format(nth=ordinal(period, lang),
+                                                         score=score_line()))
+    await _wait(lambda: bool(match().get("finished")), half_s + 30, _("the final whistle"),
+                sim)
     return running.daemon.state_json()
 
 
