@@ -309,19 +309,19 @@ def rerun(match_id: int, ruleset: str, db: str, lang: str | None) -> None:
     from futmesa.store import EventLog
 
     lang = lang or i18n.short(i18n.language())
-    t = i18n.translator(lang).gettext
+    _ = i18n.translator(lang).gettext  # noqa: F811 - the lines in --lang's language
     _check_ruleset(ruleset)
     _check_db(db, create=False)
     store = EventLog(db)
     match = store.match(match_id)
     if match is None:
-        raise click.ClickException(t("no match {id} in {db}: see `futmesa matches --db {db}`")
+        raise click.ClickException(_("no match {id} in {db}: see `futmesa matches --db {db}`")
                                    .format(id=match_id, db=db))
     try:
         result = rerun_match(match, store.entries(match_id), ruleset, lang)
     except UnloadableMatch as exc:
         raise click.ClickException(
-            t("match {id} cannot be replayed: {why}; its log is kept as it is").format(
+            _("match {id} cannot be replayed: {why}; its log is kept as it is").format(
                 id=match_id, why=exc.pt if lang == "pt" else exc.en)) from exc
     click.echo(result.title)
     for line in result.differences or [result.nothing]:

@@ -20,6 +20,7 @@ from futmesa.i18n import N_
 _ORIGINAL = "_futmesa_english"
 
 # the placeholders click writes for a value ("--db FILE"), and its usage line's words
+TYPE_NAMES = (N_("integer"), N_("integer range"), N_("float"), N_("float range"))
 METAVARS = (N_("TEXT"), N_("INTEGER"), N_("INTEGER RANGE"), N_("FLOAT"), N_("FLOAT RANGE"),
             N_("FILE"), N_("DIRECTORY"), N_("PATH"), N_("BOOLEAN"))
 USAGE_WORDS = (N_("[OPTIONS]"), N_("COMMAND [ARGS]..."), N_("required"))  # click: _(extra)
@@ -47,7 +48,8 @@ def _default_metavar(param: click.Parameter) -> str | None:
         return None
     if isinstance(param, click.Option) and (param.is_flag or param.count):
         return None
-    name = str(getattr(param.type, "name", "") or "").upper()
+    name = str(param.type.__dict__.get(_ORIGINAL, {}).get("name")
+               or getattr(param.type, "name", "") or "").upper()
     if isinstance(param.type, click.types._NumberRangeBase) and not name.endswith(" RANGE"):
         name += " RANGE"
     if isinstance(param.type, click.Path):
@@ -71,6 +73,10 @@ def _walk(command: click.Command) -> Iterator[tuple[Any, str, str]]:
             kind = ("file" if not param.type.dir_okay else
                     "directory" if not param.type.file_okay else "path")
             param.type.__dict__.setdefault(_ORIGINAL, {})["name"] = kind
+            yield param.type, "name", kind
+        elif isinstance(param.type, click.types._NumberParamTypeBase):  # "not a valid integer"
+            kind = param.type.__dict__.setdefault(_ORIGINAL, {}).setdefault(
+                "name", param.type.name)
             yield param.type, "name", kind
     if isinstance(command, click.Group):
         for sub in command.commands.values():

@@ -133,3 +133,26 @@ def test_no_translation_hides_inside_an_f_string() -> None:
               for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
               if re.search(r"""f["'][^"']*\{_\(""", line)]
     assert not hidden, hidden
+
+
+def test_no_function_hides_the_translator_behind_a_throwaway_name() -> None:
+    """`x, _ = f()` or `for _ in …` makes `_` local to the whole function: a `_("…")` in it
+    would then call whatever was unpacked."""
+    import ast
+
+    bad = []
+    for path in sorted((ROOT / "host" / "futmesa").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            stores = [n for n in ast.walk(fn) if isinstance(n, ast.Name) and n.id == "_"
+                      and isinstance(n.ctx, ast.Store)]
+            calls = [n for n in ast.walk(fn) if isinstance(n, ast.Call)
+                     and isinstance(n.func, ast.Name) and n.func.id == "_"]
+            translator_set = any(isinstance(a, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "_" for t in a.targets)
+                and "translator" in ast.unparse(a.value) for a in ast.walk(fn))
+            if stores and calls and not translator_set:
+                bad.append(f"{path.relative_to(ROOT)}:{fn.lineno} {fn.name}")
+    assert not bad, bad
