@@ -21,6 +21,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from futmesa.venue.desk import Desk
 from futmesa.venue.views import competition_view
+from futmesa.web.words import word_routes
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
@@ -102,6 +103,7 @@ def create_desk_app(desk: Desk) -> Starlette:
         Route("/api/venue", api_venue),
         Route("/api/competition", api_competition),
         WebSocketRoute("/ws", ws),
+        *word_routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes)
