@@ -41,3 +41,24 @@ def test_common_js_holds_no_dictionary_of_its_own() -> None:
     js = (ROOT / "host/futmesa/web/static/common.js").read_text(encoding="utf-8")
     assert "Intervalo" not in js and "Aguardando a mesa" not in js
     assert '_("Interval")' in js
+
+
+def test_the_venue_pages_speak_the_requested_language() -> None:
+    from futmesa.venue.web import render
+
+    comp = {"name": "Copa", "standings": {"A": []}, "matches": [], "champion": "Estrela",
+            "bracket": {}, "sanctions": [{"name": "X", "kind": "competition_points",
+                                          "rule": "r", "match_id": None}],
+            "tie_breaks": ["saldo"], "points": {"win": 3, "draw": 1, "loss": 0},
+            "ruleset_title": "R", "played": 1, "total": 2, "printed_at": "hoje"}
+    pages = ("board.html", "standings.html", "bracket.html", "summary.html")
+    pt = {name: render(name, "pt_BR", c=comp) for name in pages}
+    en = {name: render(name, "en", c=comp) for name in pages}
+    assert "Classificação" in pt["standings.html"] and "Standings" in en["standings.html"]
+    assert "Grupo A" in pt["standings.html"] and "Group A" in en["standings.html"]
+    assert "perda dos pontos da competição" in pt["summary.html"]
+    assert "Campeão: Estrela" in pt["bracket.html"] and "Champion: Estrela" in en["bracket.html"]
+    assert '"aguardando in' in pt["board.html"] and '"awaiting the start"' in en["board.html"]
+    for name, html in en.items():
+        assert '<html lang="en">' in html, name
+        assert not re.search(r"Classificação|Mesas|Partidas|Sanções|Campeão", html), name
