@@ -82,11 +82,14 @@ def _catalog_bytes(lang: str) -> bytes | None:
 _current = resolve()
 
 
-@lru_cache(maxsize=8)
 def translator(lang: Any = None) -> gettext.NullTranslations:
     """The translations for one language (``lang`` in any form ``normalize`` takes; None: the
     process language). Unknown languages get pt_BR."""
-    code = normalize(lang) or (_current if lang is None else DEFAULT)
+    return _translations(normalize(lang) or (_current if lang is None else DEFAULT))
+
+
+@lru_cache(maxsize=8)
+def _translations(code: str) -> gettext.NullTranslations:
     data = _catalog_bytes(code)
     if data is None:
         return gettext.NullTranslations()

@@ -79,7 +79,7 @@ def test_a_fresh_clone_reads_the_po(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     copy = tmp_path / "locale"
     shutil.copytree(LOCALE, copy, ignore=shutil.ignore_patterns("*.mo"))
     monkeypatch.setattr(i18n, "LOCALE_DIR", copy)
-    i18n.translator.cache_clear()
+    i18n._translations.cache_clear()
     try:
         assert i18n.translator("pt_BR").gettext("Goals") == "Gols"
         po = copy / "pt_BR" / "LC_MESSAGES" / "futmesa.po"
@@ -89,10 +89,10 @@ def test_a_fresh_clone_reads_the_po(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         po.write_text(po.read_text(encoding="utf-8").replace('msgstr "Gols"', 'msgstr "Golos"'),
                       encoding="utf-8")
         os.utime(mo, (1, 1))  # the .mo is older than the edited .po
-        i18n.translator.cache_clear()
+        i18n._translations.cache_clear()
         assert i18n.translator("pt_BR").gettext("Goals") == "Golos"
     finally:
-        i18n.translator.cache_clear()
+        i18n._translations.cache_clear()
 
 
 @pytest.mark.parametrize(("given", "env", "expected"), [
