@@ -16,6 +16,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from futmesa.i18n import json_parser_message
+
 MINUTE_MS = 60_000
 COLOR_PATTERN = r"^#[0-9a-fA-F]{6}$"
 
@@ -215,7 +217,8 @@ def load_settings_file(path: str | Path) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SettingsError(f"{p}: JSON inválido na linha {exc.lineno}, coluna {exc.colno} "
-                            f"({exc.msg}); JSON não aceita comentários nem vírgula no fim"
+                            f"({json_parser_message(exc.msg)}); JSON não aceita comentários nem "
+                            "vírgula no fim"
         ) from None
     try:
         return validate_settings(data)
