@@ -164,3 +164,21 @@ def NP_(context: str, msgid: str) -> tuple[str, str]:  # noqa: N802 - gettext co
     """Mark ``msgid`` with a context (a word that means two things in Portuguese); the pair
     is translated where it is shown, with ``translator(lang).pgettext(*pair)``."""
     return context, msgid
+
+
+# Python's JSON parser says what is wrong in English ("Expecting value"): its fixed phrases,
+# for a sentence that quotes it (an organiser's settings file)
+JSON_PARSER_PHRASES = (
+    N_("Expecting value"), N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"), N_("Extra data"),
+    N_("Unterminated string starting at"), N_("Invalid control character at"),
+    N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"),
+    N_("Illegal trailing comma before end of object"),
+    N_("Illegal trailing comma before end of array"),
+)
+
+
+def json_parser_message(msg: str) -> str:
+    """``json.JSONDecodeError.msg`` in the process language ("Expecting value" -> "falta um
+    valor"); an unknown phrase stays as it is."""
+    return _(msg) if msg in JSON_PARSER_PHRASES else msg

@@ -26,7 +26,8 @@ ENGLISH = {"the", "is", "are", "not", "of", "to", "with", "for", "and", "or", "t
            "error", "file", "folder", "run", "see", "wrote", "kept", "stopped", "missing",
            "invalid", "unknown", "usage", "option", "options", "found", "such", "show",
            "exit", "message", "match", "table", "team", "teams", "period", "referee", "write",
-           "print", "list", "check", "already", "yet", "first", "need", "needs", "port"}
+           "print", "list", "check", "already", "yet", "first", "need", "needs", "port",
+           "expecting", "delimiter", "value", "data"}
 # what a line may carry that is not a sentence: options, paths, commands, ids, quoted input
 NOT_WORDS = re.compile(r"--[\w-]+|\w+(?:[-_]\w+)+|`[^`]*`|'[^']*'|\"[^\"]*\""
                        r"|\S*[/\\.:=@<>]\S*|\[[^\]]*\]"
