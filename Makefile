@@ -5,13 +5,18 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 VPICO_STAMP := tools/vpico/node_modules/.installed
 
-.PHONY: setup setup-demo system-deps system-deps-demo demo tournament test test-fast \
+.PHONY: setup setup-demo catalogs system-deps system-deps-demo demo tournament test test-fast \
 	test-stress lint bench clean drawings firmware firmware-sources
 
-setup: $(STAMP) system-deps $(VPICO_STAMP)
+setup: $(STAMP) system-deps $(VPICO_STAMP) catalogs
 
 # what `make demo` needs: the Python packages and socat (no Chromium, no poppler)
-setup-demo: $(STAMP) system-deps-demo
+setup-demo: $(STAMP) system-deps-demo catalogs
+
+# the translations (host/futmesa/locale): compile the .po files into .mo (gitignored; without
+# them futmesa reads the .po directly, a little slower to start)
+catalogs: $(STAMP)
+	$(BIN)/pybabel -q compile -d host/futmesa/locale -D futmesa
 
 $(STAMP): pyproject.toml
 	@echo "==> creating $(VENV) (Python virtual environment)"

@@ -8,15 +8,35 @@ drives asyncio itself.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator
 
 import pytest
 
-from futmesa.web.testing import LiveServer, serving
+# the suite reads Portuguese whatever the machine's locale (LANG=en_US… would make it English);
+# subprocesses inherit it. A test wanting English says so (--lang en, FUTMESA_LANG=en).
+os.environ["FUTMESA_LANG"] = "pt_BR"
+
+from futmesa.web.testing import LiveServer, serving  # noqa: E402
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture(autouse=True)
+def _portuguese_again() -> Iterator[None]:
+    """A CLI test run with `--lang en` in this process leaves the next one in pt_BR."""
+    yield
+    from futmesa import i18n
+
+    if i18n.language() != "pt_BR":
+        cli = sys.modules.get("futmesa.cli")
+        if cli is not None:
+            cli.localize(cli.cli, "pt_BR")
+        else:
+            i18n.set_language("pt_BR")
 
 
 @pytest.fixture

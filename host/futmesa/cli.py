@@ -10,7 +10,9 @@ from typing import Any
 
 import click
 
-from futmesa import __version__
+from futmesa import __version__, i18n
+from futmesa.cli_words import lang_from_argv, localize
+from futmesa.i18n import _
 
 
 def _ruleset_help() -> str:
@@ -84,9 +86,18 @@ def _check_db(db: str, create: bool) -> None:
         raise click.BadParameter(problem, param_hint="--db")
 
 
+def _set_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if value:
+        localize(cli, value)
+
+
 @click.group()
 @click.version_option(__version__, prog_name="futmesa")
 @click.option("-v", "--verbose", is_flag=True, help="Log debugging detail.")
+@click.option("--lang", type=click.Choice(["pt_BR", "pt", "en"]), default=None, is_eager=True,
+              expose_value=False, callback=_set_lang,
+              help="Language of everything printed: pt_BR or en (default: FUTMESA_LANG, else "
+                   "the locale, else pt_BR).")
 def cli(verbose: bool) -> None:
     """futmesa: match controller for instrumented futebol de mesa tables."""
     _setup_logging(verbose)
@@ -139,17 +150,17 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
         result = _play_demo(ruleset, speed, http_host, http_port, db_path, exit_when_done,
                             public_url, board, kept=bool(db))
     except KeyboardInterrupt:
-        click.echo("stopped")
+        click.echo(_("stopped"))
         result = {}
     finally:
         if workdir is not None:
             children.remove_temp_dir(workdir)
     if db:
-        click.echo(f"event log kept: {db} (futmesa matches --db {db})")
+        click.echo(_("event log kept: {db} (futmesa matches --db {db})").format(db=db))
     if "error" in result:
         raise click.ClickException(result["error"])
     if exit_when_done and "final" not in result:
-        raise click.ClickException("the demo stopped before the final whistle")
+        raise click.ClickException(_("the demo stopped before the final whistle"))
 
 
 def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path: str,
@@ -175,9 +186,9 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
                 sim = VirtualPico(flash_file=flash)
                 period_ms, pace = 120_000, 0.05
                 settings = {"period_ms": period_ms, "interval_ms": 20_000}
-                click.echo("the virtual Pico: the RP2040 is emulated, slower than real time")
+                click.echo(_("the virtual Pico: the RP2040 is emulated, slower than real time"))
                 if kept:
-                    click.echo(f"the virtual Pico's flash: {flash} (kept)")
+                    click.echo(_("the virtual Pico's flash: {path} (kept)").format(path=flash))
             else:
                 sim = SimTable(speed=speed)
             sim.start()
@@ -185,8 +196,8 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
             raise click.ClickException(str(exc)) from exc
 
         async def scripted(running: server.Running) -> None:
-            click.echo(f"event log: {db_path}" + ("" if kept else
-                       " (temporary: removed when the demo stops; --db FILE keeps it)"))
+            click.echo(_("event log: {path}").format(path=db_path) + ("" if kept else _(
+                " (temporary: removed when the demo stops; --db FILE keeps it)")))
             try:
                 final = await play(running, sim, pace, click.echo, period_ms=period_ms)
             except DemoError as exc:
@@ -197,13 +208,14 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
             teams, score = final.get("teams", {}), final.get("score", {})
             name_a = teams.get("A", {}).get("name", "A")
             name_b = teams.get("B", {}).get("name", "B")
-            click.echo(f"FINAL SCORE: {name_a} {score.get('A', 0)} x {score.get('B', 0)} "
-                       f"{name_b}")
+            click.echo(_("FINAL SCORE: {team_a} {goals_a} x {goals_b} {team_b}").format(
+                team_a=name_a, goals_a=score.get("A", 0), goals_b=score.get("B", 0),
+                team_b=name_b))
             if exit_when_done:
                 running.stop()
             else:
-                click.echo(f"still serving the scoreboard at "
-                           f"{running.public_url or running.base_url}/ — Ctrl-C to stop")
+                click.echo(_("the scoreboard is still at {url}/ — Ctrl-C to stop").format(
+                    url=running.public_url or running.base_url))
 
         try:
             asyncio.run(server.run(sim.host_port, db_path, ruleset, settings,
@@ -285,7 +297,7 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
     except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
-        click.echo("stopped")
+        click.echo(_("stopped"))
 
 
 @cli.command()
@@ -293,29 +305,30 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
 @click.option("--ruleset", required=True, help=RULESET_HELP)
 @click.option("--db", type=click.Path(exists=True, dir_okay=False), default="futmesa.sqlite",
               show_default=True, help="SQLite event log written by futmesa serve.")
-@click.option("--lang", type=click.Choice(["pt", "en"]), default="pt", show_default=True,
-              help="Language of the lines printed.")
-def rerun(match_id: int, ruleset: str, db: str, lang: str) -> None:
+@click.option("--lang", type=click.Choice(["pt", "en"]), default=None,
+              help="Language of the lines printed (default: the language of --lang before the "
+                   "command).")
+def rerun(match_id: int, ruleset: str, db: str, lang: str | None) -> None:
     """Re-run a stored match under another ruleset and show what would differ."""
     from futmesa.matchbook import UnloadableMatch
     from futmesa.matchbook.rerun import rerun as rerun_match
     from futmesa.store import EventLog
 
+    lang = lang or i18n.short(i18n.language())
+    _ = i18n.translator(lang).gettext  # noqa: F811 - the lines in --lang's language
     ruleset = _check_ruleset(ruleset)
     _check_db(db, create=False)
     store = EventLog(db)
     match = store.match(match_id)
     if match is None:
-        raise click.ClickException(
-            f"não há partida {match_id} em {db}: veja `futmesa matches --db {db}`" if lang == "pt"
-            else f"no match {match_id} in {db}: see `futmesa matches --db {db}`")
+        raise click.ClickException(_("no match {id} in {db}: see `futmesa matches --db {db}`")
+                                   .format(id=match_id, db=db))
     try:
         result = rerun_match(match, store.entries(match_id), ruleset, lang)
     except UnloadableMatch as exc:
         raise click.ClickException(
-            f"a partida {match_id} não pode ser refeita: {exc.pt}; o registro fica como está"
-            if lang == "pt" else
-            f"match {match_id} cannot be replayed: {exc.en}; its log is kept as it is") from exc
+            _("match {id} cannot be replayed: {why}; its log is kept as it is").format(
+                id=match_id, why=exc.pt if lang == "pt" else exc.en)) from exc
     click.echo(result.title)
     for line in result.differences or [result.nothing]:
         click.echo(f"  {line}")
@@ -333,7 +346,7 @@ def matches(db: str) -> None:
     for m in MatchLibrary(EventLog(db)).list_matches():
         score = m.get("score") or {}
         teams = m.get("teams") or {}
-        ending = (m.get("ending") or {}).get("pt", "")
+        ending = (m.get("ending") or {}).get(i18n.short(i18n.language()), "")
         if not m.get("loadable", True):
             click.echo(f"{m['id']:>4}  {m['ruleset']:<13} {m['table_id']:<16} {ending}")
             continue
@@ -355,22 +368,25 @@ def matches(db: str) -> None:
               help="Write the event log as CSV (for spreadsheets).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
               help="Write the whole match record as JSON.")
-@click.option("--lang", type=click.Choice(["pt", "en"]), default="pt", show_default=True,
-              help="Language of the súmula.")
+@click.option("--lang", type=click.Choice(["pt", "en"]), default=None,
+              help="Language of the súmula (default: the language of --lang before the "
+                   "command).")
 def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
-           csv_path: str | None, json_path: str | None, lang: str) -> None:
+           csv_path: str | None, json_path: str | None, lang: str | None) -> None:
     """Write the súmula (official match report) of a stored match."""
     from futmesa import report as rep
     from futmesa.matchbook import MatchLibrary, UnloadableMatch
     from futmesa.store import EventLog
 
+    lang = lang or i18n.short(i18n.language())
     _check_db(db, create=False)
     try:
         record = MatchLibrary(EventLog(db)).match_record(match_id)
     except UnloadableMatch as exc:
         raise click.ClickException(
-            f"partida {match_id} {exc.ending()['pt']} / match {match_id} {exc.ending()['en']}; "
-            "its log is kept: open it with the futmesa version that wrote it") from None
+            _("match {id} {ending}; its log is kept: open it with the futmesa version that "
+              "wrote it").format(id=match_id, ending=exc.ending()[i18n.short(i18n.language())])
+        ) from None
     except KeyError as exc:
         raise click.ClickException(str(exc.args[0])) from exc
     if not any((pdf_path, html_path, csv_path, json_path)):
@@ -380,15 +396,17 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
     for option, out in outputs:
         folder = Path(out).parent
         if not folder.is_dir():
-            raise click.BadParameter(f"the folder {folder} does not exist: create it first, "
-                                     "or write the file somewhere else", param_hint=option)
+            raise click.BadParameter(
+                _("the folder {folder} does not exist: create it first, or write the file "
+                  "somewhere else").format(folder=folder), param_hint=option)
     try:
         for path in rep.export(record, pdf=pdf_path, html_path=html_path, csv_path=csv_path,
                                json_path=json_path, lang=lang):
-            click.echo(f"wrote {path}")
+            click.echo(_("wrote {path}").format(path=path))
     except OSError as exc:
-        raise click.ClickException(f"cannot write the súmula ({exc.strerror}): check the "
-                                   "folder's permissions and free space") from None
+        raise click.ClickException(
+            _("cannot write the súmula ({why}): check the folder's permissions and free space")
+            .format(why=exc.strerror)) from None
 
 
 @cli.command()
@@ -452,12 +470,14 @@ def _register_venue() -> None:
 
 
 _register_venue()
+localize(cli)  # FUTMESA_LANG, else the locale, else pt_BR; `--lang` and main() set it again
 
 
 def main() -> None:
     from futmesa.children import stop_on_signals
 
     stop_on_signals()  # SIGTERM and SIGHUP stop every command as Ctrl-C does
+    localize(cli, lang_from_argv(sys.argv[1:]))  # before click reads --help or an error
     try:
         cli()
     except KeyboardInterrupt:

@@ -11,6 +11,7 @@ from pathlib import Path
 import click
 
 from futmesa.hardware.boardfile import BoardFileError, board_names
+from futmesa.i18n import _, ngettext
 
 BOARD_HELP = "Board file name in hardware/boards (pico, esp32) or a path to your own."
 
@@ -43,7 +44,7 @@ def flash(board: str, port: str, timeout: float, use_uf2: bool, image: Path | No
     from futmesa.deploy.flash import flash as do_flash
 
     if not use_uf2 and (image is not None or drive is not None):
-        raise click.UsageError("--image and --drive go with --uf2")
+        raise click.UsageError(_("--image and --drive go with --uf2"))
     try:
         if use_uf2:
             flash_uf2(board, port, image=image, drive=drive, wait_drive_s=wait_s,
@@ -102,7 +103,7 @@ def kiosk_setup(out: Path, user: str, workdir: str | None, device: str, ruleset:
         raise click.ClickException(str(exc)) from exc
     for p in paths:
         click.echo(p)
-    click.echo(f"copy {out} to the Pi and run: sudo ./install.sh")
+    click.echo(_("copy {out} to the Pi and run: sudo ./install.sh").format(out=out))
 
 
 @click.command()
@@ -117,9 +118,10 @@ def drawings(check: bool, out: Path | None) -> None:
         if check:
             bad = gen.stale(out)
             if bad:
-                raise click.ClickException("stale drawings: " + ", ".join(bad)
-                                           + "; run `futmesa drawings` and commit them")
-            click.echo("drawings are up to date")
+                raise click.ClickException(
+                    _("drawings out of date: {files}; run `futmesa drawings` and commit them")
+                    .format(files=", ".join(bad)))
+            click.echo(_("the drawings are up to date"))
             return
         for p in gen.write_all(out):
             click.echo(p)
@@ -154,9 +156,12 @@ def doctor(port: str | None, serial_number: str | None, board: str | None, watch
         except (BoardFileError, RuntimeError) as exc:
             raise click.ClickException(str(exc)) from exc
         if fails:
-            raise click.ClickException(f"{fails} sensor(s) did not start: do what each FAIL "
-                                       "line says, then run `futmesa doctor --sbc` again")
-        click.echo("no problems found")
+            raise click.ClickException(ngettext(
+                "{count} sensor did not start: do what each FAIL line says, then run "
+                "`futmesa doctor --sbc` again",
+                "{count} sensors did not start: do what each FAIL line says, then run "
+                "`futmesa doctor --sbc` again", fails).format(count=fails))
+        click.echo(_("no problems found"))
         return
     try:
         fails = run_doctor(port, serial_number, timeout_s=timeout, watch_s=watch_s,
@@ -164,9 +169,12 @@ def doctor(port: str | None, serial_number: str | None, board: str | None, watch
     except ProbeError as exc:
         raise click.ClickException(str(exc)) from exc
     if fails:
-        raise click.ClickException(f"{fails} problem(s) found: do what each FAIL line says, "
-                                   "then run `futmesa doctor` again")
-    click.echo("no problems found")
+        raise click.ClickException(ngettext(
+            "{count} problem found: do what each FAIL line says, then run `futmesa doctor` "
+            "again",
+            "{count} problems found: do what each FAIL line says, then run `futmesa doctor` "
+            "again", fails).format(count=fails))
+    click.echo(_("no problems found"))
 
 
 @click.command()
@@ -216,10 +224,10 @@ def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: 
     except (CalibrateError, BoardFileError) as exc:
         raise click.ClickException(str(exc)) from exc
     if sbc:
-        click.echo(f"use it: futmesa doctor --sbc --board {target}")
+        click.echo(_("use it: futmesa doctor --sbc --board {target}").format(target=target))
     else:
-        click.echo(f"keep {target}: `futmesa flash --board {target} --port {port}` puts the "
-                   "same thresholds on a replacement board")
+        click.echo(_("keep {target}: `futmesa flash --board {target} --port {port}` puts the "
+                     "same thresholds on a replacement board").format(target=target, port=port))
 
 
 COMMANDS = [flash, doctor, calibrate, kiosk_setup, drawings]

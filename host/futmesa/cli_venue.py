@@ -8,7 +8,10 @@ from typing import Any
 
 import click
 
-DB_HELP = "The desk's SQLite file (teams, competition, results)."
+from futmesa import i18n
+from futmesa.i18n import _, ngettext
+
+DB_HELP = "The desk's SQLite file (teams, competition, results)."  # translated by cli_words
 
 
 def _fail(exc: Exception) -> click.ClickException:
@@ -19,7 +22,7 @@ def venue_options(broker: str | None, credentials: str | None) -> Any:
     if not broker and not credentials:
         return None
     if not (broker and credentials):
-        raise click.UsageError("--venue-broker and --venue-credentials go together")
+        raise click.UsageError(_("--venue-broker and --venue-credentials go together"))
     from futmesa.venue.mqtt import Broker, VenueConfigError, load_credentials
     from futmesa.venue.table_agent import VenueOptions
 
@@ -45,8 +48,8 @@ def tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
         for path in (db, tables_db_for(db)):
             problem = db_problem(path, create=True)
             if problem is None and Path(path).exists():
-                problem = (f"{path} already exists: the tournament demo starts a new "
-                           "competition; pass a new file")
+                problem = _("{path} already exists: the tournament demo starts a new "
+                            "competition; give a new file").format(path=path)
             if problem:
                 raise click.BadParameter(problem, param_hint="--db")
     for port in (http_port, desk_port):
@@ -61,11 +64,12 @@ def tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
     except (ValueError, SimTableError, VenueConfigError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
-        click.echo("stopped")
+        click.echo(_("stopped"))
         _say_kept(db)
         return
     for group, rows in result.get("standings", {}).items():
-        click.echo(f"Grupo {group}: " + ", ".join(f"{r['name']} {r['points']}" for r in rows))
+        click.echo(_("Group {group}: ").format(group=group)
+                   + ", ".join(f"{r['name']} {r['points']}" for r in rows))
     _say_kept(db)
 
 
@@ -73,11 +77,11 @@ def _say_kept(db: str | None) -> None:
     from futmesa.venue.tournament import tables_db_for
 
     if db and Path(db).exists():
-        click.echo(f"kept: the desk's file {db} (futmesa competition standings --db {db}), "
-                   f"the tables' event log {tables_db_for(db)}")
+        click.echo(_("kept: the desk's file {db} (futmesa competition standings --db {db}), "
+                     "the tables' event log {tables}").format(db=db, tables=tables_db_for(db)))
     elif not db:
-        click.echo("nothing kept (the files were in a temporary folder): "
-                   "--db FILE keeps the competition")
+        click.echo(_("nothing kept (the files were in a temporary folder): "
+                     "--db FILE keeps the competition"))
 
 
 def register(cli: click.Group) -> None:
@@ -103,7 +107,9 @@ def _db(db: str):  # noqa: ANN202 - CompetitionDB, imported lazily
 def import_teams(csv_path: str, db: str) -> None:
     """Add the teams of a CSV file (name,short,color,logo,players; players split by ';')."""
     teams = _read_teams(csv_path)
-    click.echo(f"{_db(db).import_teams(teams)} equipes importadas / teams imported")
+    count = _db(db).import_teams(teams)
+    click.echo(ngettext("{count} team imported", "{count} teams imported", count).format(
+        count=count))
 
 
 def _read_teams(csv_path: str) -> list[Any]:
@@ -153,7 +159,9 @@ def new(db: str, settings_path: str | None, csv_path: str | None) -> None:
     except CompetitionError as exc:
         raise _fail(exc) from None
     comp = store.competition(cid)
-    click.echo(f"{comp['name']}: {len(store.matches(cid))} partidas / matches")
+    count = len(store.matches(cid))
+    click.echo(ngettext("{name}: {count} match", "{name}: {count} matches", count).format(
+        name=comp["name"], count=count))
     _print_schedule(store, cid)
 
 
@@ -163,9 +171,12 @@ def _print_schedule(store, cid: int) -> None:  # noqa: ANN001
     teams = store.team_map()
     for m in store.matches(cid):
         v = match_view(m, teams)
+        status = v["status_pt"] if i18n.language() != "en" else v.get("status_en",
+                                                                        v["status_pt"])
+        round_ = _("round")
         proof = f"  ({v['proof']['text']})" if v["proof"]["text"] else ""
-        click.echo(f"{v['id']:>4}  rodada {v['slot']:<3} {v['table']:<10} {v['label']:<22} "
-                   f"{v['a']} {v['score']} {v['b']}  [{v['status_pt']}]{proof}")
+        click.echo(f"{v['id']:>4}  {round_} {v['slot']:<3} {v['table']:<10} "
+                   f"{v['label']:<22} {v['a']} {v['score']} {v['b']}  [{status}]{proof}")
 
 
 @competition.command("schedule")
@@ -191,15 +202,18 @@ def show_standings(db: str) -> None:
     if "error" in view:
         raise click.ClickException(view["error"])
     for group, rows in view["standings"].items():
-        click.echo(f"Grupo {group}" if group else "Classificação")
+        click.echo(_("Group {group}").format(group=group) if group else _("Standings"))
         for i, r in enumerate(rows, 1):
-            click.echo(f"  {i}. {r['name']:<24} {r['points']:>3} pts  {r['played']} J "
-                       f"{r['wins']} V {r['draws']} E {r['losses']} D  "
-                       f"{r['goals_for']}:{r['goals_against']}  {'; '.join(r['notes'])}")
+            click.echo(f"  {i}. {r['name']:<24} " + _(
+                "{points:>3} pts  {played} P {wins} W {draws} D {losses} L  {gf}:{ga}").format(
+                points=r["points"], played=r["played"], wins=r["wins"], draws=r["draws"],
+                losses=r["losses"], gf=r["goals_for"], ga=r["goals_against"])
+                + f"  {'; '.join(r['notes'])}")
     for x in view["sanctions"]:
-        click.echo(f"  sanção {x['id']}: {x['name']} — {x['kind']} ({x['rule']})")
+        click.echo("  " + _("sanction {id}: {team} — {kind} ({rule})").format(
+            id=x["id"], team=x["name"], kind=x["kind"], rule=x["rule"]))
     if view["champion"]:
-        click.echo(f"Campeão: {view['champion']}")
+        click.echo(_("Champion: {team}").format(team=view["champion"]))
 
 
 @competition.command("walkover")
@@ -214,7 +228,7 @@ def walkover(match_id: int, absent: str, db: str) -> None:
         _db(db).walkover(match_id, absent)
     except CompetitionError as exc:
         raise _fail(exc) from exc
-    click.echo(f"partida {match_id}: W.O.")
+    click.echo(_("match {id}: W.O.").format(id=match_id))
 
 
 @competition.command("abandon")
@@ -229,7 +243,8 @@ def abandon(match_id: int, note: str, db: str) -> None:
         rid = _db(db).abandon(match_id, note)
     except CompetitionError as exc:
         raise _fail(exc) from exc
-    click.echo(f"partida {match_id} abandonada; repetição: partida {rid}")
+    click.echo(_("match {id} abandoned; its replay: match {replay}").format(
+        id=match_id, replay=rid))
 
 
 @competition.command("sanction")
@@ -250,8 +265,8 @@ def sanction(team: str, kind: str, match_id: int | None, rule: str | None, db: s
         store.advance()
     except CompetitionError as exc:
         raise _fail(exc) from exc
-    click.echo(f"sanção {sid} registrada: {team} — {kind} "
-               f"(retirar: futmesa competition revoke {sid})")
+    click.echo(_("sanction {id} recorded: {team} — {kind} (to withdraw it: futmesa competition "
+                 "revoke {id})").format(id=sid, team=team, kind=kind))
 
 
 @competition.command("reports")
@@ -271,12 +286,12 @@ def reports(confirm_id: int | None, dismiss_id: int | None, db: str) -> None:
         if confirm_id is not None:
             sid = store.decide_report(confirm_id, confirm=True)
             store.advance()
-            click.echo(f"relato {confirm_id} confirmado: sanção {sid} "
-                       f"(retirar: futmesa competition revoke {sid})")
+            click.echo(_("report {report} confirmed: sanction {id} (to withdraw it: futmesa "
+                         "competition revoke {id})").format(report=confirm_id, id=sid))
             return
         if dismiss_id is not None:
             store.decide_report(dismiss_id, confirm=False)
-            click.echo(f"relato {dismiss_id} descartado")
+            click.echo(_("report {report} dismissed").format(report=dismiss_id))
             return
         comp = store.competition()
     except CompetitionError as exc:
@@ -284,13 +299,13 @@ def reports(confirm_id: int | None, dismiss_id: int | None, db: str) -> None:
     teams = store.team_map()
     rows = store.reports(comp["id"])
     if not rows:
-        click.echo("nenhum relato das mesas")
+        click.echo(_("no report from the tables"))
     for r in rows:
         name = teams[r["team"]].name if r["team"] in teams else r["team"]
-        state = {None: "A CONFIRMAR", "confirmed": "confirmado", "dismissed": "descartado",
-                 "withdrawn": "retirado pela mesa"}.get(r["decision"], r["decision"])
-        click.echo(f"{r['id']:>4}  partida {r['match_id']:<5} {name} desclassificado "
-                   f"({r['rule']}, {r['uid']})  [{state}]")
+        state = {None: _("TO CONFIRM"), "confirmed": _("confirmed"), "dismissed": _("dismissed"),
+                 "withdrawn": _("withdrawn by the table")}.get(r["decision"], r["decision"])
+        click.echo(f"{r['id']:>4}  " + _("match {id} {team} disqualified ({rule}, {table})").format(
+            id=r["match_id"], team=name, rule=r["rule"], table=r["uid"]) + f"  [{state}]")
 
 
 @competition.command("revoke")
@@ -306,7 +321,7 @@ def revoke(sanction_id: int, db: str) -> None:
         store.advance()
     except CompetitionError as exc:
         raise _fail(exc) from exc
-    click.echo(f"sanção {sanction_id} retirada")
+    click.echo(_("sanction {id} withdrawn").format(id=sanction_id))
 
 
 @competition.command("verify")
@@ -324,8 +339,9 @@ def verify_results(db: str, tables: tuple[str, ...]) -> None:
 
     for path in tables:
         if not Path(path).is_file():
-            raise click.ClickException(f"não há o arquivo {path}: passe em --tables o banco "
-                                       "gravado por futmesa serve em cada mesa")
+            raise click.ClickException(_(
+                "there is no file {path}: pass in --tables the database that futmesa serve "
+                "wrote at each table").format(path=path))
     ok, lines = check(db, list(tables))
     for line in lines:
         click.echo(line)
@@ -349,19 +365,20 @@ def desk(db: str, broker: str, cred_path: str, http_host: str, http_port: int) -
     try:
         creds = load_credentials(cred_path)
         if "desk" not in creds:
-            raise VenueConfigError(f"{cred_path} has no desk password: use credentials/desk.json")
+            raise VenueConfigError(_("{path} has no desk password: use credentials/desk.json")
+                                   .format(path=cred_path))
         b = Broker.parse(broker).with_credentials(creds)
     except VenueConfigError as exc:
         raise _fail(exc) from exc
     shown = "localhost" if http_host in ("0.0.0.0", "127.0.0.1") else http_host
-    click.echo(f"venue board: http://{shown}:{http_port}/  standings: /standings  "
-               f"bracket: /bracket  day summary: /summary")
+    click.echo(_("venue board: http://{host}:{port}/  standings: /standings  bracket: /bracket  "
+                 "day summary: /summary").format(host=shown, port=http_port))
     try:
         asyncio.run(run_desk(db, b, creds["desk"], http_host, http_port))
     except server.PortInUseError as exc:
         raise _fail(exc) from exc
     except KeyboardInterrupt:
-        click.echo("stopped")
+        click.echo(_("stopped"))
 
 
 @click.group()
@@ -396,11 +413,13 @@ def broker_config(folder: str, tables: tuple[str, ...], port: int | None, host: 
                             certfile=certfile, keyfile=keyfile)
     except VenueConfigError as exc:
         raise _fail(exc) from exc
-    click.echo(f"start the broker with:  mosquitto -c {conf}")
-    click.echo(f"tables and desk connect with: {'mqtts' if tls else 'mqtt'}://{host}:"
-               f"{port or (8883 if tls else 1883)}")
-    click.echo(f"desk credentials:       {Path(folder) / 'credentials' / 'desk.json'}")
-    click.echo(f"each table's own file:  {Path(folder) / 'credentials'}/<table>.json")
+    click.echo(_("start the broker with: mosquitto -c {conf}").format(conf=conf))
+    click.echo(_("tables and desk connect with: {url}").format(
+        url=f"{'mqtts' if tls else 'mqtt'}://{host}:{port or (8883 if tls else 1883)}"))
+    click.echo(_("desk credentials: {path}").format(
+        path=Path(folder) / "credentials" / "desk.json"))
+    click.echo(_("each table's own file: {path}").format(
+        path=Path(folder) / "credentials" / _("<table>.json")))
 
 
 @venue.command("install")
@@ -454,4 +473,4 @@ def venue_install(out: Path, broker_dir: Path, db: str, user: str | None, http_p
         raise click.ClickException(str(exc)) from exc
     for p in paths:
         click.echo(p)
-    click.echo(f"install them: cd {out} && sudo ./install.sh")
+    click.echo(_("install them: cd {out} && sudo ./install.sh").format(out=out))

@@ -1,24 +1,31 @@
 """The command reference (docs/commands.md), generated from the click CLI itself.
 
-`python -m futmesa.clidoc > docs/commands.md` rewrites it; a test checks the file matches,
-so the reference cannot drift from the options the commands really have.
+`python -m futmesa.clidoc > docs/commands.md` rewrites it (in Brazilian Portuguese; ``--lang en``
+for English); a test checks the file matches, so the reference cannot drift from the options the
+commands really have. Its words come from the catalogs, like the commands' own ``--help``.
 """
 
 from __future__ import annotations
 
+import sys
+
 import click
 
-HEADER = """# Command reference
+from futmesa.i18n import N_, _
 
-Generated from the `futmesa` command itself (`python -m futmesa.clidoc > docs/commands.md`;
-a test fails when this file and the commands differ). Each command also answers `--help`.
+HEADER = """# {title}
+
+{intro}
 """
+INTRO = N_("Generated from the `futmesa` command itself (`python -m futmesa.clidoc > "
+         "docs/commands.md`; a test fails when this file and the commands differ). Each command "
+         "also answers `--help`.")
 
 
 def _option_line(param: click.Parameter) -> str:
     if isinstance(param, click.Argument):
-        required = " (required)" if param.required else ""
-        return f"| `{param.human_readable_name}` | argument{required} |"
+        required = " ({})".format(_("required")) if param.required else ""
+        return "| `{}` | {}{} |".format(param.human_readable_name, _("argument"), required)
     assert isinstance(param, click.Option)
     names = ", ".join(f"`{o}`" for o in param.opts + param.secondary_opts)
     if not param.is_flag and not param.count:
@@ -27,13 +34,14 @@ def _option_line(param: click.Parameter) -> str:
     help_text = (param.help or "").replace("|", "\\|").replace("\n", " ")
     extras = []
     if param.required:
-        extras.append("required")
+        extras.append(_("required"))
     if param.multiple:
-        extras.append("repeatable")
+        extras.append(_("repeatable"))
     if param.show_default and param.default not in (None, False, ()):
-        extras.append(f"default: `{param.default}`")
+        extras.append(_("default: {default}").format(default=f"`{param.default}`"))
     if isinstance(param.type, click.Choice):
-        extras.append("one of " + ", ".join(f"`{c}`" for c in param.type.choices))
+        extras.append(_("one of {choices}").format(
+            choices=", ".join(f"`{c}`" for c in param.type.choices)))
     extra = f" ({'; '.join(extras)})" if extras else ""
     return f"| {names} | {help_text}{extra} |"
 
@@ -61,9 +69,13 @@ def _commands(group: click.Group, prefix: str = "") -> list[tuple[str, click.Com
     return found
 
 
-def render(group: click.Group) -> str:
-    """Markdown: one section per command (and subcommand), its help and a table of options."""
-    out = [HEADER]
+def render(group: click.Group, lang: str = "pt_BR") -> str:
+    """Markdown: one section per command (and subcommand), its help and a table of options,
+    in ``lang`` (the process language is set to it)."""
+    from futmesa.cli_words import localize
+
+    localize(group, lang)
+    out = [HEADER.format(title=_("Command reference"), intro=_(INTRO))]
     for name, cmd in _commands(group):
         usage = " ".join(cmd.collect_usage_pieces(click.Context(cmd, info_name=name)))
         out.append(f"## `futmesa {name}`\n")
@@ -72,7 +84,7 @@ def render(group: click.Group) -> str:
         rows = [_option_line(p) for p in cmd.params
                 if not (isinstance(p, click.Option) and p.name == "help")]
         if rows:
-            out.append("| option | what it does |\n|---|---|")
+            out.append("| {} | {} |\n|---|---|".format(_("option"), _("what it does")))
             out.append("\n".join(rows) + "\n")
     return "\n".join(out)
 
@@ -91,8 +103,9 @@ def options_of(group: click.Group) -> dict[str, set[str]]:
 
 def main() -> None:
     from futmesa.cli import cli
+    from futmesa.cli_words import lang_from_argv
 
-    click.echo(render(cli), nl=False)
+    click.echo(render(cli, lang_from_argv(sys.argv[1:]) or "pt_BR"), nl=False)
 
 
 if __name__ == "__main__":

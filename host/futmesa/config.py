@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
+from futmesa.i18n import json_parser_message
 from futmesa.wordmatch import fold, json_lines, line_of, suggest
 
 MINUTE_MS = 60_000
@@ -248,7 +249,8 @@ def load_settings_file(path: str | Path) -> dict[str, Any]:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SettingsError(f"{p}: JSON inválido na linha {exc.lineno}, coluna {exc.colno} "
-                            f"({exc.msg}); JSON não aceita comentários nem vírgula no fim"
+                            f"({json_parser_message(exc.msg)}); JSON não aceita comentários nem "
+                            "vírgula no fim"
         ) from None
     try:
         return validate_settings(data)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from futmesa.i18n import _
+
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
 
@@ -18,29 +20,35 @@ def db_problem(path: str | os.PathLike[str], *, create: bool) -> str | None:
     p = Path(path)
     folder = p.parent if str(p.parent) else Path(".")
     if not folder.is_dir():
-        return (f"the folder {folder} does not exist (is the USB stick or disk mounted?): "
-                f"create it first, or pass another --db; futmesa does not create folders")
+        return _("the folder {folder} does not exist (is the USB stick or disk mounted?): "
+                 "create it first, or give another --db; futmesa does not create folders").format(
+            folder=folder)
     if p.is_dir():
-        return f"{p} is a folder: pass a file path for the event log, e.g. {p}/futmesa.sqlite"
+        return _("{path} is a folder: give a file path for the event log, e.g. "
+                 "{path}/futmesa.sqlite").format(path=p)
     if p.exists():
         if not p.is_file():
-            return f"{p} is not a regular file: pass a file on a disk for the event log"
+            return _("{path} is not a regular file: give a file on a disk for the event log"
+                     ).format(path=p)
         try:
             with p.open("rb") as f:
                 head = f.read(len(SQLITE_MAGIC))
         except OSError as exc:
-            return f"cannot read {p} ({exc.strerror}): check its permissions, or pass another --db"
+            return _("cannot read {path} ({why}): check its permissions, or give another --db"
+                     ).format(path=p, why=exc.strerror)
         if head and head != SQLITE_MAGIC:
-            return (f"{p} is not a futmesa event log (not an SQLite file): pass another --db, "
-                    "or move this file away")
+            return _("{path} is not a futmesa event log (not an SQLite file): give another --db, "
+                     "or move this file away").format(path=p)
         return None
     if not create:
-        return f"{p} does not exist: pass the event log a futmesa serve wrote (--db)"
+        return _("{path} does not exist: give the event log a futmesa serve wrote (--db)"
+                 ).format(path=p)
     try:
         fd = os.open(p, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
     except OSError as exc:
-        return (f"cannot create the event log {p} ({exc.strerror}): the folder {folder} does "
-                "not take new files (a read-only or virtual file system?); pass a path on a disk")
+        return _("cannot create the event log {path} ({why}): the folder {folder} does not "
+                 "take new files (a read-only or virtual file system?); give a path on a disk"
+                 ).format(path=p, why=exc.strerror, folder=folder)
     os.close(fd)
     os.unlink(p)
     return None

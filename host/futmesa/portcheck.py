@@ -13,6 +13,8 @@ import os
 import stat
 from pathlib import Path
 
+from futmesa.i18n import _, ngettext
+
 
 def ports_seen() -> str:
     from futmesa.deploy.probe import describe_ports
@@ -20,7 +22,7 @@ def ports_seen() -> str:
     try:
         return describe_ports()
     except Exception:  # noqa: BLE001 - only a hint in a message
-        return "could not list the serial ports"
+        return _("could not list the serial ports")
 
 
 def _comm(pid: int) -> str:
@@ -92,16 +94,21 @@ def port_problem(path: str) -> str | None:
     except FileNotFoundError:
         return None  # not plugged in (yet): the link waits for it
     except OSError as exc:
-        return f"{path}: {exc.strerror}; serial ports seen: {ports_seen()}"
+        return _("{path}: {why}; serial ports seen: {ports}").format(
+            path=path, why=exc.strerror, ports=ports_seen())
     if not stat.S_ISCHR(st.st_mode) or not _is_tty(st):
-        what = ("a folder" if stat.S_ISDIR(st.st_mode) else "a regular file"
-                if stat.S_ISREG(st.st_mode) else "a device that is not a serial line")
-        return (f"{path} is not a serial port (it is {what}): pass the board's port with "
-                f"--device; serial ports seen: {ports_seen()}")
+        what = (_("a folder") if stat.S_ISDIR(st.st_mode) else _("a regular file")
+                if stat.S_ISREG(st.st_mode) else _("a device that is not a serial line"))
+        return _("{path} is not a serial port (it is {what}): give the board's port with "
+                 "--device; serial ports seen: {ports}").format(path=path, what=what,
+                                                                ports=ports_seen())
     holders = lock_holders(path) or ([] if _is_pty(st) else open_holders(path))
     if holders:
         who = ", ".join(f"PID {pid} ({_comm(pid)})" for pid in holders[:3])
-        who += f" and {len(holders) - 3} more" if len(holders) > 3 else ""
-        return (f"{path} is held by {who}: close that program (Thonny, screen, another "
-                f"futmesa …) and start again; serial ports seen: {ports_seen()}")
+        if len(holders) > 3:
+            who += ngettext(" and {count} more", " and {count} more", len(holders) - 3).format(
+                count=len(holders) - 3)
+        return _("{path} is held by {who}: close that program (Thonny, screen, another "
+                 "futmesa …) and start again; serial ports seen: {ports}").format(
+            path=path, who=who, ports=ports_seen())
     return None

@@ -15,6 +15,7 @@ import uvicorn
 
 from futmesa.daemon import TableDaemon
 from futmesa.hub import StateHub
+from futmesa.i18n import _
 from futmesa.matchbook import MatchLibrary
 from futmesa.netaddr import LOCAL_ONLY, public_base_url
 from futmesa.store import EventLog
@@ -38,8 +39,9 @@ def check_port_free(host: str, port: int) -> None:
             s.bind((host, port))
         except OSError as exc:
             raise PortInUseError(
-                f"port {port} on {host} is already in use ({exc.strerror}): "
-                f"stop the other futmesa, or pass --http-port with another number"
+                _("port {port} on {host} is already in use ({why}): stop the other futmesa, or "
+                  "give --http-port another number").format(port=port, host=host,
+                                                            why=exc.strerror)
             ) from exc
 
 
@@ -131,7 +133,7 @@ async def run(
                 app.state.gate.token = fresh
                 running.token = fresh
             if not quiet:
-                print(f"match {match_id}: new referee token", flush=True)
+                print(_("match {id}: new referee link").format(id=match_id), flush=True)
             show_access(table if several else None, fresh)
 
         def first_seen(table: str) -> None:
@@ -152,13 +154,13 @@ async def run(
         daemon.start()
     if not quiet:
         if several:
-            print(f"{len(devices)} tables: each table's scoreboard and referee console (its own "
-                  "token) are printed when the table connects", flush=True)
+            print(_("{count} tables: each table's scoreboard and referee console (its own link) "
+                    "are shown when the table connects").format(count=len(devices)), flush=True)
         else:
             print(access_banner(shown_url, token, qr=True), flush=True)
         if http_host in LOCAL_ONLY and not public_url:
-            print("only this computer can open these pages; for the referee's phone serve on "
-                  "every interface (--http-host 0.0.0.0)", flush=True)
+            print(_("only this computer can open these pages; for the referee's phone serve on "
+                    "every interface (--http-host 0.0.0.0)"), flush=True)
     venue_tables = None
     if venue is not None:
         from futmesa.venue.table_agent import VenueTables

@@ -59,7 +59,7 @@ def _banner(args: list[str], tmp_path: Path) -> str:
 
 def test_serve_on_every_interface_prints_the_lan_address(tmp_path: Path) -> None:
     out = _banner(["--http-host", "0.0.0.0"], tmp_path)
-    line = next(x for x in out.splitlines() if x.startswith("referee console"))
+    line = next(x for x in out.splitlines() if x.startswith("console do árbitro"))
     lan = choose_lan_address(interface_addresses())
     assert lan is not None, "this test needs a network interface besides loopback"
     assert "localhost" not in line
@@ -69,5 +69,5 @@ def test_serve_on_every_interface_prints_the_lan_address(tmp_path: Path) -> None
 def test_serve_prints_the_public_url_given(tmp_path: Path) -> None:
     out = _banner(["--http-host", "0.0.0.0", "--public-url", "http://mesa1.local:8080"],
                   tmp_path)
-    assert "referee console  : http://mesa1.local:8080/console?token=" in out
-    assert "kiosk scoreboard : http://mesa1.local:8080/" in out
+    assert re.search(r"console do árbitro +: http://mesa1\.local:8080/console\?token=", out)
+    assert re.search(r"placar \(TV\) +: http://mesa1\.local:8080/", out)

@@ -27,7 +27,7 @@ def _run(*args: str) -> tuple[int, str]:
 
 def _one_line_error(output: str) -> str:
     assert "Traceback" not in output
-    errors = [line for line in output.splitlines() if line.startswith("Error:")]
+    errors = [line for line in output.splitlines() if line.startswith("Erro:")]
     assert len(errors) == 1, output
     return errors[0]
 
@@ -88,9 +88,10 @@ def test_the_same_duration_twice_is_refused() -> None:
 def test_serve_on_a_regular_file_says_not_a_serial_port(tmp_path: Path) -> None:
     fake = tmp_path / "ttyACM0"
     fake.write_text("")
-    code, out = _run("serve", "--device", str(fake), "--db", str(tmp_path / "m.sqlite"))
+    code, out = _run("--lang", "en", "serve", "--device", str(fake), "--db",
+                     str(tmp_path / "m.sqlite"))
     assert code == 2
-    line = _one_line_error(out)
+    line = _one_line_error(out.replace("Error:", "Erro:"))
     assert "is not a serial port" in line and "serial ports seen:" in line
 
 
@@ -99,7 +100,7 @@ def test_serve_on_a_port_held_by_another_program_names_its_pid(tmp_path: Path) -
     name = os.ttyname(slave)
     holder = serial.Serial(name, exclusive=True)  # what Thonny or another futmesa does
     try:
-        proc = subprocess.run([FUTMESA, "serve", "--device", name, "--db",
+        proc = subprocess.run([FUTMESA, "--lang", "en", "serve", "--device", name, "--db",
                                str(tmp_path / "m.sqlite"), "--http-port", "1"],
                               capture_output=True, text=True, timeout=60)
     finally:
@@ -107,7 +108,7 @@ def test_serve_on_a_port_held_by_another_program_names_its_pid(tmp_path: Path) -
         os.close(master)
         os.close(slave)
     assert proc.returncode == 2
-    line = _one_line_error(proc.stderr)
+    line = _one_line_error(proc.stderr.replace("Error:", "Erro:"))
     assert f"held by PID {os.getpid()}" in line and "serial ports seen:" in line
 
 
@@ -118,7 +119,7 @@ def test_db_in_a_missing_folder_is_refused_not_created(tmp_path: Path) -> None:
     code, out = _run("serve", "--device", str(tmp_path / "ttyACM9"), "--db",
                      str(missing / "m.sqlite"))
     assert code == 2
-    assert "does not exist" in _one_line_error(out)
+    assert "não existe" in _one_line_error(out)
     assert not missing.parent.exists()
 
 
@@ -126,8 +127,8 @@ def test_db_on_proc_is_diagnosed_as_a_place_that_takes_no_files(tmp_path: Path) 
     code, out = _run("serve", "--device", str(tmp_path / "ttyACM9"), "--db", "/proc/x.sqlite")
     assert code == 2
     line = _one_line_error(out)
-    assert "cannot create the event log /proc/x.sqlite" in line
-    assert "not a futmesa event log" not in line
+    assert "não foi possível criar o registro de eventos /proc/x.sqlite" in line
+    assert "não é um registro de eventos" not in line
 
 
 def test_a_file_that_is_not_a_log_is_named_so(tmp_path: Path) -> None:
@@ -135,7 +136,7 @@ def test_a_file_that_is_not_a_log_is_named_so(tmp_path: Path) -> None:
     notes.write_text("hello")
     code, out = _run("matches", "--db", str(notes))
     assert code == 2
-    assert "is not a futmesa event log" in _one_line_error(out)
+    assert "não é um registro de eventos do futmesa" in _one_line_error(out)
 
 
 def test_report_into_a_missing_folder_says_so_in_one_line(tmp_path: Path) -> None:
@@ -146,4 +147,4 @@ def test_report_into_a_missing_folder_says_so_in_one_line(tmp_path: Path) -> Non
     code, out = _run("report", str(match_id), "--db", str(db), "--pdf",
                      str(tmp_path / "missing" / "dir" / "x.pdf"))
     assert code == 2
-    assert "does not exist" in _one_line_error(out)
+    assert "não existe" in _one_line_error(out)

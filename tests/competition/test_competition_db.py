@@ -100,7 +100,7 @@ def test_walkover_abandon_and_replay(db: CompetitionDB) -> None:
     assert got["status"] == "walkover" and (got["result"]["score_a"], got["result"]["score_b"]) \
         == (2, 0)
     assert not db.record_result(first["id"], "mesa1:3", result(0, 5))  # W.O. stands
-    with pytest.raises(CompetitionError, match="already has a result"):
+    with pytest.raises(CompetitionError, match="já tem resultado"):
         db.walkover(first["id"], "A")
     replay = db.abandon(second["id"], "power cut")
     assert db.match(second["id"])["status"] == "abandoned"
@@ -126,7 +126,7 @@ def test_art_85_disqualification_turns_remaining_matches_into_walkovers(db: Comp
     assert rest and all(m["status"] == "walkover" for m in rest)
     rows = db.table(cid)[""]
     assert rows[-1]["team"] == bad and rows[-1]["points"] == 0 and rows[-1]["disqualified"]
-    with pytest.raises(CompetitionError, match="needs the match number"):
+    with pytest.raises(CompetitionError, match="precisa do número da partida"):
         db.add_sanction("grêmio f.c.", "match_points")
 
 

@@ -34,9 +34,12 @@ def test_demo_plays_both_halves_and_exits(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = proc.stdout
     # the address a phone on the network opens (issue 14), not localhost
-    assert re.search(r"referee console  : http://[^/\s]+:\d+/console\?token=", out), out
-    assert "period 1 over" in out and "period 2 over" in out
-    final = re.search(r"FINAL SCORE: .* (\d+) x (\d+) ", out)
+    assert re.search(r"console do árbitro +: http://[^/\s]+:\d+/console\?token=", out), out
+    # each period's end names the sides (issue 23), and the whole output is Portuguese
+    assert re.search(r"fim do 1º tempo: Estrela do Norte \d+ x \d+ \S", out), out
+    assert re.search(r"fim do 2º tempo: Estrela do Norte \d+ x \d+ \S", out), out
+    assert not re.search(r"-> |\bperiod\b|\breferee\b|\bno_foul\b", out), out
+    final = re.search(r"PLACAR FINAL: .* (\d+) x (\d+) ", out)
     assert final, out
     with sqlite3.connect(db) as conn:
         kinds = dict(conn.execute(
@@ -75,7 +78,7 @@ def test_ctrl_c_stops_every_process_it_started(tmp_path: Path) -> None:
         assert proc.stdout is not None
         deadline = time.monotonic() + 60
         for line in proc.stdout:
-            if "period 1 started" in line or time.monotonic() > deadline:
+            if "1º tempo começou" in line or time.monotonic() > deadline:
                 break
         children = _children(proc.pid)
         assert len(children) >= 2, "expected socat and micropython to be running"

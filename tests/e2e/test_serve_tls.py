@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import ssl
 import subprocess
 import sys
@@ -92,7 +93,7 @@ def test_serve_over_https_with_the_operators_certificate(
     finally:
         proc.terminate()
         out, _ = proc.communicate(timeout=20)
-    assert f"referee console  : https://localhost:{port}/console?token=" in out
+    assert re.search(rf"console do árbitro +: https://localhost:{port}/console\?token=", out)
 
 
 def test_serve_says_what_is_wrong_with_the_certificate(tmp_path: Path) -> None:

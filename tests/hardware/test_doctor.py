@@ -101,7 +101,7 @@ def test_doctor_does_not_take_events_from_the_daemon(sim):
 def test_no_board_is_a_clear_error(tmp_path):
     with pytest.raises(ProbeError, match="does not exist"):
         run_doctor(port=str(tmp_path / "ttyACM9"), echo=lambda s: None)
-    r = CliRunner().invoke(cli, ["doctor", "--port", str(tmp_path / "nothing")])
+    r = CliRunner().invoke(cli, ["--lang", "en", "doctor", "--port", str(tmp_path / "nothing")])
     assert r.exit_code == 1 and "is the board plugged in" in r.output
 
 
@@ -135,12 +135,12 @@ def test_find_board_by_usb_serial_number(monkeypatch):
     with pytest.raises(ProbeError, match="no USB serial port with serial number 123"):
         pr.find_port("123")
     monkeypatch.setattr(pr, "serial_ports", lambda: ports[2:])
-    r = CliRunner().invoke(cli, ["doctor"])
+    r = CliRunner().invoke(cli, ["--lang", "en", "doctor"])
     assert r.exit_code == 1 and "no board found on USB" in r.output and "/dev/ttyS0" in r.output
 
 
 def test_cli_doctor_on_the_sim(sim):
-    r = CliRunner().invoke(cli, ["doctor", "--port", sim.host_port])
+    r = CliRunner().invoke(cli, ["--lang", "en", "doctor", "--port", sim.host_port])
     assert r.exit_code == 0, r.output
     assert "ok   firmware" in r.output and r.output.rstrip().endswith("no problems found")
 

@@ -162,10 +162,12 @@ def test_flash_uf2_refusals(tmp_path: Path, port: str) -> None:
 
 def test_cli_uf2_errors_are_one_line(tmp_path: Path) -> None:
     runner = CliRunner()
-    result = runner.invoke(cli, ["flash", "--board", "pico", "--port", "/dev/ttyACM97",
+    result = runner.invoke(cli, ["--lang", "en", "flash", "--board", "pico",
+                                 "--port", "/dev/ttyACM97",
                                  "--uf2", "--image", str(tmp_path / "none.uf2")])
     assert result.exit_code == 1
     assert "make firmware" in result.output and "Traceback" not in result.output
-    result = runner.invoke(cli, ["flash", "--board", "pico", "--port", "/dev/ttyACM97",
+    result = runner.invoke(cli, ["--lang", "en", "flash", "--board", "pico",
+                                 "--port", "/dev/ttyACM97",
                                  "--drive", str(tmp_path)])
     assert result.exit_code == 2 and "--image and --drive go with --uf2" in result.output

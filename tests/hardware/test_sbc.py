@@ -181,7 +181,7 @@ def test_sbc_doctor_cli_off_a_raspberry_pi_says_what_to_do():
 
     from futmesa.cli import cli
 
-    r = CliRunner().invoke(cli, ["doctor", "--sbc", "--board", "rpi"])
+    r = CliRunner().invoke(cli, ["--lang", "en", "doctor", "--sbc", "--board", "rpi"])
     # on this test machine Blinka has no Raspberry Pi pins: a clear message, not a traceback
     assert r.exit_code == 1, r.output
     assert "Error:" in r.output and "Traceback" not in r.output

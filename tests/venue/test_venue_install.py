@@ -110,4 +110,4 @@ def test_venue_install_refuses_a_desk_file_in_a_missing_folder(tmp_path: Path) -
     r = CliRunner().invoke(cli, ["venue", "install", "--out", str(tmp_path / "units"),
                                  "--broker-dir", str(broker_dir), "--db",
                                  str(tmp_path / "nope" / "desk.sqlite")])
-    assert r.exit_code == 2 and "does not exist" in r.output
+    assert r.exit_code == 2 and "não existe" in r.output

@@ -26,6 +26,7 @@ from futmesa.competition import schedule
 from futmesa.competition.settings import CompetitionSettings
 from futmesa.competition.standings import knockout_winner, standings
 from futmesa.competition.teams import MAX_TEAMS, Team
+from futmesa.i18n import _
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS comp_teams (
@@ -176,12 +177,14 @@ class CompetitionDB:
         keys = team_keys or list(teams)
         missing = [k for k in keys if k not in teams]
         if missing:
-            raise CompetitionError(f"unknown team {missing[0]!r}: import the teams CSV first")
+            raise CompetitionError(_("unknown team {team!r}: import the teams CSV first").format(
+                team=missing[0]))
         if len(keys) < 2:
-            raise CompetitionError("a competition needs at least two teams: import a teams CSV")
+            raise CompetitionError(_("a competition needs at least two teams: import a teams CSV"))
         if len(keys) > MAX_TEAMS:
-            raise CompetitionError(f"{len(keys)} equipes: uma competição tem no máximo "
-                                   f"{MAX_TEAMS}; divida-a em competições menores")
+            raise CompetitionError(_("{count} teams: a competition has at most {max}; split it "
+                                     "into smaller competitions").format(count=len(keys),
+                                                                         max=MAX_TEAMS))
         try:
             planned = schedule.plan(keys, settings.format, settings.groups, settings.advance)
         except ValueError as exc:
@@ -216,7 +219,7 @@ class CompetitionDB:
         rows = (self._rows("SELECT * FROM competitions WHERE id=?", (cid,)) if cid else
                 self._rows("SELECT * FROM competitions ORDER BY id DESC LIMIT 1"))
         if not rows:
-            raise CompetitionError("no competition yet: run `futmesa competition new` first")
+            raise CompetitionError(_("no competition yet: run `futmesa competition new` first"))
         r = rows[0]
         return {"id": r["id"], "name": r["name"],
                 "settings": CompetitionSettings.model_validate_json(r["settings"]),
@@ -249,8 +252,8 @@ class CompetitionDB:
     def match(self, match_id: int) -> dict[str, Any]:
         row = self._rows("SELECT competition_id FROM comp_matches WHERE id=?", (match_id,))
         if not row:
-            raise CompetitionError(f"no competition match {match_id}: see `futmesa competition "
-                                   "schedule`")
+            raise CompetitionError(_("no competition match {id}: see `futmesa competition "
+                                     "schedule`").format(id=match_id))
         return next(m for m in self.matches(row[0]["competition_id"]) if m["id"] == match_id)
 
     def sanctions(self, cid: int) -> list[dict[str, Any]]:
@@ -263,8 +266,8 @@ class CompetitionDB:
         rows = self._rows("SELECT * FROM comp_sanctions WHERE id=? AND revoked_at IS NULL",
                           (sanction_id,))
         if not rows:
-            raise CompetitionError(f"no sanction {sanction_id} in force: see `futmesa "
-                                   "competition standings`")
+            raise CompetitionError(_("no sanction {id} in force: see `futmesa competition "
+                                     "standings`").format(id=sanction_id))
         s = rows[0]
         with self._tx() as db:
             db.execute("UPDATE comp_sanctions SET revoked_at=? WHERE id=?",
@@ -324,11 +327,11 @@ class CompetitionDB:
         """The side ``absent`` ('A'/'B') did not play: the other wins by walk-over (W.O.)."""
         m = self.match(match_id)
         if absent not in ("A", "B"):
-            raise CompetitionError("say which side did not show up: A or B")
+            raise CompetitionError(_("say which side did not show up: A or B"))
         if m["status"] in ("finished", "walkover"):
-            raise CompetitionError(f"match {match_id} already has a result")
+            raise CompetitionError(_("match {id} already has a result").format(id=match_id))
         if not (m["team_a"] and m["team_b"]):
-            raise CompetitionError(f"match {match_id} has no teams yet")
+            raise CompetitionError(_("match {id} has no teams yet").format(id=match_id))
         s = self.competition(m["competition_id"])["settings"]
         goals = s.walkover_score
         score = (0, goals) if absent == "A" else (goals, 0)
@@ -341,7 +344,8 @@ class CompetitionDB:
         """Abandon a match (no result counts) and schedule its replay; returns the replay's id."""
         m = self.match(match_id)
         if m["status"] in ("finished", "walkover", "abandoned"):
-            raise CompetitionError(f"match {match_id} is {m['status']}: it cannot be abandoned")
+            raise CompetitionError(_("match {id} is {status}: it cannot be abandoned").format(
+                id=match_id, status=m["status"]))
         now = time.time()
         with self._tx() as db:
             db.execute("UPDATE comp_matches SET status='abandoned', note=?, updated_at=?"
@@ -369,16 +373,19 @@ class CompetitionDB:
                      rule: str | None = None, note: str = "") -> int:
         """A competition-level sanction: ``match_points`` or ``competition_points``."""
         if kind not in SANCTIONS:
-            raise CompetitionError(f"sanction must be one of {', '.join(SANCTIONS)}")
+            raise CompetitionError(_("the sanction must be one of {kinds}").format(
+                kinds=", ".join(SANCTIONS)))
         comp = self.competition()
         if team not in comp_teams(comp):
-            raise CompetitionError(f"{team!r} does not play in {comp['name']}")
+            raise CompetitionError(_("{team!r} does not play in {name}").format(
+                team=team, name=comp["name"]))
         if kind == "match_points":
             if match_id is None:
-                raise CompetitionError("loss of a match's points needs the match number")
+                raise CompetitionError(_("loss of a match's points needs the match number"))
             m = self.match(match_id)
             if team not in (m["team_a"], m["team_b"]):
-                raise CompetitionError(f"{team!r} did not play match {match_id}")
+                raise CompetitionError(_("{team!r} did not play match {id}").format(
+                    team=team, id=match_id))
         with self._tx() as db:
             return int(db.execute(
                 "INSERT INTO comp_sanctions(competition_id, team, kind, match_id, rule, note,"
@@ -419,11 +426,12 @@ class CompetitionDB:
         (``competition_points``) and returns the sanction's id."""
         rows = self._rows("SELECT * FROM comp_reports WHERE id=?", (report_id,))
         if not rows:
-            raise CompetitionError(f"não há relato {report_id}: veja `futmesa competition "
-                                   "reports`")
+            raise CompetitionError(_("no report {id}: see `futmesa competition reports`").format(
+                id=report_id))
         r = rows[0]
         if r["decision"] is not None:
-            raise CompetitionError(f"o relato {report_id} já foi decidido ({r['decision']})")
+            raise CompetitionError(_("report {id} was already decided ({decision})").format(
+                id=report_id, decision=r["decision"]))
         sid = None
         if confirm:
             sid = self.add_sanction(r["team"], "competition_points", r["match_id"], r["rule"],
@@ -451,7 +459,7 @@ class CompetitionDB:
         comp = self.competition(cid)
         cid = comp["id"]
         changed: list[int] = []
-        for _ in range(8):
+        for _round in range(8):
             matches = self.matches(cid)
             group_done = all(m["status"] in ("finished", "walkover", "abandoned")
                              for m in matches if m["stage"] == "group")

@@ -20,6 +20,7 @@ from typing import Any
 
 from serial.tools import list_ports
 
+from futmesa.i18n import _
 from futmesa.link import DeviceInfo, HostLink, Status
 
 
@@ -89,8 +90,9 @@ def serial_ports() -> list[Any]:
 def describe_ports() -> str:
     ports = serial_ports()
     if not ports:
-        return "no serial ports found"
-    return "; ".join(f"{p.device} ({p.description}, serial {p.serial_number or '-'})"
+        return _("no serial ports found")
+    serial_word = _("serial number")
+    return "; ".join(f"{p.device} ({p.description}, {serial_word} {p.serial_number or '-'})"
                      for p in ports)
 
 

@@ -12,6 +12,7 @@ import logging
 import math
 from typing import Any
 
+from futmesa.i18n import _
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.entries import to_entry
 from futmesa.matchbook.proof import with_chain
@@ -360,7 +361,8 @@ class MatchLibrary:
         """The stored match, each entry with its status and sentence, and its final state."""
         match = self.store.match(match_id)
         if match is None:
-            raise KeyError(f"no match {match_id} in {self.store.path}")
+            raise KeyError(_("no match {id} in {db}: see `futmesa matches --db {db}`").format(
+                id=match_id, db=self.store.path))
         matches = self.store.list_matches()
         record = build_record(match, self.store.entries(match_id), self._later(match, matches))
         return with_chain(record, self.store, match_id)  # hashes and signatures (proof.py)

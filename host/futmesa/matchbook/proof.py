@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from futmesa.i18n import translator
 from futmesa.matchbook.signing import role_label, signatures
 from futmesa.matchbook.wording import time_of_day, venue_zone
 from futmesa.store import EventLog
@@ -66,9 +67,7 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
     if not isinstance(chain, dict):
         return None
     pt = lang != "en"
-
-    def L(p: str, e: str) -> str:  # noqa: N802
-        return p if pt else e
+    _ = translator(lang).gettext
 
     settings = (record.get("match") or {}).get("settings") or {}
     zone = venue_zone(settings.get("timezone") if isinstance(settings, dict) else None)
@@ -76,31 +75,30 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
              or (record.get("match") or {}).get("teams") or {})
     final = str(chain.get("final_hash") or "")
     if not chain.get("ok", False):
-        text = L(f"A cadeia NÃO confere: {chain.get('problem', '')}",
-                 f"The chain does NOT check: {chain.get('problem_en', '')}")
+        text = _("The chain does NOT check: {problem}").format(
+            problem=chain.get("problem" if pt else "problem_en", ""))
     else:
-        text = L(f"{chain.get('chained', 0)} registros encadeados; a cadeia confere",
-                 f"{chain.get('chained', 0)} entries chained; the chain checks")
+        text = _("{count} entries chained; the chain checks").format(
+            count=chain.get("chained", 0))
         if chain.get("unchained"):
-            text += L(f" ({chain['unchained']} registros anteriores à cadeia, sem prova)",
-                      f" ({chain['unchained']} entries from before the chain, not proven)")
+            text += _(" ({count} entries from before the chain, not proven)").format(
+                count=chain["unchained"])
     lines = []
     for s in record.get("signatures") or []:
         note = ""
         if not s.get("valid", True):
-            note = L(f"sem validade: partida reaberta (registro nº {s.get('reopened_by')})"
-                     + (f" — motivo: {s['reason']}" if s.get("reason") else ""),
-                     f"no longer valid: match reopened (entry {s.get('reopened_by')})"
-                     + (f" — reason: {s['reason']}" if s.get("reason") else ""))
+            note = (_("no longer valid: match reopened (entry no. {number})").format(
+                number=s.get("reopened_by"))
+                + (_(" — reason: {reason}").format(reason=s["reason"]) if s.get("reason") else ""))
         lines.append(SignatureLine(role_label(str(s.get("role", "")), teams, lang),
                                    str(s.get("name", "")),
                                    time_of_day(s.get("at"), zone) if s.get("at") else "",
                                    str(s.get("image", "")), bool(s.get("valid", True)), note))
     return Proof(final, str(chain.get("short") or final[:12]), bool(chain.get("ok")), text, lines,
                  str(record.get("verify_url") or ""),
-                 title=L("Assinaturas e verificação", "Signatures and verification"),
-                 hash_label=L("Hash final da cadeia", "Chain's final hash"),
-                 verify_label=L("Verifique em", "Check at"))
+                 title=_("Signatures and verification"),
+                 hash_label=_("Chain's final hash"),
+                 verify_label=_("Check at"))
 
 
 def result_proof(record: Record) -> dict[str, Any]:

@@ -17,11 +17,16 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from futmesa.i18n import N_, translator
+
 ROLES: dict[str, tuple[str, str]] = {
     "referee": ("Árbitro", "Referee"),
     "captain_A": ("Capitão", "Captain"),
     "captain_B": ("Capitão", "Captain"),
 }
+# the signer as the súmula names them (the catalog's words; ROLES keeps the pairs for callers)
+ROLE_WORDS: dict[str, str] = {"referee": N_("Referee"), "captain_A": N_("Captain"),
+                              "captain_B": N_("Captain")}
 SIGNING_KINDS = ("signature", "reopen")
 PNG_PREFIX = "data:image/png;base64,"
 MAX_IMAGE_CHARS = 40_000  # a signature drawn on a phone, scaled down, is a few kB
@@ -90,8 +95,7 @@ def closed(entries: list[Any]) -> bool:
 
 def role_label(role: str, teams: dict[str, Any] | None = None, lang: str = "pt") -> str:
     """"Árbitro" / "Capitão — Equipe" as the súmula names a signer."""
-    pt_label, en_label = ROLES.get(role, (role, role))
-    label = pt_label if lang != "en" else en_label
+    label = translator(lang).gettext(ROLE_WORDS[role]) if role in ROLE_WORDS else role
     if role.startswith("captain_"):
         side = role[-1]
         team = (teams or {}).get(side) or {}

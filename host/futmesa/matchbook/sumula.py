@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from futmesa.i18n import translator
 from futmesa.matchbook.proof import Proof, proof_of
 from futmesa.matchbook.status import EntryStatus
 from futmesa.matchbook.wording import (
@@ -139,9 +140,10 @@ def clock_text(clock_ms: Any) -> str:
 def period_text(period: Any, lang: str = "pt") -> str:
     if not isinstance(period, int) or period <= 0:
         return ""
+    _ = translator(lang).gettext
     if period >= 3:
-        return "Prorrogação" if lang == "pt" else "Extra time"
-    return f"{period}º tempo" if lang == "pt" else f"{'1st' if period == 1 else '2nd'} half"
+        return _("Extra time")
+    return _("1st half") if period == 1 else _("2nd half")
 
 
 def _competition(settings: Any) -> str:
@@ -158,11 +160,12 @@ def _ending(record: Record, lang: str) -> str:
     end = match.get("ending")
     if isinstance(end, dict) and end.get(lang):
         return str(end[lang])
+    _ = translator(lang).gettext
     if (record.get("state") or {}).get("finished"):
-        return "encerrada" if lang == "pt" else "ended"
+        return _("ended")
     if match.get("ended_at"):
-        return "interrompida antes do fim" if lang == "pt" else "stopped before the end"
-    return "em andamento" if lang == "pt" else "in progress"
+        return _("stopped before the end")
+    return _("in progress")
 
 
 def _text(entry: dict[str, Any], teams: dict[str, Any], lang: str,
@@ -222,7 +225,6 @@ def _table(table_id: Any, settings: Any, lang: str) -> str:
 # ---- building the model ------------------------------------------------------------------
 def build(record: Record, lang: str = "pt") -> Sumula:
     """The súmula of a match record, in ``lang`` ("pt" or "en")."""
-    pt = lang != "en"
     match = record.get("match") or {}
     state = record.get("state") or {}
     settings = match.get("settings") or {}
@@ -234,27 +236,26 @@ def build(record: Record, lang: str = "pt") -> Sumula:
     by_id = {e.get("id"): e for e in entries}
     statuses = {e.get("id"): status_of(e) for e in entries}
 
-    def L(p: str, e: str) -> str:  # noqa: N802
-        return p if pt else e
+    _ = translator(lang).gettext
 
     result = f"{names['A']} {score['A']} × {score['B']} {names['B']}"
     mid = match.get("id", state.get("match_id"))
     ruleset = str(match.get("ruleset") or state.get("ruleset") or "")
     meta = [
-        (L("Competição", "Competition"), _competition(settings)),
-        (L("Mesa", "Table"), _table(match.get("table_id"), settings, lang)),
-        (L("Regra", "Rules"), ruleset_title(ruleset)),
-        (L("Árbitro", "Referee"), str(match.get("referee") or "")),
-        (L("Início", "Start"), when(match.get("created_at"), zone)),
-        (L("Fim", "End"), when(match.get("ended_at"), zone)),
-        (L("Situação", "Status"), _ending(record, lang)),
-        (L("Hora local", "Local time"), zone_city(zone, lang)),
+        (_("Competition"), _competition(settings)),
+        (_("Table"), _table(match.get("table_id"), settings, lang)),
+        (_("Rules"), ruleset_title(ruleset)),
+        (_("Referee"), str(match.get("referee") or "")),
+        (_("Start"), when(match.get("created_at"), zone)),
+        (_("End"), when(match.get("ended_at"), zone)),
+        (_("Status"), _ending(record, lang)),
+        (_("Local time"), zone_city(zone, lang)),
     ]
 
-    goals = Table("goals", L("Gols", "Goals"), [
-        ("period", L("Tempo", "Period")), ("minute", L("Minuto", "Minute")),
-        ("team", L("Equipe", "Team")), ("disc", L("Botão", "Disc")),
-        ("score", L("Placar", "Score"))])
+    goals = Table("goals", _("Goals"), [
+        ("period", _("Period")), ("minute", _("Minute")),
+        ("team", _("Team")), ("disc", _("Disc")),
+        ("score", _("Score"))])
     running = {"A": 0, "B": 0}
     for g in counted_goals(record):
         side = str(g.get("side"))
@@ -262,7 +263,7 @@ def build(record: Record, lang: str = "pt") -> Sumula:
             running[side] += 1
         who = names.get(side, side)
         if g.get("own_goal"):
-            who += L(" (gol contra)", " (own goal)")
+            who += _(" (own goal)")
         goals.add(period=period_text(g.get("period"), lang), minute=minute(g.get("clock_ms")),
                   team=who, disc=g.get("disc") if g.get("disc") is not None else "—",
                   score=f"{running['A']} × {running['B']}", entry=g.get("entry"))
@@ -270,25 +271,25 @@ def build(record: Record, lang: str = "pt") -> Sumula:
     tables = [goals]
     so = shootout_marks(record)
     if so:
-        shootout = Table("shootout", L("Disputa de pênaltis", "Penalty shoot-out"), [
-            ("team", L("Equipe", "Team")),
-            ("kicks", L("Cobranças (G = gol, X = perdido)", "Kicks (G = goal, X = missed)")),
+        shootout = Table("shootout", _("Penalty shoot-out"), [
+            ("team", _("Team")),
+            ("kicks", _("Kicks (G = goal, X = missed)")),
             ("total", "Total")])
         for name, marks, total in so:
             shootout.add(team=name, kicks=marks, total=total)
         tables.append(shootout)
 
-    discipline = Table("discipline", L("Faltas e disciplina", "Fouls and discipline"), [
-        ("period", L("Tempo", "Period")), ("minute", L("Minuto", "Minute")),
-        ("team", L("Equipe", "Team")), ("what", L("Ocorrência", "What happened"))])
-    subs = Table("substitutions", L("Substituições", "Substitutions"), [
-        ("period", L("Tempo", "Period")), ("minute", L("Minuto", "Minute")),
-        ("team", L("Equipe", "Team")), ("out", L("Sai", "Off")), ("in", L("Entra", "On"))])
-    corrections = Table("corrections", L("Correções", "Corrections"), [
-        ("number", "Nº"), ("kind", L("Tipo", "Kind")),
-        ("target", L("Registro corrigido", "Entry corrected")),
-        ("now", L("Passa a ser", "Now reads")), ("author", L("Autor", "By")),
-        ("reason", L("Motivo", "Reason")), ("status", L("Situação", "Status"))])
+    discipline = Table("discipline", _("Fouls and discipline"), [
+        ("period", _("Period")), ("minute", _("Minute")),
+        ("team", _("Team")), ("what", _("What happened"))])
+    subs = Table("substitutions", _("Substitutions"), [
+        ("period", _("Period")), ("minute", _("Minute")),
+        ("team", _("Team")), ("out", _("Off")), ("in", _("On"))])
+    corrections = Table("corrections", _("Corrections"), [
+        ("number", "Nº"), ("kind", _("Kind")),
+        ("target", _("Entry corrected")),
+        ("now", _("Now reads")), ("author", _("By")),
+        ("reason", _("Reason")), ("status", _("Status"))])
     for e in entries:
         st = statuses[e.get("id")]
         kind = str(e.get("kind") or "")
@@ -319,8 +320,8 @@ def build(record: Record, lang: str = "pt") -> Sumula:
             situation = _correction_status(st, lang)
             corrections.add(
                 not st.counts, number=e.get("id"),
-                kind=L("Anulação", "Void") if kind == "void" else L("Correção", "Amendment"),
-                target=(f"{L('nº', 'no.')} {data.get('target')} — "
+                kind=_("Void") if kind == "void" else _("Amendment"),
+                target=(_("no. {number}").format(number=data.get("target")) + " — "
                         + (_text(target, teams, lang, by_id) if target else "?")),
                 now=new, author=origin(e.get("source"), e.get("author"), lang),
                 reason=data.get("reason", ""), status=situation)
@@ -330,17 +331,15 @@ def build(record: Record, lang: str = "pt") -> Sumula:
             discs = expelled.get(side)
             if discs:
                 many = isinstance(discs, list) and len(discs) > 1
-                shown = (", ".join(L("a definir", "to be named") if d is None else str(d)
+                shown = (", ".join(_("to be named") if d is None else str(d)
                                    for d in discs) if isinstance(discs, list) else str(discs))
                 discipline.add(team=names[side],
-                               what=L(f"Expulsos até o fim: botões {shown}" if many
-                                      else f"Expulso até o fim: botão {shown}",
-                                      f"Sent off: discs {shown}" if many
-                                      else f"Sent off: disc {shown}"))
+                               what=(_("Sent off: discs {discs}") if many
+                                     else _("Sent off: disc {discs}")).format(discs=shown))
     tables += [discipline, subs, corrections, _log_table(entries, statuses, teams, lang, by_id,
                                                          zone)]
     return Sumula(
-        id=mid, title=L(f"Súmula da partida nº {mid}", f"Match report no. {mid}"),
+        id=mid, title=_("Match report no. {number}").format(number=mid),
         result=result, finished=bool(state.get("finished")), ending=_ending(record, lang),
         teams=names, score=score, referee=str(match.get("referee") or ""), meta=meta,
         tables=tables, lang=lang, proof=proof_of(record, lang))
@@ -348,26 +347,24 @@ def build(record: Record, lang: str = "pt") -> Sumula:
 
 def _correction_status(st: EntryStatus, lang: str) -> str:
     """A correction's own status, short: in effect, voided by…, or replaced by…."""
-    pt = lang != "en"
-    by = f" nº {st.by}" if st.by is not None else ""
+    _ = translator(lang).gettext
     who = f" ({st.author})" if st.author else ""
     if st.state == "voided":
-        return f"anulada pelo{by}{who}" if pt else f"voided by no.{by[3:]}{who}"
+        return (_("voided by no. {number}{author}").format(number=st.by, author=who)
+                if st.by is not None else _("voided{author}").format(author=who))
     if st.state == "without_effect":
-        return (f"sem efeito: substituída pelo{by}" if by else "sem efeito") if pt else (
-            f"no effect: replaced by no.{by[3:]}" if by else "no effect")
-    return "em vigor" if pt else "in effect"
+        return (_("no effect: replaced by no. {number}").format(number=st.by)
+                if st.by is not None else _("no effect"))
+    return _("in effect")
 
 
 def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
                teams: dict[str, Any], lang: str, by_id: dict[Any, dict[str, Any]],
                zone: Any) -> Table:
-    pt = lang != "en"
-    log = Table("log", "Registro de eventos" if pt else "Event log", [
-        ("number", "Nº"), ("time", "Hora" if pt else "Time"),
-        ("period", "Tempo" if pt else "Period"), ("clock", "Relógio" if pt else "Clock"),
-        ("what", "Ocorrência" if pt else "What happened"), ("origin", "Origem" if pt else "By"),
-        ("status", "Situação" if pt else "Status")])
+    _ = translator(lang).gettext
+    log = Table("log", _("Event log"), [
+        ("number", "Nº"), ("time", _("Time")), ("period", _("Period")), ("clock", _("Clock")),
+        ("what", _("What happened")), ("origin", _("Origin")), ("status", _("Status"))])
     previous: tuple[str, str, str] | None = None
     repeats = 1
     for e in entries:

@@ -10,6 +10,7 @@ import html
 import io
 from typing import Any
 
+from futmesa.i18n import translator
 from futmesa.matchbook.sumula import Sumula
 from futmesa.matchbook.sumula import Table as SumulaTable
 from futmesa.report import proof_block
@@ -91,7 +92,7 @@ def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
     story: list[Any] = [p(s.title, h1), p(s.result, big), Spacer(1, 3 * mm)]
     if head_only:
         return _build(story, s)
-    pt = s.lang == "pt"
+    _ = translator(s.lang).gettext
     # the match data as a form: two label/value pairs a line
     pairs = list(s.meta) + ([("", "")] if len(s.meta) % 2 else [])
     form = [[p(k, th), p(v), p(k2, th), p(v2)]
@@ -114,14 +115,13 @@ def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
                                        table(t.head, t.cells(), widths, t.struck, dense)]))
         else:
             story += [p(t.title, h2), table(t.head, t.cells(), widths, t.struck, dense)]
-    box = Table([[p("Observações do árbitro" if pt else "Referee's remarks", th)], [""]],
+    box = Table([[p(_("Referee's remarks"), th)], [""]],
                 colWidths=[WIDTH_MM * mm], rowHeights=[None, 24 * mm])
     box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, colors.grey),
                              ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.grey)]))
-    names = ([f"Árbitro{': ' + s.referee if s.referee else ''}",
-              f"Técnico — {s.teams['A']}", f"Técnico — {s.teams['B']}"] if pt else
-             [f"Referee{': ' + s.referee if s.referee else ''}",
-              f"Coach — {s.teams['A']}", f"Coach — {s.teams['B']}"])
+    names = [_("Referee: {name}").format(name=s.referee) if s.referee else _("Referee"),
+             _("Coach — {team}").format(team=s.teams["A"]),
+             _("Coach — {team}").format(team=s.teams["B"])]
     gap = 8.0
     line = (WIDTH_MM - 2 * gap) / 3
     sign = Table([[p(names[0]), "", p(names[1]), "", p(names[2])]],
@@ -142,8 +142,8 @@ def _build(story: list[Any], s: Sumula) -> bytes:
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.platypus import SimpleDocTemplate
 
-    regular, _ = _fonts()
-    pt = s.lang == "pt"
+    regular, _bold = _fonts()
+    page_of = translator(s.lang).gettext("page {n} of {total}")
     foot = f"{s.title} — {s.teams['A']} × {s.teams['B']}"
 
     class NumberedCanvas(Canvas):
@@ -164,7 +164,7 @@ def _build(story: list[Any], s: Sumula) -> bytes:
                 self.setFont(regular, 7.5)
                 self.drawString(18 * mm, 9 * mm, foot)
                 self.drawRightString(A4[0] - 18 * mm, 9 * mm,
-                                     f"página {n} de {total}" if pt else f"page {n} of {total}")
+                                     page_of.format(n=n, total=total))
                 super().showPage()
             super().save()
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import segno
 
+from futmesa.i18n import translator
 from futmesa.matchbook.proof import Proof
 from futmesa.matchbook.signing import PNG_PREFIX
 
@@ -78,7 +79,7 @@ def pdf_flowables(proof: Proof, fonts: tuple[str, str], width_mm: float,
                          textColor=colors.HexColor("#b00020"))
     h2 = ParagraphStyle("proof_h2", parent=base, fontName=bold, fontSize=11.5, leading=14,
                         spaceBefore=9, spaceAfter=3)
-    pt = lang != "en"
+    _ = translator(lang).gettext
 
     def p(text: Any, style: ParagraphStyle = base) -> Paragraph:
         return Paragraph(html.escape(str(text)), style)
@@ -91,8 +92,7 @@ def pdf_flowables(proof: Proof, fonts: tuple[str, str], width_mm: float,
             words.append(p(s.note, bad))
         rows.append([image or p("—"), words])
     if not rows:
-        rows.append([p("—"), [p("Nenhuma assinatura digital." if pt
-                                else "No digital signature.")]])
+        rows.append([p("—"), [p(_("No digital signature."))]])
     signed = Table(rows, colWidths=[(SIGN_W_MM + 4) * mm, (width_mm - SIGN_W_MM - 4) * mm])
     style: list[Any] = [("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
                         ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]

@@ -7,6 +7,7 @@ import io
 import json
 from typing import Any
 
+from futmesa.i18n import translator
 from futmesa.matchbook.sumula import Sumula
 
 
@@ -26,8 +27,9 @@ def to_csv(s: Sumula) -> str:
     """One CSV: the header block, then each table (its title, its heading row, its rows)."""
     out = io.StringIO()
     w = _InertWriter(out)
-    w.writerow(["súmula" if s.lang == "pt" else "report", s.id])
-    w.writerow(["resultado" if s.lang == "pt" else "result", s.result])
+    _ = translator(s.lang).gettext
+    w.writerow([_("report"), s.id])
+    w.writerow([_("result"), s.result])
     for key, value in s.meta:
         w.writerow([key, value])
     for t in s.tables:

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from futmesa.hub import RefusedError
+from futmesa.i18n import _, language
+from futmesa.matchbook.wording import ordinal, ruleset_title, table_name, team, word
 from futmesa.server import Running
 from futmesa.sim.table import SimTable
 
@@ -61,9 +63,9 @@ async def _wait(cond: Callable[[], bool], timeout_s: float, what: str, sim: SimT
     deadline = time.monotonic() + timeout_s
     while not cond():
         if not sim.alive:
-            raise DemoError("the simulated firmware stopped:\n" + sim.output_tail())
+            raise DemoError(_("the simulated firmware stopped:") + "\n" + sim.output_tail())
         if time.monotonic() > deadline:
-            raise DemoError(f"timed out waiting for {what}")
+            raise DemoError(_("waited too long for {what}").format(what=what))
         await asyncio.sleep(0.003)
 
 
@@ -80,11 +82,15 @@ def progress_line(period: int, clock_ms: float | None, period_ms: int, wall_s: f
                   rate: float, left_s: float) -> str:
     """The demo's progress: the period, the table's clock against the wall clock (an
     emulated board runs far slower than real time), and the time the demo has left."""
-    where = (f"{period}º tempo, relógio da mesa {_mmss(clock_ms)} de {_mmss(period_ms)}"
-             if clock_ms is not None else "intervalo")
-    pace = f"{rate:.2f}".replace(".", ",")
-    return (f"  {where} · tempo real {_mmss(wall_s * 1000)} (o relógio da mesa anda a {pace}× "
-            f"o real) · faltam cerca de {_mmss(left_s * 1000)}")
+    where = (_("period {n}, table clock {clock} of {length}").format(
+        n=period, clock=_mmss(clock_ms), length=_mmss(period_ms))
+        if clock_ms is not None else _("interval"))
+    pace = f"{rate:.2f}"
+    if language() != "en":
+        pace = pace.replace(".", ",")
+    return "  " + _("{where} · real time {wall} (the table clock runs at {pace}× real time) · "
+                    "about {left} left").format(where=where, wall=_mmss(wall_s * 1000),
+                                                pace=pace, left=_mmss(left_s * 1000))
 
 
 async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str], None],
@@ -107,10 +113,28 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
         try:
             await asyncio.to_thread(daemon.referee, kind, data, "demo-referee")
         except RefusedError as exc:
-            say(f"  referee {kind}: refused ({exc})")
+            say("  " + _("referee: {what} refused ({why})").format(what=kind, why=exc))
 
     def match() -> dict[str, Any]:
         return daemon.state.to_dict() if daemon.state is not None else {}
+
+    pt = language() != "en"
+    lang = "pt" if pt else "en"
+
+    def answer_words(choice: Any) -> str:
+        """The referee's answer as a person says it: a team's name, "sem falta", "aceita"."""
+        if choice in ("A", "B"):
+            return team(match().get("teams") or TEAMS, choice, lang)
+        if choice is None or choice is True:
+            return _("accepted")
+        if choice is False:
+            return _("refused")
+        return word("choice", choice, lang)
+
+    def score_line() -> str:
+        score, teams = match().get("score", {}), match().get("teams") or TEAMS
+        return (f"{team(teams, 'A', lang)} {score.get('A', 0)} x {score.get('B', 0)} "
+                f"{team(teams, 'B', lang)}")
 
     async def answer_pending() -> None:
         """The scripted referee answers every question the rules raised.
@@ -122,14 +146,16 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
         for question in list(match().get("pending", [])):
             accept = question.get("kind") != "lance_timeout"
             choice = question.get("default") if accept else question.get("reject")
-            say(f"  referee: {question.get('en', question.get('kind'))} -> {choice}")
+            asked = question.get("pt" if pt else "en") or question.get("kind")
+            say("  " + _("referee: {question} → {answer}").format(
+                question=asked, answer=answer_words(choice)))
             await referee("confirm", {"target": question["id"], "accept": accept})
 
     reporter = asyncio.create_task(_progress(daemon, match, say, period_ms, interval_ms,
                                              progress_s))
     try:
         return await _play(daemon, sim, speed, say, script, period_ms, half_s, at_ms, referee,
-                           match, answer_pending)
+                           match, answer_pending, lang, score_line)
     finally:
         reporter.cancel()
 
@@ -145,7 +171,8 @@ async def _progress(daemon: Any, match: Callable[[], dict[str, Any]], say: Calla
         wall_s = time.monotonic() - started
         status = daemon.status
         if not daemon.connected or status is None:
-            say(f"  esperando a mesa ligar… tempo real {_mmss(wall_s * 1000)}")
+            say("  " + _("waiting for the table to start… real time {wall}").format(
+                wall=_mmss(wall_s * 1000)))
             continue
         rate = max(daemon.clock_rate(), 1e-3)   # table ms per real ms
         state = match().get("status")
@@ -161,11 +188,14 @@ async def _progress(daemon: Any, match: Callable[[], dict[str, Any]], say: Calla
 async def _play(daemon: Any, sim: SimTable, speed: float, say: Callable[[str], None],
                 script: tuple[Step, ...], period_ms: int, half_s: float,
                 at_ms: Callable[[Step], int], referee: Any,
-                match: Callable[[], dict[str, Any]], answer_pending: Any) -> dict[str, Any]:
+                match: Callable[[], dict[str, Any]], answer_pending: Any, lang: str,
+                score_line: Callable[[], str]) -> dict[str, Any]:
     patience = 30 if speed >= 1 else 900  # the virtual Pico boots slowly on a busy machine
-    await _wait(lambda: daemon.connected and daemon.match is not None, patience, "the table", sim)
-    say(f"table {daemon.table_id} connected; match {daemon.match['id']} "
-        f"({daemon.match['ruleset']})")
+    await _wait(lambda: daemon.connected and daemon.match is not None, patience, _("the table"),
+                sim)
+    say(_("{table} connected; match {id} ({rules})").format(
+        table=table_name(daemon.table_id, lang=lang), id=daemon.match["id"],
+        rules=ruleset_title(daemon.match["ruleset"])))
     if match().get("status") == "not_started":
         await referee("set_up", {"teams": TEAMS, "kickoff": "A"})
     for period in (1, 2):
@@ -174,21 +204,24 @@ async def _play(daemon: Any, sim: SimTable, speed: float, say: Callable[[str], N
         if match().get("status") in ("not_started", "interval"):
             await referee("start_period", {})
         await _wait(lambda p=period: daemon.status is not None and daemon.status.period == p
-                    and daemon.status.running, patience, f"period {period} to start", sim)
-        say(f"period {period} started")
+                    and daemon.status.running, patience,
+                    _("the {nth} period to start").format(nth=ordinal(period, lang)), sim)
+        say(_("{nth} period started").format(nth=ordinal(period, lang)))
         for step in (s for s in script if s.period == period):
             await _wait(lambda s=step: daemon._clock_now_ms() >= at_ms(s)
                         or not (daemon.status and daemon.status.running),
-                        half_s * 2 + 30, f"{step.at} of period {period}", sim)
+                        half_s * 2 + 30, _("{time} of the {nth} period").format(
+                            time=step.at, nth=ordinal(period, lang)), sim)
             await answer_pending()
             await _do(step, daemon, sim, referee, match)
         await _wait(lambda: match().get("status") in ("interval", "finished")
                     or bool(match().get("finished")), half_s * 2 + 30,
-                    f"the end of period {period}", sim)
+                    _("the end of the {nth} period").format(nth=ordinal(period, lang)), sim)
         await answer_pending()
-        score = match().get("score", {})
-        say(f"period {period} over: {score.get('A', 0)} x {score.get('B', 0)}")
-    await _wait(lambda: bool(match().get("finished")), half_s + 30, "the final whistle", sim)
+        say(_("end of the {nth} period: {score}").format(nth=ordinal(period, lang),
+                                                         score=score_line()))
+    await _wait(lambda: bool(match().get("finished")), half_s + 30, _("the final whistle"),
+                sim)
     return daemon.state_json()
 
 

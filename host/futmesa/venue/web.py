@@ -19,16 +19,23 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from futmesa.i18n import jinja_callables
 from futmesa.venue.desk import Desk
 from futmesa.venue.views import competition_view
+from futmesa.web.common import request_language
+from futmesa.web.words import word_routes
 
 TEMPLATES = Path(__file__).parent / "templates"
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
-ENV = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape())
+ENV = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(),
+                  extensions=["jinja2.ext.i18n"])
+ENV.install_null_translations(newstyle=True)  # each render passes its language's gettext
 
 
-def render(name: str, **ctx: Any) -> str:
-    return ENV.get_template(name).render(**ctx)
+def render(name: str, lang: str = "pt_BR", **ctx: Any) -> str:
+    """A page in ``lang`` (its words from the catalogs)."""
+    return ENV.get_template(name).render(html_lang="en" if lang == "en" else "pt-BR",
+                                         **jinja_callables(lang), **ctx)
 
 
 def create_desk_app(desk: Desk) -> Starlette:
@@ -44,22 +51,21 @@ def create_desk_app(desk: Desk) -> Starlette:
 
     desk.listeners.append(changed)
 
-    async def page(name: str) -> Response:
+    async def page(name: str, request: Request) -> Response:
         view = await asyncio.to_thread(competition_view, desk.comp)
-        return HTMLResponse(render(name, c=view))
+        return HTMLResponse(render(name, request_language(request), c=view))
 
     async def board(request: Request) -> Response:
-        view = await asyncio.to_thread(competition_view, desk.comp)
-        return HTMLResponse(render("board.html", c=view))
+        return await page("board.html", request)
 
     async def standings(request: Request) -> Response:
-        return await page("standings.html")
+        return await page("standings.html", request)
 
     async def bracket(request: Request) -> Response:
-        return await page("bracket.html")
+        return await page("bracket.html", request)
 
     async def summary(request: Request) -> Response:
-        return await page("summary.html")
+        return await page("summary.html", request)
 
     async def api_venue(request: Request) -> Response:
         return JSONResponse(desk.snapshot())
@@ -102,6 +108,7 @@ def create_desk_app(desk: Desk) -> Starlette:
         Route("/api/venue", api_venue),
         Route("/api/competition", api_competition),
         WebSocketRoute("/ws", ws),
+        *word_routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes)

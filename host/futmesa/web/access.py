@@ -19,6 +19,8 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 
+from futmesa.i18n import _
+
 LOCAL_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 PROXY_HEADERS = ("x-forwarded-for", "forwarded", "x-real-ip")
 
@@ -108,14 +110,15 @@ def access_banner(base_url: str, token: str, *, qr: bool = True,
     url = console_url(base_url, token, table)
     base = base_url.rstrip("/")
     kiosk = f"{base}/?table={quote(table, safe='')}" if table else f"{base}/"
-    lines = [
-        *([f"table            : {table}"] if table else []),
-        f"kiosk scoreboard : {kiosk}",
-        f"venue board      : {base}/?mode=board",
-        f"referee console  : {url}",
-        f"match history    : {base}/history",
+    rows = [
+        *([(_("table"), table)] if table else []),
+        (_("scoreboard (TV)"), kiosk),
+        (_("venue board"), f"{base}/?mode=board"),
+        (_("referee console"), url),
+        (_("match history"), f"{base}/history"),
     ]
-    text = "\n".join(lines) + "\n"
+    width = max(len(label) for label, _value in rows)
+    text = "".join(f"{label:<{width}} : {value}\n" for label, value in rows)
     if qr:
         import segno
 

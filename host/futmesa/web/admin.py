@@ -10,17 +10,33 @@ changed later.
 from __future__ import annotations
 
 import io
+from html import escape
 from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from futmesa.i18n import N_, translator
 from futmesa.web.access import console_url
+from futmesa.web.common import request_language
 
-REFUSED = ("a tela de administração só abre no próprio computador da mesa / the admin "
-           "screen only opens on the host machine itself")
+REFUSED = N_("The admin screen only opens on the table's own computer: open it there, or ask "
+             "the operator for the referee's link.")
+REFUSED_TITLE = N_("Admin screen")
+
+
+def refusal_page(lang: str) -> HTMLResponse:
+    """The /admin refusal as a page a person reads (not JSON), in ``lang``."""
+    _ = translator(lang).gettext
+    html_lang = "en" if lang == "en" else "pt-BR"
+    body = (f'<!doctype html><html lang="{html_lang}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(_(REFUSED_TITLE))}</title></head>"
+            '<body style="font-family:sans-serif;margin:2em;max-width:40em">'
+            f"<h1>{escape(_(REFUSED_TITLE))}</h1><p>{escape(_(REFUSED))}</p></body></html>")
+    return HTMLResponse(body, status_code=403)
 
 
 def qr_svg(text: str) -> str:
@@ -50,13 +66,14 @@ def install_admin(app: Starlette, public_url: str) -> None:
     async def admin_page(request: Request) -> Response:
         refusal = app.state.gate.refuse_recovery(request)
         if refusal is not None:
-            return JSONResponse({"ok": False, "error": REFUSED}, status_code=403)
+            return refusal_page(request_language(request))
         return FileResponse(STATIC_DIR / "admin.html", headers={"Cache-Control": "no-cache"})
 
     async def info(request: Request) -> Response:
         refusal = app.state.gate.refuse_recovery(request)
         if refusal is not None:
-            return JSONResponse({"ok": False, "error": REFUSED}, status_code=403)
+            error = translator(request_language(request)).gettext(REFUSED)
+            return JSONResponse({"ok": False, "error": error}, status_code=403)
         table = request.query_params.get("table") or None
         return JSONResponse({"ok": True, **admin_info(app.state.public_url,
                                                        app.state.gate.token_for(table), table)},

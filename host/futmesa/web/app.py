@@ -40,6 +40,7 @@ from futmesa.web.public import (
     stream_view,
 )
 from futmesa.web.signing import signing_routes
+from futmesa.web.words import word_routes
 
 __all__ = ["ENCODED", "STREAM_ANNOUNCEMENTS", "Broadcast", "HistoryProvider", "create_app",
            "find_logo", "slug", "stream_states", "stream_view"]
@@ -72,6 +73,7 @@ def create_app(
                         answer_within_s=answer_within_s),
         *history_routes(history, display),
         *signing_routes(hub, gate=gate, history=history),
+        *word_routes(),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes)

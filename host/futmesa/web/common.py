@@ -36,6 +36,21 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def request_language(request: Request) -> str:
+    """The language a page answers in: ``?lang=``, then the browser's Accept-Language, else
+    Brazilian Portuguese ("pt_BR" or "en")."""
+    from futmesa.i18n import normalize
+
+    given = normalize(request.query_params.get("lang"))
+    if given:
+        return given
+    for part in request.headers.get("accept-language", "").split(","):
+        found = normalize(part.split(";")[0])
+        if found:
+            return found
+    return "pt_BR"
+
+
 def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"ok": False, "error": message}, status_code=status)
 

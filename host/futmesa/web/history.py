@@ -17,13 +17,16 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from futmesa import report
+from futmesa.i18n import jinja_callables
 from futmesa.matchbook import UnloadableMatch, public_record
 from futmesa.matchbook.live import names_of
 from futmesa.matchbook.wording import ruleset_title, team, venue_zone, when
 from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history
 from futmesa.web.guard import parse_id
 
-ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]))
+ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]),
+                  extensions=["jinja2.ext.i18n"])
+ENV.install_null_translations(newstyle=True)  # each render passes its language's gettext
 
 
 def history_rows(matches: list[dict[str, Any]], lang: str = "pt") -> list[dict[str, Any]]:
@@ -55,7 +58,8 @@ def render_history(matches: list[dict[str, Any]], lang: str = "pt",
                    older: int | None = None) -> str:
     """The history page; ``older`` is the match id the "older matches" link starts before."""
     return ENV.get_template("history.html").render(matches=history_rows(matches, lang),
-                                                   lang=lang, older=older)
+                                                   lang=lang, older=older,
+                                                   **jinja_callables(lang))
 
 
 def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> list[BaseRoute]:

@@ -3,90 +3,65 @@
 "use strict";
 
 const FM = (() => {
-  const TEXT = {
-    pt: {
-      period: (p, n) => (p > n ? `Prorrogação ${p - n}` : `${p}º tempo`),
-      interval: "Intervalo",
-      waiting: "Aguardando a mesa",
-      finished: "Fim de jogo",
-      paused: "Parado",
-      turn: "na vez",
-      shot: (side, disc) => `CHUTE PEDIDO — ${side}${disc != null ? `, botão ${disc}` : ""}`,
-      shootout: "Pênaltis",
-      expelled: "expulsos",
-      disconnected: "MESA DESCONECTADA",
-      tableReset: "MESA REINICIADA — relógio restaurado, árbitro confere o tempo",
-      serverGone: "SEM CONEXÃO COM O SERVIDOR",
-      lastEvent: (s) => `último evento há ${s}`,
-      never: "nenhum evento recebido",
-      lanceOver: "TEMPO!",
-      board: "Mesas",
-      table: "Mesa",
-      added: "acréscimo",
-      pending: "a confirmar pelo árbitro",
-      sensor: "sensor",
-      fouls: "Faltas",
-      technical: "técnicas",
-      disciplinary: "disciplinares",
-      ownGoal: "gol contra",
-      disc: "botão",
-      goalBig: "GOL!",
-      ownGoalBig: "GOL CONTRA!",
-      lanceShort: "lance",
-      sideSensor: "sensor da rede lateral",
-      goalSensor: (team) => `sensor do gol de ${team}`,
-      memory: "memória da mesa",
-      faults: { stuck: "bloqueado por tempo demais", no_answer: "sem resposta",
-                out_of_range: "leitura fora da faixa", drift: "referência deslocada",
-                other: "com defeito" },
+  // The pages' words come from the gettext catalogs (host/futmesa/locale), served as
+  // /i18n/words.js (FM_WORDS, loaded ahead of this file): msgids are the English source text.
+  const WORDS = (typeof FM_WORDS !== "undefined" && FM_WORDS) || {};
+  const catalogOf = (lang) => WORDS[lang === "en" ? "en" : "pt_BR"] || {};
+  // "{team}'s goal sensor" with {team: "Botafogo"}: the catalog's placeholders filled in
+  function fmt(text, values) {
+    return String(text).replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? String(values[k]) : m));
+  }
+  // the words of one language: tr("pt")("Interval") is the catalog's Portuguese for it
+  function tr(lang) {
+    const catalog = catalogOf(lang);
+    return (msgid, values) => fmt(catalog[msgid] || msgid, values);
+  }
+  function words(lang) {
+    const _ = tr(lang);
+    return {
+      period: (p, n) => (p > n ? _("Extra time {n}", { n: p - n }) : _("Half {n}", { n: p })),
+      interval: _("Interval"),
+      waiting: _("Waiting for the table"),
+      finished: _("Full time"),
+      paused: _("Stopped"),
+      turn: _("on turn"),
+      shot: (side, disc) => (disc != null ? _("SHOT ASKED — {team}, disc {disc}", { team: side, disc })
+        : _("SHOT ASKED — {team}", { team: side })),
+      shootout: _("Shootout"),
+      expelled: _("sent off"),
+      disconnected: _("TABLE DISCONNECTED"),
+      tableReset: _("TABLE RESET — clock restored, the referee checks the time"),
+      serverGone: _("NO CONNECTION TO THE SERVER"),
+      lastEvent: (s) => _("last event {ago} ago", { ago: s }),
+      never: _("no event received yet"),
+      lanceOver: _("TIME!"),
+      board: _("Tables"),
+      table: _("Table"),
+      added: _("added"),
+      pending: _("awaiting the referee"),
+      sensor: _("sensor"),
+      fouls: _("Fouls"),
+      technical: _("technical"),
+      disciplinary: _("disciplinary"),
+      ownGoal: _("own goal"),
+      disc: _("disc"),
+      goalBig: _("GOAL!"),
+      ownGoalBig: _("OWN GOAL!"),
+      lanceShort: _("lance"),
+      sideSensor: _("side-net sensor"),
+      goalSensor: (team) => _("{team}'s goal sensor", { team }),
+      memory: _("the table's memory"),
+      faults: { stuck: _("blocked for too long"), no_answer: _("not answering"),
+                out_of_range: _("reading out of range"), drift: _("baseline drifted"),
+                other: _("faulty") },
       status: {
-        not_started: "antes do início",
-        last_lance: "último lance",
-        awaiting_dead_ball: "tempo esgotado — até a bola sair",
+        not_started: _("not started"),
+        last_lance: _("last lance"),
+        awaiting_dead_ball: _("time up — until the ball goes out"),
       },
-    },
-    en: {
-      period: (p, n) => (p > n ? `Extra time ${p - n}` : `Half ${p}`),
-      interval: "Interval",
-      waiting: "Waiting for the table",
-      finished: "Full time",
-      paused: "Stopped",
-      turn: "on turn",
-      shot: (side, disc) => `SHOT ASKED — ${side}${disc != null ? `, disc ${disc}` : ""}`,
-      shootout: "Shootout",
-      expelled: "sent off",
-      disconnected: "TABLE DISCONNECTED",
-      tableReset: "TABLE RESET — clock restored, the referee checks the time",
-      serverGone: "NO CONNECTION TO THE SERVER",
-      lastEvent: (s) => `last event ${s} ago`,
-      never: "no event received yet",
-      lanceOver: "TIME!",
-      board: "Tables",
-      table: "Table",
-      added: "added",
-      pending: "awaiting the referee",
-      sensor: "sensor",
-      fouls: "Fouls",
-      technical: "technical",
-      disciplinary: "disciplinary",
-      ownGoal: "own goal",
-      disc: "disc",
-      goalBig: "GOAL!",
-      ownGoalBig: "OWN GOAL!",
-      lanceShort: "lance",
-      sideSensor: "side-net sensor",
-      goalSensor: (team) => `${team}'s goal sensor`,
-      memory: "the table's memory",
-      faults: { stuck: "blocked for too long", no_answer: "not answering",
-                out_of_range: "reading out of range", drift: "baseline drifted",
-                other: "faulty" },
-      status: {
-        not_started: "not started",
-        last_lance: "last lance",
-        awaiting_dead_ball: "time up — until the ball goes out",
-      },
-    },
-  };
+    };
+  }
+  const TEXT = { pt: words("pt"), en: words("en") };
 
   // Host wall clock minus ours. Each message says when the host sent it; the
   // largest (sent - received) is the least delayed sample, so keep the best of
@@ -221,7 +196,7 @@ const FM = (() => {
   // that has none): "Mesa N" from a numbered id, else from its place; never a board uid.
   function tableName(st, index, lang) {
     if (st && typeof st.table_name === "string" && st.table_name) return st.table_name;
-    const word = lang === "en" ? "Table" : "Mesa";
+    const word = TEXT[lang === "en" ? "en" : "pt"].table;
     const id = String((st && st.table_id) || "");
     const hexish = /^(pico|esp32|rp2040)-[0-9a-f]{8,}$/i.test(id);
     const tail = id.match(/(?:^|[-_ ]|[A-Za-z])0*(\d{1,3})$/);
@@ -229,6 +204,6 @@ const FM = (() => {
     return `${word} ${index || 1}`;
   }
 
-  return { TEXT, hostNow, noteServerNow, timerMs, countdownMs, mmss, ago, params, safeColor, connect,
+  return { TEXT, tr, fmt, hostNow, noteServerNow, timerMs, countdownMs, mmss, ago, params, safeColor, connect,
            tableName };
 })();

@@ -8,6 +8,7 @@ const CACHE = "futmesa-console-v1";
 const SHELL = [
   "/console", "/console/expert", "/console/keeper",
   "/static/console.css", "/static/console.js", "/static/referee.js", "/static/common.js",
+  "/i18n/words.js",
   "/static/console.webmanifest", "/static/console-icon.svg", "/static/console-icon-192.png",
 ];
 

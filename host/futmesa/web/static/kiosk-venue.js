@@ -28,7 +28,8 @@
   let hideTimer = null;
   function showButton() {
     const kiosk = window.futmesaKiosk;
-    const label = kiosk && kiosk.view.lang === "en" ? "Full screen" : "Tela cheia";
+    const _ = FM.tr(kiosk ? kiosk.view.lang : "pt");
+    const label = _("Full screen");
     if (btn.textContent !== label) btn.textContent = label;
     const full = !!document.fullscreenElement;
     btn.classList.toggle("hidden", full || !document.documentElement.requestFullscreen);

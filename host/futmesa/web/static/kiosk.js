@@ -408,7 +408,9 @@
     // the venue desk's next match for this table (docs/operating.md, "Dia de torneio")
     const nxt = st.next;
     show($("next"), !!nxt);
-    setText($("next"), nxt ? `${view.lang === "en" ? "next" : "próxima"}: ${nxt.title}${nxt.label ? ` · ${nxt.label}` : ""}` : "");
+    const _ = FM.tr(view.lang);
+    const nextWord = _("next");
+    setText($("next"), nxt ? `${nextWord}: ${nxt.title}${nxt.label ? ` · ${nxt.label}` : ""}` : "");
     renderAnnouncement();
     setText($("table-id"), st.table_id ? FM.tableName(st, 1, view.lang) : "");
     setText($("faults"), faultText(st));
