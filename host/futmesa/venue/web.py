@@ -79,9 +79,11 @@ def create_desk_app(desk: Desk) -> Starlette:
         ev = asyncio.Event()
         waiters.add(ev)
         closed = asyncio.ensure_future(websocket.receive())
+        loop = asyncio.get_running_loop()
         try:
             while True:
                 await websocket.send_json({"type": "venue", **desk.snapshot()})
+                sent = loop.time()
                 ev.clear()
                 wait = asyncio.ensure_future(ev.wait())
                 done, _ = await asyncio.wait({wait, closed}, timeout=5,
@@ -91,7 +93,11 @@ def create_desk_app(desk: Desk) -> Starlette:
                     if closed.result().get("type") == "websocket.disconnect":
                         return
                     closed = asyncio.ensure_future(websocket.receive())
-                await asyncio.sleep(0.05)  # at most 20 updates a second per screen
+                # at most 20 updates a second per screen, but a change after a quiet moment
+                # goes out at once: only one right after a send waits out the rest of 50 ms
+                rest = 0.05 - (loop.time() - sent)
+                if rest > 0:
+                    await asyncio.sleep(rest)
         except (WebSocketDisconnect, RuntimeError, OSError):
             pass
         finally:
