@@ -370,6 +370,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             miss = "" if d.get("hit", True) else _(" (missed the ball)")
             if d.get("out_of_turn"):
                 miss += _(" — out of turn")
+            if d.get("pass"):  # 001 Art. XXIX l: the cedida's first lance, a pass
+                return _("Pass by {team}{disc}{miss}").format(
+                    team=t(d.get("side")), disc=with_disc, miss=miss)
             return _("Touch by {team}{disc}{miss}").format(
                 team=t(d.get("side")), disc=with_disc, miss=miss)
         case "shot_asked":
@@ -469,7 +472,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
         # -- referee inputs for what the table cannot see (rules/situations.py) --------------
         case "taker":
             who = (_("the goalkeeper") if d.get("goalkeeper")
-                   else _("disc {number}").format(number=_num(d.get("disc"))))
+                   else _("the disc {number}").format(number=_num(d.get("disc"))))
             return _("Taker chosen: {who}").format(who=who)
         case "waive":
             return _("Restart waived by the favoured player: a normal lance")
@@ -480,8 +483,10 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return (_("Restart taken from the left") if flank == "left"
                     else _("Restart taken from the right"))
         case "ball_on_arc":
-            n = int(d.get("end", 0) or 0) + 1
-            return _("Ball resting on the corner arc (goal line {n})").format(n=n)
+            owner = goal_owner(d.get("end"), ends) if d.get("end") in (0, 1) else None
+            if owner is None:
+                return _("Ball resting on the corner arc")
+            return _("Ball resting on the corner arc, {team}'s end").format(team=t(owner))
         case "discs_moved":
             return _("{team} moved discs before the goal kick").format(team=t(d.get('side')))
         case "keeper_kick_hit":
