@@ -105,7 +105,9 @@ class Command:
                     break
                 folder.chmod(folder.stat().st_mode | 0o001)
         self.log = tmp_path / "output.txt"
-        env = dict(os.environ, TMPDIR=str(self.tmpdir), PYTHONUNBUFFERED="1")
+        # the lines these tests wait for are read in English (the language is tested in
+        # tests/i18n); TMPDIR: the command's own, to find what it leaves behind
+        env = dict(os.environ, TMPDIR=str(self.tmpdir), PYTHONUNBUFFERED="1", FUTMESA_LANG="en")
         with self.log.open("w") as out:
             self.proc = subprocess.Popen([FUTMESA, *args], stdout=out, stderr=subprocess.STDOUT,
                                          stdin=stdin, env=env)

@@ -252,14 +252,16 @@ def test_an_unknown_table_gets_no_token(admin_live: LiveServer) -> None:
 
 
 def test_the_admin_refusal_is_a_page_in_one_language(admin_live: LiveServer) -> None:
-    """A phone opening /admin reads one Portuguese sentence (English when its browser asks),
-    not JSON in two languages (issue 23)."""
+    """A phone opening /admin reads one Portuguese sentence (English with ?lang=en), not JSON
+    in two languages (issue 23); a browser left in English still reads the host's language."""
     phone = {"Host": f"localhost:{admin_live.port}", "X-Forwarded-For": "192.168.0.9"}
     r = httpx.get(admin_live.url + "/admin", headers=phone)
     assert r.status_code == 403 and r.headers["content-type"].startswith("text/html")
     assert "A tela de administração só abre no próprio computador da mesa" in r.text
     assert "admin screen" not in r.text and "{" not in r.text
     r = httpx.get(admin_live.url + "/admin", headers={**phone, "Accept-Language": "en-GB,en"})
+    assert r.status_code == 403 and "computador" in r.text
+    r = httpx.get(admin_live.url + "/admin?lang=en", headers=phone)
     assert r.status_code == 403 and "only opens on the table&#x27;s own computer" in r.text
     assert "computador" not in r.text
     info = httpx.get(admin_live.url + "/admin/info", headers=phone).json()

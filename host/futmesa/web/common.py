@@ -37,18 +37,14 @@ def now_ms() -> int:
 
 
 def request_language(request: Request) -> str:
-    """The language a page answers in: ``?lang=``, then the browser's Accept-Language, else
-    Brazilian Portuguese ("pt_BR" or "en")."""
-    from futmesa.i18n import normalize
+    """The language a page answers in: ``?lang=``, else the host's (``--lang``,
+    ``FUTMESA_LANG``, the locale, Brazilian Portuguese): "pt_BR" or "en".
 
-    given = normalize(request.query_params.get("lang"))
-    if given:
-        return given
-    for part in request.headers.get("accept-language", "").split(","):
-        found = normalize(part.split(";")[0])
-        if found:
-            return found
-    return "pt_BR"
+    Not the browser's Accept-Language: the venue's TV is often a kiosk Chromium left in
+    English, and the room reads Portuguese unless the organiser says otherwise."""
+    from futmesa.i18n import language, normalize
+
+    return normalize(request.query_params.get("lang")) or normalize(language()) or "pt_BR"
 
 
 def error(status: int, message: str) -> JSONResponse:
