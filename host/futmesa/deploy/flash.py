@@ -82,7 +82,7 @@ class FlashPlan:
     copies: list[tuple[Path, str]] = field(default_factory=list)  # local file → device path
 
     def mpremote_args(self, mpremote: str = "mpremote") -> list[str]:
-        dirs = sorted({str(Path(r).parent) for _, r in self.copies} - {"."})
+        dirs = sorted({str(Path(r).parent) for _local, r in self.copies} - {"."})
         mkdirs = "".join(f"\ntry:\n os.mkdir({d!r})\nexcept OSError:\n pass" for d in dirs)
         args = [mpremote, "connect", self.port, "exec", "import os" + mkdirs]
         for local, remote in self.copies:
