@@ -87,11 +87,10 @@ def start_tof_sensors(
                 sensor.start_continuous()
         except (OSError, ValueError, RuntimeError) as exc:
             pin.value = False
-            out.faults[gid] = (
-                f"goal sensor {gid} (VL53L0X, XSHUT pin {g['xshut']}) did not start: {exc}. "
-                "Check its 4 wires (VIN, GND, SDA, SCL) and the XSHUT wire, then run "
-                "`futmesa doctor` again."
-            )
+            out.faults[gid] = _(
+                "goal sensor {id} (VL53L0X, XSHUT pin {pin}) did not start: {problem}. Check its "
+                "4 wires (VIN, GND, SDA, SCL) and the XSHUT wire, then run `futmesa doctor` again."
+            ).format(id=gid, pin=g["xshut"], problem=exc)
             continue
         out.sensors[gid] = sensor
     return out
