@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from futmesa import chain
-from futmesa.i18n import _
+from futmesa.i18n import _, json_parser_message
 from futmesa.matchbook.signing import signatures
 
 
@@ -61,6 +61,21 @@ def verify_db(path: str | Path, match_id: int | None = None) -> tuple[bool, list
     return all(c.ok for c in checks), [_check_line(c) for c in checks]
 
 
+def _sumula_problem(exc: Exception) -> str:
+    """What is wrong with a file given as a JSON súmula, in the process language (Python's own
+    exception text is English)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return _("invalid JSON at line {line}, column {column}: {problem}").format(
+            line=exc.lineno, column=exc.colno, problem=json_parser_message(exc.msg))
+    if isinstance(exc, UnicodeDecodeError):
+        return _("not UTF-8 text")
+    if isinstance(exc, OSError):
+        return _("cannot be read: {problem}").format(problem=exc.strerror or exc)
+    if isinstance(exc, KeyError):
+        return _("the key {key} is missing").format(key=repr(exc.args[0]))
+    return _("its parts are not a súmula's")
+
+
 def _signature_keys(items: list[Any]) -> list[tuple[Any, ...]]:
     return [(s.get("entry"), s.get("role"), s.get("name"), s.get("signs"), bool(s.get("valid")))
             for s in items if isinstance(s, dict)]
@@ -76,7 +91,8 @@ def verify_sumula(path: str | Path, db_path: str | Path | None = None) -> tuple[
         claimed = doc.get("chain") or {}
     except (OSError, ValueError, KeyError, TypeError) as exc:
         return False, [_("error: {path} is not a futmesa JSON súmula ({problem}); make it "
-                         "with futmesa report MATCH --json F").format(path=path, problem=exc)]
+                         "with futmesa report MATCH --json F").format(
+                             path=path, problem=_sumula_problem(exc))]
     try:
         check = chain.check_record_entries(match_id, entries)
     except (ValueError, TypeError, KeyError) as exc:
