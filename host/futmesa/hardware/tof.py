@@ -24,9 +24,9 @@ def _driver_class() -> Any:
     try:
         from adafruit_vl53l0x import VL53L0X
     except ImportError as exc:  # pragma: no cover - depends on the install
-        raise RuntimeError(
+        raise RuntimeError(_(
             "the VL53L0X driver is not installed; run: .venv/bin/pip install -e '.[hardware]'"
-        ) from exc
+        )) from exc
     return VL53L0X
 
 

@@ -189,8 +189,10 @@ class VirtualPico(SimTable):
                         return line
                 left = deadline - time.monotonic()
                 if left <= 0 or not self.alive:
-                    raise SimTableError(f"the virtual Pico did not say {prefix!r} within "
-                                        f"{timeout:.0f} s:\n" + self.output_tail())
+                    raise SimTableError(_("the virtual Pico did not say {prefix} within {seconds} "
+                                          "s:\n{output}").format(
+                                              prefix=repr(prefix), seconds=f"{timeout:.0f}",
+                                              output=self.output_tail()))
                 self._cond.wait(min(left, 0.5))
 
     # -- setting a board up --------------------------------------------------------------
@@ -200,7 +202,8 @@ class VirtualPico(SimTable):
         proc = subprocess.run([str(mpremote), "connect", self.host_port, "exec", code],
                               capture_output=True, text=True, timeout=timeout)
         if proc.returncode != 0:
-            raise SimTableError("mpremote failed: " + proc.stdout + proc.stderr)
+            raise SimTableError(_("mpremote failed: {output}").format(
+                output=proc.stdout + proc.stderr))
         return proc.stdout
 
 
