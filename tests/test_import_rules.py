@@ -61,9 +61,9 @@ def files(folder: Path) -> list[Path]:
 
 # (package, the project modules it may import, why)
 RULES: list[tuple[str, tuple[str, ...], str]] = [
-    ("futmesa.rules", ("futmesa.rules",),
+    ("futmesa.rules", ("futmesa.rules", "futmesa.i18n"),
      "the rules are pure: they know entries and effects, nothing of the link, store or views"),
-    ("futmesa.link", ("futmesa.link", "futmesa_wire"),
+    ("futmesa.link", ("futmesa.link", "futmesa_wire", "futmesa.i18n"),
      "the link delivers raw device events; what they mean is the matchbook's job"),
     ("futmesa.i18n", ("futmesa.i18n",),
      "the catalogs are a leaf every layer may use: they import nothing of the project"),

@@ -203,8 +203,8 @@ def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: 
     try:
         b = load_board(board)
         if not sbc and not port:
-            raise CalibrateError("say where the sensors are: --sbc (wired to this Raspberry "
-                                 "Pi) or --port PORT (a microcontroller board)")
+            raise CalibrateError(_("say where the sensors are: --sbc (wired to this Raspberry "
+                                   "Pi) or --port PORT (a microcontroller board)"))
         if sbc:
             source = sbc_source(b)
             source.start()

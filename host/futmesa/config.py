@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
-from futmesa.i18n import json_parser_message
+from futmesa.i18n import _, json_parser_message
 from futmesa.wordmatch import fold, json_lines, line_of, suggest
 
 MINUTE_MS = 60_000
@@ -151,40 +151,47 @@ def _one_line(err: Any) -> str:
     if kind == "extra_forbidden":
         known = _known_keys(_model_at(loc[:-1]))
         close = suggest(loc[-1], known)
-        hint = (f'; você quis dizer "{close}"?' if close
-                else f"; chaves aceitas: {', '.join(known)}")
-        return f'chave desconhecida "{where}"{hint}'
+        hint = (_('; did you mean "{word}"?').format(word=close) if close
+                else _("; accepted keys: {keys}").format(keys=", ".join(known)))
+        return _('unknown key "{where}"{hint}').format(where=where, hint=hint)
     if kind == "model_type":
         model = _model_at(loc)
         if model is Teams:
-            return ('"teams" deve ser um objeto {"A": {"name": "…", "color": "#rrggbb"}, '
-                    '"B": {…}}, não uma lista')
+            return _('"teams" must be an object {"A": {"name": "…", "color": "#rrggbb"}, '
+                     '"B": {…}}, not a list')
         if model is Team:
-            return f'"{where}" deve ser um objeto {{"name": "…", "color": "#rrggbb"}}'
-        return ('as configurações devem ser um objeto JSON, '
-                'por exemplo {"competition": "knockout"}')
+            return _('"{where}" must be an object {{"name": "…", "color": "#rrggbb"}}').format(
+                where=where)
+        return _('the settings must be a JSON object, for example {"competition": '
+                 '"knockout"}')
     if kind == "literal_error":
         if loc and loc[-1] == "competition":
-            expected = '"pontos corridos" ou "mata-mata" (league ou knockout)'
+            expected = _('"pontos corridos" or "mata-mata" (league or knockout)')
             words = [*COMPETITION_WORDS, "mata-mata"]
         else:
-            expected = err.get("ctx", {}).get("expected", "").replace(" or ", " ou ")
+            expected = err.get("ctx", {}).get("expected", "").replace(" or ", _(" or "))
             words = re.findall(r"'([^']*)'", expected)
         close = suggest(err["input"], words)
-        hint = f'; você quis dizer "{close}"?' if close else ""
-        return f'"{where}" deve ser {expected} (veio {err["input"]!r}){hint}'
+        hint = _('; did you mean "{word}"?').format(word=close) if close else ""
+        return _('"{where}" must be {expected} (got {given}){hint}').format(
+            where=where, expected=expected, given=repr(err["input"]), hint=hint)
     if kind == "string_pattern_mismatch":
-        return f'"{where}" deve ser uma cor como "#1f6feb" (veio {err["input"]!r})'
+        return _('"{where}" must be a colour such as "#1f6feb" (got {given})').format(
+            where=where, given=repr(err["input"]))
     if kind in ("greater_than_equal", "less_than_equal"):
         lo, hi = _range(loc[-1])
         unit = _unit_word(str(loc[-1]))
-        return f'"{where}" deve estar entre {lo} e {hi}{unit} (veio {err["input"]!r})'
+        return _('"{where}" must be between {low} and {high}{unit} (got {given})').format(
+            where=where, low=lo, high=hi, unit=unit, given=repr(err["input"]))
     if kind.startswith("bool"):
-        return f'"{where}" deve ser true ou false (veio {err["input"]!r})'
+        return _('"{where}" must be true or false (got {given})').format(
+            where=where, given=repr(err["input"]))
     if kind.startswith(("int", "float")):
-        return f'"{where}" deve ser um número (veio {err["input"]!r})'
+        return _('"{where}" must be a number (got {given})').format(
+            where=where, given=repr(err["input"]))
     if kind.startswith("string"):
-        return f'"{where}" deve ser um texto curto (veio {err["input"]!r})'
+        return _('"{where}" must be a short text (got {given})').format(
+            where=where, given=repr(err["input"]))
     return f'"{where}": {err["msg"]}'
 
 
@@ -200,11 +207,11 @@ def _range(key: Any) -> tuple[Any, Any]:
 
 def _unit_word(key: str) -> str:
     if key.endswith("_minutes"):
-        return " minutos"
+        return _(" minutes")
     if key.endswith("_seconds"):
-        return " segundos"
+        return _(" seconds")
     if key.endswith("_ms"):
-        return " milissegundos"
+        return _(" milliseconds")
     return ""
 
 
@@ -214,14 +221,15 @@ def validate_settings(data: Any) -> dict[str, Any]:
         model = MatchSettings.model_validate(data)
     except ValidationError as exc:
         problems = _problems(exc)
-        raise SettingsError("\n".join(line for _, line in problems), problems) from None
+        raise SettingsError("\n".join(line for _loc, line in problems), problems) from None
     given = model.model_dump(exclude_unset=True)
     out: dict[str, Any] = {}
     for key, value in given.items():
         if key in UNITS:
             target, scale = UNITS[key]
             if target in given:
-                raise SettingsError(f'"{key}" e "{target}" dizem a mesma coisa: deixe só "{key}"')
+                raise SettingsError(_('"{key}" and "{target}" say the same thing: keep only '
+                                      '"{key}"').format(key=key, target=target))
             out[target] = round(value * scale)
         elif key == "teams":
             out["teams"] = {side: {k: v for k, v in team.items() if v is not None}
@@ -230,8 +238,8 @@ def validate_settings(data: Any) -> dict[str, Any]:
             out[key] = value
     lance, warn = out.get("lance_ms"), out.get("lance_warn_ms")
     if lance is not None and warn is not None and warn >= lance:
-        raise SettingsError('o aviso do lance ("lance_warn_seconds") deve ser menor que o lance '
-                            '("lance_seconds")')
+        raise SettingsError(_('the lance warning ("lance_warn_seconds") must be shorter than '
+                              'the lance ("lance_seconds")'))
     return out
 
 
@@ -248,10 +256,10 @@ def load_settings_file(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SettingsError(f"{p}: JSON inválido na linha {exc.lineno}, coluna {exc.colno} "
-                            f"({json_parser_message(exc.msg)}); JSON não aceita comentários nem "
-                            "vírgula no fim"
-        ) from None
+        raise SettingsError(_("{path}: invalid JSON at line {line}, column {column} ({problem}); "
+                              "JSON takes no comments and no trailing comma").format(
+                                  path=p, line=exc.lineno, column=exc.colno,
+                                  problem=json_parser_message(exc.msg))) from None
     try:
         return validate_settings(data)
     except SettingsError as exc:
@@ -264,7 +272,8 @@ def at_lines(where: str, text: str, problems: list[tuple[tuple[Any, ...], str]])
     out = []
     for loc, problem in problems:
         n = line_of(lines, loc)
-        out.append(f"{where} linha {n}: {problem}" if n else f"{where}: {problem}")
+        out.append(_("{where} line {line}: {problem}").format(where=where, line=n, problem=problem)
+                   if n else f"{where}: {problem}")
     return "\n".join(out)
 
 
@@ -388,9 +397,11 @@ def board_file_problem(data: Any) -> str | None:
             model = _BOARD_PARTS.get(parents[-1], BoardModel) if parents else BoardModel
             known = list(model.model_fields)
             close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
-            hint = f'; did you mean "{close[0]}"?' if close else f"; known: {', '.join(known)}"
-            return f"unknown key {where!r}{hint}"
+            hint = (_('; did you mean "{word}"?').format(word=close[0]) if close
+                    else _("; known: {keys}").format(keys=", ".join(known)))
+            return _("unknown key {where}{hint}").format(where=repr(where), hint=hint)
         if err["type"] == "missing":
-            return f"missing key {where!r}; add it"
-        return f"{where}: {err['msg']} (got {err.get('input')!r})"
+            return _("missing key {where}; add it").format(where=repr(where))
+        return _("{where}: {problem} (got {given})").format(
+            where=where, problem=err["msg"], given=repr(err.get("input")))
     return None

@@ -1,6 +1,6 @@
 """``futmesa verify``: the hash chains of an event log, and a JSON súmula against itself and
-against the log. Every check says in one Portuguese line what it found; the first entry that
-does not match is named.
+against the log. Every check says in one line (in the process language) what it found; the
+first entry that does not match is named.
 
 The database is opened read-only: checking a file never changes it.
 """
@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from futmesa import chain
+from futmesa.i18n import _, json_parser_message
 from futmesa.matchbook.signing import signatures
 
 
@@ -22,19 +23,22 @@ def open_readonly(path: str | Path) -> sqlite3.Connection:
         db = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True)
         db.execute("SELECT id FROM entries LIMIT 1").fetchall()
     except sqlite3.DatabaseError as exc:
-        raise SystemExit(f"erro: {path} não é um banco de dados do futmesa ({exc}); "
-                         "passe o arquivo gravado por futmesa serve em --db") from None
+        raise SystemExit(_("error: {path} is not a futmesa database ({problem}); pass the "
+                           "file futmesa serve writes, in --db").format(
+                               path=path, problem=exc)) from None
     return db
 
 
 def _check_line(check: chain.ChainCheck) -> str:
     if not check.ok:
-        return f"partida {check.match_id}: NÃO confere — {check.problem}"
-    text = (f"partida {check.match_id}: a cadeia confere — {check.chained} registros "
-            f"encadeados, hash final {chain.short(check.final_hash) or '—'}")
+        return _("match {match}: does NOT check out — {problem}").format(
+            match=check.match_id, problem=check.problem)
+    text = _("match {match}: the chain checks out — {chained} chained entries, final hash "
+             "{final}").format(match=check.match_id, chained=check.chained,
+                               final=chain.short(check.final_hash) or "—")
     if check.unchained:
-        text += (f"; {check.unchained} registros gravados antes da cadeia existir "
-                 "não estão encadeados (sem prova, não é erro)")
+        text += _("; {unchained} entries written before the chain existed are not chained "
+                  "(no proof, not an error)").format(unchained=check.unchained)
     return text
 
 
@@ -45,15 +49,31 @@ def verify_db(path: str | Path, match_id: int | None = None) -> tuple[bool, list
         ids = [int(r[0]) for r in db.execute("SELECT id FROM matches ORDER BY id")]
         if match_id is not None:
             if match_id not in ids:
-                return False, [f"erro: não há partida {match_id} em {path} "
-                               "(futmesa matches --db F lista as partidas)"]
+                return False, [_("error: there is no match {match} in {path} (futmesa "
+                                 "matches --db F lists the matches)").format(
+                                     match=match_id, path=path)]
             ids = [match_id]
         checks = [chain.check_match(db, mid) for mid in ids]
     finally:
         db.close()
     if not checks:
-        return True, [f"{path}: nenhuma partida gravada"]
+        return True, [_("{path}: no match recorded").format(path=path)]
     return all(c.ok for c in checks), [_check_line(c) for c in checks]
+
+
+def _sumula_problem(exc: Exception) -> str:
+    """What is wrong with a file given as a JSON súmula, in the process language (Python's own
+    exception text is English)."""
+    if isinstance(exc, json.JSONDecodeError):
+        return _("invalid JSON at line {line}, column {column}: {problem}").format(
+            line=exc.lineno, column=exc.colno, problem=json_parser_message(exc.msg))
+    if isinstance(exc, UnicodeDecodeError):
+        return _("not UTF-8 text")
+    if isinstance(exc, OSError):
+        return _("cannot be read: {problem}").format(problem=exc.strerror or exc)
+    if isinstance(exc, KeyError):
+        return _("the key {key} is missing").format(key=repr(exc.args[0]))
+    return _("its parts are not a súmula's")
 
 
 def _signature_keys(items: list[Any]) -> list[tuple[Any, ...]]:
@@ -70,26 +90,33 @@ def verify_sumula(path: str | Path, db_path: str | Path | None = None) -> tuple[
         entries = [e for e in doc["entries"] if isinstance(e, dict)]
         claimed = doc.get("chain") or {}
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        return False, [f"erro: {path} não é uma súmula JSON do futmesa ({exc}); gere-a com "
-                       "futmesa report PARTIDA --json F"]
+        return False, [_("error: {path} is not a futmesa JSON súmula ({problem}); make it "
+                         "with futmesa report MATCH --json F").format(
+                             path=path, problem=_sumula_problem(exc))]
     try:
         check = chain.check_record_entries(match_id, entries)
     except (ValueError, TypeError, KeyError) as exc:
-        return False, [f"súmula {path}: NÃO confere — um registro está ilegível ({exc})"]
+        return False, [_("súmula {path}: does NOT check out — an entry cannot be read "
+                         "({problem})").format(path=path, problem=exc)]
     if not check.ok:
-        return False, [f"súmula {path}: NÃO confere — {check.problem}"]
+        return False, [_("súmula {path}: does NOT check out — {problem}").format(
+            path=path, problem=check.problem)]
     lines = []
     if check.final_hash != claimed.get("final_hash"):
-        return False, [f"súmula {path}: NÃO confere — o hash final impresso "
-                       f"({chain.short(str(claimed.get('final_hash') or '')) or '—'}) não é o "
-                       f"dos registros ({chain.short(check.final_hash) or '—'})"]
+        return False, [_("súmula {path}: does NOT check out — the printed final hash "
+                         "({printed}) is not the entries' one ({computed})").format(
+                             path=path,
+                             printed=chain.short(str(claimed.get("final_hash") or "")) or "—",
+                             computed=chain.short(check.final_hash) or "—")]
     derived = _signature_keys([s.to_dict() for s in signatures(entries)])
     if derived != _signature_keys(doc.get("signatures") or []):
-        return False, [f"súmula {path}: NÃO confere — as assinaturas listadas não são as dos "
-                       "registros"]
-    lines.append(f"súmula {path}: confere consigo mesma — {check.chained} registros, "
-                 f"hash final {chain.short(check.final_hash) or '—'}, "
-                 f"{sum(1 for s in derived if s[4])} assinatura(s) válida(s)")
+        return False, [_("súmula {path}: does NOT check out — the signatures listed are not "
+                         "the entries' ones").format(path=path)]
+    lines.append(_("súmula {path}: checks out against itself — {chained} entries, final hash "
+                   "{final}, {valid} valid signature(s)").format(
+                       path=path, chained=check.chained,
+                       final=chain.short(check.final_hash) or "—",
+                       valid=sum(1 for s in derived if s[4])))
     if db_path is None:
         return True, lines
     db = open_readonly(db_path)
@@ -98,18 +125,25 @@ def verify_sumula(path: str | Path, db_path: str | Path | None = None) -> tuple[
     finally:
         db.close()
     if not stored.entries:
-        return False, lines + [f"banco {db_path}: não há a partida {match_id}"]
+        return False, lines + [_("database {db}: there is no match {match}").format(
+            db=db_path, match=match_id)]
     if not stored.ok:
-        return False, lines + [f"banco {db_path}: " + _check_line(stored)]
-    for eid, (_, digest) in check.hashes.items():
+        return False, lines + [_("database {db}: {line}").format(
+            db=db_path, line=_check_line(stored))]
+    for eid, (_kind, digest) in check.hashes.items():
         held = stored.hashes.get(eid)
         if held is None or held[1] != digest:
-            return False, lines + [f"banco {db_path}: o registro nº {eid} da súmula não é o "
-                                   "gravado no banco"]
+            return False, lines + [_("database {db}: entry no. {entry} of the súmula is not "
+                                     "the one stored in the database").format(
+                                         db=db_path, entry=eid)]
     if stored.final_hash != check.final_hash:
         extra = stored.chained - check.chained
-        return False, lines + [f"banco {db_path}: a partida {match_id} tem {extra} registro(s) "
-                               "gravado(s) depois desta súmula (hash final "
-                               f"{chain.short(stored.final_hash)}): peça a súmula nova"]
-    return True, lines + [f"banco {db_path}: a partida {match_id} é a mesma da súmula "
-                          f"(hash final {chain.short(stored.final_hash)})"]
+        return False, lines + [_("database {db}: match {match} has {extra} entry(ies) "
+                                 "recorded after this súmula (final hash {final}): ask for "
+                                 "the new súmula").format(
+                                     db=db_path, match=match_id, extra=extra,
+                                     final=chain.short(stored.final_hash))]
+    return True, lines + [_("database {db}: match {match} is the same as the súmula's "
+                            "(final hash {final})").format(
+                                db=db_path, match=match_id,
+                                final=chain.short(stored.final_hash))]

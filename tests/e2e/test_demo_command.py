@@ -110,7 +110,7 @@ def test_pico_demo_without_the_boot_rom_says_so_in_one_line(tmp_path: Path) -> N
     errors = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(errors) == 1, proc.stderr
     line = errors[0]
-    assert line.startswith("Error: falta a ROM de boot do RP2040: ")
+    assert line.startswith("Erro: falta a ROM de boot do RP2040: ")
     assert str(empty / "rp2040-bootrom-b1.bin") in line
     assert "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae" in line
     assert "FUTMESA_VENDOR" in line

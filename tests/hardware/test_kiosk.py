@@ -63,7 +63,7 @@ def test_serve_command_in_unit_matches_the_cli():
 
 def test_kiosk_setup_refuses_an_unknown_ruleset(tmp_path):
     """Issue 14: accepted, then the Pi's service failed at every boot."""
-    r = CliRunner().invoke(cli, ["kiosk-setup", "--out", str(tmp_path / "pi"),
+    r = CliRunner().invoke(cli, ["--lang", "pt_BR", "kiosk-setup", "--out", str(tmp_path / "pi"),
                                  "--ruleset", "nope"])
     assert r.exit_code == 2
     assert 'regra desconhecida "nope"' in r.output and "cbfm-1toque" in r.output
@@ -98,6 +98,6 @@ def test_kiosk_setup_takes_settings_and_logos_and_shows_the_qr_first(tmp_path):
 def test_kiosk_setup_checks_the_settings_file_now(tmp_path):
     settings = tmp_path / "copa.json"
     settings.write_text('{"competiton": "knockout"}')
-    r = CliRunner().invoke(cli, ["kiosk-setup", "--out", str(tmp_path / "pi"),
+    r = CliRunner().invoke(cli, ["--lang", "pt_BR", "kiosk-setup", "--out", str(tmp_path / "pi"),
                                  "--settings", str(settings)])
     assert r.exit_code == 2 and 'você quis dizer "competition"?' in r.output

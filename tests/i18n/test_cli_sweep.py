@@ -109,6 +109,19 @@ MISTAKES = [
     ("venue options alone", ["serve", "--device", "{tmp}/ttyACM9", "--venue-broker",
                              "mqtt://x:1"]),
     ("not a serial port", ["serve", "--device", "{notes}"]),
+    # the hardware commands (English only before)
+    ("unknown board", ["flash", "--board", "nope", "--port", "{tmp}/ttyACM9"]),
+    ("no board on the port", ["flash", "--board", "pico", "--port", "{tmp}/ttyACM9"]),
+    ("nothing to flash on a Pi", ["flash", "--board", "rpi", "--port", "{tmp}/ttyACM9"]),
+    ("not a BOOTSEL drive", ["flash", "--board", "pico", "--port", "{tmp}/ttyACM9", "--uf2",
+                             "--drive", "{tmp}"]),
+    ("not a UF2 image", ["flash", "--board", "pico", "--port", "{tmp}/ttyACM9", "--uf2",
+                         "--image", "{notes}"]),
+    ("doctor on a missing port", ["doctor", "--port", "/dev/nonexistent"]),
+    ("doctor with an unknown board", ["doctor", "--sbc", "--board", "nope"]),
+    ("calibrate without a source", ["calibrate", "--board", "pico"]),
+    ("calibrate on a missing port", ["calibrate", "--board", "pico", "--port",
+                                     "/dev/nonexistent"]),
 ]
 
 
@@ -137,3 +150,51 @@ def test_lang_en_gives_english(files: dict[str, str]) -> None:
     proc = subprocess.run([FUTMESA, "--help"], capture_output=True, text=True, timeout=120,
                           env={**env, "LANG": "C.UTF-8"})
     assert proc.stdout.startswith("Uso: futmesa")
+
+
+# words that never occur in an English sentence of futmesa
+PORTUGUESE = {"não", "partida", "partidas", "arquivo", "erro", "banco", "confere", "gere",
+              "passe", "placa", "nenhuma", "porta", "ligue", "cadeia", "registros", "gravada",
+              "resultado", "assinatura", "mesa", "há", "é", "em"}
+
+
+def portuguese_words(text: str) -> list[str]:
+    return [w for w in re.findall(r"[A-Za-zÀ-ú]+", NOT_WORDS.sub(" ", text))
+            if w.lower() in PORTUGUESE]
+
+
+VERIFY = [
+    ("a good log", ["verify", "--db", "{db}"], 0),
+    ("an unknown match", ["verify", "999", "--db", "{db}"], 1),
+    ("a file that is not a súmula", ["verify", "--sumula", "{not_json}"], 1),
+    ("a súmula that is a list", ["verify", "--sumula", "{list}"], 1),
+]
+
+
+@pytest.mark.parametrize(("what", "args", "code"), VERIFY, ids=[v[0] for v in VERIFY])
+def test_verify_speaks_the_process_language(what: str, args: list[str], code: int,
+                                            files: dict[str, str]) -> None:
+    """`futmesa verify` (Portuguese only before): pt_BR has no English sentence, --lang en no
+    Portuguese word; the same exit code either way."""
+    argv = [a.format(**files) for a in args]
+    for lang, foreign in (("pt_BR", english_words), ("en", portuguese_words)):
+        env = {**os.environ, "FUTMESA_LANG": lang}
+        proc = subprocess.run([FUTMESA, *argv], capture_output=True, text=True, timeout=120,
+                              env=env)
+        out = proc.stdout + proc.stderr
+        assert proc.returncode == code, (lang, out)
+        assert "Traceback" not in out and out.strip(), (lang, out)
+        assert not foreign(out), (what, lang, foreign(out), out)
+    pt = run(*argv)
+    assert ("confere" in pt) if code == 0 else ("erro:" in pt), pt
+
+
+def test_hardware_mistakes_in_english_keep_their_words(files: dict[str, str]) -> None:
+    """--lang en: the hardware commands' English lines, unchanged."""
+    out = run("--lang", "en", "flash", "--board", "nope", "--port", f"{files['tmp']}/ttyACM9")
+    assert "Error: board file " in out and "not found (known boards:" in out
+    assert not portuguese_words(out), out
+    out = run("--lang", "en", "doctor", "--port", "/dev/nonexistent")
+    assert "/dev/nonexistent does not exist: is the board plugged in?" in out
+    out = run("doctor", "--port", "/dev/nonexistent")
+    assert "/dev/nonexistent não existe: a placa está ligada?" in out

@@ -38,10 +38,12 @@ from futmesa.hardware.tof import (
     propose_threshold,
     start_tof_sensors,
 )
+from futmesa.i18n import N_, _, ngettext
 from futmesa.link.protocol import LiveSink
 
 SAMPLES = 15
-BALL_SPOTS = ("near the sensor", "in the middle of the goal", "at the far side from the sensor")
+BALL_SPOTS = (N_("near the sensor"), N_("in the middle of the goal"),
+              N_("at the far side from the sensor"))  # shown with _()
 
 
 class CalibrateError(RuntimeError):
@@ -81,8 +83,9 @@ class SbcSource:
         try:
             return self.array.read_blocking_mm(goal)
         except (OSError, RuntimeError) as exc:
-            raise CalibrateError(f"goal sensor {goal} stopped answering ({exc}): check its "
-                                 "wires and run `futmesa doctor`") from exc
+            raise CalibrateError(_("goal sensor {goal} stopped answering ({problem}): check its "
+                                   "wires and run `futmesa doctor`").format(
+                                       goal=goal, problem=exc)) from exc
 
 
 def sbc_source(board: Board) -> SbcSource:
@@ -142,8 +145,9 @@ class LinkSource:
         self.link.start()
         if not self.sink.ready.wait(self.timeout_s):
             self.link.stop()
-            raise CalibrateError(f"the board on {self.port} did not answer: run `futmesa "
-                                 "doctor` and close any other program using the port")
+            raise CalibrateError(_("the board on {port} did not answer: run `futmesa doctor` "
+                                   "and close any other program using the port").format(
+                                       port=self.port))
         self._command(W.CMD_DIAG, 1)
 
     def stop(self) -> None:
@@ -156,15 +160,17 @@ class LinkSource:
         try:
             result = self.link.command(code, a, 0, 0, x, y).result(timeout=self.timeout_s)
         except Exception as exc:  # a Future's timeout or a link error
-            raise CalibrateError(f"the board did not acknowledge a calibration command "
-                                 f"({exc!r}): run `futmesa doctor`") from exc
+            raise CalibrateError(_("the board did not acknowledge a calibration command "
+                                   "({problem}): run `futmesa doctor`").format(
+                                       problem=repr(exc))) from exc
         if result == W.ACK_UNKNOWN:
-            raise CalibrateError("the board's firmware does not know calibration commands: "
-                                 "update it with `futmesa flash`")
+            raise CalibrateError(_("the board's firmware does not know calibration commands: "
+                                   "update it with `futmesa flash`"))
         if result != W.ACK_OK:
-            raise CalibrateError(f"the board refused a calibration command (result {result}; "
-                                 f"goal {a}, {x} mm, {y} mm): check the board file's goal "
-                                 "sensors, or update its firmware with `futmesa flash`")
+            raise CalibrateError(_("the board refused a calibration command (result {result}; "
+                                   "goal {goal}, {x} mm, {y} mm): check the board file's goal "
+                                   "sensors, or update its firmware with `futmesa flash`").format(
+                                       result=result, goal=a, x=x, y=y))
 
     def goals(self) -> list[int]:
         return sorted(g["id"] for g in self.board.goal_sensors if g["type"] == "vl53l0x")
@@ -188,12 +194,13 @@ class LinkSource:
                 break
             mm = int(values[goal])
             if mm == -1:
-                raise CalibrateError(f"goal sensor {goal} does not answer: check its wires "
-                                     "and run `futmesa doctor`")
+                raise CalibrateError(_("goal sensor {goal} does not answer: check its wires "
+                                       "and run `futmesa doctor`").format(goal=goal))
             if mm >= 0:
                 return mm
-        raise CalibrateError(f"no distance from goal sensor {goal} within "
-                             f"{self.timeout_s:g} s: run `futmesa doctor`")
+        raise CalibrateError(_("no distance from goal sensor {goal} within {seconds} s: run "
+                               "`futmesa doctor`").format(goal=goal,
+                                                          seconds=f"{self.timeout_s:g}"))
 
     def save_thresholds(self, results: dict[int, GoalResult]) -> None:
         for goal, r in sorted(results.items()):
@@ -209,8 +216,9 @@ def link_source(port: str, board_name: str = "pico",
     from futmesa.hardware.boardfile import load_board
 
     if link_factory is None and port.startswith("/dev/") and not os.path.exists(port):
-        raise CalibrateError(f"no board at {port}: plug it in with a data USB cable, then "
-                             "run `futmesa doctor` to see which port it is on")
+        raise CalibrateError(_("no board at {port}: plug it in with a data USB cable, then "
+                               "run `futmesa doctor` to see which port it is on").format(
+                                   port=port))
 
     source = LinkSource(port, load_board(board_name), link_factory, timeout_s=timeout_s)
     source.start()
@@ -250,28 +258,31 @@ class Calibrator:
             flush(settle_s)
 
     def _sample(self, goal: int, n: int | None = None) -> list[int]:
-        return [self.source.read(goal) for _ in range(n or self.samples)]
+        return [self.source.read(goal) for _read in range(n or self.samples)]
 
     def measure(self, goal: int) -> GoalResult:
-        self._ask(f"Goal line {goal}: take every ball and the goalkeeper out of the goal, "
-                  "then press Enter")
+        self._ask(_("Goal line {goal}: take every ball and the goalkeeper out of the goal, "
+                    "then press Enter").format(goal=goal))
         empty = self._sample(goal)
         valid = [m for m in empty if 0 < m < NO_TARGET_MM]
-        self.echo(f"  empty goal: {summary(empty)}")
+        self.echo("  " + _("empty goal: {summary}").format(summary=summary(empty)))
         if valid and max(valid) - min(valid) > 40:
-            self.echo("  (the empty reading jumps around: is the opposite wall matte?)")
+            self.echo("  " + _("(the empty reading jumps around: is the opposite wall matte?)"))
         ball: list[int] = []
         for spot in BALL_SPOTS:
-            self._ask(f"Goal line {goal}: put the ball wholly past the line, {spot}, "
-                      "then press Enter")
+            self._ask(_("Goal line {goal}: put the ball wholly past the line, {spot}, then "
+                        "press Enter").format(goal=goal, spot=_(spot)))
             readings = self._sample(goal)
-            self.echo(f"  ball {spot}: {summary(readings)}")
+            self.echo("  " + _("ball {spot}: {summary}").format(spot=_(spot),
+                                                                summary=summary(readings)))
             ball.append(int(statistics.median(readings)))
         try:
             threshold, hysteresis = propose_threshold(empty, ball)
         except ValueError as exc:
-            raise CalibrateError(f"goal line {goal}: {exc}") from exc
-        self.echo(f"  proposed: threshold {threshold} mm, hysteresis {hysteresis} mm")
+            raise CalibrateError(_("goal line {goal}: {problem}").format(goal=goal, problem=exc)
+                                 ) from exc
+        self.echo("  " + _("proposed: threshold {threshold} mm, hysteresis {hysteresis} mm")
+                  .format(threshold=threshold, hysteresis=hysteresis))
         result = GoalResult(goal, empty, ball, threshold, hysteresis)
         self.results[goal] = result
         return result
@@ -283,25 +294,28 @@ class Calibrator:
         r.expected = balls
         r.verified = 0
         for k in range(1, balls + 1):
-            self._ask(f"Goal line {goal}: test ball {k} of {balls}: press Enter, then roll "
-                      "it into the goal and take it out again", settle_s=0.0)
+            self._ask(_("Goal line {goal}: test ball {k} of {balls}: press Enter, then roll it "
+                        "into the goal and take it out again").format(
+                            goal=goal, k=k, balls=balls), settle_s=0.0)
             hits = 0
-            for _ in range(window_reads):
+            for _read in range(window_reads):
                 if detector.feed(self.source.read(goal)) is True:
                     hits += 1
             if hits >= 1:
                 r.verified += 1
             r.extra += max(0, hits - 1)
-            self.echo(f"  test ball {k}: {'seen' if hits else 'NOT seen'}"
-                      + (f" ({hits} times)" if hits > 1 else ""))
+            self.echo("  " + _("test ball {k}: {seen}").format(
+                k=k, seen=_("seen") if hits else _("NOT seen"))
+                      + (" " + _("({n} times)").format(n=hits) if hits > 1 else ""))
         return r
 
 
 def summary(readings: list[int]) -> str:
     valid = [m for m in readings if 0 < m < NO_TARGET_MM]
     if not valid:
-        return "nothing in range"
-    return f"median {int(statistics.median(valid))} mm (min {min(valid)}, max {max(valid)})"
+        return _("nothing in range")
+    return _("median {median} mm (min {low}, max {high})").format(
+        median=int(statistics.median(valid)), low=min(valid), high=max(valid))
 
 
 def calibrated_board_data(board: Board, results: dict[int, GoalResult]) -> dict[str, Any]:
@@ -310,7 +324,7 @@ def calibrated_board_data(board: Board, results: dict[int, GoalResult]) -> dict[
         if g["id"] in results:
             g["threshold_mm"] = results[g["id"]].threshold_mm
             g["hysteresis_mm"] = results[g["id"]].hysteresis_mm
-    check_board(data, where="calibrated board file")
+    check_board(data, where=_("calibrated board file"))
     return data
 
 
@@ -326,27 +340,28 @@ def run_calibration(source: DistanceSource, board: Board, out: Path,
                     balls: int = 3, samples: int = SAMPLES) -> dict[int, GoalResult]:
     goals = source.goals()
     if not goals:
-        raise CalibrateError("no time-of-flight goal sensors in this board file: the "
-                             "break-beam build needs no calibration, only alignment")
+        raise CalibrateError(_("no time-of-flight goal sensors in this board file: the "
+                               "break-beam build needs no calibration, only alignment"))
     cal = Calibrator(source, prompt, echo, samples)
     for goal in goals:
         cal.measure(goal)
     save_board(board, cal.results, out)
-    echo(f"saved thresholds to {out}")
+    echo(_("saved thresholds to {out}").format(out=out))
     save_on_device = getattr(source, "save_thresholds", None)
     if save_on_device is not None:
         save_on_device(cal.results)
-        echo("the board now uses the new thresholds")
+        echo(_("the board now uses the new thresholds"))
     failed = []
     for goal in goals:
         r = cal.verify(goal, balls)
         if not r.ok:
             failed.append(goal)
     if failed:
-        raise CalibrateError(
-            f"goal line(s) {', '.join(map(str, failed))} did not see every test ball exactly "
-            "once: check the sensor is aimed across the goal at ball height, then calibrate "
-            "again"
-        )
-    echo("verified: every test ball was seen exactly once")
+        raise CalibrateError(ngettext(
+            "goal line {lines} did not see every test ball exactly once: check the sensor is "
+            "aimed across the goal at ball height, then calibrate again",
+            "goal lines {lines} did not see every test ball exactly once: check the sensor is "
+            "aimed across the goal at ball height, then calibrate again",
+            len(failed)).format(lines=", ".join(map(str, failed))))
+    echo(_("verified: every test ball was seen exactly once"))
     return cal.results

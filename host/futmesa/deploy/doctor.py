@@ -1,6 +1,7 @@
 """`futmesa doctor`: find the board, show its firmware and protocol, and each sensor's state.
 
-Every line is `ok`, `warn` or `FAIL`; every `warn`/`FAIL` says what to do.
+Every line is `ok`, `warn` or `FAIL` (in Portuguese `ok`, `aviso`, `FALHA`: the lines are in
+the process language); every `warn`/`FAIL` says what to do.
 The sensors' state comes from the device's own event ring (replayed by the
 probe: faults and recoveries, the last goal on each line, ball-outs per zone,
 button presses) and its status (palheta position, clock); what each sensor
@@ -20,20 +21,23 @@ from typing import Any
 import futmesa_wire as W
 from futmesa.deploy.probe import ProbeError, ProbeResult, find_port, probe, serial_ports
 from futmesa.hardware.boardfile import BoardFileError, load_board
+from futmesa.i18n import N_, _, ngettext
 from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.matchbook.entries import entry_for
 
+# what to do about each sensor fault (msgids: translated where shown, with _())
 FAULT_ADVICE = {
-    "stuck": "something has blocked this goal line longer than a goal lasts (4 s by "
-             "default, `stuck_ms` in table.json): take the ball or "
-             "goalkeeper out of the goal; if it stays, realign the beam (break-beam) or "
-             "run `futmesa calibrate` (time-of-flight)",
-    "no_answer": "the sensor stopped answering on I2C: check its VIN, GND, SDA, SCL and "
-                 "XSHUT wires and connectors (docs/hardware.md, wiring drawing)",
-    "out_of_range": "the sensor reads nothing across the goal: aim it at the opposite wall "
-                    "and stick matte black tape there",
-    "drift": "the empty-goal reading has moved: run `futmesa calibrate` again",
+    "stuck": N_("something has blocked this goal line longer than a goal lasts (4 s by "
+                "default, `stuck_ms` in table.json): take the ball or goalkeeper out of the "
+                "goal; if it stays, realign the beam (break-beam) or run `futmesa calibrate` "
+                "(time-of-flight)"),
+    "no_answer": N_("the sensor stopped answering on I2C: check its VIN, GND, SDA, SCL and "
+                    "XSHUT wires and connectors (docs/hardware.md, wiring drawing)"),
+    "out_of_range": N_("the sensor reads nothing across the goal: aim it at the opposite wall "
+                       "and stick matte black tape there"),
+    "drift": N_("the empty-goal reading has moved: run `futmesa calibrate` again"),
 }
+LEVELS = {"ok": N_("ok"), "warn": N_("warn"), "FAIL": N_("FAIL")}  # a line's level, as shown
 PALHETA = {0: "A", 1: "C", 2: "B"}
 LIVE_S = 0.4  # how long doctor collects live readings (about 8 of them)
 
@@ -45,7 +49,8 @@ class Line:
     todo: str = ""
 
     def render(self) -> str:
-        out = f"{self.level:<4} {self.text}"
+        level = _(LEVELS.get(self.level, self.level))
+        out = f"{level:<4} {self.text}"
         return out + (f"\n     → {self.todo}" if self.todo else "")
 
 
@@ -56,8 +61,9 @@ def resolve_port(port: str | None, serial: str | None) -> str:
 def usb_description(port: str) -> str:
     for p in serial_ports():
         if p.device == port:
-            return f"{p.description}, USB serial number {p.serial_number or 'none'}"
-    return "not a USB device (a pty or a built-in UART)"
+            return _("{description}, USB serial number {serial}").format(
+                description=p.description, serial=p.serial_number or _("none"))
+    return _("not a USB device (a pty or a built-in UART)")
 
 
 def expected_firmware() -> str:
@@ -67,33 +73,35 @@ def expected_firmware() -> str:
 def examine(result: ProbeResult, board_override: str | None = None) -> list[Line]:
     """The doctor's findings from one probe."""
     info = result.info
-    lines = [Line("ok", f"board answers on {result.port} "
-                        f"({usb_description(result.port)})"),
-             Line("ok", f"table {info.table_id}, boot {info.boot_id}, events "
-                        f"{info.oldest}–{info.newest} in the ring")]
+    update = _("update the board: futmesa flash --board {board} --port {port}").format(
+        board=info.board, port=result.port)
+    lines = [Line("ok", _("board answers on {port} ({usb})").format(
+                 port=result.port, usb=usb_description(result.port))),
+             Line("ok", _("table {table}, boot {boot}, events {oldest}–{newest} in the ring")
+                  .format(table=info.table_id, boot=info.boot_id, oldest=info.oldest,
+                          newest=info.newest))]
     want = expected_firmware()
     if info.firmware == want:
-        lines.append(Line("ok", f"firmware {info.firmware}"))
+        lines.append(Line("ok", _("firmware {version}").format(version=info.firmware)))
     else:
-        lines.append(Line("FAIL", f"firmware {info.firmware}, this futmesa expects {want}",
-                          f"update the board: futmesa flash --board {info.board} --port "
-                          f"{result.port}"))
+        lines.append(Line("FAIL", _("firmware {version}, this futmesa expects {want}").format(
+            version=info.firmware, want=want), update))
     lines.append(Line("ok" if info.proto == W.PROTO_VERSION else "FAIL",
-                      f"protocol {info.proto} (host speaks {W.PROTO_VERSION})",
-                      "" if info.proto == W.PROTO_VERSION else
-                      f"update the board: futmesa flash --board {info.board} --port "
-                      f"{result.port}"))
+                      _("protocol {proto} (host speaks {host})").format(
+                          proto=info.proto, host=W.PROTO_VERSION),
+                      "" if info.proto == W.PROTO_VERSION else update))
     board_name = board_override or info.board
     n_zones = 6
     try:
         board = load_board(board_name)
         n_zones = len(board.side_net)
         kinds = {g["type"] for g in board.goal_sensors}
-        lines.append(Line("ok", f"board file {board.path.name}: goal sensors "
-                                f"{'/'.join(sorted(kinds))}, {n_zones} side-net zones"))
+        lines.append(Line("ok", _("board file {name}: goal sensors {kinds}, {zones} side-net "
+                                  "zones").format(name=board.path.name,
+                                                  kinds="/".join(sorted(kinds)), zones=n_zones)))
     except BoardFileError as exc:
-        lines.append(Line("FAIL", f"board file for {board_name!r}: {exc}",
-                          "fix the board file, then flash again"))
+        lines.append(Line("FAIL", _("board file for {board}: {problem}").format(
+            board=repr(board_name), problem=exc), _("fix the board file, then flash again")))
     lines += sensor_lines(result.events, result.status, n_zones)
     lines += live_lines(result.diag)
     return lines
@@ -102,30 +110,32 @@ def examine(result: ProbeResult, board_override: str | None = None) -> list[Line
 def live_lines(diag: list[tuple[int, ...]]) -> list[Line]:
     """What each sensor reads now, from the live readings (newest distance per line)."""
     if not diag:
-        return [Line("warn", "no live readings from the board",
-                     "update its firmware (futmesa flash) if it is older than "
-                     f"{expected_firmware()}")]
+        return [Line("warn", _("no live readings from the board"),
+                     _("update its firmware (futmesa flash) if it is older than {version}")
+                     .format(version=expected_firmware()))]
     out = []
     last = diag[-1]
     for gid in (0, 1):
         mms = [d[gid] for d in diag if d[gid] != W.DIAG_NO_SAMPLE]
         if mms and mms[-1] >= 0:
-            out.append(Line("ok", f"goal line {gid} now: {mms[-1]} mm "
-                                  f"({'blocked' if last[2] >> gid & 1 else 'clear'})"))
+            state = _("blocked") if last[2] >> gid & 1 else _("clear")
+            out.append(Line("ok", _("goal line {id} now: {mm} mm ({state})").format(
+                id=gid, mm=mms[-1], state=state)))
         elif mms:
-            out.append(Line("warn", f"goal line {gid} now: the sensor does not answer",
-                            FAULT_ADVICE["no_answer"]))
+            out.append(Line("warn", _("goal line {id} now: the sensor does not answer").format(
+                id=gid), _(FAULT_ADVICE["no_answer"])))
         elif last[2] >> gid & 1:
-            out.append(Line("warn", f"goal line {gid} now: beam blocked",
-                            "take the ball out of the goal, or realign the beam"))
+            out.append(Line("warn", _("goal line {id} now: beam blocked").format(id=gid),
+                            _("take the ball out of the goal, or realign the beam")))
         else:
-            out.append(Line("ok", f"goal line {gid} now: beam clear"))
+            out.append(Line("ok", _("goal line {id} now: beam clear").format(id=gid)))
     active = [z for z in range(8) if last[3] >> z & 1]
     pressed = [name for i, name in enumerate(("turnA", "turnB", "referee")) if last[5] >> i & 1]
-    out.append(Line("ok", "now: side-net zones active: "
-                    + (", ".join(map(str, active)) or "none")
-                    + f"; palheta {PALHETA.get(last[4], 'both contacts closed')}; buttons "
-                    + "pressed: " + (", ".join(pressed) or "none")))
+    out.append(Line("ok", _("now: side-net zones active: {zones}; palheta {palheta}; buttons "
+                            "pressed: {buttons}").format(
+                                zones=", ".join(map(str, active)) or _("none"),
+                                palheta=PALHETA.get(last[4], _("both contacts closed")),
+                                buttons=", ".join(pressed) or _("none"))))
     return out
 
 
@@ -150,36 +160,41 @@ def sensor_lines(events: list[tuple[int, int, tuple[int, int, int, int, int, int
     out = []
     for gid in (0, 1):
         fault = faults.get(gid)
-        seen = f"{goals[gid]} goal(s) seen since boot"
+        seen = _("{n} goal(s) seen since boot").format(n=goals[gid])
         if fault:
-            out.append(Line("FAIL", f"goal line {gid}: {fault} ({seen})",
-                            FAULT_ADVICE.get(fault, "see docs/troubleshooting.md")))
+            advice = FAULT_ADVICE.get(fault)
+            out.append(Line("FAIL", _("goal line {id}: {fault} ({seen})").format(
+                id=gid, fault=fault, seen=seen),
+                _(advice) if advice else _("see docs/troubleshooting.md")))
         else:
-            out.append(Line("ok", f"goal line {gid}: working ({seen})"))
+            out.append(Line("ok", _("goal line {id}: working ({seen})").format(id=gid, seen=seen)))
     if faults.get(W.SENSOR_STORAGE):
-        out.append(Line("FAIL", "board flash: does not take writes (the clock runs, but a reset "
-                                "loses the match state)",
-                        "the board's flash is full or damaged: flash it again with `futmesa "
-                        "flash`; if that does not help, erase the board first (docs/install.md)"))
+        out.append(Line("FAIL", _("board flash: does not take writes (the clock runs, but a "
+                                  "reset loses the match state)"),
+                        _("the board's flash is full or damaged: flash it again with `futmesa "
+                          "flash`; if that does not help, erase the board first "
+                          "(docs/install.md)")))
     silent = [z for z, n in sorted(zones.items()) if n == 0]
     counts = ", ".join(f"{z}:{n}" for z, n in sorted(zones.items()))
     if silent:
-        out.append(Line("warn", f"side net: ball-outs per zone {counts}",
-                        f"zones {', '.join(map(str, silent))} have not fired since boot: hit "
-                        "each with a ball during `futmesa doctor --watch 30` to test them"))
+        out.append(Line("warn", _("side net: ball-outs per zone {counts}").format(counts=counts),
+                        _("zones {zones} have not fired since boot: hit each with a ball during "
+                          "`futmesa doctor --watch 30` to test them").format(
+                              zones=", ".join(map(str, silent)))))
     else:
-        out.append(Line("ok", f"side net: ball-outs per zone {counts}"))
+        out.append(Line("ok", _("side net: ball-outs per zone {counts}").format(counts=counts)))
     if status is not None:
-        out.append(Line("ok", f"palheta: {PALHETA.get(status.palheta, '?')}"))
-        clock = "running" if status.running else "stopped"
-        out.append(Line("ok", f"clock {clock}, period {status.period}, "
-                              f"{status.clock_ms / 1000:.1f} s"))
+        out.append(Line("ok", _("palheta: {position}").format(
+            position=PALHETA.get(status.palheta, "?"))))
+        clock = _("running") if status.running else _("stopped")
+        out.append(Line("ok", _("clock {state}, period {period}, {seconds} s").format(
+            state=clock, period=status.period, seconds=f"{status.clock_ms / 1000:.1f}")))
     else:
-        out.append(Line("warn", "no status message received",
-                        "the board answered but sent no status: flash it again"))
+        out.append(Line("warn", _("no status message received"),
+                        _("the board answered but sent no status: flash it again")))
     if buttons:
-        out.append(Line("ok", "buttons pressed since boot: "
-                        + ", ".join(f"{k} ×{v}" for k, v in sorted(buttons.items()))))
+        out.append(Line("ok", _("buttons pressed since boot: {buttons}").format(
+            buttons=", ".join(f"{k} ×{v}" for k, v in sorted(buttons.items())))))
     return out
 
 
@@ -199,7 +214,7 @@ class _WatchSink:
         kind, a, b, _period, _clock, value = payload
         name, data = entry_for(kind, a, b, value)
         self.count += 1
-        self.echo(f"live {name} {data}")
+        self.echo(_("live {name} {data}").format(name=name, data=data))
         if kind == W.EV_SENSOR_FAULT:
             self.faults += 1
             self.echo(fault_line(data).render())
@@ -215,9 +230,9 @@ class _WatchSink:
 
 
 def fault_line(data: dict[str, Any]) -> Line:
-    return Line("FAIL", f"sensor {data.get('sensor')} reported a fault while watching: "
-                f"{data.get('fault')}", "check its wiring and power, then run `futmesa doctor "
-                "--watch 30` again")
+    return Line("FAIL", _("sensor {sensor} reported a fault while watching: {fault}").format(
+                    sensor=data.get("sensor"), fault=data.get("fault")),
+                _("check its wiring and power, then run `futmesa doctor --watch 30` again"))
 
 
 def watch(port: str, seconds: float, echo: Callable[[str], None] = print,
@@ -230,7 +245,7 @@ def watch(port: str, seconds: float, echo: Callable[[str], None] = print,
     link.start()
     try:
         if not sink.ready.wait(5):
-            raise ProbeError(f"the board on {port} stopped answering")
+            raise ProbeError(_("the board on {port} stopped answering").format(port=port))
         if ready:
             ready()
         time.sleep(seconds)
@@ -252,11 +267,11 @@ def run_doctor(port: str | None = None, serial: str | None = None, timeout_s: fl
     for line in lines:
         echo(line.render())
     if watch_s > 0:
-        echo(f"watching {port} for {watch_s:g} s: break each goal beam, hit each net zone, "
-             "move the palheta, press each button …")
+        echo(_("watching {port} for {seconds} s: break each goal beam, hit each net zone, move "
+               "the palheta, press each button …").format(port=port, seconds=f"{watch_s:g}"))
         faults: list[int] = []
         n = watch(port, watch_s, echo, ready, faults)
-        echo(f"{n} event(s) seen")
+        echo(ngettext("{n} event seen", "{n} events seen", n).format(n=n))
         return sum(1 for line in lines if line.level == "FAIL") + sum(faults)
     return sum(1 for line in lines if line.level == "FAIL")
 
@@ -272,23 +287,23 @@ def run_sbc_doctor(table: Any, watch_s: float = 0.0, echo: Callable[[str], None]
     board = table.board
     for g in board.goal_sensors:
         fault = next((f for f in faults if f["data"]["sensor"] == g["id"]), None)
-        what = (f"VL53L0X at {g['address']}" if g["type"] == "vl53l0x"
-                else f"break-beam on GPIO {g['beam_pin']}")
+        what = (_("VL53L0X at {address}").format(address=g["address"]) if g["type"] == "vl53l0x"
+                else _("break-beam on GPIO {pin}").format(pin=g["beam_pin"]))
         if fault:
-            echo(Line("FAIL", f"goal line {g['id']}: {what} did not start",
-                      fault["data"]["detail"]).render())
+            echo(Line("FAIL", _("goal line {id}: {what} did not start").format(
+                id=g["id"], what=what), fault["data"]["detail"]).render())
         else:
-            echo(Line("ok", f"goal line {g['id']}: {what}").render())
-    echo(Line("ok", f"side net: {len(board.side_net)} zones, palheta, "
-                    f"{len(board['buttons'])} buttons opened").render())
+            echo(Line("ok", _("goal line {id}: {what}").format(id=g["id"], what=what)).render())
+    echo(Line("ok", _("side net: {zones} zones, palheta, {buttons} buttons opened").format(
+        zones=len(board.side_net), buttons=len(board["buttons"]))).render())
     if watch_s > 0:
-        echo(f"watching for {watch_s:g} s: break each goal beam, hit each net zone, "
-             "move the palheta, press each button …")
+        echo(_("watching for {seconds} s: break each goal beam, hit each net zone, move the "
+               "palheta, press each button …").format(seconds=f"{watch_s:g}"))
         end = clock() + watch_s
         seen_faults = 0
         while clock() < end:
             for ev in table.poll():
-                echo(f"live {ev['kind']} {ev['data']}")
+                echo(_("live {name} {data}").format(name=ev["kind"], data=ev["data"]))
                 if ev["kind"] == "sensor_fault":
                     seen_faults += 1
                     echo(fault_line(ev["data"]).render())

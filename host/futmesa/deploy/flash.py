@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from futmesa.hardware.boardfile import Board, BoardFileError, hardware_dir, load_board
+from futmesa.i18n import N_, _
 
 REAL_BOARDS = ("pico", "esp32")
 ENTRY = "main.py"
@@ -66,10 +67,9 @@ def _tool(name: str) -> str:
     here = Path(sys.executable).parent / name
     found = shutil.which(name) or (str(here) if here.exists() else None)
     if not found:
-        raise FlashError(
-            f"{name} is not installed; run `make setup` (or `.venv/bin/pip install -e "
-            "'.[hardware]'`) and try again"
-        )
+        raise FlashError(_(
+            "{name} is not installed; run `make setup` (or `.venv/bin/pip install -e "
+            "'.[hardware]'`) and try again").format(name=name))
     return found
 
 
@@ -82,7 +82,7 @@ class FlashPlan:
     copies: list[tuple[Path, str]] = field(default_factory=list)  # local file → device path
 
     def mpremote_args(self, mpremote: str = "mpremote") -> list[str]:
-        dirs = sorted({str(Path(r).parent) for _, r in self.copies} - {"."})
+        dirs = sorted({str(Path(r).parent) for _local, r in self.copies} - {"."})
         mkdirs = "".join(f"\ntry:\n os.mkdir({d!r})\nexcept OSError:\n pass" for d in dirs)
         args = [mpremote, "connect", self.port, "exec", "import os" + mkdirs]
         for local, remote in self.copies:
@@ -101,20 +101,22 @@ def firmware_sources(board_name: str, src: Path | None = None,
     """
     src = src or firmware_dir()
     if not (src / ENTRY).is_file():
-        raise FlashError(f"no firmware found at {src} ({ENTRY} is missing); run futmesa from "
-                         "its source tree or set FUTMESA_FIRMWARE_DIR")
+        raise FlashError(_("no firmware found at {src} ({entry} is missing); run futmesa from "
+                           "its source tree or set FUTMESA_FIRMWARE_DIR").format(
+                               src=src, entry=ENTRY))
     if board_name == "rpi":
-        raise FlashError("the rpi board file is for Linux SBC mode: the Raspberry Pi reads the "
-                         "sensors itself and there is nothing to flash; check it with "
-                         "`futmesa doctor --sbc --board rpi`")
+        raise FlashError(_("the rpi board file is for Linux SBC mode: the Raspberry Pi reads "
+                           "the sensors itself and there is nothing to flash; check it with "
+                           "`futmesa doctor --sbc --board rpi`"))
     if board_name not in REAL_BOARDS:
-        raise FlashError(f"board {board_name!r} cannot be flashed; real boards are "
-                         f"{', '.join(REAL_BOARDS)} (the sim board runs with `futmesa demo`)")
+        raise FlashError(_("board {board} cannot be flashed; real boards are {boards} (the sim "
+                           "board runs with `futmesa demo`)").format(
+                               board=repr(board_name), boards=", ".join(REAL_BOARDS)))
     board_module = src / "boards" / f"{board_name}.py"
     if not board_module.is_file():
-        raise FlashError(f"this firmware has no board layer for {board_name!r} "
-                         f"({board_module} is missing); update futmesa, or use a board it "
-                         "supports")
+        raise FlashError(_("this firmware has no board layer for {board} ({module} is "
+                           "missing); update futmesa, or use a board it supports").format(
+                               board=repr(board_name), module=board_module))
     files = [(p, p.name) for p in sorted(src.glob("*.py")) if p.name not in HOST_ONLY]
     files += [(src / "boards" / "__init__.py", "boards/__init__.py"),
               (board_module, f"boards/{board_name}.py")]
@@ -129,8 +131,8 @@ def tof_driver_sources() -> list[tuple[Path, str]]:
         import adafruit_bus_device
         import adafruit_vl53l0x
     except ImportError as exc:
-        raise FlashError("the VL53L0X driver is not installed on this computer; run "
-                         "`.venv/bin/pip install -e '.[hardware]'` and flash again") from exc
+        raise FlashError(_("the VL53L0X driver is not installed on this computer; run "
+                           "`.venv/bin/pip install -e '.[hardware]'` and flash again")) from exc
     bd = Path(adafruit_bus_device.__file__).parent
     return [
         (hardware_dir() / "micropython" / "futmesa_tof.py", "futmesa_tof.py"),
@@ -160,24 +162,25 @@ def compile_firmware(files: Sequence[tuple[Path, str]], out: Path,
                                str(source)],
                               capture_output=True, text=True)
         if proc.returncode != 0:
-            raise FlashError(f"mpy-cross could not compile {source}:\n{proc.stderr.strip()}\n"
-                             "Fix that file (it must be valid MicroPython) and flash again.")
+            raise FlashError(_("mpy-cross could not compile {source}:\n{output}\nFix that file "
+                               "(it must be valid MicroPython) and flash again.").format(
+                                   source=source, output=proc.stderr.strip()))
         copies.append((dest, target))
     return copies
 
 
 def check_port(port: str) -> None:
     if port.startswith(("/dev/", "/tmp/")) and not os.path.exists(port):
-        raise FlashError(
-            f"no board at {port}: plug the board in with a USB cable that carries data, then "
+        raise FlashError(_(
+            "no board at {port}: plug the board in with a USB cable that carries data, then "
             "run `futmesa doctor` to see which serial ports it finds (on Linux the Pico is "
             "usually /dev/ttyACM0, an ESP32 /dev/ttyUSB0; add yourself to the dialout group "
             "if the port exists but cannot be opened). A new Pico first needs MicroPython: "
             "hold BOOTSEL while plugging it in and copy the MicroPython .uf2 onto it."
-        )
+        ).format(port=port))
     if port.startswith("/dev/") and not os.access(port, os.R_OK | os.W_OK):
-        raise FlashError(f"{port} exists but you may not open it: run `sudo usermod -aG dialout "
-                         "$USER`, log out and in again, and retry")
+        raise FlashError(_("{port} exists but you may not open it: run `sudo usermod -aG "
+                           "dialout $USER`, log out and in again, and retry").format(port=port))
 
 
 def plan_flash(board_name: str, port: str, staging: Path, src: Path | None = None,
@@ -202,9 +205,9 @@ def expected_versions(src: Path | None = None) -> tuple[str, int]:
     return ".".join(str(n) for n in W.FIRMWARE_VERSION), int(W.PROTO_VERSION)
 
 
-ERASE_HINT = ("erase the board (Pico: hold BOOTSEL while plugging it in and copy "
-              "flash_nuke.uf2, then the MicroPython .uf2; ESP32: esptool.py erase_flash and "
-              "write MicroPython again), then run this command again")
+ERASE_HINT = N_("erase the board (Pico: hold BOOTSEL while plugging it in and copy "
+                "flash_nuke.uf2, then the MicroPython .uf2; ESP32: esptool.py erase_flash and "
+                "write MicroPython again), then run this command again")  # shown with _()
 
 
 def release_board(port: str, timeout_s: float = 2.0, ack_timeout_s: float = 4.0) -> object | None:
@@ -229,22 +232,25 @@ def release_board(port: str, timeout_s: float = 2.0, ack_timeout_s: float = 4.0)
         if not sink.got_info.wait(timeout_s):
             return None
         info = sink.info
-        what = f"{port} runs futmesa firmware {getattr(info, 'firmware', '?')} " \
-               f"({getattr(info, 'board', '?')})"
+        what = _("{port} runs futmesa firmware {version} ({board})").format(
+            port=port, version=getattr(info, "firmware", "?"), board=getattr(info, "board", "?"))
         try:
             result = link.command(W.CMD_REPL).result(timeout=ack_timeout_s)
         except (TimeoutError, FutureTimeout) as exc:
-            raise FlashError(
-                f"{what} but it did not acknowledge the request to hand the port to mpremote "
-                f"within {ack_timeout_s:g} s: close any other program using the port (futmesa "
-                "serve, Thonny, screen), unplug and replug the board and flash again; if it "
-                f"still does not answer, {ERASE_HINT}") from exc
+            raise FlashError(_(
+                "{what} but it did not acknowledge the request to hand the port to mpremote "
+                "within {seconds} s: close any other program using the port (futmesa serve, "
+                "Thonny, screen), unplug and replug the board and flash again; if it still does "
+                "not answer, {erase}").format(what=what, seconds=f"{ack_timeout_s:g}",
+                                              erase=_(ERASE_HINT))) from exc
         if result == W.ACK_UNKNOWN:
-            raise FlashError(f"{what}, which is too old to hand the port to mpremote (it ignores "
-                             f"Ctrl-C and the REPL command): {ERASE_HINT}")
+            raise FlashError(_("{what}, which is too old to hand the port to mpremote (it "
+                               "ignores Ctrl-C and the REPL command): {erase}").format(
+                                   what=what, erase=_(ERASE_HINT)))
         if result not in (W.ACK_OK, W.ACK_DUPLICATE):
-            raise FlashError(f"{what} but it refused to hand the port to mpremote (result "
-                             f"{result}): unplug and replug the board and flash again")
+            raise FlashError(_("{what} but it refused to hand the port to mpremote (result "
+                               "{result}): unplug and replug the board and flash again").format(
+                                   what=what, result=result))
         return info
     finally:
         link.stop()
@@ -258,9 +264,10 @@ def wait_for_port(port: str, settle_s: float, timeout_s: float = 10.0) -> None:
     deadline = time.monotonic() + timeout_s
     while not os.path.exists(port):
         if time.monotonic() > deadline:
-            raise FlashError(f"{port} did not come back within {timeout_s:g} s after the board "
-                             "left its loop: unplug and replug it, then flash again (mpremote "
-                             "will find MicroPython's REPL)")
+            raise FlashError(_("{port} did not come back within {seconds} s after the board "
+                               "left its loop: unplug and replug it, then flash again (mpremote "
+                               "will find MicroPython's REPL)").format(
+                                   port=port, seconds=f"{timeout_s:g}"))
         time.sleep(0.1)
 
 
@@ -278,7 +285,7 @@ def flash(board_name: str, port: str, *, verify: Callable[[str, float], object] 
     """
     with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
         plan = plan_flash(board_name, port, Path(tmp))
-        echo(f"compiled {len(plan.copies) - 2} modules with mpy-cross")
+        echo(_("compiled {n} modules with mpy-cross").format(n=len(plan.copies) - 2))
         _copy_with_mpremote(plan, echo, run, detect, settle_s, force=force,
                             progress_every_s=progress_every_s, copy_timeout_s=copy_timeout_s)
     _check_versions(plan.board.name, port, verify, timeout_s, echo, progress_every_s)
@@ -299,50 +306,57 @@ def _copy_with_mpremote(plan: FlashPlan, echo: Callable[[str], None],
     # for a prompt: ask the firmware to leave its loop first
     running = detect(port)
     if running is not None:
-        echo(f"{port} ran futmesa firmware {getattr(running, 'firmware', '?')} "
-             f"({getattr(running, 'board', '?')}); it handed the port back to MicroPython")
+        echo(_("{port} ran futmesa firmware {version} ({board}); it handed the port back to "
+               "MicroPython").format(port=port, version=getattr(running, "firmware", "?"),
+                                     board=getattr(running, "board", "?")))
         if check_board:
             check_same_board(getattr(running, "board", None), plan.board.name, port, force)
         wait_for_port(port, settle_s)
     if check_board:
         check_platform(plan.board, port, run, force)
     args = plan.mpremote_args(_tool("mpremote"))
-    limit = "2 minutes" if copy_timeout_s == 120 else f"{copy_timeout_s:g} s"
-    echo(f"copying {len(plan.copies)} file(s) to {port} with mpremote (up to {limit}) …")
+    limit = _("2 minutes") if copy_timeout_s == 120 else f"{copy_timeout_s:g} s"
+    echo(_("copying {n} file(s) to {port} with mpremote (up to {limit}) …").format(
+        n=len(plan.copies), port=port, limit=limit))
     try:
-        with progress(echo, "copying", progress_every_s):
+        with progress(echo, _("copying"), progress_every_s):
             proc = run(args, capture_output=True, text=True, timeout=copy_timeout_s)
     except subprocess.TimeoutExpired as exc:
-        raise FlashError(f"mpremote did not finish within {copy_timeout_s:g} s on {port}: "
-                         "unplug and replug the board and flash again") from exc
+        raise FlashError(_("mpremote did not finish within {seconds} s on {port}: unplug and "
+                           "replug the board and flash again").format(
+                               seconds=f"{copy_timeout_s:g}", port=port)) from exc
     if proc.returncode != 0:
-        raise FlashError(
-            f"mpremote could not copy the firmware to {port}:\n"
-            f"{(proc.stderr or proc.stdout).strip()}\nIs MicroPython on the board? Close "
-            "any other program using the port (futmesa serve, Thonny, screen), then retry. "
-            "If the board runs futmesa firmware that did not leave its loop, unplug and "
-            f"replug it and flash again; if that keeps failing, {ERASE_HINT}."
-        )
+        raise FlashError(_(
+            "mpremote could not copy the firmware to {port}:\n{output}\nIs MicroPython on the "
+            "board? Close any other program using the port (futmesa serve, Thonny, screen), "
+            "then retry. If the board runs futmesa firmware that did not leave its loop, unplug "
+            "and replug it and flash again; if that keeps failing, {erase}."
+        ).format(port=port, output=(proc.stderr or proc.stdout).strip(), erase=_(ERASE_HINT)))
 
 
 def _check_versions(board_name: str, port: str, verify: Callable[[str, float], object] | None,
                     timeout_s: float, echo: Callable[[str], None],
                     progress_every_s: float = 10.0) -> None:
     want_fw, want_proto = expected_versions()
-    echo(f"board reset; waiting for firmware {want_fw} to answer …")
-    with progress(echo, "waiting for the board", progress_every_s):
+    echo(_("board reset; waiting for firmware {version} to answer …").format(version=want_fw))
+    with progress(echo, _("waiting for the board"), progress_every_s):
         info = (verify or _probe_versions)(port, timeout_s)
     fw = getattr(info, "firmware", None)
     proto = getattr(info, "proto", None)
     board_seen = getattr(info, "board", None)
     if fw != want_fw or proto != want_proto:
-        raise FlashError(f"the board reports firmware {fw} protocol {proto}, expected "
-                         f"{want_fw} protocol {want_proto}: flash again; if it persists, wipe "
-                         "the board's files with `mpremote rm -r :` and flash again")
+        raise FlashError(_("the board reports firmware {version} protocol {proto}, expected "
+                           "{want_version} protocol {want_proto}: flash again; if it persists, "
+                           "wipe the board's files with `mpremote rm -r :` and flash again")
+                         .format(version=fw, proto=proto, want_version=want_fw,
+                                 want_proto=want_proto))
     if board_seen and board_seen != board_name:
-        raise FlashError(f"the board says it is {board_seen!r}, not {board_name!r}: flash with "
-                         f"--board {board_seen} or check board.json on the device")
-    echo(f"ok: {board_name} on {port} runs firmware {fw}, protocol {proto}")
+        raise FlashError(_("the board says it is {seen}, not {wanted}: flash with --board "
+                           "{seen_name} or check board.json on the device").format(
+                               seen=repr(board_seen), wanted=repr(board_name),
+                               seen_name=board_seen))
+    echo(_("ok: {board} on {port} runs firmware {version}, protocol {proto}").format(
+        board=board_name, port=port, version=fw, proto=proto))
 
 
 MCU_PLATFORMS = {"RP2040": "rp2", "ESP32": "esp32"}  # board file "mcu" -> sys.platform
@@ -351,10 +365,11 @@ MCU_PLATFORMS = {"RP2040": "rp2", "ESP32": "esp32"}  # board file "mcu" -> sys.p
 def check_same_board(running: str | None, wanted: str, port: str, force: bool) -> None:
     """Refuse to put one board's firmware on a board whose firmware says it is another."""
     if running and running != wanted and not force:
-        raise FlashError(
-            f"the board on {port} runs futmesa firmware for {running!r}, not {wanted!r}: flash "
-            f"with --board {running}; if you really rewired it as {wanted!r}, add --force "
-            "(unplug and replug the board to get its old firmware back meanwhile)")
+        raise FlashError(_(
+            "the board on {port} runs futmesa firmware for {running}, not {wanted}: flash with "
+            "--board {running_name}; if you really rewired it as {wanted}, add --force (unplug "
+            "and replug the board to get its old firmware back meanwhile)").format(
+                port=port, running=repr(running), wanted=repr(wanted), running_name=running))
 
 
 def check_platform(board: Board, port: str, run: Callable[..., Any], force: bool) -> None:
@@ -371,10 +386,11 @@ def check_platform(board: Board, port: str, run: Callable[..., Any], force: bool
     seen = next((line.split("=", 1)[1].strip() for line in (proc.stdout or "").splitlines()
                  if line.startswith("platform=")), None)
     if seen and seen != want:
-        raise FlashError(
-            f"the board on {port} is a {seen} chip, but the {board.name!r} board file is for "
-            f"{board.data.get('mcu')} ({want}): pass the right --board, or --force to copy "
-            "anyway")
+        raise FlashError(_(
+            "the board on {port} is a {seen} chip, but the {board} board file is for {mcu} "
+            "({want}): pass the right --board, or --force to copy anyway").format(
+                port=port, seen=seen, board=repr(board.name), mcu=board.data.get("mcu"),
+                want=want))
 
 
 @contextmanager
@@ -388,7 +404,8 @@ def progress(echo: Callable[[str], None], what: str, every_s: float) -> Iterator
 
     def tick() -> None:
         while not done.wait(every_s):
-            echo(f"  … still {what} ({time.monotonic() - started:.0f} s)")
+            echo("  " + _("… still {what} ({seconds} s)").format(
+                what=what, seconds=f"{time.monotonic() - started:.0f}"))
 
     ticker = threading.Thread(target=tick, name="flash-progress", daemon=True)
     ticker.start()
@@ -424,9 +441,10 @@ def flash_uf2(board_name: str, port: str, *, image: Path | None = None,
     except BoardFileError as exc:
         raise FlashError(str(exc)) from exc
     if board.name != "pico":
-        raise FlashError(f"the futmesa image is for the Raspberry Pi Pico (RP2040) only; a "
-                         f"{board.name} board takes the firmware on a stock MicroPython: "
-                         f"`futmesa flash --board {board_name} --port PORT`")
+        raise FlashError(_("the futmesa image is for the Raspberry Pi Pico (RP2040) only; a "
+                           "{board} board takes the firmware on a stock MicroPython: `futmesa "
+                           "flash --board {name} --port PORT`").format(
+                               board=board.name, name=board_name))
     image = image or uf2.default_image()
     try:
         blocks = uf2.check_image(image)
@@ -434,20 +452,20 @@ def flash_uf2(board_name: str, port: str, *, image: Path | None = None,
             uf2.check_drive(drive)
         else:
             drive = uf2.wait_for_drive(wait_drive_s, echo, volumes or uf2.mounted_volumes)
-        echo(f"copying {image.name} ({blocks * 256 // 1024} KB of flash) to the Pico's BOOTSEL "
-             f"drive {drive} …")
+        echo(_("copying {image} ({kb} KB of flash) to the Pico's BOOTSEL drive {drive} …")
+             .format(image=image.name, kb=blocks * 256 // 1024, drive=drive))
         uf2.copy_image(image, drive, echo)
     except uf2.UF2Error as exc:
         raise FlashError(str(exc)) from exc
-    echo(f"image copied; the Pico restarts into futmesa. Waiting up to {wait_port_s:g} s for "
-         f"{port} …")
+    echo(_("image copied; the Pico restarts into futmesa. Waiting up to {seconds} s for "
+           "{port} …").format(seconds=f"{wait_port_s:g}", port=port))
     _wait_new_port(port, wait_port_s)
     with tempfile.TemporaryDirectory(prefix="futmesa-flash-") as tmp:
         board_json = Path(tmp) / "board.json"
         shutil.copyfile(board.path, board_json)
         plan = FlashPlan(board=board, port=port, sources=[], staging=Path(tmp),
                          copies=[(board_json, "board.json")])
-        echo(f"writing the board file {board.path.name} as board.json")
+        echo(_("writing the board file {name} as board.json").format(name=board.path.name))
         # the image is still booting (first boot writes its default board file): be patient
         _copy_with_mpremote(plan, echo, run, detect or _patient_release, settle_s,
                             check_board=False)  # the image is the Pico's
@@ -464,10 +482,11 @@ def _wait_new_port(port: str, timeout_s: float) -> None:
     deadline = time.monotonic() + timeout_s
     while not os.path.exists(port):
         if time.monotonic() > deadline:
-            raise FlashError(f"{port} did not appear within {timeout_s:g} s after the image was "
-                             "copied: check the cable (a data cable, not a charge-only one) and "
-                             "the port name (`futmesa doctor` lists the ports), then run "
-                             f"`futmesa flash --board pico --port PORT` to write the board file")
+            raise FlashError(_("{port} did not appear within {seconds} s after the image was "
+                               "copied: check the cable (a data cable, not a charge-only one) "
+                               "and the port name (`futmesa doctor` lists the ports), then run "
+                               "`futmesa flash --board pico --port PORT` to write the board "
+                               "file").format(port=port, seconds=f"{timeout_s:g}"))
         time.sleep(0.2)
 
 
@@ -477,4 +496,5 @@ def _probe_versions(port: str, timeout_s: float) -> object:
     try:
         return probe(port, timeout_s=timeout_s).info
     except ProbeError as exc:
-        raise FlashError(f"the firmware was copied but the board did not answer: {exc}") from exc
+        raise FlashError(_("the firmware was copied but the board did not answer: {problem}")
+                         .format(problem=exc)) from exc

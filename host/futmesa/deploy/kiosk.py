@@ -20,6 +20,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from futmesa.i18n import _
+
 # USB ids of the boards' serial ports: MicroPython on the RP2040, and the CP210x / CH340
 # bridges found on ESP32 DevKits.
 USB_IDS = (("2e8a", "0005", "Raspberry Pi Pico, MicroPython"),
@@ -193,8 +195,9 @@ def write_kiosk(out: Path, cfg: KioskConfig | None = None, force: bool = False,
     files = render(cfg)
     existing = [name for name in files if (out / name).exists()]
     if existing and not force:
-        raise FileExistsError(f"{out} already has {', '.join(existing)}: choose an empty "
-                              "folder or pass --force to overwrite them")
+        raise FileExistsError(_("{out} already has {files}: choose an empty folder or pass "
+                                "--force to overwrite them").format(
+                                    out=out, files=", ".join(existing)))
     paths = []
     for name, text in files.items():
         p = out / name

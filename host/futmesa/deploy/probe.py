@@ -102,14 +102,16 @@ def find_port(serial_number: str | None = None) -> str:
     if serial_number:
         ports = [p for p in ports if (p.serial_number or "").lower() == serial_number.lower()]
         if not ports:
-            raise ProbeError(f"no USB serial port with serial number {serial_number}; "
-                             f"found: {describe_ports()}. Check the cable or the number.")
+            raise ProbeError(_("no USB serial port with serial number {serial}; found: "
+                               "{ports}. Check the cable or the number.").format(
+                                   serial=serial_number, ports=describe_ports()))
     if not ports:
-        raise ProbeError("no board found on USB: plug it in with a data USB cable (some "
-                         "cables only charge), or pass --port. Ports seen: " + describe_ports())
+        raise ProbeError(_("no board found on USB: plug it in with a data USB cable (some "
+                           "cables only charge), or pass --port. Ports seen: {ports}").format(
+                               ports=describe_ports()))
     if len(ports) > 1:
-        raise ProbeError("several USB serial ports: pass --port or --serial. Found: "
-                         + describe_ports())
+        raise ProbeError(_("several USB serial ports: pass --port or --serial. Found: {ports}")
+                         .format(ports=describe_ports()))
     return str(ports[0].device)
 
 
@@ -118,20 +120,19 @@ def probe(port: str, timeout_s: float = 5.0, want_status: bool = True,
           diag_s: float = 0.0) -> ProbeResult:
     """Handshake with the board on `port`; ProbeError says what to do when nothing answers."""
     if not os.path.exists(port):
-        raise ProbeError(f"{port} does not exist: is the board plugged in? Ports seen: "
-                         f"{describe_ports()}")
+        raise ProbeError(_("{port} does not exist: is the board plugged in? Ports seen: {ports}")
+                         .format(port=port, ports=describe_ports()))
     sink = _ProbeSink(replay)
     link = HostLink(port, sink, baudrate=baudrate)
     link.start()
     try:
         deadline = time.monotonic() + timeout_s
         if not sink.got_info.wait(timeout_s):
-            raise ProbeError(
-                f"nothing on {port} answered the futmesa handshake within {timeout_s:g} s. "
-                "If the board is new, flash it: `futmesa flash --board pico --port "
-                f"{port}`. If another program has the port open (futmesa serve, Thonny, "
-                "screen), close it."
-            )
+            raise ProbeError(_(
+                "nothing on {port} answered the futmesa handshake within {seconds} s. If the "
+                "board is new, flash it: `futmesa flash --board pico --port {port}`. If another "
+                "program has the port open (futmesa serve, Thonny, screen), close it."
+            ).format(port=port, seconds=f"{timeout_s:g}"))
         if want_status:
             sink.got_status.wait(max(0.0, deadline - time.monotonic()) + 1.5)
         if replay:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from futmesa.hardware.boardfile import hardware_dir
+from futmesa.i18n import _
 
 UF2_MAGIC = (0x0A324655, 0x9E5D5157)
 UF2_END = 0x0AB16F30
@@ -40,23 +41,25 @@ def default_image() -> Path:
 def check_image(path: Path) -> int:
     """Number of 512-byte blocks of a valid RP2040 UF2 image; UF2Error otherwise."""
     if not path.is_file():
-        raise UF2Error(f"no firmware image at {path}: build it with `make firmware` "
-                       "(about 5 minutes the first time) or pass --image PATH")
+        raise UF2Error(_("no firmware image at {path}: build it with `make firmware` (about 5 "
+                         "minutes the first time) or pass --image PATH").format(path=path))
     size = path.stat().st_size
     if size == 0 or size % BLOCK:
-        raise UF2Error(f"{path} is not a UF2 image (its size is not a multiple of 512 bytes): "
-                       "build it again with `make firmware`")
+        raise UF2Error(_("{path} is not a UF2 image (its size is not a multiple of 512 bytes): "
+                         "build it again with `make firmware`").format(path=path))
     with path.open("rb") as f:
         head = f.read(32)
     magic0, magic1, flags, _addr, _n, _no, total, family = struct.unpack("<8I", head)
     if (magic0, magic1) != UF2_MAGIC:
-        raise UF2Error(f"{path} is not a UF2 image: build it again with `make firmware`")
+        raise UF2Error(_("{path} is not a UF2 image: build it again with `make firmware`")
+                       .format(path=path))
     if not flags & UF2_FAMILY_FLAG or family != RP2040_FAMILY:
-        raise UF2Error(f"{path} is not an RP2040 (Raspberry Pi Pico) image: use "
-                       "build/firmware/futmesa-pico.uf2 from `make firmware`")
+        raise UF2Error(_("{path} is not an RP2040 (Raspberry Pi Pico) image: use "
+                         "build/firmware/futmesa-pico.uf2 from `make firmware`").format(path=path))
     if total != size // BLOCK:
-        raise UF2Error(f"{path} is incomplete ({size // BLOCK} of {total} blocks): build it "
-                       "again with `make firmware`")
+        raise UF2Error(_("{path} is incomplete ({blocks} of {total} blocks): build it again "
+                         "with `make firmware`").format(path=path, blocks=size // BLOCK,
+                                                         total=total))
     return total
 
 
@@ -95,8 +98,8 @@ def find_drive(candidates: Iterable[Path]) -> Path | None:
     """The one Pico BOOTSEL drive among `candidates`; UF2Error when there are several."""
     picos = [p for p in candidates if drive_kind(p) == "rp2040"]
     if len(picos) > 1:
-        raise UF2Error("several Pico BOOTSEL drives are mounted ("
-                       + ", ".join(map(str, picos)) + "): unplug all but one, or pass --drive")
+        raise UF2Error(_("several Pico BOOTSEL drives are mounted ({drives}): unplug all but "
+                         "one, or pass --drive").format(drives=", ".join(map(str, picos))))
     return picos[0] if picos else None
 
 
@@ -111,13 +114,14 @@ def wait_for_drive(wait_s: float, echo: Callable[[str], None],
         if drive is not None:
             return drive
         if time.monotonic() >= deadline:
-            raise UF2Error(
-                f"no Pico BOOTSEL drive ({BOOTSEL_ID}) found within {wait_s:g} s: hold the "
-                "BOOTSEL button while plugging the Pico in, open the RPI-RP2 drive in the file "
-                "manager if it is not mounted, then run this again (or pass --drive PATH)")
+            raise UF2Error(_(
+                "no Pico BOOTSEL drive ({id}) found within {seconds} s: hold the BOOTSEL button "
+                "while plugging the Pico in, open the RPI-RP2 drive in the file manager if it is "
+                "not mounted, then run this again (or pass --drive PATH)").format(
+                    id=BOOTSEL_ID, seconds=f"{wait_s:g}"))
         if not told:
-            echo(f"waiting up to {wait_s:g} s for the Pico's BOOTSEL drive ({BOOTSEL_ID}): hold "
-                 "BOOTSEL while plugging the Pico in …")
+            echo(_("waiting up to {seconds} s for the Pico's BOOTSEL drive ({id}): hold BOOTSEL "
+                   "while plugging the Pico in …").format(seconds=f"{wait_s:g}", id=BOOTSEL_ID))
             told = True
         time.sleep(poll_s)
 
@@ -126,12 +130,13 @@ def check_drive(path: Path) -> None:
     """--drive PATH must be a Pico's BOOTSEL drive."""
     kind = drive_kind(path)
     if kind is None:
-        raise UF2Error(f"{path} is not a Pico BOOTSEL drive (no {INFO_FILE} there): hold BOOTSEL "
-                       "while plugging the Pico in and pass the RPI-RP2 drive's folder")
+        raise UF2Error(_("{path} is not a Pico BOOTSEL drive (no {info} there): hold BOOTSEL "
+                         "while plugging the Pico in and pass the RPI-RP2 drive's folder").format(
+                             path=path, info=INFO_FILE))
     if kind != "rp2040":
-        raise UF2Error(f"{path} is a UF2 drive but not an RP2040 Pico's (its {INFO_FILE} does not "
-                       f"say {BOOTSEL_ID}); the futmesa image is for the Raspberry Pi Pico / "
-                       "Pico W only")
+        raise UF2Error(_("{path} is a UF2 drive but not an RP2040 Pico's (its {info} does not "
+                         "say {id}); the futmesa image is for the Raspberry Pi Pico / Pico W only"
+                         ).format(path=path, info=INFO_FILE, id=BOOTSEL_ID))
 
 
 def copy_image(image: Path, drive: Path, echo: Callable[[str], None],
@@ -151,21 +156,24 @@ def copy_image(image: Path, drive: Path, echo: Callable[[str], None],
     try:
         fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     except OSError as exc:
-        raise UF2Error(f"cannot write to {drive} ({exc.strerror}): is the drive mounted "
-                       "read-only? Unplug the Pico, hold BOOTSEL, plug it in and retry") from exc
+        raise UF2Error(_("cannot write to {drive} ({problem}): is the drive mounted read-only? "
+                         "Unplug the Pico, hold BOOTSEL, plug it in and retry").format(
+                             drive=drive, problem=exc.strerror)) from exc
     try:
         while written < total:
             written += os.write(fd, data[written:written + step])
             pct = written * 100 // total
             if pct >= next_report:
-                echo(f"  {pct:3d} % ({written // 1024} of {total // 1024} KB)")
+                echo("  " + _("{pct} % ({done} of {total} KB)").format(
+                    pct=f"{pct:3d}", done=written // 1024, total=total // 1024))
                 next_report = (pct // 25 + 1) * 25
         os.fsync(fd)
     except OSError as exc:
         if written < total:
-            raise UF2Error(f"copying to {drive} failed after {written // 1024} KB "
-                           f"({exc.strerror}): unplug the Pico, hold BOOTSEL, plug it in and "
-                           "retry") from exc
+            raise UF2Error(_("copying to {drive} failed after {done} KB ({problem}): unplug "
+                             "the Pico, hold BOOTSEL, plug it in and retry").format(
+                                 drive=drive, done=written // 1024, problem=exc.strerror)
+                           ) from exc
     finally:
         try:
             os.close(fd)

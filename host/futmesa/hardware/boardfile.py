@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from futmesa.i18n import _, json_parser_message
+
 FORMAT = 1
 GOAL_TYPES = ("vl53l0x", "beam")
 DATA_CHANNEL_TYPES = ("usb_cdc", "usb_uart", "uart", "pty", "none")
@@ -74,34 +76,36 @@ def load_board(name_or_path: str | os.PathLike[str]) -> Board:
     by_name = not (text.endswith(".json") or os.sep in text)
     path = boards_dir() / f"{text}.json" if by_name else Path(text)
     if not path.is_file():
-        known = ", ".join(board_names()) or "none found"
-        raise BoardFileError(
-            f"board file {path} not found (known boards: {known}). "
-            "Pass one of the known names with --board, or the path of your own board file; "
-            "if futmesa is installed outside its source tree set FUTMESA_HARDWARE_DIR to the "
-            "folder that holds boards/."
-        )
+        known = ", ".join(board_names()) or _("none found")
+        raise BoardFileError(_(
+            "board file {path} not found (known boards: {known}). Pass one of the known names "
+            "with --board, or the path of your own board file; if futmesa is installed outside "
+            "its source tree set FUTMESA_HARDWARE_DIR to the folder that holds boards/."
+        ).format(path=path, known=known))
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
-        raise BoardFileError(
-            f"{path}: not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno}); "
-            "fix that line (no comments or trailing commas are allowed in JSON)."
-        ) from exc
+        raise BoardFileError(_(
+            "{path}: not valid JSON ({problem} at line {line} column {column}); fix that line "
+            "(no comments or trailing commas are allowed in JSON)."
+        ).format(path=path, problem=json_parser_message(exc.msg), line=exc.lineno,
+                 column=exc.colno)) from exc
     # a board named on the command line must be the file of that name; a file given by path
     # (e.g. one `futmesa calibrate` wrote) may be called anything
     check_board(data, where=str(path), stem=path.stem if by_name else None)
     return Board(name=data["board"], path=path, data=data)
 
 
-def check_board(data: Any, where: str = "board file", stem: str | None = None) -> None:
+def check_board(data: Any, where: str | None = None, stem: str | None = None) -> None:
     """Raise BoardFileError naming the first problem in a board object."""
+    where = where or _("board file")
 
     def fail(msg: str) -> None:
-        raise BoardFileError(f"{where}: {msg} (format: hardware/README.md)")
+        raise BoardFileError(_("{where}: {problem} (format: hardware/README.md)").format(
+            where=where, problem=msg))
 
     if not isinstance(data, dict):
-        fail("the top level must be a JSON object")
+        fail(_("the top level must be a JSON object"))
     for key, typ in (
         ("format", int),
         ("board", str),
@@ -117,74 +121,82 @@ def check_board(data: Any, where: str = "board file", stem: str | None = None) -
         ("led", dict),
     ):
         if key not in data:
-            fail(f"missing key {key!r}; add it")
+            fail(_("missing key {where}; add it").format(where=repr(key)))
         if not isinstance(data[key], typ):
-            fail(f"{key!r} must be a {typ.__name__}")
+            fail(_("{key} must be a {type}").format(key=repr(key), type=typ.__name__))
     if data["format"] != FORMAT:
-        fail(f"format {data['format']} is not supported; this futmesa reads format {FORMAT}")
+        fail(_("format {given} is not supported; this futmesa reads format {format}").format(
+            given=data["format"], format=FORMAT))
     if stem is not None and data["board"] != stem:
-        fail(f"'board' is {data['board']!r} but the file is named {stem}.json; make them equal")
+        fail(_("'board' is {board} but the file is named {stem}.json; make them equal").format(
+            board=repr(data["board"]), stem=stem))
     if data["data_channel"].get("type") not in DATA_CHANNEL_TYPES:
-        fail(f"data_channel.type must be one of {', '.join(DATA_CHANNEL_TYPES)}")
+        fail(_("data_channel.type must be one of {types}").format(
+            types=", ".join(DATA_CHANNEL_TYPES)))
     for key in ("id", "sda", "scl", "freq"):
         if not isinstance(data["i2c"].get(key), int):
-            fail(f"i2c.{key} must be an integer")
+            fail(_("i2c.{key} must be an integer").format(key=key))
     if data.get("input_active", 0) not in (0, 1):
-        fail("input_active must be 0 or 1")
+        fail(_("input_active must be 0 or 1"))
 
     goals = data["goal_sensors"]
     if sorted(g.get("id") for g in goals if isinstance(g, dict)) != [0, 1]:
-        fail("goal_sensors must have exactly the ids 0 and 1 (one per goal line)")
+        fail(_("goal_sensors must have exactly the ids 0 and 1 (one per goal line)"))
     addresses: list[int] = []
     for g in goals:
         gid = g["id"]
         if g.get("type") not in GOAL_TYPES:
-            fail(f"goal sensor {gid}: type must be one of {', '.join(GOAL_TYPES)}")
+            fail(_("goal sensor {id}: type must be one of {types}").format(
+                id=gid, types=", ".join(GOAL_TYPES)))
         if g["type"] == "vl53l0x":
             for key in ("xshut", "address", "threshold_mm"):
                 if key not in g:
-                    fail(f"goal sensor {gid} (vl53l0x) needs {key!r}")
+                    fail(_("goal sensor {id} (vl53l0x) needs {key}").format(
+                        id=gid, key=repr(key)))
             try:
                 addr = int(g["address"], 16)
             except (TypeError, ValueError):
-                fail(f"goal sensor {gid}: address must be a hex string like \"0x30\"")
+                fail(_('goal sensor {id}: address must be a hex string like "0x30"').format(
+                    id=gid))
             if not 0x08 <= addr <= 0x77 or addr == DEFAULT_TOF_ADDRESS:
-                fail(
-                    f"goal sensor {gid}: address {g['address']} must be 0x08–0x77 and not "
-                    "0x29 (every VL53L0X starts at 0x29; give each one its own address)"
-                )
+                fail(_("goal sensor {id}: address {address} must be 0x08–0x77 and not 0x29 "
+                       "(every VL53L0X starts at 0x29; give each one its own address)").format(
+                           id=gid, address=g["address"]))
             if addr in addresses:
-                fail(f"goal sensor {gid}: address {g['address']} is used twice")
+                fail(_("goal sensor {id}: address {address} is used twice").format(
+                    id=gid, address=g["address"]))
             addresses.append(addr)
         else:
             if "beam_pin" not in g:
-                fail(f"goal sensor {gid} (beam) needs 'beam_pin'")
+                fail(_("goal sensor {id} (beam) needs 'beam_pin'").format(id=gid))
             if g.get("beam_blocked", 1) not in (0, 1):
-                fail(f"goal sensor {gid}: beam_blocked must be 0 or 1")
+                fail(_("goal sensor {id}: beam_blocked must be 0 or 1").format(id=gid))
 
     zones = [z.get("zone") for z in data["side_net"]]
     if zones != list(range(len(zones))):
-        fail("side_net zones must be numbered 0, 1, 2, … in order")
+        fail(_("side_net zones must be numbered 0, 1, 2, … in order"))
     for z in data["side_net"]:
         if z.get("line") not in ("side", "end"):
-            fail(f"side_net zone {z['zone']}: line must be \"side\" or \"end\"")
+            fail(_('side_net zone {zone}: line must be "side" or "end"').format(zone=z["zone"]))
         if z.get("end") not in (0, 1):
-            fail(f"side_net zone {z['zone']}: end must be 0 or 1")
+            fail(_("side_net zone {zone}: end must be 0 or 1").format(zone=z["zone"]))
         if "pin" not in z:
-            fail(f"side_net zone {z['zone']}: needs 'pin'")
+            fail(_("side_net zone {zone}: needs 'pin'").format(zone=z["zone"]))
     for key in ("pin_a", "pin_b"):
         if key not in data["palheta"]:
-            fail(f"palheta needs {key!r}")
+            fail(_("palheta needs {key}").format(key=repr(key)))
     for name in data["buttons"]:
         if name not in BUTTON_NAMES:
-            fail(f"unknown button {name!r}; known: {', '.join(BUTTON_NAMES)}")
+            fail(_("unknown button {name}; known: {known}").format(
+                name=repr(name), known=", ".join(BUTTON_NAMES)))
     if "pin" not in data["buzzer"] or "pin" not in data["led"]:
-        fail("buzzer and led need a 'pin'")
+        fail(_("buzzer and led need a 'pin'"))
 
     seen: dict[Any, str] = {}
     for role, pin in _pin_roles(data):
         if pin in seen:
-            fail(f"pin {pin} is used twice: {seen[pin]} and {role}; give one of them another pin")
+            fail(_("pin {pin} is used twice: {first} and {second}; give one of them another "
+                   "pin").format(pin=pin, first=seen[pin], second=role))
         seen[pin] = role
     from futmesa.config import board_file_problem
 

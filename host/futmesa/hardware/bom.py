@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from futmesa.hardware.boardfile import Board, hardware_dir
+from futmesa.i18n import _
 
 COLUMNS = ["part", "quantity", "role", "purpose", "alternatives", "unit_cost_usd"]
 ROLES = {"mcu", "goal_sensor", "side_net", "palheta", "button", "buzzer", "led", "cable", "other"}
@@ -33,18 +34,21 @@ def load_bom(build: str) -> list[Item]:
     with path.open(newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
         if reader.fieldnames != COLUMNS:
-            raise ValueError(f"{path}: the header must be {','.join(COLUMNS)}")
+            raise ValueError(_("{path}: the header must be {columns}").format(
+                path=path, columns=",".join(COLUMNS)))
         items = []
         for n, row in enumerate(reader, start=2):
             try:
                 item = Item(row["part"], int(row["quantity"]), row["role"], row["purpose"],
                             row["alternatives"], float(row["unit_cost_usd"]))
             except (TypeError, ValueError) as exc:
-                raise ValueError(f"{path} line {n}: {exc}; quantity is a whole number, "
-                                 "unit_cost_usd a number") from exc
+                raise ValueError(_("{path} line {line}: {problem}; quantity is a whole number, "
+                                   "unit_cost_usd a number").format(
+                                       path=path, line=n, problem=exc)) from exc
             if item.role not in ROLES:
-                raise ValueError(f"{path} line {n}: role {item.role!r} is not one of "
-                                 f"{', '.join(sorted(ROLES))}")
+                raise ValueError(_("{path} line {line}: role {role} is not one of {roles}")
+                                 .format(path=path, line=n, role=repr(item.role),
+                                         roles=", ".join(sorted(ROLES))))
             items.append(item)
     return items
 

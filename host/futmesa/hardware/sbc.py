@@ -25,6 +25,7 @@ from typing import Any
 
 from futmesa.hardware.boardfile import Board
 from futmesa.hardware.tof import GoalLineDetector, TofArray, start_tof_sensors
+from futmesa.i18n import N_, _
 
 PinFactory = Callable[[int, str], Any]
 
@@ -34,11 +35,11 @@ OUT_REFRACTORY_MS = 800
 STUCK_MS = 4000  # as the firmware: no goal keeps a line blocked this long
 
 
-_SBC_HELP = (
+_SBC_HELP = N_(
     "SBC mode runs on a Raspberry Pi: install with `pip install -e '.[hardware]'`, enable I2C "
     "with `sudo raspi-config nonint do_i2c 0`, reboot, and run futmesa as a user in the "
     "gpio and i2c groups"
-)
+)  # shown with _()
 
 
 def _blinka() -> tuple[Any, Any, Any]:
@@ -47,7 +48,8 @@ def _blinka() -> tuple[Any, Any, Any]:
         import busio
         import digitalio
     except Exception as exc:  # Blinka raises many kinds on unsupported machines
-        raise RuntimeError(f"Blinka cannot start on this machine ({exc}). {_SBC_HELP}.") from exc
+        raise RuntimeError(_("Blinka cannot start on this machine ({problem}). {help}.").format(
+            problem=exc, help=_(_SBC_HELP))) from exc
     return blinka_board, busio, digitalio
 
 
@@ -56,10 +58,10 @@ def blinka_pin_factory(number: int, role: str) -> Any:
     blinka_board, _busio, digitalio = _blinka()
     name = f"D{number}"
     if not hasattr(blinka_board, name):
-        raise RuntimeError(
-            f"this machine has no pin {name} ({getattr(blinka_board, 'board_id', '?')}); "
-            f"check the pin numbers in the board file (BCM GPIO numbers). {_SBC_HELP}."
-        )
+        raise RuntimeError(_(
+            "this machine has no pin {name} ({machine}); check the pin numbers in the board "
+            "file (BCM GPIO numbers). {help}.").format(
+                name=name, machine=getattr(blinka_board, "board_id", "?"), help=_(_SBC_HELP)))
     try:
         pin = digitalio.DigitalInOut(getattr(blinka_board, name))
         if role == "output":
@@ -67,7 +69,8 @@ def blinka_pin_factory(number: int, role: str) -> Any:
         else:
             pin.switch_to_input(pull=digitalio.Pull.UP)
     except Exception as exc:
-        raise RuntimeError(f"cannot open GPIO {number} ({exc}). {_SBC_HELP}.") from exc
+        raise RuntimeError(_("cannot open GPIO {number} ({problem}). {help}.").format(
+            number=number, problem=exc, help=_(_SBC_HELP))) from exc
     return pin
 
 
@@ -76,7 +79,8 @@ def blinka_i2c(board_cfg: Board) -> Any:
     try:
         return busio.I2C(blinka_board.SCL, blinka_board.SDA, frequency=board_cfg["i2c"]["freq"])
     except Exception as exc:
-        raise RuntimeError(f"cannot open the I2C bus ({exc!r}). {_SBC_HELP}.") from exc
+        raise RuntimeError(_("cannot open the I2C bus ({problem}). {help}.").format(
+            problem=repr(exc), help=_(_SBC_HELP))) from exc
 
 
 class _Debounced:

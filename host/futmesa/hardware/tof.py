@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from futmesa.hardware.boardfile import DEFAULT_TOF_ADDRESS, Board
+from futmesa.i18n import _
 
 NO_TARGET_MM = 8190  # what the VL53L0X reports when nothing is in range
 
@@ -23,9 +24,9 @@ def _driver_class() -> Any:
     try:
         from adafruit_vl53l0x import VL53L0X
     except ImportError as exc:  # pragma: no cover - depends on the install
-        raise RuntimeError(
+        raise RuntimeError(_(
             "the VL53L0X driver is not installed; run: .venv/bin/pip install -e '.[hardware]'"
-        ) from exc
+        )) from exc
     return VL53L0X
 
 
@@ -86,11 +87,10 @@ def start_tof_sensors(
                 sensor.start_continuous()
         except (OSError, ValueError, RuntimeError) as exc:
             pin.value = False
-            out.faults[gid] = (
-                f"goal sensor {gid} (VL53L0X, XSHUT pin {g['xshut']}) did not start: {exc}. "
-                "Check its 4 wires (VIN, GND, SDA, SCL) and the XSHUT wire, then run "
-                "`futmesa doctor` again."
-            )
+            out.faults[gid] = _(
+                "goal sensor {id} (VL53L0X, XSHUT pin {pin}) did not start: {problem}. Check its "
+                "4 wires (VIN, GND, SDA, SCL) and the XSHUT wire, then run `futmesa doctor` again."
+            ).format(id=gid, pin=g["xshut"], problem=exc)
             continue
         out.sensors[gid] = sensor
     return out
@@ -132,15 +132,16 @@ def propose_threshold(empty_mm: list[int], ball_mm: list[int]) -> tuple[int, int
     """
     empty = [m for m in empty_mm if 0 < m < NO_TARGET_MM] or [NO_TARGET_MM]
     if not ball_mm:
-        raise ValueError("no readings with the ball inside; put the ball in the goal and retry")
+        raise ValueError(_("no readings with the ball inside; put the ball in the goal and "
+                           "retry"))
     near_empty = min(empty)
     far_ball = max(ball_mm)
     gap = near_empty - far_ball
     if gap < 6:
-        raise ValueError(
-            f"the ball ({far_ball} mm) and the empty goal ({near_empty} mm) read too close "
-            "together to tell apart; aim the sensor across the goal below the ball's top, "
-            "cover shiny surfaces opposite it with matte black tape, and calibrate again"
-        )
+        raise ValueError(_(
+            "the ball ({ball} mm) and the empty goal ({empty} mm) read too close together to "
+            "tell apart; aim the sensor across the goal below the ball's top, cover shiny "
+            "surfaces opposite it with matte black tape, and calibrate again"
+        ).format(ball=far_ball, empty=near_empty))
     threshold = far_ball + gap // 2
     return threshold, max(2, gap // 4)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 import serial
 
+from futmesa.i18n import _
 from futmesa.link import ports
 from futmesa.link.protocol import (
     BAD_FRAME_LOG_S,
@@ -42,8 +43,8 @@ __all__ = ["BAD_FRAME_LOG_S", "BOOT_PERIOD", "CMD_RETRY_S", "HELLO_RETRY_S", "PI
 
 def missing_port_line(path: str) -> str:
     """The one line said while a table's port does not exist (not plugged in yet)."""
-    return (f"a porta {path} não existe: ligue a mesa no USB (ou confira --device); "
-            "esperando ela aparecer")
+    return _("port {path} does not exist: plug the table into USB (or check --device); "
+             "waiting for it to appear").format(path=path)
 
 
 class SerialTransport:

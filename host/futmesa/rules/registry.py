@@ -12,6 +12,8 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
+from futmesa.i18n import _
+
 from .base import Ruleset
 
 # Modules of this package that hold the engine, not rulesets.
@@ -29,7 +31,7 @@ def _discover() -> dict[str, type[Ruleset]]:
         if module_info.name in _ENGINE_MODULES or module_info.name.startswith("_"):
             continue
         module = importlib.import_module(f"{__package__}.{module_info.name}")
-        for _, cls in inspect.getmembers(module, inspect.isclass):
+        for _name, cls in inspect.getmembers(module, inspect.isclass):
             if (issubclass(cls, Ruleset) and cls.__module__ == module.__name__
                     and cls.name != Ruleset.name):
                 if cls.name in found and found[cls.name] is not cls:
@@ -88,10 +90,13 @@ def resolve_ruleset(text: str) -> str:
         return hits[0]
     known = "; ".join(f"{cls.title} ({name})" for name, cls in RULESETS.items())
     if len(hits) > 1:
-        which = " ou ".join(f'"{RULESETS[n].title}"' for n in hits)
-        raise UnknownRuleset(f'regra "{text}" ambígua: {which}? Regras: {known}')
+        which = _(" or ").join(f'"{RULESETS[n].title}"' for n in hits)
+        raise UnknownRuleset(_('ruleset "{text}" is ambiguous: {which}? Rulesets: {known}')
+                             .format(text=text, which=which, known=known))
     labels = {fold(label): name for name, cls in RULESETS.items()
               for label in (name, cls.title)}
     close = difflib.get_close_matches(wanted, list(labels), n=1, cutoff=0.5)
-    hint = f' você quis dizer "{RULESETS[labels[close[0]]].title}"?' if close else ""
-    raise UnknownRuleset(f'regra desconhecida "{text}";{hint} regras: {known}')
+    hint = (_(' did you mean "{title}"?').format(title=RULESETS[labels[close[0]]].title)
+            if close else "")
+    raise UnknownRuleset(_('unknown ruleset "{text}";{hint} rulesets: {known}').format(
+        text=text, hint=hint, known=known))

@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 from futmesa import children
+from futmesa.i18n import _
 from futmesa.sim.table import SimTable, SimTableError, buzzer_change
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -45,20 +46,21 @@ IMAGE_CANDIDATES = (ROOT / "build" / "firmware" / "futmesa-pico.bin",
 def find_node() -> str:
     exe = shutil.which("node")
     if exe is None:
-        raise SimTableError("the `node` command was not found: run `make setup` "
-                            "(it installs Debian's nodejs and the emulator)")
+        raise SimTableError(_("the `node` command was not found: run `make setup` (it "
+                              "installs Debian's nodejs and the emulator)"))
     if not (VPICO_DIR / "node_modules" / "rp2040js").is_dir():
-        raise SimTableError("the RP2040 emulator is not installed: run `make setup` "
-                            "(it runs `npm ci` in tools/vpico)")
+        raise SimTableError(_("the RP2040 emulator is not installed: run `make setup` (it "
+                              "runs `npm ci` in tools/vpico)"))
     return exe
 
 
 def bootrom_missing_line(path: Path) -> str:
     """The one line said when the RP2040 boot ROM is not where the virtual Pico looks."""
-    return (f"falta a ROM de boot do RP2040: {path} (rp2040-bootrom-b1.bin, 16 KiB, sha256 "
-            f"{BOOTROM_SHA256}; compilada de raspberrypi/pico-bootrom 00a4a191, os mesmos bytes "
-            "que a demo do rp2040js traz; não há download): copie-a para essa pasta ou aponte "
-            "FUTMESA_VENDOR=PASTA para onde ela está (docs/firmware.md, \"Sources\")")
+    return _("the RP2040 boot ROM is missing: {path} (rp2040-bootrom-b1.bin, 16 KiB, sha256 "
+             "{sha256}; built from raspberrypi/pico-bootrom 00a4a191, the same bytes the "
+             "rp2040js demo carries; there is no download): copy it to that folder or point "
+             "FUTMESA_VENDOR=FOLDER to where it is (docs/firmware.md, \"Sources\")").format(
+                 path=path, sha256=BOOTROM_SHA256)
 
 
 def find_bootrom() -> Path:
@@ -75,8 +77,8 @@ def find_image() -> Path:
     for p in IMAGE_CANDIDATES:
         if p.exists():
             return p
-    raise SimTableError("no Pico firmware image: run `make firmware` "
-                        "(it builds build/firmware/futmesa-pico.uf2 and .bin)")
+    raise SimTableError(_("no Pico firmware image: run `make firmware` (it builds "
+                          "build/firmware/futmesa-pico.uf2 and .bin)"))
 
 
 class VirtualPico(SimTable):
@@ -187,8 +189,10 @@ class VirtualPico(SimTable):
                         return line
                 left = deadline - time.monotonic()
                 if left <= 0 or not self.alive:
-                    raise SimTableError(f"the virtual Pico did not say {prefix!r} within "
-                                        f"{timeout:.0f} s:\n" + self.output_tail())
+                    raise SimTableError(_("the virtual Pico did not say {prefix} within {seconds} "
+                                          "s:\n{output}").format(
+                                              prefix=repr(prefix), seconds=f"{timeout:.0f}",
+                                              output=self.output_tail()))
                 self._cond.wait(min(left, 0.5))
 
     # -- setting a board up --------------------------------------------------------------
@@ -198,7 +202,8 @@ class VirtualPico(SimTable):
         proc = subprocess.run([str(mpremote), "connect", self.host_port, "exec", code],
                               capture_output=True, text=True, timeout=timeout)
         if proc.returncode != 0:
-            raise SimTableError("mpremote failed: " + proc.stdout + proc.stderr)
+            raise SimTableError(_("mpremote failed: {output}").format(
+                output=proc.stdout + proc.stderr))
         return proc.stdout
 
 

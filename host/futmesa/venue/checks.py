@@ -1,7 +1,8 @@
 """What the desk accepts from a table: a result for the match it was given, with a sane score.
 
 A table is trusted for the match the desk assigned to it, and for nothing else. A result
-message is refused (with one line in Portuguese saying why, for the desk's screen and log)
+message is refused (with one line saying why, in the process language, for the desk's screen
+and log)
 when it is not a JSON object of the expected shape, names another table's match, a match
 not (or no longer) assigned to that table, a match that already has another result, or
 carries a score that is not a small non-negative whole number. A forfeit or
@@ -23,6 +24,7 @@ import re
 from typing import Any
 
 from futmesa import chain
+from futmesa.i18n import _
 from futmesa.matchbook.signing import MAX_IMAGE_CHARS, MAX_NAME, image_problem
 
 MAX_GOALS = 99  # no match of futebol de mesa ends with 100 goals to one side
@@ -38,7 +40,8 @@ PROOF_KEYS = {"final_hash", "chain_ok", "chained", "signed", "referee_signature"
 
 
 class Refused(ValueError):
-    """A table's message the desk does not accept; ``str()`` is the reason, in Portuguese."""
+    """A table's message the desk does not accept; ``str()`` is the reason (in the process
+    language: Portuguese by default)."""
 
 
 def _int(value: Any) -> bool:
@@ -50,51 +53,55 @@ def _text(body: dict[str, Any], key: str) -> str:
     if value is None:
         value = ""
     if not isinstance(value, str) or len(value) > MAX_TEXT:
-        raise Refused(f'o campo "{key}" do resultado não é um texto curto')
+        raise Refused(_('the result\'s "{key}" field is not a short text').format(key=key))
     return value
 
 
 def parse_result(table: str, payload: bytes) -> dict[str, Any]:
     """The result message a table published on its own result topic, checked for shape."""
     if len(payload) > MAX_RESULT_BYTES:
-        raise Refused(f"mensagem de {len(payload) // 1024} kB: um resultado, com o desenho da "
-                      f"assinatura, tem no máximo {MAX_RESULT_BYTES // 1024} kB")
+        raise Refused(_("a {size} kB message: a result, with the signature drawing, is at most "
+                        "{limit} kB").format(size=len(payload) // 1024,
+                                             limit=MAX_RESULT_BYTES // 1024))
     try:
         body = json.loads(payload)
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise Refused("mensagem ilegível (não é JSON)") from None
+        raise Refused(_("unreadable message (not JSON)")) from None
     if not isinstance(body, dict):
-        raise Refused("mensagem ilegível (não é um objeto JSON)")
+        raise Refused(_("unreadable message (not a JSON object)"))
     uid, digest = body.get("uid"), body.get("digest")
     if not isinstance(uid, str) or not uid.startswith(f"{table}:") or len(uid) > 200:
-        raise Refused(f"o resultado {str(uid)[:60]!r} não é de uma partida desta mesa")
+        raise Refused(_("the result {uid} is not of a match of this table").format(
+            uid=repr(str(uid)[:60])))
     if not isinstance(digest, str) or not 1 <= len(digest) <= 64:
-        raise Refused("resultado sem assinatura (digest)")
+        raise Refused(_("result without a digest"))
     cm = body.get("competition_match")
     if cm is not None and not (_int(cm) and 1 <= cm <= MAX_ID):
-        raise Refused(f"número de partida impossível: {str(cm)[:30]}")
+        raise Refused(_("impossible match number: {number}").format(number=str(cm)[:30]))
     for key in ("score_a", "score_b"):
         goals = body.get(key)
         if not (_int(goals) and 0 <= goals <= MAX_GOALS):
-            raise Refused(f"placar impossível ({key} = {str(goals)[:30]}): gols são de 0 a "
-                          f"{MAX_GOALS}")
+            raise Refused(_("impossible score ({key} = {goals}): goals go from 0 to {most}")
+                          .format(key=key, goals=str(goals)[:30], most=MAX_GOALS))
     if body.get("winner") not in (None, "A", "B"):
-        raise Refused(f"vencedor impossível: {str(body.get('winner'))[:30]}")
+        raise Refused(_("impossible winner: {winner}").format(
+            winner=str(body.get("winner"))[:30]))
     for key in ("reason", "rule"):
         _text(body, key)
     if not isinstance(body.get("detail", {}), dict) or not isinstance(body.get("teams", {}),
                                                                       dict):
-        raise Refused('os campos "detail" e "teams" do resultado devem ser objetos')
+        raise Refused(_('the result\'s "detail" and "teams" fields must be objects'))
     if body.get("proof") is not None and body.get("match_id") != _number_of(uid):
-        raise Refused(f"o resultado {uid[:60]!r} diz ser da partida "
-                      f"{str(body.get('match_id'))[:30]} da mesa: não confere com o seu nome")
+        raise Refused(_("the result {uid} says it is of the table's match {match}: that does "
+                        "not agree with its name").format(
+                            uid=repr(uid[:60]), match=str(body.get("match_id"))[:30]))
     body["proof"] = parse_proof(body.get("proof"), body.get("match_id"))
     if body.get("reason") == "time":
         a, b = body["score_a"], body["score_b"]
         expected = "A" if a > b else "B" if b > a else None
         if body.get("winner") != expected:
-            raise Refused(f"resultado incoerente: {a} × {b} no tempo, vencedor "
-                          f"{body.get('winner')}")
+            raise Refused(_("inconsistent result: {a} × {b} in time, winner {winner}").format(
+                a=a, b=b, winner=body.get("winner")))
     return body
 
 
@@ -121,21 +128,21 @@ def parse_proof(proof: Any, match_id: Any) -> dict[str, Any] | None:
     if proof is None:
         return None
     if not isinstance(proof, dict) or set(proof) - PROOF_KEYS:
-        raise Refused("a prova do resultado não tem a forma esperada")
+        raise Refused(_("the result's proof does not have the expected shape"))
     if not _hash(proof.get("final_hash")):
-        raise Refused("a prova do resultado traz um hash final que não é um hash "
-                      "(64 dígitos hexadecimais)")
+        raise Refused(_("the result's proof carries a final hash that is not a hash (64 "
+                        "hexadecimal digits)"))
     chained = proof.get("chained", 0)
     if not (_int(chained) and 1 <= chained <= MAX_ENTRIES):
-        raise Refused(f"a prova do resultado traz um número de registros impossível: "
-                      f"{str(chained)[:30]}")
+        raise Refused(_("the result's proof carries an impossible number of entries: {n}")
+                      .format(n=str(chained)[:30]))
     if not isinstance(proof.get("chain_ok"), bool) or not isinstance(proof.get("signed"), bool):
-        raise Refused('os campos "chain_ok" e "signed" da prova devem ser verdadeiro ou falso')
+        raise Refused(_('the proof\'s "chain_ok" and "signed" fields must be true or false'))
     entry = proof.get("referee_signature")
     if (entry is None) != (not proof["signed"]):
-        raise Refused("a prova do resultado diz que está assinado, mas não traz a assinatura"
+        raise Refused(_("the result's proof says it is signed, but carries no signature")
                       if proof["signed"] else
-                      "a prova do resultado traz uma assinatura, mas diz que não está assinado")
+                      _("the result's proof carries a signature, but says it is not signed"))
     if entry is not None:
         _check_signature_entry(entry, match_id)
     return proof
@@ -143,41 +150,45 @@ def parse_proof(proof: Any, match_id: Any) -> dict[str, Any] | None:
 
 def _check_signature_entry(entry: Any, match_id: Any) -> None:
     if not isinstance(entry, dict) or set(entry) != ENTRY_KEYS:
-        raise Refused("a assinatura do árbitro na prova não tem a forma de um registro")
+        raise Refused(_("the referee's signature in the proof does not have the shape of an "
+                        "entry"))
     data = entry["data"]
     if entry["kind"] != "signature" or not isinstance(data, dict) \
             or set(data) != SIGNATURE_KEYS or data.get("role") != "referee":
-        raise Refused("o registro de assinatura da prova não é a assinatura do árbitro")
+        raise Refused(_("the proof's signature entry is not the referee's signature"))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise Refused(f"o nome de quem assina a prova deve ser um texto de até {MAX_NAME} letras")
+        raise Refused(_("the name of who signs the proof must be a text of at most {most} "
+                        "letters").format(most=MAX_NAME))
     image = data.get("image")
     if isinstance(image, str) and len(image) > MAX_IMAGE_CHARS:
-        raise Refused(f"o desenho da assinatura tem {len(image) // 1000} kB: o limite é "
-                      f"{MAX_IMAGE_CHARS // 1000} kB")
+        raise Refused(_("the signature drawing is {size} kB: the limit is {limit} kB").format(
+            size=len(image) // 1000, limit=MAX_IMAGE_CHARS // 1000))
     if image_problem(image) is not None:
-        raise Refused("o desenho da assinatura não é uma imagem PNG válida")
+        raise Refused(_("the signature drawing is not a valid PNG image"))
     if not _hash(data.get("signs")) or not _hash(entry["hash"]) \
             or not (entry["prev_hash"] == chain.GENESIS or _hash(entry["prev_hash"])):
-        raise Refused("a assinatura da prova traz um hash que não é um hash "
-                      "(64 dígitos hexadecimais)")
+        raise Refused(_("the proof's signature carries a hash that is not a hash (64 "
+                        "hexadecimal digits)"))
     for key in ("id", "period", "clock_ms", "ticks"):
         if not (_int(entry[key]) and 0 <= entry[key] <= MAX_ID):
-            raise Refused(f'o campo "{key}" da assinatura da prova não é um número inteiro')
+            raise Refused(_('the "{key}" field of the proof\'s signature is not a whole number')
+                          .format(key=key))
     if not _number(entry["created_at"]) or not (entry["occurred_at"] is None
                                                 or _number(entry["occurred_at"])):
-        raise Refused("a assinatura da prova traz uma hora impossível")
+        raise Refused(_("the proof's signature carries an impossible time"))
     for key in ("source", "author"):
         if not isinstance(entry[key], str) or len(entry[key]) > MAX_TEXT:
-            raise Refused(f'o campo "{key}" da assinatura da prova não é um texto curto')
+            raise Refused(_('the "{key}" field of the proof\'s signature is not a short text')
+                          .format(key=key))
     if not (_int(match_id) and 1 <= match_id <= MAX_ID):
-        raise Refused("um resultado assinado precisa dizer de que partida da mesa ele é")
+        raise Refused(_("a signed result must say which of the table's matches it is"))
     content = chain.content(entry["id"], match_id, entry["source"], "signature", data,
                             entry["period"], entry["clock_ms"], entry["ticks"], entry["author"],
                             entry["created_at"], entry["occurred_at"], None)
     if chain.entry_hash(content, entry["prev_hash"]) != entry["hash"]:
-        raise Refused("a assinatura do árbitro na prova não confere com o seu próprio hash "
-                      "(foi alterada)")
+        raise Refused(_("the referee's signature in the proof does not agree with its own "
+                        "hash (it was altered)"))
 
 
 def check_update(old: dict[str, Any] | None, new: dict[str, Any]) -> None:
@@ -189,23 +200,25 @@ def check_update(old: dict[str, Any] | None, new: dict[str, Any]) -> None:
     if not isinstance(before, dict):
         return  # the desk has no proof to compare with (a table from before the chain)
     if not isinstance(after, dict):
-        raise Refused(f"o resultado {new['uid']} já veio com prova; uma versão sem prova "
-                      "(hash da cadeia) não o substitui")
+        raise Refused(_("the result {uid} already came with proof; a version without proof "
+                        "(the chain's hash) does not replace it").format(uid=new["uid"]))
     if after["chained"] < before["chained"]:
-        raise Refused(f"versão antiga do resultado {new['uid']} ({after['chained']} registros; "
-                      f"a mesa de controle já tem a de {before['chained']})")
+        raise Refused(_("old version of the result {uid} ({chained} entries; the desk already "
+                        "has the one with {held})").format(
+                            uid=new["uid"], chained=after["chained"], held=before["chained"]))
     if after["chained"] == before["chained"]:
-        raise Refused(f"o resultado {new['uid']} mudou sem nenhum registro novo na súmula "
-                      "da mesa")
+        raise Refused(_("the result {uid} changed without any new entry in the table's "
+                        "súmula").format(uid=new["uid"]))
 
 
 def check_assignment(table: str, body: dict[str, Any], match: dict[str, Any]) -> None:
     """Refused unless ``match`` (CompetitionDB.match) may take this table's result now."""
     cm = match["id"]
     if match["table_id"] is None:
-        raise Refused(f"a partida {cm} ainda não foi dada a nenhuma mesa")
+        raise Refused(_("match {match} has not been given to any table yet").format(match=cm))
     if match["table_id"] != table:
-        raise Refused(f"a partida {cm} foi dada à mesa {match['table_id']}, não a esta")
+        raise Refused(_("match {match} was given to table {table}, not to this one").format(
+            match=cm, table=match["table_id"]))
     status = match["status"]
     old = match.get("result")
     if status == "assigned":
@@ -213,10 +226,15 @@ def check_assignment(table: str, body: dict[str, Any], match: dict[str, Any]) ->
     if status == "finished" and old and old.get("uid") == body["uid"]:
         return  # the same table match, corrected after its end (a void or amend)
     if status == "finished":
-        raise Refused(f"a partida {cm} já tem resultado (de {old['uid'] if old else '?'})")
-    state = {"scheduled": "ainda não foi dada a nenhuma mesa", "walkover": "foi decidida "
-             "por W.O. na mesa de controle", "abandoned": "foi abandonada (vale a repetição)"}
-    raise Refused(f"a partida {cm} {state.get(status, status)}")
+        raise Refused(_("match {match} already has a result (from {uid})").format(
+            match=cm, uid=old["uid"] if old else "?"))
+    state = {
+        "scheduled": _("match {match} has not been given to any table yet"),
+        "walkover": _("match {match} was decided by walkover at the desk"),
+        "abandoned": _("match {match} was abandoned (the replay counts)"),
+    }
+    raise Refused(state.get(status, _("match {match}: {status}")).format(
+        match=cm, status=status))
 
 
 def disqualified_side(body: dict[str, Any]) -> str | None:

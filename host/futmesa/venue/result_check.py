@@ -5,8 +5,9 @@ a table sent, the table match (its uid ``<table>:<match>``) is looked up in thos
 checked: its hash chain checks in that file (:func:`futmesa.chain.check_match`), the chain's
 final hash is the one the desk received, the score the rules give from that log is the score
 the desk stored, and the referee's signature the desk received is that file's valid one.
-Each result gets one Portuguese line: *confirmada*, *sem assinatura* (the log confirms it but
-the referee did not sign), *não confere* (with why) or *mesa não trazida*.
+Each result gets one line (in the process language; Portuguese: *confirmada*, *sem assinatura*
+(the log confirms it but the referee did not sign), *não confere* (with why) or *mesa não
+trazida*).
 
 The files are never changed: each is read through a read-only connection, and the rules read
 a copy made in a temporary folder.
@@ -22,13 +23,18 @@ from typing import Any
 
 from futmesa import chain
 from futmesa.competition.db import CompetitionDB, CompetitionError
+from futmesa.i18n import NP_, _, pgettext
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
 from futmesa.venue.outbox import result_of
 from futmesa.verify import open_readonly
 
-CONFIRMED, UNSIGNED, MISMATCH, MISSING = "confirmada", "sem assinatura", "não confere", \
-    "mesa não trazida"
+CONFIRMED, UNSIGNED, MISMATCH, MISSING = "confirmed", "unsigned", "mismatch", "missing"
+# the verdicts as shown (translated where shown; "confirmada": a result)
+VERDICT_WORDS = {CONFIRMED: NP_("result check", "confirmed"),
+                 UNSIGNED: NP_("result check", "unsigned"),
+                 MISMATCH: NP_("result check", "does not check out"),
+                 MISSING: NP_("result check", "table not brought")}
 
 
 @dataclass
@@ -45,9 +51,12 @@ class ResultCheck:
         return self.verdict != MISMATCH
 
     def line(self, teams: str) -> str:
-        table, _, table_match = self.uid.rpartition(":")
-        head = f"partida {self.match_id} ({teams}; mesa {table}, partida {table_match} da mesa)"
-        return f"{head}: {self.verdict}" + (f" — {self.why}" if self.why else "")
+        table, _sep, table_match = self.uid.rpartition(":")
+        head = _("match {match} ({teams}; table {table}, the table's match {table_match})"
+                 ).format(match=self.match_id, teams=teams, table=table,
+                          table_match=table_match)
+        verdict = pgettext(*VERDICT_WORDS[self.verdict])
+        return f"{head}: {verdict}" + (f" — {self.why}" if self.why else "")
 
 
 class TableFiles:
@@ -61,7 +70,7 @@ class TableFiles:
     def close(self) -> None:
         for library in self._copies.values():
             library.store.close()
-        for _, db in self.dbs:
+        for _path, db in self.dbs:
             db.close()
         self._tmp.cleanup()
 
@@ -86,17 +95,17 @@ class TableFiles:
 
 def check_result(files: TableFiles, match_id: int, result: dict[str, Any]) -> ResultCheck:
     uid = str(result["uid"])
-    table, _, raw = uid.rpartition(":")
+    table, _sep, raw = uid.rpartition(":")
     out = ResultCheck(match_id, uid, MISMATCH)
     try:
         table_match = int(raw)
     except ValueError:
-        out.why = "o resultado não diz de que partida da mesa ele é"
+        out.why = _("the result does not say which of the table's matches it is")
         return out
     found = files.find(table, table_match)
     if found is None:
         out.verdict = MISSING
-        out.why = f"traga o banco da mesa {table} (--tables ARQUIVO)"
+        out.why = _("bring the database of table {table} (--tables FILE)").format(table=table)
         return out
     path, db = found
     check = chain.check_match(db, table_match)
@@ -106,47 +115,53 @@ def check_result(files: TableFiles, match_id: int, result: dict[str, Any]) -> Re
     proof = result.get("proof") or {}
     received = str(proof.get("final_hash") or "")
     if not received:
-        out.why = "o resultado chegou sem prova (hash da cadeia): confira a súmula em papel"
+        out.why = _("the result came without proof (the chain's hash): check the paper súmula")
         return out
     if received != check.final_hash:
-        later = next((eid for eid, (_, h) in check.hashes.items() if h == received), None)
-        out.why = (f"{path} tem registros gravados depois do resultado recebido (a mesa de "
-                   f"controle tem o hash {chain.short(received)}, o banco termina em "
-                   f"{chain.short(check.final_hash)}): a mesa não mandou a versão final"
-                   if later is not None else
-                   f"o hash final recebido ({chain.short(received)}) não é o de nenhum "
-                   f"registro da partida em {path} (o banco termina em "
-                   f"{chain.short(check.final_hash)})")
+        later = next((eid for eid, (_kind, h) in check.hashes.items() if h == received), None)
+        out.why = (_("{path} has entries recorded after the result received (the desk has "
+                     "hash {received}, the database ends at {final}): the table did not send "
+                     "the final version") if later is not None else
+                   _("the final hash received ({received}) is not that of any entry of the "
+                     "match in {path} (the database ends at {final})")).format(
+                       path=path, received=chain.short(received),
+                       final=chain.short(check.final_hash))
         return out
     try:
         record = files.library(path, db).match_record(table_match)
         logged = result_of(record, table) or {}
     except Exception as exc:  # noqa: BLE001 - a log the rules cannot read is a finding
-        out.why = f"as regras não conseguem ler a partida em {path} ({type(exc).__name__})"
+        out.why = _("the rules cannot read the match in {path} ({problem})").format(
+            path=path, problem=type(exc).__name__)
         return out
     if not logged:
-        out.why = f"em {path} a partida não terminou"
+        out.why = _("in {path} the match has not ended").format(path=path)
         return out
     stored = (result["score_a"], result["score_b"], result.get("winner"))
     if (logged["score_a"], logged["score_b"], logged.get("winner")) != stored:
-        out.why = (f"o placar recebido ({result['score_a']} × {result['score_b']}) não é o "
-                   f"da súmula da mesa ({logged['score_a']} × {logged['score_b']})")
+        out.why = _("the score received ({a} × {b}) is not the one of the table's súmula "
+                    "({logged_a} × {logged_b})").format(
+                        a=result["score_a"], b=result["score_b"],
+                        logged_a=logged["score_a"], logged_b=logged["score_b"])
         return out
     signature = proof.get("signature")
     in_file = (logged.get("proof") or {}).get("referee_signature")
     if signature:
         if not in_file or in_file.get("id") != signature.get("entry") \
                 or in_file.get("hash") != signature.get("hash"):
-            out.why = (f"a assinatura do árbitro recebida (registro nº {signature.get('entry')})"
-                       f" não é uma assinatura válida da partida em {path}")
+            out.why = _("the referee's signature received (entry no. {entry}) is not a valid "
+                        "signature of the match in {path}").format(
+                            entry=signature.get("entry"), path=path)
             return out
         out.verdict = CONFIRMED
-        out.why = f"hash final {chain.short(received)}, assinada por {signature.get('name')}"
+        out.why = _("final hash {final}, signed by {name}").format(
+            final=chain.short(received), name=signature.get("name"))
         return out
     out.verdict = UNSIGNED
-    out.why = (f"o banco confirma placar e hash {chain.short(received)}, mas o árbitro não "
-               "assinou" + (" (assinou depois: a mesa não mandou a versão assinada)"
-                            if in_file else ""))
+    out.why = (_("the database confirms the score and hash {hash}, but the referee did not "
+                 "sign").format(hash=chain.short(received))
+               + (_(" (signed later: the table did not send the signed version)")
+                  if in_file else ""))
     return out
 
 
@@ -161,19 +176,20 @@ def _require_desk_file(path: str) -> None:
         finally:
             db.close()
     except sqlite3.DatabaseError as exc:
-        raise SystemExit(f"erro: {path} não é um banco de dados ({exc}); passe em --db o "
-                         "arquivo da mesa de controle (futmesa desk --db)") from None
+        raise SystemExit(_("error: {path} is not a database ({problem}); pass the desk's file "
+                           "in --db (futmesa desk --db)").format(path=path, problem=exc)
+                         ) from None
     if not found:
-        raise SystemExit(f"erro: {path} não é o arquivo da mesa de controle (não tem "
-                         "competição); passe em --db o de futmesa desk --db, e os das mesas "
-                         "em --tables")
+        raise SystemExit(_("error: {path} is not the desk's file (it has no competition); "
+                           "pass futmesa desk's --db file in --db, and the tables' files in "
+                           "--tables").format(path=path))
 
 
 def verify_results(desk_db: str, tables: list[str]) -> tuple[bool, list[str]]:
     """Check every result a table sent to the desk; (all match, one line per result)."""
     if not Path(desk_db).is_file():
-        raise SystemExit(f"erro: não há o arquivo {desk_db}: passe o arquivo da mesa de "
-                         "controle em --db")
+        raise SystemExit(_("error: there is no file {path}: pass the desk's file in --db"
+                           ).format(path=desk_db))
     _require_desk_file(desk_db)
     comp = CompetitionDB(desk_db)
     try:
@@ -181,7 +197,7 @@ def verify_results(desk_db: str, tables: list[str]) -> tuple[bool, list[str]]:
         matches = comp.matches(competition["id"])
         teams = comp.team_map()
     except CompetitionError as exc:
-        raise SystemExit(f"erro: {exc}") from None
+        raise SystemExit(_("error: {problem}").format(problem=exc)) from None
     finally:
         comp.close()
     files = TableFiles(tables)
@@ -200,10 +216,11 @@ def verify_results(desk_db: str, tables: list[str]) -> tuple[bool, list[str]]:
     finally:
         files.close()
     if not checks:
-        return True, ["nenhum resultado recebido das mesas"]
+        return True, [_("no result received from the tables")]
     count = {v: sum(1 for c in checks if c.verdict == v)
              for v in (CONFIRMED, UNSIGNED, MISMATCH, MISSING)}
-    lines.append(f"{len(checks)} resultado(s): {count[CONFIRMED]} confirmado(s), "
-                 f"{count[UNSIGNED]} sem assinatura, {count[MISMATCH]} não confere(m), "
-                 f"{count[MISSING]} de mesa não trazida")
+    lines.append(_("{n} result(s): {confirmed} confirmed, {unsigned} unsigned, {mismatch} "
+                   "not checking out, {missing} from a table not brought").format(
+                       n=len(checks), confirmed=count[CONFIRMED], unsigned=count[UNSIGNED],
+                       mismatch=count[MISMATCH], missing=count[MISSING]))
     return all(c.ok for c in checks), lines

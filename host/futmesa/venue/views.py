@@ -1,7 +1,8 @@
 """What the desk's pages show, built from the competition tables (no match state computed here).
 
 Team keys become names, matches get readable labels and scores; the same
-dicts feed the HTML pages (Jinja2) and the JSON API.
+dicts feed the HTML pages (Jinja2) and the JSON API. Their words are in the process language
+(Portuguese by default), from the catalogs.
 """
 
 from __future__ import annotations
@@ -12,27 +13,36 @@ from typing import Any
 from futmesa.chain import SHORT
 from futmesa.competition.db import CompetitionDB, CompetitionError
 from futmesa.competition.settings import TIE_BREAK_NAMES
+from futmesa.i18n import N_, _
 from futmesa.matchbook.citations import cite
 from futmesa.matchbook.wording import ruleset_title, table_name
 
-STATUS_PT = {"scheduled": "a jogar", "assigned": "na mesa", "finished": "encerrada",
-             "walkover": "W.O.", "abandoned": "abandonada"}
-REASON_PT = {"time": "", "shootout": "pênaltis", "advantage": "vantagem",
-             "forfeit": "perda de pontos / desclassificação", "walkover": "W.O."}
+# a match's status and a result's reason, as shown (translated where shown, with _())
+STATUS_PT = {"scheduled": N_("to play"), "assigned": N_("at a table"),
+             "finished": N_("finished"), "walkover": N_("walkover"),
+             "abandoned": N_("abandoned")}
+REASON_PT = {"time": "", "shootout": N_("penalties"), "advantage": N_("advantage"),
+             "forfeit": N_("loss of points / disqualification"), "walkover": N_("walkover")}
+
+
+def _shown(words: dict[str, str], key: str) -> str:
+    """``words[key]`` translated (an empty entry stays empty); an unknown key as it is."""
+    text = words.get(key, key)
+    return _(text) if text else ""
 
 
 def _name(teams: dict[str, Any], key: str | None, src: str = "") -> str:
     if key and key in teams:
         return str(teams[key].name)
     if src.startswith("group:"):
-        _, g, pos = src.split(":")
-        return f"{pos}º do grupo {g}"
+        _kind, g, pos = src.split(":")
+        return _("{position}º of group {group}").format(position=pos, group=g)
     if src.startswith("winner:"):
-        return f"vencedor da partida {src.split(':')[1]}"
-    return "a definir"
+        return _("winner of match {match}").format(match=src.split(":")[1])
+    return _("to be decided")
 
 
-UNSIGNED = "sem assinatura"
+UNSIGNED = N_("unsigned")  # the label of a result no referee signed (translated where shown)
 
 
 def proof_view(r: dict[str, Any] | None) -> dict[str, Any]:
@@ -44,14 +54,14 @@ def proof_view(r: dict[str, Any] | None) -> dict[str, Any]:
     final = str(proof.get("final_hash") or "")
     short = final[:SHORT]
     if proof and not proof.get("chain_ok", True):
-        label = "cadeia não confere na mesa"
+        label = _("chain does not check out at the table")
         return {"signed": False, "hash": final, "short": short, "label": label,
                 "text": f"{label} · {short}"}
     sig = proof.get("signature")
     if not sig:
-        return {"signed": False, "hash": final, "short": short, "label": UNSIGNED,
-                "text": UNSIGNED}
-    label = f"assinada ({sig.get('name') or 'árbitro'})"
+        return {"signed": False, "hash": final, "short": short, "label": _(UNSIGNED),
+                "text": _(UNSIGNED)}
+    label = _("signed ({name})").format(name=sig.get("name") or _("referee"))
     return {"signed": True, "hash": final, "short": short, "label": label,
             "text": f"{label} · {short}"}
 
@@ -59,25 +69,26 @@ def proof_view(r: dict[str, Any] | None) -> dict[str, Any]:
 def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
     r = m.get("result")
     score = f"{r['score_a']} × {r['score_b']}" if r else "×"
-    reason = REASON_PT.get(r["reason"], r["reason"]) if r else ""
+    reason = _shown(REASON_PT, r["reason"]) if r else ""
     if r and r.get("reason") == "shootout":
         so = (r.get("detail") or {}).get("shootout") or {}
         totals = so.get("totals") or {}
         if totals:
-            reason = f"pênaltis {totals.get('A', 0)} × {totals.get('B', 0)}"
+            reason = _("penalties {a} × {b}").format(a=totals.get("A", 0), b=totals.get("B", 0))
     return {
         "id": m["id"], "stage": m["stage"], "group": m["group"], "round": m["round"],
-        "label": m["label"] or (f"Grupo {m['group']}" if m["group"] else "Liga"),
+        "label": m["label"] or (_("Group {group}").format(group=m["group"]) if m["group"]
+                                else _("League")),
         "slot": m["slot"] + 1,
         "table": table_name(m["table_id"], index=m["planned_table"]) if m["table_id"]
-        else f"Mesa {m['planned_table']}",
+        else _("Table {number}").format(number=m["planned_table"]),
         "table_id": m["table_id"], "final": m["group"] == "Final" or m["label"] == "Final",
         "a": _name(teams, m["team_a"], m["src_a"]), "b": _name(teams, m["team_b"], m["src_b"]),
         "color_a": teams[m["team_a"]].color if m["team_a"] in teams else "#888888",
         "color_b": teams[m["team_b"]].color if m["team_b"] in teams else "#888888",
         "score": score, "reason": reason,
         "rule": cite((r or {}).get("rule", "")) if (r or {}).get("reason") != "time" else "",
-        "status": m["status"], "status_pt": STATUS_PT.get(m["status"], m["status"]),
+        "status": m["status"], "status_pt": _shown(STATUS_PT, m["status"]),
         "replay_of": m["replay_of"], "note": m["note"],
         "winner": (r or {}).get("winner"),
         "proof": proof_view(r),
