@@ -5,6 +5,7 @@ a Brazilian phone) no English one. A mirror of tests/i18n/test_cli_sweep.py's de
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -66,11 +67,13 @@ def test_the_detectors_tell_the_languages_apart() -> None:
     assert not words_of("Regra Gaúcha", PORTUGUESE, [])  # a ruleset's title is a name
 
 
-def screens(page: Any) -> dict[str, str]:
-    """The console's first screen, each sheet and the shortcuts' help: their words."""
+def screens(page: Any, shot: Path) -> dict[str, str]:
+    """The console's first screen, each sheet and the shortcuts' help: their words (the first
+    screen and the foul sheet photographed as ``shot``-….png)."""
     page.wait_for_function("document.getElementById('token-status').textContent.includes('✓')")
     page.wait_for_function("document.getElementById('c-name-A').textContent !== '—'")
     seen = {"first screen": page.title() + "\n" + page.eval_on_selector("body", SCREEN_TEXT)}
+    page.screenshot(path=f"{shot}-first.png")
     sheets = page.eval_on_selector_all("[data-sheet]", "bs => bs.map((b) => b.dataset.sheet)")
     assert len(sheets) == 5
     for sheet in sheets:
@@ -79,6 +82,8 @@ def screens(page: Any) -> dict[str, str]:
         if sheet == "sheet-log":
             page.wait_for_selector("#log li")
         seen[sheet] = page.eval_on_selector(f"#{sheet}", SCREEN_TEXT)
+        if sheet == "sheet-foul":
+            page.screenshot(path=f"{shot}-foul.png")
         page.click(f"#{sheet} [data-close]")
     page.keyboard.press("?")
     page.wait_for_selector("#help[open]")
@@ -87,7 +92,7 @@ def screens(page: Any) -> dict[str, str]:
 
 
 def test_the_console_speaks_one_language(
-    table_server: tuple[LiveServer, ScriptedTable], browser: Any
+    table_server: tuple[LiveServer, ScriptedTable], browser: Any, output_dir: Path
 ) -> None:
     live, _table = table_server
     state = httpx.get(live.url + "/api/state").json()
@@ -103,7 +108,7 @@ def test_the_console_speaks_one_language(
         page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
         try:
             page.goto(f"{live.url}/console?{query}token={TOKEN}")
-            seen = screens(page)
+            seen = screens(page, output_dir / f"console-language-{query[:7] or 'pt'}-{locale}")
         finally:
             ctx.close()
         assert not errors, errors
