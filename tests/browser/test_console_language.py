@@ -41,6 +41,12 @@ SCREEN_TEXT = """(root) => {
   const out = [root.innerText];
   const shown = (el) => !el.closest("[hidden], dialog:not([open])");
   for (const o of root.querySelectorAll("option")) if (shown(o)) out.push(o.textContent);
+  for (const el of root.querySelectorAll("*")) { // words the style sheet adds (::after)
+    for (const at of ["::before", "::after"]) {
+      const c = getComputedStyle(el, at).content;
+      if (c && c !== "none" && c !== "normal" && shown(el)) out.push(c);
+    }
+  }
   for (const el of root.querySelectorAll("[aria-label], [placeholder], [title]")) {
     if (!shown(el)) continue;
     for (const a of ["aria-label", "placeholder", "title"]) out.push(el.getAttribute(a) || "");
@@ -108,7 +114,7 @@ def test_the_console_speaks_one_language(
         page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
         try:
             page.goto(f"{live.url}/console?{query}token={TOKEN}")
-            seen = screens(page, output_dir / f"console-language-{query[:7] or 'pt'}-{locale}")
+            seen = screens(page, output_dir / f"console-language-{'en' if query else 'auto'}-{locale}")
         finally:
             ctx.close()
         assert not errors, errors
