@@ -114,7 +114,8 @@ def test_the_console_speaks_one_language(
         page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
         try:
             page.goto(f"{live.url}/console?{query}token={TOKEN}")
-            seen = screens(page, output_dir / f"console-language-{'en' if query else 'auto'}-{locale}")
+            shot = output_dir / f"console-language-{'en' if query else 'auto'}-{locale}"
+            seen = screens(page, shot)
         finally:
             ctx.close()
         assert not errors, errors
