@@ -15,12 +15,12 @@ from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from futmesa.i18n import N_, translator
 from futmesa.web.access import console_url
-from futmesa.web.common import request_language
+from futmesa.web.common import page, request_language
 
 REFUSED = N_("The admin screen only opens on the table's own computer: open it there, or ask "
              "the operator for the referee's link.")
@@ -59,7 +59,6 @@ def admin_info(public_url: str, token: str, table: str | None = None) -> dict[st
 
 def install_admin(app: Starlette, public_url: str) -> None:
     """Add ``/admin`` and ``/admin/info`` to ``app`` (built by ``create_app``)."""
-    from futmesa.web.app import STATIC_DIR
 
     app.state.public_url = public_url
 
@@ -67,7 +66,7 @@ def install_admin(app: Starlette, public_url: str) -> None:
         refusal = app.state.gate.refuse_recovery(request)
         if refusal is not None:
             return refusal_page(request_language(request))
-        return FileResponse(STATIC_DIR / "admin.html", headers={"Cache-Control": "no-cache"})
+        return page("admin.html", request)
 
     async def info(request: Request) -> Response:
         refusal = app.state.gate.refuse_recovery(request)

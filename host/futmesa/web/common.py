@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import HTMLResponse, JSONResponse
 
 STATIC_DIR = Path(__file__).parent / "static"
 TEMPLATES_DIR = Path(__file__).parent / "templates"
@@ -55,8 +56,27 @@ def no_history() -> JSONResponse:
     return error(404, "this daemon was started without a match store, so there is no history")
 
 
-def page(name: str) -> FileResponse:
-    return FileResponse(STATIC_DIR / name, headers={"Cache-Control": "no-cache"})
+def page(name: str, request: Request) -> HTMLResponse:
+    """A browser page of static/ in the request's language (``?lang=``, Accept-Language, else
+    pt_BR): its words are ``{{ _('English') }}`` in the markup, translated by the catalogs, and
+    ``<html lang>`` tells the page's script which catalog to speak."""
+    from futmesa.i18n import jinja_callables
+
+    lang = request_language(request)
+    html_lang = "en" if lang == "en" else "pt-BR"
+    template = _pages().get_template(name)
+    html = template.render(lang=lang, html_lang=html_lang, **jinja_callables(lang))
+    return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
+
+
+@lru_cache(maxsize=1)
+def _pages() -> Any:
+    from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+    env = Environment(loader=FileSystemLoader(STATIC_DIR), autoescape=select_autoescape(["html"]),
+                      extensions=["jinja2.ext.i18n"])
+    env.install_null_translations(newstyle=True)  # each render passes its language's gettext
+    return env
 
 
 async def read_json(request: Request) -> dict[str, Any] | JSONResponse:

@@ -143,13 +143,13 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         return request.query_params.get("table") or None
 
     async def console(request: Request) -> Response:
-        return page("console.html")
+        return page("console.html", request)
 
     async def expert(request: Request) -> Response:
-        return page("expert.html")
+        return page("expert.html", request)
 
     async def keeper(request: Request) -> Response:
-        return page("keeper.html")
+        return page("keeper.html", request)
 
     async def service_worker(request: Request) -> Response:
         # served under /console so it may keep the console's pages for an offline start

@@ -191,7 +191,7 @@ def public_routes(hub: StateHub, *, display: dict[str, Any], broadcast: Broadcas
     ``/logo/{side}``."""
 
     async def kiosk(request: Request) -> Response:
-        return page("kiosk.html")
+        return page("kiosk.html", request)
 
     async def board(request: Request) -> Response:
         return RedirectResponse("/?mode=board", status_code=307)

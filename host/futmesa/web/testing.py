@@ -122,9 +122,30 @@ CHROMIUM_ARGS = [
 ]
 
 
-def launch_chromium(playwright: Any) -> Any:
-    """Debian's headless Chromium driven by Playwright (never a downloaded browser)."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+def launch_chromium(playwright: Any, locale: str = "pt-BR") -> Any:
+    """Debian's headless Chromium driven by Playwright (never a downloaded browser), speaking
+    ``locale`` (its Accept-Language: the pages answer in it) as a Brazilian phone would; a page or
+    context asked with another ``locale=`` (``"en-US"``) speaks that one."""
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return _SpeakingBrowser(chromium, locale)
+
+
+class _SpeakingBrowser:
+    """A Playwright browser whose new pages and contexts get a default locale."""
+
+    def __init__(self, browser: Any, locale: str) -> None:
+        self._browser, self._locale = browser, locale
+
+    def new_context(self, **kwargs: Any) -> Any:
+        kwargs.setdefault("locale", self._locale)
+        return self._browser.new_context(**kwargs)
+
+    def new_page(self, **kwargs: Any) -> Any:
+        kwargs.setdefault("locale", self._locale)
+        return self._browser.new_page(**kwargs)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
 
 
 def sample_record(*, name_a: str = "Alvorada", name_b: str = "Botafogo") -> dict[str, Any]:

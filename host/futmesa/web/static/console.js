@@ -5,6 +5,9 @@
 
 const Console = (() => {
   const $ = (id) => document.getElementById(id);
+  // the page's language: the host rendered it (?lang=, the browser's), <html lang> says which
+  const LANG = document.documentElement.lang === "en" ? "en" : "pt";
+  const _ = FM.tr(LANG);
   const table = Referee.table;
   const forTable = Referee.forTable;
   const keeperLink = (t, keeperSide) => `/console/keeper?${forTable ? `${forTable}&` : ""}${
@@ -18,7 +21,7 @@ const Console = (() => {
   let freshDisc = true; // the next digit starts a new number
   let state = null;
   let lastReferee = null; // id of the last live referee entry, for U (void last)
-  const author = () => ($("referee").value || localStorage.getItem("futmesa.referee") || "árbitro");
+  const author = () => ($("referee").value || localStorage.getItem("futmesa.referee") || _("referee"));
 
   function say(text, kind) {
     const el = $("result");
@@ -45,8 +48,9 @@ const Console = (() => {
     const n = items.length;
     const what = items.map((i) => i.label).join(" · ");
     el.textContent = offline
-      ? `⚠ aguardando conexão — ${n === 1 ? "1 ação guardada" : `${n} ações guardadas`} (${what}); serão enviadas na ordem, com a hora em que foram feitas`
-      : `… enviando ${n === 1 ? "1 ação" : `${n} ações`}: ${what}`;
+      ? (n === 1 ? _("⚠ waiting for the connection — 1 action kept ({what}); it will be sent with the time it was made", { what })
+        : _("⚠ waiting for the connection — {n} actions kept ({what}); they will be sent in order, with the time each was made", { n, what }))
+      : (n === 1 ? _("… sending 1 action: {what}", { what }) : _("… sending {n} actions: {what}", { n, what }));
     el.className = `outbox ${offline ? "offline" : ""}`;
   }
 
@@ -57,7 +61,7 @@ const Console = (() => {
     try {
       const r = await fetch(`/api/token${forTable ? `?${forTable}` : ""}`, { headers: Referee.headers() });
       if (r.ok) {
-        el.textContent = "✓ acesso de árbitro";
+        el.textContent = _("✓ referee access");
         el.className = "token ok";
         tokenWorked = true;
         return;
@@ -65,15 +69,14 @@ const Console = (() => {
       const body = await r.json();
       el.className = "token bad";
       if (r.status === 403 && tokenWorked) {
-        el.append("✗ Nova partida iniciada em outro aparelho: este link não vale mais. " +
-          "Escaneie o novo QR code (na tela do computador da mesa) ");
+        el.append(_("✗ A new match was started on another device: this link no longer works. Scan the new QR code (on the table computer's screen)") + " ");
       } else el.append(`✗ ${body.error} `);
       const a = document.createElement("a");
       a.href = `/console/recover${forTable ? `?${forTable}` : ""}`;
-      a.textContent = "recuperar (só no computador da mesa)";
+      a.textContent = _("recover (on the table computer only)");
       el.append(a);
     } catch (e) {
-      el.textContent = Referee.queued().length ? "" : "✗ servidor inacessível";
+      el.textContent = Referee.queued().length ? "" : _("✗ server unreachable");
       el.className = "token bad";
     }
   }
@@ -85,9 +88,9 @@ const Console = (() => {
 
   function showDisc() {
     $("disc").value = disc;
-    $("disc-shown").textContent = disc === "" ? "nº —" : `nº ${disc}`;
+    $("disc-shown").textContent = disc === "" ? _("no. —") : _("no. {disc}", { disc });
     for (const el of document.querySelectorAll(".who-disc")) el.textContent = disc === "" ? "—" : disc;
-    $("rc-taker").textContent = disc === "" ? "Quem cobra: tecle o nº" : `Cobra o nº ${disc}`;
+    $("rc-taker").textContent = disc === "" ? _("Who takes it: key in the no.") : _("Taken by no. {disc}", { disc });
     if (state) renderRuleInputs((state && state.match) || {});
   }
 
@@ -106,88 +109,88 @@ const Console = (() => {
     for (const b of document.querySelectorAll(".side[data-side]")) {
       b.setAttribute("aria-pressed", String(b.dataset.side === s));
     }
-    $("act-keeper-foul").textContent = `Falta de ${name(s)} no goleiro`;
+    $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(s) });
   }
 
   const actions = {
-    start: () => send("start_period", {}, "iniciar período"),
+    start: () => send("start_period", {}, _("start period")),
     pause: () => (state && state.clock && state.clock.running
-      ? send("pause", {}, "parar relógio") : send("resume", {}, "retomar relógio")),
-    kickoff: () => send("kickoff", { side }, `saída de jogo ${name(side)}`),
+      ? send("pause", {}, _("stop clock")) : send("resume", {}, _("resume clock"))),
+    kickoff: () => send("kickoff", { side }, _("kick-off {team}", { team: name(side) })),
     shot_result: (outcome) => {
       const o = typeof outcome === "string" ? outcome : "saved";
       const b = document.querySelector(`[data-outcome="${o}"]`);
-      return send("shot_result", { outcome: o }, `chute sem gol: ${b ? b.textContent : o}`);
+      return send("shot_result", { outcome: o }, _("shot without a goal: {outcome}", { outcome: b ? b.textContent : o }));
     },
-    lance_done: () => send("lance_done", {}, "último lance terminado"),
-    last_touch: () => send("last_touch", { side }, `último toque ${name(side)}`),
+    lance_done: () => send("lance_done", {}, _("last lance over")),
+    last_touch: () => send("last_touch", { side }, _("last touch {team}", { team: name(side) })),
     added: () => send("added_time", { ms: Math.round(Number($("added-min").value || 0) * 60000) },
-      "acréscimo"),
+      _("added time")),
     shot: () => {
       const d = discNumber();
       return send("shot_asked", { side, disc: d, ball: $("shot-ball").value },
-        `chute pedido ${name(side)}${d != null ? ` ${d}` : ""}`);
+        (d != null ? _("shot asked {team} {disc}", { team: name(side), disc: d }) : _("shot asked {team}", { team: name(side) })));
     },
-    touch: () => send("touch", { side, disc: discNumber() }, `toque ${name(side)}`),
+    touch: () => send("touch", { side, disc: discNumber() }, _("touch {team}", { team: name(side) })),
     touch_out_of_turn: () => send("touch", { side, disc: discNumber(), out_of_turn: true },
-      `toque fora da vez ${name(side)}`),
+      _("touch out of turn {team}", { team: name(side) })),
     ball_stopped: () => send("ball_stopped", { side, area: "small" },
-      `bola parada na pequena área de ${name(side)}`),
-    midline_deflection: () => send("midline_deflection", {}, "desvio na linha divisória"),
+      _("ball stopped in the goal area of {team}", { team: name(side) })),
+    midline_deflection: () => send("midline_deflection", {}, _("deflection on the halfway line")),
     restart_failed: () => send("restart_failed", {
       reason: $("failed-reason").value, choice: $("failed-choice").value,
-    }, "cobrança falhou"),
+    }, _("restart failed")),
     draw_choice: () => send("draw_choice", {
       winner: side, choice: $("draw-choice").value, goal: Number($("draw-goal").value),
-    }, `sorteio: ${name(side)}`),
+    }, _("draw: {team}", { team: name(side) })),
     foul: () => send("foul", { side, disc: discNumber(), type: $("foul-type").value, where: $("foul-where").value },
-      `falta ${name(side)}`),
+      _("foul {team}", { team: name(side) })),
     discipline: () => send("discipline", { side, disc: discNumber(), type: $("disc-action").value },
-      `disciplina ${name(side)}`),
+      _("discipline {team}", { team: name(side) })),
     restart: (kind) => {
       if (typeof kind !== "string") return openSheet("sheet-foul"); // R: the restarts
       const b = document.querySelector(`[data-restart="${kind}"]`);
-      return send("restart", { side, kind }, `${b ? b.textContent : "reinício"} para ${name(side)}`);
+      return send("restart", { side, kind }, _("{restart} for {team}", { restart: b ? b.textContent : _("restart"), team: name(side) }));
     },
     substitution: () => send("substitution", {
       side, out: Number($("sub-out").value), in: Number($("sub-in").value),
-    }, `substituição ${name(side)}`),
-    kick: () => send("shootout_kick", { side, disc: discNumber() }, `cobrança ${name(side)}`),
+    }, _("substitution {team}", { team: name(side) })),
+    kick: () => send("shootout_kick", { side, disc: discNumber() }, _("penalty kick {team}", { team: name(side) })),
     // the restart being given (docs/rulesets.md, "Entradas do árbitro")
     taker: () => {
       const d = discNumber();
       const r = restartNow();
-      if (d == null) return say("✗ tecle no teclado o nº do botão que cobra", "bad");
-      return send("taker", { disc: d }, `${r ? `${name(r.side)}: ` : ""}cobra o nº ${d}`);
+      if (d == null) return say(_("✗ key in the number of the disc taking it on the keypad"), "bad");
+      return send("taker", { disc: d }, (r ? _("{team}: taken by no. {disc}", { team: name(r.side), disc: d }) : _("taken by no. {disc}", { disc: d })));
     },
-    taker_goalkeeper: () => send("taker", { goalkeeper: true }, "goleiro cobra"),
-    flank_left: () => send("restart_side", { flank: "left" }, "cobrar pela esquerda"),
-    flank_right: () => send("restart_side", { flank: "right" }, "cobrar pela direita"),
-    waive: () => send("waive", {}, "cobrança dispensada: lance normal"),
+    taker_goalkeeper: () => send("taker", { goalkeeper: true }, _("goalkeeper takes it")),
+    flank_left: () => send("restart_side", { flank: "left" }, _("take it from the left")),
+    flank_right: () => send("restart_side", { flank: "right" }, _("take it from the right")),
+    waive: () => send("waive", {}, _("restart waived: normal lance")),
     discs_moved: () => {
       const r = restartNow();
       const s = r ? r.side : side;
-      return send("discs_moved", { side: s }, `${name(s)} moveu botões no tiro de meta`);
+      return send("discs_moved", { side: s }, _("{team} moved discs at the goal kick", { team: name(s) }));
     },
-    keeper_kick_hit: () => send("keeper_kick_hit", {}, "chutão acertou o adversário"),
+    keeper_kick_hit: () => send("keeper_kick_hit", {}, _("keeper's kick hit the opponent")),
     // 001 Art. XXIX l: the first lance of a lateral cedida was a pass (its disc may play again)
     touch_pass: () => {
       const r = restartNow();
       const s = r ? r.side : side;
       const d = discNumber();
       return send("touch", { side: s, disc: d, pass: true },
-        `passe de ${name(s)}${d != null ? `, botão ${d}` : ""}`);
+        (d != null ? _("pass by {team}, disc {disc}", { team: name(s), disc: d }) : _("pass by {team}", { team: name(s) })));
     },
     // what the table cannot see: one tap, the side of the last lance (the label names it)
     offside: () => {
       const s = offsideSide();
-      return send("offside", { side: s }, `impedimento de ${name(s)}`);
+      return send("offside", { side: s }, _("offside by {team}", { team: name(s) }));
     },
-    keeper_foul: () => send("keeper_foul", { side }, `falta de ${name(side)} no goleiro`),
-    arc_0: () => send("ball_on_arc", { end: 0 }, `bola no quarto de círculo, lado de ${name(endOwner(0))}`),
-    arc_1: () => send("ball_on_arc", { end: 1 }, `bola no quarto de círculo, lado de ${name(endOwner(1))}`),
-    "kick-goal": () => send("shootout_result", { scored: true }, "pênalti: gol"),
-    "kick-miss": () => send("shootout_result", { scored: false }, "pênalti: perdido"),
+    keeper_foul: () => send("keeper_foul", { side }, _("foul by {team} on the goalkeeper", { team: name(side) })),
+    arc_0: () => send("ball_on_arc", { end: 0 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(0)) })),
+    arc_1: () => send("ball_on_arc", { end: 1 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(1)) })),
+    "kick-goal": () => send("shootout_result", { scored: true }, _("penalty: goal")),
+    "kick-miss": () => send("shootout_result", { scored: false }, _("penalty: missed")),
   };
 
   // ---- sheets: one tap away, one open at a time ---------------------------------------
@@ -208,7 +211,7 @@ const Console = (() => {
   function name(s) {
     const t = state && state.teams && state.teams[s];
     if (t && t.name) return String(t.name);
-    return s === "A" ? "equipe da casa" : "equipe visitante";
+    return s === "A" ? _("home team") : _("away team");
   }
 
   function render() {
@@ -222,12 +225,12 @@ const Console = (() => {
         b.style.setProperty("--team", FM.safeColor(t && t.color, "#888"));
       }
     }
-    if (table) $("c-table").textContent = state.table_name || `Mesa ${table}`;
+    if (table) $("c-table").textContent = state.table_name || _("Table") + " " + table;
     // the match form: the current teams as a hint
     for (const s of ["A", "B"]) document.querySelector(`#setup input[name=name${s}]`).placeholder = name(s);
     const sc = state.score || {};
     $("c-score").textContent = `${sc.A || 0} × ${sc.B || 0}`;
-    const T = FM.TEXT.pt;
+    const T = FM.TEXT[LANG];
     $("c-period").textContent = state.finished ? T.finished
       : state.status === "interval" ? T.interval
         : state.period ? T.period(state.period, state.periods || 2) : (T.status[state.status] || "");
@@ -248,14 +251,14 @@ const Console = (() => {
     const ends = m.ends || { A: 0, B: 1 };
     for (const opt of $("draw-goal").options) {
       const owner = Number(opt.value) === ends.A ? "A" : "B";
-      opt.textContent = `defende o gol onde está ${name(owner)}`;
+      opt.textContent = _("defends the goal where {team} is", { team: name(owner) });
     }
     const link = $("c-link");
     const off = state.link && state.link.connected === false;
     const faults = state.sensor_faults && typeof state.sensor_faults === "object"
-      ? Object.values(state.sensor_faults).map((f) => `sensor da mesa ${SENSOR_FAULTS[f] || "com defeito"}`) : [];
-    const health = state.health && !state.health.ok ? (state.health.faults || []).map((f) => f.pt || f.code) : [];
-    link.textContent = (off ? " ⚠ mesa desconectada" : "") + health.map((h) => ` ⚠ ${h}`).join("")
+      ? Object.values(state.sensor_faults).map((f) => _("table sensor {fault}", { fault: SENSOR_FAULTS[f] || _("faulty") })) : [];
+    const health = state.health && !state.health.ok ? (state.health.faults || []).map((f) => (LANG === "en" && f.en) || f.pt || f.code) : [];
+    link.textContent = (off ? " ⚠ " + _("table disconnected") : "") + health.map((h) => ` ⚠ ${h}`).join("")
       + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
     renderResetOffer(state.link && state.link.reset);
     renderPending(m.pending);
@@ -264,9 +267,9 @@ const Console = (() => {
     // the venue desk's next match for this table: one press starts it, settings filled in
     const nxt = state.next;
     $("start-next").classList.toggle("hidden", !nxt);
-    $("start-next").textContent = nxt ? `▶ Iniciar próxima: ${nxt.title}${nxt.label ? ` (${nxt.label})` : ""}` : "";
+    $("start-next").textContent = nxt ? "▶ " + _("Start next: {title}", { title: nxt.title }) + (nxt.label ? ` (${nxt.label})` : "") : "";
     const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
-    $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : ann.pt || ann.en || ""}` : "";
+    $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : (LANG === "en" ? ann.en || ann.pt : ann.pt || ann.en) || ""}` : "";
     tick();
   }
 
@@ -289,7 +292,7 @@ const Console = (() => {
   }
   function restartName(kind) {
     const b = document.querySelector(`[data-restart="${kind}"]`);
-    return b ? b.textContent : "cobrança";
+    return b ? b.textContent : _("restart");
   }
   function show(id, on) { $(id).hidden = !on; return on; }
 
@@ -312,9 +315,9 @@ const Console = (() => {
     any = show("rc-pass", Boolean(r) && rules === "gaucha" && r.open !== false && r.lances === 2
       && (r.taker_lances || 0) === 0) || any;
     if (r) {
-      $("rc-moved").textContent = `${name(r.side)} moveu botões no tiro de meta`;
-      $("rc-pass").textContent = disc === "" ? `1º lance de ${name(r.side)} foi passe`
-        : `1º lance de ${name(r.side)}: passe do nº ${disc}`;
+      $("rc-moved").textContent = _("{team} moved discs at the goal kick", { team: name(r.side) });
+      $("rc-pass").textContent = disc === "" ? _("{team}'s 1st lance was a pass", { team: name(r.side) })
+        : _("{team}'s 1st lance: a pass by no. {disc}", { team: name(r.side), disc });
     }
     // the kick-off is the draw's once it was entered: correct the draw's entry instead
     $("act-kickoff").hidden = Boolean(m.kickoff && m.kickoff.draw);
@@ -324,31 +327,31 @@ const Console = (() => {
     const note = $("rc-keeper-note");
     if (keeper && !r.keeper_choice_recorded) {
       const k = r.keeper_choice_from;
-      note.textContent = `Antes da cobrança, o goleiro de ${name(k)} escolhe o canto em segredo.`;
-      $("rc-keeper").textContent = `Escolha secreta do goleiro de ${name(k)} (em outro aparelho)`;
+      note.textContent = _("Before the kick, {team}'s goalkeeper chooses the corner in secret.", { team: name(k) });
+      $("rc-keeper").textContent = _("Secret choice of {team}'s goalkeeper (on another device)", { team: name(k) });
       $("rc-keeper").href = keeperLink(Referee.token, k);
       show("rc-keeper", true);
       show("rc-keeper-note", true);
       any = true;
     } else if (keeper) {
-      note.textContent = `✓ Escolha do goleiro de ${name(r.keeper_choice_from)} registrada (oculta): pode cobrar.`;
+      note.textContent = _("✓ {team}'s goalkeeper has chosen (hidden): the kick may be taken.", { team: name(r.keeper_choice_from) });
       show("rc-keeper", false);
       any = show("rc-keeper-note", true) || any;
     } else {
       show("rc-keeper", false);
       show("rc-keeper-note", false);
     }
-    $("restart-title").textContent = r ? `${r.taken ? "Cobrado" : "Cobrança"}: ${restartName(r.kind)} para ${name(r.side)}` : "";
+    $("restart-title").textContent = r ? (r.taken ? _("Taken: {restart} for {team}", { restart: restartName(r.kind), team: name(r.side) }) : _("Restart: {restart} for {team}", { restart: restartName(r.kind), team: name(r.side) })) : "";
     show("restart-card", any && !state.finished);
     // in open play, what only the referee sees: offside (001) on the first screen, the foul on
     // the goalkeeper and the ball on the corner arc beside the foul
     show("act-offside", inPlay && rules === "gaucha");
-    $("act-offside").textContent = `Impedimento de ${name(offsideSide())}`;
+    $("act-offside").textContent = _("Offside by {team}", { team: name(offsideSide()) });
     show("act-keeper-foul", inPlay);
     show("arc-row", inPlay && rules === "gaucha");
-    $("act-arc-0").textContent = `Bola no quarto de círculo, lado de ${name(endOwner(0))}`;
-    $("act-arc-1").textContent = `Bola no quarto de círculo, lado de ${name(endOwner(1))}`;
-    $("act-keeper-foul").textContent = `Falta de ${name(side)} no goleiro`;
+    $("act-arc-0").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(0)) });
+    $("act-arc-1").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(1)) });
+    $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(side) });
   }
 
   // ---- after the final whistle: the súmula is signed; once the referee has, it is closed ---
@@ -373,16 +376,16 @@ const Console = (() => {
   }
 
   const SENSOR_FAULTS = {
-    stuck: "travado", no_answer: "sem resposta", out_of_range: "fora da faixa",
-    drift: "descalibrado", storage: "com memória com defeito",
+    stuck: _("stuck"), no_answer: _("no answer"), out_of_range: _("out of range"),
+    drift: _("drifted"), storage: _("with a faulty memory"),
   };
 
   // answers the rules offer in "A confirmar" (docs/rulesets.md, Pending confirmations)
   const OPTION_LABELS = {
-    no_goal: "sem gol", corner: "escanteio", own_goal: "gol contra",
-    shot_asked: "chute pedido (não registrado)", false_trip: "falso acionamento",
-    counts: "vale", foul: "falta", no_foul: "sem falta",
-    free_kick: "tiro livre indireto", disqualify: "desclassificar",
+    no_goal: _("no goal"), corner: _("corner"), own_goal: _("own goal"),
+    shot_asked: _("shot asked (not recorded)"), false_trip: _("false trip"),
+    counts: _("counts"), foul: _("foul"), no_foul: _("no foul"),
+    free_kick: _("indirect free kick"), disqualify: _("disqualify"),
   };
 
   function renderPending(list) {
@@ -392,17 +395,17 @@ const Console = (() => {
     if (!Array.isArray(list) || !list.length) {
       const li = document.createElement("li");
       li.className = "muted";
-      li.textContent = "nada pendente";
+      li.textContent = _("nothing pending");
       ul.append(li);
       return;
     }
     for (const p of list) {
       const li = document.createElement("li");
       const target = p && typeof p === "object" ? (p.id ?? p.entry ?? p.target) : p;
-      const text = p && typeof p === "object" ? (p.pt || p.text || "confirmar o registro") : String(p);
+      const text = p && typeof p === "object" ? ((LANG === "en" && p.en) || p.pt || p.text || _("confirm the entry")) : String(p);
       const q = document.createElement("p");
       q.className = "question";
-      q.textContent = `A confirmar: ${text}`;
+      q.textContent = _("To confirm: {text}", { text });
       const answers = document.createElement("div");
       answers.className = "answers";
       li.append(q, answers);
@@ -415,14 +418,14 @@ const Console = (() => {
         input.min = "0";
         input.max = "99";
         input.inputMode = "numeric";
-        input.placeholder = "botão nº";
+        input.placeholder = _("disc no.");
         input.className = "pending-disc";
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = "Confirmar botão";
+        b.textContent = _("Confirm disc");
         b.addEventListener("click", () => {
-          if (input.value.trim() === "") return say("✗ informe o número do botão", "bad");
-          send("confirm", { target, choice: Number(input.value) }, `confirmado: botão ${input.value}`);
+          if (input.value.trim() === "") return say(_("✗ give the disc's number"), "bad");
+          send("confirm", { target, choice: Number(input.value) }, _("confirmed: disc {disc}", { disc: input.value }));
         });
         answers.append(input, b);
       } else if (options) {
@@ -432,15 +435,15 @@ const Console = (() => {
           b.type = "button";
           b.textContent = choice === p.default ? `✓ ${label(choice)}` : label(choice);
           b.dataset.choice = choice;
-          b.addEventListener("click", () => send("confirm", { target, choice }, `confirmado: ${label(choice)}`));
+          b.addEventListener("click", () => send("confirm", { target, choice }, _("confirmed: {choice}", { choice: label(choice) })));
           answers.append(b);
         }
       } else {
-        for (const [accept, word] of [[true, "Aceitar"], [false, "Rejeitar"]]) {
+        for (const [accept, word, said] of [[true, _("Accept"), _("accept")], [false, _("Reject"), _("reject")]]) {
           const b = document.createElement("button");
           b.type = "button";
           b.textContent = word;
-          b.addEventListener("click", () => send("confirm", { target, accept }, `${word.toLowerCase()}: ${text}`));
+          b.addEventListener("click", () => send("confirm", { target, accept }, `${said}: ${text}`));
           answers.append(b);
         }
       }
@@ -456,7 +459,7 @@ const Console = (() => {
   }
 
   async function loadLog() {
-    const url = state && state.match_id != null ? `/api/log?match=${encodeURIComponent(state.match_id)}` : "/api/log";
+    const url = state && state.match_id != null ? `/api/log?match=${encodeURIComponent(state.match_id)}&lang=${LANG}` : `/api/log?lang=${LANG}`;
     let body;
     try {
       const r = await fetch(url);
@@ -491,11 +494,11 @@ const Console = (() => {
     box.hidden = !open;
     if (!open) return;
     $("reset-text").textContent =
-      `⚠ A mesa reiniciou: o relógio não contou ${FM.mmss(secs * 1000)}. Acrescentar esse tempo?`;
+      _("⚠ The table restarted: the clock did not count {time}. Add that time?", { time: FM.mmss(secs * 1000) });
     $("reset-add").onclick = () => {
       resetHandled = reset.at;
       box.hidden = true;
-      send("added_time", { ms: secs * 1000 }, `acréscimo de ${secs} s (reinício da mesa)`);
+      send("added_time", { ms: secs * 1000 }, _("added time of {secs} s (table reset)", { secs }));
     };
     $("reset-dismiss").onclick = () => {
       resetHandled = reset.at;
@@ -504,7 +507,7 @@ const Console = (() => {
   }
 
   function describe(e) {
-    return e.text || "registro";
+    return e.text || _("entry");
   }
 
   function renderLog(entries) {
@@ -514,14 +517,14 @@ const Console = (() => {
     for (const e of entries) {
       if (e.source === "referee" && e.correctable) lastReferee = e;
     }
-    if (!entries.length) renderLogMessage("nada registrado ainda");
+    if (!entries.length) renderLogMessage(_("nothing logged yet"));
     for (const e of [...entries].reverse()) {
       const li = document.createElement("li");
       li.dataset.id = e.id;
       li.className = `entry${e.voided ? " voided" : ""}`;
       const when = document.createElement("div");
       when.className = "when";
-      when.textContent = [`nº ${e.id}`, e.period ? `${e.period}º tempo` : "",
+      when.textContent = [_("no. {disc}", { disc: e.id }), e.period ? _("Half {n}", { n: e.period }) : "",
         e.clock_ms != null ? FM.mmss(e.clock_ms) : "", e.origin || ""].filter(Boolean).join(" · ");
       const what = document.createElement("div");
       what.className = "what";
@@ -537,7 +540,7 @@ const Console = (() => {
       if (e.correctable) {
         const row = document.createElement("div");
         row.className = "fixes";
-        for (const [mode, label] of [["void", "Anular"], ["amend", "Corrigir"]]) {
+        for (const [mode, label] of [["void", _("Void it")], ["amend", _("Correct")]]) {
           const b = document.createElement("button");
           b.type = "button";
           b.textContent = label;
@@ -555,7 +558,7 @@ const Console = (() => {
   let fixing = null;
   function openFix(e, mode) {
     fixing = e;
-    $("fix-title").textContent = `Registro nº ${e.id}`;
+    $("fix-title").textContent = _("Entry no. {id}", { id: e.id });
     $("fix-what").textContent = describe(e);
     $("fix-reason").value = "";
     $("fix-false-trip").checked = false;
@@ -618,10 +621,10 @@ const Console = (() => {
     const reason = $("fix-reason").value.trim();
     const target = fixing.id;
     if ($("fix-amend").checked) {
-      send("amend", { target, data: fixData(), ...(reason ? { reason } : {}) }, `corrigir nº ${target}`);
+      send("amend", { target, data: fixData(), ...(reason ? { reason } : {}) }, _("correct no. {id}", { id: target }));
     } else {
       const trip = fixing.kind === "goal_line" ? { false_trip: $("fix-false-trip").checked } : {};
-      send("void", { target, ...trip, ...(reason ? { reason } : {}) }, `anular nº ${target}`);
+      send("void", { target, ...trip, ...(reason ? { reason } : {}) }, _("void no. {id}", { id: target }));
     }
     $("fix").close();
     fixing = null;
@@ -672,9 +675,9 @@ const Console = (() => {
         try {
           const r = await fetch(`/api/display${forTable ? `?${forTable}` : ""}`, { method: "POST", headers: Referee.headers(), body: b.dataset.display });
           const body = await r.json();
-          say(r.ok ? `✓ telões: ${b.textContent}` : `✗ telões: ${body.error}`, r.ok ? "ok" : "bad");
+          say(r.ok ? _("✓ screens: {what}", { what: b.textContent }) : _("✗ screens: {error}", { error: body.error }), r.ok ? "ok" : "bad");
         } catch (e) {
-          say("✗ telões: sem conexão com o servidor; tente de novo", "bad");
+          say(_("✗ screens: no connection to the server; try again"), "bad");
         }
       });
     }
@@ -688,7 +691,7 @@ const Console = (() => {
         B: { name: f.get("nameB"), color: f.get("colorB") },
       };
       if (what === "set_up") {
-        send("set_up", { teams }, "equipes");
+        send("set_up", { teams }, _("teams"));
         closeSheets();
         return;
       }
@@ -697,15 +700,15 @@ const Console = (() => {
         competition: f.get("competition"),
       };
       if (f.get("half_min")) settings.period_ms = Number(f.get("half_min")) * 60000;
-      if (!confirm("Encerrar a partida atual e abrir uma nova?")) return;
-      send("new_match", { ruleset: f.get("ruleset"), settings }, "nova partida");
+      if (!confirm(_("End the current match and open a new one?"))) return;
+      send("new_match", { ruleset: f.get("ruleset"), settings }, _("new match"));
       closeSheets();
     });
     $("start-next").addEventListener("click", () => {
       if (!state || !state.next) return;
       const playing = !state.finished && state.status !== "not_started";
-      if (playing && !confirm("A partida atual ainda não terminou. Encerrá-la e abrir a próxima?")) return;
-      send("new_match", state.next.start, `próxima partida: ${state.next.title}`);
+      if (playing && !confirm(_("The current match is not over yet. End it and open the next one?"))) return;
+      send("new_match", state.next.start, _("next match: {title}", { title: state.next.title }));
     });
     $("referee").value = localStorage.getItem("futmesa.referee") || "";
     document.addEventListener("keydown", onKey);
@@ -728,15 +731,15 @@ const Console = (() => {
     if (lower === "?") { $("help").showModal(); ev.preventDefault(); return; }
     if (lower === "u") {
       ev.preventDefault();
-      if (closed) return say("súmula assinada — reabrir na página de assinaturas", "bad");
-      if (lastReferee && confirm(`Anular a entrada nº ${lastReferee.id} (${describe(lastReferee)})?`)) {
-        send("void", { target: lastReferee.id }, `anular nº ${lastReferee.id}`);
-      } else if (!lastReferee) say("nada para anular", "bad");
+      if (closed) return say(_("match report signed — reopen it on the signatures page"), "bad");
+      if (lastReferee && confirm(_("Void entry no. {id} ({what})?", { id: lastReferee.id, what: describe(lastReferee) }))) {
+        send("void", { target: lastReferee.id }, _("void no. {id}", { id: lastReferee.id }));
+      } else if (!lastReferee) say(_("nothing to void"), "bad");
       return;
     }
     if (map[lower]) {
       ev.preventDefault();
-      if (closed) return say("súmula assinada — reabrir na página de assinaturas", "bad");
+      if (closed) return say(_("match report signed — reopen it on the signatures page"), "bad");
       if (ev.repeat) return;
       actions[map[lower]]();
     }
@@ -745,7 +748,7 @@ const Console = (() => {
   wire();
   showDisc();
   if (table) { // a host serving several tables: say which one this console commands
-    $("c-table").textContent = "Mesa";
+    $("c-table").textContent = _("Table");
     $("c-table").hidden = false;
   }
   checkToken();
@@ -767,7 +770,7 @@ const Console = (() => {
       }
     },
     onStatus: (st) => {
-      if (!st.up) $("c-link").textContent = " ⚠ sem conexão com o servidor";
+      if (!st.up) $("c-link").textContent = " ⚠ " + _("no connection to the server");
     },
   });
   setInterval(tick, 200);

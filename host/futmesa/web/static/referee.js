@@ -7,6 +7,7 @@
 "use strict";
 
 const Referee = (() => {
+  const _ = FM.tr(document.documentElement.lang === "en" ? "en" : "pt"); // the page's language
   const q = new URLSearchParams(location.search);
   const table = q.get("table"); // a host running several tables: /console?table=ID
   const KEY = table ? `futmesa.token.${table}` : "futmesa.token";
@@ -93,7 +94,7 @@ const Referee = (() => {
     const items = load();
     items.push(item);
     save(items);
-    hooks.say(offline ? `⚠ ${item.label}: guardado no aparelho, aguardando conexão` : `… ${item.label}`, "busy");
+    hooks.say(offline ? _("⚠ {what}: kept on this device, waiting for the connection", { what: item.label }) : `… ${item.label}`, "busy");
     hooks.queue(items, offline);
     pump();
     return item.input_id;
@@ -120,7 +121,7 @@ const Referee = (() => {
           hooks.queue(load(), true);
           if (attempts === 1 || !offlineSaid) {
             offlineSaid = true;
-            hooks.say(`⚠ ${item.label}: guardado no aparelho, aguardando conexão`, "busy");
+            hooks.say(_("⚠ {what}: kept on this device, waiting for the connection", { what: item.label }), "busy");
           }
           retryTimer = setTimeout(pump, 2000);
           return;
@@ -154,10 +155,10 @@ const Referee = (() => {
     let first = await post(item);
     if (first.status !== 202 || !first.body.pending) return first;
     const already = Boolean(first.body.already);
-    hooks.say(`… ${item.label}: recebido, aplicando`, "busy");
+    hooks.say(_("… {what}: received, applying", { what: item.label }), "busy");
     for (let i = 0; ; i++) {
       await new Promise((res) => setTimeout(res, 200));
-      if (i === 50) hooks.say(`… ${item.label}: ainda aplicando (o computador da mesa está lento)`, "busy");
+      if (i === 50) hooks.say(_("… {what}: still applying (the table computer is slow)", { what: item.label }), "busy");
       let r;
       try {
         r = await fetch(`/api/referee/${first.body.id}`, { headers: headers() });
@@ -178,11 +179,11 @@ const Referee = (() => {
     const ms = Math.round(Date.now() - item.pressed_local);
     if (status < 300 && body.ok) {
       if (body.token) adoptToken(body.token); // our own "Nova partida": keep refereeing
-      if (body.already || (body.result && body.result.already)) hooks.say(`✓ ${item.label}: já feito (já estava registrado)`, "ok");
+      if (body.already || (body.result && body.result.already)) hooks.say(_("✓ {what}: done already (it was already logged)", { what: item.label }), "ok");
       else hooks.say(`✓ ${item.label} (${ms} ms)`, "ok");
       hooks.applied(item, body);
     } else {
-      hooks.say(`✗ ${item.label} recusado: ${body.error || `HTTP ${status}`}`, "bad");
+      hooks.say(_("✗ {what} refused: {why}", { what: item.label, why: body.error || `HTTP ${status}` }), "bad");
     }
   }
 

@@ -4,6 +4,8 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const q = new URLSearchParams(location.search);
+  const LANG = document.documentElement.lang === "en" ? "en" : "pt";
+  const _ = FM.tr(LANG); // the page's language, as the host rendered it
   const table = q.get("table") || "";
   const KEY = table ? `futmesa.token.${table}` : "futmesa.token"; // the console's own key
   if (q.get("token")) {
@@ -34,11 +36,11 @@
     const url = `/api/assinaturas?${match ? `match=${encodeURIComponent(match)}` : forTable}`;
     const r = await fetch(url, { cache: "no-store" });
     const body = await r.json();
-    if (!r.ok) { say(body.error || "não foi possível ler a partida", false); return; }
+    if (!r.ok) { say(body.error || _("could not read the match"), false); return; }
     view = body;
-    $("title").textContent = `Súmula da partida nº ${body.match_id}`;
+    $("title").textContent = _("Report of match no. {id}", { id: body.match_id });
     $("result").textContent = body.result;
-    $("ending").textContent = body.finished ? body.ending : `Partida ${body.ending}: assine depois do apito final`;
+    $("ending").textContent = body.finished ? body.ending : _("Match {state}: sign after the final whistle", { state: body.ending });
     $("summary").replaceChildren(...body.summary.map((s) => item(s)));
     $("hash").textContent = body.chain.short || "—";
     $("verify").href = body.verify_url;
@@ -48,15 +50,15 @@
       const who = document.createElement("span");
       who.className = "who";
       who.textContent = `${s.label}: ${s.name}`;
-      li.append(who, s.valid ? " — assinada" : ` — sem validade (partida reaberta${s.reason ? `: ${s.reason}` : ""})`);
+      li.append(who, " — " + (s.valid ? _("signed") : s.reason ? _("no longer valid (match reopened: {reason})", { reason: s.reason }) : _("no longer valid (match reopened)")));
       if (s.image && s.image.startsWith("data:image/png;base64,")) {
         const img = document.createElement("img");
         img.src = s.image;
-        img.alt = `assinatura de ${s.name}`;
+        img.alt = _("signature of {name}", { name: s.name });
         li.append(img);
       }
       return li;
-    }) : [item("ninguém assinou ainda")]));
+    }) : [item(_("nobody has signed yet"))]));
     $("sign-card").hidden = !body.finished; // signatures come after the final whistle
     $("reopen-card").hidden = !body.closed; // only a match the referee closed is reopened
     const role = $("role");
@@ -65,7 +67,7 @@
       const o = document.createElement("option");
       o.value = r.role;
       const done = body.signatures.some((s) => s.valid && s.role === r.role);
-      o.textContent = r.label + (done ? " (já assinou)" : "");
+      o.textContent = r.label + (done ? " (" + _("already signed") + ")" : "");
       o.disabled = done;
       return o;
     }));
@@ -121,18 +123,18 @@
       body: JSON.stringify({ ...data, ...(table ? { table } : {}) }),
     });
     const body = await r.json().catch(() => ({}));
-    return { ok: r.ok, error: body.error || `erro ${r.status}` };
+    return { ok: r.ok, error: body.error || _("error {status}", { status: r.status }) };
   }
 
   $("send").addEventListener("click", async () => {
     if (!view) return;
-    if (!$("role").value) { say("Todos já assinaram", false); return; }
+    if (!$("role").value) { say(_("Everyone has signed"), false); return; }
     const name = $("name").value.trim();
-    if (!name) { say("Escreva o nome de quem assina", false); return; }
-    if (!drawn) { say("Assine com o dedo no quadro antes de enviar", false); return; }
+    if (!name) { say(_("Write the name of the person signing"), false); return; }
+    if (!drawn) { say(_("Sign with your finger in the box before sending"), false); return; }
     const out = await post("/api/assinar", { role: $("role").value, name, image: png(), signs: view.chain.final_hash });
     if (out.ok) {
-      say(`Assinatura de ${name} gravada`, true);
+      say(_("Signature of {name} recorded", { name }), true);
       $("name").value = "";
       fit();
     } else say(out.error, false);
@@ -141,9 +143,9 @@
 
   $("reopen").addEventListener("click", async () => {
     const reason = $("reason").value.trim();
-    if (!reason) { say("Diga o motivo da reabertura", false); return; }
+    if (!reason) { say(_("Say why the match is reopened"), false); return; }
     const out = await post("/api/reabrir", { reason });
-    if (out.ok) { say("Partida reaberta: as assinaturas anteriores deixaram de valer", true); $("reason").value = ""; }
+    if (out.ok) { say(_("Match reopened: the earlier signatures no longer hold"), true); $("reason").value = ""; }
     else say(out.error, false);
     await load();
   });
