@@ -240,7 +240,7 @@ def test_serve(sig: signal.Signals, tmp_path: Path) -> None:
     port = free_port()
     code, out = run_and_stop(["serve", "--device", str(tmp_path / "ttyACM9"), "--db",
                               str(tmp_path / "m.sqlite"), "--http-port", str(port), *LOCAL],
-                             tmp_path, sig, "placar (TV)", [])
+                             tmp_path, sig, "scoreboard (TV)", [])
     _clean_exit(sig, code, out)
 
 

@@ -37,15 +37,23 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def request_language(request: Request) -> str:
-    """The language a page answers in: ``?lang=``, else the host's (``--lang``,
-    ``FUTMESA_LANG``, the locale, Brazilian Portuguese): "pt_BR" or "en".
-
-    Not the browser's Accept-Language: the venue's TV is often a kiosk Chromium left in
-    English, and the room reads Portuguese unless the organiser says otherwise."""
+def request_language(request: Request, browser: bool = False) -> str:
+    """The language a page answers in ("pt_BR" or "en"): ``?lang=``; then, for a page one
+    person holds (``browser``: the referee's console, the goalkeeper's and the signing pages),
+    that phone's Accept-Language; else the host's (``--lang``, ``FUTMESA_LANG``, the locale,
+    Brazilian Portuguese). A screen the room reads (the kiosk, the venue board, /admin) never
+    follows its browser: a venue TV's kiosk Chromium is often left in English."""
     from futmesa.i18n import language, normalize
 
-    return normalize(request.query_params.get("lang")) or normalize(language()) or "pt_BR"
+    given = normalize(request.query_params.get("lang"))
+    if given:
+        return given
+    if browser:
+        for part in request.headers.get("accept-language", "").split(","):
+            found = normalize(part.split(";")[0])
+            if found:
+                return found
+    return normalize(language()) or "pt_BR"
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -56,13 +64,13 @@ def no_history() -> JSONResponse:
     return error(404, "this daemon was started without a match store, so there is no history")
 
 
-def page(name: str, request: Request) -> HTMLResponse:
-    """A browser page of static/ in the request's language (``?lang=``, Accept-Language, else
-    pt_BR): its words are ``{{ _('English') }}`` in the markup, translated by the catalogs, and
+def page(name: str, request: Request, browser: bool = False) -> HTMLResponse:
+    """A browser page of static/ in the request's language (:func:`request_language`): its
+    words are ``{{ _('English') }}`` in the markup, translated by the catalogs, and
     ``<html lang>`` tells the page's script which catalog to speak."""
     from futmesa.i18n import jinja_callables
 
-    lang = request_language(request)
+    lang = request_language(request, browser)
     html_lang = "en" if lang == "en" else "pt-BR"
     template = _pages().get_template(name)
     html = template.render(lang=lang, html_lang=html_lang, **jinja_callables(lang))

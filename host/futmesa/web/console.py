@@ -143,13 +143,13 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         return request.query_params.get("table") or None
 
     async def console(request: Request) -> Response:
-        return page("console.html", request)
+        return page("console.html", request, browser=True)
 
     async def expert(request: Request) -> Response:
-        return page("expert.html", request)
+        return page("expert.html", request, browser=True)
 
     async def keeper(request: Request) -> Response:
-        return page("keeper.html", request)
+        return page("keeper.html", request, browser=True)
 
     async def service_worker(request: Request) -> Response:
         # served under /console so it may keep the console's pages for an offline start

@@ -71,7 +71,7 @@ def signing_routes(hub: StateHub, *, gate: TokenGate,
         return request.query_params.get("table") or None
 
     async def sign_page(request: Request) -> Response:
-        return page("sign.html", request)
+        return page("sign.html", request, browser=True)
 
     async def load(request: Request, match: Any) -> dict[str, Any] | JSONResponse:
         if history is None:
