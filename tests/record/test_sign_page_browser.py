@@ -41,17 +41,6 @@ def phone() -> Iterator[Any]:
         assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[SignedTable]:
-    t = SignedTable(tmp_path)
-    t.start()
-    try:
-        t.play()
-        yield t
-    finally:
-        t.stop()
-
-
 def draw(page: Any, wave: int) -> None:
     box = page.locator("#pad").bounding_box()
     x, y, w, h = box["x"], box["y"], box["width"], box["height"]

@@ -6,29 +6,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from click.testing import CliRunner
 from signed_table import SignedTable, drawing
 
 from futmesa import chain
 from futmesa.cli import cli
 from futmesa.store import EventLog
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[SignedTable]:
-    t = SignedTable(tmp_path)
-    t.start()
-    try:
-        t.play()
-        yield t
-    finally:
-        t.stop()
 
 
 def verify(*args: str) -> tuple[int, str]:

@@ -3,12 +3,10 @@ that carries the host's verification page; read back module by module against se
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pypdfium2 as pdfium
-import pytest
 import segno
 from PIL import Image
 from signed_table import SignedTable
@@ -17,17 +15,6 @@ from futmesa import chain
 
 OUT = Path(__file__).resolve().parents[2] / "test-output"
 SCALE = 3.0  # pixels per PDF point (216 dpi)
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[SignedTable]:
-    t = SignedTable(tmp_path)
-    t.start()
-    try:
-        t.play()
-        yield t
-    finally:
-        t.stop()
 
 
 def box_of(page: pdfium.PdfPage, text: str) -> tuple[float, float, float, float]:
