@@ -222,7 +222,7 @@ def test_tournament_demo(sig: signal.Signals, tmp_path: Path) -> None:
     teams = 8 if sig == signal.SIGTERM else 4
     code, out = run_and_stop(
         ["demo", "--tournament", str(teams), "--http-port", str(free_port()),
-         "--desk-port", str(free_port()), *LOCAL], tmp_path, sig, "Ctrl-C para parar",
+         "--desk-port", str(free_port()), *LOCAL], tmp_path, sig, "Ctrl-C to stop",
         ["janitor", "mosquitto", *["micropython", "socat"] * (teams // 2)])
     _clean_exit(sig, code, out)
 

@@ -30,10 +30,10 @@ def test_tournament_demo_plays_groups_and_final_and_stops_everything(tmp_path: P
     champion = re.search(r"CAMPEÃO / CHAMPION: (.+)", out)
     assert champion, out
     # the addresses a phone on the venue network opens (issue 23), and how to stop
-    assert f"venue board: {public_base_url('0.0.0.0', desk_port)}/ " in out, out
+    assert f"quadro do local: {public_base_url('0.0.0.0', desk_port)}/ " in out, out
     assert "Ctrl-C para parar" in out
     # --db names the desk's file: kept, with the tables' event log next to it
-    assert f"kept: the desk's file {desk_file}" in out
+    assert f"guardados: o arquivo da mesa de controle {desk_file}" in out
     assert (tmp_path / "torneio-mesas.sqlite").exists()
     db = CompetitionDB(desk_file)
     comp = db.competition()
@@ -56,4 +56,4 @@ def test_tournament_demo_refuses_a_db_that_exists(tmp_path: Path) -> None:
     proc = subprocess.run([FUTMESA, "demo", "--tournament", "4", "--db", str(desk_file)],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
-    assert f"{desk_file} already exists" in proc.stderr and "Traceback" not in proc.stderr
+    assert f"{desk_file} já existe" in proc.stderr and "Traceback" not in proc.stderr

@@ -19,6 +19,7 @@ from futmesa import children, server
 from futmesa.competition.db import CompetitionDB
 from futmesa.competition.settings import parse_settings
 from futmesa.competition.teams import read_teams_csv
+from futmesa.i18n import _
 from futmesa.netaddr import public_base_url
 from futmesa.sim.table import SimTable
 from futmesa.venue.broker import Mosquitto
@@ -111,11 +112,11 @@ async def _play(comp: CompetitionDB, sims: list[SimTable], broker: Mosquitto, de
     table_ids = [f"sim-{s.uid}" for s in sims]
     desk_url = public_base_url(http_host, desk_port)
     tables_url = public_base_url(http_host, http_port, public_url)
-    say(f"broker: mosquitto on {broker.url}")
-    say(f"venue board: {desk_url}/   standings: {desk_url}/standings   "
-        f"bracket: {desk_url}/bracket   day summary: {desk_url}/summary")
-    say(f"tables: {tables_url}/?table=<id>  ({', '.join(table_ids)})")
-    say("Ctrl-C para parar / Ctrl-C to stop")
+    say(_("broker: mosquitto on {url}").format(url=broker.url))
+    say(_("venue board: {url}/   standings: {url}/standings   bracket: {url}/bracket   "
+          "day summary: {url}/summary").format(url=desk_url))
+    say(_("tables: {url}/?table=<id>  ({ids})").format(url=tables_url, ids=", ".join(table_ids)))
+    say(_("Ctrl-C to stop"))
     b = Broker("127.0.0.1", broker.port)
     outcome: dict[str, Any] = {}
     stops: list[Callable[[], None]] = []
