@@ -340,6 +340,7 @@ def rerun(match_id: int, ruleset: str, db: str, lang: str | None) -> None:
 def matches(db: str) -> None:
     """List the stored matches."""
     from futmesa.matchbook import MatchLibrary
+    from futmesa.matchbook.wording import ruleset_title, table_name
     from futmesa.store import EventLog
 
     _check_db(db, create=False)
@@ -347,10 +348,12 @@ def matches(db: str) -> None:
         score = m.get("score") or {}
         teams = m.get("teams") or {}
         ending = (m.get("ending") or {}).get(i18n.short(i18n.language()), "")
+        # what people call them, never the ids ("cbfm-1toque", "sim-SIM00001")
+        rules, table = ruleset_title(m["ruleset"]), table_name(m["table_id"])
         if not m.get("loadable", True):
-            click.echo(f"{m['id']:>4}  {m['ruleset']:<13} {m['table_id']:<16} {ending}")
+            click.echo(f"{m['id']:>4}  {rules:<22} {table:<10} {ending}")
             continue
-        click.echo(f"{m['id']:>4}  {m['ruleset']:<13} {m['table_id']:<16} "
+        click.echo(f"{m['id']:>4}  {rules:<22} {table:<10} "
                    f"{teams.get('A', {}).get('name', 'A')} {score.get('A', 0)} x "
                    f"{score.get('B', 0)} {teams.get('B', {}).get('name', 'B')}"
                    f"{'' if m.get('finished') else f'  ({ending})'}")

@@ -19,13 +19,16 @@ from typing import Any
 
 import httpx
 
+from futmesa.i18n import _
+from futmesa.matchbook.wording import table_name
+
 log = logging.getLogger("futmesa.venue.simref")
 
 
 def goal_plan(competition_match: int, knockout: bool, seed: int = 15) -> dict[int, list[str]]:
     """Which side scores, in order, in each period."""
     rng = random.Random(competition_match * 7919 + seed)
-    plan = {p: [rng.choice("AB") for _ in range(rng.randint(0, 2))] for p in (1, 2)}
+    plan = {p: [rng.choice("AB") for _goal in range(rng.randint(0, 2))] for p in (1, 2)}
     goals = plan[1] + plan[2]
     if knockout and goals.count("A") == goals.count("B"):
         plan[2].append(rng.choice("AB"))
@@ -61,7 +64,7 @@ class SimReferee:
 
     async def press(self, kind: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
         """One referee action; a refusal is logged, not raised (a person would look again)."""
-        for _ in range(2):
+        for _attempt in range(2):
             if not self.token:
                 await self._recover()
             r = await self.http.post(f"{self.base_url}/api/referee",
@@ -72,7 +75,7 @@ class SimReferee:
                 self.token = ""
                 continue
             body = dict(r.json())
-            for _ in range(200):  # "received; still being applied": ask for the outcome
+            for _poll in range(200):  # "received; still being applied": ask for the outcome
                 if body.get("ok") is not None or not body.get("id"):
                     break
                 await asyncio.sleep(0.05)
@@ -119,8 +122,9 @@ class SimReferee:
                 new_id = int((body.get("result") or {}).get("match_id") or 0)
                 knockout = nxt["start"]["settings"].get("competition") == "knockout"
                 self.own[new_id] = goal_plan(cm, knockout, self.seed)
-                self.say(f"{self.table_id}: começa / starts {nxt.get('title')} "
-                         f"({nxt.get('label')})")
+                self.say(_("{table}: starts {title} ({label})").format(
+                    table=table_name(self.table_id), title=nxt.get("title"),
+                    label=nxt.get("label")))
             return
         if match_id not in self.own:
             return
@@ -133,8 +137,9 @@ class SimReferee:
                 self.finished.append(match_id)
                 sc = st.get("score") or {}
                 teams = st.get("teams") or {}
-                self.say(f"{self.table_id}: fim / full time {teams.get('A', {}).get('name')} "
-                         f"{sc.get('A')} × {sc.get('B')} {teams.get('B', {}).get('name')}")
+                self.say(_("{table}: full time {team_a} {a} × {b} {team_b}").format(
+                    table=table_name(self.table_id), team_a=teams.get("A", {}).get("name"),
+                    a=sc.get("A"), b=sc.get("B"), team_b=teams.get("B", {}).get("name")))
             return
         if status in ("not_started", "interval"):
             await self.press("start_period")
@@ -157,7 +162,7 @@ class SimReferee:
             await self.press("shot_asked", {"side": side, "disc": 5})
             ends = m.get("ends") or {"A": 0, "B": 1}
             self.goal(int(ends["B" if side == "A" else "A"]))
-            for _ in range(100):  # until the goal is on the scoreboard (or asked about)
+            for _poll in range(100):  # until the goal is on the scoreboard (or asked about)
                 await asyncio.sleep(0.02)
                 now = await self.state()
                 if (sum((now.get("score") or {}).values()) > before

@@ -138,7 +138,7 @@ async def _play(comp: CompetitionDB, sims: list[SimTable], broker: Mosquitto, de
                 outcome.update(view)
                 break
             await asyncio.sleep(0.5)
-        say(f"CAMPEÃO / CHAMPION: {outcome['champion']}")
+        say(_("CHAMPION: {team}").format(team=outcome["champion"]))
         if exit_when_done:
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -147,7 +147,7 @@ async def _play(comp: CompetitionDB, sims: list[SimTable], broker: Mosquitto, de
             for fn in stops:
                 fn()
         else:
-            say(f"the venue board stays at {desk_url}/ — Ctrl-C para parar / Ctrl-C to stop")
+            say(_("the venue board stays at {url}/ — Ctrl-C to stop").format(url=desk_url))
 
     await asyncio.gather(
         run_desk(desk_file, b, broker.credentials["desk"], http_host, desk_port,
