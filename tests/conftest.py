@@ -44,3 +44,19 @@ def live() -> Iterator[LiveServer]:
     """The web app over a fresh hub on a live server (127.0.0.1, a free port)."""
     with serving() as server:
         yield server
+
+
+@pytest.fixture
+def english() -> Iterator[None]:
+    """Run a test in English, in this process and in the `futmesa` it starts: for the tests
+    that read the hardware commands' English source text (tests/hardware, tests/pico); the
+    Portuguese of the same lines is checked by tests/i18n."""
+    from futmesa import i18n
+
+    mp = pytest.MonkeyPatch()
+    mp.setenv("FUTMESA_LANG", "en")
+    i18n.set_language("en")
+    try:
+        yield
+    finally:
+        mp.undo()  # and _portuguese_again puts the process back in pt_BR

@@ -21,6 +21,11 @@ from futmesa.sim.vpico import BOARD_FILE, VirtualPico, find_image
 HERE = Path(__file__).parent
 
 
+@pytest.fixture(autouse=True)
+def _english(english: None) -> None:
+    """The doctor's and calibrate's lines are read in English (tests/i18n checks Portuguese)."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if HERE in Path(str(item.fspath)).parents:
