@@ -21,7 +21,8 @@ def test_storage_fault_is_an_entry_the_rules_announce_in_portuguese() -> None:
     assert "storage" not in said and "sensor 15" not in said.lower()
 
 
-def test_doctor_reports_a_flash_that_takes_no_writes() -> None:
+def test_doctor_reports_a_flash_that_takes_no_writes(english: None) -> None:
+    """Read in English, the doctor's source text (tests/i18n checks its Portuguese)."""
     events = [(1, 0, (W.EV_SENSOR_FAULT, W.SENSOR_STORAGE, W.FAULT_STORAGE, 0, 0, 28))]
     lines = sensor_lines(events, None, 6)
     flash = [ln for ln in lines if ln.text.startswith("board flash")]
