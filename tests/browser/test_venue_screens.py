@@ -49,6 +49,9 @@ class FakeDesk:
     def snapshot(self) -> dict[str, Any]:
         return {"connected": True, "now": int(time.time() * 1000), "tables": self.tables}
 
+    def since(self, seq: int) -> tuple[int, dict[str, Any]]:
+        return 1, self.snapshot() if seq == 0 else {**self.snapshot(), "tables": []}
+
 
 def live_table(table_id: str, a: str, b: str, score: tuple[int, int]) -> dict[str, Any]:
     now = int(time.time() * 1000)

@@ -20,6 +20,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from futmesa.deploy.systemd import service_unit
 from futmesa.i18n import _
 
 # USB ids of the boards' serial ports: MicroPython on the RP2040, and the CP210x / CH340
@@ -66,40 +67,15 @@ def render(cfg: KioskConfig) -> dict[str, str]:
     if cfg.logos:
         serve += f" --logos {cfg.workdir}/logos"
     files: dict[str, str] = {}
-    files["futmesa.service"] = f"""\
-# futmesa match daemon: reads the table's board and serves the scoreboard.
-[Unit]
-Description=futmesa table daemon ({cfg.ruleset})
-After=network.target
-Wants=network.target
-
-[Service]
-Type=simple
-User={cfg.user}
-WorkingDirectory={cfg.workdir}
-ExecStart={serve}
-Restart=always
-RestartSec=2
-
-[Install]
-WantedBy=multi-user.target
-"""
-    files["futmesa-kiosk.service"] = f"""\
-# Chromium full screen on the scoreboard, in the desktop session of {cfg.user}.
-[Unit]
-Description=futmesa scoreboard kiosk
-After=graphical-session.target
-PartOf=graphical-session.target
-
-[Service]
-Type=simple
-ExecStart=%h/.local/bin/futmesa-kiosk.sh
-Restart=always
-RestartSec=3
-
-[Install]
-WantedBy=graphical-session.target
-"""
+    files["futmesa.service"] = service_unit(
+        "futmesa match daemon: reads the table's board and serves the scoreboard.",
+        f"futmesa table daemon ({cfg.ruleset})", serve, after="network.target",
+        wants="network.target", user=cfg.user, workdir=cfg.workdir)
+    files["futmesa-kiosk.service"] = service_unit(
+        f"Chromium full screen on the scoreboard, in the desktop session of {cfg.user}.",
+        "futmesa scoreboard kiosk", "%h/.local/bin/futmesa-kiosk.sh",
+        after="graphical-session.target", part_of="graphical-session.target", restart_sec=3,
+        wanted_by="graphical-session.target")
     files["futmesa-kiosk.sh"] = f"""\
 #!/bin/bash
 # futmesa scoreboard launcher: waits for the daemon, then shows the scoreboard full screen.

@@ -20,6 +20,8 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+from futmesa.deploy.systemd import service_unit
+
 
 class VenueInstallError(ValueError):
     """The broker folder is not usable; the message says what to do."""
@@ -76,41 +78,16 @@ EXECUTABLE = ("install.sh",)
 def render(cfg: VenueInstallConfig) -> dict[str, str]:
     """File name → contents."""
     files: dict[str, str] = {}
-    files["futmesa-broker.service"] = f"""\
-# futmesa venue broker: carries the messages between the tables and the desk (MQTT).
-[Unit]
-Description=futmesa venue broker (mosquitto, port {cfg.broker_port})
-After=network-online.target
-Wants=network-online.target
-
-[Service]
-Type=simple
-User={cfg.user}
-ExecStart={cfg.broker_command}
-Restart=always
-RestartSec=2
-
-[Install]
-WantedBy=multi-user.target
-"""
-    files["futmesa-desk.service"] = f"""\
-# futmesa tournament desk: assigns matches, stores results, serves the venue board.
-[Unit]
-Description=futmesa tournament desk (venue board on port {cfg.http_port})
-After=network-online.target futmesa-broker.service
-Wants=network-online.target futmesa-broker.service
-
-[Service]
-Type=simple
-User={cfg.user}
-WorkingDirectory={cfg.workdir}
-ExecStart={cfg.desk_command}
-Restart=always
-RestartSec=2
-
-[Install]
-WantedBy=multi-user.target
-"""
+    files["futmesa-broker.service"] = service_unit(
+        "futmesa venue broker: carries the messages between the tables and the desk (MQTT).",
+        f"futmesa venue broker (mosquitto, port {cfg.broker_port})", cfg.broker_command,
+        after="network-online.target", wants="network-online.target", user=cfg.user)
+    files["futmesa-desk.service"] = service_unit(
+        "futmesa tournament desk: assigns matches, stores results, serves the venue board.",
+        f"futmesa tournament desk (venue board on port {cfg.http_port})", cfg.desk_command,
+        after="network-online.target futmesa-broker.service",
+        wants="network-online.target futmesa-broker.service", user=cfg.user,
+        workdir=cfg.workdir)
     readable = " ".join(_q(f"{cfg.broker_dir}/{f}") for f in
                         ("mosquitto.conf", "passwd", "acl", "credentials/desk.json"))
     debian_broker = ""

@@ -66,7 +66,9 @@ REFUSALS_KEPT = 500
 
 
 class Desk:
-    """The desk's venue side; ``snapshot()`` is what the venue board shows."""
+    """The desk's venue side; ``snapshot()`` is what the venue board shows, ``since(seq)``
+    what changed after a board's last update (the tables that changed, the notices if they
+    did): every change has a number, one sequence for the whole desk."""
 
     def __init__(self, db_path: str, broker: vm.Broker, password: str,
                  assign: bool = True) -> None:
@@ -78,6 +80,9 @@ class Desk:
         self.assign_enabled = assign
         self.lock = threading.RLock()
         self.tables: dict[str, dict[str, Any]] = {}
+        self._seq = 0  # the number of the desk's newest change
+        self._table_seq: dict[str, int] = {}  # table -> the number of its newest change
+        self._notices_seq = 0
         self.connected = False
         self.listeners: list[Callable[[], None]] = []
         self.assigned: dict[str, dict[str, Any]] = {}  # table -> the payload last published
@@ -161,6 +166,8 @@ class Desk:
         with self.lock:
             t = self.tables.setdefault(table, {"table_id": table, "online": False,
                                                "state": None})
+            self._seq += 1  # (a refused state too: the table's card appears on the boards)
+            self._table_seq[table] = self._seq
             if kind == "status":
                 t["online"] = payload == b"online"
             elif kind == "state":
@@ -338,10 +345,20 @@ class Desk:
 
     # -- views -------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
+        return self.since(0)[1]
+
+    def since(self, seq: int) -> tuple[int, dict[str, Any]]:
+        """(the newest change's number, what changed after change ``seq``): every table
+        and the notices for 0 (a board that just connected), else only the tables that
+        changed and the notices if they did; the desk's connection and clock always."""
         with self.lock:
-            tables = [dict(t) for _, t in sorted(self.tables.items())]
-        return {"connected": self.connected, "now": int(time.time() * 1000), "tables": tables,
-                **self._notices}
+            tables = [dict(self.tables[k]) for k in sorted(self.tables)
+                      if self._table_seq.get(k, 0) > seq or seq == 0]
+            out: dict[str, Any] = {"connected": self.connected,
+                                   "now": int(time.time() * 1000), "tables": tables}
+            if seq == 0 or self._notices_seq > seq:
+                out.update(self._notices)
+            return self._seq, out
 
     def _refresh_notices(self) -> None:
         """What the board says beside the tables: the newest refusals and the reports to
@@ -360,7 +377,10 @@ class Desk:
             notice.append(f"recusado da mesa {r['table_id']}: {r['reason']}")
         fresh = {"refused": refused, "reports": reports, "notice": " · ".join(notice)}
         if fresh != self._notices:
-            self._notices = fresh
+            with self.lock:
+                self._notices = fresh
+                self._seq += 1
+                self._notices_seq = self._seq
             self._changed()
 
     def received(self) -> list[dict[str, Any]]:

@@ -38,6 +38,9 @@ def render(name: str, lang: str = "pt_BR", **ctx: Any) -> str:
                                          **jinja_callables(lang), **ctx)
 
 
+BOARD_FRAME_S = 1 / 60  # a board screen gets at most one update a frame
+
+
 def create_desk_app(desk: Desk) -> Starlette:
     loop_holder: dict[str, asyncio.AbstractEventLoop] = {}
     waiters: set[asyncio.Event] = set()
@@ -81,21 +84,28 @@ def create_desk_app(desk: Desk) -> Starlette:
         closed = asyncio.ensure_future(websocket.receive())
         loop = asyncio.get_running_loop()
         try:
+            seq = 0
             while True:
-                await websocket.send_json({"type": "venue", **desk.snapshot()})
-                sent = loop.time()
                 ev.clear()
-                wait = asyncio.ensure_future(ev.wait())
-                done, _ = await asyncio.wait({wait, closed}, timeout=5,
-                                             return_when=asyncio.FIRST_COMPLETED)
-                wait.cancel()
-                if closed in done:
-                    if closed.result().get("type") == "websocket.disconnect":
-                        return
-                    closed = asyncio.ensure_future(websocket.receive())
-                # at most 20 updates a second per screen, but a change after a quiet moment
-                # goes out at once: only one right after a send waits out the rest of 50 ms
-                rest = 0.05 - (loop.time() - sent)
+                seq_was = seq
+                seq, change = desk.since(seq)
+                # the first message is every table ("venue"); then only what changed
+                await websocket.send_json({"type": "venue-delta" if seq_was else "venue",
+                                           **change})
+                sent = loop.time()
+                if not ev.is_set():
+                    wait = asyncio.ensure_future(ev.wait())
+                    done, _ = await asyncio.wait({wait, closed}, timeout=5,
+                                                 return_when=asyncio.FIRST_COMPLETED)
+                    wait.cancel()
+                    if closed in done:
+                        if closed.result().get("type") == "websocket.disconnect":
+                            return
+                        closed = asyncio.ensure_future(websocket.receive())
+                # a change goes out at once; one that follows a send within a frame of a
+                # 60 Hz screen waits out the rest of that frame (what changed meanwhile
+                # goes with it)
+                rest = BOARD_FRAME_S - (loop.time() - sent)
                 if rest > 0:
                     await asyncio.sleep(rest)
         except (WebSocketDisconnect, RuntimeError, OSError):
