@@ -23,9 +23,9 @@ screens on the desk's ``/ws``; ``--venue-agents`` of the tables are real (light 
 the others one paho connection each (as the table's own user) publishing a slim state every
 2 s plus an event (a score change) every ~20 s. Latency = the event (a goal's beam, a
 published state) → the board screens; baseline, in the same run, the same event → a plain
-MQTT subscriber. The desk sends its board at most every 50 ms (its own fixed pause, in
-futmesa/venue/desk.py): most of the board's figure is that pause. Also the CPU of mosquitto,
-the desk and the real tables' serve.
+MQTT subscriber. The desk's board socket sends every table once, then only the tables that
+changed (futmesa/venue/web.py, ``Desk.since``), at most once per 1/60 s. Also the CPU of
+mosquitto, the desk and the real tables' serve.
 
 ``--quick`` (what ``make test`` runs, tests/bench): 4 tables with per-table kiosks (the two
 boards take every table), 16 venue tables of which 2 real; the clock 8 times real time (a
