@@ -37,6 +37,27 @@ except ImportError:  # CPython
 
 
 if sys.implementation.name == "micropython":
+    from time import ticks_add, ticks_diff, ticks_ms  # noqa: F401 - the device's clock
+else:
+    # CPython (the light simulated tables run the firmware's clock and lance modules): the
+    # same arithmetic on the same ring of 2**30 ms as the rp2 and unix ports
+    import time as _time
+
+    TICKS_PERIOD = 1 << 30
+    _TICKS_MAX = TICKS_PERIOD - 1
+    _TICKS_HALF = TICKS_PERIOD // 2
+
+    def ticks_ms():
+        return int(_time.monotonic() * 1000) & _TICKS_MAX
+
+    def ticks_add(ticks, delta):
+        return (ticks + delta) & _TICKS_MAX
+
+    def ticks_diff(end, start):
+        return ((end - start + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
+
+
+if sys.implementation.name == "micropython":
     from binascii import crc32
 
     # device frames are sealed without allocating: no boxed CRC on 32-bit ports

@@ -16,9 +16,11 @@ a new match), at most MAX_EXPIRIES times. While the match clock is stopped (a re
 waits with it.
 """
 
-import time
+try:
+    from micropython import const
+except ImportError:  # CPython: the light simulated tables (futmesa.sim.lighttable)
+    from futmesa_wire import const
 
-from micropython import const
 
 import futmesa_wire as W
 
@@ -49,7 +51,7 @@ class LanceTimer:
         self.prewarned = False
         self.expiries = 0
         self.last = now
-        self.deadline = time.ticks_add(now, self.length())
+        self.deadline = W.ticks_add(now, self.length())
         self.app.emit(W.EV_LANCE_STARTED, side)
         self.app.status_changed()
         return W.ACK_OK
@@ -64,7 +66,7 @@ class LanceTimer:
     def remaining(self, now):
         if not self.running:
             return self.length()
-        left = time.ticks_diff(self.deadline, now)
+        left = W.ticks_diff(self.deadline, now)
         return left if left > 0 else 0
 
     def poll(self, now):
@@ -72,11 +74,11 @@ class LanceTimer:
             return
         if not self.app.clock.running:
             # the lance waits while the match clock is stopped
-            self.deadline = time.ticks_add(now, time.ticks_diff(self.deadline, self.last))
+            self.deadline = W.ticks_add(now, W.ticks_diff(self.deadline, self.last))
             self.last = now
             return
         self.last = now
-        left = time.ticks_diff(self.deadline, now)
+        left = W.ticks_diff(self.deadline, now)
         prewarn = self.app.clock.prewarn_ms
         if prewarn > 0 and not self.prewarned and left <= prewarn:
             self.prewarned = True
@@ -86,7 +88,7 @@ class LanceTimer:
             # the same player's lance goes on counting (000 Art. 26 §1 A, 003 Art. 71 §único)
             self.expiries += 1
             self.prewarned = True  # no pre-warning inside the overrun
-            self.deadline = time.ticks_add(now, left + self.length())
+            self.deadline = W.ticks_add(now, left + self.length())
             self.app.buzzer.play(W.BEEP_WARNING, now)
             self.app.emit(W.EV_LANCE_EXPIRED, self.side, 0, self.expiries)
             if self.expiries >= MAX_EXPIRIES:

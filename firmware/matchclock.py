@@ -21,9 +21,11 @@ running, so a reset resumes from it (docs/firmware.md, "Resume after a reset").
 """
 
 import struct
-import time
+try:
+    from micropython import const
+except ImportError:  # CPython: the light simulated tables (futmesa.sim.lighttable)
+    from futmesa_wire import const
 
-from micropython import const
 
 import futmesa_wire as W
 
@@ -65,7 +67,7 @@ class MatchClock:
         self.over = False
         self.time_up = False
         self.base_ms = 0
-        self.base_ticks = time.ticks_ms()
+        self.base_ticks = W.ticks_ms()
         self.added_ms = 0
         self.deadline = self.base_ticks
         self.interval_end = self.base_ticks
@@ -153,7 +155,7 @@ class MatchClock:
     def ms(self, now):
         if not self.running:
             return self.base_ms
-        value = self.base_ms + time.ticks_diff(now, self.base_ticks)
+        value = self.base_ms + W.ticks_diff(now, self.base_ticks)
         if self.end_mode == W.END_AT_ALARM:
             limit = self.length() + self.added_ms
             if value > limit:
@@ -180,7 +182,7 @@ class MatchClock:
         self.base_ticks = now
 
     def _arm(self):
-        self.deadline = time.ticks_add(self.base_ticks, self.limit() - self.base_ms)
+        self.deadline = W.ticks_add(self.base_ticks, self.limit() - self.base_ms)
 
     def _changed(self, now):
         self.app.clock_changed(now)
@@ -236,7 +238,7 @@ class MatchClock:
         self._rebase(now)
         self.added_ms += ms
         self._arm()
-        if self.time_up and time.ticks_diff(now, self.deadline) < 0:
+        if self.time_up and W.ticks_diff(now, self.deadline) < 0:
             self.time_up = False  # next-dead-ball: the added time is still to be played
         self.app.emit(W.EV_TIME_ADDED, 0, 0, ms)
         self._changed(now)
@@ -250,7 +252,7 @@ class MatchClock:
         before = self.base_ms
         self.base_ms = max(0, before + delta)
         self._arm()
-        if self.time_up and time.ticks_diff(now, self.deadline) < 0:
+        if self.time_up and W.ticks_diff(now, self.deadline) < 0:
             self.time_up = False
         self.app.emit(W.EV_CLOCK_ADJUSTED, 0, 0, self.base_ms - before)
         self._changed(now)
@@ -307,12 +309,12 @@ class MatchClock:
     def poll(self, now):
         if not self.running or self.time_up:
             if self.interval and not self.interval_alarm and self.interval_ms > 0:
-                if time.ticks_diff(now, self.interval_end) >= 0:
+                if W.ticks_diff(now, self.interval_end) >= 0:
                     self.interval_alarm = True
                     self.app.buzzer.play(W.BEEP_WARNING, now)
                     self.app.emit(W.EV_ALARM, W.BEEP_WARNING)
             return
-        if time.ticks_diff(now, self.deadline) < 0:
+        if W.ticks_diff(now, self.deadline) < 0:
             return
         if self.end_mode == W.END_AT_ALARM:
             self._end_period(now, self.deadline)
@@ -342,5 +344,5 @@ class MatchClock:
         else:
             self.interval = True
             self.interval_alarm = False
-            self.interval_end = time.ticks_add(at, self.interval_ms)
+            self.interval_end = W.ticks_add(at, self.interval_ms)
         self._changed(now)

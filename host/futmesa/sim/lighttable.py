@@ -14,10 +14,11 @@ and follows docs/protocol.md sections 6–9 as ``firmware/link.py`` does:
 - commands run once each, in sequence order, with their results remembered (CMD_ACK);
   PROFILE; CMD_REPLAY.
 
-The match clock (continuous or ball-in-play; the period ends at the alarm) and the lance timer
-follow ``firmware/matchclock.py`` and ``firmware/lance.py`` in outline: the events a host sees
-are the same kinds with the same fields. Sensors are not filtered: ``goal(line)`` is one
-``goal_line`` event. No flash: a table lives as long as its process (one boot).
+The match clock and the lance timer are the device's own: ``firmware/matchclock.py`` and
+``firmware/lance.py`` run here under CPython (installed, like ``futmesa_wire``, as top-level
+modules), with this table as their app (``emit``, ``status_changed``, ``clock_changed``). The
+command dispatch follows ``firmware/app.py``. Sensors are not filtered: ``goal(line)`` is one
+``goal_line`` event. No flash, no buzzer: a table lives as long as its process (one boot).
 
 :class:`LightFleet` runs many tables on one asyncio loop; :func:`play_script` plays the demo's
 scripted match (:data:`futmesa.sim.demo_match.SCRIPT`) on one table, the referee's inputs
@@ -35,6 +36,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import futmesa_wire as W
+from lance import LanceTimer
+from matchclock import MatchClock
 
 RESEND_MS = 300
 RESEND_MAX_MS = 1200
@@ -45,59 +48,16 @@ SILENCE_MS = 3000
 ANNOUNCE_MS = 200
 ANNOUNCE_TIMES = 3
 RING = 4096  # events kept (a match makes a few hundred): reported in the boot event
-MAX_EXPIRIES = 3
 OUT_LIMIT = 64 * 1024  # bytes waiting for a host that stopped reading: then frames are dropped
+TICKS_MAX = (1 << 30) - 1  # the device's tick counter wraps here (ticks_add, ticks_diff)
 TICK_S = 0.05  # the fleet's loop pass (frames go out at once: this is for the timers)
 
 
-class _Clock:
-    """The match clock: periods, interval, continuous / ball-in-play, ends at the alarm."""
+class _NoBuzzer:
+    """A light table makes no sound: the host hears the alarm as its event."""
 
-    def __init__(self) -> None:
-        self.periods, self.extra_periods = 2, 0
-        self.clock_mode, self.end_mode = W.CLOCK_CONTINUOUS, W.END_AT_ALARM
-        self.period_ms, self.interval_ms, self.extra_ms = 25 * 60_000, 5 * 60_000, 0
-        self.lance_ms, self.prewarn_ms, self.profile_flags = 15_000, 0, 0
-        self.configured = False
-        self.period = 0
-        self.running = self.interval = self.over = self.time_up = False
-        self.base_ms = 0
-        self.base_ticks = 0
-        self.added_ms = 0
-
-    def profile_bytes(self) -> bytes:
-        return struct.pack(W.PROFILE_FMT, self.periods, self.extra_periods, self.clock_mode,
-                           self.end_mode, self.period_ms, self.interval_ms, self.extra_ms,
-                           self.lance_ms, self.prewarn_ms, self.profile_flags)
-
-    def set_profile(self, payload: bytes) -> None:
-        (periods, extra_periods, clock_mode, end_mode, period_ms, interval_ms, extra_ms,
-         lance_ms, prewarn_ms, flags) = struct.unpack(W.PROFILE_FMT, payload)
-        if (periods < 1 or period_ms <= 0 or clock_mode > 1 or end_mode > 1 or lance_ms < 0
-                or prewarn_ms < 0 or interval_ms < 0 or (extra_periods and extra_ms <= 0)):
-            raise ValueError("impossible clock profile")
-        self.periods, self.extra_periods = periods, extra_periods
-        self.clock_mode, self.end_mode = clock_mode, end_mode
-        self.period_ms, self.interval_ms, self.extra_ms = period_ms, interval_ms, extra_ms
-        self.lance_ms, self.prewarn_ms, self.profile_flags = lance_ms, prewarn_ms, flags
-        self.configured = True
-
-    def length(self) -> int:
-        return self.extra_ms if self.period > self.periods else self.period_ms
-
-    def limit(self) -> int:
-        return self.length() + self.added_ms
-
-    def ms(self, now: int) -> int:
-        if not self.running:
-            return self.base_ms
-        value = self.base_ms + now - self.base_ticks
-        return min(value, self.limit()) if self.end_mode == W.END_AT_ALARM else value
-
-    def flags(self) -> int:
-        return ((W.ST_RUNNING if self.running else 0) | (W.ST_INTERVAL if self.interval else 0)
-                | (W.ST_MATCH_OVER if self.over else 0) | (W.ST_TIME_UP if self.time_up else 0)
-                | (W.ST_CONFIGURED if self.configured else 0))
+    def play(self, code: int, now: int) -> bool:
+        return True
 
 
 class LightTable:
@@ -114,14 +74,12 @@ class LightTable:
         os.set_blocking(self.master, False)
         self.path = os.ttyname(self._slave)
         self._t0 = time.monotonic()
-        self.clock = _Clock()
+        # the device's own clock and lance timer (firmware/matchclock.py, firmware/lance.py),
+        # with this table as their app: emit() numbers the event, no flash, no buzzer
+        self.buzzer = _NoBuzzer()
+        self.clock = MatchClock(self)
+        self.lance = LanceTimer(self)
         self.palheta_pos = 1
-        self.lance_running = False
-        self.lance_side = 2
-        self.lance_deadline = 0
-        self.lance_last = 0
-        self.lance_prewarned = False
-        self.lance_expiries = 0
         # the link
         self.frames: list[bytes] = []  # every event frame of this boot, encoded; seq = index + 1
         self.kinds: list[int] = []  # every event's kind, by seq - 1 (the ground truth)
@@ -153,18 +111,20 @@ class LightTable:
         return int((time.monotonic() - self._t0) * 1000)
 
     def ticks(self) -> int:
-        return int((time.monotonic() - self._t0) * 1000 * self.speed)
+        """The device's tick counter (ms, on the same 2**30 ring as the Pico's), ``speed``
+        times faster than real time."""
+        return int((time.monotonic() - self._t0) * 1000 * self.speed) & TICKS_MAX
 
     # -- the table's inputs (what the demo's sensors do) ------------------------------------
     def goal(self, line: int) -> None:
         self.push(W.EV_GOAL_LINE, line, 0, 40)
-        self._dead_ball(self.ticks())
+        self.clock.dead_ball(self.ticks())
         self.poll()
 
     def ball_out(self, zone: int) -> None:
         line, end = {0: (1, 0), 1: (0, 0), 2: (0, 0), 3: (1, 1), 4: (0, 1), 5: (0, 1)}[zone]
         self.push(W.EV_BALL_OUT, zone, line, end)
-        self._dead_ball(self.ticks())
+        self.clock.dead_ball(self.ticks())
         self.poll()
 
     def palheta(self, pos: str) -> None:
@@ -173,9 +133,9 @@ class LightTable:
         self.push(W.EV_PALHETA, code)
         now = self.ticks()
         if code == 1:
-            self._play_on(now)
+            self.clock.play_on(now)
         elif self.clock.running:
-            self._lance_restart(now, 0 if code == 0 else 1)
+            self.lance.restart(now, 0 if code == 0 else 1)
         self.poll()
 
     # -- events ----------------------------------------------------------------------------
@@ -194,182 +154,42 @@ class LightTable:
     def newest(self) -> int:
         return len(self.frames)
 
-    # -- the clock and the lance (firmware/matchclock.py, firmware/lance.py) ----------------
-    def _start(self, now: int) -> int:
-        c = self.clock
-        if c.over:
-            return W.ACK_REFUSED
-        if c.running:
-            return W.ACK_DUPLICATE
-        if not (c.period == 0 or c.interval):
-            return self._resume(now)
-        if c.period >= c.periods + c.extra_periods:
-            return W.ACK_REFUSED
-        c.period += 1
-        c.base_ms = c.added_ms = 0
-        c.interval = c.time_up = False
-        self.push(W.EV_PERIOD_STARTED, 0, 0, c.length())
-        c.base_ticks = now
-        c.running = True
-        self.push(W.EV_CLOCK_STARTED, 0)
-        return W.ACK_OK
+    # what the firmware's clock and lance timer call on their app (firmware/app.py)
+    def emit(self, kind: int, a: int = 0, b: int = 0, value: int = 0) -> None:
+        self.push(kind, a, b, value)
 
-    def _pause(self, now: int, reason: int = 0) -> int:
-        c = self.clock
-        if not c.running:
-            return W.ACK_DUPLICATE
-        c.base_ms, c.base_ticks = c.ms(now), now
-        c.running = False
-        self.push(W.EV_CLOCK_STOPPED, reason)
-        return W.ACK_OK
-
-    def _resume(self, now: int, reason: int = 1) -> int:
-        c = self.clock
-        if c.running:
-            return W.ACK_DUPLICATE
-        if c.period == 0 or c.interval or c.over:
-            return W.ACK_REFUSED
-        c.base_ticks = now
-        c.running = True
-        self.push(W.EV_CLOCK_STARTED, reason)
-        return W.ACK_OK
-
-    def _rebase(self, now: int) -> None:
-        c = self.clock
-        c.base_ms, c.base_ticks = c.ms(now), now
-
-    def _add_time(self, now: int, ms: int) -> int:
-        c = self.clock
-        if c.period == 0 or c.interval or c.over or ms <= 0:
-            return W.ACK_REFUSED
-        self._rebase(now)
-        c.added_ms += ms
-        self.push(W.EV_TIME_ADDED, 0, 0, ms)
-        return W.ACK_OK
-
-    def _adjust(self, now: int, delta: int) -> int:
-        c = self.clock
-        if c.period == 0 or c.interval or c.over:
-            return W.ACK_REFUSED
-        self._rebase(now)
-        before = c.base_ms
-        c.base_ms = max(0, before + delta)
-        self.push(W.EV_CLOCK_ADJUSTED, 0, 0, c.base_ms - before)
-        return W.ACK_OK
-
-    def _set_clock(self, now: int, period: int, ms: int) -> int:
-        c = self.clock
-        if period < 1 or period > c.periods + c.extra_periods or ms < 0:
-            return W.ACK_REFUSED
-        if period == c.period and ms == c.ms(now) and not c.interval:
-            return W.ACK_DUPLICATE
-        delta = ms - c.ms(now)
-        if period != c.period:
-            c.added_ms = 0
-        c.period, c.interval, c.over = period, False, False
-        c.base_ms, c.base_ticks = ms, now
-        self.push(W.EV_CLOCK_ADJUSTED, 0, 0, delta)
-        return W.ACK_OK
-
-    def _new_match(self) -> int:
-        c = self.clock
-        self.lance_running = False
-        if c.period == 0 and not c.running:
-            return W.ACK_DUPLICATE
-        c.period, c.running, c.interval, c.over, c.time_up = 0, False, False, False, False
-        c.base_ms = c.added_ms = 0
+    def status_changed(self) -> None:
         self.status_dirty = True
-        return W.ACK_OK
 
-    def _dead_ball(self, now: int) -> int:
-        c = self.clock
-        if c.running and c.clock_mode == W.CLOCK_BALL_IN_PLAY:
-            return self._pause(now, 1)
-        return W.ACK_DUPLICATE
-
-    def _play_on(self, now: int) -> int:
-        c = self.clock
-        if c.clock_mode == W.CLOCK_BALL_IN_PLAY and not c.running:
-            return self._resume(now, 2)
-        return W.ACK_DUPLICATE if c.running else W.ACK_REFUSED
-
-    def _lance_restart(self, now: int, side: int) -> int:
-        if self.clock.lance_ms <= 0:
-            return W.ACK_REFUSED
-        self.lance_side, self.lance_running = side, True
-        self.lance_prewarned, self.lance_expiries = False, 0
-        self.lance_last, self.lance_deadline = now, now + self.clock.lance_ms
-        self.push(W.EV_LANCE_STARTED, side)
-        return W.ACK_OK
-
-    def _lance_stop(self) -> int:
-        if not self.lance_running:
-            return W.ACK_DUPLICATE
-        self.lance_running = False
-        self.status_dirty = True
-        return W.ACK_OK
-
-    def _lance_remaining(self, now: int) -> int:
-        return max(0, self.lance_deadline - now) if self.lance_running else self.clock.lance_ms
-
-    def _poll_clock(self, now: int) -> None:
-        c = self.clock
-        if self.lance_running:
-            if not c.running:  # the lance waits while the match clock is stopped
-                self.lance_deadline += now - self.lance_last
-            else:
-                left = self.lance_deadline - now
-                if c.prewarn_ms > 0 and not self.lance_prewarned and left <= c.prewarn_ms:
-                    self.lance_prewarned = True
-                    self.push(W.EV_LANCE_EXPIRED, self.lance_side, 1)
-                if left <= 0:
-                    self.lance_expiries += 1
-                    self.lance_prewarned = True
-                    self.lance_deadline = now + left + c.lance_ms
-                    self.push(W.EV_LANCE_EXPIRED, self.lance_side, 0, self.lance_expiries)
-                    if self.lance_expiries >= MAX_EXPIRIES:
-                        self.lance_running = False
-            self.lance_last = now
-        if not c.running or now - c.base_ticks + c.base_ms < c.limit():
-            return
-        # 000 Art. 8 §10: the period ends exactly when the alarm starts
-        c.base_ms = c.limit()
-        c.base_ticks = now
-        c.running = c.time_up = False
-        self.lance_running = False
-        self.push(W.EV_ALARM, W.BEEP_ALARM)
-        self.push(W.EV_PERIOD_OVER)
-        self.push(W.EV_CLOCK_STOPPED, 2)
-        if c.period >= c.periods + c.extra_periods:
-            c.over = True
-            self.push(W.EV_MATCH_OVER)
-        else:
-            c.interval = True
+    def clock_changed(self, now: int) -> None:
+        self.status_dirty = True  # no flash to checkpoint: a light table lives one boot
 
     def command(self, code: int, a: int, b: int, x: int, y: int) -> int:
-        now = self.ticks()
+        """A host command, as ``firmware/app.py`` runs it (no beeps, no sensor commands)."""
+        now, clock = self.ticks(), self.clock
         if code in (W.CMD_START, W.CMD_NEW_PERIOD):
-            return self._start(now)
+            return clock.start(now)
         if code == W.CMD_PAUSE:
-            return self._pause(now)
+            return clock.pause(now)
         if code == W.CMD_RESUME:
-            return self._resume(now)
+            return clock.resume(now)
         if code == W.CMD_ADJUST:
-            return self._adjust(now, x)
+            return clock.adjust(now, x)
         if code == W.CMD_ADD_TIME:
-            return self._add_time(now, x)
+            return clock.add_time(now, x)
         if code == W.CMD_BEEP:
             return W.ACK_OK
         if code == W.CMD_LANCE:
-            return self._lance_stop() if b else self._lance_restart(now, a)
+            return self.lance.stop() if b else self.lance.restart(now, a)
         if code == W.CMD_PLAY_ON:
-            return self._play_on(now)
+            return clock.play_on(now)
         if code == W.CMD_DEAD_BALL:
-            return self._dead_ball(now)
+            return clock.dead_ball(now)
         if code == W.CMD_SET_CLOCK:
-            return self._set_clock(now, a, x)
+            return clock.set_clock(now, a, x)
         if code == W.CMD_NEW_MATCH:
-            return self._new_match()
+            self.lance.stop()
+            return clock.new_match(now)
         if code == W.CMD_REPLAY:
             return self._replay_from(x, y)
         return W.ACK_UNKNOWN
@@ -500,7 +320,8 @@ class LightTable:
     def poll(self) -> None:
         """One pass of the device loop: the clocks, then the link (announce, resend, send)."""
         now = self.ticks()
-        self._poll_clock(now)
+        self.clock.poll(now)
+        self.lance.poll(now)
         real = self.real_ms()
         if self._announce and (self._announce == ANNOUNCE_TIMES
                                or real - self._announce_at >= ANNOUNCE_MS):
@@ -530,10 +351,10 @@ class LightTable:
 
     def _send_status(self, now: int) -> None:
         c = self.clock
-        flags = c.flags() | (W.ST_LANCE_RUNNING if self.lance_running else 0)
+        flags = c.flags() | (W.ST_LANCE_RUNNING if self.lance.running else 0)
         flags |= W.ST_HOST_LINK if self.connected else 0
-        payload = struct.pack(W.STATUS_FMT, c.period, flags, self.palheta_pos, self.lance_side,
-                              c.ms(now), c.length(), c.added_ms, self._lance_remaining(now),
+        payload = struct.pack(W.STATUS_FMT, c.period, flags, self.palheta_pos, self.lance.side,
+                              c.ms(now), c.length(), c.added_ms, self.lance.remaining(now),
                               c.lance_ms, self.newest, self.acked)
         self._write(W.encode_frame(W.MSG_STATUS, self.boot_id, self.newest, now & 0xFFFFFFFF,
                                    payload))
