@@ -117,6 +117,21 @@ def test_settings_ranges_checked_at_creation_all_problems_at_once(tmp_path: Path
     assert "Traceback" not in out.stderr
 
 
+def test_settings_of_the_wrong_shape_are_named_in_the_organisers_words() -> None:
+    from futmesa.competition.settings import SettingsFileError, parse_settings
+
+    with pytest.raises(SettingsFileError) as caught:
+        parse_settings({"name": 5, "points": "x", "tie_breaks": "wins", "match_settings": [1]})
+    lines = str(caught.value).splitlines()
+    assert len(lines) == 4, lines
+    for line in ("name: deve ser um texto entre aspas (veio 5)",
+                 "points: deve ser um objeto {\"…\": …} (veio 'x')",
+                 "tie_breaks: deve ser uma lista [\"…\", \"…\"] (veio 'wins')",
+                 "match_settings: deve ser um objeto"):
+        assert any(line in got for got in lines), (line, lines)
+    assert "Input should" not in str(caught.value)
+
+
 def test_decode_and_sniff() -> None:
     assert decode("Grêmio".encode("cp1252")) == "Grêmio"
     assert decode("Grêmio".encode("utf-16-be")) == "Grêmio"

@@ -183,4 +183,10 @@ def _said(err: Any) -> str:
         return _("must be {expected} (got {given})").format(expected=expected, given=repr(got))
     if kind.startswith("string_too"):
         return _("must have 1 to {most} characters").format(most=ctx.get("max_length", 80))
+    if kind in ("model_type", "dict_type"):
+        return _('must be an object {{"…": …}} (got {given})').format(given=repr(got))
+    if kind == "list_type":
+        return _('must be a list ["…", "…"] (got {given})').format(given=repr(got))
+    if kind == "string_type":
+        return _("must be a text in quotes (got {given})").format(given=repr(got))
     return str(err["msg"]).removeprefix("Value error, ")
