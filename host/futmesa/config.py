@@ -280,7 +280,8 @@ def _contradictions(given: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
 
 
 def load_settings_file(path: str | Path) -> dict[str, Any]:
-    """Read and check a settings file; SettingsError names the file and the one problem."""
+    """Read and check a settings file; SettingsError names the file and every problem, each
+    at its line."""
     from futmesa.competition.files import OrganiserFileError, read_text
 
     p = Path(path)
