@@ -22,6 +22,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
+from futmesa.i18n import N_, translator
+
 GENESIS = ""  # the prev_hash of a match's first chained entry
 SHORT = 12  # hex digits of the short form printed on the súmula
 
@@ -114,7 +116,7 @@ class ChainCheck:
     unchained: int = 0  # entries stored before the chain existed (not proven, not an error)
     final_hash: str = GENESIS
     problem: str = ""  # Portuguese, one line; "" when the chain checks
-    problem_en: str = ""
+    problem_en: str = ""  # the same in English
     bad_entry: int | None = None
     hashes: dict[int, tuple[str, str]] = field(default_factory=dict)  # id -> (prev, hash)
 
@@ -140,31 +142,24 @@ def check_rows(match_id: int, rows: list[tuple[Any, ...]]) -> ChainCheck:
         eid, stored_prev, stored = int(row[0]), row[14], row[15]
         if stored is None and stored_prev is None:
             if started:
-                return _bad(out, eid, f"o registro nº {eid} não tem hash, mas os anteriores têm "
-                                      "(o hash foi apagado)",
-                            f"entry {eid} has no hash although earlier ones have (erased)")
+                return _bad(out, eid, N_("entry {entry} has no hash although earlier ones have "
+                                         "(its hash was erased)"))
             out.unchained += 1
             continue
         started = True
         try:
             expected = entry_hash(_row_content(row), prev)
         except (ValueError, TypeError) as exc:
-            return _bad(out, eid, f"o registro nº {eid} está ilegível ({exc})",
-                        f"entry {eid} is unreadable ({exc})")
+            return _bad(out, eid, N_("entry {entry} is unreadable ({problem})"), problem=exc)
         if stored_prev != prev:
-            return _bad(out, eid, f"o registro nº {eid} não segue o anterior na cadeia "
-                                  "(um registro foi apagado, inserido ou alterado antes dele)",
-                        f"entry {eid} does not follow the previous one in the chain "
-                        "(an entry was deleted, inserted or altered before it)")
+            return _bad(out, eid, N_("entry {entry} does not follow the previous one in the chain "
+                                     "(an entry was deleted, inserted or altered before it)"))
         if stored != expected:
-            return _bad(out, eid, f"o registro nº {eid} foi alterado depois de gravado "
-                                  "(o conteúdo não confere com o hash)",
-                        f"entry {eid} was altered after it was stored "
-                        "(its content does not match its hash)")
+            return _bad(out, eid, N_("entry {entry} was altered after it was stored "
+                                     "(its content does not match its hash)"))
         if row[3] == "signature" and _signed(row) not in seen:
-            return _bad(out, eid, f"a assinatura nº {eid} assina um hash que não está na cadeia "
-                                  "antes dela",
-                        f"signature {eid} signs a hash that is not in the chain before it")
+            return _bad(out, eid, N_("signature {entry} signs a hash that is not in the chain "
+                                     "before it"))
         out.hashes[eid] = (prev, expected)
         out.chained += 1
         prev = expected
@@ -178,8 +173,11 @@ def _signed(row: tuple[Any, ...]) -> Any:
     return data.get("signs") if isinstance(data, dict) else None
 
 
-def _bad(out: ChainCheck, entry_id: int, pt: str, en: str) -> ChainCheck:
-    out.problem, out.problem_en, out.bad_entry = pt, en, entry_id
+def _bad(out: ChainCheck, entry_id: int, msgid: str, **values: Any) -> ChainCheck:
+    """The first problem, from the catalogs in Portuguese (``problem``) and English."""
+    out.problem, out.problem_en = (translator(lang).gettext(msgid).format(entry=entry_id, **values)
+                                   for lang in ("pt_BR", "en"))
+    out.bad_entry = entry_id
     return out
 
 

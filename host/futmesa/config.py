@@ -216,35 +216,72 @@ def _unit_word(key: str) -> str:
 
 
 def validate_settings(data: Any) -> dict[str, Any]:
-    """The engine's settings (durations in ms) from what a person wrote, or SettingsError."""
+    """The engine's settings (durations in ms) from what a person wrote, or SettingsError
+    listing every problem at once: pydantic's and the contradictions between keys, each with
+    its location (``SettingsError.problems``)."""
+    problems: list[tuple[tuple[Any, ...], str]] = []
     try:
-        model = MatchSettings.model_validate(data)
+        given = MatchSettings.model_validate(data).model_dump(exclude_unset=True)
     except ValidationError as exc:
         problems = _problems(exc)
-        raise SettingsError("\n".join(line for _loc, line in problems), problems) from None
-    given = model.model_dump(exclude_unset=True)
+        given = _valid_part(data, problems)
+    problems += _contradictions(given)
+    if problems:
+        raise SettingsError("\n".join(line for _loc, line in problems), problems)
     out: dict[str, Any] = {}
     for key, value in given.items():
         if key in UNITS:
             target, scale = UNITS[key]
-            if target in given:
-                raise SettingsError(_('"{key}" and "{target}" say the same thing: keep only '
-                                      '"{key}"').format(key=key, target=target))
             out[target] = round(value * scale)
         elif key == "teams":
             out["teams"] = {side: {k: v for k, v in team.items() if v is not None}
                             for side, team in value.items()}
         else:
             out[key] = value
-    lance, warn = out.get("lance_ms"), out.get("lance_warn_ms")
-    if lance is not None and warn is not None and warn >= lance:
-        raise SettingsError(_('the lance warning ("lance_warn_seconds") must be shorter than '
-                              'the lance ("lance_seconds")'))
+    return out
+
+
+def _valid_part(data: Any, problems: list[tuple[tuple[Any, ...], str]]) -> dict[str, Any]:
+    """The keys of ``data`` pydantic found nothing wrong with, checked (so the contradictions
+    between keys are found in the same run as the other problems)."""
+    if not isinstance(data, dict):
+        return {}
+    wrong = {loc[0] for loc, _line in problems if loc}
+    fine = {k: v for k, v in data.items() if k in MatchSettings.model_fields and k not in wrong}
+    try:
+        return MatchSettings.model_validate(fine).model_dump(exclude_unset=True)
+    except ValidationError:
+        return {}
+
+
+def _contradictions(given: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
+    """Keys that contradict each other: one duration given in two units, a lance warning
+    not shorter than the lance. Each at the key to change."""
+    out: list[tuple[tuple[Any, ...], str]] = []
+    for key in given:
+        target = UNITS.get(key, ("", 0))[0]
+        if target in given:
+            out.append(((target,), _('"{key}" and "{target}" say the same thing: keep only '
+                                     '"{key}"').format(key=key, target=target)))
+
+    def ms(engine_key: str) -> tuple[str, float] | None:
+        person_key = next(k for k, (t, _scale) in UNITS.items() if t == engine_key)
+        if given.get(person_key) is not None:
+            return person_key, given[person_key] * UNITS[person_key][1]
+        if given.get(engine_key) is not None:
+            return engine_key, given[engine_key]
+        return None
+
+    lance, warn = ms("lance_ms"), ms("lance_warn_ms")
+    if lance is not None and warn is not None and round(warn[1]) >= round(lance[1]):
+        out.append(((warn[0],), _('the lance warning ("lance_warn_seconds") must be shorter '
+                                  'than the lance ("lance_seconds")')))
     return out
 
 
 def load_settings_file(path: str | Path) -> dict[str, Any]:
-    """Read and check a settings file; SettingsError names the file and the one problem."""
+    """Read and check a settings file; SettingsError names the file and every problem, each
+    at its line."""
     from futmesa.competition.files import OrganiserFileError, read_text
 
     p = Path(path)

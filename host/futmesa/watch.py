@@ -18,6 +18,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from futmesa.i18n import _, language
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.wording import ruleset_title, table_name
 
@@ -85,8 +86,23 @@ def team_style(color: str) -> str:
 
 def waiting_text(error: str | None) -> str:
     if error:
-        return f"sem conexão com o servidor: {error} — tentando de novo…"
-    return "conectando ao servidor… / connecting…"
+        return _("no connection to the server: {problem} — trying again…").format(problem=error)
+    return _("connecting to the server…")
+
+
+def _said(item: dict[str, Any]) -> str:
+    """An announcement's or a fault's words in the process language (they carry both)."""
+    return str(item.get("en" if language() == "en" else "pt") or item.get("pt")
+               or item.get("code") or "")
+
+
+def _period_text(state: dict[str, Any]) -> str:
+    period, periods = state.get("period"), state.get("periods")
+    if not isinstance(period, int) or not period:
+        return ""
+    if isinstance(periods, int) and periods and period > periods:
+        return _("Extra time {n}").format(n=period - periods)
+    return _("Half {n}").format(n=period)
 
 
 def render(state: dict[str, Any] | None, *, connected: bool, offset_ms: float = 0.0,
@@ -108,52 +124,55 @@ def render(state: dict[str, Any] | None, *, connected: bool, offset_ms: float = 
                   style=team_style(_color(state, "B")))
     grid.add_row(name_a, Text(f"{score.get('A', 0)} × {score.get('B', 0)}", style="bold"), name_b)
     clock = clock_ms(state.get("clock"), now)
-    period = state.get("period")
-    status = "FIM" if state.get("finished") else (f"{period}º tempo" if period else "")
+    status = _("Full time") if state.get("finished") else _period_text(state)
     lance = clock_ms(state.get("lance"), now, countdown=True)
     lance_text = ""
     if lance is not None and (state.get("lance") or {}).get("running"):
         left = max(0, int(-(-lance // 1000)))
-        lance_text = f"lance {left}" + (" ⚠" if left <= 5 else "")
+        lance_text = _("lance") + f" {left}" + (" ⚠" if left <= 5 else "")
     grid.add_row(Text(status), Text(mmss(clock) if clock is not None else "--:--",
                                     style="bold"), Text(lance_text))
     lines: list[Any] = [grid]
     shot = match.get("shot_asked")
     if isinstance(shot, dict):
-        disc = shot.get("disc")
-        lines.append(Align.center(Text(
-            f"CHUTE PEDIDO — {_name(state, str(shot.get('side')))}"
-            + (f", botão {disc}" if disc is not None else ""), style="black on yellow")))
+        disc, team = shot.get("disc"), _name(state, str(shot.get("side")))
+        asked = (_("SHOT ASKED — {team}, disc {disc}").format(team=team, disc=disc)
+                 if disc is not None else _("SHOT ASKED — {team}").format(team=team))
+        lines.append(Align.center(Text(asked, style="black on yellow")))
     so = match.get("shootout")
     if isinstance(so, dict) and (so.get("kicks") or so.get("tally")):
         tally = so.get("tally") or {}
-        lines.append(Align.center(Text(f"pênaltis {tally.get('A', 0)} × {tally.get('B', 0)}")))
+        lines.append(Align.center(Text(_("penalties {a} × {b}").format(
+            a=tally.get("A", 0), b=tally.get("B", 0)))))
     expelled = match.get("expelled") or {}
     for side in ("A", "B"):
         if expelled.get(side):
-            lines.append(Text(f"expulsos {_name(state, side)}: "
-                              + ", ".join(map(str, expelled[side])), style="red"))
+            lines.append(Text(_("sent off, {team}: {discs}").format(
+                team=_name(state, side), discs=", ".join(map(str, expelled[side]))),
+                style="red"))
     for item in newest_announcements(match.get("announcements") or []):
-        text = item.get("pt") if isinstance(item, dict) else str(item)
+        text = _said(item) if isinstance(item, dict) else str(item)
         goal = isinstance(item, dict) and item.get("code") == "goal"
         lines.append(Align.center(Text(plain(text), style="bold black on green" if goal
                                        else "italic")))
     link = state.get("link") or {}
     if not connected:
-        age = f" (última mensagem há {int((now_ms() - last_message) / 1000)} s)" \
-            if last_message else ""
-        lines.append(Text("SEM CONEXÃO COM O SERVIDOR" + age, style="bold black on red"))
+        age = _(" (last message {seconds} s ago)").format(
+            seconds=int((now_ms() - last_message) / 1000)) if last_message else ""
+        lines.append(Text(_("NO CONNECTION TO THE SERVER") + age, style="bold black on red"))
     elif link.get("connected") is False:
         last = link.get("last_event_at")
-        age = f" — último evento há {int((now - last) / 1000)} s" if last else ""
-        lines.append(Text("MESA DESCONECTADA" + age, style="bold black on red"))
+        age = " — " + _("last event {ago} ago").format(ago=f"{int((now - last) / 1000)} s") \
+            if last else ""
+        lines.append(Text(_("TABLE DISCONNECTED") + age, style="bold black on red"))
     health = state.get("health") or {}
     faults = health.get("faults") or [] if health.get("ok") is False else []
     for fault in faults:
-        lines.append(Text(str(fault.get("pt") or fault.get("code")).upper(),
+        lines.append(Text(_said(fault).upper(),
                           style="bold black on yellow"))
     ruleset = state.get("ruleset_title") or ruleset_title(state.get("ruleset"))
-    title = f"futmesa — {state.get('table_name') or table_name(state.get('table_id'))} — {ruleset}"
+    table = state.get("table_name") or table_name(state.get("table_id"), lang=language())
+    title = f"futmesa — {table} — {ruleset}"
     return Panel(Group(*lines), title=title)
 
 
@@ -172,11 +191,11 @@ def newest_announcements(items: list[Any]) -> list[Any]:
 def describe_error(exc: BaseException) -> str:
     """A connection failure in words a person acts on."""
     if isinstance(exc, TimeoutError | asyncio.TimeoutError):
-        return "o servidor não respondeu a tempo"
+        return _("the server did not answer in time")
     if isinstance(exc, ConnectionRefusedError):
-        return "conexão recusada (o futmesa serve está rodando nessa porta?)"
+        return _("connection refused (is futmesa serve running on that port?)")
     if isinstance(exc, OSError) and "Name or service not known" in str(exc):
-        return "endereço desconhecido (confira o nome do computador)"
+        return _("unknown address (check the computer's name)")
     text = str(exc) or type(exc).__name__
     return text.splitlines()[0][:120]
 
@@ -187,24 +206,27 @@ def check_server(url: str, timeout_s: float = 5.0) -> str | None:
 
     base = url.rstrip("/")
     if not base.startswith(("http://", "https://")):
-        return f"{url} não é um endereço http://…: use por exemplo --url http://192.168.0.10:8000"
+        return _("{url} is not an http://… address: use for example --url "
+                 "http://192.168.0.10:8000").format(url=url)
     try:
         r = httpx.get(base + "/api/state", timeout=timeout_s)
     except httpx.ConnectError as exc:
-        reason = str(exc) or "conexão recusada"
+        reason = str(exc) or _("connection refused")
         if "Name or service not known" in reason or "nodename" in reason:
-            return f"não encontrei {base}: endereço desconhecido (confira o nome ou o IP)"
-        return (f"não consegui conectar a {base} ({reason}): o futmesa serve está rodando "
-                "nesse computador e nessa porta?")
+            return _("{url} not found: unknown address (check the name or the IP)").format(
+                url=base)
+        return _("could not connect to {url} ({problem}): is futmesa serve running on that "
+                 "computer and on that port?").format(url=base, problem=reason)
     except httpx.HTTPError as exc:
-        return f"não consegui conectar a {base}: {describe_error(exc)}"
+        return _("could not connect to {url}: {problem}").format(url=base,
+                                                                problem=describe_error(exc))
     try:
         body = r.json()
     except ValueError:
         body = None
     if r.status_code != 200 or not isinstance(body, dict):
-        return (f"{base} respondeu, mas não é um servidor futmesa (HTTP {r.status_code} em "
-                "/api/state): confira o endereço que o futmesa serve imprimiu")
+        return _("{url} answered, but it is not a futmesa server (HTTP {status} on /api/state): "
+                 "check the address futmesa serve printed").format(url=base, status=r.status_code)
     return None
 
 

@@ -59,7 +59,7 @@ def test_the_board_shows_refusals_and_a_lost_broker(tmp_path: Path, browser: Any
             "score_b": 7, "winner": "B", "reason": "time", "rule": "", "detail": {},
             "teams": {}}).encode(), qos=1).wait_for_publish(5)
         page.wait_for_function(
-            "document.getElementById('desk').textContent.includes('recusado da mesa mesa-2')",
+            "document.getElementById('desk').textContent.includes('recusado da Mesa 2')",
             timeout=30000)
         assert "a partida 1 ainda não foi dada a nenhuma mesa" in _desk_text(page)
         page.screenshot(path=str(output_dir / "desk-board-refused.png"))

@@ -83,6 +83,50 @@ def test_the_same_duration_twice_is_refused() -> None:
         validate_settings({"half_minutes": 10, "period_ms": 600_000})
 
 
+def test_every_mistake_of_a_settings_file_is_reported_in_one_run(tmp_path: Path) -> None:
+    """A typo'd key, a value out of range, one duration in two units and a lance warning as
+    long as the lance: all four in one refusal, each on the line of the file it is on."""
+    path = tmp_path / "teams.json"
+    path.write_text('{\n'
+                    '  "competiton": "knockout",\n'
+                    '  "half_minutes": 0.5,\n'
+                    '  "interval_minutes": 2,\n'
+                    '  "interval_ms": 120000,\n'
+                    '  "lance_seconds": 20,\n'
+                    '  "lance_warn_seconds": 20\n'
+                    '}\n')
+    with pytest.raises(SettingsError) as caught:
+        load_settings_file(path)
+    lines = str(caught.value).splitlines()
+    assert len(lines) == 4, lines
+    expected = {2: 'chave desconhecida "competiton"; você quis dizer "competition"?',
+                3: '"half_minutes" deve estar entre 1 e 60 minutos (veio 0.5)',
+                5: '"interval_minutes" e "interval_ms" dizem a mesma coisa',
+                7: "o aviso do lance"}
+    for number, words in expected.items():
+        found = [line for line in lines if line.startswith(f"{path} linha {number}: ")]
+        assert len(found) == 1 and words in found[0], (number, lines)
+    assert sorted(loc for loc, _line in caught.value.problems) == [
+        ("competiton",), ("half_minutes",), ("interval_ms",), ("lance_warn_seconds",)]
+
+    code, out = _run("serve", "--device", str(tmp_path / "ttyACM9"), "--db",
+                     str(tmp_path / "m.sqlite"), "--settings", str(path))
+    assert code == 2 and "Traceback" not in out
+    for number in expected:
+        assert f"{path} linha {number}: " in out, out
+    assert not (tmp_path / "m.sqlite").exists()
+
+
+def test_a_settings_dict_with_two_contradictions_names_both() -> None:
+    with pytest.raises(SettingsError) as caught:
+        validate_settings({"half_minutes": 10, "period_ms": 600_000,
+                           "lance_ms": 10_000, "lance_warn_seconds": 12})
+    assert [loc for loc, _line in caught.value.problems] == [
+        ("period_ms",), ("lance_warn_seconds",)]
+    assert validate_settings({"lance_seconds": 20, "lance_warn_ms": 19_000}) == {
+        "lance_ms": 20_000, "lance_warn_ms": 19_000}
+
+
 # -- --device --------------------------------------------------------------------------
 
 def test_serve_on_a_regular_file_says_not_a_serial_port(tmp_path: Path) -> None:

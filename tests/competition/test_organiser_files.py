@@ -117,6 +117,21 @@ def test_settings_ranges_checked_at_creation_all_problems_at_once(tmp_path: Path
     assert "Traceback" not in out.stderr
 
 
+def test_settings_of_the_wrong_shape_are_named_in_the_organisers_words() -> None:
+    from futmesa.competition.settings import SettingsFileError, parse_settings
+
+    with pytest.raises(SettingsFileError) as caught:
+        parse_settings({"name": 5, "points": "x", "tie_breaks": "wins", "match_settings": [1]})
+    lines = str(caught.value).splitlines()
+    assert len(lines) == 4, lines
+    for line in ("name: deve ser um texto entre aspas (veio 5)",
+                 "points: deve ser um objeto {\"…\": …} (veio 'x')",
+                 "tie_breaks: deve ser uma lista [\"…\", \"…\"] (veio 'wins')",
+                 "match_settings: deve ser um objeto"):
+        assert any(line in got for got in lines), (line, lines)
+    assert "Input should" not in str(caught.value)
+
+
 def test_decode_and_sniff() -> None:
     assert decode("Grêmio".encode("cp1252")) == "Grêmio"
     assert decode("Grêmio".encode("utf-16-be")) == "Grêmio"
@@ -134,3 +149,20 @@ def test_a_tables_settings_file_in_any_encoding(tmp_path: Path, encoding: str) -
     path.write_bytes(json.dumps({"half_minutes": 10, "event": "Taça São João"},
                                 ensure_ascii=False).encode(encoding))
     assert load_settings_file(path) == {"event": "Taça São João", "period_ms": 600_000}
+
+
+def test_an_organisers_file_problems_in_english_too(english: None) -> None:
+    """The same checks speak English when the process does (--lang en): msgid and catalog."""
+    from futmesa.competition.settings import SettingsFileError, parse_settings
+
+    with pytest.raises(TeamFileError) as teams:
+        read_teams_csv("name,color\nAlfa,#c8102e\nalfa,#000000\nBeta,red\n")
+    assert str(teams.value).splitlines() == [
+        "line 3: the team 'alfa' is already on line 2",
+        "line 4, column color: a colour is written #rrggbb, for example #c8102e"]
+    with pytest.raises(SettingsFileError) as settings:
+        parse_settings({"groups": 99, "tie_breaks": ["win"], "formt": "league"})
+    said = str(settings.value)
+    assert "groups: must be at most 16 (got 99)" in said
+    assert 'unknown tie-break \'win\': did you mean "wins"?' in said
+    assert 'formt: unknown key: did you mean "format"?' in said

@@ -56,7 +56,7 @@ def test_slots_never_put_a_team_on_two_tables_and_keep_rest(tables: int, rest: i
 
 
 def test_a_knockout_needs_a_power_of_two() -> None:
-    with pytest.raises(ValueError, match="2, 4, 8 or 16"):
+    with pytest.raises(ValueError, match="2, 4, 8 ou 16"):
         schedule.plan(list("abcdefghi"), "groups_knockout", 3, 1)
 
 

@@ -132,6 +132,15 @@ def test_one_byte_changed_in_the_database_is_named(table: SignedTable) -> None:
     code, out = verify("--db", str(table.db), str(table.match_id))
     assert code == 1
     assert f"o registro nº {goal} foi alterado depois de gravado" in out
+    # the check carries the problem in both languages, from the catalogs
+    db = sqlite3.connect(table.db)
+    found = chain.check_match(db, table.match_id)
+    db.close()
+    assert found.bad_entry == goal and not found.ok
+    assert found.problem == (f"o registro nº {goal} foi alterado depois de gravado "
+                             "(o conteúdo não confere com o hash)")
+    assert found.problem_en == (f"entry {goal} was altered after it was stored "
+                                "(its content does not match its hash)")
     # a deleted entry: the one after it no longer follows the chain
     db = sqlite3.connect(table.db)
     db.execute("UPDATE entries SET data=? WHERE id=?", (before, goal))  # put it back

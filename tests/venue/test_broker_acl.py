@@ -86,10 +86,10 @@ def test_tables_write_only_their_own_topics_and_only_the_desk_assigns(tmp_path: 
 
 def test_broker_config_refuses_bad_table_ids(tmp_path: Path) -> None:
     open_temp_path(tmp_path / "x")
-    with pytest.raises(VenueConfigError, match="table id 'mesa 1'"):
+    with pytest.raises(VenueConfigError, match="id de mesa 'mesa 1'"):
         write_config(tmp_path, ["mesa 1"])
     for reserved in ("desk", "observer"):
-        with pytest.raises(VenueConfigError, match="reserved user name"):
+        with pytest.raises(VenueConfigError, match="nome de usuário reservado"):
             write_config(tmp_path, [reserved])
     conf = write_config(tmp_path, ["mesa-1"], port=18830, host="0.0.0.0")
     text = conf.read_text()

@@ -167,7 +167,7 @@ def test_a_rogue_table_writes_no_result_and_the_desk_goes_on(day: Any) -> None:
     reasons = [f"{r['table_id']}: {r['reason']}" for r in desk.venue()["refused"]]
     for who, _, why in attacks:
         assert any(r.startswith(who.table) and why in r for r in reasons), (why, reasons)
-    assert desk.venue()["notice"].startswith("recusado da mesa")
+    assert desk.venue()["notice"].startswith("recusado da Mesa")
     after = desk.competition()
     by_id = {m["id"]: m for m in after["matches"]}
     assert by_id[m1]["score"] == "0 × 0" and by_id[m1]["status"] == "finished"
@@ -191,7 +191,7 @@ def test_a_reported_disqualification_waits_for_the_organiser(day: Any, tmp_path:
                             detail={"loser": "B"}))
     wait_for(lambda: mesa1.acked.get("mesa-1:1"), 20, "the desk to store the result")
     wait_for(lambda: desk.venue()["reports"], 10, "the report on the desk's screen")
-    assert "relato(s) de desclassificação a confirmar" in desk.venue()["notice"]
+    assert "1 relato de desclassificação a confirmar" in desk.venue()["notice"]
     assert desk.competition()["sanctions"] == []  # nothing applied by the table alone
     db = str(tmp_path / "desk.sqlite")
     listed = subprocess.run([FUTMESA, "competition", "reports", "--db", db],

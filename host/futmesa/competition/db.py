@@ -361,7 +361,7 @@ class CompetitionDB:
                 (m["competition_id"], seq + 1, m["stage"], m["group"], m["round"],
                  m["label"], m["slot"] if m["stage"] == "ko" else last + 1, m["planned_table"],
                  m["team_a"], m["team_b"], m["src_a"], m["src_b"], match_id,
-                 f"replay of {match_id}", now)).lastrowid or 0)
+                 _("replay of match {id}").format(id=match_id), now)).lastrowid or 0)
             # a knockout waiting on the abandoned match now waits on its replay
             db.execute("UPDATE comp_matches SET src_a=? WHERE src_a=? AND competition_id=?",
                        (f"winner:{rid}", f"winner:{match_id}", m["competition_id"]))
@@ -435,7 +435,7 @@ class CompetitionDB:
         sid = None
         if confirm:
             sid = self.add_sanction(r["team"], "competition_points", r["match_id"], r["rule"],
-                                    f"relato da mesa confirmado ({r['uid']})")
+                                    _("table report confirmed ({uid})").format(uid=r["uid"]))
         with self._tx() as db:
             db.execute("UPDATE comp_reports SET decision=?, decided_at=?, sanction_id=?"
                        " WHERE id=?", ("confirmed" if confirm else "dismissed", time.time(),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from futmesa.i18n import _
+
 
 @dataclass
 class Planned:
@@ -64,14 +66,15 @@ def knockout_rounds(qualifiers: list[str]) -> list[Planned]:
     """A single-elimination bracket over seeded sources ("group:A:1"…), best seed vs worst."""
     n = len(qualifiers)
     if n < 2 or n & (n - 1):
-        raise ValueError(f"a knockout needs 2, 4, 8 or 16 qualifiers, not {n}: "
-                         "change groups × advance")
-    names = {2: "Final", 4: "Semifinal", 8: "Quartas de final", 16: "Oitavas de final"}
+        raise ValueError(_("a knockout needs 2, 4, 8 or 16 qualifiers, not {count}: "
+                           "change groups × advance").format(count=n))
+    # stored with the match, in the organiser's language (shown on the board and bracket)
+    names = {2: _("Final"), 4: _("Semi-final"), 8: _("Quarter-final"), 16: _("Round of 16")}
     out: list[Planned] = []
     sources = list(qualifiers)
     rnd = 1
     while len(sources) >= 2:
-        name = names.get(len(sources), f"Rodada {rnd}")
+        name = names.get(len(sources)) or _("Round {round}").format(round=rnd)
         nxt = []
         half = len(sources) // 2
         for i in range(half):
@@ -106,7 +109,8 @@ def plan(teams: list[str], fmt: str, groups: int, advance: int) -> list[Planned]
         return [Planned("league", "", r + 1, a, b)
                 for r, pairs in enumerate(round_robin(teams)) for a, b in pairs]
     if groups * 2 > len(teams):
-        raise ValueError(f"{len(teams)} teams cannot make {groups} groups of at least two")
+        raise ValueError(_("{count} teams cannot make {groups} groups of at least two").format(
+            count=len(teams), groups=groups))
     drawn = draw_groups(teams, groups)
     by_group = {g: round_robin(ts) for g, ts in drawn.items()}
     out: list[Planned] = []

@@ -24,17 +24,19 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from futmesa.competition.files import OrganiserFileError, read_text
 from futmesa.config import SettingsError, at_lines, validate_settings
+from futmesa.i18n import N_, _, json_parser_message
 from futmesa.rules import UnknownRuleset, resolve_ruleset
 from futmesa.wordmatch import fold, suggest
 
 TIE_BREAKS = ("wins", "goal_difference", "goals_for", "head_to_head", "goals_against")
+# each criterion's name as shown (translated where shown, with _())
 TIE_BREAK_NAMES = {
-    "points": ("pontos", "points"),
-    "wins": ("vitórias", "wins"),
-    "goal_difference": ("saldo de gols", "goal difference"),
-    "goals_for": ("gols pró", "goals scored"),
-    "head_to_head": ("confronto direto", "head-to-head"),
-    "goals_against": ("menos gols sofridos", "fewest goals conceded"),
+    "points": N_("points"),
+    "wins": N_("wins"),
+    "goal_difference": N_("goal difference"),
+    "goals_for": N_("goals scored"),
+    "head_to_head": N_("head-to-head"),
+    "goals_against": N_("fewest goals conceded"),
 }
 
 
@@ -66,7 +68,7 @@ class CompetitionSettings(BaseModel):
     """What the organiser decides for the day (``futmesa competition new --settings F``)."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(default="Torneio", min_length=1, max_length=80)
+    name: str = Field(default_factory=lambda: _("Tournament"), min_length=1, max_length=80)
     ruleset: str = "cbfm-1toque"
     format: Annotated[Literal["league", "groups_knockout"],
                       BeforeValidator(format_word)] = "groups_knockout"
@@ -96,9 +98,9 @@ class CompetitionSettings(BaseModel):
         bad = [t for t in value if t not in TIE_BREAKS]
         if bad:
             close = suggest(bad[0], TIE_BREAKS)
-            hint = f'você quis dizer "{close}"? ' if close else ""
-            raise ValueError(f"critério de desempate desconhecido {bad[0]!r}: {hint}"
-                             f"use {', '.join(TIE_BREAKS)}")
+            hint = _('did you mean "{word}"? ').format(word=close) if close else ""
+            raise ValueError(_("unknown tie-break {name}: {hint}use {names}").format(
+                name=repr(bad[0]), hint=hint, names=", ".join(TIE_BREAKS)))
         return value
 
     @field_validator("match_settings")
@@ -122,9 +124,11 @@ def load_settings(path: str | Path | None) -> CompetitionSettings:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SettingsFileError(f"{path} linha {exc.lineno}: JSON inválido ({exc.msg})") from None
+        raise SettingsFileError(_("{path} line {line}: invalid JSON ({problem})").format(
+            path=path, line=exc.lineno, problem=json_parser_message(exc.msg))) from None
     except RecursionError:
-        raise SettingsFileError(f"{path}: JSON aninhado demais") from None
+        raise SettingsFileError(_("{path}: the JSON is nested too deeply").format(
+            path=path)) from None
     return parse_settings(data, str(path), text)
 
 
@@ -145,35 +149,44 @@ def parse_settings(data: Any, where: str = "settings", text: str = "") -> Compet
         model = CompetitionSettings.model_validate(data)
     except ValidationError as exc:
         for err in exc.errors():
-            field = ".".join(str(p) for p in err["loc"]) or "(top level)"
-            problems.append((tuple(err["loc"]), f"{field}: {_pt(err)}"))
+            field = ".".join(str(p) for p in err["loc"]) or _("(top level)")
+            problems.append((tuple(err["loc"]), f"{field}: {_said(err)}"))
     if problems or model is None:
         raise SettingsFileError(at_lines(where, text, problems))
     return model
 
 
-def _pt(err: Any) -> str:
+def _said(err: Any) -> str:
     """One pydantic problem in the organiser's words."""
     kind, ctx, got = err["type"], err.get("ctx") or {}, err.get("input")
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         bound = next(iter(ctx.values()), "?")
-        word = {"greater_than_equal": "no mínimo", "less_than_equal": "no máximo",
-                "greater_than": "mais que", "less_than": "menos que"}[kind]
-        return f"deve ser {word} {bound} (veio {got!r})"
+        text = {"greater_than_equal": _("must be at least {bound} (got {given})"),
+                "less_than_equal": _("must be at most {bound} (got {given})"),
+                "greater_than": _("must be more than {bound} (got {given})"),
+                "less_than": _("must be less than {bound} (got {given})")}[kind]
+        return text.format(bound=bound, given=repr(got))
     if kind == "extra_forbidden":
         model = Points if "points" in err["loc"][:-1] else CompetitionSettings
         close = suggest(err["loc"][-1], list(model.model_fields))
-        return ("chave desconhecida: " + (f'você quis dizer "{close}"?' if close
-                                          else "apague-a ou corrija o nome"))
+        return (_('unknown key: did you mean "{word}"?').format(word=close) if close
+                else _("unknown key: delete it or correct its name"))
     if kind.startswith("int"):
-        return f"deve ser um número inteiro (veio {got!r})"
+        return _("must be a whole number (got {given})").format(given=repr(got))
     if kind == "literal_error":
         if err["loc"][-1] == "format":
             close = suggest(got, [*FORMAT_WORDS, "grupos e mata-mata"])
-            hint = f'; você quis dizer "{close}"?' if close else ""
-            return (f'deve ser "pontos corridos" ou "grupos e mata-mata" (league ou '
-                    f"groups_knockout) (veio {got!r}){hint}")
-        return f"deve ser {ctx.get('expected', '')} (veio {got!r})".replace(" or ", " ou ")
+            hint = _('; did you mean "{word}"?').format(word=close) if close else ""
+            return _('must be "pontos corridos" or "grupos e mata-mata" (league or '
+                     'groups_knockout) (got {given}){hint}').format(given=repr(got), hint=hint)
+        expected = str(ctx.get("expected", "")).replace(" or ", _(" or "))
+        return _("must be {expected} (got {given})").format(expected=expected, given=repr(got))
     if kind.startswith("string_too"):
-        return f"deve ter de 1 a {ctx.get('max_length', 80)} caracteres"
+        return _("must have 1 to {most} characters").format(most=ctx.get("max_length", 80))
+    if kind in ("model_type", "dict_type"):
+        return _('must be an object {{"…": …}} (got {given})').format(given=repr(got))
+    if kind == "list_type":
+        return _('must be a list ["…", "…"] (got {given})').format(given=repr(got))
+    if kind == "string_type":
+        return _("must be a text in quotes (got {given})").format(given=repr(got))
     return str(err["msg"]).removeprefix("Value error, ")

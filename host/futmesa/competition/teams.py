@@ -16,6 +16,7 @@ import unicodedata
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from futmesa.competition.files import cell, sniff_delimiter, uncell
+from futmesa.i18n import _, ngettext
 
 CSV_COLUMNS = ("name", "short", "color", "logo", "players")
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -54,7 +55,7 @@ class Team(BaseModel):
     @classmethod
     def _has_letters(cls, value: str) -> str:
         if not team_key(value):
-            raise ValueError("o nome precisa ter ao menos uma letra ou um número")
+            raise ValueError(_("the name needs at least one letter or digit"))
         return value
 
     @field_validator("color")
@@ -62,7 +63,7 @@ class Team(BaseModel):
     def _color(cls, value: str) -> str:
         value = value.strip() or "#444444"
         if not COLOR.match(value):
-            raise ValueError("uma cor se escreve #rrggbb, por exemplo #c8102e")
+            raise ValueError(_("a colour is written #rrggbb, for example #c8102e"))
         return value.lower()
 
     @property
@@ -83,10 +84,12 @@ def _problem(line_no: int, exc: ValidationError) -> list[str]:
         field = ".".join(str(p) for p in err["loc"])
         msg = str(err["msg"]).removeprefix("Value error, ")
         if err["type"] == "string_too_short":
-            msg = "está vazio"
+            msg = _("is empty")
         elif err["type"] == "string_too_long":
-            msg = f"tem mais de {err.get('ctx', {}).get('max_length')} caracteres"
-        out.append(f"linha {line_no}, coluna {field}: {msg}")
+            msg = _("has more than {most} characters").format(
+                most=err.get("ctx", {}).get("max_length"))
+        out.append(_("line {line}, column {column}: {problem}").format(
+            line=line_no, column=field, problem=msg))
     return out
 
 
@@ -98,8 +101,8 @@ def read_teams_csv(text: str) -> list[Team]:
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
     if reader.fieldnames is None or "name" not in [f.strip().lower()
                                                    for f in reader.fieldnames]:
-        raise TeamFileError("o CSV de equipes precisa de uma linha de cabeçalho com: "
-                            + ",".join(CSV_COLUMNS))
+        raise TeamFileError(_("the teams CSV needs a header line with: {columns}").format(
+            columns=",".join(CSV_COLUMNS)))
     split_players = "," if delimiter == ";" else ";"
     teams: list[Team] = []
     seen: dict[str, int] = {}
@@ -120,21 +123,26 @@ def read_teams_csv(text: str) -> list[Team]:
                 problems.extend(_problem(line_no, exc))
                 continue
             if team.key in seen:
-                problems.append(f"linha {line_no}: a equipe {team.name!r} já está na linha "
-                                f"{seen[team.key]}")
+                problems.append(_("line {line}: the team {name} is already on line "
+                                  "{first}").format(line=line_no, name=repr(team.name),
+                                                    first=seen[team.key]))
                 continue
             seen[team.key] = line_no
             teams.append(team)
     except csv.Error as exc:
-        problems.append(f"linha {reader.line_num}: CSV malformado ({exc})")
+        problems.append(_("line {line}: malformed CSV ({problem})").format(
+            line=reader.line_num, problem=exc))
     if len(teams) > MAX_TEAMS:
-        problems.append(f"{len(teams)} equipes: uma competição tem no máximo {MAX_TEAMS}")
+        problems.append(_("{count} teams: a competition has at most {most}").format(
+            count=len(teams), most=MAX_TEAMS))
     elif len(teams) < 2 and not problems:
-        problems.append("o CSV lista menos de duas equipes")
+        problems.append(_("the CSV lists fewer than two teams"))
     if problems:
         shown = problems[:MAX_PROBLEMS_SHOWN]
         if len(problems) > len(shown):
-            shown.append(f"… e mais {len(problems) - len(shown)} problema(s)")
+            more = len(problems) - len(shown)
+            shown.append(ngettext("… and {count} more problem", "… and {count} more problems",
+                                  more).format(count=more))
         raise TeamFileError("\n".join(shown))
     return teams
 

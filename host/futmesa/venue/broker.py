@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 from futmesa import children
+from futmesa.i18n import _
 from futmesa.venue.mqtt import DESK_USER, OBSERVER_USER, PREFIX, VenueConfigError
 
 TABLE_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -56,16 +57,16 @@ def find_mosquitto() -> str:
     for exe in (shutil.which("mosquitto"), "/usr/sbin/mosquitto"):
         if exe and Path(exe).exists():
             return exe
-    raise VenueConfigError("the `mosquitto` broker was not found: run `make setup` "
-                           "(it installs Debian's mosquitto)")
+    raise VenueConfigError(_("the `mosquitto` broker was not found: run `make setup` "
+                             "(it installs Debian's mosquitto)"))
 
 
 def find_passwd_tool() -> str:
     for exe in (shutil.which("mosquitto_passwd"), "/usr/bin/mosquitto_passwd"):
         if exe and Path(exe).exists():
             return exe
-    raise VenueConfigError("`mosquitto_passwd` was not found: run `make setup` "
-                           "(it installs Debian's mosquitto)")
+    raise VenueConfigError(_("`mosquitto_passwd` was not found: run `make setup` "
+                             "(it installs Debian's mosquitto)"))
 
 
 def listen_address(name: str) -> str:
@@ -75,10 +76,11 @@ def listen_address(name: str) -> str:
         return str(ipaddress.ip_address(name))
     except ValueError:
         pass
-    interfaces = [n for _, n in socket.if_nameindex()]
+    interfaces = [n for _index, n in socket.if_nameindex()]
     if name not in interfaces:
-        raise VenueConfigError(f"--host {name!r}: não é um endereço IP nem uma interface de "
-                               f"rede desta máquina ({', '.join(interfaces)})")
+        raise VenueConfigError(_("--host {name}: neither an IP address nor a network interface "
+                                 "of this computer ({interfaces})").format(
+                                     name=repr(name), interfaces=", ".join(interfaces)))
     import fcntl
     import struct
 
@@ -87,8 +89,9 @@ def listen_address(name: str) -> str:
             packed = fcntl.ioctl(s.fileno(), 0x8915,  # SIOCGIFADDR
                                  struct.pack("256s", name.encode()[:15]))
         except OSError:
-            raise VenueConfigError(f"a interface {name!r} não tem endereço IPv4: conecte-a "
-                                   "à rede do local ou informe o endereço IP") from None
+            raise VenueConfigError(_("the interface {name} has no IPv4 address: connect it to "
+                                     "the venue's network or give the IP address").format(
+                                         name=repr(name))) from None
     return socket.inet_ntoa(packed[20:24])
 
 
@@ -100,8 +103,8 @@ def broker_user(current: str) -> str:
     try:
         pwd.getpwnam("mosquitto")
     except KeyError:
-        raise VenueConfigError("rodando como root e sem o usuário 'mosquitto': gere a "
-                               "configuração como um usuário comum (sem sudo)") from None
+        raise VenueConfigError(_("running as root and there is no 'mosquitto' user: write the "
+                                 "configuration as an ordinary user (without sudo)")) from None
     return "mosquitto"
 
 
@@ -115,13 +118,15 @@ def write_config(folder: str | Path, tables: list[str], port: int = 1883,
     the listener speaks TLS only (clients use ``mqtts://``)."""
     bad = [t for t in tables if not TABLE_ID.match(t)]
     if bad:
-        raise VenueConfigError(f"table id {bad[0]!r}: use letters, digits, '-', '_' or '.'")
+        raise VenueConfigError(_("table id {table}: use letters, digits, '-', '_' or '.'").format(
+            table=repr(bad[0])))
     for reserved in (DESK_USER, OBSERVER_USER):
         if reserved in tables:
-            raise VenueConfigError(f"{reserved!r} is a reserved user name, not a table id "
-                                   f"({DESK_USER!r} is the desk's)")
+            raise VenueConfigError(_("{name} is a reserved user name, not a table id ({desk} is "
+                                     "the desk's)").format(name=repr(reserved),
+                                                           desk=repr(DESK_USER)))
     if (certfile is None) != (keyfile is None):
-        raise VenueConfigError("TLS precisa dos dois arquivos: --certfile e --keyfile")
+        raise VenueConfigError(_("TLS needs both files: --certfile and --keyfile"))
     address = listen_address(host)
     user = broker_user(run_as or getpass.getuser())
     ca = None
@@ -130,17 +135,18 @@ def write_config(folder: str | Path, tables: list[str], port: int = 1883,
             ca = Path(certfile).read_text(encoding="ascii")
             Path(keyfile).read_bytes()
         except (OSError, UnicodeDecodeError) as exc:
-            raise VenueConfigError(f"não foi possível ler o certificado ou a chave: {exc}") \
-                from None
+            raise VenueConfigError(_("could not read the certificate or the key: {problem}").format(
+                problem=exc)) from None
         if "BEGIN CERTIFICATE" not in ca:
-            raise VenueConfigError(f"{certfile} não é um certificado PEM")
+            raise VenueConfigError(_("{path} is not a PEM certificate").format(path=certfile))
     d = Path(folder).resolve()
     if user != getpass.getuser():
         blocked = _blocked_ancestor(d, user)
         if blocked is not None:
-            raise VenueConfigError(
-                f"o broker roda como o usuário {user!r}, que não entra em {blocked}: gere a "
-                "configuração como um usuário comum (sem sudo) ou numa pasta que ele alcance")
+            raise VenueConfigError(_(
+                "the broker runs as the user {user}, who cannot enter {folder}: write the "
+                "configuration as an ordinary user (without sudo) or in a folder it can "
+                "reach").format(user=repr(user), folder=blocked))
     (d / "credentials").mkdir(parents=True, exist_ok=True)
     (d / "data").mkdir(exist_ok=True)
     pw = {DESK_USER: secrets.token_urlsafe(12), OBSERVER_USER: secrets.token_urlsafe(12),
@@ -275,13 +281,15 @@ class Mosquitto:
         while True:
             if self.proc.poll() is not None:
                 err = self.proc.stderr.read().decode(errors="replace") if self.proc.stderr else ""
-                raise VenueConfigError(f"mosquitto stopped at start: {err.strip()}")
+                raise VenueConfigError(_("mosquitto stopped at start: {problem}").format(
+                    problem=err.strip()))
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
                     return
             except OSError:
                 if time.monotonic() > deadline:
-                    raise VenueConfigError(f"no mosquitto on port {self.port}") from None
+                    raise VenueConfigError(_("no mosquitto on port {port}").format(
+                        port=self.port)) from None
                 time.sleep(0.05)
 
     def kill(self) -> None:

@@ -13,7 +13,7 @@ A table is trusted only for the match the desk gave it (:mod:`futmesa.venue.chec
 anything else it sends is refused, logged with why, kept in ``venue_refusals`` and shown
 on the venue board. A disqualification a result reports becomes a referee's report the
 organiser confirms. The MQTT client is :class:`~futmesa.venue.mqtt.Supervised`: no
-message can stop it, and a lost broker shows "sem conexão" on the board within seconds.
+message can stop it, and a lost broker shows "no connection" on the board within seconds.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from futmesa.competition.db import CompetitionDB, CompetitionError
+from futmesa.i18n import _, language, ngettext
+from futmesa.matchbook.wording import table_name
 from futmesa.venue import mqtt as vm
 from futmesa.venue.checks import (
     Refused,
@@ -109,7 +111,7 @@ class Desk:
 
     def _down(self) -> None:
         if self.connected:
-            log.warning("desk: no connection to the venue broker; reconnecting")
+            log.warning(_("desk: no connection to the venue broker; reconnecting"))
         self.connected = False
         self._changed()
 
@@ -121,11 +123,11 @@ class Desk:
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any,
                     props: Any = None) -> None:
         if rc.is_failure:
-            log.error("the venue broker refused the desk (%s): check the desk's credentials",
+            log.error(_("the venue broker refused the desk (%s): check the desk's credentials"),
                       rc)
             return
         self.connected = True
-        log.info("desk connected to the venue broker")
+        log.info(_("desk connected to the venue broker"))
         client.subscribe([(f"{vm.PREFIX}/table/+/status", 1), (f"{vm.PREFIX}/table/+/state", 0),
                           (f"{vm.PREFIX}/table/+/result", 1)])
         with self.lock:
@@ -138,7 +140,7 @@ class Desk:
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any,
                        props: Any = None) -> None:
         if self.connected:
-            log.warning("desk lost the venue broker (%s); reconnecting", rc)
+            log.warning(_("desk lost the venue broker (%s); reconnecting"), rc)
         self.connected = False
         self._changed()
 
@@ -152,10 +154,10 @@ class Desk:
         except Refused as exc:
             self.refuse(table, kind, str(exc), msg.payload)
         except Exception as exc:  # noqa: BLE001 - no message may stop the desk
-            log.exception("desk: a message from table %s on %s could not be handled",
+            log.exception(_("desk: a message from table %s on %s could not be handled"),
                           table, msg.topic)
-            self.refuse(table, kind, f"erro ao tratar a mensagem ({type(exc).__name__})",
-                        msg.payload)
+            self.refuse(table, kind, _("the message could not be handled ({error})").format(
+                error=type(exc).__name__), msg.payload)
         self._changed()
 
     def _handle(self, table: str, kind: str, payload: bytes, retained: bool) -> None:
@@ -172,13 +174,13 @@ class Desk:
                 t["online"] = payload == b"online"
             elif kind == "state":
                 if len(payload) > MAX_STATE_BYTES:
-                    raise Refused(f"estado de {len(payload)} bytes: grande demais")
+                    raise Refused(_("a state of {size} bytes: too big").format(size=len(payload)))
                 try:
                     state = json.loads(payload)
                 except (UnicodeDecodeError, ValueError, RecursionError):
-                    raise Refused("estado ilegível (não é JSON)") from None
+                    raise Refused(_("unreadable state (not JSON)")) from None
                 if not isinstance(state, dict):
-                    raise Refused("estado ilegível (não é um objeto JSON)")
+                    raise Refused(_("unreadable state (not a JSON object)"))
                 clock = state.get("clock")
                 now = state.get("now")
                 if isinstance(clock, dict) and isinstance(now, int | float) \
@@ -203,7 +205,7 @@ class Desk:
             self._db.execute("DELETE FROM venue_refusals WHERE id NOT IN (SELECT id FROM"
                              " venue_refusals ORDER BY last_at DESC LIMIT ?)", (REFUSALS_KEPT,))
         if times == 1:
-            log.warning("desk: refused %s from table %s: %s", what, table, reason)
+            log.warning(_("desk: refused %s from table %s: %s"), what, table, reason)
         self._refresh_notices()
 
     def refusals(self, limit: int = 20) -> list[dict[str, Any]]:
@@ -245,7 +247,8 @@ class Desk:
                 try:
                     m = self.comp.match(cm)
                 except CompetitionError:
-                    raise Refused(f"não há partida {cm} na competição") from None
+                    raise Refused(_("the competition has no match {match}").format(
+                        match=cm)) from None
                 check_assignment(table, body, m)
                 self._to_competition(m, uid, body)
             if fresh:
@@ -256,7 +259,7 @@ class Desk:
                     " received_at=excluded.received_at",
                     (uid, table, digest, cm if isinstance(cm, int) else None,
                      json.dumps(body), time.time()))
-                log.info("result %s: %s %d x %d %s", uid, body.get("teams", {}).get("A"),
+                log.info(_("result %s: %s %d × %d %s"), uid, body.get("teams", {}).get("A"),
                          body.get("score_a", 0), body.get("score_b", 0),
                          body.get("teams", {}).get("B"))
             self._publish_ack(table)
@@ -272,11 +275,12 @@ class Desk:
         team = (m["team_a"] if side == "A" else m["team_b"]) if side else None
         withdrawn = self.comp.withdraw_reports(cm, uid, keep=team)
         if withdrawn:
-            log.info("result %s corrected: %d disqualification report(s) withdrawn", uid,
-                     withdrawn)
+            log.info(ngettext("result %s corrected: %d disqualification report withdrawn",
+                              "result %s corrected: %d disqualification reports withdrawn",
+                              withdrawn), uid, withdrawn)
         if team and self.comp.add_report(cm, team, str(body.get("rule", "")), uid):
-            log.warning("table report: %s disqualified in match %d (%s); the organiser "
-                        "confirms it with `futmesa competition reports`", team, cm,
+            log.warning(_("table report: %s disqualified in match %d (%s); the organiser "
+                          "confirms it with `futmesa competition reports`"), team, cm,
                         body.get("rule"))
 
     # -- assignments ----------------------------------------------------------------------------
@@ -312,15 +316,16 @@ class Desk:
                 m = options[0]
                 self.comp.set_assigned(m["id"], table)
                 busy_teams |= {m["team_a"], m["team_b"]}
-                log.info("match %d (%s × %s) to table %s", m["id"], m["team_a"], m["team_b"],
-                         table)
+                log.info(_("match %d (%s × %s) to table %s"), m["id"], m["team_a"],
+                         m["team_b"], table)
                 self._publish_assign(table, self._assignment(m, teams, s, comp))
 
     def _assignment(self, m: dict[str, Any], teams: dict[str, Any], s: Any,
                     comp: dict[str, Any]) -> dict[str, Any]:
         sides = {"A": teams[m["team_a"]].as_side(), "B": teams[m["team_b"]].as_side()}
-        label = m["label"] or (f"Grupo {m['group']} · rodada {m['round']}" if m["group"]
-                               else f"Rodada {m['round']}")
+        label = m["label"] or (_("Group {group} · round {round}").format(
+            group=m["group"], round=m["round"]) if m["group"]
+            else _("Round {round}").format(round=m["round"]))
         settings = {**s.match_settings, "teams": sides, "event": comp["name"],
                     "competition": "knockout" if m["stage"] == "ko" else "league",
                     "competition_match": m["id"]}
@@ -341,7 +346,7 @@ class Desk:
                 self.progress()
                 self._refresh_notices()
             except Exception:  # noqa: BLE001 - the desk keeps running; the log says why
-                log.exception("desk: could not update the assignments")
+                log.exception(_("desk: could not update the assignments"))
 
     # -- views -------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
@@ -370,11 +375,14 @@ class Desk:
             reports = []
         notice = []
         if reports:
-            notice.append(f"{len(reports)} relato(s) de desclassificação a confirmar "
-                          "(futmesa competition reports)")
+            notice.append(ngettext(
+                "{count} disqualification report to confirm (futmesa competition reports)",
+                "{count} disqualification reports to confirm (futmesa competition reports)",
+                len(reports)).format(count=len(reports)))
         if refused:
             r = refused[0]
-            notice.append(f"recusado da mesa {r['table_id']}: {r['reason']}")
+            notice.append(_("refused from {table}: {reason}").format(
+                table=table_name(r["table_id"], lang=language()), reason=r["reason"]))
         fresh = {"refused": refused, "reports": reports, "notice": " · ".join(notice)}
         if fresh != self._notices:
             with self.lock:

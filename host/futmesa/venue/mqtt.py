@@ -34,6 +34,8 @@ from urllib.parse import urlparse
 
 import paho.mqtt.client as mqtt
 
+from futmesa.i18n import _
+
 log = logging.getLogger("futmesa.venue")
 
 PREFIX = "futmesa"
@@ -88,13 +90,13 @@ class Broker:
         """``mqtt://host:port`` (or ``host:port``), ``mqtts://host:port`` for TLS."""
         u = urlparse(url if "://" in url else f"mqtt://{url}")
         if u.scheme not in ("mqtt", "mqtts") or not u.hostname:
-            raise VenueConfigError(f"endereço do broker {url!r}: escreva mqtt://HOST:PORTA "
-                                   "(ou mqtts://HOST:PORTA com TLS)")
+            raise VenueConfigError(_("broker address {url}: write mqtt://HOST:PORT (or "
+                                     "mqtts://HOST:PORT with TLS)").format(url=repr(url)))
         try:
             port = u.port
         except ValueError:
-            raise VenueConfigError(f"endereço do broker {url!r}: a porta deve ser um número "
-                                   "de 1 a 65535") from None
+            raise VenueConfigError(_("broker address {url}: the port must be a number from 1 "
+                                     "to 65535").format(url=repr(url))) from None
         tls = u.scheme == "mqtts"
         return cls(u.hostname, port or (8883 if tls else 1883), tls)
 
@@ -102,9 +104,9 @@ class Broker:
         """This address with the broker certificate a credentials file carries (TLS)."""
         ca = creds.get("ca")
         if self.tls and not ca:
-            raise VenueConfigError("mqtts:// precisa do certificado do broker no arquivo de "
-                                   "credenciais: gere-o com `futmesa venue broker-config "
-                                   "--certfile …`")
+            raise VenueConfigError(_("mqtts:// needs the broker's certificate in the credentials "
+                                     "file: write it with `futmesa venue broker-config "
+                                     "--certfile …`"))
         return Broker(self.host, self.port, self.tls, ca if isinstance(ca, str) else None)
 
 
@@ -113,13 +115,14 @@ def load_credentials(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise VenueConfigError(f"cannot read the credentials file {path}: {exc.strerror}") from exc
+        raise VenueConfigError(_("cannot read the credentials file {path}: {problem}").format(
+            path=path, problem=exc.strerror)) from exc
     except json.JSONDecodeError as exc:
-        raise VenueConfigError(f"{path} is not a credentials file written by "
-                               "`futmesa venue broker-config`") from exc
+        raise VenueConfigError(_("{path} is not a credentials file written by "
+                                 "`futmesa venue broker-config`").format(path=path)) from exc
     if not isinstance(data, dict) or not ({"desk", "tables"} & set(data)):
-        raise VenueConfigError(f"{path} is not a credentials file written by "
-                               "`futmesa venue broker-config`")
+        raise VenueConfigError(_("{path} is not a credentials file written by "
+                                 "`futmesa venue broker-config`").format(path=path))
     return data
 
 
@@ -152,12 +155,12 @@ def guarded(what: str, handler: Callable[..., None],
         try:
             handler(*args)
         except Exception as exc:  # noqa: BLE001 - nothing a peer sends may stop the loop
-            log.exception("%s: a message could not be handled; it is dropped", what)
+            log.exception(_("%s: a message could not be handled; it is dropped"), what)
             if on_error is not None:
                 try:
                     on_error(f"{type(exc).__name__}: {exc}"[:200])
                 except Exception:  # noqa: BLE001
-                    log.exception("%s: reporting a failed message failed", what)
+                    log.exception(_("%s: reporting a failed message failed"), what)
 
     return run
 
@@ -166,7 +169,7 @@ class Supervised:
     """A paho client's network loop in a thread that survives anything and reconnects.
 
     ``on_down`` is called (from that thread) whenever the loop failed or the connection is
-    gone, so the owner can show "sem conexão" at once.
+    gone, so the owner can show "no connection" at once.
     """
 
     def __init__(self, c: mqtt.Client, name: str, on_down: Callable[[], None]) -> None:
@@ -192,14 +195,14 @@ class Supervised:
                 self.client.loop_forever(retry_first_connection=True)
             except Exception:  # noqa: BLE001 - the loop must outlive any error
                 self.restarts += 1
-                log.exception("%s: the MQTT loop failed; it starts again", self.name)
+                log.exception(_("%s: the MQTT loop failed; it starts again"), self.name)
                 self._down()
                 if self._stop.wait(1.0):
                     return
                 try:
                     self.client.reconnect()
                 except Exception as exc:  # noqa: BLE001 - loop_forever retries it
-                    log.warning("%s: reconnecting failed (%s); retrying", self.name, exc)
+                    log.warning(_("%s: reconnecting failed (%s); retrying"), self.name, exc)
             else:
                 if not self._stop.is_set():
                     self._down()
@@ -209,7 +212,7 @@ class Supervised:
         try:
             self.on_down()
         except Exception:  # noqa: BLE001
-            log.exception("%s: marking the connection down failed", self.name)
+            log.exception(_("%s: marking the connection down failed"), self.name)
 
     def stop(self) -> None:
         self._stop.set()

@@ -70,7 +70,8 @@ class SimReferee:
             r = await self.http.post(f"{self.base_url}/api/referee",
                                      headers={"Authorization": f"Bearer {self.token}"},
                                      json={"kind": kind, "data": data or {},
-                                           "author": "árbitro simulado", "table": self.table_id})
+                                           "author": _("simulated referee"),
+                                           "table": self.table_id})
             if r.status_code in (401, 403):
                 self.token = ""
                 continue
@@ -86,7 +87,7 @@ class SimReferee:
                     continue
                 body = {**dict(r.json()), "id": body["id"]}
             if body.get("ok") is False:
-                log.debug("%s: %s refused: %s", self.table_id, kind, body.get("error"))
+                log.debug(_("%s: %s refused: %s"), self.table_id, kind, body.get("error"))
             return body
         return {"ok": False, "error": "no token"}
 
@@ -96,10 +97,10 @@ class SimReferee:
             try:
                 await self.step(await self.state())
             except (httpx.HTTPError, ValueError) as exc:
-                log.debug("%s: %r (the table may be restarting)", self.table_id, exc)
+                log.debug(_("%s: %r (the table may be restarting)"), self.table_id, exc)
                 await asyncio.sleep(0.5)
             except Exception:  # noqa: BLE001 - a scripted referee keeps refereeing
-                log.exception("%s: the scripted referee tripped", self.table_id)
+                log.exception(_("%s: the scripted referee tripped"), self.table_id)
                 await asyncio.sleep(0.5)
             try:
                 await asyncio.wait_for(stop.wait(), poll_s)

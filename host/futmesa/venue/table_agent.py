@@ -26,6 +26,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from futmesa.hub import StateHub
+from futmesa.i18n import _
 from futmesa.venue import mqtt as vm
 from futmesa.venue.outbox import Outbox
 
@@ -103,7 +104,7 @@ class TableAgent:
 
     def _down(self) -> None:
         if self.connected and not self.stopping:
-            log.warning("table %s: no connection to the venue broker; reconnecting",
+            log.warning(_("table %s: no connection to the venue broker; reconnecting"),
                         self.table_id)
         self.connected = False
 
@@ -126,11 +127,11 @@ class TableAgent:
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any,
                     props: Any = None) -> None:
         if rc.is_failure:
-            log.error("table %s: the venue broker refused the connection (%s): check this "
-                      "table's credentials file", self.table_id, rc)
+            log.error(_("table %s: the venue broker refused the connection (%s): check this "
+                        "table's credentials file"), self.table_id, rc)
             return
         self.connected = True
-        log.info("table %s: connected to the venue broker", self.table_id)
+        log.info(_("table %s: connected to the venue broker"), self.table_id)
         client.publish(vm.t_status(self.table_id), b"online", qos=1, retain=True)
         client.subscribe([(vm.t_assign(self.table_id), 1), (vm.t_ack(self.table_id), 1)])
         self._last_sig = ""  # send the state again: the broker may have lost it
@@ -142,7 +143,7 @@ class TableAgent:
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any,
                        props: Any = None) -> None:
         if self.connected and not self.stopping:
-            log.warning("table %s: lost the venue broker (%s); results wait in the outbox",
+            log.warning(_("table %s: lost the venue broker (%s); results wait in the outbox"),
                         self.table_id, rc)
         self.connected = False
 
@@ -150,20 +151,20 @@ class TableAgent:
         try:
             body = json.loads(msg.payload or b"{}")
         except (UnicodeDecodeError, ValueError, RecursionError):
-            log.warning("table %s: unreadable message on %s", self.table_id, msg.topic)
+            log.warning(_("table %s: unreadable message on %s"), self.table_id, msg.topic)
             return
         if not isinstance(body, dict):
-            log.warning("table %s: a message on %s is not a JSON object: dropped",
+            log.warning(_("table %s: a message on %s is not a JSON object: dropped"),
                         self.table_id, msg.topic)
             return
-        _, kind = vm.table_of(msg.topic)
+        _table, kind = vm.table_of(msg.topic)
         if kind == "assign":
             self.assignment = body or None
             self.loop_events.call_soon_threadsafe(self._show_next)
         elif kind == "ack":
             acked = body.get("acked") or {}
             if isinstance(acked, dict) and self.outbox.acknowledge(self.table_id, acked):
-                log.info("table %s: the desk has stored our results", self.table_id)
+                log.info(_("table %s: the desk has stored our results"), self.table_id)
 
     # -- what goes out -----------------------------------------------------------------------
     def _current_competition_match(self) -> Any:
@@ -243,9 +244,9 @@ class VenueTables:
             if password is None:
                 if table_id not in self._warned:
                     self._warned.add(table_id)
-                    log.error("table %s has no venue credentials: add it with `futmesa venue "
-                              "broker-config --table %s` and pass its file with "
-                              "--venue-credentials", table_id, table_id)
+                    log.error(_("table %s has no venue credentials: add it with `futmesa venue "
+                                "broker-config --table %s` and pass its file with "
+                                "--venue-credentials"), table_id, table_id)
                 return None
             daemon = next((d for d in self.running.daemons if d.table_id == table_id), None)
             agent = TableAgent(table_id, password, self.options.broker, self.outbox,
@@ -277,7 +278,7 @@ class VenueTables:
                     agent.check()
                     await asyncio.to_thread(agent.send_results)
                 except Exception:  # noqa: BLE001 - one table's trouble stops no other
-                    log.exception("table %s: sending results failed; retrying",
+                    log.exception(_("table %s: sending results failed; retrying"),
                                   agent.table_id)
             await asyncio.sleep(0.5)
 

@@ -54,8 +54,9 @@ FAST_MATCH = {"period_ms": 60000, "interval_ms": 3000, "lance_ms": 300000}
 
 
 def tournament_settings(teams: int, tables: int) -> dict[str, Any]:
-    return {"name": f"Torneio de demonstração ({teams} equipes)", "format": "groups_knockout",
-            "groups": 2, "advance": 1, "tables": tables, "match_settings": dict(FAST_MATCH)}
+    return {"name": _("Demonstration tournament ({teams} teams)").format(teams=teams),
+            "format": "groups_knockout", "groups": 2, "advance": 1, "tables": tables,
+            "match_settings": dict(FAST_MATCH)}
 
 
 async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int,
@@ -68,7 +69,7 @@ async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int
     at the end. The broker's folder (its generated passwords) is always temporary."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # the referees poll all the time
     if not 4 <= teams <= 16 or teams % 2:
-        raise ValueError("--tournament takes an even number of teams from 4 to 16")
+        raise ValueError(_("--tournament takes an even number of teams from 4 to 16"))
     tables = teams // 2
     folder = children.temp_dir("futmesa-tournament-")
     sims: list[SimTable] = []

@@ -129,7 +129,7 @@ def competition_view(db: CompetitionDB) -> dict[str, Any]:
         "id": comp["id"], "name": comp["name"], "ruleset": s.ruleset,
         "ruleset_title": ruleset_title(s.ruleset), "format": s.format,
         "points": s.points.model_dump(),
-        "tie_breaks": [TIE_BREAK_NAMES[t][0] for t in s.tie_breaks],
+        "tie_breaks": [_(TIE_BREAK_NAMES[t]) for t in s.tie_breaks],
         "standings": standings, "matches": views, "bracket": ko_rounds,
         "sanctions": sanctions, "champion": champion,
         "played": sum(1 for m in matches if m["status"] in ("finished", "walkover")),
