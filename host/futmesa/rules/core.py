@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from futmesa.i18n import N_
+
 from .context import SIDES, Ctx, Refused
 from .settings import check_settings
 
@@ -282,7 +284,7 @@ class RulesCore:
 
     def refuse_if_finished(self, ctx: Ctx) -> None:
         if ctx.m["finished"]:
-            raise Refused("A partida já terminou", "The match is over")
+            raise Refused(N_("The match is over"))
 
     # -- implemented by the rule mixins (timekeeping, goals, discipline); declared here
     #    so each mixin can call the others ------------------------------------------------
