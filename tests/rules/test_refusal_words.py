@@ -12,7 +12,9 @@ import pytest
 
 from futmesa.i18n import catalog_dict, translator
 from futmesa.rules import Engine, Entry, load_ruleset
+from futmesa.rules.base import LOST_NAMES, RESTART_NAMES
 from futmesa.rules.context import Refused, Word, words
+from futmesa.rules.goals import SHOT_OUTCOMES
 from futmesa.rules.settings import BadSettings, check_settings
 
 RULES = Path(__file__).resolve().parents[2] / "host" / "futmesa" / "rules"
@@ -99,3 +101,25 @@ def test_bad_settings_refused_at_set_up_read_in_portuguese() -> None:
     (said,) = [e.data for e in effects if e.data.get("code") == "refused"]
     assert said["pt"] == 'a configuração "kickoff" deve ser um de A, B'
     assert said["en"] == 'settings "kickoff" must be one of A, B'
+
+
+def test_label_tables_read_pairs_from_the_catalogs() -> None:
+    assert LOST_NAMES["goal_line"] == ("gol (linha do gol)", "goal line")
+    assert RESTART_NAMES["lateral"] == ("lateral", "throw-in")
+    assert RESTART_NAMES.get("no_such_kind", ("x", "x")) == ("x", "x")
+    assert SHOT_OUTCOMES["miss"] == ("furou", "missed the ball")
+    pt = translator("pt_BR")._catalog  # type: ignore[attr-defined]
+    for table in (LOST_NAMES, RESTART_NAMES, SHOT_OUTCOMES):
+        for code, (context, msgid) in table._names.items():
+            assert pt.get(f"{context}\x04{msgid}"), f"{code}: {msgid!r} has no pt_BR text"
+
+
+def test_no_module_level_table_of_pt_en_pairs_is_left_in_the_rules() -> None:
+    for path in sorted(RULES.glob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Dict):
+                values = node.value.values
+                pairs = [v for v in values if isinstance(v, ast.Tuple) and len(v.elts) == 2
+                         and all(isinstance(e, ast.Constant) for e in v.elts)]
+                assert not (values and len(pairs) == len(values)), (
+                    f"{path.name}:{node.lineno}: a table of (pt, en) pairs; use Labels of NP_")

@@ -5,6 +5,7 @@ rule functions use to announce, command the device and ask for confirmation.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from futmesa.i18n import N_, translator
@@ -48,6 +49,26 @@ def words(lang: str, msgid: str, values: dict[str, Any] | None = None) -> str:
     t = translator(lang)
     return t.gettext(msgid).format(**{k: t.gettext(v) if isinstance(v, Word) else v
                                       for k, v in (values or {}).items()})
+
+
+class Labels(Mapping[str, tuple[str, str]]):
+    """Names of codes (a restart kind, a device event, a shot's outcome) as msgids of the
+    catalogs with a context, ``{code: NP_(context, "English")}``; read as (pt, en) pairs, the
+    form the sentences that show them take."""
+
+    def __init__(self, names: dict[str, tuple[str, str]]) -> None:
+        self._names = names
+
+    def __getitem__(self, code: str) -> tuple[str, str]:
+        context, msgid = self._names[code]
+        return (translator("pt_BR").pgettext(context, msgid),
+                translator("en").pgettext(context, msgid))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 def other(side: str) -> str:

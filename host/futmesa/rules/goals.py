@@ -6,21 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from futmesa.i18n import N_
+from futmesa.i18n import N_, NP_
 
 from . import shootout as so
-from .context import Ctx, Refused, other
+from .context import Ctx, Labels, Refused, other
 from .core import RulesCore, same_instant
 
-SHOT_OUTCOMES = {
-    "saved": ("defendido", "saved"),
-    "wide": ("para fora", "wide"),
-    "post": ("na trave", "off the post"),
-    "in_play": ("bola em jogo", "ball still in play"),
-    "short": ("não chegou ao gol", "did not reach the goal"),
-    "blocked": ("interceptado por um botão", "blocked by a disc"),
-    "miss": ("furou", "missed the ball"),
-}
+SHOT_OUTCOMES = Labels({
+    "saved": NP_("shot outcome", "saved"),
+    "wide": NP_("shot outcome", "wide"),
+    "post": NP_("shot outcome", "off the post"),
+    "in_play": NP_("shot outcome", "ball still in play"),
+    "short": NP_("shot outcome", "did not reach the goal"),
+    "blocked": NP_("shot outcome", "blocked by a disc"),
+    "miss": NP_("shot outcome", "missed the ball"),
+})
 
 
 class GoalRules(RulesCore):
