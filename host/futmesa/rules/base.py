@@ -12,8 +12,10 @@ documents (`000 Art. 12 §1`).
 
 from __future__ import annotations
 
+from futmesa.i18n import NP_
+
 from . import shootout as so
-from .context import Ctx
+from .context import Ctx, Labels
 from .core import MINUTE, RESTART_NAMES
 from .discipline import DisciplineRules
 from .goals import GoalRules
@@ -26,18 +28,18 @@ __all__ = ["MINUTE", "RESTART_NAMES", "Ruleset"]
 
 # device event kinds as the referee reads them (pt, en), for lost-event announcements and
 # the read side's sentences (matchbook.wording)
-LOST_NAMES = {
-    "goal_line": ("gol (linha do gol)", "goal line"),
-    "ball_out": ("bola fora", "ball out"),
-    "palheta": ("palheta", "palheta"),
-    "button": ("botão de vez", "turn button"),
-    "clock_started": ("relógio iniciado", "clock started"),
-    "clock_stopped": ("relógio parado", "clock stopped"),
-    "period_over": ("fim de tempo", "end of period"),
-    "lance_expired": ("lance esgotado", "lance expired"),
-    "lance_started": ("lance iniciado", "lance started"),
-    "sensor_fault": ("falha de sensor", "sensor fault"),
-}
+LOST_NAMES = Labels({
+    "goal_line": NP_("device event", "goal line"),
+    "ball_out": NP_("device event", "ball out"),
+    "palheta": NP_("device event", "palheta"),
+    "button": NP_("device event", "turn button"),
+    "clock_started": NP_("device event", "clock started"),
+    "clock_stopped": NP_("device event", "clock stopped"),
+    "period_over": NP_("device event", "end of period"),
+    "lance_expired": NP_("device event", "lance expired"),
+    "lance_started": NP_("device event", "lance started"),
+    "sensor_fault": NP_("device event", "sensor fault"),
+})
 
 
 class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):

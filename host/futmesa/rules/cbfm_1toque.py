@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from futmesa.i18n import N_
+
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
 
@@ -182,9 +184,8 @@ class Cbfm1Toque(Ruleset):
         if restart and not restart["taken"] and restart["kind"] in ("tiro_de_meta", "saida"):
             return
         raise Refused(
-            "Substituição só no tiro de meta, após gol ou no intervalo",
-            "Substitutions only at a goal kick, after a goal or at the interval",
-            self.cite("substitutions"),
+            N_("Substitutions only at a goal kick, after a goal or at the interval"),
+            rule=self.cite("substitutions"),
         )
 
     def second_half_kickoff(self, first: str) -> str:

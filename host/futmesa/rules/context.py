@@ -5,7 +5,10 @@ rule functions use to announce, command the device and ask for confirmation.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import Any
+
+from futmesa.i18n import N_, translator
 
 from .model import Effect, Entry
 
@@ -13,11 +16,59 @@ SIDES = ("A", "B")
 
 
 class Refused(Exception):
-    """A referee input the rules do not accept; carries the reason in pt and en."""
+    """A referee input the rules do not accept. The reason is one English msgid of the catalogs
+    (marked with ``N_``) and its named values: ``Refused(N_("Disc {disc} was sent off"),
+    disc=disc)``; ``rule`` cites the article. A value that is itself a word of the catalogs is
+    given as ``Word(msgid)`` and is translated with the sentence. ``.pt`` and ``.en`` are the
+    reason in each language; ``str()`` is the English."""
 
-    def __init__(self, pt: str, en: str, rule: str = "") -> None:
-        super().__init__(en)
-        self.pt, self.en, self.rule = pt, en, rule
+    def __init__(self, msgid: str, *, rule: str = "", **values: Any) -> None:
+        self.msgid, self.values, self.rule = msgid, values, rule
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str) -> str:
+        """The reason in ``lang`` ("pt_BR" or "en", any form ``i18n.normalize`` takes)."""
+        return words(lang, self.msgid, self.values)
+
+    @property
+    def pt(self) -> str:
+        return self.text("pt_BR")
+
+    @property
+    def en(self) -> str:
+        return self.text("en")
+
+
+class Word(str):
+    """A value of a sentence that is itself a msgid of the catalogs, translated with it."""
+
+
+def words(lang: str, msgid: str, values: dict[str, Any] | None = None) -> str:
+    """``msgid`` in ``lang`` with its ``{name}`` values filled (``Word`` values translated);
+    a brace the text shows is written ``{{`` in the msgid."""
+    t = translator(lang)
+    return t.gettext(msgid).format(**{k: t.gettext(v) if isinstance(v, Word) else v
+                                      for k, v in (values or {}).items()})
+
+
+class Labels(Mapping[str, tuple[str, str]]):
+    """Names of codes (a restart kind, a device event, a shot's outcome) as msgids of the
+    catalogs with a context, ``{code: NP_(context, "English")}``; read as (pt, en) pairs, the
+    form the sentences that show them take."""
+
+    def __init__(self, names: dict[str, tuple[str, str]]) -> None:
+        self._names = names
+
+    def __getitem__(self, code: str) -> tuple[str, str]:
+        context, msgid = self._names[code]
+        return (translator("pt_BR").pgettext(context, msgid),
+                translator("en").pgettext(context, msgid))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
 
 
 def other(side: str) -> str:
@@ -39,10 +90,7 @@ class Ctx:
             return str(value)
         if not required and value is None:
             return ""
-        raise Refused(
-            f"'{self.entry.kind}' precisa de '{key}': A ou B",
-            f"'{self.entry.kind}' needs '{key}': A or B",
-        )
+        raise Refused(N_("'{kind}' needs '{key}': A or B"), kind=self.entry.kind, key=key)
 
     def disc(self, key: str = "disc", required: bool = False) -> int | None:
         value = self.entry.data.get(key)
@@ -50,10 +98,7 @@ class Ctx:
             return value
         if value is None and not required:
             return None
-        raise Refused(
-            f"'{key}' deve ser o número do botão (0–99)",
-            f"'{key}' must be the disc's number (0–99)",
-        )
+        raise Refused(N_("'{key}' must be the disc's number (0–99)"), key=key)
 
     def instant(self) -> int:
         """When this entry happened, on the one clock device events and referee inputs share:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .context import SIDES, Ctx, Refused
+from futmesa.i18n import N_, NP_
+
+from .context import SIDES, Ctx, Labels, Refused
 from .settings import check_settings
 
 MINUTE = 60_000
@@ -26,23 +28,23 @@ SAME_INSTANT_MS = 300
 def same_instant(a: int | None, b: int | None) -> bool:
     """Whether two instants (see Ctx.instant) are the same for the rules."""
     return a is not None and b is not None and abs(int(a) - int(b)) <= SAME_INSTANT_MS
-RESTART_NAMES = {
-    "saida": ("saída de jogo", "kick-off"),
-    "lateral": ("lateral", "throw-in"),
-    "lateral_cedida": ("lateral cedida", "throw-in (cedida)"),
-    "lateral_cavada": ("lateral cavada", "throw-in (cavada)"),
-    "escanteio": ("escanteio", "corner"),
-    "escanteio_cedido": ("escanteio cedido", "corner (cedido)"),
-    "escanteio_cavado": ("escanteio cavado", "corner (cavado)"),
-    "tiro_de_meta": ("tiro de meta", "goal kick"),
-    "reposicao": ("reposição", "restart from the area"),
-    "falta_direta": ("falta (cobrança direta ou indireta)", "free kick (direct or indirect)"),
-    "falta_indireta": ("falta (cobrança indireta)", "indirect free kick"),
-    "falta_tecnica": ("falta técnica", "technical foul (indirect free kick)"),
-    "penalti": ("pênalti", "penalty"),
-    "tiro_livre": ("tiro livre", "free kick"),
-    "bola_do_goleiro": ("bola do goleiro", "goalkeeper's ball"),
-}
+RESTART_NAMES = Labels({
+    "saida": NP_("restart kind", "kick-off"),
+    "lateral": NP_("restart kind", "throw-in"),
+    "lateral_cedida": NP_("restart kind", "throw-in (cedida)"),
+    "lateral_cavada": NP_("restart kind", "throw-in (cavada)"),
+    "escanteio": NP_("restart kind", "corner"),
+    "escanteio_cedido": NP_("restart kind", "corner (cedido)"),
+    "escanteio_cavado": NP_("restart kind", "corner (cavado)"),
+    "tiro_de_meta": NP_("restart kind", "goal kick"),
+    "reposicao": NP_("restart kind", "restart from the area"),
+    "falta_direta": NP_("restart kind", "free kick (direct or indirect)"),
+    "falta_indireta": NP_("restart kind", "indirect free kick"),
+    "falta_tecnica": NP_("restart kind", "technical foul (indirect free kick)"),
+    "penalti": NP_("restart kind", "penalty"),
+    "tiro_livre": NP_("restart kind", "free kick"),
+    "bola_do_goleiro": NP_("restart kind", "goalkeeper's ball"),
+})
 # What the end of a period changes, kept so an infraction at the alarm can reopen it.
 REOPEN_KEYS = (
     "status",
@@ -282,7 +284,7 @@ class RulesCore:
 
     def refuse_if_finished(self, ctx: Ctx) -> None:
         if ctx.m["finished"]:
-            raise Refused("A partida já terminou", "The match is over")
+            raise Refused(N_("The match is over"))
 
     # -- implemented by the rule mixins (timekeeping, goals, discipline); declared here
     #    so each mixin can call the others ------------------------------------------------

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from futmesa.i18n import N_
+
 from .context import Ctx, Refused, other
 from .core import FOUL_TYPES, RulesCore, same_instant
 
@@ -18,7 +20,7 @@ class DisciplineRules(RulesCore):
         side = ctx.side()  # the offender
         ftype = ctx.entry.data.get("type", "falta")
         if ftype not in FOUL_TYPES:
-            raise Refused(f"Tipos: {', '.join(FOUL_TYPES)}", f"Types: {', '.join(FOUL_TYPES)}")
+            raise Refused(N_("Types: {types}"), types=', '.join(FOUL_TYPES))
         at_alarm = ctx.entry.data.get("at_alarm") or (
             self.foul_at_alarm_taken() and same_instant(ctx.instant(), m["alarm_at"])
         )
@@ -36,7 +38,7 @@ class DisciplineRules(RulesCore):
             self.end_period(ctx, self.cite("foul_after_time"))
             return
         if not self.in_play(m):
-            raise Refused("A bola não está em jogo", "The ball is not in play")
+            raise Refused(N_("The ball is not in play"))
         m["fouls"][side]["technical" if ftype == "tecnica" else "fouls"] += 1
         m["shot_asked"] = None
         self.award_free_kick(ctx, side, str(ftype))
@@ -101,7 +103,7 @@ class DisciplineRules(RulesCore):
             self.disciplinary_foul(ctx, side, disc, self.cite("disciplinary"))
         elif kind == "expel":
             if disc is None:
-                raise Refused("Informe o botão expulso", "Say which disc is sent off")
+                raise Refused(N_("Say which disc is sent off"))
             self.expel(ctx, side, disc, self.cite("expel"))
         elif kind == "end_match":
             self.forfeit(ctx, side, self.cite("forfeit"))
@@ -111,10 +113,7 @@ class DisciplineRules(RulesCore):
             self.other_discipline(ctx, side, str(kind), disc)
 
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:
-        raise Refused(
-            "Tipos: disciplinary, cera, expel, end_match",
-            "Types: disciplinary, cera, expel, end_match",
-        )
+        raise Refused(N_("Types: disciplinary, cera, expel, end_match"))
 
     def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
         m = ctx.m
@@ -140,7 +139,7 @@ class DisciplineRules(RulesCore):
     def expel(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
         m = ctx.m
         if disc is not None and disc in m["expelled"][side]:
-            raise Refused(f"O botão {disc} já foi expulso", f"Disc {disc} is already sent off")
+            raise Refused(N_("Disc {disc} is already sent off"), disc=disc)
         # an expulsion whose disc is not known yet holds its place (null) until the referee
         # names the disc (000 Art. 26 §1 F "havendo dúvida, o árbitro escolherá qualquer um")
         m["expelled"][side].append(disc)
@@ -198,14 +197,11 @@ class DisciplineRules(RulesCore):
         limit = m["competition"]["substitutions"]
         if limit is not None and len(m["substitutions"][side]) >= limit:
             raise Refused(
-                f"{ctx.name(side)} já fez {limit} substituições",
-                f"{ctx.name(side)} has already made {limit} substitutions",
-                self.cite("substitutions"),
+                N_("{team} has already made {limit} substitutions"),
+                team=ctx.name(side), limit=limit, rule=self.cite("substitutions"),
             )
         if out in m["expelled"][side]:
-            raise Refused(
-                "Botão expulso não pode ser substituído", "A sent-off disc cannot be replaced"
-            )
+            raise Refused(N_("A sent-off disc cannot be replaced"))
         self.check_substitution_moment(ctx)
         m["substitutions"][side].append({"out": out, "in": into, "period": m["period"]})
         ctx.announce(
@@ -219,4 +215,4 @@ class DisciplineRules(RulesCore):
         return None
 
     def on_offside(self, ctx: Ctx) -> None:
-        raise Refused("Não há impedimento nesta regra", "This ruleset has no offside")
+        raise Refused(N_("This ruleset has no offside"))

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from futmesa.i18n import N_
+
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
 
@@ -104,12 +106,9 @@ class Gaucha(Ruleset):
             return False
         if not ctx.entry.data.get("out_of_turn"):
             raise Refused(
-                f"{ctx.name(side)} já jogou os lances da cobrança: agora joga "
-                f"{ctx.name(other(side))}. Se o lance aconteceu, registre-o com 'fora da vez' "
-                "(falta técnica)",
-                f"{ctx.name(side)} has played the restart's lances: {ctx.name(other(side))} "
-                "plays now. If the lance happened, enter it as 'out of turn' (a technical foul)",
-                r["limit_rule"],
+                N_("{team} has played the restart's lances: {other_team} plays now. If the lance "
+                   "happened, enter it as 'out of turn' (a technical foul)"),
+                team=ctx.name(side), other_team=ctx.name(other(side)), rule=r["limit_rule"],
             )
         ctx.announce(
             "out_of_turn",
@@ -155,9 +154,8 @@ class Gaucha(Ruleset):
         r = ctx.m["restart"]
         if r and r["kind"] == "falta_tecnica" and not r["taken"] and r["side"] == ctx.side():
             raise Refused(
-                "Falta técnica: arremesso simples, sem chute a gol",
-                "Technical foul: a single kick, no shot at goal",
-                "001 Art. XXIX §único",
+                N_("Technical foul: a single kick, no shot at goal"),
+                rule="001 Art. XXIX §único",
             )
         super().on_shot_asked(ctx)
 
@@ -228,9 +226,9 @@ class Gaucha(Ruleset):
         lance it was unless he says otherwise; a single-lance free kick (§3)."""
         side = ctx.side(required=False) or ctx.m.get("last_player") or ctx.m.get("turn")
         if side not in ("A", "B"):
-            raise Refused("Informe quem está impedido (A ou B)", "Say who is offside (A or B)")
+            raise Refused(N_("Say who is offside (A or B)"))
         if not self.in_play(ctx.m):
-            raise Refused("A bola não está em jogo", "The ball is not in play")
+            raise Refused(N_("The ball is not in play"))
         ctx.m["shot_asked"] = None
         ctx.announce(
             "offside",

@@ -6,19 +6,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from futmesa.i18n import N_, NP_
+
 from . import shootout as so
-from .context import Ctx, Refused, other
+from .context import Ctx, Labels, Refused, other
 from .core import RulesCore, same_instant
 
-SHOT_OUTCOMES = {
-    "saved": ("defendido", "saved"),
-    "wide": ("para fora", "wide"),
-    "post": ("na trave", "off the post"),
-    "in_play": ("bola em jogo", "ball still in play"),
-    "short": ("não chegou ao gol", "did not reach the goal"),
-    "blocked": ("interceptado por um botão", "blocked by a disc"),
-    "miss": ("furou", "missed the ball"),
-}
+SHOT_OUTCOMES = Labels({
+    "saved": NP_("shot outcome", "saved"),
+    "wide": NP_("shot outcome", "wide"),
+    "post": NP_("shot outcome", "off the post"),
+    "in_play": NP_("shot outcome", "ball still in play"),
+    "short": NP_("shot outcome", "did not reach the goal"),
+    "blocked": NP_("shot outcome", "blocked by a disc"),
+    "miss": NP_("shot outcome", "missed the ball"),
+})
 
 
 class GoalRules(RulesCore):
@@ -31,43 +33,35 @@ class GoalRules(RulesCore):
         self.refuse_if_finished(ctx)
         if m["time_up"] and m["status"] != "last_lance" and m["status"] != "awaiting_dead_ball":
             raise Refused(
-                "Pedido no alarme ou depois dele: não há chute",
-                "Asked at or after the alarm: no shot",
-                self.cite("shot_before_alarm"),
+                N_("Asked at or after the alarm: no shot"),
+                rule=self.cite("shot_before_alarm"),
             )
         if not self.in_play(m):
-            raise Refused("A bola não está em jogo", "The ball is not in play")
+            raise Refused(N_("The ball is not in play"))
         if m["status"] == "last_lance" and m["last_lance"]["side"] not in (None, side):
-            raise Refused("O último lance é do adversário", "The last lance is the opponent's")
+            raise Refused(N_("The last lance is the opponent's"))
         if m["shot_asked"]:
             raise Refused(
-                "Já há um chute pedido; o botão não pode ser trocado",
-                "A shot is already asked; the disc cannot be changed",
-                self.cite("shot_named"),
+                N_("A shot is already asked; the disc cannot be changed"),
+                rule=self.cite("shot_named"),
             )
         ball = ctx.entry.data.get("ball", "opponent_half")
         if ball == "midline":
             raise Refused(
-                "Bola sobre a linha divisória: neutra, não pode ser chutada a gol",
-                "Ball on the midline is neutral: no shot at goal",
-                self.cite("midline"),
+                N_("Ball on the midline is neutral: no shot at goal"),
+                rule=self.cite("midline"),
             )
         if ball == "own_half":
             raise Refused(
-                "A bola precisa estar totalmente no campo do adversário",
-                "The ball must be wholly in the opponent's half",
-                self.cite("opponent_half"),
+                N_("The ball must be wholly in the opponent's half"),
+                rule=self.cite("opponent_half"),
             )
         if disc in m["expelled"][side]:
-            raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
+            raise Refused(N_("Disc {disc} was sent off"), disc=disc)
         r = m["restart"]
         if r and r.get("open") and r["side"] == side and "goal" in r.get("forbid", ()):
             # e.g. no goal from a reposição (000 Art. 16 §2) or a goal kick (001 XXXIII §1)
-            raise Refused(
-                "Desta cobrança não se pode chutar a gol",
-                "No shot at goal from this restart",
-                r["limit_rule"],
-            )
+            raise Refused(N_("No shot at goal from this restart"), rule=r["limit_rule"])
         m["shot_asked"] = {
             "side": side, "disc": disc, "entry": ctx.entry.id, "at": ctx.instant()
         }
@@ -94,7 +88,7 @@ class GoalRules(RulesCore):
                          f"Shot by {ctx.name(shot['side'])}: {en}")
             return
         if not shot:
-            raise Refused("Não há chute pedido", "No shot was asked")
+            raise Refused(N_("No shot was asked"))
         m["shot_asked"] = None
         so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         if outcome == "wide":
@@ -119,7 +113,7 @@ class GoalRules(RulesCore):
         m = ctx.m
         goal = ctx.entry.data.get("goal")
         if goal not in (0, 1):
-            raise Refused("'goal' deve ser 0 ou 1", "'goal' must be 0 or 1")
+            raise Refused(N_("'goal' must be 0 or 1"))
         defender = self.defender_of(m, goal)
         scorer = other(defender)
         if ctx.entry.data.get("disallowed"):
@@ -328,21 +322,17 @@ class GoalRules(RulesCore):
         target = ctx.entry.data.get("target")
         pending = next((p for p in m["pending"] if p["id"] == target), None)
         if pending is None:
-            raise Refused("Não há confirmação pendente com esse número", "No such pending question")
+            raise Refused(N_("No such pending question"))
         choice = ctx.entry.data.get("choice")
         if pending.get("input") == "disc":
             # a free answer: a disc number (e.g. which disc is sent off)
             choice = ctx.disc("choice", required=True)
             if choice in ctx.m["expelled"].get(pending.get("side"), []):
-                raise Refused(f"O botão {choice} já foi expulso",
-                              f"Disc {choice} is already sent off")
+                raise Refused(N_("Disc {choice} is already sent off"), choice=choice)
         elif choice is None:
             choice = pending["default"] if ctx.entry.data.get("accept", True) else pending["reject"]
         if pending.get("input") != "disc" and choice not in pending["options"]:
-            raise Refused(
-                f"Opções: {', '.join(pending['options'])}",
-                f"Options: {', '.join(pending['options'])}",
-            )
+            raise Refused(N_("Options: {options}"), options=', '.join(pending['options']))
         m["pending"].remove(pending)
         getattr(self, "resolve_" + pending["kind"])(ctx, pending, choice)
         if m["decision_pending"] and not self.goal_pending(m):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from futmesa.i18n import N_
+
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
 
@@ -132,9 +134,8 @@ class MesaPosta(Ruleset):
         if (kick and ctx.entry.data.get("side") == r["side"]
                 and not (ctx.m.get("_secret") or {}).get("penalty")):
             raise Refused(
-                f"Pênalti: primeiro o goleiro de {ctx.name(other(r['side']))} escolhe, em segredo",
-                f"Penalty: {ctx.name(other(r['side']))}'s goalkeeper chooses first, in secret",
-                self.cite("keeper_choice"),
+                N_("Penalty: {keeper_team}'s goalkeeper chooses first, in secret"),
+                keeper_team=ctx.name(other(r['side'])), rule=self.cite("keeper_choice"),
             )
 
     def on_touch(self, ctx: Ctx) -> None:
@@ -199,8 +200,7 @@ class MesaPosta(Ruleset):
         r = m["restart"]
         if not (self.in_play(m) and r and r["kind"] in ("tiro_de_meta", "bola_do_goleiro")
                 and r["taken"] and r.get("touches_since", 0) == 0):
-            raise Refused("Só logo após o chutão do goleiro",
-                          "Only right after the goalkeeper's kick")
+            raise Refused(N_("Only right after the goalkeeper's kick"))
         taker = r["side"]
         r["open"] = False
         ctx.announce("keeper_kick_hit",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from futmesa.i18n import N_
+
 from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import RESTART_NAMES, RulesCore
@@ -26,7 +28,7 @@ class PlayRules(RulesCore):
             ctx.m["palheta"] = None
             return
         if pos not in SIDES:
-            raise Refused("'pos' deve ser A, C ou B", "'pos' must be A, C or B")
+            raise Refused(N_("'pos' must be A, C or B"))
         ctx.m["palheta"] = pos
 
     def on_last_touch(self, ctx: Ctx) -> None:
@@ -71,9 +73,7 @@ class PlayRules(RulesCore):
         line = d.get("line")
         end = d.get("end")
         if line not in ("side", "end") or end not in (0, 1):
-            raise Refused(
-                "'line' deve ser side|end e 'end' 0|1", "'line' must be side|end, 'end' 0|1"
-            )
+            raise Refused(N_("'line' must be side|end, 'end' 0|1"))
         if not self.in_play(m):
             return
         ctx.announce("ball_out", "Bola fora", "Ball out")
@@ -161,11 +161,9 @@ class PlayRules(RulesCore):
         """The referee gives (or corrects) a restart."""
         kind = ctx.entry.data.get("kind")
         if not isinstance(kind, str) or kind not in RESTART_NAMES:
-            raise Refused(
-                f"Tipos: {', '.join(RESTART_NAMES)}", f"Kinds: {', '.join(RESTART_NAMES)}"
-            )
+            raise Refused(N_("Kinds: {kinds}"), kinds=', '.join(RESTART_NAMES))
         if not self.in_play(ctx.m):
-            raise Refused("A bola não está em jogo", "The ball is not in play")
+            raise Refused(N_("The ball is not in play"))
         self.set_restart(ctx, str(kind), ctx.side(), "")
 
     # ======================================================================================
@@ -176,18 +174,17 @@ class PlayRules(RulesCore):
         side = ctx.side()
         disc = ctx.disc()
         if not self.in_play(m):
-            raise Refused("A bola não está em jogo", "The ball is not in play")
+            raise Refused(N_("The ball is not in play"))
         if disc is not None and disc in m["expelled"][side]:
-            raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
+            raise Refused(N_("Disc {disc} was sent off"), disc=disc)
         restart = m["restart"]
         if self.out_of_turn(ctx, side):
             return
         kickoff = restart and restart["kind"] == "saida" and not restart["taken"]
         if kickoff and side != restart["side"]:
             raise Refused(
-                f"A saída é de {ctx.name(restart['side'])}",
-                f"The kick-off is {ctx.name(restart['side'])}'s",
-                self.cite("kickoff"),
+                N_("The kick-off is {team}'s"),
+                team=ctx.name(restart['side']), rule=self.cite("kickoff"),
             )
         m.pop("_shot_out", None)  # play went on: a late shot result has nothing to add
         if restart and not restart["taken"] and restart["side"] == side:
@@ -250,11 +247,9 @@ class PlayRules(RulesCore):
             return False
         if not ctx.entry.data.get("out_of_turn"):
             raise Refused(
-                f"Não é a vez de {ctx.name(side)}: a vez é de {ctx.name(turn)}. Se o lance "
-                "aconteceu, registre-o com 'fora da vez' (falta técnica)",
-                f"It is not {ctx.name(side)}'s turn but {ctx.name(turn)}'s. If the lance "
-                "happened, enter it as 'out of turn' (a technical foul)",
-                self.cite("turns"),
+                N_("It is not {team}'s turn but {turn_team}'s. If the lance happened, enter it "
+                   "as 'out of turn' (a technical foul)"),
+                team=ctx.name(side), turn_team=ctx.name(turn), rule=self.cite("turns"),
             )
         ctx.announce(
             "out_of_turn",
@@ -277,7 +272,7 @@ class PlayRules(RulesCore):
     def on_lance_done(self, ctx: Ctx) -> None:
         """The referee says the last lance is over."""
         if ctx.m["status"] != "last_lance":
-            raise Refused("Não há último lance em curso", "No last lance is being played")
+            raise Refused(N_("No last lance is being played"))
         self.end_last_lance(ctx)
 
     def on_button(self, ctx: Ctx) -> None:

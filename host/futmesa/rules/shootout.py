@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from futmesa.i18n import N_
+
 from .context import SIDES, Ctx, Refused, other
 
 if TYPE_CHECKING:
@@ -49,7 +51,7 @@ def begin(rs: Ruleset, ctx: Ctx) -> None:
 def _shootout(rs: Ruleset, ctx: Ctx) -> dict[str, Any]:
     m = ctx.m
     if m["phase"] != "shootout" or m["finished"] or m["shootout"] is None:
-        raise Refused("Não há disputa de pênaltis em curso", "No shootout is being played")
+        raise Refused(N_("No shootout is being played"))
     return m["shootout"]
 
 
@@ -60,21 +62,19 @@ def _eligible(rs: Ruleset, ctx: Ctx, side: str) -> int:
 
 def _check_disc(rs: Ruleset, ctx: Ctx, sh: dict[str, Any], side: str, disc: int) -> None:
     if disc in ctx.m["expelled"][side]:
-        raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
+        raise Refused(N_("Disc {disc} was sent off"), disc=disc)
     used = sh["used"][side]
     in_series = sh["series"] < len(sh["series_lengths"])
     if rs.shootout_rotation == "distinct-per-series":
         if in_series and disc in used:
             raise Refused(
-                f"O botão {disc} já cobrou nesta série: use botões diferentes",
-                f"Disc {disc} already kicked in this series: use different discs",
-                rs.cite("shootout_discs"),
+                N_("Disc {disc} already kicked in this series: use different discs"),
+                disc=disc, rule=rs.cite("shootout_discs"),
             )
     elif disc in used and len(used) < _eligible(rs, ctx, side):
         raise Refused(
-            f"O botão {disc} já cobrou: todos cobram uma vez antes de alguém cobrar a segunda",
-            f"Disc {disc} already kicked: every disc kicks once before any kicks twice",
-            rs.cite("shootout_discs"),
+            N_("Disc {disc} already kicked: every disc kicks once before any kicks twice"),
+            disc=disc, rule=rs.cite("shootout_discs"),
         )
 
 
@@ -84,19 +84,18 @@ def kick(rs: Ruleset, ctx: Ctx) -> None:
     disc = ctx.disc(required=True)
     assert disc is not None
     if sh["in_progress"]:
-        raise Refused("Há uma cobrança sem resultado", "A kick is still waiting for its result")
+        raise Refused(N_("A kick is still waiting for its result"))
     if sh["next"] and side != sh["next"]:
         raise Refused(
-            f"As cobranças alternam: agora é {ctx.name(sh['next'])}",
-            f"Kicks alternate: it is {ctx.name(sh['next'])}'s turn",
-            rs.cite("shootout"),
+            N_("Kicks alternate: it is {team}'s turn"),
+            team=ctx.name(sh['next']), rule=rs.cite("shootout"),
         )
     _check_disc(rs, ctx, sh, side, disc)
     if sh["first"] is None:
         sh["first"] = side
     choice = ctx.entry.data.get("keeper_choice")
     if choice is not None and choice not in KEEPER_CHOICES:
-        raise Refused("Goleiro: left, middle ou right", "Goalkeeper: left, middle or right")
+        raise Refused(N_("Goalkeeper: left, middle or right"))
     scored = ctx.entry.data.get("scored")
     if scored is None:
         sh["in_progress"] = {"side": side, "disc": disc, "entry": ctx.entry.id}
@@ -129,7 +128,7 @@ def goal_line(rs: Ruleset, ctx: Ctx, scored: bool = True) -> None:
 def result(rs: Ruleset, ctx: Ctx) -> None:
     sh = _shootout(rs, ctx)
     if not sh["in_progress"]:
-        raise Refused("Não há cobrança em curso", "No kick is being taken")
+        raise Refused(N_("No kick is being taken"))
     p = sh["in_progress"]
     sh["in_progress"] = None
     _record(rs, ctx, sh, p["side"], p["disc"], bool(ctx.entry.data.get("scored")), None)
@@ -155,14 +154,13 @@ def keeper_choice(rs: Ruleset, ctx: Ctx) -> None:
     side = ctx.side()  # the defending side
     choice = ctx.entry.data.get("choice")
     if choice not in KEEPER_CHOICES:
-        raise Refused("Goleiro: left, middle ou right", "Goalkeeper: left, middle or right")
+        raise Refused(N_("Goalkeeper: left, middle or right"))
     if penalty is not None and side != other(penalty["side"]):
         raise Refused(
-            f"O pênalti é de {ctx.name(penalty['side'])}: quem escolhe é o goleiro de "
-            f"{ctx.name(other(penalty['side']))}",
-            f"The penalty is {ctx.name(penalty['side'])}'s: the choice is "
-            f"{ctx.name(other(penalty['side']))}'s goalkeeper's",
-            rs.cite("keeper_choice"),
+            N_("The penalty is {team}'s: the choice is {keeper_team}'s goalkeeper's"),
+            team=ctx.name(penalty['side']),
+            keeper_team=ctx.name(other(penalty['side'])),
+            rule=rs.cite("keeper_choice"),
         )
     ctx.m["_secret"] = {"side": side, "choice": choice, "penalty": penalty is not None}
     ctx.announce(

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from futmesa.i18n import N_
+
 from .context import Ctx, Refused, other
 from .core import RulesCore
 
@@ -36,9 +38,9 @@ class SituationRules(RulesCore):
         m = ctx.m
         side = ctx.side()
         if ctx.entry.data.get("area", "small") != "small":
-            raise Refused("'area' deve ser small (pequena área)", "'area' must be small")
+            raise Refused(N_("'area' must be small"))
         if not self.in_play(m):
-            raise Refused("A bola não está em jogo", "The ball is not in play")
+            raise Refused(N_("The ball is not in play"))
         self.ball_stopped_restart(ctx, side)
 
     def ball_stopped_restart(self, ctx: Ctx, side: str) -> None:
@@ -54,20 +56,17 @@ class SituationRules(RulesCore):
         r = m["restart"]
         reason = ctx.entry.data.get("reason", "area")
         if not self.in_play(m) or not r or r["kind"] not in self.failed_restart_rules:
-            raise Refused(
-                "Não há tiro de meta ou reposição sendo cobrado",
-                "No goal kick or reposição is being taken",
-            )
+            raise Refused(N_("No goal kick or reposição is being taken"))
         rule = self.failed_restart_rules[r["kind"]].get(reason)
         if not rule:
             raise Refused(
-                f"Motivos nesta regra: {', '.join(self.failed_restart_rules[r['kind']])}",
-                f"Reasons in this ruleset: {', '.join(self.failed_restart_rules[r['kind']])}",
+                N_("Reasons in this ruleset: {reasons}"),
+                reasons=', '.join(self.failed_restart_rules[r['kind']]),
             )
         taker = r["side"]
         choice = ctx.entry.data.get("choice", "falta_tecnica")
         if choice not in ("falta_tecnica", "lance"):
-            raise Refused("'choice': falta_tecnica ou lance", "'choice': falta_tecnica or lance")
+            raise Refused(N_("'choice': falta_tecnica or lance"))
         if reason == "area" and self.setting("failed_area") == "choice":
             # a club reading Art. 13 §3 / 16 §3 for it too: the opponent's choice
             reason = "midline" if "midline" in self.failed_restart_rules[r["kind"]] else reason
@@ -104,21 +103,19 @@ class SituationRules(RulesCore):
         winner = ctx.side("winner")
         choice = ctx.entry.data.get("choice", "ball")
         if m["status"] != "not_started":
-            raise Refused("Só antes do início da partida", "Only before the match starts")
+            raise Refused(N_("Only before the match starts"))
         if choice not in ("ball", "cede", "field"):
-            raise Refused("'choice': ball, cede ou field", "'choice': ball, cede or field")
+            raise Refused(N_("'choice': ball, cede or field"))
         rule = self.cite("draw_choice") or self.cite("draw")
         if choice == "field":
             if not self.cite("draw_choice"):
                 raise Refused(
-                    "Nesta regra o sorteio decide só a saída",
-                    "In this ruleset the draw only decides the kick-off",
-                    self.cite("draw"),
+                    N_("In this ruleset the draw only decides the kick-off"),
+                    rule=self.cite("draw"),
                 )
             goal = ctx.entry.data.get("goal")
             if goal not in (0, 1):
-                raise Refused("'goal': a linha de gol (0 ou 1) que o vencedor defende",
-                              "'goal': the goal line (0 or 1) the winner defends")
+                raise Refused(N_("'goal': the goal line (0 or 1) the winner defends"))
             m["ends"] = {winner: goal, other(winner): 1 - goal}
             kicker = other(winner)
         else:
@@ -138,15 +135,13 @@ class SituationRules(RulesCore):
         """The last goal came off a disc touching the midline: no goal (001 Art. XXXI §3)."""
         m = ctx.m
         if not self.cite("midline_deflection"):
-            raise Refused("Não previsto nesta regra: use Anular no registro do gol",
-                          "Not in this ruleset: void the goal's entry instead")
+            raise Refused(N_("Not in this ruleset: void the goal's entry instead"))
         goal = m["goals"][-1] if m["goals"] else None
         r = m["restart"]
         if goal is None or goal["period"] != m["period"] or not (
             r and r["kind"] == "saida" and not r["taken"]
         ):
-            raise Refused("Só logo após o gol, antes da saída: use Anular no registro do gol",
-                          "Only right after the goal, before the kick-off: void its entry")
+            raise Refused(N_("Only right after the goal, before the kick-off: void its entry"))
         self.uncount_goal(ctx, goal["entry"])
         defender = other(goal["side"])
         self.set_restart(ctx, "tiro_de_meta", defender, self.cite("midline_deflection"))
@@ -160,21 +155,18 @@ class SituationRules(RulesCore):
         r = m["restart"]
         spec = self.taker_rules.get(r["kind"]) if r and not r["taken"] else None
         if not spec:
-            raise Refused("Não há cobrança com escolha de cobrador agora",
-                          "No restart whose taker the team chooses is being given")
+            raise Refused(N_("No restart whose taker the team chooses is being given"))
         who, rule = spec
         keeper = bool(ctx.entry.data.get("goalkeeper"))
         disc = ctx.disc()
         if not keeper and disc is None:
-            raise Refused("Informe o botão cobrador ou o goleiro",
-                          "Say the taking disc or the goalkeeper")
+            raise Refused(N_("Say the taking disc or the goalkeeper"))
         if keeper and who == "disc":
-            raise Refused("O goleiro não cobra esta reposição: escolha um botão",
-                          "The goalkeeper may not take this restart: choose a disc", rule)
+            raise Refused(N_("The goalkeeper may not take this restart: choose a disc"), rule=rule)
         if not keeper and who == "goalkeeper":
-            raise Refused("Esta cobrança é do goleiro", "The goalkeeper takes this restart", rule)
+            raise Refused(N_("The goalkeeper takes this restart"), rule=rule)
         if disc is not None and disc in m["expelled"][r["side"]]:
-            raise Refused(f"O botão {disc} foi expulso", f"Disc {disc} was sent off")
+            raise Refused(N_("Disc {disc} was sent off"), disc=disc)
         r["taker"] = {"disc": None if keeper else disc, "goalkeeper": keeper}
         pt = "o goleiro" if keeper else f"o botão {disc}"
         en = "the goalkeeper" if keeper else f"disc {disc}"
@@ -189,13 +181,11 @@ class SituationRules(RulesCore):
         r = m["restart"]
         rule = self.cite("waive")
         if not rule:
-            raise Refused("Nesta regra a infração é sempre cobrada",
-                          "In this ruleset an infraction is always taken")
+            raise Refused(N_("In this ruleset an infraction is always taken"))
         if not self.in_play(m) or not r or r["taken"] or r["kind"] == "saida":
-            raise Refused("Não há cobrança a dispensar", "No restart to waive")
+            raise Refused(N_("No restart to waive"))
         if not r.get("waivable"):
-            raise Refused("Esta infração não pode ser dispensada",
-                          "This infraction cannot be waived", rule)
+            raise Refused(N_("This infraction cannot be waived"), rule=rule)
         side = r["side"]
         m["restart"] = None
         m["turn"] = side
@@ -213,7 +203,7 @@ class SituationRules(RulesCore):
         m = ctx.m
         side = ctx.side()
         if not self.in_play(m):
-            raise Refused("A bola não está em jogo", "The ball is not in play")
+            raise Refused(N_("The ball is not in play"))
         m["fouls"][side]["fouls"] += 1
         m["shot_asked"] = None
         fouled = other(side)
@@ -237,11 +227,10 @@ class SituationRules(RulesCore):
         r = ctx.m["restart"]
         flank = ctx.entry.data.get("flank")
         if flank not in ("left", "right"):
-            raise Refused("'flank': left ou right", "'flank': left or right")
+            raise Refused(N_("'flank': left or right"))
         rule = self.cite("side_choice")
         if not rule or not r or r["taken"] or r["kind"] not in self.side_choice_kinds:
-            raise Refused("Não há cobrança com escolha de lado agora",
-                          "No restart whose side is a choice is being given")
+            raise Refused(N_("No restart whose side is a choice is being given"))
         r["flank"] = flank
         pt = "esquerdo" if flank == "left" else "direito"
         ctx.announce("restart_side", f"{ctx.name(r['side'])} cobra pelo lado {pt}",
@@ -254,12 +243,11 @@ class SituationRules(RulesCore):
         m = ctx.m
         end = ctx.entry.data.get("end")
         if not self.cite("ball_on_arc"):
-            raise Refused("Não previsto nesta regra: dê a cobrança pelo botão Cobrança",
-                          "Not in this ruleset: give the restart with Restart")
+            raise Refused(N_("Not in this ruleset: give the restart with Restart"))
         if end not in (0, 1):
-            raise Refused("'end': a linha de fundo (0 ou 1)", "'end': the goal line (0 or 1)")
+            raise Refused(N_("'end': the goal line (0 or 1)"))
         if not self.in_play(m):
-            raise Refused("A bola não está em jogo", "The ball is not in play")
+            raise Refused(N_("The ball is not in play"))
         defender = self.defender_of(m, end)
         played = m.get("last_player") or other(defender)
         m["shot_asked"] = None
@@ -277,10 +265,9 @@ class SituationRules(RulesCore):
         r = m["restart"]
         rule = self.cite("discs_moved")
         if not rule:
-            raise Refused("Não previsto nesta regra", "Not in this ruleset")
+            raise Refused(N_("Not in this ruleset"))
         if not r or r["kind"] != "tiro_de_meta" or r["taken"] or not self.in_play(m):
-            raise Refused("Só antes da cobrança de um tiro de meta",
-                          "Only before a goal kick is taken")
+            raise Refused(N_("Only before a goal kick is taken"))
         self.moved_discs(ctx, side, rule)
 
     def moved_discs(self, ctx: Ctx, side: str, rule: str) -> None:
@@ -291,4 +278,4 @@ class SituationRules(RulesCore):
     def on_keeper_kick_hit(self, ctx: Ctx) -> None:
         """`keeper_kick_hit {}`: the goalkeeper's chutão hit an opponent's disc or goalkeeper:
         the ball is the opponent's (004 Tiros de meta)."""
-        raise Refused("Não previsto nesta regra", "Not in this ruleset")
+        raise Refused(N_("Not in this ruleset"))

@@ -8,10 +8,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from futmesa.i18n import N_
+
 from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import MINUTE, REOPEN_KEYS, RulesCore, same_instant
-from .settings import check_settings
+from .settings import BadSettings, check_settings
 
 
 class TimeRules(RulesCore):
@@ -20,11 +22,11 @@ class TimeRules(RulesCore):
     def on_set_up(self, ctx: Ctx) -> None:
         m, d = ctx.m, ctx.entry.data
         if m["status"] != "not_started":
-            raise Refused("Só antes do início da partida", "Only before the match starts")
+            raise Refused(N_("Only before the match starts"))
         try:
             check_settings({"teams": d.get("teams"), "kickoff": d.get("kickoff")})
-        except ValueError as bad:
-            raise Refused(str(bad), str(bad)) from None
+        except BadSettings as bad:
+            raise Refused(bad.msgid, **bad.values) from None
         teams = d.get("teams") or {}
         for side in SIDES:
             team = teams.get(side) or {}
@@ -57,18 +59,16 @@ class TimeRules(RulesCore):
         kickoff = ctx.m["kickoff"]
         if kickoff.get("draw") and side != kickoff["first"]:
             raise Refused(
-                f"O sorteio já deu a saída a {ctx.name(kickoff['first'])}: para mudar, corrija "
-                "o registro do sorteio",
-                f"The draw already gave the kick-off to {ctx.name(kickoff['first'])}: to change "
-                "it, correct the draw's entry",
-                self.cite("draw_choice") or self.cite("draw"),
+                N_("The draw already gave the kick-off to {team}: to change it, correct the "
+                   "draw's entry"),
+                team=ctx.name(kickoff['first']), rule=self.cite("draw_choice") or self.cite("draw"),
             )
 
     def on_ends(self, ctx: Ctx) -> None:
         """The referee states which goal line side A defends now."""
         goal = ctx.entry.data.get("A")
         if goal not in (0, 1):
-            raise Refused("'A' deve ser 0 ou 1", "'A' must be 0 or 1")
+            raise Refused(N_("'A' must be 0 or 1"))
         ctx.m["ends"] = {"A": goal, "B": 1 - goal}
 
     def on_start_period(self, ctx: Ctx) -> None:
@@ -79,7 +79,7 @@ class TimeRules(RulesCore):
         elif m["status"] == "interval" and not m["decision_pending"]:
             ctx.device("new_period", period=m["period"] + 1, length_ms=self.next_length(m))
         else:
-            raise Refused("Não há período para iniciar agora", "There is no period to start now")
+            raise Refused(N_("There is no period to start now"))
 
     def next_length(self, m: dict[str, Any]) -> int:
         profile = m["clock_profile"]
@@ -125,7 +125,7 @@ class TimeRules(RulesCore):
         m = ctx.m
         self.refuse_if_finished(ctx)
         if not m["clock_running"] or m["status"] in ("not_started", "interval"):
-            raise Refused("O relógio não está correndo", "The clock is not running")
+            raise Refused(N_("The clock is not running"))
         ctx.device("pause", reason="referee")
         ctx.announce("paused", "Relógio parado pelo árbitro", "Clock stopped by the referee")
 
@@ -134,7 +134,7 @@ class TimeRules(RulesCore):
         m = ctx.m
         self.refuse_if_finished(ctx)
         if m["clock_running"] or m["status"] in ("not_started", "interval"):
-            raise Refused("O relógio não está parado", "The clock is not stopped")
+            raise Refused(N_("The clock is not stopped"))
         ctx.device("resume", reason="referee")
         ctx.announce("resumed", "Relógio retomado", "Clock resumed")
 
@@ -142,12 +142,11 @@ class TimeRules(RulesCore):
         m = ctx.m
         ms = ctx.entry.data.get("ms")
         if not isinstance(ms, int) or isinstance(ms, bool) or ms <= 0 or ms > 30 * MINUTE:
-            raise Refused("'ms' deve ser um tempo positivo", "'ms' must be a positive duration")
+            raise Refused(N_("'ms' must be a positive duration"))
         if m["status"] != "running" or m["time_up"]:
             raise Refused(
-                "O acréscimo deve ser avisado antes do fim do tempo",
-                "Added time must be announced before time is up",
-                self.cite("added_time"),
+                N_("Added time must be announced before time is up"),
+                rule=self.cite("added_time"),
             )
         m["added_ms"] += ms
         ctx.device("add_time", ms=ms)
