@@ -19,6 +19,8 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+from futmesa.i18n import _
+
 State = dict[str, Any]
 
 
@@ -201,7 +203,7 @@ class StateHub:
         key = table_id or self.default_table
         handler = self._referee.get(key or "")
         if handler is None:
-            raise RefusedError("no table is connected to this daemon yet")
+            raise RefusedError(_("no table is connected to this daemon yet"))
         given = {"pressed_at": pressed_at, "input_id": input_id}
         extra = {k: v for k, v in given.items() if v is not None and k in _parameters(handler)}
         return await handler(kind, data, author, **extra)

@@ -238,7 +238,7 @@ def test_version_mismatch_is_refused_on_both_sides(sim_factory, sink, store, lin
     dev, host = W.PROTO_VERSION - 1, W.PROTO_VERSION  # the host was made one newer
     assert link.refused == (f"firmware da mesa é antigo (protocolo {dev}; este futmesa fala "
                             f"{host}): atualize com `futmesa flash`")
-    assert any("update it with `futmesa flash`" in r.getMessage() for r in caplog.records)
+    assert any("atualize com `futmesa flash`" in r.getMessage() for r in caplog.records)
     assert not link.connected and stored(store) == []
 
 

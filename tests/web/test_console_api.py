@@ -30,7 +30,7 @@ def test_write_with_wrong_token_is_403(live: LiveServer) -> None:
     table = live.call(ScriptedTable, live.hub)
     r = post(live, {"kind": "goal", "data": {"side": "A"}}, {"Authorization": "Bearer nope"})
     assert r.status_code == 403
-    assert "wrong referee token" in r.json()["error"]
+    assert "token de árbitro inválido" in r.json()["error"]
     assert table.entries == []
 
 

@@ -20,6 +20,7 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from futmesa.hub import RefusedError, StateHub
+from futmesa.i18n import _
 from futmesa.matchbook import public_record
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
 from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
@@ -174,7 +175,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         """The JSON body of a referee write for its table (``table`` in the body or the
         query), or the response refusing it."""
         if request_token(request) is None:
-            return error(401, MISSING)  # no token: refused before the body is read
+            return error(401, _(MISSING))  # no token: refused before the body is read
         body = await read_json(request)
         if isinstance(body, JSONResponse):
             return body
@@ -194,9 +195,8 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         """"Received, still being applied": the id to follow it by (one per input)."""
         if record.rid is None:
             if not pending.has_room():
-                return error(503, "muitas ações ainda em aplicação: aguarde alguns segundos e "
-                                  "envie de novo / too many actions are still being applied: "
-                                  "wait a few seconds, then send this one again")
+                return error(503, _("too many actions are still being applied: wait a few "
+                                    "seconds, then send this one again"))
             rid = secrets.token_urlsafe(16)  # not guessable: it may carry a new token
             record.rid = rid
             pending[rid] = {"ok": None, "pending": True}
@@ -207,7 +207,8 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
                 lambda t: pending.__setitem__(rid, with_token(record.kind, record.table, t)))
         readers[record.rid][1].add(token)
         body: dict[str, Any] = {"ok": None, "pending": True, "id": record.rid,
-                                "message": "received; still being applied — the result follows"}
+                                "message": _("received; still being applied — the result "
+                                             "follows")}
         if already:
             body["already"] = True
         return JSONResponse(body, status_code=202)
@@ -217,7 +218,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         if record.answer is not None:  # a retry: the first answer again
             status, body = record.answer
             return JSONResponse(body, status_code=status)
-        done, _ = await asyncio.wait({record.task}, timeout=answer_within_s)
+        done, _pending = await asyncio.wait({record.task}, timeout=answer_within_s)
         if not done:
             return pending_answer(record, token, already=False)
         if record.answer is None:
@@ -234,8 +235,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
             return pending_answer(twin, token, already=True)
         body: dict[str, Any] = {
             "ok": True, "already": True,
-            "message": "já feito: a mesma ação acabou de ser registrada / already done: the "
-                       "same action has just been recorded"}
+            "message": _("already done: the same action has just been recorded")}
         outcome = with_token(twin.kind, twin.table, twin.task)
         if "token" in outcome:
             body["token"] = outcome["token"]
@@ -245,7 +245,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         started = time.perf_counter()
         token = request_token(request)
         if token is None:
-            return error(401, MISSING)  # no token: refused before the body is read
+            return error(401, _(MISSING))  # no token: refused before the body is read
         body = await read_json(request)
         if isinstance(body, JSONResponse):
             return body
@@ -280,7 +280,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         rid = request.path_params["rid"]
         token = request_token(request)
         if token is None:
-            return error(401, MISSING)
+            return error(401, _(MISSING))
         reader = readers.get(rid)
         outcome = pending.get(rid)
         if reader is None or outcome is None:
@@ -337,13 +337,13 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
 def outcome_of(task: asyncio.Future[Any]) -> dict[str, Any]:
     """The console's view of a finished referee action."""
     if task.cancelled():
-        return {"ok": False, "error": "the action was cancelled (the daemon is stopping)"}
+        return {"ok": False, "error": _("the action was cancelled (the daemon is stopping)")}
     exc = task.exception()
     if isinstance(exc, RefusedError):
-        return {"ok": False, "error": str(exc) or "refused by the rules"}
+        return {"ok": False, "error": str(exc) or _("refused by the rules")}
     if exc is not None:
-        return {"ok": False, "error": f"internal error applying the action: {exc!r}; "
-                                      "it was not applied — tell the operator"}
+        return {"ok": False, "error": _("internal error applying the action: {error}; it was "
+                                        "not applied — tell the operator").format(error=repr(exc))}
     result = task.result()
     if not isinstance(result, dict):
         return {"ok": True, "result": {}}

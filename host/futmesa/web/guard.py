@@ -30,6 +30,8 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from futmesa.i18n import _
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -184,18 +186,18 @@ class RequestGuard:
             await self.app(scope, receive, send)
             return
         if scope.get("path") in RECOVERY_PATHS and not await self.host_is_ours(scope):
-            await _refuse(send, 403, (
-                "recuperação do token só pelo endereço da própria máquina / token recovery "
-                "only answers on this machine's own address: open "
-                f"{scope.get('scheme', 'http')}://localhost:{_port(scope)}/console/recover "
-                "in a browser on the host itself "
-                f"(this request named the server {_header(scope, b'host')!r})"))
+            await _refuse(send, 403, _(
+                "token recovery only answers on this machine's own address: open {url} in a "
+                "browser on the host itself (this request named the server {server})").format(
+                    url=f"{scope.get('scheme', 'http')}://localhost:{_port(scope)}"
+                        "/console/recover",
+                    server=repr(_header(scope, b"host"))))
             return
         if scope.get("path") in RECOVERY_PATHS:
             unknown = _unknown_table(scope)
             if unknown is not None:
-                await _refuse(send, 404, f"mesa desconhecida / unknown table {unknown!r}: "
-                                         "este computador não serve essa mesa")
+                await _refuse(send, 404, _("unknown table {table}: this computer does not "
+                                           "serve that table").format(table=repr(unknown)))
                 return
         declared = _header(scope, b"content-length")
         if declared is not None:
