@@ -221,7 +221,7 @@ def test_silence_marks_the_table_disconnected_within_3s(sim_factory, sink, store
     # never before the board has been silent for SILENCE_S (less the age of the last
     # frame heard before it stopped, at most one heartbeat)
     assert silent_for >= SILENCE_S - 1.0
-    assert sink.connections[-1][0] is False and "no answer" in sink.connections[-1][1]
+    assert sink.connections[-1][0] is False and "sem resposta" in sink.connections[-1][1]
     wait_until(lambda: link.connected, 10, "the reconnection", sim)
 
 

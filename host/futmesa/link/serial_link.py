@@ -162,7 +162,7 @@ class HostLink(LinkProtocol):
         self._stop.set()
         if self._thread:
             self._thread.join(timeout=2)
-        self._close("stopped")
+        self._close(_("stopped"))
 
     def _close(self, reason: str) -> None:
         if self.serial.close():
@@ -171,7 +171,7 @@ class HostLink(LinkProtocol):
             self._set_connected(False, reason)
 
     def wrong_board(self) -> None:
-        self._close("another table's board")
+        self._close(_("another table's board"))
 
     # -- the thread ------------------------------------------------------------------
     def _run(self) -> None:
