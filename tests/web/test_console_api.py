@@ -61,7 +61,7 @@ def test_refused_action_says_why(live: LiveServer) -> None:
 def test_no_table_yet_is_refused_with_reason(live: LiveServer) -> None:
     r = post(live, {"kind": "start", "data": {}}, AUTH)
     assert r.status_code == 409
-    assert "no table" in r.json()["error"]
+    assert "nenhuma mesa" in r.json()["error"]
 
 
 def test_bad_bodies(live: LiveServer) -> None:

@@ -173,7 +173,7 @@ def test_recovery_refuses_a_foreign_host_name(live: LiveServer) -> None:
         r = _recover(live, host)
         assert r.status_code == 403, (host, r.text)
         assert TOKEN not in r.text
-        assert f"open http://localhost:{live.port}/console/recover" in r.json()["error"]
+        assert f"abra http://localhost:{live.port}/console/recover" in r.json()["error"]
 
 
 def test_recovery_answers_on_this_machines_own_names(live: LiveServer) -> None:

@@ -113,7 +113,7 @@ class SerialTransport:
             if data and ser.in_waiting:
                 data += ser.read(min(ser.in_waiting, 4096))
         except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
-            raise OSError(f"port error: {exc}") from exc
+            raise OSError(_("port error: {error}").format(error=exc)) from exc
         return data
 
     def write(self, data: bytes) -> None:

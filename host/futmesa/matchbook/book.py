@@ -42,7 +42,7 @@ class UnloadableMatch(LookupError):
     the store.
     """
 
-    def __init__(self, match_id: int, why: str, **values: Any) -> None:
+    def __init__(self, match_id: int, why: str, /, **values: Any) -> None:
         self.match_id = match_id
         self.why = why
         self.values = values
