@@ -229,7 +229,7 @@ def test_tournament_demo(sig: signal.Signals, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("sig", ALL_STOPS, ids=lambda s: s.name)
 def test_sim(sig: signal.Signals, tmp_path: Path) -> None:
-    code, out = run_and_stop(["sim", "--speed", "10"], tmp_path, sig, "Ctrl-C desliga a mesa",
+    code, out = run_and_stop(["sim", "--speed", "10"], tmp_path, sig, "Ctrl-C stops the table",
                              ["janitor", "micropython", "socat"], stdin=subprocess.PIPE)
     _clean_exit(sig, code, out)
 
