@@ -24,7 +24,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from futmesa.hub import RefusedError, StateHub
-from futmesa.i18n import _, short, translator
+from futmesa.i18n import _, jinja_callables, short, translator
 from futmesa.matchbook import UnloadableMatch, build, public_record
 from futmesa.matchbook.signing import MAX_NAME, ROLES, role_label
 from futmesa.web.access import MISSING, TokenGate, request_token
@@ -39,7 +39,9 @@ from futmesa.web.common import (
 )
 from futmesa.web.guard import parse_id
 
-ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]))
+ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]),
+                  extensions=["jinja2.ext.i18n"])
+ENV.install_null_translations(newstyle=True)  # each render passes its language's gettext
 
 
 def verify_url(request: Request, match_id: Any) -> str:
@@ -151,9 +153,10 @@ def signing_routes(hub: StateHub, *, gate: TokenGate,
             message = json.loads(bytes(record.body)).get("error", "")
             return HTMLResponse(f"<!doctype html><meta charset=utf-8><p>{html.escape(message)}</p>",
                                 status_code=record.status_code)
-        view = signing_view(record, verify_url(request, record["match"]["id"]),
-                            short(request_language(request)))
-        return HTMLResponse(ENV.get_template("verify.html").render(v=view))
+        lang = request_language(request)
+        view = signing_view(record, verify_url(request, record["match"]["id"]), short(lang))
+        return HTMLResponse(ENV.get_template("verify.html").render(
+            v=view, html_lang="en" if lang == "en" else "pt-BR", **jinja_callables(lang)))
 
     return [
         Route("/assinar", sign_page),
