@@ -273,9 +273,13 @@ class TableDaemon:
                 # it happened before referee input already applied (it arrived late, after
                 # an outage): rebuild the match in the order things happened at the table
                 late_s = (self.book.last_referee_at - occurred) / 1000
-                (log.info if late_s >= 1 else log.debug)(
-                    "event %s happened %.1f s before the last referee input but arrived after "
-                    "it; replaying the match in time order", kind, late_s)
+                if late_s >= 1:
+                    log.info(_("event %s happened %.1f s before the last referee input but "
+                               "arrived after it; replaying the match in time order"),
+                             kind, late_s)
+                else:
+                    log.debug("event %s happened %.1f s before the last referee input but "
+                              "arrived after it; replaying the match in time order", kind, late_s)
                 self._rebuild()
                 return
             entry = Entry(id=stored[1], kind=kind, data=data, source="device", period=ev.period,

@@ -450,12 +450,12 @@ class EventLog:
         try:
             settings = json.loads(row[3])
         except (ValueError, TypeError) as exc:
-            match["load_error"] = f"settings are not valid JSON ({exc})"
+            match["load_error"] = _("settings are not valid JSON ({error})").format(error=exc)
             return match
         if isinstance(settings, dict):
             match["settings"] = settings
         else:
-            match["load_error"] = "settings are not a JSON object"
+            match["load_error"] = _("settings are not a JSON object")
         return match
 
     def match(self, match_id: int) -> dict[str, Any] | None:

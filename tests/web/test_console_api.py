@@ -104,7 +104,7 @@ def test_recover_from_localhost_gives_the_token(live: LiveServer) -> None:
 def test_recover_refused_through_a_proxy(live: LiveServer) -> None:
     r = httpx.get(live.url + "/console/recover", headers={"X-Forwarded-For": "192.168.1.50"})
     assert r.status_code == 403
-    assert "host machine" in r.json()["error"]
+    assert "próprio computador da mesa" in r.json()["error"]
     assert TOKEN not in r.text
 
 

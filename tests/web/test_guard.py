@@ -46,7 +46,8 @@ def test_match_numbers_out_of_range_are_not_found(stored: LiveServer, path: str)
     with httpx.Client(base_url=stored.url) as client:
         r = client.get(path)
         assert r.status_code == 404, r.text
-        assert r.json()["error"].startswith("no stored match")
+        error = r.json()["error"]
+        assert error.startswith("partida ") and "não encontrada" in error, error
         # the same connection goes on serving
         assert client.get("/api/state").status_code == 200
 

@@ -89,10 +89,8 @@ class TokenGate:
     def refuse_recovery(self, request: Request) -> str | None:
         if is_local(request):
             return None
-        return (
-            "token recovery only works from the host machine itself (127.0.0.1 / ::1); "
-            "ask the operator for the console link or read the QR code on the host's terminal"
-        )
+        return _("token recovery only works from the host machine itself (127.0.0.1 / ::1); ask "
+                 "the operator for the console link or read the QR code on the host's terminal")
 
 
 def console_url(base_url: str, token: str, table: str | None = None) -> str:

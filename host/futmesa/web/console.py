@@ -262,9 +262,9 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         kind = body.get("kind")
         data = body.get("data", {})
         if not isinstance(kind, str) or not kind:
-            return error(400, "missing \"kind\": say which action, e.g. \"shot_asked\"")
+            return error(400, _("missing \"kind\": say which action, e.g. \"shot_asked\""))
         if not isinstance(data, dict):
-            return error(400, "\"data\" must be a JSON object")
+            return error(400, _("\"data\" must be a JSON object"))
         author = str(body.get("author") or "referee")[:60]
         console_id = str(body.get("console") or "")[:64]
         twin = ledger.twin(table, console_id, kind, data)
@@ -284,7 +284,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         reader = readers.get(rid)
         outcome = pending.get(rid)
         if reader is None or outcome is None:
-            return error(404, "no such pending action (the daemon may have restarted)")
+            return error(404, _("no such pending action (the daemon may have restarted)"))
         table, askers = reader
         # only its own table's token, or a token that asked it; never another table's
         refusal = gate.refuse(request, table)
@@ -300,7 +300,8 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
                              ("sound", SOUNDS)):
             if key in body:
                 if body[key] not in allowed:
-                    return error(400, f"{key} must be one of {', '.join(allowed)}")
+                    return error(400, _("{key} must be one of {values}").format(
+                        key=key, values=", ".join(allowed)))
                 display[key] = body[key]
         broadcast.send({"type": "display", **display})
         return JSONResponse({"ok": True, **display})
@@ -315,7 +316,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         try:
             record = await asyncio.to_thread(history.match_record, parse_id(str(match_id)))
         except (KeyError, LookupError, ValueError):
-            return error(404, f"no stored match {match_id}")
+            return error(404, _("no stored match {id}").format(id=match_id))
         lang = request.query_params.get("lang") or display.get("lang", "pt")
         return JSONResponse(log_view(record, "en" if lang == "en" else "pt"))
 

@@ -106,7 +106,8 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
                                 "futmesa version that wrote it").format(
                                     id=exc.match_id, ending=exc.ending()[short(language())]))
         except (KeyError, LookupError, ValueError):
-            return error(404, f"no stored match {stem!r}; see /history for the list")
+            return error(404, _("no stored match {id}; see /history for the list").format(
+                id=repr(stem)))
         record = public_record(record)
         # the súmula's QR code opens this host's verification page (web/signing.py)
         record = {**record, "verify_url": f"{str(request.base_url).rstrip('/')}/verificar/"
@@ -125,7 +126,8 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
             pdf = await asyncio.to_thread(lambda: report.pdf_bytes(record, lang=lang))
             return Response(pdf, media_type="application/pdf",
                             headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
-        return error(404, "report formats: .html, .pdf, .csv, .json")
+        return error(404, _("report formats: {formats}").format(
+            formats=".html, .pdf, .csv, .json"))
 
     return [
         Route("/api/matches", api_matches),
