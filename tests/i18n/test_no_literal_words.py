@@ -3,10 +3,15 @@ Portuguese text go through the gettext catalogs (issue #23).
 
 Parses every .py under host/futmesa with ``ast`` and lists ``file:line`` for
 (a) a ``log.info/warning/error/exception/critical`` call whose message is a bare string or an
-    f-string (it must be a ``_()`` call: ``log.warning(_("link lost (%s)"), why)``);
-(b) a ``click.echo``/``click.secho``/``print`` of a bare string with letters in it;
-(c) a string with Portuguese accented letters outside a gettext call (docstrings excepted;
-    comments are not strings).
+    f-string with words in it (it must be a ``_()`` call: ``log.warning(_("link lost (%s)"),
+    why)``; ``log.error("%s", why)`` of a translated ``why`` is fine);
+(b) a ``click.echo``/``click.secho``/``print`` of a bare string with letters in it (also
+    ``"…" + x``, ``"…" % x`` and ``"…".format()``);
+(c) a string with Portuguese accented letters outside a gettext call (docstrings and click's
+    ``help=`` texts, which ``futmesa.cli_words`` translates, excepted; comments are not
+    strings).
+``log.debug`` lines are for developers and may stay English. ``ALLOWED`` (b, c) keeps the data
+words and proper names, each with its reason.
 """
 
 from __future__ import annotations
