@@ -22,7 +22,7 @@ import futmesa_wire as W
 from futmesa.config import SettingsError, validate_settings
 from futmesa.health import Health, is_write_failure
 from futmesa.hub import RefusedError, StateHub
-from futmesa.i18n import _, language, short
+from futmesa.i18n import N_, _, language, short, translator
 from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import raw_event
 from futmesa.link.messages import Profile
@@ -74,7 +74,7 @@ def checked_new_match(data: dict[str, Any]) -> tuple[str | None, dict[str, Any] 
     try:
         return ruleset, validate_settings(settings)
     except SettingsError as exc:
-        raise RefusedError(_("invalid settings: {why}").format(why=exc)) from None
+        raise RefusedError.words(N_("invalid settings: {why}"), why=exc) from None
 
 
 class TableDaemon:
@@ -454,8 +454,9 @@ class TableDaemon:
             if self.match is None or self.book is None:
                 faults = self.health.faults()
                 if faults:  # the match could not be opened: the log cannot be written
-                    raise RefusedError(faults[0].said())
-                raise RefusedError(_("no table has connected yet: check the USB cable"))
+                    raise RefusedError(faults[0].said(), {lang: faults[0].said(lang)
+                                                          for lang in ("pt", "en")})
+                raise RefusedError.words(N_("no table has connected yet: check the USB cable"))
             done = self.store.input_entry(input_id) if input_id else None
             if done is not None:
                 return {"ok": True, "entry_id": done[1], "already": True, "effects": [],
@@ -465,12 +466,18 @@ class TableDaemon:
                 match_id = self.new_match(ruleset, settings)
                 return {"ok": True, "match_id": match_id, "state": self.state_json()}
             match_id = self.match["id"]
-            closing = closing_refusal(
-                kind, data, list(self.book.state.log),
-                finished=lambda: bool(self.state.to_dict().get("finished")),
-                signable=lambda: signable_hashes(list(self.store.chain_rows(match_id).values())))
-            if closing:  # a closed match (the referee signed) takes no input but "reabrir"
-                raise RefusedError(closing)
+            def closing(lang: str | None = None) -> str | None:
+                return closing_refusal(
+                    kind, data, list(self.book.state.log) if self.book else [],
+                    finished=lambda: bool(self.state.to_dict().get("finished")),
+                    signable=lambda: signable_hashes(
+                        list(self.store.chain_rows(match_id).values())),
+                    lang=lang)
+
+            refusal = closing()
+            if refusal:  # a closed match (the referee signed) takes no input but "reabrir"
+                raise RefusedError(refusal, {lang: closing(lang) or refusal
+                                             for lang in ("pt", "en")})
             period = self.status.period if self.status else 0
             now = time.time() * 1000
             at = self.book.referee_stamp(now, pressed_at, kind)
@@ -485,8 +492,9 @@ class TableDaemon:
                        if e.kind == "announce" and e.data.get("code") == "refused"]
             if refused:
                 # a refused input changes nothing, so it is not logged; the console shows why
-                said = refused[0].get(short(language())) or refused[0].get("pt", "")
-                raise RefusedError(str(said))
+                texts = {lang: str(refused[0].get(lang) or refused[0].get("pt", ""))
+                         for lang in ("pt", "en")}
+                raise RefusedError(texts[short(language())], texts)
             try:
                 entry_id = self.store.append_entry(self.match["id"], "referee", kind, data,
                                                    period, clock_ms, author, occurred_at=probe.at,
@@ -495,8 +503,10 @@ class TableDaemon:
                 if not is_write_failure(exc):
                     raise
                 fault = self.health.log_failed(exc)
-                raise RefusedError(_("{fault}: try again once the warning is gone").format(
-                    fault=fault.said())) from exc
+                again = N_("{fault}: try again once the warning is gone")
+                raise RefusedError(_(again).format(fault=fault.said()), {
+                    lang: translator(lang).gettext(again).format(fault=fault.said(lang))
+                    for lang in ("pt", "en")}) from exc
             self.health.log_ok()
             if kind == "added_time" and self.reset is not None:
                 self.reset["lost_ms"] = 0  # the referee has decided: the offer is over

@@ -62,6 +62,10 @@ def test_no_table_yet_is_refused_with_reason(live: LiveServer) -> None:
     r = post(live, {"kind": "start", "data": {}}, AUTH)
     assert r.status_code == 409
     assert "nenhuma mesa" in r.json()["error"]
+    # a phone in English reads it in English (its Accept-Language)
+    r = post(live, {"kind": "start", "data": {}}, {**AUTH, "Accept-Language": "en-US,en;q=0.8"})
+    assert r.status_code == 409
+    assert r.json()["error"] == "no table is connected to this daemon yet"
 
 
 def test_bad_bodies(live: LiveServer) -> None:

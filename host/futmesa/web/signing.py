@@ -128,7 +128,7 @@ def signing_routes(hub: StateHub, *, gate: TokenGate,
         try:
             await hub.referee_input(kind, data, author, table)
         except RefusedError as exc:
-            return error(409, str(exc))
+            return error(409, exc.said(request_language(request, browser=True)))
         return JSONResponse({"ok": True})
 
     def signature(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
