@@ -222,7 +222,7 @@ def janitor_main(wait_s: float = 3.0) -> None:
     pids: set[int] = set()
     try:
         for raw in sys.stdin:
-            word, _, arg = raw.rstrip("\n").partition(" ")
+            word, _space, arg = raw.rstrip("\n").partition(" ")
             if word == "dir":
                 dirs.append(arg)
             elif word == "drop" and arg in dirs:

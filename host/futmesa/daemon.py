@@ -22,6 +22,7 @@ import futmesa_wire as W
 from futmesa.config import SettingsError, validate_settings
 from futmesa.health import Health, is_write_failure
 from futmesa.hub import RefusedError, StateHub
+from futmesa.i18n import N_, _, language, short, translator
 from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import raw_event
 from futmesa.link.messages import Profile
@@ -73,7 +74,7 @@ def checked_new_match(data: dict[str, Any]) -> tuple[str | None, dict[str, Any] 
     try:
         return ruleset, validate_settings(settings)
     except SettingsError as exc:
-        raise RefusedError(f"configuração inválida / invalid settings: {exc}") from None
+        raise RefusedError.words(N_("invalid settings: {why}"), why=exc) from None
 
 
 class TableDaemon:
@@ -100,7 +101,7 @@ class TableDaemon:
         self.status: Status | None = None
         self.status_wall_ms = 0.0
         self.connected = False
-        self.link_reason = "waiting for the table"
+        self.link_reason = _("waiting for the table")
         self.last_event_wall_ms = 0.0
         self.sensor_faults: dict[int, str] = {}
         # per (device, boot): the time stored for its newest event (on_event)
@@ -136,20 +137,21 @@ class TableDaemon:
                 self.book = MatchBook.opened(self.store, match)
             except UnloadableMatch as exc:  # never let a broken stored match block the table
                 self.store.end_match(match["id"])
-                log.warning("match %d on table %s cannot be loaded (%s): ended it as \"não "
-                            "carregável\" and starting a new one; its log is kept — read it "
-                            "with the futmesa version that wrote it, or send the database file "
-                            "with a report", match["id"], table_id, exc.en)
+                log.warning(_("match %d on table %s cannot be loaded (%s): ended it as "
+                              "\"cannot be loaded\" and starting a new one; its log is kept — "
+                              "read it with the futmesa version that wrote it, or send the "
+                              "database file with a report"), match["id"], table_id, exc.said())
                 match = None
         if match is None:
             match_id = self.store.new_match(table_id, self.ruleset_name, self.settings,
                                             self.settings.get("referee", ""))
             match = self.store.match(match_id)
             assert match is not None
-            log.info("new match %d on table %s under %s", match_id, table_id, self.ruleset_name)
+            log.info(_("new match %d on table %s under %s"), match_id, table_id,
+                     self.ruleset_name)
             self.book = MatchBook.opened(self.store, match)
         else:
-            log.info("resuming match %d on table %s", match["id"], table_id)
+            log.info(_("resuming match %d on table %s"), match["id"], table_id)
         self.match = match
 
     @property
@@ -189,7 +191,7 @@ class TableDaemon:
             return
         wanted = self._profile()
         if force or wanted != self.info.profile:
-            log.info("sending the %s clock profile to the table", self.ruleset_name)
+            log.info(_("sending the %s clock profile to the table"), self.ruleset_name)
             self.link.send_profile(wanted)
 
     # -- LinkSink (link thread) ---------------------------------------------------------
@@ -234,8 +236,8 @@ class TableDaemon:
                 # the last STATUS closed the window: kept as the device's event, but no
                 # "may be lost" entry in the match (a false alarm referees learn to ignore)
                 match_id = None
-                log.info("table %s was reset right after its last status: no event of the "
-                         "previous boot can be missing beyond it", info.table_id)
+                log.info(_("table %s was reset right after its last status: no event of "
+                           "the previous boot can be missing beyond it"), info.table_id)
             # it cannot have happened after it reached us: a mapping error the other way
             # (a busy host) would sort it after a referee input made just after it arrived,
             # e.g. "period started" after the "shot asked" that followed it, and a replay
@@ -259,7 +261,7 @@ class TableDaemon:
             self.last_event_wall_ms = time.time() * 1000
             if kind == "sensor_fault":
                 self.sensor_faults[ev.a] = data["fault"]
-                log.warning("sensor %d fault: %s — check its wiring and alignment", ev.a,
+                log.warning(_("sensor %d fault: %s — check its wiring and alignment"), ev.a,
                             data["fault"])
             elif kind == "sensor_ok":
                 self.sensor_faults.pop(ev.a, None)
@@ -271,9 +273,13 @@ class TableDaemon:
                 # it happened before referee input already applied (it arrived late, after
                 # an outage): rebuild the match in the order things happened at the table
                 late_s = (self.book.last_referee_at - occurred) / 1000
-                (log.info if late_s >= 1 else log.debug)(
-                    "event %s happened %.1f s before the last referee input but arrived after "
-                    "it; replaying the match in time order", kind, late_s)
+                if late_s >= 1:
+                    log.info(_("event %s happened %.1f s before the last referee input but "
+                               "arrived after it; replaying the match in time order"),
+                             kind, late_s)
+                else:
+                    log.debug("event %s happened %.1f s before the last referee input but "
+                              "arrived after it; replaying the match in time order", kind, late_s)
                 self._rebuild()
                 return
             entry = Entry(id=stored[1], kind=kind, data=data, source="device", period=ev.period,
@@ -309,7 +315,7 @@ class TableDaemon:
         consecutive = old is not None and info.boot_id == old.boot_id % 0xFFFF + 1
         self._old_status = ((s.newest, self._status_heard, time.monotonic())
                             if s is not None and self._status_heard and consecutive else None)
-        log.warning("table %s was reset (boot %d); its clock restores from flash",
+        log.warning(_("table %s was reset (boot %d); its clock restores from flash"),
                     info.table_id, info.boot_id)
         self._publish()
 
@@ -378,7 +384,7 @@ class TableDaemon:
         if is_write_failure(exc):
             self.health.log_failed(exc)
         else:
-            log.error("storing a device frame failed: %r; the table will resend it", exc,
+            log.error(_("storing a device frame failed: %r; the table will resend it"), exc,
                       exc_info=exc)
 
     def on_connection(self, connected: bool, reason: str) -> None:
@@ -417,7 +423,7 @@ class TableDaemon:
             return  # the device ends a period itself, on the pass its time runs out
         code = DEVICE_COMMANDS.get(cmd)
         if code is None:
-            log.warning("the ruleset asked for an unknown device command %r", cmd)
+            log.warning(_("the ruleset asked for an unknown device command %r"), cmd)
             return
         d = effect.data
         if cmd == "beep":
@@ -446,10 +452,11 @@ class TableDaemon:
         """
         with self._lock:
             if self.match is None or self.book is None:
-                faults = self.health.to_json()["faults"]
+                faults = self.health.faults()
                 if faults:  # the match could not be opened: the log cannot be written
-                    raise RefusedError(f"{faults[0]['pt']} / {faults[0]['en']}")
-                raise RefusedError("no table has connected yet: check the USB cable")
+                    raise RefusedError(faults[0].said(), {lang: faults[0].said(lang)
+                                                          for lang in ("pt", "en")})
+                raise RefusedError.words(N_("no table has connected yet: check the USB cable"))
             done = self.store.input_entry(input_id) if input_id else None
             if done is not None:
                 return {"ok": True, "entry_id": done[1], "already": True, "effects": [],
@@ -459,12 +466,18 @@ class TableDaemon:
                 match_id = self.new_match(ruleset, settings)
                 return {"ok": True, "match_id": match_id, "state": self.state_json()}
             match_id = self.match["id"]
-            closing = closing_refusal(
-                kind, data, list(self.book.state.log),
-                finished=lambda: bool(self.state.to_dict().get("finished")),
-                signable=lambda: signable_hashes(list(self.store.chain_rows(match_id).values())))
-            if closing:  # a closed match (the referee signed) takes no input but "reabrir"
-                raise RefusedError(f"{closing[0]} / {closing[1]}")
+            def closing(lang: str | None = None) -> str | None:
+                return closing_refusal(
+                    kind, data, list(self.book.state.log) if self.book else [],
+                    finished=lambda: bool(self.state.to_dict().get("finished")),
+                    signable=lambda: signable_hashes(
+                        list(self.store.chain_rows(match_id).values())),
+                    lang=lang)
+
+            refusal = closing()
+            if refusal:  # a closed match (the referee signed) takes no input but "reabrir"
+                raise RefusedError(refusal, {lang: closing(lang) or refusal
+                                             for lang in ("pt", "en")})
             period = self.status.period if self.status else 0
             now = time.time() * 1000
             at = self.book.referee_stamp(now, pressed_at, kind)
@@ -479,7 +492,9 @@ class TableDaemon:
                        if e.kind == "announce" and e.data.get("code") == "refused"]
             if refused:
                 # a refused input changes nothing, so it is not logged; the console shows why
-                raise RefusedError(f"{refused[0].get('pt', '')} / {refused[0].get('en', '')}")
+                texts = {lang: str(refused[0].get(lang) or refused[0].get("pt", ""))
+                         for lang in ("pt", "en")}
+                raise RefusedError(texts[short(language())], texts)
             try:
                 entry_id = self.store.append_entry(self.match["id"], "referee", kind, data,
                                                    period, clock_ms, author, occurred_at=probe.at,
@@ -488,8 +503,10 @@ class TableDaemon:
                 if not is_write_failure(exc):
                     raise
                 fault = self.health.log_failed(exc)
-                raise RefusedError(f"{fault.pt}: tente de novo quando o aviso sumir / "
-                                   f"{fault.en}: try again once the warning is gone") from exc
+                again = N_("{fault}: try again once the warning is gone")
+                raise RefusedError(_(again).format(fault=fault.said()), {
+                    lang: translator(lang).gettext(again).format(fault=fault.said(lang))
+                    for lang in ("pt", "en")}) from exc
             self.health.log_ok()
             if kind == "added_time" and self.reset is not None:
                 self.reset["lost_ms"] = 0  # the referee has decided: the offer is over
@@ -499,8 +516,8 @@ class TableDaemon:
                 # pressed before events the table sent since (it reached us late): the match
                 # is rebuilt in the order things happened; what the device did meanwhile
                 # stands, so no device command is sent for it
-                log.info("referee input %s was pressed %.1f s before it arrived, before the "
-                         "last table event; replaying the match in time order", kind,
+                log.info(_("referee input %s was pressed %.1f s before it arrived, before "
+                           "the last table event; replaying the match in time order"), kind,
                          (now - probe.at) / 1000)
                 self._rebuild()
                 effects = []

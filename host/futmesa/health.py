@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from futmesa.i18n import N_, _, translator
+
 log = logging.getLogger("futmesa.health")
 
 LOG_FULL = "log_full"
@@ -30,32 +32,31 @@ LOG_FAULTS = (LOG_FULL, LOG_READ_ONLY, LOG_FAILED)
 @dataclass(frozen=True)
 class Fault:
     code: str
-    pt: str  # what the kiosk, console and watch say (Brazilian Portuguese)
-    en: str
-    action: str  # what the operator should do, for the daemon's log
+    what: str  # what the kiosk, console and watch say (English msgid, translated where shown)
+    action: str  # what the operator should do, for the daemon's log (English msgid)
+
+    def said(self, lang: str | None = None) -> str:
+        """What the fault is, in ``lang`` (None: the process language)."""
+        return translator(lang).gettext(self.what)
 
     def to_json(self, since_ms: float) -> dict[str, Any]:
-        return {"code": self.code, "pt": self.pt, "en": self.en, "since": round(since_ms)}
+        return {"code": self.code, "pt": self.said("pt_BR"), "en": self.said("en"),
+                "since": round(since_ms)}
 
-
-_PAUSED_PT = "placar pausado, nada se perde"
-_PAUSED_EN = "scores paused, nothing lost"
 
 FAULTS = {
-    LOG_FULL: Fault(LOG_FULL, f"log de eventos sem gravação (disco cheio) — {_PAUSED_PT}",
-                    f"event log not writable (disk full) — {_PAUSED_EN}",
-                    "free space on the disk that holds the database (delete old files or "
-                    "reports); the table resends what it holds and the score catches up"),
+    LOG_FULL: Fault(LOG_FULL, N_("event log not writable (disk full) — scores paused, nothing "
+                                 "lost"),
+                    N_("free space on the disk that holds the database (delete old files or "
+                       "reports); the table resends what it holds and the score catches up")),
     LOG_READ_ONLY: Fault(LOG_READ_ONLY,
-                         f"log de eventos sem gravação (somente leitura) — {_PAUSED_PT}",
-                         f"event log not writable (read-only) — {_PAUSED_EN}",
-                         "make the database file and its folder writable by the user running "
-                         "futmesa (or remount the disk read-write); the score catches up by "
-                         "itself"),
-    LOG_FAILED: Fault(LOG_FAILED, f"log de eventos sem gravação — {_PAUSED_PT}",
-                      f"event log not writable — {_PAUSED_EN}",
-                      "check the disk that holds the database (`futmesa doctor`); the table "
-                      "resends what it holds once writing works again"),
+                         N_("event log not writable (read-only) — scores paused, nothing lost"),
+                         N_("make the database file and its folder writable by the user running "
+                            "futmesa (or remount the disk read-write); the score catches up by "
+                            "itself")),
+    LOG_FAILED: Fault(LOG_FAILED, N_("event log not writable — scores paused, nothing lost"),
+                      N_("check the disk that holds the database (`futmesa doctor`); the table "
+                         "resends what it holds once writing works again")),
 }
 
 
@@ -94,8 +95,10 @@ class Health:
             if fault.code in self._faults:
                 return
             self._faults[fault.code] = (fault, time.time() * 1000)
-        log.error("%s%s. What to do: %s", fault.en, f" ({detail})" if detail else "",
-                  fault.action)
+        if detail:
+            log.error(_("%s (%s). What to do: %s"), fault.said(), detail, _(fault.action))
+        else:
+            log.error(_("%s. What to do: %s"), fault.said(), _(fault.action))
         self._changed()
 
     def clear(self, *codes: str) -> None:
@@ -103,7 +106,7 @@ class Health:
         with self._lock:
             gone = [self._faults.pop(c)[0] for c in codes if c in self._faults]
         for fault in gone:
-            log.warning("cleared: %s — writing works again", fault.en.split(" — ")[0])
+            log.warning(_("cleared: %s — writing works again"), fault.said().split(" — ")[0])
         if gone:
             self._changed()
 
@@ -117,6 +120,11 @@ class Health:
         """A write of the event log worked: every log fault is over."""
         if self._faults:
             self.clear(*LOG_FAULTS)
+
+    def faults(self) -> list[Fault]:
+        """The faults now, oldest first."""
+        with self._lock:
+            return [f for f, _since in sorted(self._faults.values(), key=lambda fs: fs[1])]
 
     @property
     def ok(self) -> bool:

@@ -19,11 +19,34 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
+from futmesa.i18n import N_, _, short, translator
+
+LANGS = ("pt", "en")  # the languages a refusal is said in (RefusedError.texts)
+
 State = dict[str, Any]
 
 
 class RefusedError(Exception):
-    """A referee action the match cannot take; the message says why, for the console."""
+    """A referee action the match cannot take; the message says why, for the console.
+
+    The message is in the process language; ``texts`` ({"pt": …, "en": …}), when given, says
+    the same in both, so a console in the other language reads it in its own
+    (:meth:`said`). :meth:`words` makes both from one English msgid.
+    """
+
+    def __init__(self, message: str = "", texts: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.texts = dict(texts or {})
+
+    @classmethod
+    def words(cls, msgid: str, **values: Any) -> RefusedError:
+        """The refusal ``msgid`` (marked with ``N_``), its placeholders filled from ``values``."""
+        texts = {lang: translator(lang).gettext(msgid).format(**values) for lang in LANGS}
+        return cls(_(msgid).format(**values), texts)
+
+    def said(self, lang: str | None = None) -> str:
+        """Why, in ``lang`` ("pt", "en", "pt_BR"…; None: the process language)."""
+        return (self.texts.get(short(lang)) if lang else None) or str(self)
 
 
 HEALTHY: State = {"ok": True, "faults": []}
@@ -201,7 +224,7 @@ class StateHub:
         key = table_id or self.default_table
         handler = self._referee.get(key or "")
         if handler is None:
-            raise RefusedError("no table is connected to this daemon yet")
+            raise RefusedError.words(N_("no table is connected to this daemon yet"))
         given = {"pressed_at": pressed_at, "input_id": input_id}
         extra = {k: v for k, v in given.items() if v is not None and k in _parameters(handler)}
         return await handler(kind, data, author, **extra)

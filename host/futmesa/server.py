@@ -94,7 +94,7 @@ async def run(
     """
     devices = [device] if isinstance(device, str) else list(device)
     if len(set(devices)) != len(devices):
-        raise ValueError("the same --device is given twice")
+        raise ValueError(_("the same --device is given twice"))
     tls = ssl_options(tls_cert, tls_key)  # raises TLSSetupError (a ValueError) with what to do
     check_port_free(http_host, http_port)
     store = EventLog(db)

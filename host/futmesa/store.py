@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from futmesa import chain
+from futmesa.i18n import _
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS devices (
@@ -199,10 +200,9 @@ class EventLog:
             if "occurred_at" not in columns:  # a log written by futmesa before 0.1.0
                 self._db.execute("ALTER TABLE entries ADD COLUMN occurred_at REAL")
         except sqlite3.DatabaseError as exc:
-            raise SystemExit(
-                f"error: {self.path} is not a futmesa event log ({exc}). "
-                "Pass another --db path, or move this file away."
-            ) from exc
+            raise SystemExit(_(
+                "error: {path} is not a futmesa event log ({error}). Pass another --db path, "
+                "or move this file away.").format(path=self.path, error=exc)) from exc
         try:
             self._db.executescript(SUMMARY_SCHEMA)
         except sqlite3.OperationalError:  # a read-only copy of an older log: no summaries kept
@@ -450,12 +450,12 @@ class EventLog:
         try:
             settings = json.loads(row[3])
         except (ValueError, TypeError) as exc:
-            match["load_error"] = f"settings are not valid JSON ({exc})"
+            match["load_error"] = _("settings are not valid JSON ({error})").format(error=exc)
             return match
         if isinstance(settings, dict):
             match["settings"] = settings
         else:
-            match["load_error"] = "settings are not a JSON object"
+            match["load_error"] = _("settings are not a JSON object")
         return match
 
     def match(self, match_id: int) -> dict[str, Any] | None:

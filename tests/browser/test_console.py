@@ -48,7 +48,7 @@ def test_console_refuses_writes_without_token(
     live, table = table_server
     page.goto(live.url + "/console")
     page.wait_for_function("document.getElementById('token-status').textContent.includes('✗')")
-    assert "referee token missing" in page.text_content("#token-status")
+    assert "sem token de árbitro" in page.text_content("#token-status")
     text = send_raw(page, "goal", '{"side": "A"}')
     assert text.startswith("✗") and "recusado" in text and "/console/recover" in text
     page.click("#act-shot")  # the console's own buttons are refused the same way
@@ -61,7 +61,7 @@ def test_console_with_wrong_token_is_refused(
 ) -> None:
     live, table = table_server
     page.goto(live.url + "/console?token=old-match-token")
-    assert "wrong referee token" in send_raw(page, "goal", '{"side": "A"}', "✗")
+    assert "token de árbitro inválido" in send_raw(page, "goal", '{"side": "A"}', "✗")
     assert table.entries == []
 
 

@@ -66,11 +66,11 @@ def test_serve_says_a_missing_port_in_one_line_waits_for_it_and_writes_only_db(
         proc.terminate()
         proc.wait(timeout=30)
     text = out.read_text()
-    before_plug = text.split("opened ")[0]   # (after the sim stops, the port is gone again)
+    before_plug = text.split(f"{device} aberta")[0]  # (after the sim stops, the port is gone)
     missing = [line for line in before_plug.splitlines() if "não existe" in line]
     assert len(missing) == 1, text
     assert str(device) in missing[0] and "esperando" in missing[0]
-    assert "Traceback" not in text and "cannot open" not in text
+    assert "Traceback" not in text and "não foi possível abrir" not in text
     assert f"registro de eventos: {db}" in text
     assert list(here.iterdir()) == []                 # nothing in the current folder
     assert sorted(p.name for p in logs.iterdir() if not p.name.endswith(("-wal", "-shm"))) \

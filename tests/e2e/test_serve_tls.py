@@ -106,7 +106,7 @@ def test_serve_says_what_is_wrong_with_the_certificate(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=60,
     )
     assert proc.returncode == 1
-    assert "cannot be used together" in proc.stderr
+    assert "não servem juntos" in proc.stderr
     assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1
 
 
@@ -114,14 +114,14 @@ def test_certificate_checks(tmp_path: Path) -> None:
     cert, key = make_cert(tmp_path)
     assert ssl_options(None, None) == {}
     assert ssl_options(cert, key) == {"ssl_certfile": str(cert), "ssl_keyfile": str(key)}
-    with pytest.raises(TLSSetupError, match="needs both"):
+    with pytest.raises(TLSSetupError, match="precisa de --tls-cert"):
         ssl_options(cert, None)
-    with pytest.raises(TLSSetupError, match="cannot read the TLS key"):
+    with pytest.raises(TLSSetupError, match="não foi possível ler a chave TLS"):
         ssl_options(cert, tmp_path / "missing.key")
-    with pytest.raises(TLSSetupError, match="cannot be used together"):
+    with pytest.raises(TLSSetupError, match="não servem juntos"):
         ssl_options(key, cert)  # swapped
     locked = tmp_path / "locked.key"
     subprocess.run(["openssl", "pkey", "-in", str(key), "-aes256", "-passout", "pass:secret",
                     "-out", str(locked)], check=True, capture_output=True, timeout=60)
-    with pytest.raises(TLSSetupError, match="passphrase"):
+    with pytest.raises(TLSSetupError, match="sem senha"):
         ssl_options(cert, locked)

@@ -18,10 +18,10 @@ def test_sim_prints_a_port_a_daemon_can_use_and_takes_inputs() -> None:
     try:
         assert proc.stdout is not None and proc.stdin is not None
         first = proc.stdout.readline()  # blocks until the table is up (or the command fails)
-        assert first.startswith("simulated table on "), first
-        port = first.split(" on ", 1)[1].strip()
+        assert first.startswith("mesa simulada em "), first  # the suite reads Portuguese
+        port = first.split(" em ", 1)[1].strip()
         hint = proc.stdout.readline().strip()
-        assert hint == f"connect the daemon: futmesa serve --device {port}"
+        assert hint == f"conecte o daemon: futmesa serve --device {port}"
         result = probe(port, timeout_s=30)  # the futmesa handshake, as serve does it
         assert result.info.board == "sim"
         proc.stdin.write("palheta B\n")

@@ -88,5 +88,5 @@ def test_restart_on_an_unloadable_current_match(tmp_path: Path) -> None:
         finally:
             proc.terminate()
             out, _ = proc.communicate(timeout=30)
-    assert f"match {bad} on table {TABLE} cannot be loaded" in out, out
+    assert f"a partida {bad} da mesa {TABLE} não pode ser carregada" in out, out
     assert "não carregável" in out and "Traceback" not in out, out

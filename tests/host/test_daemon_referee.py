@@ -54,7 +54,12 @@ def test_refused_input_is_not_logged_and_says_why(tmp_path: Path) -> None:
     # 000 Art. 12 §1: a shot can only be asked with the ball in play; the match has not started
     with pytest.raises(RefusedError) as refused:
         daemon.referee("shot_asked", {"side": "A", "disc": 9}, "ref")
-    assert "/" in str(refused.value) and str(refused.value).strip(" /")
+    # one line, in the process language (the suite's Portuguese): no "pt / en" pair
+    assert str(refused.value).strip() and " / " not in str(refused.value)
+    assert refused.value.said("pt") == str(refused.value)
+    # the same reason for a console in English (RefusedError.said, per request)
+    english = refused.value.said("en")
+    assert english and english != str(refused.value) and " / " not in english
     assert len(daemon.store.entries(daemon.match["id"])) == before
 
 

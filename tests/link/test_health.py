@@ -84,13 +84,13 @@ def test_disk_full_is_shown_logged_once_and_clears_with_nothing_lost(table, capl
                                          "pausado, nada se perde")
     assert table.hub.snapshot()["link"]["connected"] is True  # the table is there, paused
     errors = _errors(caplog)
-    assert len(errors) == 1 and "free space" in errors[0].getMessage()
+    assert len(errors) == 1 and "libere espaço" in errors[0].getMessage()
     assert not any(r.exc_info for r in caplog.records), "no traceback per frame"
     table.space_freed()
     table.feed(event(5, stuck + 1), event(5, stuck + 2))  # the device's resend
     assert table.health() == {"ok": True, "faults": []}
     assert [e.seq for e in table.store.device_events()] == list(range(1, stuck + 3))
-    assert any("cleared" in r.getMessage() for r in caplog.records)
+    assert any("resolvido" in r.getMessage() for r in caplog.records)
 
 
 def test_a_read_only_log_still_connects_and_says_so(table, caplog):
@@ -101,7 +101,7 @@ def test_a_read_only_log_still_connects_and_says_so(table, caplog):
     assert "somente leitura" in health["faults"][0]["pt"]
     table.feed(event(5, 1))
     assert table.store.device_events() == [] and table.acks() == []
-    assert len(_errors(caplog)) == 1 and "writable" in _errors(caplog)[0].getMessage()
+    assert len(_errors(caplog)) == 1 and "sem gravação" in _errors(caplog)[0].getMessage()
     with pytest.raises(RefusedError) as refused:
         table.daemon.referee("set_up", {"kickoff": "A"}, "ref")
     assert "sem gravação" in str(refused.value)

@@ -131,7 +131,7 @@ def test_ack_only_after_the_commit_and_a_failing_sink_does_not_kill_the_link(rig
     rig.sink.on_event = flaky  # type: ignore[method-assign]
     rig.link.receive(event(5, 1) + b"\x00")  # the sink fails: logged, not raised ...
     assert rig.acks() == [] and stored(rig.store) == []  # ... and nothing was acknowledged
-    assert any("will resend it" in r.getMessage() for r in caplog.records)
+    assert any("vai reenviá-lo" in r.getMessage() for r in caplog.records)
     rig.link.receive(event(5, 1) + b"\x00")  # the device's resend
     assert rig.acks() == [(5, 1)] and stored(rig.store) == [(5, 1, 9)]
 
@@ -192,11 +192,11 @@ def test_bad_frames_logged_once_per_burst(rig, caplog):
     for _ in range(200):
         rig.feed(bytes(good), b"\x01\x02\x03", b"")
     assert rig.link.stats.bad_frames == 600
-    starts = [r for r in caplog.records if "bad frame from" in r.getMessage()]
+    starts = [r for r in caplog.records if "quadro com defeito vindo de" in r.getMessage()]
     assert len(starts) == 1
     rig.clock.advance(BAD_FRAME_LOG_S)
     rig.link.tick()  # the burst is over (BAD_FRAME_LOG_S of quiet)
-    summaries = [r for r in caplog.records if "600 bad frame(s)" in r.getMessage()]
+    summaries = [r for r in caplog.records if "600 quadro(s) com defeito" in r.getMessage()]
     assert len(summaries) == 1
     assert stored(rig.store) == []
 
@@ -205,7 +205,7 @@ def test_another_tables_board_is_refused(rig, caplog):
     rig.link.expected_uid = "UID00001"
     rig.feed(hello_ack(3, 0, 0, uid=b"OTHER001"))
     assert rig.link.info is None and rig.sink.devices == []
-    assert any("not the table UID00001" in r.getMessage() for r in caplog.records)
+    assert any("não a mesa UID00001" in r.getMessage() for r in caplog.records)
 
 
 def test_usb_serial_number_finds_the_board_on_another_port(tmp_path):

@@ -83,7 +83,7 @@ def test_restart_on_an_unloadable_current_match_starts_fresh(tmp_path: Path, cas
     daemon = _daemon(db)  # `serve` restarted: the table connects
     assert daemon.match is not None and daemon.match["id"] > bad
     assert daemon.store.match(bad)["ended_at"] is not None
-    assert "não carregável" in caplog.text and f"match {bad}" in caplog.text
+    assert "não carregável" in caplog.text and f"partida {bad}" in caplog.text
     # device events are stored and applied in the new match; the referee can act
     daemon.referee("set_up", {"kickoff": "A"}, "ref")
     daemon.referee("start_period", {}, "ref")

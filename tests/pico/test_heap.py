@@ -7,16 +7,20 @@ busy, goals, balls out, palheta, buttons; a host ack every 500 passes, decoded o
 the lock) on the virtual Pico, with the firmware frozen in the image as a club flashes
 it, and requires every locked pass to run without a MemoryError and the unlocked run to
 allocate 0 bytes. It failed while frames were sealed with `ticks & 0xFFFFFFFF` (a boxed
-mask on a 32-bit port: one allocation per frame).
+mask on a 32-bit port: one allocation per frame). On the same board it then checks that the
+RP2040's own ``time.ticks_add``/``ticks_diff`` give what futmesa_wire computes on CPython
+(where the light simulated tables run the firmware's clock and lance timer).
 """
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
 import pytest
 
+import futmesa_wire as W
 from futmesa.deploy.flash import release_board
 
 from .picorepl import MPREMOTE, mpremote_exec
@@ -25,6 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "bench" / "_firmware_bench_mp.py"
 BOARDS = ROOT / "firmware" / "boards"
 PASSES = 3000
+RING = 1 << 30  # the RP2040's ticks wrap here
+TICKS_VALUES = [0, 1, 999, RING // 2 - 1, RING // 2, RING // 2 + 1, RING - 15_000, RING - 1]
+TICKS_DELTAS = [0, 1, -1, 15_000, -15_000, 1_500_000, RING // 2 - 1, -(RING // 2)]
 
 
 @pytest.mark.timeout(1800)
@@ -54,3 +61,11 @@ def test_the_loop_allocates_nothing_on_the_rp2040(pico_factory) -> None:
     assert int(got["locked_events"]) > 0, out  # the scenario made events under the lock
     assert int(got["alloc_bytes"]) == 0, out
     assert int(got["alloc_per_ack"]) == 0, out
+    ticks = mpremote_exec(pico.host_port, (
+        "import time\n"
+        f"v, d = {TICKS_VALUES!r}, {TICKS_DELTAS!r}\n"
+        "print([[time.ticks_add(a, x) for x in d] for a in v])\n"
+        "print([[time.ticks_diff(a, b) for b in v] for a in v])"), 300)
+    added, diffs = (json.loads(line) for line in ticks.strip().splitlines()[-2:])
+    assert added == [[W.ticks_add(a, x) for x in TICKS_DELTAS] for a in TICKS_VALUES]
+    assert diffs == [[W.ticks_diff(a, b) for b in TICKS_VALUES] for a in TICKS_VALUES]

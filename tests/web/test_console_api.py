@@ -30,7 +30,7 @@ def test_write_with_wrong_token_is_403(live: LiveServer) -> None:
     table = live.call(ScriptedTable, live.hub)
     r = post(live, {"kind": "goal", "data": {"side": "A"}}, {"Authorization": "Bearer nope"})
     assert r.status_code == 403
-    assert "wrong referee token" in r.json()["error"]
+    assert "token de árbitro inválido" in r.json()["error"]
     assert table.entries == []
 
 
@@ -61,7 +61,11 @@ def test_refused_action_says_why(live: LiveServer) -> None:
 def test_no_table_yet_is_refused_with_reason(live: LiveServer) -> None:
     r = post(live, {"kind": "start", "data": {}}, AUTH)
     assert r.status_code == 409
-    assert "no table" in r.json()["error"]
+    assert "nenhuma mesa" in r.json()["error"]
+    # a phone in English reads it in English (its Accept-Language)
+    r = post(live, {"kind": "start", "data": {}}, {**AUTH, "Accept-Language": "en-US,en;q=0.8"})
+    assert r.status_code == 409
+    assert r.json()["error"] == "no table is connected to this daemon yet"
 
 
 def test_bad_bodies(live: LiveServer) -> None:
@@ -104,7 +108,7 @@ def test_recover_from_localhost_gives_the_token(live: LiveServer) -> None:
 def test_recover_refused_through_a_proxy(live: LiveServer) -> None:
     r = httpx.get(live.url + "/console/recover", headers={"X-Forwarded-For": "192.168.1.50"})
     assert r.status_code == 403
-    assert "host machine" in r.json()["error"]
+    assert "próprio computador da mesa" in r.json()["error"]
     assert TOKEN not in r.text
 
 

@@ -46,7 +46,8 @@ def test_match_numbers_out_of_range_are_not_found(stored: LiveServer, path: str)
     with httpx.Client(base_url=stored.url) as client:
         r = client.get(path)
         assert r.status_code == 404, r.text
-        assert r.json()["error"].startswith("no stored match")
+        error = r.json()["error"]
+        assert error.startswith("partida ") and "não encontrada" in error, error
         # the same connection goes on serving
         assert client.get("/api/state").status_code == 200
 
@@ -66,14 +67,14 @@ def test_deeply_nested_json_is_refused_with_a_reason(live: LiveServer) -> None:
                  '{"kind": "goal", "data": ' + '{"a": ' * 5000 + "1" + "}" * 5001):
         r = httpx.post(live.url + "/api/referee", content=body, headers=AUTH)
         assert r.status_code == 400, r.text
-        assert "nested more than" in r.json()["error"]
+        assert "aninhado em mais de" in r.json()["error"]
 
 
 def test_a_number_too_long_for_python_is_refused(live: LiveServer) -> None:
     body = '{"kind": "goal", "data": {"disc": ' + "1" * 5000 + "}}"
     r = httpx.post(live.url + "/api/referee", content=body, headers=AUTH)
     assert r.status_code == 400, r.text
-    assert "longer than" in r.json()["error"]
+    assert "mais de 30 dígitos" in r.json()["error"]
 
 
 def test_ordinary_actions_pass_the_guard(live: LiveServer) -> None:
@@ -121,7 +122,7 @@ def test_a_declared_huge_body_is_refused_before_it_is_sent(live: LiveServer) -> 
         sock.sendall(_head(live, f"Content-Length: {64 * 1024 * 1024}\r\n"))
         status, body = _read_response(sock)  # no byte of the body was sent
     assert status == 413
-    assert "larger than the 64 KiB" in body["error"]
+    assert "passa do limite de 64 KiB" in body["error"]
 
 
 def test_a_streamed_body_is_cut_off_at_the_limit(live: LiveServer) -> None:
@@ -139,7 +140,7 @@ def test_a_streamed_body_is_cut_off_at_the_limit(live: LiveServer) -> None:
         assert sent < total, "the server waited for the whole 64 MB body before answering"
         status, body = _read_response(sock)
     assert status == 413
-    assert "larger than the 64 KiB" in body["error"]
+    assert "passa do limite de 64 KiB" in body["error"]
     assert live.app.state.display["mode"] == "scoreboard"  # the action was never applied
 
 
@@ -155,7 +156,7 @@ def test_the_body_limit_is_a_setting() -> None:
         r = httpx.post(live.url + "/api/display", json={"mode": "blank", "pad": "x" * 2000},
                        headers=AUTH)
         assert r.status_code == 413
-        assert "larger than the 1 KiB" in r.json()["error"]
+        assert "passa do limite de 1 KiB" in r.json()["error"]
         r = httpx.post(live.url + "/api/display", json={"mode": "blank"}, headers=AUTH)
         assert r.status_code == 200
 
@@ -173,7 +174,7 @@ def test_recovery_refuses_a_foreign_host_name(live: LiveServer) -> None:
         r = _recover(live, host)
         assert r.status_code == 403, (host, r.text)
         assert TOKEN not in r.text
-        assert f"open http://localhost:{live.port}/console/recover" in r.json()["error"]
+        assert f"abra http://localhost:{live.port}/console/recover" in r.json()["error"]
 
 
 def test_recovery_answers_on_this_machines_own_names(live: LiveServer) -> None:

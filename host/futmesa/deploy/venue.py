@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from futmesa.deploy.systemd import service_unit
+from futmesa.i18n import _
 
 
 class VenueInstallError(ValueError):
@@ -61,13 +62,13 @@ def broker_port(broker_dir: Path) -> int:
     desk = broker_dir / "credentials" / "desk.json"
     for needed in (conf, desk):
         if not needed.is_file():
-            raise VenueInstallError(f"{needed} does not exist: write the broker's files first "
-                                    f"with `futmesa venue broker-config --dir {broker_dir} "
-                                    "--table …`")
+            raise VenueInstallError(_("{file} does not exist: write the broker's files first "
+                                      "with `futmesa venue broker-config --dir {dir} --table "
+                                      "…`").format(file=needed, dir=broker_dir))
     found = re.search(r"^listener\s+(\d+)", conf.read_text(encoding="utf-8"), re.MULTILINE)
     if not found:
-        raise VenueInstallError(f"{conf} has no `listener` line: write it again with "
-                                "`futmesa venue broker-config`")
+        raise VenueInstallError(_("{file} has no `listener` line: write it again with "
+                                  "`futmesa venue broker-config`").format(file=conf))
     return int(found.group(1))
 
 
@@ -149,8 +150,9 @@ def write_venue_units(out: Path, cfg: VenueInstallConfig, force: bool = False) -
     files = render(cfg)
     existing = [name for name in files if (out / name).exists()]
     if existing and not force:
-        raise FileExistsError(f"{out} already has {', '.join(existing)}: choose an empty "
-                              "folder or pass --force to overwrite them")
+        raise FileExistsError(_("{folder} already has {files}: choose an empty folder or pass "
+                                "--force to overwrite them").format(folder=out,
+                                                                    files=", ".join(existing)))
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for name, text in files.items():

@@ -20,6 +20,7 @@ from typing import Any
 
 from futmesa.hardware.boardfile import Board, hardware_dir, load_board
 from futmesa.hardware.svg import Svg
+from futmesa.i18n import _
 
 WIRING_BOARDS = ("pico", "esp32", "rpi")
 PLACEMENT_BOARD = "pico"  # zone numbering shown on the placement drawings
@@ -372,10 +373,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         bad = stale(args.out)
         if bad:
-            print("stale drawings: " + ", ".join(bad)
-                  + "; run `futmesa drawings` and commit hardware/drawings/", file=sys.stderr)
+            print(_("drawings out of date: {files}; run `futmesa drawings` and commit them")
+                  .format(files=", ".join(bad)), file=sys.stderr)
             return 1
-        print("drawings are up to date")
+        print(_("the drawings are up to date"))
         return 0
     for p in write_all(args.out):
         print(p)

@@ -112,7 +112,7 @@ class DeviceInfo:
         command; None when the answer is from another board or boot (identify it first)."""
         if len(payload) != RESUME_ACK_SIZE:
             raise W.FrameError(f"HELLO_ACK seq 1 of {len(payload)} bytes")
-        _, uid, oldest, newest, last_cmd = struct.unpack(W.RESUME_ACK_FMT, payload)
+        _version, uid, oldest, newest, last_cmd = struct.unpack(W.RESUME_ACK_FMT, payload)
         if _uid(uid) != self.uid or boot_id != self.boot_id:
             return None
         return dataclasses.replace(self, oldest=oldest, newest=newest, last_cmd_seq=last_cmd)

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import futmesa_wire as W
+from futmesa.i18n import _
 from futmesa.link.events import unpack_event
 from futmesa.link.messages import (
     HELLO_ACK_SIZE,
@@ -73,17 +74,15 @@ BOOT_PERIOD = 0xFFFF  # wire boot ids run 1..65535 and wrap to 1
 MAX_UNNUMBERED = 64  # commands waiting for a handshake; older ones are refused beyond this
 
 
-def version_mismatch(device_proto: int, host_proto: int) -> tuple[str, str]:
-    """The one line (pt-BR, English) saying a table and this host speak other protocols."""
+def version_mismatch(device_proto: int, host_proto: int) -> str:
+    """The one line (in the process language) saying a table and this host speak other
+    protocols, and what to do."""
     if device_proto < host_proto:
-        return (f"firmware da mesa é antigo (protocolo {device_proto}; este futmesa fala "
-                f"{host_proto}): atualize com `futmesa flash`",
-                f"the table's firmware is old (protocol {device_proto}; this futmesa speaks "
-                f"{host_proto}): update it with `futmesa flash`")
-    return (f"este futmesa é mais antigo que o firmware da mesa (protocolo {device_proto}; "
-            f"este futmesa fala {host_proto}): atualize o futmesa",
-            f"this futmesa is older than the table's firmware (protocol {device_proto}; it "
-            f"speaks {host_proto}): update futmesa")
+        return _("the table's firmware is old (protocol {device}; this futmesa speaks "
+                 "{host}): update it with `futmesa flash`").format(device=device_proto,
+                                                                   host=host_proto)
+    return _("this futmesa is older than the table's firmware (protocol {device}; it "
+             "speaks {host}): update futmesa").format(device=device_proto, host=host_proto)
 
 
 def wire_boot(ext_boot: int) -> int:
@@ -209,8 +208,7 @@ class LinkProtocol:
         self.info: DeviceInfo | None = None
         self.boot = 0  # extended boot number of the connected device
         self.connected = False
-        self.refused: str | None = None  # why the table is refused (pt-BR), or None
-        self.refused_en: str | None = None  # the same in English
+        self.refused: str | None = None  # why the table is refused, or None
         self._identify = False  # a RESUME answer from a boot we do not know: ask who it is
         self._deframer = W.Deframer()
         self._overruns = 0
@@ -256,7 +254,10 @@ class LinkProtocol:
             self.connected = value
             if not value:
                 self._synced = False
-            log.info("table %s: %s", "connected" if value else "disconnected", reason)
+            if value:
+                log.info(_("table connected: %s"), reason)
+            else:
+                log.info(_("table disconnected: %s"), reason)
             self.sink.on_connection(value, reason)
 
     def _write(self, frame: bytes) -> None:
@@ -328,10 +329,11 @@ class LinkProtocol:
             if self.connected or self._synced:
                 self._synced = False
                 self._hello_sent = False
-                self._set_connected(False, f"no answer for {SILENCE_S:.0f} s")
+                self._set_connected(False, _("no answer for {seconds} s").format(
+                    seconds=f"{SILENCE_S:.0f}"))
             self.stats.last_rx = now  # re-arm; HELLO keeps being retried meanwhile
         if self._bad_burst and now - self._bad_last_at >= BAD_FRAME_LOG_S:
-            log.warning("%d bad frame(s) from %s over %.1f s (now clean again)",
+            log.warning(_("%d bad frame(s) from %s over %.1f s (now clean again)"),
                         self._bad_burst, self.port_name, self._bad_last_at - self._bad_first_at)
             self._bad_burst = 0
 
@@ -342,7 +344,7 @@ class LinkProtocol:
             self.handle_block(block)
         if self._deframer.overruns != self._overruns:
             self._overruns = self._deframer.overruns
-            self._bad("overlong frame (no delimiter)")
+            self._bad(_("overlong frame (no delimiter)"))
 
     def handle_block(self, block: bytes) -> None:
         """One COBS block (without its delimiter). A failing sink never escapes from here."""
@@ -356,7 +358,7 @@ class LinkProtocol:
         """A commit went through: a failure before it is over."""
         if self._sink_failing:
             self._sink_failing = False
-            log.info("storing frames from %s works again", self.port_name)
+            log.info(_("storing frames from %s works again"), self.port_name)
             on_ok = getattr(self.sink, "on_sink_ok", None)
             if on_ok is not None:
                 on_ok()
@@ -366,21 +368,21 @@ class LinkProtocol:
         if not self._sink_failing:
             self._sink_failing = True
             if on_error is None:
-                log.exception("storing a frame from %s failed; the table will resend it",
+                log.exception(_("storing a frame from %s failed; the table will resend it"),
                               self.port_name)
         if on_error is not None:
             try:
                 on_error(exc)  # the sink logs it once, with what to do
             except Exception:  # noqa: BLE001 - reporting must not kill the link either
-                log.exception("reporting a storage failure on %s failed", self.port_name)
+                log.exception(_("reporting a storage failure on %s failed"), self.port_name)
 
     def _bad(self, why: str) -> None:
         """Count a bad frame; log the first of a burst, and a summary when the burst ends."""
         self.stats.bad_frames += 1
         now = self.clock()
         if not self._bad_burst:
-            log.warning("bad frame from %s (%s); line noise, a loose cable or a faulty "
-                        "firmware? Counting them until the line is clean again",
+            log.warning(_("bad frame from %s (%s); line noise, a loose cable or a faulty "
+                          "firmware? Counting them until the line is clean again"),
                         self.port_name, why)
             self._bad_first_at = now
         self._bad_burst += 1
@@ -416,7 +418,7 @@ class LinkProtocol:
             dev, host = struct.unpack(W.REFUSE_FMT, frame.payload)
             self._refuse(dev, host)
         elif t == W.MSG_LOG:
-            log.info("device: %s", printable(frame.payload))
+            log.info(_("the table says: %s"), printable(frame.payload))
         elif self.info is None or frame.boot_id != self.info.boot_id:
             if self._synced:
                 # a boot we have not identified (the device was reset): start over
@@ -455,12 +457,11 @@ class LinkProtocol:
                 on_diag(self.info, frame.ticks, decode_diag(frame.payload))
 
     def _refuse(self, device_proto: int, host_proto: int) -> None:
-        pt, en = version_mismatch(device_proto, host_proto)
-        if self.refused != pt:
-            log.error("%s (%s)", pt, en)
-        self.refused = pt
-        self.refused_en = en
-        self._set_connected(False, pt)
+        why = version_mismatch(device_proto, host_proto)
+        if self.refused != why:
+            log.error("%s", why)
+        self.refused = why
+        self._set_connected(False, why)
 
     def _on_hello_ack(self, frame: W.Frame) -> None:
         if frame.version != W.PROTO_VERSION or frame.payload[:2] != struct.pack(
@@ -481,9 +482,9 @@ class LinkProtocol:
             info = dataclasses.replace(info, usb_serial=self.usb_serial)
         if self.expected_uid and info.uid != self.expected_uid:
             if self.port_name not in self._wrong_board_logged:
-                log.error("the board on %s is %s, not the table %s this daemon serves; "
-                          "check which USB port each table is on (restart futmesa to serve "
-                          "another board)", self.port_name, info.uid, self.expected_uid)
+                log.error(_("the board on %s is %s, not the table %s this daemon serves; "
+                            "check which USB port each table is on (restart futmesa to serve "
+                            "another board)"), self.port_name, info.uid, self.expected_uid)
                 self._wrong_board_logged.add(self.port_name)
             self.wrong_board()
             return
@@ -497,7 +498,8 @@ class LinkProtocol:
             self.info = info
             self._newest = max(self._newest, info.newest)
             self._synced = True
-            self._set_connected(True, f"{info.board} {info.uid} boot {info.boot_id}")
+            self._set_connected(True, _("{board} {uid} boot {boot}").format(
+                board=info.board, uid=info.uid, boot=info.boot_id))
             self._resend_commands(info)
             return
         # the device identified itself (maybe rebooted): fetch our cursor and say HELLO
@@ -531,12 +533,13 @@ class LinkProtocol:
         self.info = info
         self._newest = max(self._newest, info.newest)
         self._synced = True
-        self._set_connected(True, f"{info.board} {info.uid} boot {info.boot_id}")
+        self._set_connected(True, _("{board} {uid} boot {boot}").format(
+                board=info.board, uid=info.uid, boot=info.boot_id))
         self._resend_commands(info)
 
     def wrong_board(self) -> None:
         """Another table's board answered: HostLink closes the port (and tries the next)."""
-        self._set_connected(False, "another table's board")
+        self._set_connected(False, _("another table's board"))
 
     def _device_changed(self, info: DeviceInfo) -> None:
         """A new device or a new boot: close the old boot, find our cursor for the new one."""
@@ -546,7 +549,7 @@ class LinkProtocol:
             boot, seq = self._cursor
             first = seq + 1 if boot == self.boot else 1
             if self._newest >= first:
-                self._record_gap(old, self.boot, first, self._newest, "the table was reset")
+                self._record_gap(old, self.boot, first, self._newest, _("the table was reset"))
         cursor = self.sink.on_device(info)
         self._sink_worked()
         self.boot = extend_boot(info.boot_id, cursor[0], cursor[1], info.newest)
@@ -634,9 +637,9 @@ class LinkProtocol:
             # numbered, so the device resends it until acked: keep the stream moving by
             # recording this one seq as a gap (it is never made up into an event)
             self.stats.refused_events += 1
-            self._bad(f"event {frame.seq} refused: {exc}")
+            self._bad(_("event {seq} refused: {why}").format(seq=frame.seq, why=exc))
             self._record_gap(self.info, self.boot, frame.seq, frame.seq,
-                             f"the table sent an impossible event ({exc})")
+                             _("the table sent an impossible event ({why})").format(why=exc))
             self._ack()
             return
         self.sink.on_event(self.info, self.boot, frame.seq, frame.ticks, payload)
@@ -670,9 +673,9 @@ class LinkProtocol:
         if old_boot < 1:
             return
         self.stats.gaps += 1
-        log.warning("table %s: events %d..%d of boot %d were made but never acknowledged "
-                    "before the table was reset (%s)", self.info.uid, first, last, old_boot,
-                    ", ".join(f"{n}× {k}" for k, n in kinds.items()) or "kinds unknown")
+        log.warning(_("table %s: events %d..%d of boot %d were made but never acknowledged "
+                      "before the table was reset (%s)"), self.info.uid, first, last, old_boot,
+                    ", ".join(f"{n}× {k}" for k, n in kinds.items()) or _("kinds unknown"))
         on_lost = getattr(self.sink, "on_lost", None)
         if on_lost is not None:
             on_lost(self.info, old_boot, first, last, kinds)
@@ -690,19 +693,19 @@ class LinkProtocol:
         self._sink_worked()
         if gap is not None:
             self.stats.gaps += 1
-            log.warning("table %s: events %d..%d of boot %d were made but never reached the "
-                        "log before the table was reset; recorded as a gap", self.info.uid,
+            log.warning(_("table %s: events %d..%d of boot %d were made but never reached "
+                          "the log before the table was reset; recorded as a gap"), self.info.uid,
                         gap[0], gap[1], old_boot)
         if maybe is not None:
             self.stats.possible_losses += 1
-            log.warning("table %s: up to %d events of boot %d made after seq %d, in its last "
-                        "moments before the reset, may be lost (recorded)", self.info.uid,
+            log.warning(_("table %s: up to %d events of boot %d made after seq %d, in its "
+                          "last moments before the reset, may be lost (recorded)"), self.info.uid,
                         maybe[1] - maybe[0], old_boot, maybe[0])
 
     def _record_gap(self, info: DeviceInfo, boot: int, first: int, last: int, why: str) -> None:
         self.stats.gaps += 1
-        log.warning("table %s: events %d..%d of boot %d will never arrive (%s); recorded as "
-                    "a gap", info.uid, first, last, boot, why)
+        log.warning(_("table %s: events %d..%d of boot %d will never arrive (%s); recorded "
+                      "as a gap"), info.uid, first, last, boot, why)
         self.sink.on_gap(info, boot, first, last)
         self._sink_worked()
         self._cursor = (boot, last)
@@ -715,7 +718,7 @@ class LinkProtocol:
         last = gap.oldest - 1
         if last >= first:
             self._record_gap(self.info, self.boot, first, last,
-                             "the table's ring overflowed while the host was away")
+                             _("the table's ring overflowed while the host was away"))
         self._ack()
 
 

@@ -84,11 +84,11 @@ class SerialTransport:
                 if not os.path.exists(path):
                     log.warning("%s", missing_port_line(path))
                 elif problem:
-                    log.warning("cannot open %s: %s; retrying every %.1f s", path, problem,
+                    log.warning(_("cannot open %s: %s; retrying every %.1f s"), path, problem,
                                 REOPEN_S)
                 else:
-                    log.warning("cannot open %s (%s); retrying every %.1f s — is the table "
-                                "plugged in?", path, exc, REOPEN_S)
+                    log.warning(_("cannot open %s (%s); retrying every %.1f s — is the table "
+                                  "plugged in?"), path, exc, REOPEN_S)
                 self._open_error_logged = True
             return False
         self._serial = ser
@@ -97,7 +97,10 @@ class SerialTransport:
         serial_no = ports.usb_serial_of(path)
         if serial_no:
             self.usb_serial = serial_no
-        log.info("opened %s%s", path, f" (USB serial {serial_no})" if serial_no else "")
+        if serial_no:
+            log.info(_("opened %s (USB serial number %s)"), path, serial_no)
+        else:
+            log.info(_("opened %s"), path)
         return True
 
     def read(self) -> bytes:
@@ -110,7 +113,7 @@ class SerialTransport:
             if data and ser.in_waiting:
                 data += ser.read(min(ser.in_waiting, 4096))
         except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
-            raise OSError(f"port error: {exc}") from exc
+            raise OSError(_("port error: {error}").format(error=exc)) from exc
         return data
 
     def write(self, data: bytes) -> None:
@@ -120,7 +123,7 @@ class SerialTransport:
         try:
             ser.write(data)
         except (serial.SerialException, OSError) as exc:
-            log.warning("write to %s failed: %s", self.name, exc)
+            log.warning(_("write to %s failed: %s"), self.name, exc)
 
     def close(self) -> bool:
         """Close the port; True if one was open."""
@@ -159,7 +162,7 @@ class HostLink(LinkProtocol):
         self._stop.set()
         if self._thread:
             self._thread.join(timeout=2)
-        self._close("stopped")
+        self._close(_("stopped"))
 
     def _close(self, reason: str) -> None:
         if self.serial.close():
@@ -168,7 +171,7 @@ class HostLink(LinkProtocol):
             self._set_connected(False, reason)
 
     def wrong_board(self) -> None:
-        self._close("another table's board")
+        self._close(_("another table's board"))
 
     # -- the thread ------------------------------------------------------------------
     def _run(self) -> None:
@@ -188,5 +191,5 @@ class HostLink(LinkProtocol):
             try:
                 self.tick()
             except Exception:  # noqa: BLE001 - a sink callback failed: log it, keep serving
-                log.exception("link housekeeping failed on %s; carrying on", self.port_name)
+                log.exception(_("link housekeeping failed on %s; carrying on"), self.port_name)
                 self._stop.wait(0.2)

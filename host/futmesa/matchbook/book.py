@@ -12,7 +12,7 @@ import logging
 import math
 from typing import Any
 
-from futmesa.i18n import _
+from futmesa.i18n import N_, _, translator
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.entries import to_entry
 from futmesa.matchbook.proof import with_chain
@@ -37,36 +37,51 @@ ARRIVAL_KINDS = frozenset({"start_period", "pause", "resume", "added_time", "lan
 class UnloadableMatch(LookupError):
     """A stored match this version cannot load (unreadable settings, unknown ruleset…).
 
-    ``pt`` / ``en`` say why in one line; its log is kept untouched in the store.
+    ``why`` says why in one line (an English msgid marked with ``N_``, its ``{placeholders}``
+    filled from ``values``); ``pt`` / ``en`` give it translated. Its log is kept untouched in
+    the store.
     """
 
-    def __init__(self, match_id: int, pt: str, en: str) -> None:
-        super().__init__(f"match {match_id} cannot be loaded: {en}")
+    def __init__(self, match_id: int, why: str, /, **values: Any) -> None:
         self.match_id = match_id
-        self.pt = pt
-        self.en = en
+        self.why = why
+        self.values = values
+        super().__init__(f"match {match_id} cannot be loaded: {self.said('en')}")
+
+    def said(self, lang: str | None = None) -> str:
+        """Why, in ``lang`` (None: the process language)."""
+        return translator(lang).gettext(self.why).format(**self.values)
+
+    @property
+    def pt(self) -> str:
+        return self.said("pt_BR")
+
+    @property
+    def en(self) -> str:
+        return self.said("en")
 
     def ending(self) -> dict[str, Any]:
-        return {"code": "unloadable", "pt": f"não carregável: {self.pt}",
-                "en": f"cannot be loaded: {self.en}"}
+        return {"code": "unloadable", **{
+            short: translator(short).gettext("cannot be loaded: {why}").format(
+                why=self.said(short)) for short in ("pt", "en")}}
 
 
 def engine_for(match: dict[str, Any]) -> Engine:
     """The match's engine, or :class:`UnloadableMatch` saying why this version cannot load it."""
     mid = int(match.get("id") or 0)
     if match.get("load_error"):
-        raise UnloadableMatch(mid, "a configuração gravada está ilegível",
-                              f"the stored {match['load_error']}")
+        raise UnloadableMatch(mid, N_("its stored settings are unreadable ({why})"),
+                              why=match["load_error"])
     try:
         ruleset = load_ruleset(match["ruleset"])
     except KeyError:
-        raise UnloadableMatch(mid, f"regulamento desconhecido {match['ruleset']!r}",
-                              f"unknown ruleset {match['ruleset']!r}") from None
+        raise UnloadableMatch(mid, N_("unknown ruleset {name}"),
+                              name=repr(match["ruleset"])) from None
     try:
         return Engine(ruleset, match["settings"])
     except Exception as exc:  # noqa: BLE001 - any refusal of stored settings is reported
-        raise UnloadableMatch(mid, f"configuração não aceita por esta versão ({exc})",
-                              f"settings not accepted by this version ({exc})") from None
+        raise UnloadableMatch(mid, N_("settings not accepted by this version ({why})"),
+                              why=exc) from None
 
 
 def load_state(match: dict[str, Any], stored: list[StoredEntry]) -> MatchState:
@@ -75,13 +90,13 @@ def load_state(match: dict[str, Any], stored: list[StoredEntry]) -> MatchState:
     try:
         return replay_match(engine, stored)
     except Exception as exc:  # noqa: BLE001 - a log this version cannot replay is reported
-        raise UnloadableMatch(int(match["id"]), f"o registro não se reproduz ({exc!r})",
-                              f"its log does not replay ({exc!r})") from None
+        raise UnloadableMatch(int(match["id"]), N_("its log does not replay ({why})"),
+                              why=repr(exc)) from None
 
 
 def replay_match(engine: Engine, stored: list[StoredEntry]) -> MatchState:
     """The match state built from its stored log (the single source of truth)."""
-    state, _ = engine.replay([to_entry(e) for e in stored])
+    state, _effects = engine.replay([to_entry(e) for e in stored])
     return state
 
 
@@ -106,8 +121,8 @@ class MatchBook:
         except UnloadableMatch:
             raise
         except Exception as exc:  # noqa: BLE001 - a log this version cannot replay
-            raise UnloadableMatch(int(match["id"]), f"o registro não se reproduz ({exc!r})",
-                                  f"its log does not replay ({exc!r})") from None
+            raise UnloadableMatch(int(match["id"]), N_("its log does not replay ({why})"),
+                                  why=repr(exc)) from None
         return book
 
     @property
@@ -129,10 +144,11 @@ class MatchBook:
         state = self.replay()
         stepped = self.engine.initial_state()
         for entry in state.log:
-            stepped, _ = self.engine.apply(stepped, entry)
+            stepped, _effects = self.engine.apply(stepped, entry)
         if stepped.to_dict() != state.to_dict():
-            log.error("match %d: replaying the log and applying it step by step disagree; "
-                      "showing the replay. Please report this with the database file.", self.id)
+            log.error(_("match %d: replaying the log and applying it step by step disagree; "
+                        "showing the replay. Please report this with the database file."),
+                      self.id)
         return state
 
     def note_device_at(self, occurred_at: float) -> None:
@@ -175,7 +191,7 @@ class MatchBook:
         state = self.state
         if entry.source == "referee" and self.placed_before_device(float(entry.at)):
             state = self.state_before(entry)
-        _, effects = self.engine.apply(state, entry)
+        _state, effects = self.engine.apply(state, entry)
         return effects
 
     def state_before(self, entry: Entry) -> MatchState:
@@ -268,24 +284,28 @@ def ending(match: dict[str, Any], state: dict[str, Any],
     result: dict[str, Any] = state["result"] if isinstance(state.get("result"), dict) else {}
     if state.get("finished"):
         reason = result.get("reason")
-        texts = {
-            "forfeit": ("encerrada pelo árbitro", "ended by the referee"),
-            "shootout": ("encerrada na disputa de pênaltis", "decided on penalties"),
-            "advantage": ("encerrada empatada; classifica-se quem tinha a vantagem",
-                          "ended level; the side with the advantage goes through"),
-        }
-        pt, en = texts.get(str(reason), ("encerrada ao fim do tempo de jogo",
-                                         "ended at full time"))
-        return {"code": "finished", "reason": reason, "pt": pt, "en": en}
+        said = ENDINGS.get(str(reason), N_("ended at full time"))
+        return {"code": "finished", "reason": reason, **_both(said)}
     if match.get("ended_at"):
         if later is not None:
             n = later["id"]
             return {"code": "replaced", "by": n,
-                    "pt": f"não concluída: substituída pela partida {n}",
-                    "en": f"not completed: replaced by match {n}"}
-        return {"code": "stopped", "pt": "interrompida antes do fim",
-                "en": "stopped before the end"}
-    return {"code": "running", "pt": "em andamento", "en": "in progress"}
+                    **_both(N_("not completed: replaced by match {id}"), id=n)}
+        return {"code": "stopped", **_both(N_("stopped before the end"))}
+    return {"code": "running", **_both(N_("in progress"))}
+
+
+# how a finished match ended, by the result's reason (else "ended at full time")
+ENDINGS = {
+    "forfeit": N_("ended by the referee"),
+    "shootout": N_("decided on penalties"),
+    "advantage": N_("ended level; the side with the advantage goes through"),
+}
+
+
+def _both(msgid: str, **values: Any) -> dict[str, str]:
+    """``{"pt": …, "en": …}``: one English msgid in both languages the records carry."""
+    return {short: translator(short).gettext(msgid).format(**values) for short in ("pt", "en")}
 
 
 class MatchLibrary:
@@ -338,8 +358,8 @@ class MatchLibrary:
         try:
             stored = self.store.entries(match["id"])
         except ValueError as exc:  # an entry whose data is not JSON
-            raise UnloadableMatch(int(match["id"]), "o registro gravado está ilegível",
-                                  f"its stored log is unreadable ({exc})") from None
+            raise UnloadableMatch(int(match["id"]), N_("its stored log is unreadable ({why})"),
+                                  why=exc) from None
         return summarize(load_state(match, stored).to_dict(), stored)
 
     def _row(self, match: dict[str, Any], summary: dict[str, Any] | None,

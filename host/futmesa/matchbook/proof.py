@@ -56,9 +56,9 @@ class Proof:
     chain_text: str
     signatures: list[SignatureLine] = field(default_factory=list)
     verify_url: str = ""
-    title: str = "Assinaturas e verificação"
-    hash_label: str = "Hash final da cadeia"
-    verify_label: str = "Verifique em"
+    title: str = ""  # the words: proof_of gives them in the record's language
+    hash_label: str = ""
+    verify_label: str = ""
 
 
 def proof_of(record: Record, lang: str = "pt") -> Proof | None:

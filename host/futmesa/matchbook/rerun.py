@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from futmesa.i18n import N_, translator
 from futmesa.matchbook.book import UnloadableMatch, ending, engine_for, replay_match
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.wording import sentence, team
@@ -42,34 +43,34 @@ def _result(state: dict[str, Any], match: dict[str, Any], teams: dict[str, Any],
     score = state.get("score") or {}
     text = (f"{team(teams, 'A', lang)} {score.get('A', 0)} × {score.get('B', 0)} "
             f"{team(teams, 'B', lang)}")
+    t = translator(lang)
     how = ending(match, state, None)[lang]
     result = state.get("result") if isinstance(state.get("result"), dict) else None
     if result and result.get("winner") in ("A", "B"):
-        won = team(teams, result["winner"], lang)
-        how += f", {'vitória de' if lang == 'pt' else 'won by'} {won}"
+        how += ", " + t.gettext("won by {team}").format(team=team(teams, result["winner"], lang))
     elif result:
-        how += ", empate" if lang == "pt" else ", a draw"
+        how += ", " + t.gettext("a draw")
     so = (result or {}).get("shootout")
     if isinstance(so, dict):
-        word = "pênaltis" if lang == "pt" else "penalties"
-        how += f" ({word} {so.get('A', 0)}–{so.get('B', 0)})"
+        how += " " + t.gettext("(penalties {a}–{b})").format(a=so.get("A", 0), b=so.get("B", 0))
     return f"{text} ({how})"
 
 
 def _discipline(state: dict[str, Any], teams: dict[str, Any], lang: str) -> tuple[str, str]:
     fouls, expelled = state.get("fouls") or {}, state.get("expelled") or {}
+    t = translator(lang)
 
     def side_fouls(side: str) -> str:
         f = fouls.get(side) or {}
-        if lang == "pt":
-            return (f"{team(teams, side, lang)}: {f.get('fouls', 0)} faltas, "
-                    f"{f.get('technical', 0)} técnicas, {f.get('disciplinary', 0)} disciplinares")
-        return (f"{team(teams, side, lang)}: {f.get('fouls', 0)} fouls, "
-                f"{f.get('technical', 0)} technical, {f.get('disciplinary', 0)} disciplinary")
+        return t.gettext("{team}: {fouls} fouls, {technical} technical, {disciplinary} "
+                         "disciplinary").format(team=team(teams, side, lang),
+                                                fouls=f.get("fouls", 0),
+                                                technical=f.get("technical", 0),
+                                                disciplinary=f.get("disciplinary", 0))
 
     def side_expelled(side: str) -> str:
         discs = expelled.get(side) or []
-        listed = ", ".join(str(d) for d in discs) or ("nenhum" if lang == "pt" else "none")
+        listed = ", ".join(str(d) for d in discs) or t.pgettext("sent off", "none")
         return f"{team(teams, side, lang)}: {listed}"
 
     return ("; ".join(side_fouls(s) for s in ("A", "B")),
@@ -79,13 +80,14 @@ def _discipline(state: dict[str, Any], teams: dict[str, Any], lang: str) -> tupl
 def _meanings(state: dict[str, Any], lang: str) -> dict[int, list[str]]:
     """What the rules said of each entry: announcements, and questions put to the referee."""
     out: dict[int, list[str]] = {}
+    ask = translator(lang).gettext("asks the referee: {question}")
     for a in state.get("announcements") or []:
         if isinstance(a, dict) and isinstance(a.get("entry"), int) and a.get("code") != "refused":
             out.setdefault(a["entry"], []).append(plain(a.get(lang) or a.get("pt", "")))
     for p in state.get("pending") or []:
         if isinstance(p, dict) and isinstance(p.get("id"), int):
-            ask = "pergunta ao árbitro" if lang == "pt" else "asks the referee"
-            out.setdefault(p["id"], []).append(f"{ask}: {plain(p.get(lang) or p.get('pt', ''))}")
+            out.setdefault(p["id"], []).append(
+                ask.format(question=plain(p.get(lang) or p.get("pt", ""))))
     return out
 
 
@@ -108,7 +110,7 @@ def rerun(match: dict[str, Any], stored: list[StoredEntry], to_ruleset: str,
     :class:`UnloadableMatch` when the match, or its settings under ``to_ruleset``, cannot be
     loaded; KeyError (naming the known rulesets) for an unknown ``to_ruleset``.
     """
-    pt = lang == "pt"
+    t = translator(lang)
     from_ruleset = str(match["ruleset"])
     before = replay_match(engine_for(match), stored).to_dict()
     rules = load_ruleset(to_ruleset)
@@ -116,43 +118,44 @@ def rerun(match: dict[str, Any], stored: list[StoredEntry], to_ruleset: str,
         engine = Engine(rules, match.get("settings"))
     except Exception as exc:  # noqa: BLE001 - the settings under the other ruleset
         raise UnloadableMatch(int(match.get("id") or 0),
-                              f"a configuração não serve para {rules.title} ({exc})",
-                              f"its settings do not fit {rules.title} ({exc})") from None
+                              N_("its settings do not fit {ruleset} ({why})"),
+                              ruleset=rules.title, why=exc) from None
     after = replay_match(engine, stored).to_dict()
     teams = before.get("teams") or {}
     a_title, b_title = _title(from_ruleset), rules.title
-    under = "com" if pt else "under"
-    title = (f"Partida {match.get('id')}: jogada com {a_title}; refeita com {b_title}" if pt
-             else f"Match {match.get('id')}: played under {a_title}; replayed under {b_title}")
+    title = t.gettext("Match {id}: played under {a}; replayed under {b}").format(
+        id=match.get("id"), a=a_title, b=b_title)
     lines: list[str] = []
+
+    def both(label: str, before: str, after: str) -> str:
+        return t.gettext("{label}: {before} under {a}; {after} under {b}").format(
+            label=label, before=before, a=a_title, after=after, b=b_title)
 
     r_before, r_after = _result(before, match, teams, lang), _result(after, match, teams, lang)
     if r_before != r_after:
-        lines.append(f"{'Resultado' if pt else 'Result'}: {r_before} {under} {a_title}; "
-                     f"{r_after} {under} {b_title}")
+        lines.append(both(t.gettext("Result"), r_before, r_after))
     fouls_b, exp_b = _discipline(before, teams, lang)
     fouls_a, exp_a = _discipline(after, teams, lang)
     if fouls_b != fouls_a:
-        lines.append(f"{'Faltas' if pt else 'Fouls'}: {fouls_b} {under} {a_title}; "
-                     f"{fouls_a} {under} {b_title}")
+        lines.append(both(t.gettext("Fouls"), fouls_b, fouls_a))
     if exp_b != exp_a:
-        lines.append(f"{'Expulsos' if pt else 'Sent off'}: {exp_b} {under} {a_title}; "
-                     f"{exp_a} {under} {b_title}")
+        lines.append(both(t.gettext("Sent off"), exp_b, exp_a))
 
     codes_b, codes_a = _codes(before), _codes(after)
     said_b, said_a = _meanings(before, lang), _meanings(after, lang)
     by_id = {e.id: e for e in stored}
-    nothing_said = "nada" if pt else "nothing"
+    nothing_said = t.gettext("nothing")
+    under = t.gettext("under {ruleset}: {said}")
     for entry_id in sorted(set(codes_b) | set(codes_a)):
         if codes_b.get(entry_id, []) == codes_a.get(entry_id, []):
             continue
         e = by_id.get(entry_id)
         what = sentence(e.kind, e.data, teams, lang, period=e.period) if e else "?"
-        lines.append(
-            f"{'Registro' if pt else 'Entry'} {entry_id} ({what}):\n"
-            f"    {under} {a_title}: {'; '.join(said_b.get(entry_id, [])) or nothing_said}\n"
-            f"    {under} {b_title}: {'; '.join(said_a.get(entry_id, [])) or nothing_said}")
-    nothing = (f"Nenhuma diferença: com {b_title} a partida teria o mesmo resultado e as mesmas "
-               "decisões" if pt else
-               f"No difference: under {b_title} the match would have the same result and calls")
+        lines.append("\n    ".join((
+            t.gettext("Entry {id} ({what}):").format(id=entry_id, what=what),
+            under.format(ruleset=a_title, said="; ".join(said_b.get(entry_id, [])) or nothing_said),
+            under.format(ruleset=b_title, said="; ".join(said_a.get(entry_id, [])) or nothing_said),
+        )))
+    nothing = t.gettext("No difference: under {ruleset} the match would have the same result "
+                        "and calls").format(ruleset=b_title)
     return Rerun(title=title, differences=lines, nothing=nothing)

@@ -17,14 +17,10 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from futmesa.i18n import N_, translator
+from futmesa.i18n import N_, language, translator
 
-ROLES: dict[str, tuple[str, str]] = {
-    "referee": ("Árbitro", "Referee"),
-    "captain_A": ("Capitão", "Captain"),
-    "captain_B": ("Capitão", "Captain"),
-}
-# the signer as the súmula names them (the catalog's words; ROLES keeps the pairs for callers)
+ROLES = ("referee", "captain_A", "captain_B")
+# the signer as the súmula names them (the catalog's words)
 ROLE_WORDS: dict[str, str] = {"referee": N_("Referee"), "captain_A": N_("Captain"),
                               "captain_B": N_("Captain")}
 SIGNING_KINDS = ("signature", "reopen")
@@ -104,22 +100,21 @@ def role_label(role: str, teams: dict[str, Any] | None = None, lang: str = "pt")
     return label
 
 
-def image_problem(image: Any) -> tuple[str, str] | None:
-    """Why a signature drawing is refused (pt, en), or None: a PNG data URL, small."""
+def image_problem(image: Any, lang: str | None = None) -> str | None:
+    """Why a signature drawing is refused (in ``lang``; None: the process language), or None:
+    a PNG data URL, small."""
+    t = translator(lang)
     if not isinstance(image, str) or not image.startswith(PNG_PREFIX):
-        return ("A assinatura precisa ser um desenho (PNG)", "The signature must be a PNG drawing")
+        return t.gettext("The signature must be a PNG drawing")
     if len(image) > MAX_IMAGE_CHARS:
-        return (f"Desenho grande demais ({len(image) // 1000} kB; até {MAX_IMAGE_CHARS // 1000}"
-                " kB): apague e assine de novo",
-                f"Drawing too large ({len(image) // 1000} kB; at most "
-                f"{MAX_IMAGE_CHARS // 1000} kB): clear and sign again")
+        return t.gettext("Drawing too large ({size} kB; at most {most} kB): clear and sign "
+                         "again").format(size=len(image) // 1000, most=MAX_IMAGE_CHARS // 1000)
     try:
         raw = base64.b64decode(image[len(PNG_PREFIX):], validate=True)
     except (binascii.Error, ValueError):
         raw = b""
     if not raw.startswith(b"\x89PNG\r\n\x1a\n"):
-        return ("O desenho não é um PNG válido: assine de novo",
-                "The drawing is not a valid PNG: sign again")
+        return t.gettext("The drawing is not a valid PNG: sign again")
     return None
 
 
@@ -139,8 +134,9 @@ def signable_hashes(rows: list[dict[str, Any]]) -> set[str]:
 
 
 def refusal(kind: str, data: dict[str, Any], log: list[Any], *, finished: Callable[[], bool],
-            signable: Callable[[], set[str]]) -> tuple[str, str] | None:
-    """Why a referee input is refused by the closing of the match (pt, en), or None.
+            signable: Callable[[], set[str]], lang: str | None = None) -> str | None:
+    """Why a referee input is refused by the closing of the match (in ``lang``; None: the
+    process language), or None.
 
     ``log`` is the match's entries; ``signable()`` the chain hashes a signature made now may
     sign (the newest, and those followed only by device events); ``finished()``: whether the
@@ -148,49 +144,44 @@ def refusal(kind: str, data: dict[str, Any], log: list[Any], *, finished: Callab
     """
     if kind not in SIGNING_KINDS and not any(_field(e, "kind") == "signature" for e in log):
         return None  # nothing signed yet: the usual case during a match, one pass
+    t = translator(lang)
     sigs = signatures(log)
     is_closed = any(s.valid and s.role == "referee" for s in sigs)
     if kind == "signature":
         if not finished():
-            return ("A partida ainda não terminou: assine depois do apito final",
-                    "The match is not over: sign after the final whistle")
+            return t.gettext("The match is not over: sign after the final whistle")
         role = data.get("role")
         if role not in ROLES:
-            return ("Diga quem assina: árbitro ou capitão de uma equipe",
-                    "Say who signs: the referee or a team's captain")
+            return t.gettext("Say who signs: the referee or a team's captain")
         name = data.get("name")
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            return (f"Escreva o nome de quem assina (até {MAX_NAME} letras)",
-                    f"Write the signer's name (at most {MAX_NAME} characters)")
+            return t.gettext("Write the signer's name (at most {most} characters)").format(
+                most=MAX_NAME)
         if any(s.valid and s.role == role for s in sigs):
-            who = role_label(str(role))
-            return (f"{who} já assinou esta súmula", f"{who} has already signed this report")
-        problem = image_problem(data.get("image"))
+            return t.gettext("{who} has already signed this report").format(
+                who=role_label(str(role), lang=lang or language()))
+        problem = image_problem(data.get("image"), lang)
         if problem:
             return problem
         signs = data.get("signs")
         if not isinstance(signs, str) or not _HASH.match(signs) or signs not in signable():
-            return ("A súmula mudou desde que foi aberta: confira o resumo de novo e assine",
-                    "The report changed since it was opened: check the summary again and sign")
+            return t.gettext("The report changed since it was opened: check the summary again "
+                             "and sign")
         return None
     if kind == "reopen":
         if not is_closed:
-            return ("A partida não está encerrada pela assinatura do árbitro: não há o que "
-                    "reabrir", "The match is not closed by the referee's signature: "
-                    "nothing to reopen")
+            return t.gettext("The match is not closed by the referee's signature: nothing to "
+                             "reopen")
         reason = data.get("reason")
         if not isinstance(reason, str) or not reason.strip():
-            return ("Diga o motivo da reabertura", "Say why the match is reopened")
+            return t.gettext("Say why the match is reopened")
         return None
     if kind in ("void", "amend"):
         target = data.get("target")
         if any(_field(e, "id") == target and _field(e, "kind") in SIGNING_KINDS for e in log):
-            return ("Uma assinatura ou reabertura não se corrige: reabra a partida",
-                    "A signature or a reopening cannot be corrected: reopen the match")
+            return t.gettext("A signature or a reopening cannot be corrected: reopen the match")
     if is_closed:
-        return ("Súmula assinada pelo árbitro: a partida está encerrada. Para corrigir, "
-                "primeiro reabra a partida (Reabrir, com o motivo); as assinaturas deixam de "
-                "valer",
-                "Report signed by the referee: the match is closed. To correct it, reopen it "
-                "first (Reopen, with the reason); the signatures stop being valid")
+        return t.gettext("Report signed by the referee: the match is closed. To correct it, "
+                         "reopen it first (Reopen, with the reason); the signatures stop being "
+                         "valid")
     return None

@@ -11,10 +11,11 @@ import sys
 import threading
 from collections.abc import Callable
 
+from futmesa.i18n import N_, _
 from futmesa.sim.table import SimTable
 
-HELP = ("type a line and Enter to act on the table: goal 0 | goal 1 (ball over a goal line), "
-        "out N (ball out, side-net zone N), palheta A|B, button turnA|turnB|referee")
+HELP = N_("type a line and Enter to act on the table: goal 0 | goal 1 (ball over a goal line), "
+          "out N (ball out, side-net zone N), palheta A|B, button turnA|turnB|referee")
 
 
 def _feed_stdin(table: SimTable, echo: Callable[[str], None]) -> None:
@@ -25,7 +26,7 @@ def _feed_stdin(table: SimTable, echo: Callable[[str], None]) -> None:
         try:
             table.send(line)
         except Exception as exc:  # noqa: BLE001 - shown to the person typing
-            echo(f"not sent: {exc}")
+            echo(_("not sent: {error}").format(error=exc))
             return
 
 
@@ -36,14 +37,14 @@ def run_sim(speed: int, goal_sensor: str, echo: Callable[[str], None]) -> None:
     table = SimTable(speed=speed, goal_sensor=goal_sensor)
     try:
         table.start()
-        echo(f"simulated table on {table.host_port}")
-        echo(f"connect the daemon: futmesa serve --device {table.host_port}")
-        echo(HELP)
-        echo("Ctrl-C stops the table")
+        echo(_("simulated table on {port}").format(port=table.host_port))
+        echo(_("connect the daemon: futmesa serve --device {port}").format(port=table.host_port))
+        echo(_(HELP))
+        echo(_("Ctrl-C stops the table"))
         threading.Thread(target=_feed_stdin, args=(table, echo), daemon=True).start()
         while not stop.wait(0.5):
             if not table.alive:
-                echo("the simulated firmware stopped:\n" + table.output_tail())
+                echo(_("the simulated firmware stopped:") + "\n" + table.output_tail())
                 raise SystemExit(1)
     except KeyboardInterrupt:
         pass

@@ -128,7 +128,7 @@ class FaultRelay:
             if master < 0:
                 continue
             try:
-                ready, _, _ = select.select([master, dev], [], [], 0.05)
+                ready, _w, _x = select.select([master, dev], [], [], 0.05)
                 if master in ready:
                     os.write(dev, self._corrupt(os.read(master, 4096)))
                 if dev in ready:

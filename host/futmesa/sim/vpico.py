@@ -168,7 +168,7 @@ class VirtualPico(SimTable):
                 if buzz is not None:
                     self.buzzer_log.append((time.monotonic(), *buzz))
                 elif line.startswith("EV "):
-                    _, boot, seq, kind = line.split()
+                    _word, boot, seq, kind = line.split()
                     self.events.append((int(boot), int(seq), int(kind)))
                 elif line.startswith("RESET "):
                     self.resets.append(line.split()[1])

@@ -19,19 +19,16 @@ from urllib.parse import quote
 
 from starlette.requests import Request
 
-from futmesa.i18n import _
+from futmesa.i18n import N_, _
 
 LOCAL_HOSTS = frozenset({"127.0.0.1", "::1", "localhost"})
 PROXY_HEADERS = ("x-forwarded-for", "forwarded", "x-real-ip")
 
-MISSING = (
-    "sem token de árbitro / referee token missing: open the console link the daemon printed "
-    "(or scan its QR code); on the host machine itself open /console/recover"
-)
-WRONG = (
-    "token de árbitro inválido / wrong referee token (it may belong to an earlier match): "
-    "open the newest console link the daemon printed, or /console/recover on the host machine"
-)
+# refusals of a referee write (English msgids: translated where they are sent, _(MISSING))
+MISSING = N_("referee token missing: open the console link the daemon printed (or scan its "
+             "QR code); on the host machine itself open /console/recover")
+WRONG = N_("wrong referee token (it may belong to an earlier match): open the newest console "
+           "link the daemon printed, or /console/recover on the host machine")
 
 
 def new_token() -> str:
@@ -84,18 +81,16 @@ class TokenGate:
         """``None`` when the request carries the token of ``table``, else (status, reason)."""
         given = request_token(request)
         if given is None:
-            return 401, MISSING
+            return 401, _(MISSING)
         if not hmac.compare_digest(given.encode(), self.token_for(table).encode()):
-            return 403, WRONG
+            return 403, _(WRONG)
         return None
 
     def refuse_recovery(self, request: Request) -> str | None:
         if is_local(request):
             return None
-        return (
-            "token recovery only works from the host machine itself (127.0.0.1 / ::1); "
-            "ask the operator for the console link or read the QR code on the host's terminal"
-        )
+        return _("token recovery only works from the host machine itself (127.0.0.1 / ::1); ask "
+                 "the operator for the console link or read the QR code on the host's terminal")
 
 
 def console_url(base_url: str, token: str, table: str | None = None) -> str:

@@ -10,6 +10,8 @@ from typing import Any, Protocol
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse
 
+from futmesa.i18n import _
+
 STATIC_DIR = Path(__file__).parent / "static"
 TEMPLATES_DIR = Path(__file__).parent / "templates"
 DISPLAY_MODES = ("scoreboard", "board", "blank")
@@ -61,7 +63,8 @@ def error(status: int, message: str) -> JSONResponse:
 
 
 def no_history() -> JSONResponse:
-    return error(404, "this daemon was started without a match store, so there is no history")
+    return error(404, _("this daemon was started without a match store, so there is no "
+                        "history"))
 
 
 def page(name: str, request: Request, browser: bool = False) -> HTMLResponse:
@@ -91,7 +94,8 @@ async def read_json(request: Request) -> dict[str, Any] | JSONResponse:
     try:
         body = await request.json()
     except (ValueError, RecursionError):  # RequestGuard refuses the deep/long ones first
-        return error(400, 'the request body must be JSON like {"kind": ..., "data": {...}}')
+        return error(400, _("the request body must be JSON like {example}").format(
+            example='{"kind": ..., "data": {...}}'))
     if not isinstance(body, dict):
-        return error(400, "the request body must be a JSON object")
+        return error(400, _("the request body must be a JSON object"))
     return body

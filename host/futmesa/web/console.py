@@ -20,6 +20,7 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from futmesa.hub import RefusedError, StateHub
+from futmesa.i18n import _, translator
 from futmesa.matchbook import public_record
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
 from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
@@ -35,6 +36,7 @@ from futmesa.web.common import (
     no_history,
     page,
     read_json,
+    request_language,
 )
 from futmesa.web.guard import parse_id
 from futmesa.web.ledger import InputLedger, InputRecord, valid_input_id
@@ -131,8 +133,9 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
     readers: dict[str, tuple[str | None, set[str]]] = {}
     ledger = InputLedger()
 
-    def with_token(kind: str, table: str | None, task: asyncio.Future[Any]) -> dict[str, Any]:
-        outcome = outcome_of(task)
+    def with_token(kind: str, table: str | None, task: asyncio.Future[Any],
+                   lang: str | None = None) -> dict[str, Any]:
+        outcome = outcome_of(task, lang)
         if kind == "new_match" and outcome["ok"]:
             # the console that started the match carries on with its table's new token
             outcome["token"] = gate.token_for(table)
@@ -174,7 +177,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         """The JSON body of a referee write for its table (``table`` in the body or the
         query), or the response refusing it."""
         if request_token(request) is None:
-            return error(401, MISSING)  # no token: refused before the body is read
+            return error(401, _(MISSING))  # no token: refused before the body is read
         body = await read_json(request)
         if isinstance(body, JSONResponse):
             return body
@@ -190,13 +193,14 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
             return error(*refusal)
         return JSONResponse({"ok": True})
 
-    def pending_answer(record: InputRecord, token: str, already: bool) -> Response:
-        """"Received, still being applied": the id to follow it by (one per input)."""
+    def pending_answer(record: InputRecord, token: str, already: bool, lang: str) -> Response:
+        """"Received, still being applied": the id to follow it by (one per input); its words
+        in ``lang`` (the console's)."""
+        t = translator(lang)
         if record.rid is None:
             if not pending.has_room():
-                return error(503, "muitas ações ainda em aplicação: aguarde alguns segundos e "
-                                  "envie de novo / too many actions are still being applied: "
-                                  "wait a few seconds, then send this one again")
+                return error(503, t.gettext("too many actions are still being applied: wait a "
+                                            "few seconds, then send this one again"))
             rid = secrets.token_urlsafe(16)  # not guessable: it may carry a new token
             record.rid = rid
             pending[rid] = {"ok": None, "pending": True}
@@ -204,39 +208,42 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
                 del readers[old]
             readers[rid] = (record.table, set())
             record.task.add_done_callback(
-                lambda t: pending.__setitem__(rid, with_token(record.kind, record.table, t)))
+                lambda task: pending.__setitem__(
+                    rid, with_token(record.kind, record.table, task, lang)))
         readers[record.rid][1].add(token)
         body: dict[str, Any] = {"ok": None, "pending": True, "id": record.rid,
-                                "message": "received; still being applied — the result follows"}
+                                "message": t.gettext("received; still being applied — the "
+                                                     "result follows")}
         if already:
             body["already"] = True
         return JSONResponse(body, status_code=202)
 
-    async def answer(record: InputRecord, token: str, started: float) -> Response:
-        """The answer to an input: its outcome, or "still applying" when it is slow."""
+    async def answer(record: InputRecord, token: str, started: float, lang: str) -> Response:
+        """The answer to an input: its outcome, or "still applying" when it is slow (in
+        ``lang``, the console's)."""
         if record.answer is not None:  # a retry: the first answer again
             status, body = record.answer
             return JSONResponse(body, status_code=status)
-        done, _ = await asyncio.wait({record.task}, timeout=answer_within_s)
+        done, _pending = await asyncio.wait({record.task}, timeout=answer_within_s)
         if not done:
-            return pending_answer(record, token, already=False)
+            return pending_answer(record, token, already=False, lang=lang)
         if record.answer is None:
-            outcome = with_token(record.kind, record.table, record.task)
+            outcome = with_token(record.kind, record.table, record.task, lang)
             outcome["ms"] = round((time.perf_counter() - started) * 1000, 1)
             record.answer = (200 if outcome["ok"] else 409, outcome)
         status, body = record.answer
         return JSONResponse(body, status_code=status)
 
-    def already_done(twin: InputRecord, token: str) -> Response:
+    def already_done(twin: InputRecord, token: str, lang: str) -> Response:
         """The same action another console (or this one, for a once-only action) has just
         sent: applied once, answered "já feito"."""
         if not twin.task.done():
-            return pending_answer(twin, token, already=True)
+            return pending_answer(twin, token, already=True, lang=lang)
         body: dict[str, Any] = {
             "ok": True, "already": True,
-            "message": "já feito: a mesma ação acabou de ser registrada / already done: the "
-                       "same action has just been recorded"}
-        outcome = with_token(twin.kind, twin.table, twin.task)
+            "message": translator(lang).gettext("already done: the same action has just been "
+                                                "recorded")}
+        outcome = with_token(twin.kind, twin.table, twin.task, lang)
         if "token" in outcome:
             body["token"] = outcome["token"]
         return JSONResponse(body)
@@ -245,7 +252,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         started = time.perf_counter()
         token = request_token(request)
         if token is None:
-            return error(401, MISSING)  # no token: refused before the body is read
+            return error(401, _(MISSING))  # no token: refused before the body is read
         body = await read_json(request)
         if isinstance(body, JSONResponse):
             return body
@@ -255,36 +262,36 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         if seen is not None and hmac.compare_digest(seen.token.encode(), token.encode()):
             # a retry of an input already received (its answer was lost): answered the
             # same, applied once, even after a "Nova partida" it made replaced the token
-            return await answer(seen, token, started)
+            return await answer(seen, token, started, request_language(request, browser=True))
         refusal = gate.refuse(request, table)
         if refusal is not None:
             return error(*refusal)
         kind = body.get("kind")
         data = body.get("data", {})
         if not isinstance(kind, str) or not kind:
-            return error(400, "missing \"kind\": say which action, e.g. \"shot_asked\"")
+            return error(400, _("missing \"kind\": say which action, e.g. \"shot_asked\""))
         if not isinstance(data, dict):
-            return error(400, "\"data\" must be a JSON object")
+            return error(400, _("\"data\" must be a JSON object"))
         author = str(body.get("author") or "referee")[:60]
         console_id = str(body.get("console") or "")[:64]
         twin = ledger.twin(table, console_id, kind, data)
         if twin is not None:
-            return already_done(twin, token)
+            return already_done(twin, token, request_language(request, browser=True))
         pressed = press_time(body, time.time() * 1000)
         task = asyncio.ensure_future(
             hub.referee_input(kind, data, author, table, pressed_at=pressed, input_id=input_id))
         record = ledger.add(table, input_id, console_id, kind, data, task, token)
-        return await answer(record, token, started)
+        return await answer(record, token, started, request_language(request, browser=True))
 
     async def referee_result(request: Request) -> Response:
         rid = request.path_params["rid"]
         token = request_token(request)
         if token is None:
-            return error(401, MISSING)
+            return error(401, _(MISSING))
         reader = readers.get(rid)
         outcome = pending.get(rid)
         if reader is None or outcome is None:
-            return error(404, "no such pending action (the daemon may have restarted)")
+            return error(404, _("no such pending action (the daemon may have restarted)"))
         table, askers = reader
         # only its own table's token, or a token that asked it; never another table's
         refusal = gate.refuse(request, table)
@@ -300,7 +307,8 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
                              ("sound", SOUNDS)):
             if key in body:
                 if body[key] not in allowed:
-                    return error(400, f"{key} must be one of {', '.join(allowed)}")
+                    return error(400, _("{key} must be one of {values}").format(
+                        key=key, values=", ".join(allowed)))
                 display[key] = body[key]
         broadcast.send({"type": "display", **display})
         return JSONResponse({"ok": True, **display})
@@ -315,7 +323,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         try:
             record = await asyncio.to_thread(history.match_record, parse_id(str(match_id)))
         except (KeyError, LookupError, ValueError):
-            return error(404, f"no stored match {match_id}")
+            return error(404, _("no stored match {id}").format(id=match_id))
         lang = request.query_params.get("lang") or display.get("lang", "pt")
         return JSONResponse(log_view(record, "en" if lang == "en" else "pt"))
 
@@ -334,16 +342,19 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
     ]
 
 
-def outcome_of(task: asyncio.Future[Any]) -> dict[str, Any]:
-    """The console's view of a finished referee action."""
+def outcome_of(task: asyncio.Future[Any], lang: str | None = None) -> dict[str, Any]:
+    """The console's view of a finished referee action, in ``lang`` (None: the host's)."""
+    t = translator(lang)
     if task.cancelled():
-        return {"ok": False, "error": "the action was cancelled (the daemon is stopping)"}
+        return {"ok": False, "error": t.gettext("the action was cancelled (the daemon is "
+                                                "stopping)")}
     exc = task.exception()
     if isinstance(exc, RefusedError):
-        return {"ok": False, "error": str(exc) or "refused by the rules"}
+        return {"ok": False, "error": exc.said(lang) or t.gettext("refused by the rules")}
     if exc is not None:
-        return {"ok": False, "error": f"internal error applying the action: {exc!r}; "
-                                      "it was not applied — tell the operator"}
+        return {"ok": False, "error": t.gettext(
+            "internal error applying the action: {error}; it was not applied — tell the "
+            "operator").format(error=repr(exc))}
     result = task.result()
     if not isinstance(result, dict):
         return {"ok": True, "result": {}}

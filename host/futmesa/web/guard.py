@@ -30,6 +30,8 @@ from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from futmesa.i18n import _
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -87,8 +89,8 @@ def json_problem(raw: bytes, max_depth: int = MAX_JSON_DEPTH,
         if 0x30 <= byte <= 0x39:
             digits += 1
             if digits > max_digits:
-                return (f"the request body holds a number longer than {max_digits} digits; "
-                        "send the actions the console sends")
+                return _("the request body holds a number longer than {digits} digits; send "
+                         "the actions the console sends").format(digits=max_digits)
             continue
         digits = 0
         if byte == 0x22:
@@ -96,8 +98,8 @@ def json_problem(raw: bytes, max_depth: int = MAX_JSON_DEPTH,
         elif byte in (0x5B, 0x7B):  # [ {
             depth += 1
             if depth > max_depth:
-                return (f"the request body is JSON nested more than {max_depth} levels deep; "
-                        "send the actions the console sends")
+                return _("the request body is JSON nested more than {levels} levels deep; send "
+                         "the actions the console sends").format(levels=max_depth)
         elif byte in (0x5D, 0x7D):  # ] }
             depth -= 1
     return None
@@ -184,23 +186,24 @@ class RequestGuard:
             await self.app(scope, receive, send)
             return
         if scope.get("path") in RECOVERY_PATHS and not await self.host_is_ours(scope):
-            await _refuse(send, 403, (
-                "recuperação do token só pelo endereço da própria máquina / token recovery "
-                "only answers on this machine's own address: open "
-                f"{scope.get('scheme', 'http')}://localhost:{_port(scope)}/console/recover "
-                "in a browser on the host itself "
-                f"(this request named the server {_header(scope, b'host')!r})"))
+            await _refuse(send, 403, _(
+                "token recovery only answers on this machine's own address: open {url} in a "
+                "browser on the host itself (this request named the server {server})").format(
+                    url=f"{scope.get('scheme', 'http')}://localhost:{_port(scope)}"
+                        "/console/recover",
+                    server=repr(_header(scope, b"host"))))
             return
         if scope.get("path") in RECOVERY_PATHS:
             unknown = _unknown_table(scope)
             if unknown is not None:
-                await _refuse(send, 404, f"mesa desconhecida / unknown table {unknown!r}: "
-                                         "este computador não serve essa mesa")
+                await _refuse(send, 404, _("unknown table {table}: this computer does not "
+                                           "serve that table").format(table=repr(unknown)))
                 return
         declared = _header(scope, b"content-length")
         if declared is not None:
             if not (declared.isascii() and declared.isdigit()):
-                await _refuse(send, 400, "the Content-Length header must be a number of bytes")
+                await _refuse(send, 400, _("the Content-Length header must be a number of "
+                                           "bytes"))
                 return
             if int(declared) > self.max_body:
                 await _refuse(send, 413, self._too_large())
@@ -245,8 +248,8 @@ class RequestGuard:
     def _too_large(self) -> str:
         limit = self.max_body
         size = f"{limit // 1024} KiB" if limit % 1024 == 0 else f"{limit} bytes"
-        return (f"the request body is larger than the {size} this host accepts; "
-                "the console's actions are far smaller — send just the action")
+        return _("the request body is larger than the {size} this host accepts; the console's "
+                 "actions are far smaller — send just the action").format(size=size)
 
 
 _GONE = b"<gone>"  # compared by identity: the client disconnected before its body ended

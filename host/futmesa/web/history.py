@@ -17,7 +17,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from futmesa import report
-from futmesa.i18n import jinja_callables
+from futmesa.i18n import _, jinja_callables, language, short
 from futmesa.matchbook import UnloadableMatch, public_record
 from futmesa.matchbook.live import names_of
 from futmesa.matchbook.wording import ruleset_title, team, venue_zone, when
@@ -98,15 +98,16 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
         if history is None:
             return no_history()
         raw = request.path_params["match"]
-        stem, _, fmt = raw.partition(".")
+        stem, _dot, fmt = raw.partition(".")
         try:
             record = await asyncio.to_thread(history.match_record, parse_id(stem))
         except UnloadableMatch as exc:
-            return error(422, f"partida {exc.match_id} {exc.ending()['pt']} / "
-                              f"match {exc.match_id} {exc.ending()['en']}; "
-                              "its log is kept: open it with the futmesa version that wrote it")
+            return error(422, _("match {id} {ending}; its log is kept: open it with the "
+                                "futmesa version that wrote it").format(
+                                    id=exc.match_id, ending=exc.ending()[short(language())]))
         except (KeyError, LookupError, ValueError):
-            return error(404, f"no stored match {stem!r}; see /history for the list")
+            return error(404, _("no stored match {id}; see /history for the list").format(
+                id=repr(stem)))
         record = public_record(record)
         # the súmula's QR code opens this host's verification page (web/signing.py)
         record = {**record, "verify_url": f"{str(request.base_url).rstrip('/')}/verificar/"
@@ -125,7 +126,8 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
             pdf = await asyncio.to_thread(lambda: report.pdf_bytes(record, lang=lang))
             return Response(pdf, media_type="application/pdf",
                             headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
-        return error(404, "report formats: .html, .pdf, .csv, .json")
+        return error(404, _("report formats: {formats}").format(
+            formats=".html, .pdf, .csv, .json"))
 
     return [
         Route("/api/matches", api_matches),

@@ -127,7 +127,7 @@ async def stream_states(
         if display is not None:
             await websocket.send_json({"type": "display", **display})
         while True:
-            done, _ = await asyncio.wait(
+            done, _pending = await asyncio.wait(
                 {next_update, closed, next_side},
                 timeout=PING_EVERY_S,
                 return_when=asyncio.FIRST_COMPLETED,

@@ -24,13 +24,24 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from futmesa.hub import RefusedError, StateHub
+from futmesa.i18n import _, jinja_callables, short, translator
 from futmesa.matchbook import UnloadableMatch, build, public_record
 from futmesa.matchbook.signing import MAX_NAME, ROLES, role_label
 from futmesa.web.access import MISSING, TokenGate, request_token
-from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history, page, read_json
+from futmesa.web.common import (
+    TEMPLATES_DIR,
+    HistoryProvider,
+    error,
+    no_history,
+    page,
+    read_json,
+    request_language,
+)
 from futmesa.web.guard import parse_id
 
-ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]))
+ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]),
+                  extensions=["jinja2.ext.i18n"])
+ENV.install_null_translations(newstyle=True)  # each render passes its language's gettext
 
 
 def verify_url(request: Request, match_id: Any) -> str:
@@ -38,29 +49,33 @@ def verify_url(request: Request, match_id: Any) -> str:
     return f"{str(request.base_url).rstrip('/')}/verificar/{match_id}"
 
 
-def signing_view(record: dict[str, Any], url: str) -> dict[str, Any]:
-    """What the signing page shows: result, summary, final hash, who has signed."""
+def signing_view(record: dict[str, Any], url: str, lang: str = "pt") -> dict[str, Any]:
+    """What the signing page shows (in ``lang``, "pt" or "en"): result, summary, final hash,
+    who has signed."""
     record = {**public_record(record), "verify_url": url}
-    s = build(record, "pt")
+    s = build(record, lang)
+    t = translator(lang)
     teams = (record.get("state") or {}).get("teams") or {}
     goals = s.table("goals")
     discipline = s.table("discipline")
-    summary = [f"{k}: {v}" for k, v in s.meta if v and k in ("Competição", "Mesa", "Regra",
-                                                                "Árbitro", "Situação")]
+    shown = {t.gettext("Competition"), t.gettext("Table"), t.gettext("Rules"),
+             t.gettext("Referee"), t.gettext("Status")}
+    summary = [f"{k}: {v}" for k, v in s.meta if v and k in shown]
     if goals is not None:
-        summary += [f"Gol: {r.get('team', '')} — {r.get('period', '')} {r.get('minute', '')}"
-                    .rstrip() for r in goals.rows]
+        summary += [t.gettext("Goal: {team} — {period} {minute}").format(
+                        team=r.get("team", ""), period=r.get("period", ""),
+                        minute=r.get("minute", "")).rstrip() for r in goals.rows]
     if discipline is not None:
         summary += [f"{r.get('team', '')}: {r.get('what', '')}".strip(": ")
                     for r in discipline.rows]
     chain = record.get("chain") or {}
-    signatures = [{**sig, "label": role_label(str(sig.get("role")), teams)}
+    signatures = [{**sig, "label": role_label(str(sig.get("role")), teams, lang)}
                   for sig in record.get("signatures") or []]
     return {
         "match_id": s.id, "result": s.result, "finished": s.finished, "ending": s.ending,
         "summary": summary, "chain": chain, "signatures": signatures,
         "closed": any(sig.get("valid") and sig.get("role") == "referee" for sig in signatures),
-        "roles": [{"role": r, "label": role_label(r, teams)} for r in ROLES],
+        "roles": [{"role": r, "label": role_label(r, teams, lang)} for r in ROLES],
         "verify_url": url,
     }
 
@@ -79,24 +94,29 @@ def signing_routes(hub: StateHub, *, gate: TokenGate,
         try:
             return await asyncio.to_thread(history.match_record, parse_id(str(match)))
         except UnloadableMatch as exc:
-            return error(422, f"partida {exc.match_id} {exc.ending()['pt']}")
+            lang = short(request_language(request, browser=True))
+            return error(422, translator(lang).gettext("match {id} {ending}").format(
+                id=exc.match_id, ending=exc.ending()[lang]))
         except (KeyError, LookupError, ValueError):
-            return error(404, f"partida {match} não encontrada / no stored match {match}")
+            return error(404, translator(request_language(request, browser=True)).gettext(
+                "no stored match {id}").format(id=match))
 
     async def summary(request: Request) -> Response:
         match = (request.query_params.get("match")
                  or hub.snapshot(table_of(request)).get("match_id"))
         if match is None:
-            return error(404, "nenhuma partida nesta mesa ainda / no match on this table yet")
+            return error(404, translator(request_language(request, browser=True)).gettext(
+                "no match on this table yet"))
         record = await load(request, match)
         if isinstance(record, JSONResponse):
             return record
-        return JSONResponse(signing_view(record, verify_url(request, record["match"]["id"])))
+        return JSONResponse(signing_view(record, verify_url(request, record["match"]["id"]),
+                                         short(request_language(request, browser=True))))
 
     async def send(request: Request, kind: str,
                    build_data: Any) -> Response:
         if request_token(request) is None:
-            return error(401, MISSING)
+            return error(401, _(MISSING))
         body = await read_json(request)
         if isinstance(body, JSONResponse):
             return body
@@ -108,7 +128,7 @@ def signing_routes(hub: StateHub, *, gate: TokenGate,
         try:
             await hub.referee_input(kind, data, author, table)
         except RefusedError as exc:
-            return error(409, str(exc))
+            return error(409, exc.said(request_language(request, browser=True)))
         return JSONResponse({"ok": True})
 
     def signature(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
@@ -133,8 +153,10 @@ def signing_routes(hub: StateHub, *, gate: TokenGate,
             message = json.loads(bytes(record.body)).get("error", "")
             return HTMLResponse(f"<!doctype html><meta charset=utf-8><p>{html.escape(message)}</p>",
                                 status_code=record.status_code)
-        view = signing_view(record, verify_url(request, record["match"]["id"]))
-        return HTMLResponse(ENV.get_template("verify.html").render(v=view))
+        lang = request_language(request)
+        view = signing_view(record, verify_url(request, record["match"]["id"]), short(lang))
+        return HTMLResponse(ENV.get_template("verify.html").render(
+            v=view, html_lang="en" if lang == "en" else "pt-BR", **jinja_callables(lang)))
 
     return [
         Route("/assinar", sign_page),

@@ -11,6 +11,8 @@ from __future__ import annotations
 import ssl
 from pathlib import Path
 
+from futmesa.i18n import N_, _
+
 
 class TLSSetupError(ValueError):
     """The certificate or key cannot be used; the message says what to do."""
@@ -25,21 +27,24 @@ def ssl_options(cert: str | Path | None, key: str | Path | None) -> dict[str, st
     if cert is None and key is None:
         return {}
     if cert is None or key is None:
-        raise TLSSetupError("HTTPS needs both --tls-cert (the certificate) and --tls-key "
-                            "(its private key), as PEM files")
-    for what, path in (("certificate", cert), ("key", key)):
+        raise TLSSetupError(_("HTTPS needs both --tls-cert (the certificate) and --tls-key "
+                              "(its private key), as PEM files"))
+    for unreadable, path in ((N_("cannot read the TLS certificate {path} ({error}): check the "
+                                 "path and that this user may read it"), cert),
+                             (N_("cannot read the TLS key {path} ({error}): check the path and "
+                                 "that this user may read it"), key)):
         try:
             Path(path).read_bytes()
         except OSError as exc:
-            raise TLSSetupError(f"cannot read the TLS {what} {path} ({exc.strerror or exc}): "
-                                "check the path and that this user may read it") from exc
+            raise TLSSetupError(_(unreadable).format(path=path,
+                                                     error=exc.strerror or exc)) from exc
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     try:
         # an empty passphrase: a protected key fails here instead of prompting on the terminal
         context.load_cert_chain(str(cert), str(key), password=b"")
     except ssl.SSLError as exc:
-        raise TLSSetupError(
-            f"the certificate {cert} and the key {key} cannot be used together "
-            f"({exc.reason or exc}): give the PEM certificate and its own private key, "
-            "without a passphrase") from exc
+        raise TLSSetupError(_(
+            "the certificate {cert} and the key {key} cannot be used together ({error}): give "
+            "the PEM certificate and its own private key, without a passphrase").format(
+                cert=cert, key=key, error=exc.reason or exc)) from exc
     return {"ssl_certfile": str(cert), "ssl_keyfile": str(key)}
