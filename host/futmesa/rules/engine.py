@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from futmesa.i18n import N_
+
 from .base import Ruleset
 from .context import Ctx, Refused
 from .corrections import correction_history, correction_problem, effective_entries
@@ -122,8 +124,8 @@ class Engine:
             if entry.source == "referee":
                 ctx.announce(
                     "refused",
-                    f"Registro desconhecido '{entry.kind}': veja docs/rulesets.md",
-                    f"Unknown entry '{entry.kind}': see docs/rulesets.md",
+                    N_("Unknown entry '{kind}': see docs/rulesets.md"),
+                    kind=entry.kind,
                 )
             return ctx.effects  # device/system events without a rule meaning are only logged
         m = state.m
@@ -135,5 +137,5 @@ class Engine:
             m.clear()
             m.update(saved)
             ctx.effects.clear()
-            ctx.announce("refused", refused.pt, refused.en, refused.rule)
+            ctx.announce("refused", refused.msgid, refused.rule, **refused.values)
         return ctx.effects
