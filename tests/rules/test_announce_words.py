@@ -14,6 +14,7 @@ import pytest
 from spoken_words import RECORD, spoken
 
 from futmesa.i18n import NP_, translator
+from futmesa.rules import Engine, Entry, load_ruleset
 from futmesa.rules.context import Labels, Word, words
 
 RULES = Path(__file__).resolve().parents[2] / "host" / "futmesa" / "rules"
@@ -152,3 +153,20 @@ def test_one_english_sentence_said_two_ways_keeps_both() -> None:
     assert words("pt_BR", msgid, {"team": "Azul"}) == "Azul moveu botões no tiro de meta"
     assert words("pt_BR", NP_("announcement", msgid), {"team": "Azul"}) == (
         "Azul arredou botões no tiro de meta")
+
+
+def test_a_refused_correction_and_a_correction_are_said_from_the_catalogs() -> None:
+    engine = Engine(load_ruleset("cbfm-1toque"))
+    state, _ = engine.apply(engine.initial_state(), Entry(1, "clock_started", {}, "device"))
+    state, effects = engine.apply(state, Entry(2, "void", {"target": 99}))
+    (said,) = [e.data for e in effects if e.kind == "announce"]
+    assert (said["code"], said["pt"], said["en"]) == (
+        "refused", "Não há registro 99 para corrigir", "There is no entry 99 to correct")
+    state, effects = engine.apply(state, Entry(3, "amend", {"target": 1}))
+    (said,) = [e.data for e in effects if e.kind == "announce"]
+    assert (said["pt"], said["en"]) == ("A correção precisa de 'data'",
+                                        "An amendment needs 'data'")
+    _state, effects = engine.apply(state, Entry(4, "void", {"target": 1}, author="Ana"))
+    (said,) = [e.data for e in effects if e.kind == "announce"]
+    assert (said["code"], said["pt"], said["en"]) == (
+        "correction", "Registro 1 anulado por Ana", "Entry 1 voided by Ana")
