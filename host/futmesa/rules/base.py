@@ -80,10 +80,7 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
 
     def on_gap(self, ctx: Ctx) -> None:
         ctx.m["gaps"] += 1
-        ctx.announce(
-            "gap",
-            N_("Device events were lost: check the score and the time"),
-        )
+        ctx.announce("gap", N_("Device events were lost: check the score and the time"))
 
     def on_lost(self, ctx: Ctx) -> None:
         """A table reset lost events no host had acknowledged (one entry per kind, then a

@@ -212,10 +212,7 @@ class GoalRules(RulesCore):
         elif m["status"] != "finished":
             return
         m.update(status="interval", finished=False, result=None, decision_pending=True)
-        ctx.announce(
-            "decision_pending",
-            N_("The result waits for the referee's confirmation"),
-        )
+        ctx.announce("decision_pending", N_("The result waits for the referee's confirmation"))
 
     def direct_goal_ok(self, ctx: Ctx, scorer: str) -> bool:
         """A goal that needs no asked shot (e.g. straight from a corner)."""
@@ -355,19 +352,11 @@ class GoalRules(RulesCore):
                         "at": None,
                     }
                 )
-                ctx.announce(
-                    "goal",
-                    N_("Goal confirmed: {team}"),
-                    rule,
-                    team=ctx.name(side),
-                )
+                ctx.announce("goal", N_("Goal confirmed: {team}"), rule, team=ctx.name(side))
             else:
                 self.count_goal(ctx, side, own=choice == "own_goal", disc=None, rule=rule, at=None)
         elif choice == "false_trip":
-            ctx.announce(
-                "false_trip",
-                N_("Goal sensor: false trip, play on"),
-            )
+            ctx.announce("false_trip", N_("Goal sensor: false trip, play on"))
             ctx.device("play_on")
         else:
             ctx.announce(

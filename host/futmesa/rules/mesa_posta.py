@@ -216,9 +216,4 @@ class MesaPosta(Ruleset):
         self.reset_touches(m, side)
         self.reset_touches(m, other(side))
         m["turn"] = other(side)
-        ctx.announce(
-            "turn",
-            N_("{team}'s turn"),
-            rule,
-            team=ctx.name(other(side)),
-        )
+        ctx.announce("turn", N_("{team}'s turn"), rule, team=ctx.name(other(side)))

@@ -212,11 +212,7 @@ class Pastilha8x2(Ruleset):
         elif outcome == "blocked":
             # Art. 50 §único: stopped by a disc on its way, not a technical foul; Art. 49:
             # the play goes on from where the ball stopped
-            ctx.announce(
-                "play_on",
-                N_("Shot blocked by a disc: play on"),
-                "003 Art. 50 §único",
-            )
+            ctx.announce("play_on", N_("Shot blocked by a disc: play on"), "003 Art. 50 §único")
 
     # -- discipline (Arts. 83–85) --------------------------------------------------------
     def initial_match(self) -> dict[str, Any]:
@@ -274,12 +270,7 @@ class Pastilha8x2(Ruleset):
 
     def disqualify(self, ctx: Ctx, side: str, rule: str) -> None:
         ctx.m["fouls"][side]["disciplinary"] += 1
-        ctx.announce(
-            "disqualified",
-            N_("{team} disqualified"),
-            rule,
-            team=ctx.name(side),
-        )
+        ctx.announce("disqualified", N_("{team} disqualified"), rule, team=ctx.name(side))
         self.forfeit(ctx, side, rule)
 
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:

@@ -76,10 +76,7 @@ class PlayRules(RulesCore):
             raise Refused(N_("'line' must be side|end, 'end' 0|1"))
         if not self.in_play(m):
             return
-        ctx.announce(
-            "ball_out",
-            N_("Ball out"),
-        )
+        ctx.announce("ball_out", N_("Ball out"))
         shot = m["shot_asked"]
         if shot:
             so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
@@ -292,10 +289,7 @@ class PlayRules(RulesCore):
             if self.lance_ms:
                 ctx.device("lance_restart", side=ctx.m["turn"])
         elif button == "referee":
-            ctx.announce(
-                "referee_button",
-                N_("Referee called"),
-            )
+            ctx.announce("referee_button", N_("Referee called"))
 
     def on_lance_started(self, ctx: Ctx) -> None:
         """The device started a new lance (palheta, turn button, host): a fresh count."""

@@ -43,11 +43,7 @@ def begin(rs: Ruleset, ctx: Ctx) -> None:
         "kicks": [],
         "in_progress": None,
     }
-    ctx.announce(
-        "shootout",
-        N_("Level: penalty shootout"),
-        rs.cite("shootout"),
-    )
+    ctx.announce("shootout", N_("Level: penalty shootout"), rs.cite("shootout"))
 
 
 def _shootout(rs: Ruleset, ctx: Ctx) -> dict[str, Any]:

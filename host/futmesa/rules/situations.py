@@ -124,8 +124,7 @@ class SituationRules(RulesCore):
         said = {"ball": N_("Draw: {winner} kicks off; {kicker} kicks off"),
                 "cede": N_("Draw: {winner} cedes the ball; {kicker} kicks off"),
                 "field": N_("Draw: {winner} chooses the field; {kicker} kicks off")}[choice]
-        ctx.announce("draw_choice", said, rule, winner=ctx.name(winner),
-                     kicker=ctx.name(kicker))
+        ctx.announce("draw_choice", said, rule, winner=ctx.name(winner), kicker=ctx.name(kicker))
 
     # -- a goal off a neutral disc on the midline (001) ----------------------------------------
     def on_midline_deflection(self, ctx: Ctx) -> None:

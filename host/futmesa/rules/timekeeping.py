@@ -36,10 +36,7 @@ class TimeRules(RulesCore):
         if d.get("kickoff") in SIDES:
             self.refuse_if_drawn(ctx, d["kickoff"])
             m["kickoff"] = {**m["kickoff"], "first": d["kickoff"], "next": d["kickoff"]}
-        ctx.announce(
-            "set_up",
-            N_("Teams set up"),
-        )
+        ctx.announce("set_up", N_("Teams set up"))
 
     def on_kickoff(self, ctx: Ctx) -> None:
         """The draw (or the referee) says who kicks off next."""
@@ -49,12 +46,7 @@ class TimeRules(RulesCore):
             self.refuse_if_drawn(ctx, side)
             m["kickoff"]["first"] = side
         m["kickoff"]["next"] = side
-        ctx.announce(
-            "kickoff_side",
-            N_("Kick-off: {team}"),
-            self.cite("draw"),
-            team=ctx.name(side),
-        )
+        ctx.announce("kickoff_side", N_("Kick-off: {team}"), self.cite("draw"), team=ctx.name(side))
 
     def refuse_if_drawn(self, ctx: Ctx, side: str) -> None:
         """The draw's entry decided the kick-off: another entry may not rewrite it (the draw's
@@ -130,10 +122,7 @@ class TimeRules(RulesCore):
         if not m["clock_running"] or m["status"] in ("not_started", "interval"):
             raise Refused(N_("The clock is not running"))
         ctx.device("pause", reason="referee")
-        ctx.announce(
-            "paused",
-            N_("Clock stopped by the referee"),
-        )
+        ctx.announce("paused", N_("Clock stopped by the referee"))
 
     def on_resume(self, ctx: Ctx) -> None:
         """The referee restarts a clock he stopped."""
@@ -142,10 +131,7 @@ class TimeRules(RulesCore):
         if m["clock_running"] or m["status"] in ("not_started", "interval"):
             raise Refused(N_("The clock is not stopped"))
         ctx.device("resume", reason="referee")
-        ctx.announce(
-            "resumed",
-            N_("Clock resumed"),
-        )
+        ctx.announce("resumed", N_("Clock resumed"))
 
     def on_added_time(self, ctx: Ctx) -> None:
         m = ctx.m
@@ -268,12 +254,7 @@ class TimeRules(RulesCore):
         m["last_touch"] = None
         m["clock_running"] = False  # the end_period command stops the device's clock
         ctx.device("end_period", period=m["period"])
-        ctx.announce(
-            "period_end",
-            N_("End of period {period}"),
-            rule,
-            period=m["period"],
-        )
+        ctx.announce("period_end", N_("End of period {period}"), rule, period=m["period"])
         regular = m["periods"]
         extra = m["clock_profile"]["extra_periods"]
         if m["phase"] == "regular" and m["period"] < regular:
@@ -288,11 +269,7 @@ class TimeRules(RulesCore):
     def change_ends(self, ctx: Ctx) -> None:
         ends = ctx.m["ends"]
         ctx.m["ends"] = {"A": ends["B"], "B": ends["A"]}
-        ctx.announce(
-            "change_ends",
-            N_("Teams change ends"),
-            self.cite("change_ends"),
-        )
+        ctx.announce("change_ends", N_("Teams change ends"), self.cite("change_ends"))
 
     def second_half_kickoff(self, first: str) -> str:
         return other(first)
@@ -305,10 +282,7 @@ class TimeRules(RulesCore):
         m = ctx.m
         if self.goal_pending(m):
             m["decision_pending"] = True
-            ctx.announce(
-                "decision_pending",
-                N_("The result waits for the referee's confirmation"),
-            )
+            ctx.announce("decision_pending", N_("The result waits for the referee's confirmation"))
             return
         m["decision_pending"] = False
         a, b = m["score"]["A"], m["score"]["B"]
@@ -324,11 +298,7 @@ class TimeRules(RulesCore):
             m["kickoff"]["next"] = (
                 first if choice == "first" else other(first) if choice == "other" else choice
             )
-            ctx.announce(
-                "extra_time",
-                N_("Level: extra time"),
-                self.cite("tie_break"),
-            )
+            ctx.announce("extra_time", N_("Level: extra time"), self.cite("tie_break"))
         elif comp["shootout"]:
             so.begin(self, ctx)
         elif comp["advantage"]:
