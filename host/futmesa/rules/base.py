@@ -12,7 +12,7 @@ documents (`000 Art. 12 §1`).
 
 from __future__ import annotations
 
-from futmesa.i18n import NP_
+from futmesa.i18n import N_, NP_
 
 from . import shootout as so
 from .context import Ctx, Labels
@@ -53,16 +53,15 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
         if d.get("fault") == "storage":  # the device's flash refused a write
             ctx.announce(
                 "sensor_fault",
-                "A memória do aparelho não grava: o relógio segue, mas se o aparelho reiniciar "
-                "o tempo de jogo se perde — anote o tempo",
-                "The device's memory does not take writes: the clock runs, but a device reset "
-                "loses the match time — note the time",
+                N_("The device's memory does not take writes: the clock runs, but a device "
+                   "reset loses the match time — note the time"),
             )
             return
         ctx.announce(
             "sensor_fault",
-            f"Falha no sensor {d.get('sensor')}: {d.get('fault')} — árbitro, confira os lances",
-            f"Sensor {d.get('sensor')} fault: {d.get('fault')} — referee, watch the plays",
+            N_("Sensor {sensor} fault: {fault} — referee, watch the plays"),
+            fault=d.get("fault"),
+            sensor=d.get("sensor"),
         )
 
     def on_sensor_ok(self, ctx: Ctx) -> None:
@@ -81,11 +80,7 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
 
     def on_gap(self, ctx: Ctx) -> None:
         ctx.m["gaps"] += 1
-        ctx.announce(
-            "gap",
-            "Eventos do aparelho perdidos: confira placar e tempo",
-            "Device events were lost: check the score and the time",
-        )
+        ctx.announce("gap", N_("Device events were lost: check the score and the time"))
 
     def on_lost(self, ctx: Ctx) -> None:
         """A table reset lost events no host had acknowledged (one entry per kind, then a
@@ -94,11 +89,11 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
         kind, count = d.get("kind"), d.get("count")
         if not isinstance(kind, str) or not isinstance(count, int):
             return  # the summary: the kinds were announced one by one
-        pt, en = LOST_NAMES.get(kind, (kind, kind))
         ctx.announce(
             "lost",
-            f"Mesa reiniciada: {count} evento(s) de {pt} perdido(s) — confira placar e tempo",
-            f"Table reset: {count} {en} event(s) lost — check the score and the time",
+            N_("Table reset: {count} {what} event(s) lost — check the score and the time"),
+            count=count,
+            what=LOST_NAMES.word(kind),
         )
 
     # ======================================================================================

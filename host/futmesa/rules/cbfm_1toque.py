@@ -143,9 +143,9 @@ class Cbfm1Toque(Ruleset):
         """Art. 23 II D: a technical foul against the taker, taken anywhere in the big area."""
         ctx.announce(
             "restart_straight_out",
-            f"Cobrança de {ctx.name(taker)} saiu direto pelo fundo adversário: falta técnica",
-            f"{ctx.name(taker)}'s restart went straight out over the far line: technical foul",
+            N_("{team}'s restart went straight out over the far line: technical foul"),
             "000 Art. 23 II D",
+            team=ctx.name(taker),
         )
         self.technical_foul(ctx, taker, "000 Art. 23 II D")
 

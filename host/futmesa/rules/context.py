@@ -40,14 +40,32 @@ class Refused(Exception):
 
 
 class Word(str):
-    """A value of a sentence that is itself a msgid of the catalogs, translated with it."""
+    """A value of a sentence that is itself a msgid of the catalogs, translated with it;
+    ``context`` for one marked with ``NP_``; ``capital``: its first letter made upper case
+    (and the rest lower, as ``str.capitalize``) once translated, where it opens a sentence."""
+
+    context: str | None
+    capital: bool
+
+    def __new__(cls, msgid: str, context: str | None = None, capital: bool = False) -> Word:
+        word = super().__new__(cls, msgid)
+        word.context, word.capital = context, capital
+        return word
+
+    def text(self, lang: str) -> str:
+        t = translator(lang)
+        said = t.pgettext(self.context, str(self)) if self.context else t.gettext(str(self))
+        return said.capitalize() if self.capital else said
 
 
-def words(lang: str, msgid: str, values: dict[str, Any] | None = None) -> str:
+def words(lang: str, msgid: str | tuple[str, str],
+          values: Mapping[str, Any] | None = None) -> str:
     """``msgid`` in ``lang`` with its ``{name}`` values filled (``Word`` values translated);
-    a brace the text shows is written ``{{`` in the msgid."""
+    a brace the text shows is written ``{{`` in the msgid. ``msgid`` may be an ``NP_``
+    (context, msgid) pair, for an English sentence said two ways in Portuguese."""
     t = translator(lang)
-    return t.gettext(msgid).format(**{k: t.gettext(v) if isinstance(v, Word) else v
+    said = t.pgettext(*msgid) if isinstance(msgid, tuple) else t.gettext(msgid)
+    return said.format(**{k: v.text(lang) if isinstance(v, Word) else v
                                       for k, v in (values or {}).items()})
 
 
@@ -63,6 +81,14 @@ class Labels(Mapping[str, tuple[str, str]]):
         context, msgid = self._names[code]
         return (translator("pt_BR").pgettext(context, msgid),
                 translator("en").pgettext(context, msgid))
+
+    def word(self, code: str, capital: bool = False) -> str:
+        """The name of ``code`` as a value of a sentence (a ``Word`` translated with it); a
+        code without a name is shown as it is."""
+        if code not in self._names:
+            return code.capitalize() if capital else code
+        context, msgid = self._names[code]
+        return Word(msgid, context, capital)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._names)
@@ -110,13 +136,19 @@ class Ctx:
     def name(self, side: str) -> str:
         return str(self.m["teams"][side]["name"])
 
-    def announce(self, code: str, pt: str, en: str, rule: str = "") -> None:
+    def announce(
+        self, code: str, msgid: str | tuple[str, str], /, rule: str = "", **values: Any
+    ) -> None:
+        """Say ``msgid`` (one English msgid of the catalogs, marked ``N_``) with its named
+        ``values``; the item keeps the sentence in each language ("pt", "en") with the
+        article cited after it."""
+        cited = f" ({rule})" if rule else ""
         item = {
             "id": len(self.m["announcements"]) + 1,
             "entry": self.entry.id,
             "code": code,
-            "pt": pt + (f" ({rule})" if rule else ""),
-            "en": en + (f" ({rule})" if rule else ""),
+            "pt": words("pt_BR", msgid, values) + cited,
+            "en": words("en", msgid, values) + cited,
             "rule": rule,
         }
         self.m["announcements"].append(item)
@@ -129,20 +161,22 @@ class Ctx:
         self,
         kind: str,
         rule: str,
-        pt: str,
-        en: str,
+        msgid: str | tuple[str, str],
         options: list[str],
         default: str,
         reject: str,
+        values: dict[str, Any] | None = None,
         **extra: Any,
     ) -> None:
-        """Raise an ambiguous reading to the referee's console."""
+        """Raise an ambiguous reading to the referee's console: the question is one English
+        msgid of the catalogs (``N_``) filled with ``values``; ``extra`` is kept on the item
+        for the rule that takes the answer."""
         item = {
             "id": self.entry.id,
             "kind": kind,
             "rule": rule,
-            "pt": pt,
-            "en": en,
+            "pt": words("pt_BR", msgid, values),
+            "en": words("en", msgid, values),
             "options": options,
             "default": default,
             "reject": reject,

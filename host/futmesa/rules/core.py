@@ -251,12 +251,12 @@ class RulesCore:
         self.mark_referee_choices(m["restart"])
         m["turn"] = side
         m["lance_warnings"] = 0
-        pt, en = RESTART_NAMES.get(kind, (kind, kind))
         ctx.announce(
             "restart_" + kind,
-            f"{pt.capitalize()} para {ctx.name(side)}",
-            f"{en.capitalize()} to {ctx.name(side)}",
+            N_("{restart} to {team}"),
             rule,
+            restart=RESTART_NAMES.word(kind, capital=True),
+            team=ctx.name(side),
         )
         self.dead_ball(ctx)
         if self.lance_ms:

@@ -12,6 +12,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from futmesa.i18n import N_
+
+from .context import Refused
 from .model import Entry
 
 
@@ -61,16 +64,14 @@ def _valid(correction: Entry, ids: set[int]) -> bool:
     return correction.kind != "amend" or isinstance(correction.data.get("data"), dict)
 
 
-def correction_problem(log: tuple[Entry, ...], correction: Entry) -> tuple[str, str] | None:
-    """Why a correction cannot apply to this log (pt, en), or None."""
+def correction_problem(log: tuple[Entry, ...], correction: Entry) -> Refused | None:
+    """Why a correction cannot apply to this log (a ``Refused``, said, not raised), or None."""
     target = _target(correction)
     if target is None or target not in {e.id for e in log}:
-        return (
-            f"Não há registro {correction.data.get('target')!r} para corrigir",
-            f"There is no entry {correction.data.get('target')!r} to correct",
-        )
+        return Refused(N_("There is no entry {target} to correct"),
+                       target=repr(correction.data.get("target")))
     if correction.kind == "amend" and not isinstance(correction.data.get("data"), dict):
-        return ("A correção precisa de 'data'", "An amendment needs 'data'")
+        return Refused(N_("An amendment needs 'data'"))
     return None
 
 

@@ -30,8 +30,7 @@ class DisciplineRules(RulesCore):
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             ctx.announce(
                 "foul_after_time",
-                "Falta após o fim do tempo: não é cobrada",
-                "Foul after time is up: not taken",
+                N_("Foul after time is up: not taken"),
                 self.cite("foul_after_time"),
             )
             self.dead_ball(ctx)
@@ -61,8 +60,7 @@ class DisciplineRules(RulesCore):
         m["status"] = "running"
         ctx.announce(
             "period_reopened",
-            "Infração no instante do alarme: ainda será cobrada",
-            "Infraction at the instant of the alarm: it is still taken",
+            N_("Infraction at the instant of the alarm: it is still taken"),
             self.cite("infraction_alarm"),
         )
 
@@ -121,9 +119,10 @@ class DisciplineRules(RulesCore):
         n = m["fouls"][side]["disciplinary"]
         ctx.announce(
             "disciplinary",
-            f"Falta disciplinar de {ctx.name(side)} ({n}ª)",
-            f"Disciplinary foul by {ctx.name(side)} (no. {n})",
+            N_("Disciplinary foul by {team} (no. {n})"),
             rule,
+            n=n,
+            team=ctx.name(side),
         )
         if self.in_play(m):
             m["shot_asked"] = None
@@ -146,27 +145,28 @@ class DisciplineRules(RulesCore):
         if disc is None:
             ctx.announce(
                 "expelled",
-                f"Um botão de {ctx.name(side)} expulso: árbitro, informe qual",
-                f"A {ctx.name(side)} disc is sent off: referee, say which one",
+                N_("A {team} disc is sent off: referee, say which one"),
                 rule,
+                team=ctx.name(side),
             )
             ctx.confirm(
                 "expel_disc",
                 rule,
-                f"Qual botão de {ctx.name(side)} sai expulso?",
-                f"Which {ctx.name(side)} disc is sent off?",
+                N_("Which {team} disc is sent off?"),
                 [],
                 default="",
                 reject="",
                 side=side,
                 input="disc",
+                values={"team": ctx.name(side)},
             )
         else:
             ctx.announce(
                 "expelled",
-                f"Botão {disc} de {ctx.name(side)} expulso",
-                f"{ctx.name(side)} disc {disc} sent off",
+                N_("{team} disc {disc} sent off"),
                 rule,
+                disc=disc,
+                team=ctx.name(side),
             )
         if self.min_discs and self.discs - len(m["expelled"][side]) < self.min_discs:
             self.forfeit(ctx, side, self.cite("min_discs"))
@@ -180,9 +180,10 @@ class DisciplineRules(RulesCore):
             expelled[expelled.index(None)] = choice
         ctx.announce(
             "expelled_named",
-            f"Botão {choice} de {ctx.name(side)} é o expulso",
-            f"{ctx.name(side)} disc {choice} is the one sent off",
+            N_("{team} disc {choice} is the one sent off"),
             pending["rule"],
+            choice=choice,
+            team=ctx.name(side),
         )
 
     def forfeit(self, ctx: Ctx, side: str, rule: str) -> None:
@@ -206,9 +207,11 @@ class DisciplineRules(RulesCore):
         m["substitutions"][side].append({"out": out, "in": into, "period": m["period"]})
         ctx.announce(
             "substitution",
-            f"Substituição em {ctx.name(side)}: sai {out}, entra {into}",
-            f"{ctx.name(side)} substitution: {out} off, {into} on",
+            N_("{team} substitution: {out} off, {into} on"),
             self.cite("substitutions"),
+            into=into,
+            out=out,
+            team=ctx.name(side),
         )
 
     def check_substitution_moment(self, ctx: Ctx) -> None:

@@ -13,8 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from futmesa.i18n import N_
+
 from .base import Ruleset
-from .context import Ctx, Refused
+from .context import Ctx, Refused, words
 from .corrections import correction_history, correction_problem, effective_entries
 from .model import Effect, Entry, MatchState, copy_match
 from .ordering import in_time_order, insert_position
@@ -49,22 +51,28 @@ class Engine:
                         "announce",
                         {
                             "code": "refused",
-                            "pt": problem[0],
-                            "en": problem[1],
+                            "pt": problem.pt,
+                            "en": problem.en,
                             "rule": "",
                             "entry": entry.id,
                         },
                     )
                 ]
-            what = "anulado" if entry.kind == "void" else "corrigido"
-            what_en = "voided" if entry.kind == "void" else "amended"
+            said = {  # (by its author, by the referee when no author is logged)
+                "void": (N_("Entry {target} voided by {author}"),
+                         N_("Entry {target} voided by referee")),
+                "amend": (N_("Entry {target} amended by {author}"),
+                          N_("Entry {target} amended by referee")),
+            }[entry.kind][0 if entry.author else 1]
+            values = {"target": target, "author": entry.author} if entry.author else {
+                "target": target}
             return new, [
                 Effect(
                     "announce",
                     {
                         "code": "correction",
-                        "pt": f"Registro {target} {what} por {entry.author or 'árbitro'}",
-                        "en": f"Entry {target} {what_en} by {entry.author or 'referee'}",
+                        "pt": words("pt_BR", said, values),
+                        "en": words("en", said, values),
                         "entry": entry.id,
                     },
                 )
@@ -122,8 +130,8 @@ class Engine:
             if entry.source == "referee":
                 ctx.announce(
                     "refused",
-                    f"Registro desconhecido '{entry.kind}': veja docs/rulesets.md",
-                    f"Unknown entry '{entry.kind}': see docs/rulesets.md",
+                    N_("Unknown entry '{kind}': see docs/rulesets.md"),
+                    kind=entry.kind,
                 )
             return ctx.effects  # device/system events without a rule meaning are only logged
         m = state.m
@@ -135,5 +143,5 @@ class Engine:
             m.clear()
             m.update(saved)
             ctx.effects.clear()
-            ctx.announce("refused", refused.pt, refused.en, refused.rule)
+            ctx.announce("refused", refused.msgid, refused.rule, **refused.values)
         return ctx.effects

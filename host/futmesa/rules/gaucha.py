@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from futmesa.i18n import N_
+from futmesa.i18n import N_, NP_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
@@ -112,9 +112,9 @@ class Gaucha(Ruleset):
             )
         ctx.announce(
             "out_of_turn",
-            f"{ctx.name(side)} jogou fora da vez",
-            f"{ctx.name(side)} played out of turn",
+            N_("{team} played out of turn"),
             r["limit_rule"],
+            team=ctx.name(side),
         )
         self.technical_foul(ctx, side, r["limit_rule"])
         return True
@@ -131,9 +131,10 @@ class Gaucha(Ruleset):
                 and not r.get("passed"):
             ctx.announce(
                 "same_disc",
-                f"Botão {disc} de {ctx.name(side)} jogou os dois lances sem passe: falta técnica",
-                f"{ctx.name(side)} disc {disc} played both lances without a pass: technical foul",
+                N_("{team} disc {disc} played both lances without a pass: technical foul"),
                 "001 Art. XXIX l",
+                disc=disc,
+                team=ctx.name(side),
             )
             m["last_player"] = side
             self.technical_foul(ctx, side, "001 Art. XXIX l")
@@ -184,9 +185,9 @@ class Gaucha(Ruleset):
         ctx.m["fouls"][side]["disciplinary"] += 1
         ctx.announce(
             "disciplinary",
-            f"Indisciplina de {ctx.name(side)}: falta técnica",
-            f"Misconduct by {ctx.name(side)}: technical foul",
+            N_("Misconduct by {team}: technical foul"),
             self.cite("disciplinary"),
+            team=ctx.name(side),
         )
         if self.in_play(ctx.m):
             self.technical_foul(ctx, side, self.cite("disciplinary"))
@@ -217,8 +218,12 @@ class Gaucha(Ruleset):
 
     def moved_discs(self, ctx: Ctx, side: str, rule: str) -> None:
         """XXXIII §1: no moving discs at a goal kick: a technical foul."""
-        ctx.announce("discs_moved", f"{ctx.name(side)} arredou botões no tiro de meta",
-                     f"{ctx.name(side)} moved discs at the goal kick", rule)
+        ctx.announce(
+            "discs_moved",
+            NP_("announcement", "{team} moved discs at the goal kick"),
+            rule,
+            team=ctx.name(side),
+        )
         self.technical_foul(ctx, side, rule)
 
     def on_offside(self, ctx: Ctx) -> None:
@@ -232,8 +237,8 @@ class Gaucha(Ruleset):
         ctx.m["shot_asked"] = None
         ctx.announce(
             "offside",
-            f"Impedimento de {ctx.name(side)}",
-            f"Offside against {ctx.name(side)}",
+            N_("Offside against {team}"),
             self.cite("offside"),
+            team=ctx.name(side),
         )
         self.set_restart(ctx, "tiro_livre", other(side), "001 Art. XXXII §3", infraction=True)

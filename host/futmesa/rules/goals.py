@@ -68,9 +68,10 @@ class GoalRules(RulesCore):
         m["lance_warnings"] = 0
         ctx.announce(
             "shot_asked",
-            f"{ctx.name(side)} pede chute a gol com o botão {disc}",
-            f"{ctx.name(side)} asks for a shot with disc {disc}",
+            N_("{team} asks for a shot with disc {disc}"),
             self.cite("shot_named"),
+            disc=disc,
+            team=ctx.name(side),
         )
         if self.lance_ms:
             ctx.device("lance_restart", side=other(side), reason="goalkeeper")
@@ -80,12 +81,12 @@ class GoalRules(RulesCore):
         m = ctx.m
         shot = m["shot_asked"]
         outcome = ctx.entry.data.get("outcome", "in_play")
-        pt, en = SHOT_OUTCOMES.get(str(outcome), (str(outcome), str(outcome)))
+        said = SHOT_OUTCOMES.word(str(outcome))
         if not shot and m.get("_shot_out"):
             # the side-net event came first and already gave the restart: the same one stands
             shot = m.pop("_shot_out")
-            ctx.announce("shot_over", f"Chute de {ctx.name(shot['side'])}: {pt}",
-                         f"Shot by {ctx.name(shot['side'])}: {en}")
+            ctx.announce("shot_over", N_("Shot by {team}: {outcome}"),
+                         team=ctx.name(shot["side"]), outcome=said)
             return
         if not shot:
             raise Refused(N_("No shot was asked"))
@@ -97,8 +98,9 @@ class GoalRules(RulesCore):
             m["_shot_out"] = shot
         ctx.announce(
             "shot_over",
-            f"Chute de {ctx.name(shot['side'])}: {pt}",
-            f"Shot by {ctx.name(shot['side'])}: {en}",
+            N_("Shot by {team}: {outcome}"),
+            team=ctx.name(shot["side"]),
+            outcome=said,
         )
         if m["status"] == "last_lance":
             self.end_last_lance(ctx)
@@ -129,21 +131,19 @@ class GoalRules(RulesCore):
                 ctx.confirm(
                     "goal_at_alarm",
                     self.cite("end"),
-                    f"Bola no gol de {ctx.name(defender)} no mesmo instante do alarme: vale?",
-                    f"Ball in {ctx.name(defender)}'s goal at the same instant as the alarm: "
-                    "does it count?",
+                    N_("Ball in {team}'s goal at the same instant as the alarm: does it count?"),
                     ["counts", "no_goal"],
                     default="no_goal",
                     reject="no_goal",
                     side=scorer,
                     goal_entry=ctx.entry.id,
                     goal_period=m["period"],
+                    values={"team": ctx.name(defender)},
                 )
             else:
                 ctx.announce(
                     "goal_line_ignored",
-                    "Sensor de gol acionado com a bola fora de jogo: ignorado",
-                    "Goal sensor tripped while the ball was not in play: ignored",
+                    N_("Goal sensor tripped while the ball was not in play: ignored"),
                 )
             return
         shot = m["shot_asked"]
@@ -175,9 +175,9 @@ class GoalRules(RulesCore):
         self.dead_ball(ctx)
         ctx.announce(
             "goal_disallowed",
-            f"Gol anulado pelo árbitro: tiro de meta para {ctx.name(defender)}",
-            f"Goal disallowed by the referee: goal kick to {ctx.name(defender)}",
+            N_("Goal disallowed by the referee: goal kick to {team}"),
             self.cite("no_shot_restart"),
+            team=ctx.name(defender),
         )
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             self.end_period(ctx, self.cite("end"))
@@ -212,11 +212,7 @@ class GoalRules(RulesCore):
         elif m["status"] != "finished":
             return
         m.update(status="interval", finished=False, result=None, decision_pending=True)
-        ctx.announce(
-            "decision_pending",
-            "Resultado aguarda confirmação do árbitro",
-            "The result waits for the referee's confirmation",
-        )
+        ctx.announce("decision_pending", N_("The result waits for the referee's confirmation"))
 
     def direct_goal_ok(self, ctx: Ctx, scorer: str) -> bool:
         """A goal that needs no asked shot (e.g. straight from a corner)."""
@@ -229,15 +225,14 @@ class GoalRules(RulesCore):
         ctx.confirm(
             "goal_no_shot",
             self.cite("shot_required"),
-            f"Bola no gol de {ctx.name(defender)} sem chute pedido: gol contra, "
-            "chute pedido não registrado, sem gol ou falso acionamento?",
-            f"Ball in {ctx.name(defender)}'s goal with no shot asked: own goal, "
-            "shot asked but not entered, no goal, or a false trip?",
+            N_("Ball in {team}'s goal with no shot asked: own goal, shot asked but not "
+               "entered, no goal, or a false trip?"),
             self.no_shot_options(),
             default="own_goal" if own and "own_goal" in self.no_shot_options() else "no_goal",
             reject="false_trip",
             side=scorer,
             defender=defender,
+            values={"team": ctx.name(defender)},
         )
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             self.end_period(ctx, self.cite("end"))
@@ -269,13 +264,14 @@ class GoalRules(RulesCore):
                 "at": ctx.instant() if at is None else at,
             }
         )
-        kind_pt = "Gol contra" if own else "Gol"
-        kind_en = "Own goal" if own else "Goal"
         ctx.announce(
             "goal",
-            f"{kind_pt}! {ctx.name(side)} — {m['score']['A']} × {m['score']['B']}",
-            f"{kind_en}! {ctx.name(side)} — {m['score']['A']}–{m['score']['B']}",
+            N_("Own goal! {team} — {score_a}–{score_b}") if own
+            else N_("Goal! {team} — {score_a}–{score_b}"),
             rule,
+            team=ctx.name(side),
+            score_a=m["score"]["A"],
+            score_b=m["score"]["B"],
         )
         ctx.device("beep", pattern="goal")
         self.after_goal(ctx, side)
@@ -293,9 +289,9 @@ class GoalRules(RulesCore):
         self.start_from_kickoff(ctx, conceding)
         ctx.announce(
             "rearrange",
-            f"Arrumação das equipes; saída para {ctx.name(conceding)}",
-            f"Teams re-arrange; kick-off to {ctx.name(conceding)}",
+            N_("Teams re-arrange; kick-off to {team}"),
             self.cite("after_goal"),
+            team=ctx.name(conceding),
         )
         if self.lance_ms:
             ctx.device("lance_restart", side=conceding)
@@ -308,9 +304,9 @@ class GoalRules(RulesCore):
                 del m["goals"][i]
                 ctx.announce(
                     "goal_disallowed",
-                    f"Gol de {ctx.name(g['side'])} anulado",
-                    f"Goal for {ctx.name(g['side'])} disallowed",
+                    N_("Goal for {team} disallowed"),
                     self.cite("end"),
+                    team=ctx.name(g["side"]),
                 )
                 return
 
@@ -356,26 +352,16 @@ class GoalRules(RulesCore):
                         "at": None,
                     }
                 )
-                ctx.announce(
-                    "goal",
-                    f"Gol confirmado: {ctx.name(side)}",
-                    f"Goal confirmed: {ctx.name(side)}",
-                    rule,
-                )
+                ctx.announce("goal", N_("Goal confirmed: {team}"), rule, team=ctx.name(side))
             else:
                 self.count_goal(ctx, side, own=choice == "own_goal", disc=None, rule=rule, at=None)
         elif choice == "false_trip":
-            ctx.announce(
-                "false_trip",
-                "Sensor de gol: falso acionamento, jogo segue",
-                "Goal sensor: false trip, play on",
-            )
+            ctx.announce("false_trip", N_("Goal sensor: false trip, play on"))
             ctx.device("play_on")
         else:
             ctx.announce(
                 "goal_disallowed",
-                "Gol não vale: chute não pedido",
-                "No goal: the shot was not asked",
+                N_("No goal: the shot was not asked"),
                 self.cite("shot_required"),
             )
             if self.in_play(m):
@@ -403,9 +389,9 @@ class GoalRules(RulesCore):
             )
             ctx.announce(
                 "goal",
-                f"Gol confirmado: {ctx.name(side)}",
-                f"Goal confirmed: {ctx.name(side)}",
+                N_("Goal confirmed: {team}"),
                 self.cite("end"),
+                team=ctx.name(side),
             )
         elif choice == "no_goal" and counted:
             self.uncount_goal(ctx, pending["goal_entry"])

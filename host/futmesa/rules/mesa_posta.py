@@ -90,8 +90,7 @@ class MesaPosta(Ruleset):
         ctx.m["status"] = "awaiting_dead_ball"
         ctx.announce(
             "time_up",
-            "Tempo esgotado: a etapa termina na próxima bola fora de jogo",
-            "Time is up: the half ends the next time the ball is out of play",
+            N_("Time is up: the half ends the next time the ball is out of play"),
             self.cite("end"),
         )
 
@@ -182,9 +181,9 @@ class MesaPosta(Ruleset):
         if side == r["side"] and disc == r["taker_disc"]:
             ctx.announce(
                 "taker_again",
-                f"O cobrador de {ctx.name(side)} tocou de novo na bola",
-                f"{ctx.name(side)}'s taker touched the ball again",
+                N_("{team}'s taker touched the ball again"),
                 self.cite("taker"),
+                team=ctx.name(side),
             )
             self.reset_touches(ctx.m, other(side))
             self.set_restart(ctx, "tiro_livre", other(side), self.cite("taker"), infraction=True)
@@ -203,11 +202,13 @@ class MesaPosta(Ruleset):
             raise Refused(N_("Only right after the goalkeeper's kick"))
         taker = r["side"]
         r["open"] = False
-        ctx.announce("keeper_kick_hit",
-                     f"Chutão de {ctx.name(taker)} acertou o adversário: a bola é de "
-                     f"{ctx.name(other(taker))}",
-                     f"{ctx.name(taker)}'s goalkeeper kick hit an opponent: "
-                     f"{ctx.name(other(taker))}'s ball", "004 Tiros de meta")
+        ctx.announce(
+            "keeper_kick_hit",
+            N_("{team}'s goalkeeper kick hit an opponent: {other_team}'s ball"),
+            "004 Tiros de meta",
+            other_team=ctx.name(other(taker)),
+            team=ctx.name(taker),
+        )
         self.pass_turn(ctx, taker, "004 Tiros de meta")
 
     def pass_turn(self, ctx: Ctx, side: str, rule: str) -> None:
@@ -215,9 +216,4 @@ class MesaPosta(Ruleset):
         self.reset_touches(m, side)
         self.reset_touches(m, other(side))
         m["turn"] = other(side)
-        ctx.announce(
-            "turn",
-            f"Vez de {ctx.name(other(side))}",
-            f"{ctx.name(other(side))}'s turn",
-            rule,
-        )
+        ctx.announce("turn", N_("{team}'s turn"), rule, team=ctx.name(other(side)))

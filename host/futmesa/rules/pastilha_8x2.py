@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from futmesa.i18n import N_
+
 from .base import MINUTE, Ruleset
 from .context import Ctx, other
 
@@ -127,10 +129,9 @@ class Pastilha8x2(Ruleset):
             r["rule"] = "003 Art. 40"
             ctx.announce(
                 "foul_spot",
-                f"A falta técnica para {ctx.name(other(side))} é cobrada do bico da pequena área",
-                f"{ctx.name(other(side))}'s technical foul kick is taken from the corner of the "
-                "small area",
+                N_("{team}'s technical foul kick is taken from the corner of the small area"),
                 "003 Art. 48 §1",
+                team=ctx.name(other(side)),
             )
             return
         if shot:
@@ -143,9 +144,9 @@ class Pastilha8x2(Ruleset):
         elif played and not self._used_all(m, played):
             ctx.announce(
                 "play_on",
-                f"Bola parada na pequena área: {ctx.name(played)} ainda tem toques",
-                f"Ball stopped in the small area: {ctx.name(played)} still has touches",
+                N_("Ball stopped in the small area: {team} still has touches"),
                 "003 Art. 41",
+                team=ctx.name(played),
             )
         else:
             self.set_restart(ctx, "bola_do_goleiro", side, "003 Art. 41 §único")
@@ -174,32 +175,33 @@ class Pastilha8x2(Ruleset):
             mine["limit"] = mine["count"] + 2
             ctx.announce(
                 "touches_cut",
-                f"{ctx.name(side)} deslocou adversário: só mais 2 toques",
-                f"{ctx.name(side)} displaced an opponent: only 2 more touches",
+                N_("{team} displaced an opponent: only 2 more touches"),
                 "003 Art. 47 §7",
+                team=ctx.name(side),
             )
         if mine["run"] > self.run_limit:
             ctx.announce(
                 "touch_run",
-                f"Botão {disc} de {ctx.name(side)} tocou 3 vezes seguidas",
-                f"{ctx.name(side)} disc {disc} played 3 times in a row",
+                N_("{team} disc {disc} played 3 times in a row"),
                 "003 Art. 47 §2",
+                disc=disc,
+                team=ctx.name(side),
             )
             self.technical_foul(ctx, side, "003 Art. 47 §2")
         elif mine["count"] >= mine["limit"] and not m["shot_asked"]:
             ctx.announce(
                 "touch_limit",
-                f"{ctx.name(side)}: último toque sem chute a gol",
-                f"{ctx.name(side)}: last touch without a shot at goal",
+                N_("{team}: last touch without a shot at goal"),
                 "003 Art. 48",
+                team=ctx.name(side),
             )
             self.technical_foul(ctx, side, "003 Art. 48")
         elif mine["count"] == mine["limit"] - 1:
             ctx.announce(
                 "touch_last",
-                f"{ctx.name(side)}: o próximo toque tem de ser chute a gol",
-                f"{ctx.name(side)}: the next touch must be a shot at goal",
+                N_("{team}: the next touch must be a shot at goal"),
                 "003 Art. 47",
+                team=ctx.name(side),
             )
 
     def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
@@ -210,12 +212,7 @@ class Pastilha8x2(Ruleset):
         elif outcome == "blocked":
             # Art. 50 §único: stopped by a disc on its way, not a technical foul; Art. 49:
             # the play goes on from where the ball stopped
-            ctx.announce(
-                "play_on",
-                "Chute interceptado por um botão: o jogo segue",
-                "Shot blocked by a disc: play on",
-                "003 Art. 50 §único",
-            )
+            ctx.announce("play_on", N_("Shot blocked by a disc: play on"), "003 Art. 50 §único")
 
     # -- discipline (Arts. 83–85) --------------------------------------------------------
     def initial_match(self) -> dict[str, Any]:
@@ -254,13 +251,13 @@ class Pastilha8x2(Ruleset):
         ctx.confirm(
             "discipline_grade",
             rule,
-            f"Falta disciplinar de {ctx.name(side)}: tiro livre indireto ou desclassificação?",
-            f"Disciplinary foul by {ctx.name(side)}: indirect free kick or disqualification?",
+            N_("Disciplinary foul by {team}: indirect free kick or disqualification?"),
             ["free_kick", "disqualify"],
             default="free_kick",
             reject="free_kick",
             side=side,
             disc=disc,
+            values={"team": ctx.name(side)},
         )
 
     def resolve_discipline_grade(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
@@ -273,12 +270,7 @@ class Pastilha8x2(Ruleset):
 
     def disqualify(self, ctx: Ctx, side: str, rule: str) -> None:
         ctx.m["fouls"][side]["disciplinary"] += 1
-        ctx.announce(
-            "disqualified",
-            f"{ctx.name(side)} desclassificado",
-            f"{ctx.name(side)} disqualified",
-            rule,
-        )
+        ctx.announce("disqualified", N_("{team} disqualified"), rule, team=ctx.name(side))
         self.forfeit(ctx, side, rule)
 
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:

@@ -76,7 +76,7 @@ class PlayRules(RulesCore):
             raise Refused(N_("'line' must be side|end, 'end' 0|1"))
         if not self.in_play(m):
             return
-        ctx.announce("ball_out", "Bola fora", "Ball out")
+        ctx.announce("ball_out", N_("Ball out"))
         shot = m["shot_asked"]
         if shot:
             so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
@@ -105,8 +105,7 @@ class PlayRules(RulesCore):
             ctx.confirm(
                 "ball_out_touch",
                 self.cite("ball_out"),
-                "Bola fora: quem tocou por último?",
-                "Ball out: who touched it last?",
+                N_("Ball out: who touched it last?"),
                 ["A", "B"],
                 default=likely,
                 reject=other(likely),
@@ -133,9 +132,10 @@ class PlayRules(RulesCore):
             # is reversed, as its article says
             ctx.announce(
                 "restart_forbidden",
-                f"{ctx.name(side)} não pode obter {RESTART_NAMES[kind][0]} da cobrança",
-                f"{ctx.name(side)} may not win a {RESTART_NAMES[kind][1]} from the restart",
+                N_("{team} may not win a {restart} from the restart"),
                 taken["limit_rule"],
+                team=ctx.name(side),
+                restart=RESTART_NAMES.word(kind),
             )
             if taken["then"] == "reverse":
                 reverse = "tiro_de_meta" if kind.startswith("escanteio") else kind
@@ -253,9 +253,9 @@ class PlayRules(RulesCore):
             )
         ctx.announce(
             "out_of_turn",
-            f"{ctx.name(side)} jogou fora da vez",
-            f"{ctx.name(side)} played out of turn",
+            N_("{team} played out of turn"),
             self.cite("turns"),
+            team=ctx.name(side),
         )
         self.technical_foul(ctx, side, self.cite("technical"))
         return True
@@ -289,7 +289,7 @@ class PlayRules(RulesCore):
             if self.lance_ms:
                 ctx.device("lance_restart", side=ctx.m["turn"])
         elif button == "referee":
-            ctx.announce("referee_button", "Árbitro chamado", "Referee called")
+            ctx.announce("referee_button", N_("Referee called"))
 
     def on_lance_started(self, ctx: Ctx) -> None:
         """The device started a new lance (palheta, turn button, host): a fresh count."""
@@ -330,9 +330,10 @@ class PlayRules(RulesCore):
                 m["warned"][side] = True
             ctx.announce(
                 "lance_warning",
-                f"{secs} s: {who}, jogue imediatamente",
-                f"{secs} s: {who}, play now",
+                N_("{secs} s: {who}, play now"),
                 self.cite("lance_time"),
+                secs=secs,
+                who=who,
             )
             ctx.device("beep", pattern="warning")
         elif side:
@@ -341,21 +342,21 @@ class PlayRules(RulesCore):
     def propose_lance_foul(self, ctx: Ctx, side: str, kind: str) -> None:
         if any(p["kind"] == "lance_timeout" for p in ctx.m["pending"]):
             return
-        label = {
-            "disciplinary": ("falta disciplinar", "a disciplinary foul"),
-            "technical": ("falta técnica", "a technical foul"),
-            "cera": ("cera, falta disciplinar", "time-wasting, a disciplinary foul"),
+        question = {
+            "disciplinary": N_("{team} went over the lance time: a disciplinary foul?"),
+            "technical": N_("{team} went over the lance time: a technical foul?"),
+            "cera": N_("{team} went over the lance time: time-wasting, a disciplinary foul?"),
         }[kind]
         ctx.confirm(
             "lance_timeout",
             self.cite("lance_time"),
-            f"{ctx.name(side)} passou do tempo do lance: {label[0]}?",
-            f"{ctx.name(side)} went over the lance time: {label[1]}?",
+            question,
             ["foul", "no_foul"],
             default="foul",
             reject="no_foul",
             side=side,
             foul=kind,
+            values={"team": ctx.name(side)},
         )
 
     def resolve_lance_timeout(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from futmesa.i18n import N_
+from futmesa.i18n import N_, NP_
 
-from .context import SIDES, Ctx, Refused, other
+from .context import SIDES, Ctx, Labels, Refused, other
 
 if TYPE_CHECKING:
     from .core import RulesCore as Ruleset
 
 KEEPER_CHOICES = ("left", "middle", "right")
-_CHOICE_PT = {"left": "esquerda", "middle": "meio", "right": "direita"}
+# the goalkeeper's side, as the penalty and shoot-out announcements name it
+KEEPER_SIDES = Labels({"left": NP_("goalkeeper's side", "left"),
+                       "middle": NP_("goalkeeper's side", "middle"),
+                       "right": NP_("goalkeeper's side", "right")})
 
 
 def begin(rs: Ruleset, ctx: Ctx) -> None:
@@ -40,12 +43,7 @@ def begin(rs: Ruleset, ctx: Ctx) -> None:
         "kicks": [],
         "in_progress": None,
     }
-    ctx.announce(
-        "shootout",
-        "Empate: disputa de pênaltis",
-        "Level: penalty shootout",
-        rs.cite("shootout"),
-    )
+    ctx.announce("shootout", N_("Level: penalty shootout"), rs.cite("shootout"))
 
 
 def _shootout(rs: Ruleset, ctx: Ctx) -> dict[str, Any]:
@@ -101,9 +99,10 @@ def kick(rs: Ruleset, ctx: Ctx) -> None:
         sh["in_progress"] = {"side": side, "disc": disc, "entry": ctx.entry.id}
         ctx.announce(
             "shootout_kick",
-            f"Cobrança de {ctx.name(side)}, botão {disc}",
-            f"{ctx.name(side)} to kick, disc {disc}",
+            N_("{team} to kick, disc {disc}"),
             rs.cite("shootout"),
+            disc=disc,
+            team=ctx.name(side),
         )
         return
     _record(rs, ctx, sh, side, disc, bool(scored), choice)
@@ -116,8 +115,7 @@ def goal_line(rs: Ruleset, ctx: Ctx, scored: bool = True) -> None:
     if not sh or not sh["in_progress"]:
         ctx.announce(
             "goal_line_ignored",
-            "Sensor de gol acionado sem cobrança em curso: ignorado",
-            "Goal sensor tripped with no kick being taken: ignored",
+            N_("Goal sensor tripped with no kick being taken: ignored"),
         )
         return
     p = sh.pop("in_progress")
@@ -165,9 +163,9 @@ def keeper_choice(rs: Ruleset, ctx: Ctx) -> None:
     ctx.m["_secret"] = {"side": side, "choice": choice, "penalty": penalty is not None}
     ctx.announce(
         "keeper_choice",
-        f"Escolha do goleiro de {ctx.name(side)} registrada (em segredo)",
-        f"{ctx.name(side)}'s goalkeeper choice recorded (secret)",
+        N_("{team}'s goalkeeper choice recorded (secret)"),
         rs.cite("keeper_choice"),
+        team=ctx.name(side),
     )
 
 
@@ -188,10 +186,11 @@ def penalty_kicked(rs: Ruleset, ctx: Ctx, side: str, disc: int | None, scored: b
     if choice:
         ctx.announce(
             "penalty_keeper",
-            f"Pênalti de {ctx.name(side)}: {'gol' if scored else 'sem gol'}; "
-            f"goleiro: {_CHOICE_PT[choice]}",
-            f"{ctx.name(side)}'s penalty: {'goal' if scored else 'no goal'}; goalkeeper: {choice}",
+            N_("{team}'s penalty: goal; goalkeeper: {keeper}") if scored
+            else N_("{team}'s penalty: no goal; goalkeeper: {keeper}"),
             rs.cite("keeper_choice"),
+            team=ctx.name(side),
+            keeper=KEEPER_SIDES.word(choice),
         )
 
 
@@ -225,16 +224,31 @@ def _record(
         used.clear()
     used.append(disc)
     sh["next"] = other(side)
-    reveal_pt = f"; goleiro: {_CHOICE_PT[choice]}" if choice else ""
-    reveal_en = f"; goalkeeper: {choice}" if choice else ""
-    ctx.announce(
-        "shootout_goal" if scored else "shootout_miss",
-        f"{ctx.name(side)} ({disc}): {'gol' if scored else 'perdeu'}{reveal_pt} — "
-        f"{sh['tally']['A']} × {sh['tally']['B']}",
-        f"{ctx.name(side)} ({disc}): {'scored' if scored else 'missed'}{reveal_en} — "
-        f"{sh['tally']['A']}–{sh['tally']['B']}",
-        rs.cite("shootout"),
-    )
+    code = "shootout_goal" if scored else "shootout_miss"
+    tally_a, tally_b = sh["tally"]["A"], sh["tally"]["B"]
+    if choice:
+        ctx.announce(
+            code,
+            N_("{team} ({disc}): scored; goalkeeper: {keeper} — {tally_a}–{tally_b}") if scored
+            else N_("{team} ({disc}): missed; goalkeeper: {keeper} — {tally_a}–{tally_b}"),
+            rs.cite("shootout"),
+            team=ctx.name(side),
+            disc=disc,
+            keeper=KEEPER_SIDES.word(choice),
+            tally_a=tally_a,
+            tally_b=tally_b,
+        )
+    else:
+        ctx.announce(
+            code,
+            N_("{team} ({disc}): scored — {tally_a}–{tally_b}") if scored
+            else N_("{team} ({disc}): missed — {tally_a}–{tally_b}"),
+            rs.cite("shootout"),
+            team=ctx.name(side),
+            disc=disc,
+            tally_a=tally_a,
+            tally_b=tally_b,
+        )
     _check_end(rs, ctx, sh)
 
 
@@ -261,9 +275,9 @@ def _check_end(rs: Ruleset, ctx: Ctx, sh: dict[str, Any]) -> None:
             if rs.shootout_rotation == "distinct-per-series":
                 sh["used"] = {"A": [], "B": []}
             if sh["series"] < len(lengths):
-                pt = f"Nova série de {lengths[sh['series']]} cobranças"
-                en = f"New series of {lengths[sh['series']]} kicks"
+                ctx.announce("shootout_series", N_("New series of {kicks} kicks"),
+                             rs.cite("shootout"), kicks=lengths[sh["series"]])
             else:
-                pt, en = "Morte súbita: uma cobrança por vez", "Sudden death: one kick each"
-            ctx.announce("shootout_series", pt, en, rs.cite("shootout"))
+                ctx.announce("shootout_series", N_("Sudden death: one kick each"),
+                             rs.cite("shootout"))
         sh["series_kicks"] = {"A": 0, "B": 0}

@@ -78,18 +78,18 @@ class SituationRules(RulesCore):
             who = ctx.name(other(taker))
             ctx.announce(
                 "restart_failed",
-                f"Reposição não chegou à linha divisória: lance normal para {who}",
-                f"The reposição did not reach the midline: a normal lance to {who}",
+                N_("The reposição did not reach the midline: a normal lance to {who}"),
                 rule,
+                who=who,
             )
             if self.lance_ms:
                 ctx.device("lance_restart", side=m["turn"])
             return
         ctx.announce(
             "restart_failed",
-            f"Cobrança de {ctx.name(taker)} falhou: falta técnica",
-            f"{ctx.name(taker)}'s restart failed: technical foul",
+            N_("{team}'s restart failed: technical foul"),
             rule,
+            team=ctx.name(taker),
         )
         self.technical_foul(ctx, taker, rule)
 
@@ -121,14 +121,10 @@ class SituationRules(RulesCore):
         else:
             kicker = winner if choice == "ball" else other(winner)
         m["kickoff"] = {"first": kicker, "next": kicker, "draw": ctx.entry.id}
-        what = {"ball": ("sai com a bola", "kicks off"), "cede": ("cede a saída", "cedes the ball"),
-                "field": ("escolhe o campo", "chooses the field")}[choice]
-        ctx.announce(
-            "draw_choice",
-            f"Sorteio: {ctx.name(winner)} {what[0]}; saída de {ctx.name(kicker)}",
-            f"Draw: {ctx.name(winner)} {what[1]}; {ctx.name(kicker)} kicks off",
-            rule,
-        )
+        said = {"ball": N_("Draw: {winner} kicks off; {kicker} kicks off"),
+                "cede": N_("Draw: {winner} cedes the ball; {kicker} kicks off"),
+                "field": N_("Draw: {winner} chooses the field; {kicker} kicks off")}[choice]
+        ctx.announce("draw_choice", said, rule, winner=ctx.name(winner), kicker=ctx.name(kicker))
 
     # -- a goal off a neutral disc on the midline (001) ----------------------------------------
     def on_midline_deflection(self, ctx: Ctx) -> None:
@@ -168,10 +164,12 @@ class SituationRules(RulesCore):
         if disc is not None and disc in m["expelled"][r["side"]]:
             raise Refused(N_("Disc {disc} was sent off"), disc=disc)
         r["taker"] = {"disc": None if keeper else disc, "goalkeeper": keeper}
-        pt = "o goleiro" if keeper else f"o botão {disc}"
-        en = "the goalkeeper" if keeper else f"disc {disc}"
-        ctx.announce("taker", f"{ctx.name(r['side'])}: cobra {pt}",
-                     f"{ctx.name(r['side'])}: {en} takes it", rule)
+        if keeper:
+            ctx.announce("taker", N_("{team}: the goalkeeper takes it"), rule,
+                         team=ctx.name(r["side"]))
+        else:
+            ctx.announce("taker", N_("{team}: disc {disc} takes it"), rule,
+                         team=ctx.name(r["side"]), disc=disc)
 
     # -- advantage: the favoured team lets an infraction go ------------------------------------
     def on_waive(self, ctx: Ctx) -> None:
@@ -189,8 +187,12 @@ class SituationRules(RulesCore):
         side = r["side"]
         m["restart"] = None
         m["turn"] = side
-        ctx.announce("waived", f"{ctx.name(side)} dispensa a cobrança: lance normal",
-                     f"{ctx.name(side)} waives the restart: a normal lance", rule)
+        ctx.announce(
+            "waived",
+            N_("{team} waives the restart: a normal lance"),
+            rule,
+            team=ctx.name(side),
+        )
         if self.lance_ms:
             ctx.device("lance_restart", side=side)
 
@@ -207,8 +209,12 @@ class SituationRules(RulesCore):
         m["fouls"][side]["fouls"] += 1
         m["shot_asked"] = None
         fouled = other(side)
-        ctx.announce("keeper_foul", f"Falta de {ctx.name(side)} no goleiro",
-                     f"Foul by {ctx.name(side)} on the goalkeeper", self.cite("keeper_foul"))
+        ctx.announce(
+            "keeper_foul",
+            N_("Foul by {team} on the goalkeeper"),
+            self.cite("keeper_foul"),
+            team=ctx.name(side),
+        )
         spec = self.keeper_foul_restart
         if spec is None or self.setting("keeper_foul") == "penalti":
             kind, rule = "penalti", self.cite("penalty")
@@ -232,9 +238,9 @@ class SituationRules(RulesCore):
         if not rule or not r or r["taken"] or r["kind"] not in self.side_choice_kinds:
             raise Refused(N_("No restart whose side is a choice is being given"))
         r["flank"] = flank
-        pt = "esquerdo" if flank == "left" else "direito"
-        ctx.announce("restart_side", f"{ctx.name(r['side'])} cobra pelo lado {pt}",
-                     f"{ctx.name(r['side'])} takes it from the {flank}", rule)
+        said = (N_("{team} takes it from the left") if flank == "left"
+                else N_("{team} takes it from the right"))
+        ctx.announce("restart_side", said, rule, team=ctx.name(r["side"]))
 
     # -- the ball resting on the corner arc (001) ----------------------------------------------
     def on_ball_on_arc(self, ctx: Ctx) -> None:
@@ -271,8 +277,12 @@ class SituationRules(RulesCore):
         self.moved_discs(ctx, side, rule)
 
     def moved_discs(self, ctx: Ctx, side: str, rule: str) -> None:
-        ctx.announce("discs_back", f"{ctx.name(side)} moveu botões: voltam ao lugar",
-                     f"{ctx.name(side)} moved discs: they go back", rule)
+        ctx.announce(
+            "discs_back",
+            N_("{team} moved discs: they go back"),
+            rule,
+            team=ctx.name(side),
+        )
 
     # -- the goalkeeper's kick hits an opponent (004) ------------------------------------------
     def on_keeper_kick_hit(self, ctx: Ctx) -> None:

@@ -36,7 +36,7 @@ class TimeRules(RulesCore):
         if d.get("kickoff") in SIDES:
             self.refuse_if_drawn(ctx, d["kickoff"])
             m["kickoff"] = {**m["kickoff"], "first": d["kickoff"], "next": d["kickoff"]}
-        ctx.announce("set_up", "Equipes definidas", "Teams set up")
+        ctx.announce("set_up", N_("Teams set up"))
 
     def on_kickoff(self, ctx: Ctx) -> None:
         """The draw (or the referee) says who kicks off next."""
@@ -46,12 +46,7 @@ class TimeRules(RulesCore):
             self.refuse_if_drawn(ctx, side)
             m["kickoff"]["first"] = side
         m["kickoff"]["next"] = side
-        ctx.announce(
-            "kickoff_side",
-            f"Saída de jogo: {ctx.name(side)}",
-            f"Kick-off: {ctx.name(side)}",
-            self.cite("draw"),
-        )
+        ctx.announce("kickoff_side", N_("Kick-off: {team}"), self.cite("draw"), team=ctx.name(side))
 
     def refuse_if_drawn(self, ctx: Ctx, side: str) -> None:
         """The draw's entry decided the kick-off: another entry may not rewrite it (the draw's
@@ -101,9 +96,9 @@ class TimeRules(RulesCore):
             self.start_from_kickoff(ctx, side)
             ctx.announce(
                 "period_start",
-                f"Início do {m['period']}º tempo",
-                f"Period {m['period']} starts",
+                N_("Period {period} starts"),
                 self.cite("duration"),
+                period=m["period"],
             )
 
     def start_from_kickoff(self, ctx: Ctx, side: str) -> None:
@@ -127,7 +122,7 @@ class TimeRules(RulesCore):
         if not m["clock_running"] or m["status"] in ("not_started", "interval"):
             raise Refused(N_("The clock is not running"))
         ctx.device("pause", reason="referee")
-        ctx.announce("paused", "Relógio parado pelo árbitro", "Clock stopped by the referee")
+        ctx.announce("paused", N_("Clock stopped by the referee"))
 
     def on_resume(self, ctx: Ctx) -> None:
         """The referee restarts a clock he stopped."""
@@ -136,7 +131,7 @@ class TimeRules(RulesCore):
         if m["clock_running"] or m["status"] in ("not_started", "interval"):
             raise Refused(N_("The clock is not stopped"))
         ctx.device("resume", reason="referee")
-        ctx.announce("resumed", "Relógio retomado", "Clock resumed")
+        ctx.announce("resumed", N_("Clock resumed"))
 
     def on_added_time(self, ctx: Ctx) -> None:
         m = ctx.m
@@ -152,9 +147,9 @@ class TimeRules(RulesCore):
         ctx.device("add_time", ms=ms)
         ctx.announce(
             "added_time",
-            f"Acréscimo de {ms // 1000} s",
-            f"{ms // 1000} s added",
+            N_("{seconds} s added"),
             self.cite("added_time"),
+            seconds=ms // 1000,
         )
 
     # ======================================================================================
@@ -183,9 +178,9 @@ class TimeRules(RulesCore):
         m["shot_asked"] = None
         ctx.announce(
             "shot_at_alarm",
-            f"Chute de {ctx.name(shot['side'])} pedido no mesmo instante do alarme: não há chute",
-            f"{ctx.name(shot['side'])}'s shot asked at the same instant as the alarm: no shot",
+            N_("{team}'s shot asked at the same instant as the alarm: no shot"),
             self.cite("shot_before_alarm"),
+            team=ctx.name(shot["side"]),
         )
 
     def on_time_up(self, ctx: Ctx) -> None:
@@ -219,14 +214,11 @@ class TimeRules(RulesCore):
         m = ctx.m
         m["status"] = "last_lance"
         m["last_lance"] = {"side": side, "reason": reason, "rule": rule}
-        who_pt = ctx.name(side) if side else "o técnico da vez"
-        who_en = ctx.name(side) if side else "the player on turn"
-        ctx.announce(
-            "last_lance",
-            f"Fim do tempo: último lance para {who_pt}",
-            f"Time is up: last lance for {who_en}",
-            rule,
-        )
+        if side:
+            ctx.announce("last_lance", N_("Time is up: last lance for {team}"), rule,
+                         team=ctx.name(side))
+        else:
+            ctx.announce("last_lance", N_("Time is up: last lance for the player on turn"), rule)
 
     def end_last_lance(self, ctx: Ctx) -> None:
         if ctx.m["status"] == "last_lance":
@@ -244,14 +236,13 @@ class TimeRules(RulesCore):
             ctx.confirm(
                 "goal_at_alarm",
                 self.cite("end"),
-                f"Gol de {ctx.name(goal['side'])} no mesmo instante do alarme: vale?",
-                f"Goal for {ctx.name(goal['side'])} at the same instant as the alarm: "
-                "does it count?",
+                N_("Goal for {team} at the same instant as the alarm: does it count?"),
                 ["counts", "no_goal"],
                 default="counts",
                 reject="no_goal",
                 goal_entry=goal["entry"],
                 side=goal["side"],
+                values={"team": ctx.name(goal["side"])},
             )
 
     def end_period(self, ctx: Ctx, rule: str) -> None:
@@ -263,12 +254,7 @@ class TimeRules(RulesCore):
         m["last_touch"] = None
         m["clock_running"] = False  # the end_period command stops the device's clock
         ctx.device("end_period", period=m["period"])
-        ctx.announce(
-            "period_end",
-            f"Fim do {m['period']}º tempo",
-            f"End of period {m['period']}",
-            rule,
-        )
+        ctx.announce("period_end", N_("End of period {period}"), rule, period=m["period"])
         regular = m["periods"]
         extra = m["clock_profile"]["extra_periods"]
         if m["phase"] == "regular" and m["period"] < regular:
@@ -283,7 +269,7 @@ class TimeRules(RulesCore):
     def change_ends(self, ctx: Ctx) -> None:
         ends = ctx.m["ends"]
         ctx.m["ends"] = {"A": ends["B"], "B": ends["A"]}
-        ctx.announce("change_ends", "Troca de lado", "Teams change ends", self.cite("change_ends"))
+        ctx.announce("change_ends", N_("Teams change ends"), self.cite("change_ends"))
 
     def second_half_kickoff(self, first: str) -> str:
         return other(first)
@@ -296,11 +282,7 @@ class TimeRules(RulesCore):
         m = ctx.m
         if self.goal_pending(m):
             m["decision_pending"] = True
-            ctx.announce(
-                "decision_pending",
-                "Resultado aguarda confirmação do árbitro",
-                "The result waits for the referee's confirmation",
-            )
+            ctx.announce("decision_pending", N_("The result waits for the referee's confirmation"))
             return
         m["decision_pending"] = False
         a, b = m["score"]["A"], m["score"]["B"]
@@ -316,12 +298,7 @@ class TimeRules(RulesCore):
             m["kickoff"]["next"] = (
                 first if choice == "first" else other(first) if choice == "other" else choice
             )
-            ctx.announce(
-                "extra_time",
-                "Empate: prorrogação",
-                "Level: extra time",
-                self.cite("tie_break"),
-            )
+            ctx.announce("extra_time", N_("Level: extra time"), self.cite("tie_break"))
         elif comp["shootout"]:
             so.begin(self, ctx)
         elif comp["advantage"]:
@@ -336,11 +313,10 @@ class TimeRules(RulesCore):
         m["result"] = {"winner": winner, "reason": reason, "rule": rule, **extra}
         if m["clock_running"]:
             ctx.device("pause", reason="finished")
-        who_pt = f"vitória de {ctx.name(winner)}" if winner else "empate"
-        who_en = f"{ctx.name(winner)} win" if winner else "draw"
-        ctx.announce(
-            "match_end",
-            f"Fim de jogo: {m['score']['A']} × {m['score']['B']}, {who_pt}",
-            f"Full time: {m['score']['A']}–{m['score']['B']}, {who_en}",
-            rule,
-        )
+        score_a, score_b = m["score"]["A"], m["score"]["B"]
+        if winner:
+            ctx.announce("match_end", N_("Full time: {score_a}–{score_b}, {team} win"), rule,
+                         score_a=score_a, score_b=score_b, team=ctx.name(winner))
+        else:
+            ctx.announce("match_end", N_("Full time: {score_a}–{score_b}, draw"), rule,
+                         score_a=score_a, score_b=score_b)
