@@ -51,6 +51,8 @@ else:
         return int(_time.monotonic() * 1000) & _TICKS_MAX
 
     def ticks_add(ticks, delta):
+        if not -_TICKS_HALF < delta < _TICKS_HALF:  # what MicroPython refuses too
+            raise OverflowError("ticks interval overflow")
         return (ticks + delta) & _TICKS_MAX
 
     def ticks_diff(end, start):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import subprocess
 
+import pytest
+
 import futmesa_wire as W
 from futmesa.sim.table import find_micropython
 
@@ -16,7 +18,8 @@ from .harness import FIRMWARE_DIR
 RING = 1 << 30
 TICKS_VALUES = [0, 1, 2, 999, 15_000, RING // 2 - 1, RING // 2, RING // 2 + 1, RING - 15_000,
                 RING - 2, RING - 1]
-TICKS_DELTAS = [0, 1, -1, 15_000, -15_000, 1_500_000, -1_500_000, RING // 2 - 1, -(RING // 2)]
+TICKS_DELTAS = [0, 1, -1, 15_000, -15_000, 1_500_000, -1_500_000, RING // 2 - 1,
+                -(RING // 2) + 1]
 
 
 def test_micropython_gets_its_own_ticks_functions() -> None:
@@ -39,6 +42,8 @@ def test_cpython_ticks_wrap_on_the_rp2040_ring() -> None:
         for d in TICKS_DELTAS:
             b = W.ticks_add(a, d)
             assert 0 <= b < RING
-            if -(RING // 2) <= d < RING // 2:
-                assert W.ticks_diff(b, a) == d
+            assert W.ticks_diff(b, a) == d
+    for too_far in (RING // 2, -(RING // 2), RING):  # refused, as on the device
+        with pytest.raises(OverflowError):
+            W.ticks_add(0, too_far)
     assert 0 <= W.ticks_ms() < RING

@@ -31,7 +31,8 @@ BOARDS = ROOT / "firmware" / "boards"
 PASSES = 3000
 RING = 1 << 30  # the RP2040's ticks wrap here
 TICKS_VALUES = [0, 1, 999, RING // 2 - 1, RING // 2, RING // 2 + 1, RING - 15_000, RING - 1]
-TICKS_DELTAS = [0, 1, -1, 15_000, -15_000, 1_500_000, RING // 2 - 1, -(RING // 2)]
+TICKS_DELTAS = [0, 1, -1, 15_000, -15_000, 1_500_000, RING // 2 - 1, -(RING // 2) + 1,
+                -(RING // 2), RING // 2]  # the last two: refused (OverflowError)
 
 
 @pytest.mark.timeout(1800)
@@ -63,9 +64,22 @@ def test_the_loop_allocates_nothing_on_the_rp2040(pico_factory) -> None:
     assert int(got["alloc_per_ack"]) == 0, out
     ticks = mpremote_exec(pico.host_port, (
         "import time\n"
+        "def add(a, x):\n"
+        "    try:\n"
+        "        return time.ticks_add(a, x)\n"
+        "    except OverflowError:\n"
+        "        return None\n"
         f"v, d = {TICKS_VALUES!r}, {TICKS_DELTAS!r}\n"
-        "print([[time.ticks_add(a, x) for x in d] for a in v])\n"
+        "print([[add(a, x) for x in d] for a in v])\n"
         "print([[time.ticks_diff(a, b) for b in v] for a in v])"), 300)
-    added, diffs = (json.loads(line) for line in ticks.strip().splitlines()[-2:])
-    assert added == [[W.ticks_add(a, x) for x in TICKS_DELTAS] for a in TICKS_VALUES]
+    added, diffs = (json.loads(line.replace("None", "null"))
+                    for line in ticks.strip().splitlines()[-2:])
+    assert added == [[cpython_ticks_add(a, x) for x in TICKS_DELTAS] for a in TICKS_VALUES]
     assert diffs == [[W.ticks_diff(a, b) for b in TICKS_VALUES] for a in TICKS_VALUES]
+
+
+def cpython_ticks_add(a: int, delta: int) -> int | None:
+    try:
+        return W.ticks_add(a, delta)
+    except OverflowError:
+        return None
