@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from futmesa import chain
-from futmesa.i18n import _, json_parser_message
+from futmesa.i18n import _, json_parser_message, language
 from futmesa.matchbook.signing import signatures
 
 
@@ -32,7 +32,8 @@ def open_readonly(path: str | Path) -> sqlite3.Connection:
 def _check_line(check: chain.ChainCheck) -> str:
     if not check.ok:
         return _("match {match}: does NOT check out — {problem}").format(
-            match=check.match_id, problem=check.problem)
+            match=check.match_id,
+            problem=check.problem_en if language() == "en" else check.problem)
     text = _("match {match}: the chain checks out — {chained} chained entries, final hash "
              "{final}").format(match=check.match_id, chained=check.chained,
                                final=chain.short(check.final_hash) or "—")

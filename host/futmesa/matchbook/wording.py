@@ -80,10 +80,14 @@ RULESET_TITLES: dict[str, str] = {
 }
 
 
-def ruleset_title(ruleset: Any) -> str:
-    """A ruleset as people name it ("CBFM — Regra 1 Toque"), never its id."""
+def ruleset_title(ruleset: Any, lang: str | None = None) -> str:
+    """A ruleset as people name it ("CBFM — Regra 1 Toque"), never its id; one this host
+    does not know (a table's own) is "Table rules" ("Regra da mesa") in ``lang`` (default: the
+    process language)."""
     key = str(ruleset or "")
-    return RULESET_TITLES.get(key, "Regra da mesa" if key else "")
+    if not key:
+        return ""
+    return RULESET_TITLES.get(key) or translator(lang).gettext("Table rules")
 
 
 def table_name(table_id: Any, given: Any = None, index: int | None = None,

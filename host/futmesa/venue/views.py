@@ -1,21 +1,30 @@
 """What the desk's pages show, built from the competition tables (no match state computed here).
 
 Team keys become names, matches get readable labels and scores; the same
-dicts feed the HTML pages (Jinja2) and the JSON API. Their words are in the process language
-(Portuguese by default), from the catalogs.
+dicts feed the HTML pages (Jinja2) and the JSON API. Their words come from the catalogs, in the
+language ``competition_view`` is given (a page's request language), else the process language.
 """
 
 from __future__ import annotations
 
 import time
+from contextvars import ContextVar
 from typing import Any
 
 from futmesa.chain import SHORT
 from futmesa.competition.db import CompetitionDB, CompetitionError
 from futmesa.competition.settings import TIE_BREAK_NAMES
-from futmesa.i18n import N_, _
+from futmesa.i18n import N_, language, short, translator
 from futmesa.matchbook.citations import cite
 from futmesa.matchbook.wording import ruleset_title, table_name
+
+_LANG: ContextVar[str | None] = ContextVar("venue_view_language", default=None)
+
+
+def _(msgid: str) -> str:
+    """``msgid`` in the language of the view being built (see ``competition_view``)."""
+    return translator(_LANG.get()).gettext(msgid)
+
 
 # a match's status and a result's reason, as shown (translated where shown, with _())
 STATUS_PT = {"scheduled": N_("to play"), "assigned": N_("at a table"),
@@ -80,7 +89,8 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
         "label": m["label"] or (_("Group {group}").format(group=m["group"]) if m["group"]
                                 else _("League")),
         "slot": m["slot"] + 1,
-        "table": table_name(m["table_id"], index=m["planned_table"]) if m["table_id"]
+        "table": table_name(m["table_id"], index=m["planned_table"],
+                            lang=short(_LANG.get() or language())) if m["table_id"]
         else _("Table {number}").format(number=m["planned_table"]),
         "table_id": m["table_id"], "final": m["group"] == "Final" or m["label"] == "Final",
         "a": _name(teams, m["team_a"], m["src_a"]), "b": _name(teams, m["team_b"], m["src_b"]),
@@ -95,8 +105,17 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def competition_view(db: CompetitionDB) -> dict[str, Any]:
-    """Everything the standings, bracket and summary pages show."""
+def competition_view(db: CompetitionDB, lang: str | None = None) -> dict[str, Any]:
+    """Everything the standings, bracket and summary pages show, in ``lang`` (None: the
+    process language)."""
+    token = _LANG.set(lang)
+    try:
+        return _competition_view(db)
+    finally:
+        _LANG.reset(token)
+
+
+def _competition_view(db: CompetitionDB) -> dict[str, Any]:
     try:
         comp = db.competition()
     except CompetitionError as exc:
@@ -127,7 +146,7 @@ def competition_view(db: CompetitionDB) -> dict[str, Any]:
         champion = _name(teams, f["team_a"] if f["result"]["winner"] == "A" else f["team_b"])
     return {
         "id": comp["id"], "name": comp["name"], "ruleset": s.ruleset,
-        "ruleset_title": ruleset_title(s.ruleset), "format": s.format,
+        "ruleset_title": ruleset_title(s.ruleset, _LANG.get()), "format": s.format,
         "points": s.points.model_dump(),
         "tie_breaks": [_(TIE_BREAK_NAMES[t]) for t in s.tie_breaks],
         "standings": standings, "matches": views, "bracket": ko_rounds,

@@ -55,8 +55,9 @@ def create_desk_app(desk: Desk) -> Starlette:
     desk.listeners.append(changed)
 
     async def page(name: str, request: Request) -> Response:
-        view = await asyncio.to_thread(competition_view, desk.comp)
-        return HTMLResponse(render(name, request_language(request), c=view))
+        lang = request_language(request)
+        view = await asyncio.to_thread(competition_view, desk.comp, lang)
+        return HTMLResponse(render(name, lang, c=view))
 
     async def board(request: Request) -> Response:
         return await page("board.html", request)
@@ -74,7 +75,8 @@ def create_desk_app(desk: Desk) -> Starlette:
         return JSONResponse(desk.snapshot())
 
     async def api_competition(request: Request) -> Response:
-        return JSONResponse(await asyncio.to_thread(competition_view, desk.comp))
+        return JSONResponse(await asyncio.to_thread(competition_view, desk.comp,
+                                                    request_language(request)))
 
     async def ws(websocket: WebSocket) -> None:
         loop_holder["loop"] = asyncio.get_running_loop()
