@@ -32,22 +32,37 @@ RP2="$ROOT/build/rp2"
 OUT="$ROOT/build/firmware"
 STAGE="$OUT/frozen"   # files the manifest freezes that do not live in firmware/ (see firmware/manifest.py)
 
-step() { echo "[firmware] $*"; }
+# the language of these messages, as futmesa chooses it: FUTMESA_LANG, then the locale
+# (LC_ALL, LC_MESSAGES, LANG: the first one set), else Brazilian Portuguese
+LANG_FM=pt
+case "${FUTMESA_LANG:-}" in
+  en* | EN*) LANG_FM=en ;;
+  pt* | PT*) ;;
+  *) for v in "${LC_ALL:-}" "${LC_MESSAGES:-}" "${LANG:-}"; do
+       [ -n "$v" ] || continue
+       case "$v" in en*) LANG_FM=en ;; esac
+       break
+     done ;;
+esac
+say() { if [ "$LANG_FM" = en ]; then printf '%s\n' "$2"; else printf '%s\n' "$1"; fi; }
+step() { echo "[firmware] $(say "$1" "$2")"; }
 
 if [ ! -f "$TARBALL" ]; then
-  echo "error: faltam as fontes do MicroPython: $TARBALL (MicroPython v1.28.0, árvore rp2 com os submódulos, sha256 $TARBALL_SHA256): \`make firmware-sources\` baixa o release do MicroPython (precisa de rede), ou aponte FUTMESA_VENDOR=PASTA para onde o arquivo está (docs/firmware.md, \"Sources\")" >&2
+  say "erro: faltam as fontes do MicroPython: $TARBALL (MicroPython v1.28.0, árvore rp2 com os submódulos, sha256 $TARBALL_SHA256): \`make firmware-sources\` baixa o release do MicroPython (precisa de rede), ou aponte FUTMESA_VENDOR=PASTA para onde o arquivo está (docs/firmware.md, \"Sources\")" \
+      "error: the MicroPython sources are missing: $TARBALL (MicroPython v1.28.0, the rp2 tree with its submodules, sha256 $TARBALL_SHA256): \`make firmware-sources\` downloads the MicroPython release (needs the network), or point FUTMESA_VENDOR=FOLDER at where the file is (docs/firmware.md, \"Sources\")" >&2
   exit 1
 fi
-command -v arm-none-eabi-gcc >/dev/null || { echo "error: arm-none-eabi-gcc missing: run \`make system-deps\`" >&2; exit 1; }
-command -v cmake >/dev/null || { echo "error: cmake missing: run \`make system-deps\`" >&2; exit 1; }
-[ -x "$VENV/bin/python" ] || { echo "error: no virtualenv at $VENV: run \`make setup\`" >&2; exit 1; }
+command -v arm-none-eabi-gcc >/dev/null || { say "erro: falta o arm-none-eabi-gcc: rode \`make system-deps\`" "error: arm-none-eabi-gcc missing: run \`make system-deps\`" >&2; exit 1; }
+command -v cmake >/dev/null || { say "erro: falta o cmake: rode \`make system-deps\`" "error: cmake missing: run \`make system-deps\`" >&2; exit 1; }
+[ -x "$VENV/bin/python" ] || { say "erro: não há ambiente virtual em $VENV: rode \`make setup\`" "error: no virtualenv at $VENV: run \`make setup\`" >&2; exit 1; }
 mkdir -p build "$OUT" "$STAGE/adafruit_bus_device"
 
 # 1. the MicroPython tree (once per clone, or when the tarball changes)
 if [ ! -f build/.mpy-extracted ] || [ "$TARBALL" -nt build/.mpy-extracted ]; then
-  step "extracting $(basename "$TARBALL") into build/micropython"
+  step "extraindo $(basename "$TARBALL") em build/micropython" "extracting $(basename "$TARBALL") into build/micropython"
   if [ -n "$TARBALL_SHA256" ] && ! echo "$TARBALL_SHA256  $TARBALL" | sha256sum --check --status; then
-    echo "error: $TARBALL não é o arquivo esperado (sha256 diferente de $TARBALL_SHA256): copie-o de novo" >&2
+    say "erro: $TARBALL não é o arquivo esperado (sha256 diferente de $TARBALL_SHA256): copie-o de novo" \
+        "error: $TARBALL is not the expected file (its sha256 is not $TARBALL_SHA256): copy it again" >&2
     exit 1
   fi
   rm -rf "$MPY" "$RP2" build/.mpy-cross-built
@@ -57,7 +72,7 @@ fi
 
 # 2. mpy-cross (once per clone)
 if [ ! -f build/.mpy-cross-built ]; then
-  step "building mpy-cross (about 1 minute)"
+  step "compilando o mpy-cross (cerca de 1 minuto)" "building mpy-cross (about 1 minute)"
   make -C "$MPY/mpy-cross" -j"$JOBS" >build/mpy-cross.log 2>&1 || { tail -20 build/mpy-cross.log; exit 1; }
   touch build/.mpy-cross-built
 fi
@@ -88,16 +103,17 @@ if cmp -s "$new_default" "$default_board"; then rm -f "$new_default"; else mv "$
 
 # 4. configure (once) and build; cmake's make rebuilds the frozen modules when a file changes
 if [ ! -f "$RP2/Makefile" ]; then
-  step "configuring the RPI_PICO build in build/rp2"
+  step "configurando a compilação RPI_PICO em build/rp2" "configuring the RPI_PICO build in build/rp2"
   cmake -S "$MPY/ports/rp2" -B "$RP2" -DPICO_BUILD_DOCS=0 \
     -DMICROPY_BOARD=RPI_PICO -DMICROPY_BOARD_DIR="$MPY/ports/rp2/boards/RPI_PICO" \
     -DMICROPY_FROZEN_MANIFEST="$ROOT/firmware/manifest.py" -DPICO_NO_PICOTOOL=1 \
     >build/rp2-cmake.log 2>&1 || { tail -30 build/rp2-cmake.log; exit 1; }
 fi
-step "building the image (about 4 minutes the first time; log: build/rp2-make.log)"
+step "compilando a imagem (cerca de 4 minutos na primeira vez; registro: build/rp2-make.log)" \
+     "building the image (about 4 minutes the first time; log: build/rp2-make.log)"
 if ! make -C "$RP2" -j"$JOBS" >build/rp2-make.log 2>&1; then
   grep -iE "error|Error" build/rp2-make.log | head -20
-  echo "error: the image did not build; see build/rp2-make.log" >&2
+  say "erro: a imagem não compilou; veja build/rp2-make.log" "error: the image did not build; see build/rp2-make.log" >&2
   exit 1
 fi
 
@@ -106,4 +122,5 @@ cp -p "$RP2/firmware.bin" "$OUT/futmesa-pico.bin"
 cp -p "$RP2/firmware.elf" "$OUT/futmesa-pico.elf"
 python3 "$MPY/tools/uf2conv.py" -c -b 0x10000000 -f 0xe48bff56 -o "$OUT/futmesa-pico.uf2" \
   "$OUT/futmesa-pico.bin" >/dev/null
-step "built $(du -h "$OUT/futmesa-pico.uf2" | cut -f1) build/firmware/futmesa-pico.uf2 and build/firmware/futmesa-pico.bin ($(stat -c %s "$OUT/futmesa-pico.bin") bytes)"
+step "pronta: $(du -h "$OUT/futmesa-pico.uf2" | cut -f1) build/firmware/futmesa-pico.uf2 e build/firmware/futmesa-pico.bin ($(stat -c %s "$OUT/futmesa-pico.bin") bytes)" \
+     "built $(du -h "$OUT/futmesa-pico.uf2" | cut -f1) build/firmware/futmesa-pico.uf2 and build/firmware/futmesa-pico.bin ($(stat -c %s "$OUT/futmesa-pico.bin") bytes)"

@@ -17,23 +17,38 @@ DEST="$ROOT/build/vendor"
 FILE="$DEST/micropython-$VERSION.tar.xz"
 TOP="micropython-$VERSION"
 
+# the language of these messages, as futmesa chooses it: FUTMESA_LANG, then the locale
+# (LC_ALL, LC_MESSAGES, LANG: the first one set), else Brazilian Portuguese
+LANG_FM=pt
+case "${FUTMESA_LANG:-}" in
+  en* | EN*) LANG_FM=en ;;
+  pt* | PT*) ;;
+  *) for v in "${LC_ALL:-}" "${LC_MESSAGES:-}" "${LANG:-}"; do
+       [ -n "$v" ] || continue
+       case "$v" in en*) LANG_FM=en ;; esac
+       break
+     done ;;
+esac
+say() { if [ "$LANG_FM" = en ]; then printf '%s\n' "$2"; else printf '%s\n' "$1"; fi; }
 mkdir -p "$DEST"
 if [ ! -f "$FILE" ]; then
-  echo "[firmware-sources] baixando $URL"
+  echo "[firmware-sources] $(say "baixando $URL" "downloading $URL")"
   if ! curl -fsSL --retry 2 -o "$FILE.part" "$URL"; then
     rm -f "$FILE.part"
-    echo "error: não consegui baixar $URL (sem rede?): copie micropython-1.28.0-rp2-src.tar.xz (sha256 061e37bd9d2a7ebdcf7fa4662a4cc42b80f93b636c63b77ac035445e7391df44) para ../shared/vendor ou aponte FUTMESA_VENDOR=PASTA" >&2
+    say "erro: não consegui baixar $URL (sem rede?): copie micropython-1.28.0-rp2-src.tar.xz (sha256 061e37bd9d2a7ebdcf7fa4662a4cc42b80f93b636c63b77ac035445e7391df44) para ../shared/vendor ou aponte FUTMESA_VENDOR=PASTA" \
+        "error: could not download $URL (no network?): copy micropython-1.28.0-rp2-src.tar.xz (sha256 061e37bd9d2a7ebdcf7fa4662a4cc42b80f93b636c63b77ac035445e7391df44) into ../shared/vendor or point FUTMESA_VENDOR=FOLDER at it" >&2
     exit 1
   fi
   mv "$FILE.part" "$FILE"
 fi
 if ! xz -t "$FILE" 2>/dev/null; then
   rm -f "$FILE"
-  echo "error: $FILE veio incompleto ou corrompido (apagado): rode \`make firmware-sources\` de novo" >&2
+  say "erro: $FILE veio incompleto ou corrompido (apagado): rode \`make firmware-sources\` de novo" \
+      "error: $FILE came incomplete or corrupt (deleted): run \`make firmware-sources\` again" >&2
   exit 1
 fi
 if ! tar -xJOf "$FILE" "$TOP/py/mpconfig.h" 2>/dev/null | grep -q "MICROPY_VERSION_MINOR 28"; then
-  echo "error: $FILE não é o MicroPython v$VERSION" >&2
+  say "erro: $FILE não é o MicroPython v$VERSION" "error: $FILE is not MicroPython v$VERSION" >&2
   exit 1
 fi
 listing="$(tar -tJf "$FILE")"
@@ -41,9 +56,11 @@ missing=()
 for sub in lib/pico-sdk/src lib/tinyusb/src lib/mbedtls/library lib/micropython-lib/python-stdlib; do
   grep -q "^$TOP/$sub/." <<<"$listing" || missing+=("$sub")
 done
-echo "[firmware-sources] $FILE: sha256 $(sha256sum "$FILE" | cut -d' ' -f1) (compare com o da página do release v$VERSION)"
+sum="$(sha256sum "$FILE" | cut -d' ' -f1)"
+echo "[firmware-sources] $FILE: sha256 $sum $(say "(compare com o da página do release v$VERSION)" "(compare it with the v$VERSION release page's)")"
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "error: o release baixado não traz os submódulos git que o port rp2 usa (${missing[*]}): \`make firmware\` precisa deles; obtenha-os com git (clone da tag v$VERSION e \`make -C ports/rp2 submodules\`) ou use o micropython-1.28.0-rp2-src.tar.xz de ../shared/vendor" >&2
+  say "erro: o release baixado não traz os submódulos git que o port rp2 usa (${missing[*]}): \`make firmware\` precisa deles; obtenha-os com git (clone da tag v$VERSION e \`make -C ports/rp2 submodules\`) ou use o micropython-1.28.0-rp2-src.tar.xz de ../shared/vendor" \
+      "error: the downloaded release lacks the git submodules the rp2 port uses (${missing[*]}): \`make firmware\` needs them; get them with git (a clone of tag v$VERSION and \`make -C ports/rp2 submodules\`) or use micropython-1.28.0-rp2-src.tar.xz from ../shared/vendor" >&2
   exit 1
 fi
-echo "[firmware-sources] pronto: \`make firmware\` usa $FILE"
+echo "[firmware-sources] $(say "pronto: \`make firmware\` usa $FILE" "ready: \`make firmware\` uses $FILE")"

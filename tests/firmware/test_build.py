@@ -107,4 +107,13 @@ def test_build_without_the_micropython_sources_says_what_is_missing_in_one_line(
     assert "v1.28.0" in lines[0]
     assert "061e37bd9d2a7ebdcf7fa4662a4cc42b80f93b636c63b77ac035445e7391df44" in lines[0]
     assert "make firmware-sources" in lines[0] and "FUTMESA_VENDOR" in lines[0]
+    assert lines[0].startswith("erro: faltam as fontes do MicroPython")  # the suite's pt_BR
+    english = subprocess.run(["bash", str(clone / "scripts" / "build-firmware.sh")],
+                             capture_output=True, text=True, timeout=60,
+                             env={**os.environ, "FUTMESA_VENDOR": str(empty),
+                                  "FUTMESA_LANG": "en"})
+    assert english.returncode == 1
+    assert english.stderr.startswith("error: the MicroPython sources are missing"), \
+        english.stderr
+    assert len(english.stderr.splitlines()) == 1
     assert sorted(p.name for p in clone.iterdir()) == ["scripts"]  # nothing made
