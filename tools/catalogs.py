@@ -27,7 +27,8 @@ PACKAGE = ROOT / "host" / "futmesa"
 LOCALE = PACKAGE / "locale"
 POT = LOCALE / "futmesa.pot"
 CFG = LOCALE / "babel.cfg"
-KEYWORDS = ["_", "gettext", "ngettext:1,2", "pgettext:1c,2", "N_", "NP_:1c,2"]
+KEYWORDS = ["_", "gettext", "ngettext:1,2", "pgettext:1c,2", "N_", "NP_:1c,2",
+            "sh_words"]  # sh_words: futmesa.deploy.scriptwords (installers' sentences)
 LANGS = ("pt_BR", "en")
 
 

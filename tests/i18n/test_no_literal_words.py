@@ -77,7 +77,7 @@ ALLOWED: dict[str, dict[str, str]] = {
 }
 
 LOG_LEVELS = {"info", "warning", "error", "exception", "critical"}
-GETTEXT_CALLS = {"_", "gettext", "ngettext", "pgettext", "N_", "NP_"}
+GETTEXT_CALLS = {"_", "gettext", "ngettext", "pgettext", "N_", "NP_", "sh_words"}
 ACCENTED = re.compile(r"[áàâãéêíóôõúçÁÀÂÃÉÊÍÓÔÕÚÇ]")
 LETTERS = re.compile(r"[A-Za-zÀ-ÿ]")
 # a citation of a rule document ("003 Art. 74 §único e", "004 Disputa de pênaltis"): the

@@ -72,7 +72,23 @@ def test_venue_install_writes_units_that_start_at_boot(tmp_path: Path) -> None:
     text = install.read_text()
     assert "systemctl enable --now futmesa-broker.service futmesa-desk.service" in text
     assert "systemctl disable --now mosquitto.service" in text  # Debian's holds port 1883
-    assert "Undo:" in (out / "README.txt").read_text()
+    readme = (out / "README.txt").read_text()
+    assert "Desfazer:" in readme and "sudo systemctl disable --now futmesa-desk" in readme
+    assert 'echo "rode com sudo: sudo ./install.sh"' in text  # in the organiser's language
+
+
+def test_installer_sentences_are_shell_safe_in_any_translation() -> None:
+    """A translation with quotes, a dollar or a backtick cannot break install.sh's echo."""
+    from futmesa.deploy import scriptwords
+
+    saved = scriptwords._
+    scriptwords._ = lambda msgid: 'diga "oi" $HOME `id` \\ para {user}'  # type: ignore[assignment]
+    try:
+        line = scriptwords.sh_words("user {user} does not exist: edit install.sh", user="pi")
+    finally:
+        scriptwords._ = saved
+    echoed = subprocess.run(["bash", "-c", f'echo "{line}"'], capture_output=True, text=True)
+    assert echoed.stdout == 'diga "oi" $HOME `id` \\ para pi\n'
 
 
 def test_the_broker_port_comes_from_its_config(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from futmesa.deploy.scriptwords import sh_words
 from futmesa.deploy.systemd import service_unit
 from futmesa.i18n import _
 
@@ -67,6 +68,11 @@ def render(cfg: KioskConfig) -> dict[str, str]:
     if cfg.logos:
         serve += f" --logos {cfg.workdir}/logos"
     files: dict[str, str] = {}
+    need_sudo = sh_words("run me with sudo: sudo ./install.sh")
+    no_user = sh_words("user {user} does not exist: edit install.sh", user=cfg.user)
+    enable_later = sh_words("log in as {user} and run: systemctl --user enable --now "
+                      "futmesa-kiosk.service", user=cfg.user)
+    done_line = sh_words("done: reboot, and the scoreboard opens full screen at {url}", url=cfg.url)
     files["futmesa.service"] = service_unit(
         "futmesa match daemon: reads the table's board and serves the scoreboard.",
         f"futmesa table daemon ({cfg.ruleset})", serve, after="network.target",
@@ -114,9 +120,13 @@ exec "$CHROMIUM" --kiosk --noerrdialogs --disable-infobars --incognito \\
 # Installs the futmesa scoreboard on this Raspberry Pi. Run: sudo ./install.sh
 set -euo pipefail
 cd "$(dirname "$0")"
-if [ "$(id -u)" -ne 0 ]; then echo "run me with sudo: sudo ./install.sh" >&2; exit 1; fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "{need_sudo}" >&2; exit 1
+fi
 USER_HOME=$(getent passwd {_q(cfg.user)} | cut -d: -f6)
-if [ -z "$USER_HOME" ]; then echo "user {cfg.user} does not exist: edit install.sh" >&2; exit 1; fi
+if [ -z "$USER_HOME" ]; then
+  echo "{no_user}" >&2; exit 1
+fi
 install -m 0644 99-futmesa.rules /etc/udev/rules.d/99-futmesa.rules
 udevadm control --reload-rules && udevadm trigger
 usermod -aG dialout {_q(cfg.user)}
@@ -129,22 +139,22 @@ install -m 0644 -o {_q(cfg.user)} futmesa-kiosk.service \\
   "$USER_HOME/.config/systemd/user/futmesa-kiosk.service"
 sudo -u {_q(cfg.user)} XDG_RUNTIME_DIR=/run/user/$(id -u {_q(cfg.user)}) \\
   systemctl --user enable futmesa-kiosk.service || \\
-  echo "log in as {cfg.user} and run: systemctl --user enable --now futmesa-kiosk.service"
-echo "done: reboot, and the scoreboard opens full screen at {cfg.url}"
+  echo "{enable_later}"
+echo "{done_line}"
 """
-    files["README.txt"] = f"""\
+    files["README.txt"] = _("""\
 futmesa scoreboard for a Raspberry Pi (written by `futmesa kiosk-setup`)
 
 futmesa.service        system unit: {serve}
-futmesa-kiosk.service  user unit: Chromium full screen on {cfg.url}
+futmesa-kiosk.service  user unit: Chromium full screen on {url}
 futmesa-kiosk.sh       the launcher the user unit runs
-99-futmesa.rules       udev: the board appears as {cfg.device}
+99-futmesa.rules       udev: the board appears as {device}
 install.sh             copies everything into place and enables it: sudo ./install.sh
 
 Check:   systemctl status futmesa ; journalctl -u futmesa -f
 Undo:    sudo systemctl disable --now futmesa ; systemctl --user disable futmesa-kiosk
          sudo rm /etc/systemd/system/futmesa.service /etc/udev/rules.d/99-futmesa.rules
-"""
+""").format(serve=serve, url=cfg.url, device=cfg.device)
     return files
 
 

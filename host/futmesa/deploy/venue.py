@@ -20,6 +20,7 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+from futmesa.deploy.scriptwords import sh_words
 from futmesa.deploy.systemd import service_unit
 from futmesa.i18n import _
 
@@ -79,6 +80,15 @@ EXECUTABLE = ("install.sh",)
 def render(cfg: VenueInstallConfig) -> dict[str, str]:
     """File name → contents."""
     files: dict[str, str] = {}
+    stop_debian = sh_words("stopping and disabling Debian's mosquitto.service (it holds port 1883)")
+    need_sudo = sh_words("run me with sudo: sudo ./install.sh")
+    no_user = sh_words("user {user} does not exist: edit install.sh", user=cfg.user)
+    cannot_read = sh_words("user {user} cannot read {file}: run broker-config as {user}, "
+                           "or chown it", user=cfg.user, file="$f")
+    cannot_write = sh_words("user {user} cannot write in {folder} (the desk's file): chown it",
+                            user=cfg.user, folder=cfg.workdir)
+    done_line = sh_words("done: the broker and the desk run now and start again at every boot;")
+    board_at = sh_words("venue board: http://<this computer's address>:{port}/", port=cfg.http_port)
     files["futmesa-broker.service"] = service_unit(
         "futmesa venue broker: carries the messages between the tables and the desk (MQTT).",
         f"futmesa venue broker (mosquitto, port {cfg.broker_port})", cfg.broker_command,
@@ -93,10 +103,10 @@ def render(cfg: VenueInstallConfig) -> dict[str, str]:
                         ("mosquitto.conf", "passwd", "acl", "credentials/desk.json"))
     debian_broker = ""
     if cfg.broker_port == 1883:
-        debian_broker = """\
+        debian_broker = f"""\
 # Debian's own mosquitto service listens on port 1883 too: the venue broker replaces it
 if systemctl is-enabled --quiet mosquitto.service 2>/dev/null; then
-  echo "stopping and disabling Debian's mosquitto.service (it holds port 1883)"
+  echo "{stop_debian}"
   systemctl disable --now mosquitto.service
 fi
 """
@@ -105,43 +115,46 @@ fi
 # Installs the futmesa venue broker and desk on this computer. Run: sudo ./install.sh
 set -euo pipefail
 cd "$(dirname "$0")"
-if [ "$(id -u)" -ne 0 ]; then echo "run me with sudo: sudo ./install.sh" >&2; exit 1; fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "{need_sudo}" >&2; exit 1
+fi
 if ! getent passwd {_q(cfg.user)} >/dev/null; then
-  echo "user {cfg.user} does not exist: edit install.sh" >&2; exit 1
+  echo "{no_user}" >&2; exit 1
 fi
 for f in {readable}; do
   if ! sudo -u {_q(cfg.user)} test -r "$f"; then
-    echo "user {cfg.user} cannot read $f: run broker-config as {cfg.user}, or chown it" >&2
+    echo "{cannot_read}" >&2
     exit 1
   fi
 done
 if ! sudo -u {_q(cfg.user)} test -w {_q(cfg.workdir)}; then
-  echo "user {cfg.user} cannot write in {cfg.workdir} (the desk's file): chown it" >&2; exit 1
+  echo "{cannot_write}" >&2; exit 1
 fi
 {debian_broker}install -m 0644 futmesa-broker.service /etc/systemd/system/futmesa-broker.service
 install -m 0644 futmesa-desk.service /etc/systemd/system/futmesa-desk.service
 systemctl daemon-reload
 systemctl enable --now futmesa-broker.service futmesa-desk.service
-echo "done: the broker and the desk run now and start again at every boot;"
-echo "venue board: http://<this computer's address>:{cfg.http_port}/"
+echo "{done_line}"
+echo "{board_at}"
 """
-    files["README.txt"] = f"""\
+    files["README.txt"] = _("""\
 futmesa venue broker and desk for this computer (written by `futmesa venue install`)
 
-futmesa-broker.service  system unit: {cfg.broker_command}
-futmesa-desk.service    system unit: {cfg.desk_command}
+futmesa-broker.service  system unit: {broker_command}
+futmesa-desk.service    system unit: {desk_command}
 install.sh              copies both units into place and enables them: sudo ./install.sh
 
 Both start at boot and start again if they stop: a reboot of this computer in the
-middle of the day loses nothing (the competition is in {cfg.desk_db}).
+middle of the day loses nothing (the competition is in {desk_db}).
 At the desk, give the same file to the competition commands:
-  futmesa competition standings --db {cfg.desk_db}
+  futmesa competition standings --db {desk_db}
 
 Check:   systemctl status futmesa-broker futmesa-desk ; journalctl -u futmesa-desk -f
 Stop:    sudo systemctl stop futmesa-desk futmesa-broker   (both end cleanly on SIGTERM)
 Undo:    sudo systemctl disable --now futmesa-desk futmesa-broker
          sudo rm /etc/systemd/system/futmesa-desk.service /etc/systemd/system/futmesa-broker.service
-"""
+""").format(broker_command=cfg.broker_command, desk_command=cfg.desk_command,
+            desk_db=cfg.desk_db)
     return files
 
 
