@@ -74,7 +74,7 @@ $(FIRMWARE_UF2): $(FIRMWARE_SRC) $(STAMP) | system-deps
 	bash scripts/build-firmware.sh
 
 test: setup firmware
-	$(BIN)/ruff check host tests bench
+	$(BIN)/ruff check host testkit tests bench
 	$(BIN)/pytest -q
 
 # the suite three times in a row with stress-ng keeping every core busy
@@ -85,7 +85,7 @@ test-fast: $(STAMP)
 	$(BIN)/pytest -q -m "not slow and not browser and not pico"
 
 lint: $(STAMP)
-	$(BIN)/ruff check host tests bench
+	$(BIN)/ruff check host testkit tests bench
 
 bench: setup
 	$(BIN)/python bench/run_all.py

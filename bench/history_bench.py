@@ -32,7 +32,7 @@ import httpx
 
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
-from futmesa.web.testing import serving
+from futmesa_testkit.liveserver import serving
 
 T0 = 1_780_000_000_000.0
 TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}

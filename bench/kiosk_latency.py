@@ -30,7 +30,7 @@ import websockets
 
 from futmesa.hub import StateHub
 from futmesa.web.app import create_app
-from futmesa.web.testing import TOKEN, LiveServer, launch_chromium, make_state
+from futmesa_testkit.liveserver import TOKEN, LiveServer, launch_chromium, make_state
 
 OBSERVE = """
 (sel) => {
@@ -140,7 +140,7 @@ def bench_hub(events: int, kiosks: int) -> int:
 def bench_daemon(events: int, kiosks: int) -> int:
     from playwright.sync_api import sync_playwright
 
-    from futmesa.sim.live import LiveTable
+    from futmesa_testkit.livetable import LiveTable
 
     with LiveTable(speed=1, settings={"period_ms": 3_600_000}) as live:
         live.start_match(teams={"A": {"name": "Casa"}, "B": {"name": "Visitante"}})

@@ -34,8 +34,8 @@ from futmesa.link.events import unpack_event  # noqa: E402
 from futmesa.link.messages import DeviceInfo, Profile  # noqa: E402
 from futmesa.link.protocol import LinkProtocol  # noqa: E402
 from futmesa.sim import SimTable  # noqa: E402
-from futmesa.sim.groundtruth import Driver, RecordingSink, truth, wait_until  # noqa: E402
 from futmesa.store import EventLog  # noqa: E402
+from futmesa_testkit.groundtruth import Driver, RecordingSink, truth, wait_until  # noqa: E402
 
 BAUD = 115200
 BYTES_PER_SECOND = BAUD / 10  # 8N1: 10 bits per byte

@@ -2,8 +2,8 @@
 
 The real firmware runs on the simulated board (MicroPython unix port, sped up
 `--speed` times, so a real minute is an hour of table time at 60×). Its serial
-line reaches the host through the project's fault relay (futmesa.sim.faultrelay): every byte, both
-ways, is flipped (one random bit), dropped, or preceded by an inserted random
+line reaches the host through the project's fault relay (futmesa_testkit.faultrelay):
+every byte, both ways, is flipped (one random bit), dropped, or preceded by an inserted random
 byte at `--noise` per byte; the relay pulls the cable every `--unplug-every`
 seconds for `--unplug-for` seconds (both ends vanish, as with USB). The host is a
 separate process (the real HostLink on a real SQLite log) killed with SIGKILL
@@ -39,9 +39,9 @@ sys.path.insert(0, str(ROOT / "firmware"))
 
 import futmesa_wire as W  # noqa: E402
 from futmesa.sim import SimTable  # noqa: E402
-from futmesa.sim.faultrelay import FaultRelay  # noqa: E402
-from futmesa.sim.groundtruth import Driver, RecordingSink, stored, truth  # noqa: E402
 from futmesa.store import EventLog  # noqa: E402
+from futmesa_testkit.faultrelay import FaultRelay  # noqa: E402
+from futmesa_testkit.groundtruth import Driver, RecordingSink, stored, truth  # noqa: E402
 
 IDLE_S = 20.0  # after play: stop waiting once nothing has arrived for this long
 

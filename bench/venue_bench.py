@@ -5,7 +5,7 @@
         [--venue-tables 256] [--venue-agents 16] [--seconds 20]
 
 ``daemon``: one ``futmesa serve`` process serving N light simulated tables
-(futmesa.sim.lighttable: the real wire protocol on real ptys, all in one worker process, so
+(futmesa_testkit.lighttable: the real wire protocol on real ptys, all in one worker process, so
 the figures are the daemon's, not 256 MicroPython processes'). Every table plays the demo's
 scripted match (futmesa.sim.demo_match.SCRIPT: 5 goals, outs, a palheta) with its referee over
 HTTP, each table with its own token (any refused input fails the bench). Each table has a
@@ -55,7 +55,7 @@ import websockets
 
 from futmesa.venue import mqtt as vm
 from futmesa.venue.broker import Mosquitto, cpu_seconds, free_port
-from futmesa.venue.testing import wait_for
+from futmesa_testkit.venue import wait_for
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 
@@ -126,7 +126,7 @@ def fleet_worker(count: int, speed: float, period_ms: int) -> int:
     Prints the ptys (one JSON line), then, when every match is over (or at "stop"), one JSON
     line: each goal's (table, score total after it, wall time the beam broke) and the errors.
     """
-    from futmesa.sim.lighttable import LightFleet, http_referee, play_script
+    from futmesa_testkit.lighttable import LightFleet, http_referee, play_script
 
     async def run() -> None:
         fleet = LightFleet(count, prefix="BEN", speed=speed)

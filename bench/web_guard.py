@@ -27,7 +27,7 @@ import time
 import timeit
 
 from futmesa.web.guard import DEFAULT_MAX_BODY, json_problem
-from futmesa.web.testing import TOKEN, free_port
+from futmesa_testkit.liveserver import TOKEN, free_port
 
 SERVERS = {
     "futmesa": """

@@ -18,7 +18,7 @@ waits with it.
 
 try:
     from micropython import const
-except ImportError:  # CPython: the light simulated tables (futmesa.sim.lighttable)
+except ImportError:  # CPython: the light simulated tables (futmesa_testkit.lighttable)
     from futmesa_wire import const
 
 

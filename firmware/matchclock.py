@@ -23,7 +23,7 @@ running, so a reset resumes from it (docs/firmware.md, "Resume after a reset").
 import struct
 try:
     from micropython import const
-except ImportError:  # CPython: the light simulated tables (futmesa.sim.lighttable)
+except ImportError:  # CPython: the light simulated tables (futmesa_testkit.lighttable)
     from futmesa_wire import const
 
 

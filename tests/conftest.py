@@ -18,7 +18,7 @@ import pytest
 # subprocesses inherit it. A test wanting English says so (--lang en, FUTMESA_LANG=en).
 os.environ["FUTMESA_LANG"] = "pt_BR"
 
-from futmesa.web.testing import LiveServer, serving  # noqa: E402
+from futmesa_testkit.liveserver import LiveServer, serving  # noqa: E402
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

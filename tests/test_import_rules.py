@@ -112,10 +112,19 @@ def test_firmware_imports_nothing_from_the_host() -> None:
     assert not bad, "the firmware runs on the table, without the host:\n" + "\n".join(bad)
 
 
+def test_the_product_imports_nothing_from_the_test_kit() -> None:
+    """futmesa runs at a club without what only the tests and benchmarks use
+    (testkit/futmesa_testkit: live servers, whole venues, the fault relay, light tables)."""
+    bad = [f"{path.relative_to(ROOT)}:{line} imports {name}"
+           for path in files(HOST) for line, name in imports(path)
+           if within(name, ("futmesa_testkit",))]
+    assert not bad, "\n".join(bad)
+
+
 def test_benchmarks_and_host_import_nothing_from_the_tests() -> None:
     """bench/ and the host package stand on their own: what both a benchmark and a test need
-    (the fault relay, the ground truth) lives in futmesa.sim, never in tests/."""
-    paths = files(ROOT / "bench") + files(HOST)
+    (the fault relay, the ground truth) lives in futmesa_testkit, never in tests/."""
+    paths = files(ROOT / "bench") + files(HOST) + files(ROOT / "testkit")
     bad = [f"{path.relative_to(ROOT)}:{line} imports {name}"
            for path in paths for line, name in imports(path)
            if within(name, ("tests", "link", "conftest"))]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from futmesa.hub import StateHub
-from futmesa.web.testing import CHROMIUM, LiveServer, ScriptedTable, launch_chromium, serving
+from futmesa_testkit.liveserver import CHROMIUM, LiveServer, ScriptedTable, launch_chromium, serving
 
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from futmesa.matchbook.live import in_words
-from futmesa.web.testing import make_state
+from futmesa_testkit.liveserver import make_state
 
 LONG_A = "Estrela do Norte Futebol de Mesa"
 LONG_B = "Botafogo da Mesa"

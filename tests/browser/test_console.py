@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from futmesa.web.testing import TOKEN, LiveServer, ScriptedTable
+from futmesa_testkit.liveserver import TOKEN, LiveServer, ScriptedTable
 
 pytestmark = pytest.mark.browser
 
@@ -228,7 +228,7 @@ def test_a_slow_action_is_answered_with_its_own_label(browser: Any) -> None:
     import asyncio
 
     from futmesa.hub import StateHub
-    from futmesa.web.testing import serving
+    from futmesa_testkit.liveserver import serving
 
     class SlowTable(ScriptedTable):
         async def handle(self, kind: str, data: dict, author: str) -> dict:

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from futmesa.web.testing import TOKEN, LiveServer, ScriptedTable
+from futmesa_testkit.liveserver import TOKEN, LiveServer, ScriptedTable
 
 pytestmark = pytest.mark.browser
 

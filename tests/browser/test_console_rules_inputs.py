@@ -11,7 +11,7 @@ import pytest
 from test_real_engine import RulesTable
 
 from futmesa.hub import StateHub
-from futmesa.web.testing import TOKEN, serving
+from futmesa_testkit.liveserver import TOKEN, serving
 
 pytestmark = pytest.mark.browser
 

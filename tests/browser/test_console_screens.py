@@ -16,7 +16,7 @@ import httpx
 import pytest
 from screen_checks import VIEWPORTS, check_screen
 
-from futmesa.web.testing import TOKEN, LiveServer, ScriptedTable
+from futmesa_testkit.liveserver import TOKEN, LiveServer, ScriptedTable
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "record"))
 from signed_table import AUTH, SignedTable  # noqa: E402
 
-from futmesa.web.testing import TOKEN  # noqa: E402
+from futmesa_testkit.liveserver import TOKEN  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

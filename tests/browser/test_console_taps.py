@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from futmesa.hub import StateHub
-from futmesa.web.testing import TOKEN, ScriptedTable, serving
+from futmesa_testkit.liveserver import TOKEN, ScriptedTable, serving
 
 pytestmark = pytest.mark.browser
 

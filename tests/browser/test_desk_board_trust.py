@@ -15,7 +15,7 @@ import pytest
 
 from futmesa.venue import mqtt as vm
 from futmesa.venue.broker import Mosquitto, free_port
-from futmesa.venue.testing import DEADLINE_SLACK, FUTMESA, wait_for
+from futmesa_testkit.venue import DEADLINE_SLACK, FUTMESA, wait_for
 
 pytestmark = pytest.mark.browser
 

@@ -1,5 +1,6 @@
 """End to end in Chromium: the simulated table (firmware under micropython on a pty), the
-real daemon, SQLite and uvicorn (futmesa.sim.live.LiveTable), and the kiosk and console pages.
+real daemon, SQLite and uvicorn (futmesa_testkit.livetable.LiveTable), and the kiosk and
+console pages.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import httpx
 import pypdfium2 as pdfium
 import pytest
 
-from futmesa.sim.live import LiveTable
+from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 

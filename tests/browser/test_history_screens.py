@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from screen_checks import VIEWPORTS, check_screen
 
-from futmesa.web.testing import LiveServer, ScriptedTable
+from futmesa_testkit.liveserver import LiveServer, ScriptedTable
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ import pytest
 
 from futmesa.hub import StateHub
 from futmesa.web.app import create_app
-from futmesa.web.testing import TOKEN, LiveServer, make_state
+from futmesa_testkit.liveserver import TOKEN, LiveServer, make_state
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ import pytest
 from kiosk_states import LONG_A, LONG_B, busy, goal, goal_items, match_state
 from screen_checks import VIEWPORTS, check_screen
 
-from futmesa.web.testing import LiveServer
+from futmesa_testkit.liveserver import LiveServer
 
 pytestmark = pytest.mark.browser
 
@@ -295,7 +295,7 @@ def test_after_a_lost_connection_old_goals_are_not_replayed(page: Any) -> None:
     celebrated again."""
     from futmesa.hub import StateHub
     from futmesa.web.app import create_app
-    from futmesa.web.testing import TOKEN
+    from futmesa_testkit.liveserver import TOKEN
 
     hub = StateHub()
     first = LiveServer(hub, create_app(hub, console_token=TOKEN))

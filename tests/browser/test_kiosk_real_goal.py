@@ -12,7 +12,7 @@ import pytest
 from screen_checks import visible_codes
 from test_kiosk_faces import WATCH
 
-from futmesa.sim.live import LiveTable
+from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 

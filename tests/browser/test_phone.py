@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from futmesa.web.testing import TOKEN, LiveServer, ScriptedTable, make_state
+from futmesa_testkit.liveserver import TOKEN, LiveServer, ScriptedTable, make_state
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ import pytest
 
 from futmesa.hub import RefusedError, StateHub
 from futmesa.rules import Engine, Entry, load_ruleset
-from futmesa.web.testing import TOKEN, LiveServer, make_state, serving
+from futmesa_testkit.liveserver import TOKEN, LiveServer, make_state, serving
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 from futmesa import report
 from futmesa.hub import StateHub
 from futmesa.web.app import create_app
-from futmesa.web.testing import TOKEN, LiveServer, sample_record
+from futmesa_testkit.liveserver import TOKEN, LiveServer, sample_record
 
 pytestmark = pytest.mark.browser
 SCALE = 2.0  # 144 dpi

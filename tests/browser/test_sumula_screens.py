@@ -17,7 +17,7 @@ from screen_checks import VIEWPORTS, check_screen, internal_codes
 from futmesa.hub import StateHub
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
-from futmesa.web.testing import LiveServer, free_port, serving
+from futmesa_testkit.liveserver import LiveServer, free_port, serving
 
 pytestmark = pytest.mark.browser
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))

@@ -14,7 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from futmesa.sim.live import LiveTable
+from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 

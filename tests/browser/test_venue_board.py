@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
-from futmesa.venue.testing import FAST_MATCH, Venue, wait_for
+from futmesa_testkit.venue import FAST_MATCH, Venue, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -18,7 +18,7 @@ from futmesa.competition.settings import parse_settings
 from futmesa.competition.teams import read_teams_csv
 from futmesa.store import EventLog
 from futmesa.venue.web import create_desk_app
-from futmesa.web.testing import LiveServer
+from futmesa_testkit.liveserver import LiveServer
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 
 from futmesa.sim.table import SimTable
-from futmesa.web.testing import free_port
+from futmesa_testkit.liveserver import free_port
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 

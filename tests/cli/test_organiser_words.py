@@ -19,7 +19,7 @@ from futmesa.competition.settings import SettingsFileError, load_settings
 from futmesa.config import SettingsError, load_settings_file, validate_settings
 from futmesa.rules import UnknownRuleset, resolve_ruleset
 from futmesa.sim.table import SimTable
-from futmesa.web.testing import free_port
+from futmesa_testkit.liveserver import free_port
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 

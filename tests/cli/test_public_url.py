@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 
 from futmesa.netaddr import choose_lan_address, interface_addresses, public_base_url
-from futmesa.sim.live import free_port
+from futmesa_testkit.livetable import free_port
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 

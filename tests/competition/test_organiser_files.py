@@ -15,7 +15,7 @@ import pytest
 
 from futmesa.competition.files import cell, decode, sniff_delimiter
 from futmesa.competition.teams import MAX_TEAMS, TeamFileError, read_teams_csv, write_teams_csv
-from futmesa.venue.testing import FUTMESA
+from futmesa_testkit.venue import FUTMESA
 
 TEAMS = ["Grêmio Botão", "União Operária", "Náutico", "São Paulo da Mesa"]
 

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from futmesa.web.testing import free_port
+from futmesa_testkit.liveserver import free_port
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 

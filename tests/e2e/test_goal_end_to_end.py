@@ -15,7 +15,7 @@ import time
 import httpx
 import websockets
 
-from futmesa.sim.live import LiveTable
+from futmesa_testkit.livetable import LiveTable
 
 
 def _goal_events(db: str) -> list[tuple[int, int, int]]:

@@ -24,7 +24,7 @@ from typing import Any
 import httpx
 import pytest
 
-from futmesa.sim.live import LiveTable
+from futmesa_testkit.livetable import LiveTable
 
 SPEED = 60  # 15 s of device time in 0.25 s
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-from futmesa.sim.live import LiveTable
+from futmesa_testkit.livetable import LiveTable
 
 
 def _post(live: LiveTable, token: str, kind: str, data: dict) -> httpx.Response:

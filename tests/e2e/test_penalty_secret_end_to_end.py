@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from test_lance_sanction_end_to_end import console_post
 
-from futmesa.sim.live import LiveTable
+from futmesa_testkit.livetable import LiveTable
 
 
 def _post(live: LiveTable, kind: str, data: dict[str, Any],

@@ -16,9 +16,9 @@ import httpx
 import pytest
 import websockets
 
-from futmesa.sim.live import free_port
 from futmesa.watch import Watcher
 from futmesa.web.tls import TLSSetupError, ssl_options
+from futmesa_testkit.livetable import free_port
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 

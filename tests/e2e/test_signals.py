@@ -26,7 +26,7 @@ import pytest
 from futmesa.deploy.probe import probe
 from futmesa.sim.table import SimTable
 from futmesa.venue.broker import Mosquitto
-from futmesa.web.testing import free_port
+from futmesa_testkit.liveserver import free_port
 
 pytestmark = pytest.mark.slow
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import httpx
 
-from futmesa.sim.live import LiveTable
 from futmesa.sim.table import SimTable
+from futmesa_testkit.livetable import LiveTable
 
 
 def _bearer(token: str) -> dict[str, str]:

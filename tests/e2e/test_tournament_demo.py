@@ -12,7 +12,7 @@ import pytest
 
 from futmesa.competition.db import CompetitionDB
 from futmesa.netaddr import public_base_url
-from futmesa.sim.live import free_port
+from futmesa_testkit.livetable import free_port
 
 pytestmark = pytest.mark.slow
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))

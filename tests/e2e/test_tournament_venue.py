@@ -20,7 +20,7 @@ from futmesa.competition.standings import standings
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
 from futmesa.venue import mqtt as vm
-from futmesa.venue.testing import FAST_MATCH, Venue, wait_for
+from futmesa_testkit.venue import FAST_MATCH, Venue, wait_for
 
 # a failure limit for a busy machine, not a wait (the waits inside are on conditions)
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]

@@ -1,4 +1,4 @@
-"""The light simulated table (futmesa.sim.lighttable) against the real daemon and web server.
+"""The light simulated table (futmesa_testkit.lighttable) against the real daemon and web server.
 
 Two light tables on real ptys, one ``serve`` (server.run: links, SQLite, rules, hub, web), the
 demo's scripted match played on both at once with the referee over HTTP (each table's own
@@ -17,9 +17,9 @@ import httpx
 
 import futmesa_wire as W
 from futmesa import server
-from futmesa.sim.lighttable import LightFleet, LightTable, http_referee, play_script
 from futmesa.store import EventLog
-from futmesa.web.testing import free_port
+from futmesa_testkit.lighttable import LightFleet, LightTable, http_referee, play_script
+from futmesa_testkit.liveserver import free_port
 
 SPEED = 8  # device ms per real ms: a 1-minute half lasts 7.5 s (time for a busy host)
 SETTINGS = {"period_ms": 60_000, "interval_ms": 0}

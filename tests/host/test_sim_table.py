@@ -56,7 +56,7 @@ def test_the_end_of_period_alarm_is_heard_on_the_simulated_buzzer() -> None:
     device time and starts when the device ends the period; the lance timer's short beeps
     (200 ms) are not it.
     """
-    from futmesa.sim.live import LiveTable
+    from futmesa_testkit.livetable import LiveTable
 
     with LiveTable(speed=60, ruleset="pastilha-8x2-clube") as live:  # 2 x 5 min: 5 s here
         live.start_match()

@@ -70,10 +70,6 @@ ALLOWED: dict[str, dict[str, str]] = {
     "venue/tournament.py": {
         "Estrela do Norte": "the demo tournament's clubs (a teams file: proper names, data)",
     },
-    "web/testing.py": {
-        "bola não entrou": "a reason a referee typed, in the test record (data)",
-        "Árbitro Silva": "a referee's name in the test record (data)",
-    },
 }
 
 LOG_LEVELS = {"info", "warning", "error", "exception", "critical"}

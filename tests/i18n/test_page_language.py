@@ -10,7 +10,7 @@ import re
 import httpx
 import pytest
 
-from futmesa.web.testing import LiveServer
+from futmesa_testkit.liveserver import LiveServer
 
 # the pages one person holds follow that phone's language; the kiosk (the room's screen) only
 # ?lang= and the host's (a TV's kiosk browser is often left in English)

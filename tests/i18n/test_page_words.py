@@ -8,7 +8,7 @@ from pathlib import Path
 
 import httpx
 
-from futmesa.web.testing import LiveServer
+from futmesa_testkit.liveserver import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = [*(ROOT / "host/futmesa/web/static").glob("*.html"),

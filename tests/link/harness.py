@@ -1,8 +1,8 @@
 """Helpers for the link tests: the simulated board, the log checked against the device's ground
 truth, and the project's fault relay.
 
-The ground truth, the recording sink and the edge player live in futmesa.sim.groundtruth
-(the benchmarks use them too), the relay in futmesa.sim.faultrelay; they are re-exported here.
+The ground truth, the recording sink and the edge player live in futmesa_testkit.groundtruth
+(the benchmarks use them too), the relay in futmesa_testkit.faultrelay; they are re-exported here.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ import os
 from pathlib import Path
 
 from futmesa.sim import SimTable
-from futmesa.sim.faultrelay import FaultRelay
-from futmesa.sim.groundtruth import (
+from futmesa.store import EventLog
+from futmesa_testkit.faultrelay import FaultRelay
+from futmesa_testkit.groundtruth import (
     NAME_TO_KIND,
     Driver,
     RecordingSink,
@@ -20,7 +21,6 @@ from futmesa.sim.groundtruth import (
     truth,
     wait_until,
 )
-from futmesa.store import EventLog
 
 __all__ = ["FIRMWARE_DIR", "NAME_TO_KIND", "Driver", "FaultRelay",
            "RecordingSink", "check_log", "in_gaps", "make_sim", "stored", "truth", "wait_until"]

@@ -20,7 +20,7 @@ import pytest
 import futmesa_wire as W
 from futmesa.link.messages import Profile
 from futmesa.link.protocol import SILENCE_S
-from futmesa.web.testing import free_port
+from futmesa_testkit.liveserver import free_port
 
 from .conftest import new_link
 from .harness import Driver, FaultRelay, check_log, stored, truth, wait_until

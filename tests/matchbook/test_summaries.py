@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from futmesa.matchbook import MatchLibrary
 from futmesa.matchbook.summary import SUMMARY_VERSION
 from futmesa.store import EventLog
-from futmesa.web.testing import serving
+from futmesa_testkit.liveserver import serving
 
 TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 

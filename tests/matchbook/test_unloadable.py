@@ -22,7 +22,7 @@ from futmesa.hub import StateHub
 from futmesa.link.messages import DeviceInfo, Profile
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
-from futmesa.web.testing import serving
+from futmesa_testkit.liveserver import serving
 
 TABLE = "sim-T1"
 BAD = {

@@ -15,8 +15,8 @@ import pytest
 from link.harness import check_log, stored, truth
 
 import futmesa_wire as W
-from futmesa.sim.live import LiveTable
 from futmesa.store import EventLog
+from futmesa_testkit.livetable import LiveTable
 
 SETTINGS = {"period_ms": 8000, "interval_ms": 2000, "extra_time": False, "shootout": False}
 

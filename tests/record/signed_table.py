@@ -18,7 +18,7 @@ from futmesa.link.messages import DeviceInfo, Profile
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
 from futmesa.web.app import create_app
-from futmesa.web.testing import TOKEN, LiveServer
+from futmesa_testkit.liveserver import TOKEN, LiveServer
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from signed_table import SignedTable
 
-from futmesa.web.testing import CHROMIUM, TOKEN, launch_chromium
+from futmesa_testkit.liveserver import CHROMIUM, TOKEN, launch_chromium
 
 OUT = Path(__file__).resolve().parents[2] / "test-output"
 

@@ -16,7 +16,7 @@ from futmesa.store import EventLog
 from futmesa.venue.desk import Desk
 from futmesa.venue.mqtt import Broker
 from futmesa.venue.web import create_desk_app
-from futmesa.web.testing import LiveServer
+from futmesa_testkit.liveserver import LiveServer
 
 
 def state(a: int, b: int) -> bytes:

@@ -23,7 +23,7 @@ from futmesa.venue.broker import (
     write_config,
 )
 from futmesa.venue.mqtt import Broker, VenueConfigError
-from futmesa.venue.testing import wait_for
+from futmesa_testkit.venue import wait_for
 
 
 class Listener:

@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 from test_rogue_table import FakeTable, day  # noqa: F401 - the fixture, shared
 
 from futmesa import chain
-from futmesa.venue.testing import wait_for
+from futmesa_testkit.venue import wait_for
 
 
 def drawing(width: int = 300) -> str:

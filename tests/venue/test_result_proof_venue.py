@@ -19,7 +19,7 @@ import httpx
 import pytest
 from PIL import Image, ImageDraw
 
-from futmesa.venue.testing import FAST_MATCH, FUTMESA, Venue, wait_for
+from futmesa_testkit.venue import FAST_MATCH, FUTMESA, Venue, wait_for
 
 pytestmark = [pytest.mark.timeout(900)]
 

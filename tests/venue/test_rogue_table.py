@@ -21,7 +21,7 @@ import pytest
 
 from futmesa.venue import mqtt as vm
 from futmesa.venue.broker import Mosquitto, free_port
-from futmesa.venue.testing import FUTMESA, wait_for
+from futmesa_testkit.venue import FUTMESA, wait_for
 
 TEAMS = "name,color\nAlfa,#ff0000\nBeta,#00ff00\nGama,#0000ff\nDelta,#ffff00\n"
 SETTINGS = {"format": "league", "tables": 2, "ruleset": "pastilha-8x2"}

@@ -22,7 +22,7 @@ from futmesa.venue.broker import Mosquitto
 from futmesa.venue.mqtt import Broker
 from futmesa.venue.outbox import Outbox
 from futmesa.venue.table_agent import TableAgent
-from futmesa.venue.testing import wait_for
+from futmesa_testkit.venue import wait_for
 
 
 @pytest.fixture

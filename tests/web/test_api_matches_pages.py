@@ -13,7 +13,7 @@ import httpx
 
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
-from futmesa.web.testing import serving
+from futmesa_testkit.liveserver import serving
 
 TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import httpx
 import websockets
 
-from futmesa.web.testing import LiveServer, make_state
+from futmesa_testkit.liveserver import LiveServer, make_state
 
 
 def test_api_state_waiting_before_any_publish(live: LiveServer) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import websockets
 
-from futmesa.web.testing import TOKEN, LiveServer, ScriptedTable
+from futmesa_testkit.liveserver import TOKEN, LiveServer, ScriptedTable
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 

@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 
 from futmesa.hub import StateHub
-from futmesa.web.testing import TOKEN, LiveServer, ScriptedTable, make_state, serving
+from futmesa_testkit.liveserver import TOKEN, LiveServer, ScriptedTable, make_state, serving
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 WAIT_S = 60  # generous: every wait ends as soon as its condition holds

@@ -11,7 +11,7 @@ import pytest
 from futmesa.hub import StateHub
 from futmesa.web import console
 from futmesa.web.console import PendingOutcomes
-from futmesa.web.testing import TOKEN, make_state, serving
+from futmesa_testkit.liveserver import TOKEN, make_state, serving
 
 
 def test_answered_outcomes_make_room_pending_ones_do_not() -> None:

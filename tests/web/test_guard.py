@@ -18,7 +18,7 @@ from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
 from futmesa.web.app import create_app
 from futmesa.web.guard import DEFAULT_MAX_BODY, host_name, json_problem, parse_id
-from futmesa.web.testing import TOKEN, LiveServer, serving
+from futmesa_testkit.liveserver import TOKEN, LiveServer, serving
 
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 HUGE = "99999999999999999999999"

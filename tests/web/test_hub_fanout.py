@@ -13,7 +13,7 @@ import json
 import websockets
 
 from futmesa.hub import StateHub
-from futmesa.web.testing import LiveServer, make_state
+from futmesa_testkit.liveserver import LiveServer, make_state
 
 
 def test_a_table_subscriber_gets_only_its_table_and_all_tables_gets_every_one() -> None:

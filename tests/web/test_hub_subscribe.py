@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 
 from futmesa.hub import StateHub
-from futmesa.web.testing import make_state
+from futmesa_testkit.liveserver import make_state
 
 
 def test_a_publish_before_the_first_await_reaches_the_subscriber() -> None:

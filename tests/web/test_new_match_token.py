@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 
 from futmesa.hub import StateHub
-from futmesa.web.testing import TOKEN, ScriptedTable, serving
+from futmesa_testkit.liveserver import TOKEN, ScriptedTable, serving
 
 
 def test_a_slow_new_match_answers_the_asker_with_the_new_token() -> None:

@@ -11,7 +11,7 @@ import pypdfium2 as pdfium
 
 from futmesa import report
 from futmesa.matchbook import build
-from futmesa.web.testing import sample_record
+from futmesa_testkit.liveserver import sample_record
 
 
 def pdf_text(path: Path) -> str:

@@ -8,7 +8,7 @@ import time
 from rich.console import Console
 
 from futmesa import watch
-from futmesa.web.testing import LiveServer, make_state
+from futmesa_testkit.liveserver import LiveServer, make_state
 
 
 def text_of(panel: object) -> str:
@@ -85,7 +85,7 @@ def test_watch_against_a_wrong_url_says_why_in_one_line() -> None:
     from click.testing import CliRunner
 
     from futmesa.cli import cli
-    from futmesa.sim.live import free_port
+    from futmesa_testkit.livetable import free_port
 
     refused = watch.check_server(f"http://127.0.0.1:{free_port()}")
     assert refused is not None and "não consegui conectar" in refused

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from futmesa import watch
-from futmesa.web.testing import make_state
+from futmesa_testkit.liveserver import make_state
 
 
 def text_of(panel: object) -> str:

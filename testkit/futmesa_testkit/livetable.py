@@ -15,7 +15,7 @@ from typing import Any
 
 from futmesa import server
 from futmesa.sim.table import SimTable
-from futmesa.web.testing import free_port
+from futmesa_testkit.liveserver import free_port
 
 
 class LiveTable:

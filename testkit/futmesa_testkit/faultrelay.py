@@ -3,7 +3,7 @@
 The host opens the relay's pty (`path`, optionally reached through a fixed
 symlink `link_path`); the relay copies bytes to and from the table's pty
 (`device_side`) and, both ways, flips a bit in, drops, or inserts a stray byte
-before each byte at `rate` per byte (futmesa.sim.noise.corrupt). `unplug()`
+before each byte at `rate` per byte (futmesa_testkit.noise.corrupt). `unplug()`
 makes both ends vanish, as pulling a USB cable does, until `plug()`; a thread
 of `start()` can also pull it on a schedule (`unplug_every` / `unplug_for`).
 
@@ -21,7 +21,7 @@ import time
 import tty
 from pathlib import Path
 
-from futmesa.sim.noise import corrupt
+from futmesa_testkit.noise import corrupt
 
 
 class FaultRelay:
