@@ -23,7 +23,7 @@ from buzzer import Buzzer
 from inputs import Inputs, Tuning
 from lance import LanceTimer
 from link import DeviceLink
-from matchclock import STATE_SIZE, MatchClock
+from matchclock import STATE_SIZE, MatchClock, clock_command
 
 DEFAULT_RING = 512
 CHECKPOINT_MS = const(1000)  # device ms between flash checkpoints of a running clock
@@ -139,32 +139,11 @@ class App:
 
     def command(self, code, a, b, c, x, y):
         now = self.now
-        clock = self.clock
-        if code == W.CMD_START:
-            return clock.start(now)
-        if code == W.CMD_PAUSE:
-            return clock.pause(now)
-        if code == W.CMD_RESUME:
-            return clock.resume(now)
-        if code == W.CMD_ADJUST:
-            return clock.adjust(now, x)
-        if code == W.CMD_ADD_TIME:
-            return clock.add_time(now, x)
+        result = clock_command(self.clock, self.lance, code, a, b, x, now)
+        if result is not None:
+            return result
         if code == W.CMD_BEEP:
             return W.ACK_OK if self.buzzer.play(a, now) else W.ACK_REFUSED
-        if code == W.CMD_LANCE:
-            return self.lance.stop() if b else self.lance.restart(now, a)
-        if code == W.CMD_PLAY_ON:
-            return clock.play_on(now)
-        if code == W.CMD_DEAD_BALL:
-            return clock.dead_ball(now)
-        if code == W.CMD_NEW_PERIOD:
-            return clock.start(now)
-        if code == W.CMD_SET_CLOCK:
-            return clock.set_clock(now, a, x)
-        if code == W.CMD_NEW_MATCH:
-            self.lance.stop()
-            return clock.new_match(now)
         if code == W.CMD_SET_THRESHOLD:
             return self.set_threshold(a, x, y)
         if code == W.CMD_DIAG:

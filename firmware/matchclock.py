@@ -346,3 +346,31 @@ class MatchClock:
             self.interval_alarm = False
             self.interval_end = W.ticks_add(at, self.interval_ms)
         self._changed(now)
+
+
+def clock_command(clock, lance, code, a, b, x, now):
+    """A host command to the match clock or the lance timer, as the device runs it
+    (firmware/app.py) and the light simulated tables too: its ACK_* code, or None when
+    ``code`` is none of these."""
+    if code == W.CMD_START or code == W.CMD_NEW_PERIOD:
+        return clock.start(now)
+    if code == W.CMD_PAUSE:
+        return clock.pause(now)
+    if code == W.CMD_RESUME:
+        return clock.resume(now)
+    if code == W.CMD_ADJUST:
+        return clock.adjust(now, x)
+    if code == W.CMD_ADD_TIME:
+        return clock.add_time(now, x)
+    if code == W.CMD_LANCE:
+        return lance.stop() if b else lance.restart(now, a)
+    if code == W.CMD_PLAY_ON:
+        return clock.play_on(now)
+    if code == W.CMD_DEAD_BALL:
+        return clock.dead_ball(now)
+    if code == W.CMD_SET_CLOCK:
+        return clock.set_clock(now, a, x)
+    if code == W.CMD_NEW_MATCH:
+        lance.stop()
+        return clock.new_match(now)
+    return None

@@ -37,7 +37,7 @@ from typing import Any
 
 import futmesa_wire as W
 from lance import LanceTimer
-from matchclock import MatchClock
+from matchclock import MatchClock, clock_command
 
 RESEND_MS = 300
 RESEND_MAX_MS = 1200
@@ -166,30 +166,11 @@ class LightTable:
 
     def command(self, code: int, a: int, b: int, x: int, y: int) -> int:
         """A host command, as ``firmware/app.py`` runs it (no beeps, no sensor commands)."""
-        now, clock = self.ticks(), self.clock
-        if code in (W.CMD_START, W.CMD_NEW_PERIOD):
-            return clock.start(now)
-        if code == W.CMD_PAUSE:
-            return clock.pause(now)
-        if code == W.CMD_RESUME:
-            return clock.resume(now)
-        if code == W.CMD_ADJUST:
-            return clock.adjust(now, x)
-        if code == W.CMD_ADD_TIME:
-            return clock.add_time(now, x)
+        result = clock_command(self.clock, self.lance, code, a, b, x, self.ticks())
+        if result is not None:
+            return int(result)
         if code == W.CMD_BEEP:
             return W.ACK_OK
-        if code == W.CMD_LANCE:
-            return self.lance.stop() if b else self.lance.restart(now, a)
-        if code == W.CMD_PLAY_ON:
-            return clock.play_on(now)
-        if code == W.CMD_DEAD_BALL:
-            return clock.dead_ball(now)
-        if code == W.CMD_SET_CLOCK:
-            return clock.set_clock(now, a, x)
-        if code == W.CMD_NEW_MATCH:
-            self.lance.stop()
-            return clock.new_match(now)
         if code == W.CMD_REPLAY:
             return self._replay_from(x, y)
         return W.ACK_UNKNOWN
