@@ -181,7 +181,7 @@
     period_end: "time", shot_at_alarm: "time", match_end: "time", extra_time: "time",
     shot_asked: "shot", shot_over: "shot", penalty_keeper: "shot",
   };
-  const ann = { match: undefined, lastId: 0, queue: [], current: null, goals: 0 };
+  const ann = { match: undefined, away: undefined, lastId: 0, queue: [], current: null, goals: 0 };
   window.futmesaAnnouncements = ann;
 
   function annText(a) {
@@ -196,7 +196,17 @@
     const ids = list.map((a, i) => (a && typeof a === "object" && typeof a.id === "number" ? a.id : i + 1));
     const newest = ids.length ? Math.max(...ids) : 0;
     if (ann.match !== st.match_id) {
-      // a screen that opens mid-match shows the newest entry's announcements, without a party
+      const back = ann.away !== undefined && ann.away === st.match_id;
+      ann.away = undefined;
+      if (back && newest <= ann.lastId && score <= ann.goals) {
+        // back after a lost connection and nothing happened meanwhile: the screen goes on
+        // as it was (an announcement it already showed is not shown again)
+        ann.match = st.match_id;
+        ann.goals = score;
+        return;
+      }
+      // a screen that opens mid-match (or comes back to news) shows the newest entry's
+      // announcements, without a party
       ann.match = st.match_id;
       ann.queue = [];
       ann.current = null;
@@ -602,7 +612,11 @@
   // opening (the newest entry's words), not replayed as a string of old celebrations.
   let wasUp = false;
   function onStatus(status) {
-    if (status.up && !wasUp) ann.match = undefined;
+    if (status.up && !wasUp) {
+      ann.away = ann.match;
+      ann.match = undefined;
+      ann.comebacks = (ann.comebacks || 0) + 1; // connections made, the first too (read by the tests)
+    }
     wasUp = status.up;
     renderBanner();
   }
