@@ -61,7 +61,7 @@ tournament: setup
 # file changes; the first build takes about 5 minutes on 2 cores.
 FIRMWARE_UF2 := build/firmware/futmesa-pico.uf2
 FIRMWARE_SRC := $(wildcard firmware/*.py firmware/boards/*.py hardware/micropython/*.py) \
-                hardware/boards/pico.json scripts/build-firmware.sh
+                hardware/boards/pico.json scripts/build-firmware.sh scripts/lang.sh
 
 firmware: $(FIRMWARE_UF2)
 

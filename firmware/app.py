@@ -125,14 +125,9 @@ class App:
 
     # -- host commands --------------------------------------------------------------
     def set_profile(self, payload):
-        if self.clock.running:
-            return W.ACK_REFUSED
-        if payload == self.clock.profile_bytes() and self.clock.configured:
-            return W.ACK_DUPLICATE
-        try:
-            self.clock.set_profile(payload)
-        except (ValueError, TypeError):
-            return W.ACK_REFUSED
+        result = self.clock.take_profile(payload)
+        if result != W.ACK_OK:
+            return result
         self.store.write("profile.bin", payload)
         self.emit(W.EV_PROFILE_SET, 0, 0, self.clock.period_ms)
         return W.ACK_OK

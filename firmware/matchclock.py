@@ -43,6 +43,8 @@ REASON_RESTORED = const(3)  # EV_CLOCK_STARTED/STOPPED: state restored after a r
 STOP_PAUSE = const(0)
 STOP_DEAD_BALL = const(1)
 STOP_PERIOD_OVER = const(2)
+# what a malformed PROFILE raises: struct's own error on CPython (the light tables)
+_PROFILE_ERRORS = (ValueError, TypeError) + ((struct.error,) if hasattr(struct, "error") else ())
 
 
 class MatchClock:
@@ -94,6 +96,19 @@ class MatchClock:
         self.prewarn_ms = prewarn_ms
         self.profile_flags = flags
         self.configured = True
+
+    def take_profile(self, payload):
+        """A PROFILE from the host (firmware/app.py and the light simulated tables): its
+        ACK_* code; refused while the clock runs or when set_profile refuses it."""
+        if self.running:
+            return W.ACK_REFUSED
+        if payload == self.profile_bytes() and self.configured:
+            return W.ACK_DUPLICATE
+        try:
+            self.set_profile(payload)
+        except _PROFILE_ERRORS:
+            return W.ACK_REFUSED
+        return W.ACK_OK
 
     def profile_bytes(self):
         return struct.pack(W.PROFILE_FMT, self.periods, self.extra_periods, self.clock_mode,

@@ -32,19 +32,8 @@ RP2="$ROOT/build/rp2"
 OUT="$ROOT/build/firmware"
 STAGE="$OUT/frozen"   # files the manifest freezes that do not live in firmware/ (see firmware/manifest.py)
 
-# the language of these messages, as futmesa chooses it: FUTMESA_LANG, then the locale
-# (LC_ALL, LC_MESSAGES, LANG: the first one set), else Brazilian Portuguese
-LANG_FM=pt
-case "${FUTMESA_LANG:-}" in
-  en* | EN*) LANG_FM=en ;;
-  pt* | PT*) ;;
-  *) for v in "${LC_ALL:-}" "${LC_MESSAGES:-}" "${LANG:-}"; do
-       [ -n "$v" ] || continue
-       case "$v" in en*) LANG_FM=en ;; esac
-       break
-     done ;;
-esac
-say() { if [ "$LANG_FM" = en ]; then printf '%s\n' "$2"; else printf '%s\n' "$1"; fi; }
+# say PORTUGUESE ENGLISH: the line in the language futmesa speaks (scripts/lang.sh)
+source "$(dirname "${BASH_SOURCE[0]}")/lang.sh"
 step() { echo "[firmware] $(say "$1" "$2")"; }
 
 if [ ! -f "$TARBALL" ]; then

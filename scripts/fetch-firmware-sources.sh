@@ -17,19 +17,8 @@ DEST="$ROOT/build/vendor"
 FILE="$DEST/micropython-$VERSION.tar.xz"
 TOP="micropython-$VERSION"
 
-# the language of these messages, as futmesa chooses it: FUTMESA_LANG, then the locale
-# (LC_ALL, LC_MESSAGES, LANG: the first one set), else Brazilian Portuguese
-LANG_FM=pt
-case "${FUTMESA_LANG:-}" in
-  en* | EN*) LANG_FM=en ;;
-  pt* | PT*) ;;
-  *) for v in "${LC_ALL:-}" "${LC_MESSAGES:-}" "${LANG:-}"; do
-       [ -n "$v" ] || continue
-       case "$v" in en*) LANG_FM=en ;; esac
-       break
-     done ;;
-esac
-say() { if [ "$LANG_FM" = en ]; then printf '%s\n' "$2"; else printf '%s\n' "$1"; fi; }
+# say PORTUGUESE ENGLISH: the line in the language futmesa speaks (scripts/lang.sh)
+source "$(dirname "${BASH_SOURCE[0]}")/lang.sh"
 mkdir -p "$DEST"
 if [ ! -f "$FILE" ]; then
   echo "[firmware-sources] $(say "baixando $URL" "downloading $URL")"

@@ -287,16 +287,10 @@ class LightTable:
             self._frame(W.MSG_PONG, 0, bytes(p[:4]))
 
     def _set_profile(self, payload: bytes) -> int:
-        if self.clock.running:
-            return W.ACK_REFUSED
-        if payload == self.clock.profile_bytes() and self.clock.configured:
-            return W.ACK_DUPLICATE
-        try:
-            self.clock.set_profile(payload)
-        except (ValueError, struct.error):
-            return W.ACK_REFUSED
-        self.push(W.EV_PROFILE_SET, 0, 0, self.clock.period_ms)
-        return W.ACK_OK
+        result = int(self.clock.take_profile(payload))
+        if result == W.ACK_OK:
+            self.push(W.EV_PROFILE_SET, 0, 0, self.clock.period_ms)
+        return result
 
     def poll(self) -> None:
         """One pass of the device loop: the clocks, then the link (announce, resend, send)."""

@@ -93,7 +93,8 @@ def test_build_without_the_micropython_sources_says_what_is_missing_in_one_line(
     copy in an empty tree, so it cannot find a tarball anywhere (nor build anything)."""
     clone = tmp_path / "clone"
     (clone / "scripts").mkdir(parents=True)
-    shutil.copy(ROOT / "scripts" / "build-firmware.sh", clone / "scripts")
+    for script in ("build-firmware.sh", "lang.sh"):
+        shutil.copy(ROOT / "scripts" / script, clone / "scripts")
     empty = tmp_path / "vendor"
     empty.mkdir()
     proc = subprocess.run(["bash", str(clone / "scripts" / "build-firmware.sh")],

@@ -213,15 +213,18 @@ def test_silence_marks_the_table_disconnected_within_3s(sim_factory, sink, store
     try:
         # a deadline for a busy machine only: on a quiet one the host notices within
         # SILENCE_S (3 s) plus the last heartbeat's age (the figure printed below)
-        wait_until(lambda: not link.connected, 60, "the host to notice the silence")
+        # (the sink hears of it just after link.connected turns False: wait for the sink)
+        wait_until(lambda: not link.connected and sink.connections[-1][0] is False, 60,
+                   "the host to notice the silence")
         silent_for = time.monotonic() - t0
+        lost = sink.connections[-1]  # read before the board wakes and the link comes back
     finally:
         sim.firmware.send_signal(signal.SIGCONT)
     print(f"silence noticed after {silent_for:.2f} s (SILENCE_S = {SILENCE_S} s)")
     # never before the board has been silent for SILENCE_S (less the age of the last
     # frame heard before it stopped, at most one heartbeat)
     assert silent_for >= SILENCE_S - 1.0
-    assert sink.connections[-1][0] is False and "sem resposta" in sink.connections[-1][1]
+    assert lost[0] is False and "sem resposta" in lost[1]
     wait_until(lambda: link.connected, 10, "the reconnection", sim)
 
 
