@@ -45,6 +45,18 @@ CODE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+# every shown team name has been fitted to its box for this layout and text
+# (static/kiosk-venue.js fitNames marks each one with data-fit, a frame after it is drawn)
+NAMES_FITTED = """() => [...document.querySelectorAll('.name, .card-name')].every((el) =>
+  !el.offsetParent || el.dataset.fit ===
+    `${innerWidth}x${innerHeight}:${document.body.className}:${el.textContent}`)"""
+
+
+def wait_names_fitted(page: Any) -> None:
+    """Until the kiosk has fitted every team name it shows (a condition, not a pause)."""
+    page.wait_for_function(NAMES_FITTED)
+
+
 def internal_codes(text: str) -> list[str]:
     """Every internal code found in ``text``: "what: the match (…context…)"."""
     found: list[str] = []

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from kiosk_states import LONG_A, LONG_B, busy, goal, goal_items, match_state
-from screen_checks import VIEWPORTS, check_screen
+from screen_checks import VIEWPORTS, check_screen, wait_names_fitted
 
 from futmesa_testkit.liveserver import LiveServer
 
@@ -161,7 +161,7 @@ def test_screens_fit_and_speak_words(live: LiveServer, browser: Any, output_dir:
         else:
             page.wait_for_function(
                 "document.getElementById('ov-score-A').textContent === '2'")
-        page.wait_for_timeout(600)  # the names are fitted on the next frame
+        wait_names_fitted(page)
         check_screen(page, f"kiosk-{mode}-{size}", output_dir)
         if mode == "scoreboard":
             assert page.text_content("#table-id") == "Mesa 1"
@@ -201,7 +201,7 @@ def test_one_table_board_fills_the_screen(live: LiveServer, browser: Any, output
     try:
         page.goto(live.url + "/?mode=board")
         page.wait_for_selector("#card-sim-SIM00001")
-        page.wait_for_timeout(300)  # names fitted on the next frame
+        wait_names_fitted(page)
         box = page.locator("#card-sim-SIM00001").bounding_box()
         view = VIEWPORTS[size]
         share = box["width"] * box["height"] / (view["width"] * view["height"])
