@@ -46,8 +46,10 @@ CODE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 
 
 # every shown team name has been fitted to its box for this layout and text
-# (static/kiosk-venue.js fitNames marks each one with data-fit, a frame after it is drawn)
-NAMES_FITTED = """() => [...document.querySelectorAll('.name, .card-name')].every((el) =>
+# (static/kiosk-venue.js fitNames marks each one with data-fit, a frame after it is drawn);
+# a page that is not the kiosk fits no names: nothing to wait for
+NAMES_FITTED = """() => !window.futmesaKiosk ||
+  [...document.querySelectorAll('.name, .card-name')].every((el) =>
   !el.offsetParent || el.dataset.fit ===
     `${innerWidth}x${innerHeight}:${document.body.className}:${el.textContent}`)"""
 
@@ -159,6 +161,7 @@ def check_screen(page: Any, name: str, output_dir: Path | None = None, *,
 
     ``allow_codes``: substrings of findings a screen may legitimately show (use sparingly).
     """
+    wait_names_fitted(page)  # the kiosk's names are checked as fitted, never mid-fit
     if output_dir is not None:
         output_dir.mkdir(exist_ok=True)
         page.screenshot(path=str(output_dir / f"{name}.png"))

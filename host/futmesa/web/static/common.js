@@ -138,6 +138,9 @@ const FM = (() => {
       ws = new WebSocket(url);
       ws.onopen = () => {
         retry = 500;
+        // silence is counted from this connection's opening, not from the last message of
+        // the one before (else a slow first message would close it again at once)
+        lastMessage = Date.now();
         status.up = true;
         status.since = Date.now();
         handlers.onStatus && handlers.onStatus(status);

@@ -613,7 +613,8 @@
   let wasUp = false;
   function onStatus(status) {
     if (status.up && !wasUp) {
-      ann.away = ann.match;
+      // a connection lost again before its first state still comes back to the same match
+      if (ann.match !== undefined) ann.away = ann.match;
       ann.match = undefined;
       ann.comebacks = (ann.comebacks || 0) + 1; // connections made, the first too (read by the tests)
     }
