@@ -1,7 +1,6 @@
 """`futmesa doctor` against the simulated board on a pty, and with no board at all."""
 
 import shutil
-import threading
 import time
 
 import pytest
@@ -14,10 +13,24 @@ from futmesa.sim.table import SimTable
 
 
 def ball_through_tof_goal(sim, goal):
-    """The ball sits in front of a ToF goal sensor for 300 ms, then leaves."""
-    sim.send(f"tof {goal} 40")
-    time.sleep(0.3)
-    sim.send(f"tof {goal} 150")
+    """The ball sits in front of a ToF goal sensor for 300 ms (the board's own time), then
+    leaves: the sim board holds the reading for that long and for enough reads."""
+    sim.send(f"tof {goal} 40 300")
+
+
+def doctor_until(sim, *wanted, fails=None, patience_s=20.0):
+    """The doctor's report, once it says every `wanted` text (and `fails` FAIL lines if
+    given): the board applies what the test sent on its next loops, so the test waits for
+    the report to show it, never for a fixed time. Returns (fails, report)."""
+    deadline = time.monotonic() + patience_s
+    while True:
+        lines = []
+        n = run_doctor(port=sim.host_port, echo=lines.append)
+        text = "\n".join(lines)
+        if all(w in text for w in wanted) and (fails is None or n == fails):
+            return n, text
+        assert time.monotonic() < deadline, f"the doctor never said {wanted}:\n{text}"
+        time.sleep(0.05)
 
 
 @pytest.fixture(scope="module")
@@ -32,32 +45,22 @@ def test_doctor_reports_versions_and_sensor_state(sim):
     ball_through_tof_goal(sim, 1)
     sim.ball_out(3)
     sim.palheta("B")
-    time.sleep(0.4)
-    lines = []
-    fails = run_doctor(port=sim.host_port, echo=lines.append)
-    text = "\n".join(lines)
+    fails, text = doctor_until(sim, "FAIL goal line 0: no_answer",
+                               "ok   goal line 1: working (1 goal(s) seen since boot)",
+                               "3:1", "palheta: B")
     assert fails == 1, text
     assert "ok   firmware 0.1.0" in text and "protocol 2" in text
     assert "table sim-SIM00001" in text
-    assert "FAIL goal line 0: no_answer" in text and "XSHUT" in text  # with what to do
-    assert "ok   goal line 1: working (1 goal(s) seen since boot)" in text
-    assert "3:1" in text and "palheta: B" in text
+    assert "XSHUT" in text  # with what to do
     sim.send("i2c 0 ok")
-    time.sleep(0.3)
-    lines.clear()
-    assert run_doctor(port=sim.host_port, echo=lines.append) == 0, "\n".join(lines)
+    doctor_until(sim, "ok   goal line 0", fails=0)
 
 
 def test_doctor_watch_shows_live_events(sim):
     lines = []
-
-    def press():
-        def later():
-            time.sleep(0.2)
-            ball_through_tof_goal(sim, 0)
-        threading.Thread(target=later, daemon=True).start()
-
-    run_doctor(port=sim.host_port, watch_s=1.5, echo=lines.append, ready=press)
+    # the goal happens as soon as the watch has started
+    run_doctor(port=sim.host_port, watch_s=3, echo=lines.append,
+               ready=lambda: ball_through_tof_goal(sim, 0))
     live = [x for x in lines if x.startswith("live ")]
     assert any("goal_line" in x and "'goal': 0" in x for x in live), lines
 
@@ -67,31 +70,28 @@ def test_doctor_shows_what_each_sensor_reads_now(sim):
     sim.send("tof 1 40")  # a ball sits in goal 1 (below its 100 mm threshold)
     sim.send("net 2 1")
     sim.palheta("A")
-    time.sleep(0.3)
     try:
-        lines = []
-        run_doctor(port=sim.host_port, echo=lines.append)
-        text = "\n".join(lines)
-        assert "ok   goal line 0 now: 137 mm (clear)" in text, text
-        assert "ok   goal line 1 now: 40 mm (blocked)" in text, text
-        assert "side-net zones active: 2; palheta A; buttons pressed: none" in text, text
+        doctor_until(sim, "ok   goal line 0 now: 137 mm (clear)",
+                     "ok   goal line 1 now: 40 mm (blocked)",
+                     "side-net zones active: 2; palheta A; buttons pressed: none")
         sim.send("i2c 0 dead")
-        time.sleep(0.3)
-        lines.clear()
-        run_doctor(port=sim.host_port, echo=lines.append)
-        text = "\n".join(lines)
-        assert "warn goal line 0 now: the sensor does not answer" in text, text
+        doctor_until(sim, "warn goal line 0 now: the sensor does not answer")
     finally:
         for line in ("i2c 0 ok", "tof 0 150", "tof 1 150", "net 2 0", "palheta C"):
             sim.send(line)
-        time.sleep(0.3)
+        doctor_until(sim, "ok   goal line 0 now: 150 mm (clear)",
+                     "ok   goal line 1 now: 150 mm (clear)", "buttons pressed: none")
 
 
 def test_doctor_does_not_take_events_from_the_daemon(sim):
     # the probe acknowledges nothing the daemon will lack: a fresh handshake still
     # gets the whole ring replayed
-    sim.goal(1)
-    time.sleep(0.3)
+    before = probe(sim.host_port, replay=True).info.newest
+    ball_through_tof_goal(sim, 0)  # line 0: line 1 may still be in its quiet time
+    deadline = time.monotonic() + 20
+    while probe(sim.host_port).info.newest == before:  # until the goal is in the ring
+        assert time.monotonic() < deadline, "the goal never reached the board's ring"
+        time.sleep(0.05)
     run_doctor(port=sim.host_port, echo=lambda s: None)
     again = probe(sim.host_port, replay=True)
     assert again.events and again.events[-1][0] == again.info.newest
