@@ -54,6 +54,19 @@ NAMES_FITTED = """() => !window.futmesaKiosk ||
     `${innerWidth}x${innerHeight}:${document.body.className}:${el.textContent}`)"""
 
 
+# every entrance animation on the page (a GOL popping in, an announcement sliding in) has
+# ended; endless ones (a pulse, a blink) never end and are not waited for
+SETTLED = """sel => (sel ? document.querySelector(sel).getAnimations() : document.getAnimations())
+  .every((a) => a.effect.getComputedTiming().iterations === Infinity
+    || a.playState === 'finished')"""
+
+
+def wait_settled(page: Any, selector: str | None = None) -> None:
+    """Until the page's (or one element's) entrance animations have landed: for a
+    screenshot a person looks at, and for checks on where things are."""
+    page.wait_for_function(SETTLED, arg=selector)
+
+
 def wait_names_fitted(page: Any) -> None:
     """Until the kiosk has fitted every team name it shows (a condition, not a pause)."""
     page.wait_for_function(NAMES_FITTED)

@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pypdfium2 as pdfium
 import pytest
+from screen_checks import wait_settled
 
 from futmesa_testkit.livetable import LiveTable
 
@@ -74,6 +75,7 @@ def test_goal_on_the_simulated_table_appears_on_the_kiosk(page: Any, output_dir:
         live.sim.goal(live.match()["ends"]["B"])
         score_is(page, "A", 1)
         assert page.text_content("#score-B") == "0"
+        wait_settled(page)  # a GOL on screen has landed before the picture
         page.screenshot(path=str(output_dir / "kiosk-sim-goal.png"))
 
 

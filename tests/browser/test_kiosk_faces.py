@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from kiosk_states import LONG_A, LONG_B, busy, goal, goal_items, match_state
-from screen_checks import VIEWPORTS, check_screen, wait_names_fitted
+from screen_checks import VIEWPORTS, check_screen, wait_names_fitted, wait_settled
 
 from futmesa_testkit.liveserver import LiveServer
 
@@ -35,10 +35,6 @@ WATCH = """() => {
 
 
 # the element's finite CSS animations (an entrance) have ended; endless ones (a pulse) may run
-SETTLED = """sel => document.querySelector(sel).getAnimations().every(
-  (a) => a.effect.getComputedTiming().iterations === Infinity || a.playState === 'finished')"""
-
-
 def after_goal(before: dict[str, Any]) -> dict[str, Any]:
     """``before`` plus a goal of B's disc 4: the goals list, the score and the two
     announcements the engine makes for the goal's entry."""
@@ -247,7 +243,7 @@ def test_each_kind_of_announcement_has_its_look(live: LiveServer, browser: Any,
         # the rule is cited in words, in a smaller line after the words
         assert page.text_content("#announce .ann-rule").startswith(" (CBFM 1 Toque, Art.") or \
             page.text_content("#announce .ann-rule").startswith(" (Pastilha 8x2, Art.")
-        page.wait_for_timeout(500)  # the slide-in animation ends: for the screenshot only
+        wait_settled(page)  # the announcement has slid in: the screenshot shows it landed
         check_screen(page, f"kiosk-{kind}-tv", output_dir)
     finally:
         context.close()
@@ -268,7 +264,7 @@ def test_the_overlay_celebrates_a_goal_in_a_banner(live: LiveServer, browser: An
         box = page.locator("#goal").bounding_box()
         assert box["height"] < VIEWPORTS["tv"]["height"] / 3  # a banner, the video stays
         # its entrance pops (a scale past 1 for a moment): checked once it has landed
-        page.wait_for_function(SETTLED, arg="#goal")
+        wait_settled(page, "#goal")
         check_screen(page, "kiosk-overlay-goal-tv", output_dir)
     finally:
         context.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from screen_checks import visible_codes
+from screen_checks import visible_codes, wait_settled
 from test_kiosk_faces import WATCH
 
 from futmesa_testkit.livetable import LiveTable
@@ -38,6 +38,7 @@ def test_a_real_goal_is_celebrated_then_the_restart(page: Any, output_dir: Path)
         page.wait_for_function("document.getElementById('score-A').textContent === '1'",
                                timeout=WAIT_MS)
         page.wait_for_selector("#goal:not(.hidden)", timeout=2000)
+        wait_settled(page, "#goal")  # the GOL has popped in: the picture shows it landed
         page.screenshot(path=str(output_dir / "kiosk-real-goal-tv.png"))
         page.wait_for_function(
             "window.__seen.some((s) => s.text.startsWith('Arrumação'))", timeout=WAIT_MS)
