@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+from test_kiosk_reconnect import CAUGHT_UP, COMEBACKS, COUNT_SOCKETS
 
 from futmesa.hub import StateHub
 from futmesa.web.app import create_app
@@ -259,6 +260,7 @@ def test_sensor_fault_shown_and_old_announcement_expires(live: LiveServer, page:
     st["sensor_faults"] = {"0": "no_echo"}
     st["match"]["announcements"] = [{"id": 1, "code": "x", "pt": "gol anulado", "en": "x"}]
     live.publish(st)
+    page.add_init_script(COUNT_SOCKETS)
     page.clock.install()  # the page's timers run on a clock the test moves
     page.goto(live.url + "/")
     wait_text(page, "#faults", "⚠ sensor do gol de Alvorada: com defeito")
@@ -271,8 +273,7 @@ def test_sensor_fault_shown_and_old_announcement_expires(live: LiveServer, page:
     # 31 silent seconds also close the connection (no message for 16 s) and it comes back
     # (its retry timer runs on the page's clock: move it until the state is in again); an
     # announcement already shown is not shown again for nothing new
-    back = ("(window.futmesaAnnouncements.comebacks || 0) >= 2 && "
-            "window.futmesaAnnouncements.match !== undefined")
+    back = f"{COMEBACKS} >= 2 && {CAUGHT_UP}"
     deadline = time.monotonic() + 60
     while not page.evaluate(back):
         assert time.monotonic() < deadline, "the kiosk never connected again"

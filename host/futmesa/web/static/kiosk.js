@@ -181,7 +181,8 @@
     period_end: "time", shot_at_alarm: "time", match_end: "time", extra_time: "time",
     shot_asked: "shot", shot_over: "shot", penalty_keeper: "shot",
   };
-  const ann = { match: undefined, away: undefined, lastId: 0, queue: [], current: null, goals: 0 };
+  // catchUp: a connection has (re)opened and its first state is not yet taken
+  const ann = { match: undefined, catchUp: false, lastId: 0, queue: [], current: null, goals: 0 };
   window.futmesaAnnouncements = ann;
 
   function annText(a) {
@@ -195,13 +196,12 @@
     const score = st.score ? Number(st.score.A || 0) + Number(st.score.B || 0) : 0;
     const ids = list.map((a, i) => (a && typeof a === "object" && typeof a.id === "number" ? a.id : i + 1));
     const newest = ids.length ? Math.max(...ids) : 0;
-    if (ann.match !== st.match_id) {
-      const back = ann.away !== undefined && ann.away === st.match_id;
-      ann.away = undefined;
-      if (back && newest <= ann.lastId && score <= ann.goals) {
+    if (ann.match !== st.match_id || ann.catchUp) {
+      const nothingNew = ann.match === st.match_id && newest <= ann.lastId && score <= ann.goals;
+      ann.catchUp = false;
+      if (nothingNew) {
         // back after a lost connection and nothing happened meanwhile: the screen goes on
         // as it was (an announcement it already showed is not shown again)
-        ann.match = st.match_id;
         ann.goals = score;
         return;
       }
@@ -612,12 +612,7 @@
   // opening (the newest entry's words), not replayed as a string of old celebrations.
   let wasUp = false;
   function onStatus(status) {
-    if (status.up && !wasUp) {
-      // a connection lost again before its first state still comes back to the same match
-      if (ann.match !== undefined) ann.away = ann.match;
-      ann.match = undefined;
-      ann.comebacks = (ann.comebacks || 0) + 1; // connections made, the first too (read by the tests)
-    }
+    if (status.up && !wasUp) ann.catchUp = true;
     wasUp = status.up;
     renderBanner();
   }
