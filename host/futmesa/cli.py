@@ -163,6 +163,14 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
         raise click.ClickException(_("the demo stopped before the final whistle"))
 
 
+def ruleset_period_ms(ruleset: str) -> int:
+    """The length of a half in `ruleset` with no settings file (its document's)."""
+    from futmesa.rules import Engine, load_ruleset
+
+    profile = Engine(load_ruleset(ruleset)).initial_state().m["clock_profile"]
+    return int(profile["period_ms"])
+
+
 def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path: str,
                exit_when_done: bool, public_url: str | None, board: str,
                kept: bool) -> dict[str, Any]:
@@ -190,6 +198,8 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
                 if kept:
                     click.echo(_("the virtual Pico's flash: {path} (kept)").format(path=flash))
             else:
+                # the script is scaled to the ruleset's own half (003: 10 min, 004: 1 min)
+                period_ms = ruleset_period_ms(ruleset)
                 sim = SimTable(speed=speed)
             sim.start()
         except SimTableError as exc:
@@ -211,6 +221,11 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
             click.echo(_("FINAL SCORE: {team_a} {goals_a} x {goals_b} {team_b}").format(
                 team_a=name_a, goals_a=score.get("A", 0), goals_b=score.get("B", 0),
                 team_b=name_b))
+            tally = ((final.get("match") or {}).get("shootout") or {}).get("tally")
+            if tally:  # a level knockout decided on penalties (003 Art. 28, 004)
+                click.echo(_("PENALTIES: {team_a} {goals_a} x {goals_b} {team_b}").format(
+                    team_a=name_a, goals_a=tally.get("A", 0), goals_b=tally.get("B", 0),
+                    team_b=name_b))
             if exit_when_done:
                 running.stop()
             else:

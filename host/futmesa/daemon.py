@@ -27,6 +27,7 @@ from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.events import raw_event
 from futmesa.link.messages import Profile
 from futmesa.matchbook import LinkView, MatchBook, UnloadableMatch, device_row, state_json
+from futmesa.matchbook.citations import plain
 from futmesa.matchbook.live import names_of
 from futmesa.matchbook.signing import refusal as closing_refusal
 from futmesa.matchbook.signing import signable_hashes
@@ -492,7 +493,8 @@ class TableDaemon:
                        if e.kind == "announce" and e.data.get("code") == "refused"]
             if refused:
                 # a refused input changes nothing, so it is not logged; the console shows why
-                texts = {lang: str(refused[0].get(lang) or refused[0].get("pt", ""))
+                # the article in words, never the document's file number ("000 Art. 10")
+                texts = {lang: plain(str(refused[0].get(lang) or refused[0].get("pt", "")))
                          for lang in ("pt", "en")}
                 raise RefusedError(texts[short(language())], texts)
             try:

@@ -40,6 +40,7 @@ class Cbfm1Toque(Ruleset):
         "infraction_alarm": "000 Art. 18 §4",
         "foul_after_time": "000 Art. 18 §4",
         "shot_named": "000 Art. 12 §1",
+        "shot_lance": "000 Art. 12 §3 A",
         "shot_required": "000 Art. 12 §1",
         "goal": "000 Art. 12 §1",
         "own_goal": "000 Art. 12 §2",

@@ -282,6 +282,11 @@ class RulesCore:
             t = m["touches"][side]
             t.update(count=0, limit=self.setting("touch_limit", self.touch_limit), disc=None, run=0)
 
+    def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
+        """A ruleset's own reason why `side` may not ask for a shot now (possession.py asks
+        it after the shared checks); None: no further limit."""
+        return None
+
     def refuse_if_finished(self, ctx: Ctx) -> None:
         if ctx.m["finished"]:
             raise Refused(N_("The match is over"))

@@ -20,6 +20,7 @@ from .context import Ctx, Refused, words
 from .corrections import correction_history, correction_problem, effective_entries
 from .model import Effect, Entry, MatchState, copy_match
 from .ordering import in_time_order, insert_position
+from .possession import possession
 
 
 class Engine:
@@ -36,7 +37,9 @@ class Engine:
         self.ruleset: Ruleset = cls(self.settings)
 
     def initial_state(self) -> MatchState:
-        return MatchState(self.ruleset.initial_match(), ())
+        m = self.ruleset.initial_match()
+        m["possession"] = possession(self.ruleset, m)
+        return MatchState(m, ())
 
     def apply(self, state: MatchState, entry: Entry) -> tuple[MatchState, list[Effect]]:
         """The state after `entry`, and what the engine asks the outside world to do."""
@@ -144,4 +147,6 @@ class Engine:
             m.update(saved)
             ctx.effects.clear()
             ctx.announce("refused", refused.msgid, refused.rule, **refused.values)
+        # who may play now, published after every step (the console offers what it allows)
+        m["possession"] = possession(self.ruleset, m)
         return ctx.effects

@@ -35,6 +35,7 @@ class Gaucha(Ruleset):
         "shot_before_alarm": "001 Art. XXI §1",
         "foul_after_time": "001 Art. XXI §2",
         "shot_named": "001 Art. XXI c",
+        "shot_lance": "001 Art. XX a",
         "shot_required": "001 Art. XXI c",
         "opponent_half": "001 Art. XXI a",
         "midline": "001 Art. XXI §único",
@@ -150,15 +151,15 @@ class Gaucha(Ruleset):
         """Art. XXI §1: the player on turn at the signal has one last lance."""
         self.begin_last_lance(ctx, ctx.m["turn"], "turn", self.cite("end"))
 
-    def on_shot_asked(self, ctx: Ctx) -> None:
+    def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
         """Art. XX b, XXIX §único: a technical foul kick is never a shot at goal."""
-        r = ctx.m["restart"]
-        if r and r["kind"] == "falta_tecnica" and not r["taken"] and r["side"] == ctx.side():
-            raise Refused(
+        r = m["restart"]
+        if r and r["kind"] == "falta_tecnica" and not r["taken"] and r["side"] == side:
+            return Refused(
                 N_("Technical foul: a single kick, no shot at goal"),
                 rule="001 Art. XXIX §único",
             )
-        super().on_shot_asked(ctx)
+        return None
 
     def on_foul(self, ctx: Ctx) -> None:
         """Art. XXI §2: "o técnico beneficiado não terá o direito de cobrar infrações oriundas

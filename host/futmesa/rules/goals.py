@@ -11,6 +11,7 @@ from futmesa.i18n import N_, NP_
 from . import shootout as so
 from .context import Ctx, Labels, Refused, other
 from .core import RulesCore, same_instant
+from .possession import shot_refusal
 
 SHOT_OUTCOMES = Labels({
     "saved": NP_("shot outcome", "saved"),
@@ -30,38 +31,10 @@ class GoalRules(RulesCore):
         m = ctx.m
         side = ctx.side()
         disc = ctx.disc(required=True)
-        self.refuse_if_finished(ctx)
-        if m["time_up"] and m["status"] != "last_lance" and m["status"] != "awaiting_dead_ball":
-            raise Refused(
-                N_("Asked at or after the alarm: no shot"),
-                rule=self.cite("shot_before_alarm"),
-            )
-        if not self.in_play(m):
-            raise Refused(N_("The ball is not in play"))
-        if m["status"] == "last_lance" and m["last_lance"]["side"] not in (None, side):
-            raise Refused(N_("The last lance is the opponent's"))
-        if m["shot_asked"]:
-            raise Refused(
-                N_("A shot is already asked; the disc cannot be changed"),
-                rule=self.cite("shot_named"),
-            )
         ball = ctx.entry.data.get("ball", "opponent_half")
-        if ball == "midline":
-            raise Refused(
-                N_("Ball on the midline is neutral: no shot at goal"),
-                rule=self.cite("midline"),
-            )
-        if ball == "own_half":
-            raise Refused(
-                N_("The ball must be wholly in the opponent's half"),
-                rule=self.cite("opponent_half"),
-            )
-        if disc in m["expelled"][side]:
-            raise Refused(N_("Disc {disc} was sent off"), disc=disc)
-        r = m["restart"]
-        if r and r.get("open") and r["side"] == side and "goal" in r.get("forbid", ()):
-            # e.g. no goal from a reposição (000 Art. 16 §2) or a goal kick (001 XXXIII §1)
-            raise Refused(N_("No shot at goal from this restart"), rule=r["limit_rule"])
+        refusal = shot_refusal(self, m, side, disc, str(ball))
+        if refusal is not None:
+            raise refusal
         m["shot_asked"] = {
             "side": side, "disc": disc, "entry": ctx.entry.id, "at": ctx.instant()
         }

@@ -47,6 +47,7 @@ class MesaPosta(Ruleset):
         "foul_after_time": "004 A partida",
         "shot_before_alarm": "004 A partida",
         "shot_named": "004 Chute pedido",
+        "shot_lance": "004 Chute pedido",
         "shot_required": "004 Chute pedido",
         "goal": "004 Chute pedido",
         "own_goal": "004 Chute pedido",

@@ -51,6 +51,7 @@ class Pastilha8x2(Ruleset):
         "infraction_alarm": "003 Art. 74 §único",
         "foul_after_time": "003 Art. 74 §único e",
         "shot_named": "003 Art. 54",
+        "shot_lance": "003 Art. 54",
         "shot_required": "003 Art. 60",
         "goal": "003 Art. 55",
         "own_goal": "003 Art. 59",

@@ -11,6 +11,7 @@ from futmesa.i18n import N_
 from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import RESTART_NAMES, RulesCore
+from .possession import kickoff_refusal, touch_refusal
 
 
 class PlayRules(RulesCore):
@@ -173,19 +174,15 @@ class PlayRules(RulesCore):
         m = ctx.m
         side = ctx.side()
         disc = ctx.disc()
-        if not self.in_play(m):
-            raise Refused(N_("The ball is not in play"))
-        if disc is not None and disc in m["expelled"][side]:
-            raise Refused(N_("Disc {disc} was sent off"), disc=disc)
+        refusal = touch_refusal(self, m, side, disc)
+        if refusal is not None:
+            raise refusal
         restart = m["restart"]
         if self.out_of_turn(ctx, side):
             return
-        kickoff = restart and restart["kind"] == "saida" and not restart["taken"]
-        if kickoff and side != restart["side"]:
-            raise Refused(
-                N_("The kick-off is {team}'s"),
-                team=ctx.name(restart['side']), rule=self.cite("kickoff"),
-            )
+        refusal = kickoff_refusal(self, m, side)
+        if refusal is not None:
+            raise refusal
         m.pop("_shot_out", None)  # play went on: a late shot result has nothing to add
         if restart and not restart["taken"] and restart["side"] == side:
             restart["taken"] = True

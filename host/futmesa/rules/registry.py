@@ -19,7 +19,7 @@ from .base import Ruleset
 # Modules of this package that hold the engine, not rulesets.
 _ENGINE_MODULES = frozenset({
     "base", "context", "core", "corrections", "discipline", "engine", "goals", "model", "ordering",
-    "play", "registry", "settings", "shootout", "situations", "timekeeping",
+    "play", "possession", "registry", "settings", "shootout", "situations", "timekeeping",
 })
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from futmesa.hub import RefusedError
 from futmesa.i18n import _, language
-from futmesa.matchbook.wording import ordinal, ruleset_title, table_name, team, word
+from futmesa.matchbook.wording import ordinal, ruleset_title, sentence, table_name, team, word
 from futmesa.server import Running
 from futmesa.sim.table import SimTable
 
@@ -59,13 +59,19 @@ class DemoError(RuntimeError):
     pass
 
 
-async def _wait(cond: Callable[[], bool], timeout_s: float, what: str, sim: SimTable) -> None:
+async def _wait(cond: Callable[[], bool], timeout_s: float, what: str, sim: SimTable,
+                meanwhile: Callable[[], Awaitable[None]] | None = None) -> None:
+    """Wait for `cond`; `meanwhile` (the scripted referee's part) runs every 50 ms."""
     deadline = time.monotonic() + timeout_s
+    helped = 0.0
     while not cond():
         if not sim.alive:
             raise DemoError(_("the simulated firmware stopped:") + "\n" + sim.output_tail())
         if time.monotonic() > deadline:
             raise DemoError(_("waited too long for {what}").format(what=what))
+        if meanwhile is not None and time.monotonic() - helped > 0.05:
+            helped = time.monotonic()
+            await meanwhile()
         await asyncio.sleep(0.003)
 
 
@@ -109,17 +115,18 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
     def at_ms(step: Step) -> int:
         return step.at_ms * period_ms // FULL_HALF_MS
 
-    async def referee(kind: str, data: dict[str, Any]) -> None:
-        try:
-            await asyncio.to_thread(daemon.referee, kind, data, "demo-referee")
-        except RefusedError as exc:
-            say("  " + _("referee: {what} refused ({why})").format(what=kind, why=exc))
+    pt = language() != "en"
+    lang = "pt" if pt else "en"
 
     def match() -> dict[str, Any]:
         return daemon.state.to_dict() if daemon.state is not None else {}
 
-    pt = language() != "en"
-    lang = "pt" if pt else "en"
+    async def referee(kind: str, data: dict[str, Any]) -> None:
+        try:
+            await asyncio.to_thread(daemon.referee, kind, data, "demo-referee")
+        except RefusedError as exc:
+            what = sentence(kind, data, match().get("teams") or TEAMS, lang)
+            say("  " + _("referee: {what} refused ({why})").format(what=what, why=exc))
 
     def answer_words(choice: Any) -> str:
         """The referee's answer as a person says it: a team's name, "sem falta", "aceita"."""
@@ -151,11 +158,65 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
                 question=asked, answer=answer_words(choice)))
             await referee("confirm", {"target": question["id"], "accept": accept})
 
+    moved = [0.0]  # when the scripted referee last put the ball out to end a half
+
+    async def keep_going() -> None:
+        """The scripted referee keeps the match moving the way each document asks: answers
+        the questions, ends a last lance once it is played (001 Art. XXI §1), puts the ball
+        out when a half waits for the next dead ball and puts it back in play where the
+        clock runs only with the ball in play (004 A partida)."""
+        await answer_pending()
+        m = match()
+        status = m.get("status")
+        if status == "last_lance":
+            say("  " + _("referee: the last lance was played"))
+            await referee("lance_done", {})
+        elif status == "shootout":
+            await shootout_kick(m)
+        elif status == "awaiting_dead_ball" and time.monotonic() - moved[0] > 1.0:
+            moved[0] = time.monotonic()
+            sim.ball_out(0)
+        elif status == "running" and not m.get("clock_running") and \
+                (m.get("clock_profile") or {}).get("clock_mode") == "ball-in-play":
+            restart = m.get("restart") or {}
+            side = restart.get("side") if not restart.get("taken") else None
+            if side in ("A", "B"):
+                await referee("touch", {"side": side, "disc": 6})
+
+    async def shootout_kick(m: dict[str, Any]) -> None:
+        """A level knockout goes to penalties (003 Art. 28, 004 Disputa de pênaltis): the
+        scripted referee enters each kick, with a disc that has not kicked yet; the home
+        team always scores and the visitors miss every third kick, so it ends."""
+        sh = m.get("shootout") or {}
+        if sh.get("in_progress"):
+            await referee("shootout_result", {"scored": True})
+            return
+        side = sh.get("next") or (m.get("kickoff") or {}).get("first") or "A"
+        used = (sh.get("used") or {}).get(side) or []
+        expelled = (m.get("expelled") or {}).get(side) or []
+        discs = [d for d in range(2, 12) if d not in used and d not in expelled] or [2]
+        scored = not (side == "B" and len(used) % 3 == 2)
+        data = {"side": side, "disc": discs[0], "scored": scored}
+        say("  " + _("referee: {what}").format(
+            what=sentence("shootout_kick", data, m.get("teams") or TEAMS, lang)))
+        await referee("shootout_kick", data)
+
+    async def give_lance(side: str) -> None:
+        """Before a scripted shot: the lances that bring the ball to `side`, since only the
+        team with the lance asks for a shot (000 Art. 12 §3 A)."""
+        for _lance in range(6):
+            pos = match().get("possession") or {}
+            holder = pos.get("side")
+            if holder in (None, side):
+                return
+            allowed = (pos.get("allowed") or {}).get(side) or []
+            await referee("touch", {"side": side if "touch" in allowed else holder, "disc": 6})
+
     reporter = asyncio.create_task(_progress(daemon, match, say, period_ms, interval_ms,
                                              progress_s))
     try:
         return await _play(daemon, sim, speed, say, script, period_ms, half_s, at_ms, referee,
-                           match, answer_pending, lang, score_line)
+                           match, keep_going, give_lance, lang, score_line)
     finally:
         reporter.cancel()
 
@@ -188,8 +249,8 @@ async def _progress(daemon: Any, match: Callable[[], dict[str, Any]], say: Calla
 async def _play(daemon: Any, sim: SimTable, speed: float, say: Callable[[str], None],
                 script: tuple[Step, ...], period_ms: int, half_s: float,
                 at_ms: Callable[[Step], int], referee: Any,
-                match: Callable[[], dict[str, Any]], answer_pending: Any, lang: str,
-                score_line: Callable[[], str]) -> dict[str, Any]:
+                match: Callable[[], dict[str, Any]], keep_going: Any, give_lance: Any,
+                lang: str, score_line: Callable[[], str]) -> dict[str, Any]:
     patience = 30 if speed >= 1 else 900  # the virtual Pico boots slowly on a busy machine
     await _wait(lambda: daemon.connected and daemon.match is not None, patience, _("the table"),
                 sim)
@@ -209,19 +270,25 @@ async def _play(daemon: Any, sim: SimTable, speed: float, say: Callable[[str], N
         say(_("{nth} period started").format(nth=ordinal(period, lang)))
         for step in (s for s in script if s.period == period):
             await _wait(lambda s=step: daemon._clock_now_ms() >= at_ms(s)
+                        or match().get("status") != "running"
                         or not (daemon.status and daemon.status.running),
                         half_s * 2 + 30, _("{time} of the {nth} period").format(
-                            time=step.at, nth=ordinal(period, lang)), sim)
-            await answer_pending()
+                            time=step.at, nth=ordinal(period, lang)), sim, keep_going)
+            if match().get("status") != "running":
+                break  # the half is ending: the rest of its script is not played
+            await keep_going()
+            if step.action == "shot":
+                await give_lance(step.side)
             await _do(step, daemon, sim, referee, match)
         await _wait(lambda: match().get("status") in ("interval", "finished")
                     or bool(match().get("finished")), half_s * 2 + 30,
-                    _("the end of the {nth} period").format(nth=ordinal(period, lang)), sim)
-        await answer_pending()
+                    _("the end of the {nth} period").format(nth=ordinal(period, lang)), sim,
+                    keep_going)
+        await keep_going()
         say(_("end of the {nth} period: {score}").format(nth=ordinal(period, lang),
                                                          score=score_line()))
     await _wait(lambda: bool(match().get("finished")), half_s + 30, _("the final whistle"),
-                sim)
+                sim, keep_going)
     return daemon.state_json()
 
 

@@ -1,0 +1,165 @@
+"""Who may play now: the possession every play input is checked against.
+
+One set of questions, asked of the match dict, answers both the engine and the console:
+which team has the lance (the vez: the team on turn, the taker of a restart not yet taken,
+the team of a last lance), which discs it may play, how many touches it has left, and
+whether each team may touch the ball or ask for a shot at this moment. The rule functions
+raise the refusal these functions return (so an input the rules do not allow is refused
+with the reason in words), and the engine publishes the answers in the state as
+``possession`` after every step (so the console offers only what is allowed).
+
+The articles: a shot is asked by the team whose lance it is (000 Art. 12 §3 A "o lance
+pertencer à equipe atacante"; 001 Art. XX a "o lance imediato pertencer ao atacante"; 003
+Art. 54 "o Técnico executante do lance"; 004 Chute pedido); the asked shot is taken by the
+disc named (000 Art. 12 §1 "indicando o jogador que fará o arremesso"; 001 Art. XXI; 003
+Art. 54 "indicando obrigatoriamente o jogador (botão)").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from futmesa.i18n import N_
+
+from .context import SIDES, Refused
+from .core import RESTART_NAMES
+
+# the referee's play inputs the console offers per team, in the order it shows them
+PLAYS = ("touch", "shot_asked")
+
+
+def in_play(m: dict[str, Any]) -> bool:
+    return m["status"] in ("running", "last_lance", "awaiting_dead_ball")
+
+
+def lance_side(m: dict[str, Any]) -> str | None:
+    """The team whose lance it is now, or None when the rules do not say (ball not in play,
+    or no turn yet)."""
+    if not in_play(m):
+        return None
+    last = m.get("last_lance")
+    if m["status"] == "last_lance" and last and last.get("side") in SIDES:
+        return str(last["side"])
+    restart = m.get("restart")
+    if restart and not restart.get("taken") and restart.get("side") in SIDES:
+        return str(restart["side"])
+    turn = m.get("turn")
+    return str(turn) if turn in SIDES else None
+
+
+def touches_left(m: dict[str, Any], side: str) -> int | None:
+    """The touches `side` has left in this possession, where the ruleset counts them."""
+    touches = m.get("touches")
+    if not touches or m.get("turn") != side:
+        return None
+    mine = touches[side]
+    return max(0, int(mine["limit"]) - int(mine["count"]))
+
+
+def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = None,
+                 ball: str = "opponent_half") -> Refused | None:
+    """Why `side` may not ask for a shot now (with `disc`, the ball where `ball` says), or
+    None when it may."""
+    if m["finished"]:
+        return Refused(N_("The match is over"))
+    if m["time_up"] and m["status"] not in ("last_lance", "awaiting_dead_ball"):
+        return Refused(N_("Asked at or after the alarm: no shot"),
+                       rule=rules.cite("shot_before_alarm"))
+    if not in_play(m):
+        return Refused(N_("The ball is not in play"))
+    last = m.get("last_lance")
+    if m["status"] == "last_lance" and last and last.get("side") not in (None, side):
+        return Refused(N_("The last lance is the opponent's"))
+    if m["shot_asked"]:
+        return Refused(N_("A shot is already asked; the disc cannot be changed"),
+                       rule=rules.cite("shot_named"))
+    holder = lance_side(m)
+    if holder is not None and holder != side:
+        return Refused(
+            N_("The lance is {turn_team}'s: only the team with the lance asks for a shot. If "
+               "the ball went to {team}, enter that lance first"),
+            rule=rules.cite("shot_lance"), team=rules_name(m, side),
+            turn_team=rules_name(m, holder))
+    if ball == "midline":
+        return Refused(N_("Ball on the midline is neutral: no shot at goal"),
+                       rule=rules.cite("midline"))
+    if ball == "own_half":
+        return Refused(N_("The ball must be wholly in the opponent's half"),
+                       rule=rules.cite("opponent_half"))
+    if disc is not None and disc in m["expelled"][side]:
+        return Refused(N_("Disc {disc} was sent off"), disc=disc)
+    limit: Refused | None = rules.shot_limit(m, side)
+    if limit is not None:
+        return limit
+    r = m["restart"]
+    if r and r.get("open") and r["side"] == side and "goal" in r.get("forbid", ()):
+        # e.g. no goal from a reposição (000 Art. 16 §2) or a goal kick (001 XXXIII §1)
+        return Refused(N_("No shot at goal from this restart"), rule=r["limit_rule"])
+    return None
+
+
+def touch_refusal(rules: Any, m: dict[str, Any], side: str,
+                  disc: int | None = None) -> Refused | None:
+    """Why `side` may not play a lance now (with `disc`), or None when it may. A lance out of
+    turn is not refused here: the referee may record one that happened (a technical foul,
+    PlayRules.out_of_turn)."""
+    if not in_play(m):
+        return Refused(N_("The ball is not in play"))
+    if disc is not None and disc in m["expelled"][side]:
+        return Refused(N_("Disc {disc} was sent off"), disc=disc)
+    shot = m["shot_asked"]
+    if shot and shot["side"] == side and disc is not None and shot.get("disc") is not None \
+            and disc != shot["disc"]:
+        return Refused(
+            N_("The shot was asked with disc {named}: only that disc takes it. If another disc "
+               "played, void the shot first"),
+            rule=rules.cite("shot_named"), named=shot["disc"])
+    return None
+
+
+def kickoff_refusal(rules: Any, m: dict[str, Any], side: str) -> Refused | None:
+    """Why `side` may not play now because a restart of the other team's is not yet taken
+    (the kick-off, a throw-in, a free kick…: its taker plays first), or None."""
+    restart = m["restart"]
+    if not restart or restart["taken"] or side == restart["side"]:
+        return None
+    if restart["kind"] == "saida":
+        return Refused(N_("The kick-off is {team}'s"), team=rules_name(m, restart["side"]),
+                       rule=rules.cite("kickoff"))
+    return Refused(N_("{restart} to {team}: it is taken before anyone else plays"),
+                   restart=RESTART_NAMES.word(restart["kind"], capital=True),
+                   team=rules_name(m, restart["side"]))
+
+
+def on_turn_only(rules: Any, m: dict[str, Any], side: str) -> bool:
+    """Whether a touch by `side` now would be out of turn where the ruleset allows one lance
+    per turn (PlayRules.out_of_turn)."""
+    holder = lance_side(m)
+    return bool(rules.cite("turns")) and holder is not None and holder != side
+
+
+def rules_name(m: dict[str, Any], side: str) -> str:
+    return str(m["teams"][side]["name"])
+
+
+def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
+    """The published possession: who has the lance and what each team may enter now."""
+    side = lance_side(m)
+    shot = m.get("shot_asked")
+    restart = m.get("restart")
+    allowed: dict[str, list[str]] = {}
+    for s in SIDES:
+        plays = []
+        if (touch_refusal(rules, m, s) is None and kickoff_refusal(rules, m, s) is None
+                and not on_turn_only(rules, m, s)):
+            plays.append("touch")
+        if shot_refusal(rules, m, s) is None:
+            plays.append("shot_asked")
+        allowed[s] = plays
+    return {
+        "side": side,
+        "restart": restart["kind"] if restart and not restart.get("taken") else None,
+        "touches_left": touches_left(m, side) if side else None,
+        "discs": [shot["disc"]] if shot and shot.get("disc") is not None else None,
+        "allowed": allowed,
+    }
