@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from futmesa_testkit.liveserver import free_port
 
 from futmesa.rules import RULESETS
+from futmesa_testkit.liveserver import free_port
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 
