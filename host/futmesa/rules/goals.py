@@ -237,15 +237,25 @@ class GoalRules(RulesCore):
                 "at": ctx.instant() if at is None else at,
             }
         )
-        ctx.announce(
-            "goal",
-            N_("Own goal! {team} — {score_a}–{score_b}") if own
-            else N_("Goal! {team} — {score_a}–{score_b}"),
-            rule,
-            team=ctx.name(side),
-            score_a=m["score"]["A"],
-            score_b=m["score"]["B"],
-        )
+        if own:  # said from both sides: who put it in his own goal, and who gets the point
+            ctx.announce(
+                "goal",
+                N_("Own goal by {conceder}, point to {team} — {score_a}–{score_b}"),
+                rule,
+                conceder=ctx.name(other(side)),
+                team=ctx.name(side),
+                score_a=m["score"]["A"],
+                score_b=m["score"]["B"],
+            )
+        else:
+            ctx.announce(
+                "goal",
+                N_("Goal! {team} — {score_a}–{score_b}"),
+                rule,
+                team=ctx.name(side),
+                score_a=m["score"]["A"],
+                score_b=m["score"]["B"],
+            )
         ctx.device("beep", pattern="goal")
         self.after_goal(ctx, side)
 

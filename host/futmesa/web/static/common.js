@@ -47,6 +47,8 @@ const FM = (() => {
       disc: _("disc"),
       goalBig: _("GOAL!"),
       ownGoalBig: _("OWN GOAL!"),
+      pointFor: (team) => _("point to {team}", { team }),
+      ownGoalBy: (team) => _("own goal by {team}", { team }),
       lanceShort: _("lance"),
       sideSensor: _("side-net sensor"),
       goalSensor: (team) => _("{team}'s goal sensor", { team }),

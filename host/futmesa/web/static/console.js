@@ -29,9 +29,43 @@ const Console = (() => {
     el.className = `result ${kind || ""}`;
   }
 
+  // One action, one input: the disc typed for it is used up, and the team buttons go back to
+  // the team with the lance (the referee picks the other team again for its next action)
   function send(kind, data, label) {
+    const sent = Referee.send(kind, data, label || kind, author());
+    disc = "";
     freshDisc = true;
-    return Referee.send(kind, data, label || kind, author());
+    pickedAt = 0;
+    showDisc();
+    setSide(home());
+    return sent;
+  }
+
+  // the team the buttons serve unless the referee picks the other: the one with the lance
+  // (the engine's published possession), else the one on turn
+  function home() {
+    const m = (state && state.match) || {};
+    const p = m.possession;
+    const s = (p && p.side) || m.turn;
+    return s === "A" || s === "B" ? s : side;
+  }
+
+  // what the engine allows each team now (state.match.possession.allowed); a console of a
+  // host without it allows everything and lets the engine refuse
+  function allows(s, play) {
+    const p = state && state.match && state.match.possession;
+    const allowed = p && p.allowed && p.allowed[s];
+    return !Array.isArray(allowed) || allowed.includes(play);
+  }
+
+  function renderPlays() {
+    const shot = $("act-shot");
+    if (!shot) return;
+    const ok = allows(side, "shot_asked");
+    $("act-shot-team").textContent = ok ? name(side) : _("{team}: not their lance", { team: name(side) });
+    shot.disabled = !ok;
+    shot.title = ok ? "" : _("Only the team with the lance asks for a shot: {team} does not have it now", { team: name(side) });
+    shot.classList.toggle("other-team", side !== home());
   }
 
   Referee.on("say", say);
@@ -110,6 +144,7 @@ const Console = (() => {
       b.setAttribute("aria-pressed", String(b.dataset.side === s));
     }
     $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(s) });
+    renderPlays();
   }
 
   const actions = {
@@ -241,12 +276,14 @@ const Console = (() => {
     $("shootout-box").hidden = !shootout;
     $("c-turn").textContent = m.turn ? name(m.turn) : "—";
     for (const b of document.querySelectorAll(".side[data-side]")) b.classList.toggle("on-turn", b.dataset.side === m.turn);
-    if (m.turn && m.turn !== shownTurn) {
-      // a new lance: the buttons serve the side on turn, unless the referee has just
-      // picked a side himself (three fouls for one team must not flip to the other)
-      shownTurn = m.turn;
-      if (Date.now() - pickedAt > KEEP_PICK_MS) setSide(m.turn);
+    const holder = home();
+    if (holder !== shownTurn) {
+      // a new lance: the buttons serve the team with the lance, unless the referee has just
+      // picked the other team himself and not yet entered its action
+      shownTurn = holder;
+      if (Date.now() - pickedAt > KEEP_PICK_MS) setSide(holder);
     }
+    renderPlays();
     // the draw: the goal each side defends now, named by the team
     const ends = m.ends || { A: 0, B: 1 };
     for (const opt of $("draw-goal").options) {

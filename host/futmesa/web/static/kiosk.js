@@ -115,6 +115,24 @@
     return "";
   }
 
+  // after the final whistle the screen says the result, as long as it shows the match
+  function finished(st) {
+    return !!(st && (st.finished || st.status === "finished"));
+  }
+  function resultText(st) {
+    if (!finished(st)) return "";
+    const _ = FM.tr(view.lang);
+    const m = st.match || {};
+    const r = m.result && typeof m.result === "object" ? m.result : {};
+    const tally = m.shootout && m.shootout.tally;
+    const pens = tally ? ` · ${_("penalties {a} × {b}", { a: tally.A || 0, b: tally.B || 0 })}` : "";
+    if (r.winner === "A" || r.winner === "B") return _("won by {team}", { team: teamName(st, r.winner) }) + pens;
+    return pending(st) ? "" : _("drawn") + pens;
+  }
+  function pending(st) {
+    return !!(st.match && Array.isArray(st.match.pending) && st.match.pending.length);
+  }
+
   function shotText(st) {
     const s = st.match && st.match.shot_asked;
     if (!s) return "";
@@ -248,6 +266,13 @@
       ann.queue.push(...fresh);
     }
     if (newest > ann.lastId) ann.lastId = newest;
+    const end = ann.queue.findIndex((x) => x.a && x.a.code === "match_end");
+    if (end > 0) {
+      // the final whistle takes the screen at once: what was waiting before it is old news
+      // (a goal keeps its turn)
+      ann.queue = ann.queue.filter((x, i) => i >= end || (x.a && x.a.code === "goal"));
+      if (ann.current && !ann.current.goal) ann.current = null;
+    }
     // the screen never falls behind the match: past MAX_QUEUE waiting, the oldest routine
     // words make way (a goal, a card or a sending-off always keeps its turn)
     while (ann.queue.length > MAX_QUEUE) {
@@ -314,8 +339,12 @@
       const team = state && state.teams && state.teams[d.side];
       box.style.setProperty("--team", FM.safeColor(team && team.color, "#1f5fd1"));
       setText($("goal-word"), d.g && d.g.own_goal ? T().ownGoalBig : T().goalBig);
-      setText($("goal-team"), state ? teamName(state, d.side) : "");
-      const who = d.g && d.g.disc != null ? `${T().disc} ${d.g.disc}` : "";
+      const own = !!(d.g && d.g.own_goal);
+      const other = d.side === "A" ? "B" : "A";
+      // an own goal says both: the point's team (its colour) and who put it in his own goal
+      setText($("goal-team"), !state ? "" : own ? T().pointFor(teamName(state, d.side)) : teamName(state, d.side));
+      const who = own && state ? T().ownGoalBy(teamName(state, other))
+        : d.g && d.g.disc != null ? `${T().disc} ${d.g.disc}` : "";
       setText($("goal-detail"), [d.g ? goalMinute(d.g) : "", who].filter(Boolean).join(" · "));
       setText($("goal-score"), `${d.score.A} × ${d.score.B}`);
     }
@@ -342,8 +371,9 @@
     }
     if (el.dataset.kind !== (cur ? cur.kind : "info")) el.dataset.kind = cur ? cur.kind : "info";
     const note = $("ov-note");
-    show(note, !!text);
-    setText(note, text);
+    const said = text || resultText(state);
+    show(note, !!said);
+    setText(note, said);
   }
 
   function faultText(st) {
@@ -409,8 +439,10 @@
     const paused = st.status === "paused" || (clock && clock.running === false && st.status === "running");
     const pending = st.match && Array.isArray(st.match.pending) && st.match.pending.length > 0;
     const phase = T().status[st.status] || "";
-    setText($("status"), [phase || (paused ? T().paused : ""), pending ? `⚑ ${T().pending}` : ""]
+    const result = resultText(st);
+    setText($("status"), result || [phase || (paused ? T().paused : ""), pending ? `⚑ ${T().pending}` : ""]
       .filter(Boolean).join(" · "));
+    $("status").classList.toggle("final", !!result);
     const shot = shotText(st);
     show($("shot"), !!shot);
     setText($("shot"), shot);
@@ -449,7 +481,7 @@
       const lance = $("lance");
       const lms = FM.countdownMs(state.lance, now);
       const ovLance = $("ov-lance");
-      if (lms == null || !state.lance) {
+      if (lms == null || !state.lance || finished(state) || state.status === "interval") {
         show(lance, false);
         show(ovLance, false);
       } else {

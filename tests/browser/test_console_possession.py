@@ -1,0 +1,102 @@
+"""The console offers what the engine's possession allows (issue 30) and its input cannot
+drift (issue 31): on a 390×844 touch phone, with the real firmware, daemon and SQLite
+behind it, "Chute pedido" names the team it goes to, is not offered to the team without the
+lance, and the API refuses it in words (no document number); the selected team follows the
+lance after every action and a disc typed for one action is not carried to the next. What
+is stored is read back."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from futmesa_testkit.livetable import LiveTable
+
+pytestmark = pytest.mark.browser
+
+TEAMS = {"A": {"name": "Grêmio", "color": "#1040c0"},
+         "B": {"name": "Internacional", "color": "#c02020"}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+WAIT_MS = 90_000
+LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
+
+
+def wait_js(page: Any, expr: str) -> None:
+    page.wait_for_function(expr, timeout=WAIT_MS)
+
+
+def post(live: LiveTable, kind: str, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """A referee write as any client sends it (with its input id); the final answer."""
+    headers = {"Authorization": f"Bearer {live.token}"}
+    body = {"kind": kind, "data": data, "author": "teste", "input_id": uuid.uuid4().hex}
+    r = httpx.post(live.base_url + "/api/referee", json=body, headers=headers, timeout=60)
+    deadline = time.monotonic() + 60
+    while r.status_code == 202 and time.monotonic() < deadline:
+        time.sleep(0.1)
+        r = httpx.get(f"{live.base_url}/api/referee/{r.json()['id']}", headers=headers,
+                      timeout=60)
+        if r.json().get("ok") is not None:
+            return (200 if r.json()["ok"] else 409), r.json()
+    return r.status_code, r.json()
+
+
+def stored(live: LiveTable, kind: str) -> list[dict[str, Any]]:
+    """The data of the stored entries of `kind`, read back from the SQLite log."""
+    d = live.daemon
+    return [e.data for e in d.store.entries(d.match["id"]) if e.kind == kind]
+
+
+def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path) -> None:
+    with LiveTable(speed=30, ruleset="cbfm-1toque", settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS, kickoff="A")
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        try:
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            # Grêmio kicks off: the shot is offered to Grêmio, named on the button
+            wait_js(page, "document.getElementById('act-shot-team').textContent === 'Grêmio'")
+            assert page.is_enabled("#act-shot")
+            # the referee picks Internacional: the button names it and is not offered
+            page.tap("#side-B")
+            wait_js(page, "document.getElementById('act-shot-team').textContent"
+                          " === 'Internacional: não tem o lance'")
+            assert not page.is_enabled("#act-shot")
+            assert "Internacional" in (page.get_attribute("#act-shot", "title") or "")
+            page.screenshot(path=str(output_dir / "console-phone-shot-not-offered.png"))
+            # the API refuses it too, in words, naming who has the lance and what to do
+            status, body = post(live, "shot_asked", {"side": "B", "disc": 5})
+            assert status == 409, body
+            assert "Grêmio" in body["error"] and "registre antes" in body["error"], body
+            assert "000" not in body["error"], body
+            assert stored(live, "shot_asked") == []
+
+            # Grêmio plays its two kick-off lances: the lance passes to Internacional and the
+            # console follows it by itself
+            live.referee("touch", {"side": "A", "disc": 6})
+            live.referee("touch", {"side": "A", "disc": 9})
+            wait_js(page, "document.getElementById('side-B').getAttribute('aria-pressed')"
+                          " === 'true'")
+            wait_js(page, "!document.getElementById('act-shot').disabled")
+            page.tap("[data-key='8']")
+            page.tap("#act-shot")
+            live.wait(lambda: len(stored(live, "shot_asked")) == 1, 60, "the shot stored")
+            # the disc was used by the shot: the keypad is empty again
+            wait_js(page, "document.getElementById('disc').value === ''")
+            # a foul for Grêmio entered next carries no disc of the shot
+            page.tap("[data-sheet=sheet-foul]")
+            page.tap("#sheet-foul .side[data-side=A]")
+            page.tap("#sheet-foul [data-act=foul]")
+            live.wait(lambda: len(stored(live, "foul")) == 1, 60, "the foul stored")
+            # and the selection is back with the team with the lance
+            wait_js(page, "document.getElementById('side-B').getAttribute('aria-pressed')"
+                          " === 'true'")
+        finally:
+            context.close()
+        shot, foul = stored(live, "shot_asked")[0], stored(live, "foul")[0]
+        assert (shot["side"], shot["disc"]) == ("B", 8)
+        assert foul["side"] == "A" and foul.get("disc") is None, foul
