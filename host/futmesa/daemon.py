@@ -31,6 +31,7 @@ from futmesa.matchbook.citations import plain
 from futmesa.matchbook.live import names_of
 from futmesa.matchbook.signing import refusal as closing_refusal
 from futmesa.matchbook.signing import signable_hashes
+from futmesa.matchbook.wording import ruleset_title
 from futmesa.portcheck import port_problem
 from futmesa.rules import Effect, Entry, load_ruleset
 from futmesa.store import EventLog
@@ -118,6 +119,12 @@ class TableDaemon:
         # the reset boot's last STATUS: (its newest seq, heard at, reset seen at), when the
         # new boot is the very next one (see _closed_window)
         self._old_status: tuple[int, float, float] | None = None
+        # (boot id, newest seq) the table held when a new match opened at its connection:
+        # events up to it belong to no match here (an earlier one, another database's)
+        self._before_match: tuple[int, int] | None = None
+        self._told_before = False
+        self._fresh_device = False  # a new match opened at connection awaits the table's status
+        self._boots_since: set[int] = set()  # the table's boots seen since that match opened
 
     # -- lifecycle -----------------------------------------------------------------
     def start(self) -> None:
@@ -131,7 +138,8 @@ class TableDaemon:
         return self.info.table_id if self.info else None
 
     # -- match -----------------------------------------------------------------------
-    def _open_match(self, table_id: str) -> None:
+    def _open_match(self, table_id: str) -> bool:
+        """Resume the table's open match, or start a new one (True)."""
         match = self.store.open_match(table_id)
         if match is not None:
             try:
@@ -143,17 +151,19 @@ class TableDaemon:
                               "read it with the futmesa version that wrote it, or send the "
                               "database file with a report"), match["id"], table_id, exc.said())
                 match = None
+        created = match is None
         if match is None:
             match_id = self.store.new_match(table_id, self.ruleset_name, self.settings,
                                             self.settings.get("referee", ""))
             match = self.store.match(match_id)
             assert match is not None
-            log.info(_("new match %d on table %s under %s"), match_id, table_id,
-                     self.ruleset_name)
+            log.info(_("new match %d on %s, %s"), match_id, names_of(table_id, None),
+                     ruleset_title(self.ruleset_name))
             self.book = MatchBook.opened(self.store, match)
         else:
-            log.info(_("resuming match %d on table %s"), match["id"], table_id)
+            log.info(_("resuming match %d on %s"), match["id"], names_of(table_id, None))
         self.match = match
+        return created
 
     @property
     def state(self) -> Any:
@@ -201,6 +211,7 @@ class TableDaemon:
             first = self.info is None or self.info.uid != info.uid
             if not first and self.info is not None and self.info.boot_id != info.boot_id:
                 self._device_reset(info)
+                self._boots_since.add(info.boot_id)  # a boot of this match, not before it
             self.info = info
             if first and self.loop is not None:
                 self.hub.set_referee_handler(info.table_id, self.referee_async)
@@ -208,8 +219,12 @@ class TableDaemon:
                 self.on_table(info.table_id)
             try:
                 self.store.seen_device(info.uid, info.board, info.usb_serial)
-                if first or self.match is None:
-                    self._open_match(info.table_id)
+                if (first or self.match is None) and self._open_match(info.table_id):
+                    # a new match: what the table made before it (an earlier match, perhaps
+                    # under another database) is kept in the device log, not played in it
+                    self._before_match = (info.boot_id, info.newest)
+                    self._boots_since = set()
+                    self._fresh_device = True  # its clock follows once its status is known
             except Exception as exc:
                 if not is_write_failure(exc):
                     raise
@@ -232,6 +247,13 @@ class TableDaemon:
             if self.match is None:
                 self._open_match(info.table_id)  # it could not be opened at connection
             match_id = self.match["id"] if self.match else None
+            if match_id is not None and self._made_before_match(boot_id, seq):
+                match_id = None
+                if not self._told_before:
+                    self._told_before = True
+                    log.info(_("%s kept events from before this match (an earlier match): "
+                               "stored in the table's log, not played in this match"),
+                             names_of(info.table_id, None))
             if kind == "lost" and "reserved_seq" in data \
                     and self._closed_window(data["made_seq"]) is not None:
                 # the last STATUS closed the window: kept as the device's event, but no
@@ -287,9 +309,19 @@ class TableDaemon:
                           clock_ms=ev.clock_ms, ticks=ticks, author=info.uid, at=int(occurred))
             self._apply(entry)
 
+    def _made_before_match(self, boot_id: int, seq: int) -> bool:
+        """Whether the table made this event before the match opened at its connection: an
+        earlier boot's, or this boot's up to the newest it held then."""
+        before = self._before_match
+        if before is None or boot_id in self._boots_since:
+            return False
+        return boot_id != before[0] or seq <= before[1]
+
     def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
         with self._lock:
             match_id = self.match["id"] if self.match else None
+            if self._made_before_match(boot_id, last_seq):
+                match_id = None  # a hole in what the table made before this match
             entry_id = self.store.record_gap(info.uid, boot_id, first_seq, last_seq, match_id)
             self.health.log_ok()
             if entry_id is not None:
@@ -378,7 +410,24 @@ class TableDaemon:
             self.status = status
             self.status_wall_ms = wall_ms
             self._status_heard = time.monotonic()
+            if self._fresh_device:
+                self._fresh_device = False
+                self._clear_earlier_match(info, status)
             self._publish()
+
+    def _clear_earlier_match(self, info: DeviceInfo, status: Status) -> None:
+        """A new match opened at the table's connection: a clock left from an earlier match
+        (over, or in its interval) is cleared so this one can start; a period still running
+        is left alone — it is the official time of a match this log does not hold (a wrong
+        --db?) — and the operator is told."""
+        if status.period == 0 and not status.running:
+            return
+        if status.flags & W.ST_RUNNING:
+            log.warning(_("%s is in period %d of a match this event log does not hold: finish "
+                          "it on the host that started it (the right --db), or start a new "
+                          "match from the console"), names_of(info.table_id, None), status.period)
+            return
+        self.link.command(W.CMD_NEW_MATCH)
 
     def on_sink_error(self, exc: Exception) -> None:
         """Committing a frame failed (the link will have it resent): show why, log it once."""
