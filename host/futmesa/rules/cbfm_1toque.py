@@ -69,13 +69,16 @@ class Cbfm1Toque(Ruleset):
         "ball_stopped": "000 Art. 16",
         "waive": "000 Art. 24",
         "side_choice": "000 Art. 15 §1",
-        "keeper_foul": "000 Art. 20",
+        "keeper_foul": "000 Art. 19 §1",
     }
     # who takes a goal kick or reposição: any disc but the goalkeeper (Art. 13 §1, Art. 16 §1)
     taker_rules: ClassVar[dict[str, tuple[str, str]]] = {
         "tiro_de_meta": ("disc", "000 Art. 13 §1"),
         "reposicao": ("disc", "000 Art. 16 §1"),
     }
+    # a foul on the goalkeeper is not committed in the offender's own area (no penalty, Art.
+    # 20): "será cobrada no interior da sua área grande em dois lances" (Art. 19 §1)
+    keeper_foul_restart = ("falta_indireta", "000 Art. 19 §1")
     side_choice_kinds = ("escanteio",)  # a ball in the goal: the favoured técnico's side
     # a failed reposição / goal kick: short of the midline, the opponent's option (Art. 13
     # §3, Art. 16 §3); not out of the big area, a technical foul (Art. 23 II F)
@@ -98,7 +101,7 @@ class Cbfm1Toque(Ruleset):
         "falta_direta": {"lances": 2, "rule": "000 Art. 19 §2–§3"},
         "falta_indireta": {"lances": 2, "rule": "000 Art. 18"},
         "penalti": {"lances": 1, "rule": "000 Art. 18"},
-        "falta_tecnica": {"lances": 1, "rule": "000 Art. 27"},
+        "falta_tecnica": {"lances": 1, "rule": "000 Art. 27", "out_rule": "000 Art. 25 B"},
         "tiro_livre": {"lances": 1, "rule": "000 Art. 27"},
     }
 

@@ -248,6 +248,9 @@ class RulesCore:
                 then=spec.get("then", "technical"), limit_rule=spec["rule"],
                 taker_lances=0, open=True,
             )
+            if spec.get("out_rule"):
+                # the kick may not leave the field on its first lance (000 Art. 25 B)
+                m["restart"]["out_rule"] = spec["out_rule"]
         self.mark_referee_choices(m["restart"])
         m["turn"] = side
         m["lance_warnings"] = 0

@@ -80,7 +80,7 @@ class Pastilha8x2(Ruleset):
         "substitutions": "003 Art. 62",
         "draw_choice": "003 Art. 30 §1",
         "ball_stopped": "003 Art. 40",
-        "keeper_foul": "003 Art. 69",
+        "keeper_foul": "003 Art. 74",
     }
     # who takes a restart: a disc, never the goalkeeper (Arts. 44, 66, 67)
     taker_rules: ClassVar[dict[str, tuple[str, str]]] = {
@@ -89,6 +89,9 @@ class Pastilha8x2(Ruleset):
         "bola_do_goleiro": ("disc", "003 Art. 44"),
     }
     # a goal kick whose ball does not leave the big area: technical foul, indirect (Art. 67 §1)
+    # a foul on the goalkeeper is in the fouled team's areas, not the offender's own (Art. 69
+    # "dentro das suas próprias áreas"): a free kick in its field of defence, indirect (Art. 74)
+    keeper_foul_restart = ("falta_indireta", "003 Art. 74")
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {
         "tiro_de_meta": {"area": "003 Art. 67 §1"},
     }

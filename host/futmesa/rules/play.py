@@ -116,6 +116,26 @@ class PlayRules(RulesCore):
         last = m["last_touch"]
         self.resolve_ball_out(ctx, info, last)
 
+    def kick_went_out(self, ctx: Ctx, last: dict[str, Any]) -> bool:
+        """A restart whose first lance may not leave the field (its `out_rule`: a technical
+        foul kick, 000 Art. 25 B "a bola saia de campo no primeiro arremesso") did, off its
+        taker's own kick (off an opponent's disc it is an ordinary ball out, Art. 14 B): a
+        technical foul against the taker."""
+        m = ctx.m
+        r = m["restart"]
+        if not (r and r.get("out_rule") and r.get("open") and r["taken"]
+                and r.get("touches_since", 0) == 0 and last.get("side") == r["side"]):
+            return False
+        ctx.announce(
+            "restart_out",
+            N_("{team}'s {restart} left the field on its first kick: technical foul"),
+            r["out_rule"],
+            team=ctx.name(r["side"]),
+            restart=RESTART_NAMES.word(r["kind"]),
+        )
+        self.technical_foul(ctx, r["side"], r["out_rule"])
+        return True
+
     def resolve_ball_out_touch(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
         self.resolve_ball_out(
             ctx, pending["ball_out"], {"side": choice, "via": "referee", "direct": True}
@@ -124,7 +144,7 @@ class PlayRules(RulesCore):
     def resolve_ball_out(self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]) -> None:
         m = ctx.m
         m["last_touch"] = None
-        if not self.in_play(m):
+        if not self.in_play(m) or self.kick_went_out(ctx, last):
             return
         kind, side, rule = self.ball_out_restart(ctx, info, last)
         taken = self.restart_forbids(ctx, kind, side)
