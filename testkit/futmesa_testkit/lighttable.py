@@ -401,6 +401,7 @@ async def play_script(table: LightTable, referee: Referee, state: Reader,
     ``on_goal(table, wall_time)`` is called as each goal's beam is broken.
     """
     from futmesa.sim.demo_match import FULL_HALF_MS, SCRIPT, TEAMS
+    from futmesa.sim.referee_moves import lance_towards
 
     c = table.clock
     per_ms = table.speed * 1000
@@ -429,6 +430,11 @@ async def play_script(table: LightTable, referee: Referee, state: Reader,
                                    f"{step.at} {step.action}: the host fell behind the script")
             await answer_pending()
             if step.action == "shot":
+                for _lance in range(6):  # only the team with the lance asks (000 Art. 12 §3 A)
+                    move = lance_towards((await state()).get("match", {}), step.side)
+                    if move is None:
+                        break
+                    await referee(*move)
                 await referee("shot_asked", {"side": step.side, "disc": int(step.arg)})
             elif step.action == "goal":
                 ends = (await state()).get("match", {}).get("ends", {"A": 0, "B": 1})

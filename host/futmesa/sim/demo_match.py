@@ -16,6 +16,8 @@ from futmesa.hub import RefusedError
 from futmesa.i18n import _, language
 from futmesa.matchbook.wording import ordinal, ruleset_title, sentence, table_name, team, word
 from futmesa.server import Running
+from futmesa.sim.referee_moves import back_in_play, lance_towards
+from futmesa.sim.referee_moves import shootout_kick as shootout_kick_move
 from futmesa.sim.table import SimTable
 
 TEAMS = {"A": {"name": "Estrela do Norte", "color": "#c8102e"},
@@ -176,41 +178,29 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
         elif status == "awaiting_dead_ball" and time.monotonic() - moved[0] > 1.0:
             moved[0] = time.monotonic()
             sim.ball_out(0)
-        elif status == "running" and not m.get("clock_running") and \
-                (m.get("clock_profile") or {}).get("clock_mode") == "ball-in-play":
-            restart = m.get("restart") or {}
-            side = restart.get("side") if not restart.get("taken") else None
-            if side in ("A", "B"):
-                await referee("touch", {"side": side, "disc": 6})
+        elif (move := back_in_play(m)) is not None:
+            await referee(*move)
 
     async def shootout_kick(m: dict[str, Any]) -> None:
         """A level knockout goes to penalties (003 Art. 28, 004 Disputa de pênaltis): the
-        scripted referee enters each kick, with a disc that has not kicked yet; the home
-        team always scores and the visitors miss every third kick, so it ends."""
-        sh = m.get("shootout") or {}
-        if sh.get("in_progress"):
-            await referee("shootout_result", {"scored": True})
+        scripted referee enters each kick (referee_moves.shootout_kick)."""
+        move = shootout_kick_move(m)
+        if move is None:
             return
-        side = sh.get("next") or (m.get("kickoff") or {}).get("first") or "A"
-        used = (sh.get("used") or {}).get(side) or []
-        expelled = (m.get("expelled") or {}).get(side) or []
-        discs = [d for d in range(2, 12) if d not in used and d not in expelled] or [2]
-        scored = not (side == "B" and len(used) % 3 == 2)
-        data = {"side": side, "disc": discs[0], "scored": scored}
-        say("  " + _("referee: {what}").format(
-            what=sentence("shootout_kick", data, m.get("teams") or TEAMS, lang)))
-        await referee("shootout_kick", data)
+        kind, data = move
+        if kind == "shootout_kick":
+            say("  " + _("referee: {what}").format(
+                what=sentence(kind, data, m.get("teams") or TEAMS, lang)))
+        await referee(kind, data)
 
     async def give_lance(side: str) -> None:
         """Before a scripted shot: the lances that bring the ball to `side`, since only the
         team with the lance asks for a shot (000 Art. 12 §3 A)."""
         for _lance in range(6):
-            pos = match().get("possession") or {}
-            holder = pos.get("side")
-            if holder in (None, side):
+            move = lance_towards(match(), side)
+            if move is None:
                 return
-            allowed = (pos.get("allowed") or {}).get(side) or []
-            await referee("touch", {"side": side if "touch" in allowed else holder, "disc": 6})
+            await referee(*move)
 
     reporter = asyncio.create_task(_progress(daemon, match, say, period_ms, interval_ms,
                                              progress_s))

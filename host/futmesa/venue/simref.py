@@ -21,6 +21,7 @@ import httpx
 
 from futmesa.i18n import _
 from futmesa.matchbook.wording import table_name
+from futmesa.sim.referee_moves import lance_towards, shootout_kick
 
 log = logging.getLogger("futmesa.venue.simref")
 
@@ -145,6 +146,11 @@ class SimReferee:
         if status in ("not_started", "interval"):
             await self.press("start_period")
             return
+        if status == "shootout":  # a level knockout: the kicks, until one side wins
+            move = shootout_kick(m)
+            if move is not None:
+                await self.press(*move)
+            return
         if status == "last_lance":
             # time is up with a shot asked: the rules give that side its last lance; this
             # referee lets it go by and says it is over, as at the console ("Último lance
@@ -160,6 +166,12 @@ class SimReferee:
             side = plan[done]
             self.scored[(match_id, period)] = done + 1
             before = sum((st.get("score") or {}).values())
+            for _lance in range(6):  # only the team with the lance asks (000 Art. 12 §3 A)
+                move = lance_towards(m, side)
+                if move is None:
+                    break
+                await self.press(*move)
+                m = (await self.state()).get("match") or {}
             await self.press("shot_asked", {"side": side, "disc": 5})
             ends = m.get("ends") or {"A": 0, "B": 1}
             self.goal(int(ends["B" if side == "A" else "A"]))

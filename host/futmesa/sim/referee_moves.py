@@ -1,0 +1,58 @@
+"""What a scripted referee enters next, read from the rules' published state.
+
+The demo, the venue's simulated referees and the test kit's light tables play scripted
+matches; each needs the same few moves a real referee makes at the console, decided from
+the engine's state (never from a ruleset's name): the lances that bring the ball to the team
+about to shoot (only the team with the lance asks for a shot, 000 Art. 12 §3 A), and the
+kicks of a penalty shoot-out (003 Art. 28, 004 Disputa de pênaltis). Each function returns
+one referee input as ``(kind, data)``, or None when there is nothing to enter.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Move = tuple[str, dict[str, Any]]
+SIDES = ("A", "B")
+
+
+def lance_towards(m: dict[str, Any], side: str, disc: int = 6) -> Move | None:
+    """The lance to enter so that the ball goes towards `side`, or None when `side` has the
+    lance already (or the rules name no team): a touch by `side` where it may play now (it
+    takes the ball), else by the team that has the lance (it plays and the lance passes)."""
+    pos = m.get("possession") or {}
+    holder = pos.get("side")
+    if holder not in SIDES or holder == side:
+        return None
+    allowed = (pos.get("allowed") or {}).get(side) or []
+    return "touch", {"side": side if "touch" in allowed else holder, "disc": disc}
+
+
+def shootout_kick(m: dict[str, Any], misses_every: int = 3) -> Move | None:
+    """The shoot-out's next input: the result of a kick being taken, or the next kick, by a
+    disc of the kicking team that has not kicked yet. The team that kicks first always
+    scores and the other misses every `misses_every`-th kick, so the shoot-out ends."""
+    sh = m.get("shootout") or {}
+    if m.get("status") != "shootout" or m.get("finished"):
+        return None
+    if sh.get("in_progress"):
+        return "shootout_result", {"scored": True}
+    first = sh.get("first") or (m.get("kickoff") or {}).get("first") or "A"
+    side = sh.get("next") or first
+    used = (sh.get("used") or {}).get(side) or []
+    expelled = (m.get("expelled") or {}).get(side) or []
+    discs = [d for d in range(2, 12) if d not in used and d not in expelled] or [2]
+    scored = side == first or len(used) % misses_every != misses_every - 1
+    return "shootout_kick", {"side": side, "disc": discs[0], "scored": scored}
+
+
+def back_in_play(m: dict[str, Any], disc: int = 6) -> Move | None:
+    """Where the clock runs only with the ball in play (004 A partida) and it stands for a
+    restart not yet taken: the restart's taker plays it, and the clock runs again."""
+    if m.get("status") != "running" or m.get("clock_running"):
+        return None
+    if (m.get("clock_profile") or {}).get("clock_mode") != "ball-in-play":
+        return None
+    restart = m.get("restart") or {}
+    side = restart.get("side") if not restart.get("taken") else None
+    return ("touch", {"side": side, "disc": disc}) if side in SIDES else None
