@@ -59,6 +59,7 @@ class MesaPosta(Ruleset):
         "escanteio": "004 Bola fora",
         "tiro_de_meta": "004 Bola fora",
         "touches": "004 Sua vez",
+        "turns": "004 Sua vez",  # "sete toques na bola por vez": the other team waits its vez
         "free_kick": "004 Faltas",
         "penalty": "004 Pênaltis",
         "tie_break": "004 Disputa de pênaltis",
@@ -109,8 +110,11 @@ class MesaPosta(Ruleset):
         )
 
     def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
-        """A shot that stays in play passes to the opponent unless a team-mate touched last."""
-        if outcome == "in_play" and not ctx.entry.data.get("teammate_last"):
+        """004 Chute pedido: "Se a bola de um chute pedido continuar em jogo, ela passa para o
+        adversário, a não ser que um companheiro seu tenha sido o último a tocar nela" — saved,
+        blocked, short, off the post or missed, the ball stays in play (only "wide" leaves it,
+        and its ball out decides)."""
+        if outcome != "wide" and not ctx.entry.data.get("teammate_last"):
             self.pass_turn(ctx, shot["side"], "004 Chute pedido")
 
     def award_free_kick(self, ctx: Ctx, offender: str, ftype: str) -> None:

@@ -262,6 +262,10 @@ class PlayRules(RulesCore):
         turn = m["turn"]
         if not self.cite("turns") or turn is None or side == turn:
             return False
+        if ctx.entry.data.get("out_of_turn") and not self.cite("technical"):
+            raise Refused(N_("This rule has no foul for a lance out of turn: enter only the "
+                             "lances of the team whose turn it is ({turn_team})"),
+                          turn_team=ctx.name(turn), rule=self.cite("turns"))
         if not ctx.entry.data.get("out_of_turn"):
             raise Refused(
                 N_("It is not {team}'s turn but {turn_team}'s. If the lance happened, enter it "

@@ -19,13 +19,19 @@ SIDES = ("A", "B")
 def lance_towards(m: dict[str, Any], side: str, disc: int = 6) -> Move | None:
     """The lance to enter so that the ball goes towards `side`, or None when `side` has the
     lance already (or the rules name no team): a touch by `side` where it may play now (it
-    takes the ball), else by the team that has the lance (it plays and the lance passes)."""
+    takes the ball), else by the team that has the lance (it plays and the lance passes; where
+    touches are counted per vez, a touch that misses the ball, which passes it at once)."""
     pos = m.get("possession") or {}
     holder = pos.get("side")
     if holder not in SIDES or holder == side:
         return None
     allowed = (pos.get("allowed") or {}).get(side) or []
-    return "touch", {"side": side if "touch" in allowed else holder, "disc": disc}
+    if "touch" in allowed:
+        return "touch", {"side": side, "disc": disc}
+    if pos.get("touches_left") is not None:
+        # touches are counted per vez (004 Sua vez): a touch that misses the ball passes it
+        return "touch", {"side": holder, "disc": disc, "hit": False}
+    return "touch", {"side": holder, "disc": disc}
 
 
 def shootout_kick(m: dict[str, Any], misses_every: int = 3) -> Move | None:
