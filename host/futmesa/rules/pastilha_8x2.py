@@ -17,6 +17,7 @@ from futmesa.i18n import N_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, other
+from .possession import touch_refusal
 
 
 class Pastilha8x2(Ruleset):
@@ -159,6 +160,38 @@ class Pastilha8x2(Ruleset):
     def _used_all(m: dict[str, Any], side: str) -> bool:
         t = m["touches"][side]
         return bool(t["count"] >= t["limit"])
+
+    # -- the kick-off (Art. 33) -----------------------------------------------------------------
+    def on_touch(self, ctx: Ctx) -> None:
+        """Art. 33: the kick-off's first touch that misses the ball (`hit: false`) gives a
+        second kick-off, the wasted touch counted for the team; a second miss passes the
+        ball to the opponent ("perda de posse de bola")."""
+        m = ctx.m
+        r = m["restart"]
+        side = ctx.side()
+        if (ctx.entry.data.get("hit", True) or not r or r["kind"] != "saida" or r["taken"]
+                or r["side"] != side or not self.in_play(m)):
+            super().on_touch(ctx)
+            return
+        refusal = touch_refusal(self, m, side, ctx.disc())
+        if refusal is not None:
+            raise refusal
+        r["missed"] = r.get("missed", 0) + 1
+        m["touches"][side]["count"] += 1  # "já se considerando o primeiro toque … coletivo"
+        m["lance_warnings"] = 0
+        if r["missed"] < 2:
+            ctx.announce("kickoff_again", N_("{team} missed the kick-off: a second kick-off"),
+                         "003 Art. 33", team=ctx.name(side))
+        else:
+            m["restart"] = None
+            self.reset_touches(m, side)
+            self.reset_touches(m, other(side))
+            m["turn"] = other(side)
+            ctx.announce("kickoff_lost",
+                         N_("{team} missed the kick-off twice: {other_team}'s ball"),
+                         "003 Art. 33", team=ctx.name(side), other_team=ctx.name(other(side)))
+        if self.lance_ms:
+            ctx.device("lance_restart", side=m["turn"])
 
     # -- touches (Arts. 47–49) ------------------------------------------------------------------
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
