@@ -111,6 +111,24 @@ def test_the_correction_form_offers_fields_not_json() -> None:
         ("goal", ["gol de Alvorada", "gol de Botafogo"])]
 
 
+def test_the_correction_form_names_every_field_in_words_and_times_in_minutes() -> None:
+    """Issue 31 §5: no raw field names ("ring", "pattern", "count") and no 180000 on the form;
+    a detail of the table's own record is kept as it is, not offered."""
+    profile = amend_fields("profile_set", {"period_ms": 180_000, "ring": 3}, TEAMS)
+    assert [(f["key"], f["label"], f["type"], f["value"]) for f in profile] == [
+        ("period_ms", "Duração do tempo (min:s)", "duration", 180_000)]
+    lance = amend_fields("lance_expired", {"side": "B", "warning": True, "ring": 2}, TEAMS)
+    assert [f["key"] for f in lance] == ["side"]
+    assert amend_fields("alarm", {"pattern": 2}, TEAMS) == []
+    out = amend_fields("ball_out", {"zone": 4, "line": "side", "end": 1}, TEAMS)
+    assert [(f["label"], f["type"]) for f in out] == [
+        ("Zona da rede lateral", "number"), ("Linha", "choice"), ("Lado da mesa", "choice")]
+    assert [o["label"] for o in out[1]["options"]] == ["linha lateral", "linha de fundo"]
+    assert amend_fields("lost", {"kind": "goal_line", "count": 3}, TEAMS) == []
+    added = amend_fields("added_time", {"ms": 60_000}, TEAMS, "en")
+    assert [(f["label"], f["type"]) for f in added] == [("Time (min:s)", "duration")]
+
+
 @pytest.mark.parametrize(("rule", "short", "full"), [
     ("000 Art. 8 §10", "CBFM 1 Toque, Art. 8 §10", "Regra CBFM 1 Toque, Art. 8 §10"),
     ("001 Art. XXI §1", "Regra Gaúcha, Art. XXI §1", "Regra Gaúcha (LGFM), Art. XXI §1"),

@@ -565,9 +565,17 @@ _FIELD_LABELS: dict[str, str] = {
     "in": N_("Disc on"), "goal": N_("Goal line"),
     "type": N_("Kind"), "where": N_("Where"), "kind": N_("Restart"),
     "outcome": N_("Outcome"), "scored": N_("Goal"), "hit": N_("Hit"),
-    "ms": N_("Time (ms)"), "pos": N_("Palheta"), "ball": N_("Ball"),
-    "choice": N_("Choice"), "direct": N_("Direct"),
+    "ms": N_("Time (min:s)"), "pos": N_("Palheta"), "ball": N_("Ball"),
+    "choice": N_("Choice"), "direct": N_("Direct"), "period_ms": N_("Half length (min:s)"),
+    "interval_ms": N_("Interval (min:s)"), "zone": N_("Side-net zone"),
+    "line": N_("Line"), "end": N_("End of the table"), "pass": N_("It was a pass"),
+    "out_of_turn": N_("Out of turn"), "teammate_last": N_("A team-mate touched it last"),
 }
+_RECORD_ONLY = {"lost", "gap", "boot", "alarm", "period_over", "match_over", "period_started",
+                "clock_started", "clock_stopped", "lance_started", "time_up", "sensor_ok",
+                "sensor_fault"}
+# values in milliseconds: shown and typed as min:s on the form ("3:00", never 180000)
+_DURATION_FIELDS = {"ms", "period_ms", "interval_ms"}
 _FIELD_CHOICES: dict[str, str] = {"type": "foul", "where": "where", "kind": "restart",
                                   "outcome": "outcome", "ball": "ball"}
 _HIDDEN_FIELDS = {"held_ms", "teams", "target", "data", "reason"}
@@ -580,13 +588,18 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[d
     ever types JSON.
     """
     d: dict[str, Any] = data if isinstance(data, dict) else {}
+    if kind in _RECORD_ONLY:
+        return []  # what the table recorded about itself: voided if wrong, never rewritten
     _ = translator(lang).gettext
     out: list[dict[str, Any]] = []
     for key, value in d.items():
-        if key in _HIDDEN_FIELDS:
+        if key in _HIDDEN_FIELDS or key not in _FIELD_LABELS:
+            continue  # a detail of the table's own record ("ring", "pattern"): kept as it is
+        field: dict[str, Any] = {"key": key, "label": _(_FIELD_LABELS[key]), "value": value}
+        if key in _DURATION_FIELDS and isinstance(value, int | float):
+            field["type"] = "duration"
+            out.append(field)
             continue
-        label = _(_FIELD_LABELS[key]) if key in _FIELD_LABELS else key.replace("_", " ")
-        field: dict[str, Any] = {"key": key, "label": label, "value": value}
         owners = {n: goal_owner(n, None) for n in (0, 1)}
         if key in ("side",) or (key == "pos" and value in ("A", "B", "C")):
             field["type"] = "choice"
@@ -597,6 +610,14 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[d
             field["type"] = "choice"
             field["options"] = [{"value": n, "label": _("{team}'s goal").format(
                 team=team(teams, owners[n], lang))} for n in (0, 1)]
+        elif key == "end":
+            field["type"] = "choice"
+            field["options"] = [{"value": n, "label": _("{team}'s end").format(
+                team=team(teams, owners[n], lang))} for n in (0, 1)]
+        elif key == "line":
+            field["type"] = "choice"
+            field["options"] = [{"value": "side", "label": _("side line")},
+                                {"value": "end", "label": _("end line")}]
         elif kind == "discipline" and key == "type":
             field["type"] = "choice"
             field["options"] = [{"value": v, "label": word("discipline", v, lang)}

@@ -547,7 +547,35 @@ const Console = (() => {
     return e.text || _("entry");
   }
 
+  // The log holds still under the referee's thumb: the entry at the top of the open sheet
+  // stays where it was when newer entries arrive above it (issue 31 §4)
+  function logAnchor() {
+    const box = $("sheet-log");
+    if (box.hidden) return null;
+    const top = box.getBoundingClientRect().top + $("sheet-log").querySelector(".sheet-head").offsetHeight;
+    for (const li of $("log").children) {
+      const r = li.getBoundingClientRect();
+      if (li.dataset.id && r.bottom > top) return { id: li.dataset.id, at: r.top };
+    }
+    return null;
+  }
+
+  function holdLog(anchor) {
+    if (!anchor) return;
+    const li = $("log").querySelector(`li[data-id="${anchor.id}"]`);
+    if (li) $("sheet-log").scrollTop += li.getBoundingClientRect().top - anchor.at;
+  }
+
   function renderLog(entries) {
+    const anchor = logAnchor();
+    try {
+      fillLog(entries);
+    } finally {
+      holdLog(anchor);
+    }
+  }
+
+  function fillLog(entries) {
     const ol = $("log");
     ol.textContent = "";
     lastReferee = null;
@@ -618,6 +646,13 @@ const Console = (() => {
         input = document.createElement("input");
         input.type = "checkbox";
         input.checked = Boolean(f.value);
+      } else if (f.type === "duration") {
+        // a time is read and typed as min:s ("3:00"), stored in ms
+        input = document.createElement("input");
+        input.type = "text";
+        input.inputMode = "numeric";
+        input.pattern = "\\d{1,3}:[0-5]\\d";
+        input.value = FM.mmss(Number(f.value) || 0);
       } else {
         input = document.createElement("input");
         input.type = f.type === "number" ? "number" : "text";
@@ -647,6 +682,10 @@ const Console = (() => {
       if (input.dataset.type === "choice") data[k] = JSON.parse(input.value);
       else if (input.dataset.type === "bool") data[k] = input.checked;
       else if (input.dataset.type === "number") data[k] = Number(input.value);
+      else if (input.dataset.type === "duration") {
+        const [min, sec] = input.value.split(":").map(Number);
+        data[k] = ((min || 0) * 60 + (sec || 0)) * 1000;
+      }
       else data[k] = input.value;
     }
     return data;

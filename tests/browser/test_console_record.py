@@ -1,0 +1,76 @@
+"""The console's Registro on a 390×844 touch phone, with the real firmware, daemon and
+SQLite behind it (issue 31 §4–§5): new entries arrive without moving the entry under the
+referee's thumb, and the correction form names every field in Portuguese, with a time in
+min:s (never "period ms 180000", "ring" or "pattern")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from futmesa_testkit.livetable import LiveTable
+
+pytestmark = pytest.mark.browser
+
+TEAMS = {"A": {"name": "Grêmio", "color": "#1040c0"},
+         "B": {"name": "Internacional", "color": "#c02020"}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+WAIT_MS = 90_000
+SETTINGS = {"period_ms": 180_000, "lance_ms": 3_600_000, "lance_warn_ms": 5_000}
+
+ROWS = "document.querySelectorAll('#log li[data-id]').length"
+TOP_OF = """(id) => document.querySelector(`#log li[data-id="${id}"]`).getBoundingClientRect().top"""
+
+
+def play_lances(live: LiveTable, n: int) -> None:
+    """`n` lances by whichever team has the lance (the kick-off's two, then one a side)."""
+    for _ in range(n):
+        side = live.match()["possession"]["side"]
+        live.referee("touch", {"side": side, "disc": 5})
+
+
+def test_the_log_holds_still_and_the_form_speaks_words(browser: Any, output_dir: Path) -> None:
+    with LiveTable(speed=10, settings=SETTINGS) as live:
+        live.start_match(teams=TEAMS, kickoff="A")
+        play_lances(live, 14)
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        try:
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            page.wait_for_function("document.getElementById('act-shot-team').textContent"
+                                   " !== ''", timeout=WAIT_MS)
+            page.tap("[data-sheet=sheet-log]")
+            page.wait_for_function(f"{ROWS} >= 19", timeout=WAIT_MS)
+            # the referee scrolls down to read an older entry
+            page.evaluate("document.getElementById('sheet-log').scrollTop = 500")
+            anchor = page.evaluate("""() => {
+                const head = document.querySelector('#sheet-log .sheet-head').getBoundingClientRect();
+                const li = [...document.querySelectorAll('#log li[data-id]')]
+                    .find((x) => x.getBoundingClientRect().top >= head.bottom);
+                return li.dataset.id;
+            }""")
+            before = page.evaluate(TOP_OF, anchor)
+            rows = page.evaluate(ROWS)
+            play_lances(live, 3)  # the match goes on while he reads
+            page.wait_for_function(f"{ROWS} >= {rows + 3}", timeout=WAIT_MS)
+            after = page.evaluate(TOP_OF, anchor)
+            assert abs(after - before) <= 2, f"entry {anchor} moved {after - before:.0f} px"
+            page.screenshot(path=str(output_dir / "console-phone-log.png"))
+
+            # the correction form of the table's own record of the half's length
+            page.evaluate("document.getElementById('sheet-log').scrollTop = 1e6")
+            profile = page.evaluate("""() => [...document.querySelectorAll('#log li[data-id]')]
+                .find((li) => li.textContent.includes('Mesa configurada')).dataset.id""")
+            page.tap(f"#log li[data-id='{profile}'] [data-fix=amend]")
+            page.wait_for_selector("#fix[open]")
+            form = page.text_content("#fix-fields") or ""
+            value = page.input_value("#fix-fields [data-key=period_ms]")
+            page.screenshot(path=str(output_dir / "console-phone-correction-form.png"))
+            assert "Duração do tempo (min:s)" in form, form
+            assert value == "03:00", value
+            for raw in ("ring", "pattern", "period ms", "period_ms", "180000"):
+                assert raw not in form, (raw, form)
+        finally:
+            context.close()
