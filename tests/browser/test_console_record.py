@@ -21,7 +21,8 @@ WAIT_MS = 90_000
 SETTINGS = {"period_ms": 180_000, "lance_ms": 3_600_000, "lance_warn_ms": 5_000}
 
 ROWS = "document.querySelectorAll('#log li[data-id]').length"
-TOP_OF = """(id) => document.querySelector(`#log li[data-id="${id}"]`).getBoundingClientRect().top"""
+TOP_OF = """(id) => document.querySelector(`#log li[data-id="${id}"]`)
+    .getBoundingClientRect().top"""
 
 
 def play_lances(live: LiveTable, n: int) -> None:
@@ -46,7 +47,8 @@ def test_the_log_holds_still_and_the_form_speaks_words(browser: Any, output_dir:
             # the referee scrolls down to read an older entry
             page.evaluate("document.getElementById('sheet-log').scrollTop = 500")
             anchor = page.evaluate("""() => {
-                const head = document.querySelector('#sheet-log .sheet-head').getBoundingClientRect();
+                const head = document.querySelector('#sheet-log .sheet-head')
+                    .getBoundingClientRect();
                 const li = [...document.querySelectorAll('#log li[data-id]')]
                     .find((x) => x.getBoundingClientRect().top >= head.bottom);
                 return li.dataset.id;
