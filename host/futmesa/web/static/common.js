@@ -48,6 +48,7 @@ const FM = (() => {
       goalBig: _("GOAL!"),
       ownGoalBig: _("OWN GOAL!"),
       pointFor: (team) => _("point to {team}", { team }),
+      half: (n) => _("{n}H", { n }),
       ownGoalBy: (team) => _("own goal by {team}", { team }),
       lanceShort: _("lance"),
       sideSensor: _("side-net sensor"),

@@ -96,8 +96,11 @@
     }
   }
 
+  // "19'", and from the second half on with its half: "3' 2ºT" (the minutes restart each half)
   function goalMinute(g) {
-    return typeof g.clock_ms === "number" ? `${Math.floor(g.clock_ms / 60000) + 1}'` : "";
+    if (typeof g.clock_ms !== "number") return "";
+    const minute = `${Math.floor(g.clock_ms / 60000) + 1}'`;
+    return g.period > 1 ? `${minute} ${T().half(g.period)}` : minute;
   }
 
   function goalLine(g) {
@@ -199,6 +202,12 @@
     period_end: "time", shot_at_alarm: "time", match_end: "time", extra_time: "time",
     shot_asked: "shot", shot_over: "shot", penalty_keeper: "shot",
   };
+  // a free kick, a penalty or a foul on the goalkeeper is a foul's frame too (the rules
+  // announce an ordinary foul by the kick it gives: "Tiro livre para …")
+  function kindOf(code) {
+    if (KIND[code]) return KIND[code];
+    return /^(restart_(falta|penalti|tiro_livre)|keeper_foul)/.test(code || "") ? "foul" : "info";
+  }
   // catchUp: a connection has (re)opened and its first state is not yet taken
   const ann = { match: undefined, catchUp: false, lastId: 0, queue: [], current: null, goals: 0 };
   window.futmesaAnnouncements = ann;
@@ -276,7 +285,7 @@
     // the screen never falls behind the match: past MAX_QUEUE waiting, the oldest routine
     // words make way (a goal, a card or a sending-off always keeps its turn)
     while (ann.queue.length > MAX_QUEUE) {
-      const i = ann.queue.findIndex((x) => !KEEP.has(x.a && KIND[x.a.code]));
+      const i = ann.queue.findIndex((x) => !KEEP.has(x.a && kindOf(x.a.code)));
       ann.queue.splice(i >= 0 ? i : 0, 1);
     }
     if (score > ann.goals && !goalAnnounced) {
@@ -316,7 +325,7 @@
     const isGoal = a && a.code === "goal" && !item.quiet;
     ann.current = { a, shownAt: now, hold: isGoal ? GOAL_MS : MIN_HOLD_MS, goal: isGoal,
                     quiet: !!item.quiet,
-                    kind: (a && KIND[a.code]) || "info" };
+                    kind: (a && kindOf(a.code)) || "info" };
     if (isGoal) {
       ann.current.detail = goalOf(state, a);
       ann.shownGoals = (ann.shownGoals || 0) + 1;
