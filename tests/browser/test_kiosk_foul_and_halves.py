@@ -1,13 +1,15 @@
-"""Issue 31 §10 on the TV: an ordinary foul has a frame of its own (the rules announce it
-by the kick it gives), and the goal list marks the half of each goal from the second on
-(the minutes restart each half)."""
+"""Issue 31 §7 and §10 on the TV: an ordinary foul has a frame of its own (the rules announce
+it by the kick it gives), the goal list marks the half of each goal from the second on (the
+minutes restart each half), and a long status stays inside the middle column."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from kiosk_states import LONG_A, goal, match_state
+from screen_checks import VIEWPORTS, check_screen, wait_names_fitted
 
 from futmesa_testkit.liveserver import LiveServer
 
@@ -30,3 +32,26 @@ def test_a_foul_has_its_frame_and_goals_say_their_half(live: LiveServer, page: A
     page.wait_for_function("document.getElementById('announce').textContent"
                            ".startsWith('Tiro livre')")
     assert page.get_attribute("#announce", "data-kind") == "foul"
+
+
+@pytest.mark.parametrize("size", ["hd", "tv"])
+def test_a_long_status_never_crowds_the_team_cards(live: LiveServer, browser: Any,
+                                                   output_dir: Path, size: str) -> None:
+    """Issue 31 §7: "ÚLTIMO LANCE · ⚑ A CONFIRMAR PELO ÁRBITRO" made the middle column take
+    the cards' width ("Grê mi…", "NA / VEZ"); each part is a line of its own, inside it."""
+    st = match_state(score={"A": 1, "B": 1}, status="last_lance")
+    st["match"].update(status="last_lance", pending=[
+        {"id": 3, "kind": "goal_no_shot", "pt": "?", "options": ["counts"], "default": "counts"}])
+    page = browser.new_page(viewport=VIEWPORTS[size])
+    try:
+        live.publish(st)
+        page.goto(live.url + "/")
+        page.wait_for_function("document.getElementById('status').textContent.includes('⚑')")
+        wait_names_fitted(page)
+        width = VIEWPORTS[size]["width"]
+        for side in ("A", "B"):
+            box = page.locator(f"#team-{side}").bounding_box()
+            assert box and box["width"] >= 0.25 * width, (side, box)
+        check_screen(page, f"kiosk-{size}-long-status", output_dir)
+    finally:
+        page.close()

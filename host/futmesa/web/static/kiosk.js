@@ -449,8 +449,9 @@
     const pending = st.match && Array.isArray(st.match.pending) && st.match.pending.length > 0;
     const phase = T().status[st.status] || "";
     const result = resultText(st);
+    // each part of the status on a line of its own (never one long line that crowds the cards)
     setText($("status"), result || [phase || (paused ? T().paused : ""), pending ? `⚑ ${T().pending}` : ""]
-      .filter(Boolean).join(" · "));
+      .filter(Boolean).join("\n"));
     $("status").classList.toggle("final", !!result);
     const shot = shotText(st);
     show($("shot"), !!shot);
