@@ -55,3 +55,28 @@ def test_a_long_status_never_crowds_the_team_cards(live: LiveServer, browser: An
         check_screen(page, f"kiosk-{size}-long-status", output_dir)
     finally:
         page.close()
+
+
+def test_a_card_does_not_wait_behind_routine_words(live: LiveServer, page: Any) -> None:
+    """Issue 31 §8: a yellow card reached the TV 6.6 s after the tap, behind the words waiting
+    before it; a card is shown at once and the routine words before it are dropped."""
+    def said(i: int, code: str, pt: str) -> dict[str, Any]:
+        return {"id": i, "entry": 100 + i, "code": code, "rule": "", "pt": pt, "en": pt}
+
+    base = match_state(score={"A": 0, "B": 0})
+    live.publish(base)
+    page.goto(live.url + "/")
+    page.wait_for_function("window.futmesaAnnouncements.match !== undefined")
+    routine = [said(1, "ball_out", "Bola fora"), said(2, "restart_lateral", "Lateral para A"),
+               said(3, "turn", "Vez de A"), said(4, "shot_over", "Chute de A: para fora")]
+    live.publish(match_state(score={"A": 0, "B": 0}, announcements=routine))
+    page.wait_for_function("document.getElementById('announce').textContent === 'Bola fora'")
+    card = said(5, "disciplinary", "Falta disciplinar: Botafogo da Mesa")
+    live.publish(match_state(score={"A": 0, "B": 0}, announcements=[*routine, card]))
+    page.wait_for_function("window.futmesaAnnouncements.lastId >= 5")
+    # as soon as the card's state is taken, nothing waits before it
+    left = page.evaluate("""() => { const a = window.futmesaAnnouncements;
+        return [a.current, ...a.queue].filter(Boolean).map((x) => x.a.code); }""")
+    assert left == ["disciplinary"], left
+    page.wait_for_function("document.getElementById('announce').textContent"
+                           ".startsWith('Falta disciplinar')")

@@ -202,6 +202,9 @@
     period_end: "time", shot_at_alarm: "time", match_end: "time", extra_time: "time",
     shot_asked: "shot", shot_over: "shot", penalty_keeper: "shot",
   };
+  function urgent(x) {
+    return !!(x && x.a && (x.a.code === "goal" || KEEP.has(kindOf(x.a.code))));
+  }
   // a free kick, a penalty or a foul on the goalkeeper is a foul's frame too (the rules
   // announce an ordinary foul by the kick it gives: "Tiro livre para …")
   function kindOf(code) {
@@ -260,17 +263,17 @@
       ann.queue = ann.queue.filter((x) => !x.quiet);
       if (ann.current && ann.current.quiet) ann.current = null;
     }
-    if (goalAnnounced) {
-      // a goal is shown at once: the entries before it in the new batch are dropped only
-      // if they were on screen; the one being read goes back in line after the goal's own
+    // A goal, a card or a sending-off is shown at once, and the routine words waiting before
+    // it are old news: an announcement is shown once and never after a newer one (issue 31
+    // §8: a throw-in or a shot request from before a goal came back after "Arrumação").
+    const u = fresh.findIndex(urgent);
+    if (u >= 0) {
       const cur = ann.current;
-      if (cur && !cur.goal) {
-        fresh.push({ a: cur.a });
-        ann.current = null;
-      }
-      const g = fresh.findIndex((x) => x.a && x.a.code === "goal");
-      const before = fresh.slice(0, g); // e.g. the shot asked just before: read after the goal
-      ann.queue = fresh.slice(g).concat(before, ann.queue);
+      if (cur && !cur.goal && (goalAnnounced || !KEEP.has(cur.kind))) ann.current = null;
+      const waiting = ann.queue.filter(urgent); // cards not yet shown keep their turn
+      ann.queue = goalAnnounced
+        ? fresh.slice(fresh.findIndex((x) => x.a && x.a.code === "goal")).concat(waiting)
+        : waiting.concat(fresh.slice(u));
     } else {
       ann.queue.push(...fresh);
     }
