@@ -90,6 +90,8 @@ def test_the_installed_console_opens_without_the_network(
                                timeout=WAIT_MS)
         page.wait_for_function("document.getElementById('token-status').textContent"
                                ".includes('✓')", timeout=WAIT_MS)
+        page.wait_for_function("document.getElementById('c-name-A').textContent !== '—'")
+        seen = {k: page.text_content(k) for k in ("#c-name-A", "#c-name-B", "#c-score")}
         ctx.set_offline(True)
         response = page.reload()  # no network: the page comes from the worker's copy
         assert response is not None and response.from_service_worker
@@ -97,7 +99,15 @@ def test_the_installed_console_opens_without_the_network(
         page.wait_for_function("typeof Referee === 'object' && typeof Console === 'object'",
                                timeout=WAIT_MS)
         assert page.is_visible(".keypad") and page.is_visible("#act-outcome")
+        # the match as it was last seen, not "0 × 0" and "—" (issue 31 §11)
+        assert {k: page.text_content(k) for k in seen} == seen
+        page.wait_for_function("document.getElementById('token-status').textContent"
+                               ".includes('✗')", timeout=WAIT_MS)
         page.screenshot(path=str(output_dir / "console-phone-opened-offline.png"))
+        # the network is back: the "server unreachable" line clears by itself
+        ctx.set_offline(False)
+        page.wait_for_function("document.getElementById('token-status').textContent"
+                               ".includes('✓')", timeout=WAIT_MS)
     finally:
         ctx.close()
 

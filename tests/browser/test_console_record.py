@@ -76,3 +76,26 @@ def test_the_log_holds_still_and_the_form_speaks_words(browser: Any, output_dir:
                 assert raw not in form, (raw, form)
         finally:
             context.close()
+
+
+def test_before_the_kick_off_starting_is_on_the_first_screen(browser: Any) -> None:
+    """Issue 31 §11: before kick-off "Iniciar período" was in a sheet; it is the first thing
+    on the first screen, and it starts the half."""
+    with LiveTable(speed=10, settings=SETTINGS) as live:
+        live.wait(lambda: live.running is not None and live.daemon.connected
+                  and live.daemon.match is not None, 90, "the table")
+        live.referee("set_up", {"teams": TEAMS, "kickoff": "A"})
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        try:
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            page.wait_for_selector("#start-main:not(.hidden)", timeout=WAIT_MS)
+            assert page.text_content("#start-main") == "▶ Iniciar o 1º tempo"
+            box = page.locator("#start-main").bounding_box()
+            assert box and box["y"] + box["height"] <= PHONE["viewport"]["height"], box
+            page.tap("#start-main")
+            live.wait(lambda: live.daemon.status is not None and live.daemon.status.running,
+                      60, "the clock to start")
+            page.wait_for_selector("#start-main.hidden", state="attached", timeout=WAIT_MS)
+        finally:
+            context.close()

@@ -23,6 +23,26 @@ const Console = (() => {
   let lastReferee = null; // id of the last live referee entry, for U (void last)
   const author = () => ($("referee").value || localStorage.getItem("futmesa.referee") || _("referee"));
 
+  // The last state seen, slimmed to what the first screen shows, for a reload while offline
+  const LAST_KEY = `futmesa.console.last.${table || "-"}`;
+  let lastKept = "";
+  function keepLastState(st) {
+    const m = st.match || {};
+    const slim = {
+      match_id: st.match_id, table_name: st.table_name, teams: st.teams, score: st.score,
+      period: st.period, periods: st.periods, status: st.status, finished: st.finished,
+      match: { turn: m.turn, possession: m.possession, ends: m.ends, restart: m.restart,
+               shot_asked: m.shot_asked, phase: m.phase, ruleset: m.ruleset },
+    };
+    const text = JSON.stringify(slim);
+    if (text === lastKept) return;
+    lastKept = text;
+    try { localStorage.setItem(LAST_KEY, text); } catch (e) { /* full or private: no cache */ }
+  }
+  function lastState() {
+    try { return JSON.parse(localStorage.getItem(LAST_KEY) || "null"); } catch (e) { return null; }
+  }
+
   function say(text, kind) {
     const el = $("result");
     el.textContent = text;
@@ -302,6 +322,13 @@ const Console = (() => {
     renderRuleInputs(m);
     renderSigning();
     // the venue desk's next match for this table: one press starts it, settings filled in
+    // before a kick-off the first thing to do is on the first screen: start the period
+    const startable = !state.finished && (state.status === "not_started" || state.status === "interval");
+    $("start-main").classList.toggle("hidden", !startable);
+    if (startable) {
+      const n = (state.period || 1) + (state.status === "interval" ? 1 : 0);
+      $("start-main").textContent = "▶ " + _("Start period {n}", { n });
+    }
     const nxt = state.next;
     $("start-next").classList.toggle("hidden", !nxt);
     $("start-next").textContent = nxt ? "▶ " + _("Start next: {title}", { title: nxt.title }) + (nxt.label ? ` (${nxt.label})` : "") : "";
@@ -836,7 +863,9 @@ const Console = (() => {
         const before = state && state.match ? `${state.match_id}:${state.match.log_length}` : null;
         const newMatch = state && msg.state.match_id !== state.match_id;
         state = msg.state;
+        keepLastState(state);
         render();
+        if ($("token-status").classList.contains("bad") && !tokenWorked) checkToken();
         if (newMatch) checkToken(); // another console's "Nova partida" retires our token
         // the log changes only with a new entry (device event, input or correction); a
         // clock status alone does not ask the host to rebuild it
@@ -847,8 +876,17 @@ const Console = (() => {
     },
     onStatus: (st) => {
       if (!st.up) $("c-link").textContent = " ⚠ " + _("no connection to the server");
+      else if ($("token-status").classList.contains("bad")) checkToken(); // back: ask again
     },
   });
+  // a page reloaded without the network shows the match as it last saw it, not "0 × 0"
+  if (!state) {
+    const last = lastState();
+    if (last) {
+      state = last;
+      render();
+    }
+  }
   setInterval(tick, 200);
   loadLog();
   showQueue(Referee.queued(), false);
