@@ -23,6 +23,7 @@ import statistics
 import sys
 import threading
 import time
+import uuid
 from typing import Any
 
 import httpx
@@ -166,7 +167,8 @@ def bench_daemon(events: int, kiosks: int) -> int:
                 time.sleep(0.03)
                 t = time.perf_counter()  # the console's way: HTTP with the referee token
                 answer = client.post("/api/referee", json={"kind": "shot_result",
-                                                           "data": {"outcome": "saved"}})
+                                                           "data": {"outcome": "saved"},
+                                                           "input_id": uuid.uuid4().hex})
                 console.append((time.perf_counter() - t) * 1000)
                 if answer.status_code == 202:  # "received, still applying": wait for it
                     pending += 1

@@ -32,6 +32,7 @@ import os
 import struct
 import time
 import tty
+import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -482,7 +483,8 @@ def http_referee(client: Any, base_url: str, table_id: str,
             tokens.append(str(got.json()["token"]))
         token = tokens[0]
         r = await client.post(f"{base_url}/api/referee", json={"kind": kind, "data": data,
-                                                               "table": table_id},
+                                                               "table": table_id,
+                                                               "input_id": uuid.uuid4().hex},
                               headers={"Authorization": f"Bearer {token}"})
         body = r.json() if r.status_code in (200, 202, 409) else {"error": r.text}
         rid = body.get("id")

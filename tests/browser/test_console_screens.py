@@ -9,6 +9,7 @@ screen. Screenshots of each in test-output/ (console-<size>-<what>.png).
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -53,8 +54,8 @@ def _asking(live: LiveServer, table: ScriptedTable) -> None:
     auth = {"Authorization": f"Bearer {TOKEN}"}
     for body in ({"kind": "start_period"}, {"kind": "goal", "data": {"side": "B"}},
                  {"kind": "shot_asked", "data": {"side": "A", "disc": 7}}):
-        assert httpx.post(live.url + "/api/referee", json=body, headers=auth,
-                          timeout=10).status_code == 200
+        assert httpx.post(live.url + "/api/referee", json={**body, "input_id": uuid.uuid4().hex},
+                          headers=auth, timeout=10).status_code == 200
     state = live.call(table.state)
     state["match"]["pending"] = [QUESTION]
     state["match"]["turn"] = "B"

@@ -8,6 +8,7 @@ test-output/.
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,7 @@ def test_a_wrong_new_match_is_refused_before_anything_is_written() -> None:
         before = httpx.get(live.base_url + "/api/state", timeout=10).json()["match_id"]
         r = httpx.post(live.base_url + "/api/referee", timeout=30,
                        headers={"Authorization": f"Bearer {live.token}"},
-                       json={"kind": "new_match",
+                       json={"kind": "new_match", "input_id": uuid.uuid4().hex,
                              "data": {"settings": {"period_ms": 600, "competiton": "x"}}})
         assert r.status_code == 409
         assert "configuração inválida" in r.json()["error"]

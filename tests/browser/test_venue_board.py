@@ -5,6 +5,7 @@ standings. Real mosquitto, `futmesa desk`, two `futmesa serve`, simulated tables
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,8 @@ SETTINGS = {"name": "Copa do navegador", "groups": 2, "advance": 1, "tables": 2,
 def press(base_url: str, table: str, kind: str, data: dict[str, Any] | None = None) -> None:
     token = httpx.get(f"{base_url}/console/recover", params={"format": "json"}).json()["token"]
     r = httpx.post(f"{base_url}/api/referee", headers={"Authorization": f"Bearer {token}"},
-                   json={"kind": kind, "data": data or {}, "table": table}, timeout=10)
+                   json={"kind": kind, "data": data or {}, "table": table,
+                         "input_id": uuid.uuid4().hex}, timeout=10)
     assert r.status_code in (200, 202), r.text
 
 

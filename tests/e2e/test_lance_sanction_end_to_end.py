@@ -19,6 +19,7 @@ lance for the other side on the device.
 from __future__ import annotations
 
 import time
+import uuid
 from typing import Any
 
 import httpx
@@ -48,7 +49,8 @@ def console_post(live: LiveTable, kind: str, data: dict[str, Any],
     ("still being applied"): then poll its result, as the console does."""
     headers = {"Authorization": f"Bearer {live.token}"}
     r = httpx.post(live.base_url + "/api/referee",
-                   json={"kind": kind, "data": data, "author": author},
+                   json={"kind": kind, "data": data, "author": author,
+                         "input_id": uuid.uuid4().hex},
                    headers=headers, timeout=20)
     body = r.json()
     if r.status_code == 202:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import uuid
+
 import httpx
 
 from futmesa_testkit.livetable import LiveTable
 
 
 def _post(live: LiveTable, token: str, kind: str, data: dict) -> httpx.Response:
-    return httpx.post(live.base_url + "/api/referee", json={"kind": kind, "data": data},
+    return httpx.post(live.base_url + "/api/referee",
+                      json={"kind": kind, "data": data, "input_id": uuid.uuid4().hex},
                       headers={"Authorization": f"Bearer {token}"}, timeout=10)
 
 

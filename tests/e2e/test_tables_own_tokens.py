@@ -7,6 +7,8 @@ token did both: every new match on any table retired every console's link).
 
 from __future__ import annotations
 
+import uuid
+
 import httpx
 
 from futmesa.sim.table import SimTable
@@ -28,7 +30,8 @@ def test_each_table_has_its_own_token_and_new_match_retires_only_its_own() -> No
 
         def press(token: str, table: str, kind: str, data: dict | None = None) -> httpx.Response:
             return httpx.post(url + "/api/referee", headers=_bearer(token), timeout=60,
-                              json={"kind": kind, "data": data or {}, "table": table})
+                              json={"kind": kind, "data": data or {}, "table": table,
+                                    "input_id": uuid.uuid4().hex})
 
         # table 1's link does not command table 2
         refused = press(t1, two, "set_up", {"kickoff": "A"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -86,7 +87,8 @@ class SignedTable:
         return r
 
     def referee(self, kind: str, data: dict[str, Any]) -> httpx.Response:
-        return self.post("/api/referee", {"kind": kind, "data": data})
+        return self.post("/api/referee", {"kind": kind, "data": data,
+                                          "input_id": uuid.uuid4().hex})
 
     def play(self) -> None:
         """Alvorada 1 × 0 Botafogo: a goal with a shot asked, two halves, the final whistle."""

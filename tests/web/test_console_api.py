@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from typing import Any
 
 import httpx
@@ -15,7 +16,28 @@ AUTH = {"Authorization": f"Bearer {TOKEN}"}
 
 
 def post(live: LiveServer, body: Any, headers: dict[str, str] | None = None) -> httpx.Response:
+    """A write as the console sends it: with an id of its own (unless the body is not an
+    object, or says ``input_id: None`` to send none)."""
+    if isinstance(body, dict):
+        body = {"input_id": uuid.uuid4().hex, **body}
+        if body["input_id"] is None:
+            del body["input_id"]
     return httpx.post(live.url + "/api/referee", json=body, headers=headers or {})
+
+
+def test_a_write_without_an_id_is_refused_and_applies_nothing(live: LiveServer) -> None:
+    """Issue 31: a body without an input id sent three times applied three fouls; now every
+    write names its id, and one without is refused in one line."""
+    table = live.call(ScriptedTable, live.hub)
+    foul = {"kind": "goal", "data": {"side": "A"}, "input_id": None}
+    answers = [post(live, foul, AUTH) for _ in range(3)]
+    assert {r.status_code for r in answers} == {400}
+    said = answers[0].json()["error"]
+    assert "input_id" in said and "\n" not in said, said
+    assert table.entries == []
+    same = {**foul, "input_id": uuid.uuid4().hex}
+    assert [post(live, same, AUTH).status_code for _ in range(3)] == [200, 200, 200]
+    assert [e["kind"] for e in table.entries] == ["goal"]  # three sends, applied once
 
 
 def test_write_without_token_is_401_with_a_reason(live: LiveServer) -> None:

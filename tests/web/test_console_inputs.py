@@ -205,7 +205,8 @@ def test_a_pending_answer_is_read_only_with_its_own_tables_token() -> None:
         live.app.state.gate.tables.update({"mesa-a": "token-a", "mesa-b": "token-b"})
         a = {"Authorization": "Bearer token-a"}
         b = {"Authorization": "Bearer token-b"}
-        r = post(live, {"kind": "pause", "data": {}, "table": "mesa-a"}, a)
+        r = post(live, {"kind": "pause", "data": {}, "table": "mesa-a",
+                        "input_id": str(uuid.uuid4())}, a)
         assert r.status_code == 202, r.text
         rid = r.json()["id"]
         live.call(release.set)

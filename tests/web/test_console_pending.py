@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
 from typing import Any
 
 import httpx
@@ -37,10 +38,10 @@ def test_a_full_console_says_to_wait_instead_of_growing(monkeypatch: pytest.Monk
         live.call(hub.publish, "sim-1", make_state())
         live.call(hub.set_referee_handler, "sim-1", slow)
         auth = {"Authorization": f"Bearer {TOKEN}"}
-        codes = [httpx.post(live.url + "/api/referee", json={"kind": "pause"}, headers=auth,
-                            timeout=10).status_code for _ in range(3)]
+        codes = [httpx.post(live.url + "/api/referee", headers=auth, timeout=10, json={
+            "kind": "pause", "input_id": uuid.uuid4().hex}).status_code for _ in range(3)]
         assert codes == [202, 202, 503]
-        body = httpx.post(live.url + "/api/referee", json={"kind": "pause"}, headers=auth,
-                          timeout=10).json()
+        body = httpx.post(live.url + "/api/referee", headers=auth, timeout=10, json={
+            "kind": "pause", "input_id": uuid.uuid4().hex}).json()
         assert body["ok"] is False and "aguarde alguns segundos" in body["error"]
         live.call(release.set)

@@ -6,6 +6,7 @@ score counts (issue 11; 000 Art. 12 §1 for the goal).
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,8 @@ class Table:
 
     def referee(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
         r = httpx.post(self.live.url + "/api/referee", json={"kind": kind, "data": data,
-                                                           "table": "sim-T1"},
+                                                           "table": "sim-T1",
+                                                           "input_id": uuid.uuid4().hex},
                        headers={"Authorization": f"Bearer {TOKEN}"}, timeout=20)
         body = r.json()
         if body.get("pending"):

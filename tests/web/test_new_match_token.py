@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from typing import Any
 
 import httpx
@@ -29,7 +30,7 @@ def test_a_slow_new_match_answers_the_asker_with_the_new_token() -> None:
         app = live.app
         old = {"Authorization": f"Bearer {TOKEN}"}
         r = httpx.post(live.url + "/api/referee", headers=old, timeout=10,
-                       json={"kind": "new_match", "data": {}})
+                       json={"kind": "new_match", "data": {}, "input_id": uuid.uuid4().hex})
         assert r.status_code == 202, r.text
         rid = r.json()["id"]
         deadline = time.monotonic() + 60

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +66,7 @@ class SimReferee:
 
     async def press(self, kind: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
         """One referee action; a refusal is logged, not raised (a person would look again)."""
+        input_id = uuid.uuid4().hex  # one id per action: a resend is applied once
         for _attempt in range(2):
             if not self.token:
                 await self._recover()
@@ -72,7 +74,7 @@ class SimReferee:
                                      headers={"Authorization": f"Bearer {self.token}"},
                                      json={"kind": kind, "data": data or {},
                                            "author": _("simulated referee"),
-                                           "table": self.table_id})
+                                           "table": self.table_id, "input_id": input_id})
             if r.status_code in (401, 403):
                 self.token = ""
                 continue

@@ -272,6 +272,11 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
             return error(400, _("missing \"kind\": say which action, e.g. \"shot_asked\""))
         if not isinstance(data, dict):
             return error(400, _("\"data\" must be a JSON object"))
+        if input_id is None:
+            # every write carries its own id, so a resend is applied once whoever sends it
+            return error(400, _("missing \"input_id\": give each action an id of its own "
+                                "(8–64 letters, digits, - or _) and send the same id again to "
+                                "retry it"))
         author = str(body.get("author") or "referee")[:60]
         console_id = str(body.get("console") or "")[:64]
         twin = ledger.twin(table, console_id, kind, data)
