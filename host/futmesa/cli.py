@@ -457,15 +457,23 @@ def verify(match_id: int | None, db: str | None, sumula_path: str | None) -> Non
 @cli.command()
 @click.option("--url", default="http://localhost:8000", show_default=True,
               help="Address of a running futmesa daemon.")
-def watch(url: str) -> None:
+@click.option("--table", "table", default=None,
+              help="Which table of a host that serves several: its number (2), its name "
+                   "(\"Mesa 2\") or its id; default: the host's first table.")
+def watch(url: str, table: str | None) -> None:
     """A terminal scoreboard for a setup with no screen browser."""
     from futmesa import watch as watch_mod
 
     problem = watch_mod.check_server(url)
     if problem:
         raise click.ClickException(problem)
+    table_id = None
+    if table:
+        table_id, problem = watch_mod.find_table(url, table)
+        if problem:
+            raise click.ClickException(problem)
     try:
-        asyncio.run(watch_mod.watch(url))
+        asyncio.run(watch_mod.watch(url, table=table_id))
     except KeyboardInterrupt:
         pass
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from urllib.parse import quote
 import time
 from typing import Any
 
@@ -230,14 +231,41 @@ def check_server(url: str, timeout_s: float = 5.0) -> str | None:
     return None
 
 
-class Watcher:
-    """Keeps the newest state from /ws and the host clock offset; reconnects forever."""
+def find_table(url: str, wanted: str, timeout_s: float = 5.0) -> tuple[str | None, str | None]:
+    """(the table id, None) for what a person calls a table ("2", "Mesa 2", its id), or
+    (None, one line saying which tables there are)."""
+    import httpx
 
-    def __init__(self, url: str) -> None:
+    from futmesa.wordmatch import fold
+
+    tables = httpx.get(url.rstrip("/") + "/api/tables", timeout=timeout_s).json().get("tables")
+    names: dict[str, str] = {}
+    for st in tables or []:
+        table_id = str(st.get("table_id") or "")
+        if table_id:
+            names[table_id] = str(st.get("table_name") or table_name(table_id, lang=language()))
+    key = fold(wanted)
+    for table_id, name in names.items():
+        number = name.rsplit(" ", 1)[-1]
+        if key in (fold(table_id), fold(name), fold(number)):
+            return table_id, None
+    listed = ", ".join(f"{name} ({table_id})" for table_id, name in names.items())
+    return None, _("no table {table} on this host; it serves: {tables}").format(
+        table=wanted, tables=listed or _("no table yet"))
+
+
+class Watcher:
+    """Keeps the newest state from /ws and the host clock offset; reconnects forever. With a
+    table, only that table's states (a host serving several)."""
+
+    def __init__(self, url: str, table: str | None = None) -> None:
         base = url.rstrip("/")
         if base.startswith("http"):
             base = "ws" + base[4:]
+        self.table = table
         self.ws_url = base if base.endswith("/ws") else base + "/ws"
+        if table:
+            self.ws_url += "?table=" + quote(table)
         self.state: dict[str, Any] | None = None
         self.connected = False
         self.offset_ms = 0.0
@@ -250,6 +278,8 @@ class Watcher:
         if isinstance(msg.get("now"), int | float):
             self.offset_ms = float(msg["now"]) - now_ms()
         if msg.get("type") == "state" and isinstance(msg.get("state"), dict):
+            if self.table and msg["state"].get("table_id") not in (None, self.table):
+                return  # another table of the same host
             self.state = msg["state"]
 
     async def run(self) -> None:
@@ -271,9 +301,10 @@ class Watcher:
             attempt += 1
 
 
-async def watch(url: str, *, refresh_per_second: float = 10.0) -> None:
-    """Show the live scoreboard of the daemon at ``url`` until interrupted."""
-    watcher = Watcher(url)
+async def watch(url: str, *, table: str | None = None, refresh_per_second: float = 10.0
+                ) -> None:
+    """Show the live scoreboard of the daemon at ``url`` (of ``table``) until interrupted."""
+    watcher = Watcher(url, table)
     task = asyncio.create_task(watcher.run())
     try:
         with Live(render(None, connected=False), refresh_per_second=refresh_per_second,

@@ -135,3 +135,35 @@ def test_waiting_and_errors_are_in_brazilian_portuguese() -> None:
     failed = text_of(watch.render(None, connected=False,
                                   error=watch.describe_error(ConnectionRefusedError())))
     assert "sem conexão com o servidor: conexão recusada" in failed
+
+
+def test_watch_follows_the_table_asked_for_on_a_host_of_several(live: LiveServer) -> None:
+    """Issue 31 §15: on a tournament host `watch` showed whichever table spoke last."""
+    for n, score in ((1, {"A": 1, "B": 0}), (2, {"A": 0, "B": 3})):
+        st = make_state(score=score, table_id=f"mesa-{n}")
+        st["table_name"] = f"Mesa {n}"
+        live.publish(st)
+    assert watch.find_table(live.url, "2") == ("mesa-2", None)
+    assert watch.find_table(live.url, "mesa 1") == ("mesa-1", None)
+    assert watch.find_table(live.url, "Mesa-2") == ("mesa-2", None)
+    missing, why = watch.find_table(live.url, "9")
+    assert missing is None and why and "Mesa 1 (mesa-1)" in why and "\n" not in why
+
+    async def run() -> list[str]:
+        watcher = watch.Watcher(live.url, "mesa-1")
+        task = asyncio.create_task(watcher.run())
+        seen: list[str] = []
+        try:
+            for step in range(400):
+                if watcher.state:
+                    seen.append(watcher.state["table_id"])
+                if step == 50:  # table 2 scores meanwhile: table 1's watch does not move
+                    st = make_state(score={"A": 0, "B": 4}, table_id="mesa-2")
+                    await asyncio.to_thread(live.publish, st)
+                await asyncio.sleep(0.005)
+            return seen
+        finally:
+            task.cancel()
+
+    seen = asyncio.run(run())
+    assert seen and set(seen) == {"mesa-1"}
