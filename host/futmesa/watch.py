@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-from urllib.parse import quote
 import time
 from typing import Any
+from urllib.parse import quote
 
 from rich.align import Align
 from rich.console import Group
