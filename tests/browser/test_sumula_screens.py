@@ -59,6 +59,11 @@ def test_a_played_match_reads_in_words(history: LiveServer, browser: Any, output
         assert "Árbitro (demonstração)" in text
         assert "Regra CBFM 1 Toque, Art." in text  # the súmula cites in full
         assert "linha do gol de" in text or "Sensor: bola na linha" not in text
+        # every value has room: no column a letter or two wide ("te m po", issue 31 §12)
+        narrow = page.evaluate("""() => [...document.querySelectorAll('table:not(.meta) td')]
+            .filter((td) => td.textContent.trim().length > 3
+                            && td.getBoundingClientRect().width < 60).length""")
+        assert narrow == 0, f"{narrow} cells narrower than 60 px"
     finally:
         context.close()
 
