@@ -389,11 +389,17 @@ def matches(db: str) -> None:
 @click.option("--lang", type=click.Choice(["pt", "en"]), default=None,
               help="Language of the súmula (default: the language of --lang before the "
                    "command).")
+@click.option("--verify-url", "verify_base", default=None,
+              help="Address of the futmesa host whose page checks this súmula, for its QR "
+                   "code (default: this computer's network address on port 8000, as futmesa "
+                   "serve prints it).")
 def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
-           csv_path: str | None, json_path: str | None, lang: str | None) -> None:
+           csv_path: str | None, json_path: str | None, lang: str | None,
+           verify_base: str | None) -> None:
     """Write the súmula (official match report) of a stored match."""
     from futmesa import report as rep
     from futmesa.matchbook import MatchLibrary, UnloadableMatch
+    from futmesa.netaddr import public_base_url
     from futmesa.store import EventLog
 
     lang = lang or i18n.short(i18n.language())
@@ -407,6 +413,9 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
         ) from None
     except KeyError as exc:
         raise click.ClickException(str(exc.args[0])) from exc
+    # the QR code and "Verifique em" name the host's verification page, as on the web súmula
+    base = public_base_url("0.0.0.0", 8000, verify_base)
+    record = {**record, "verify_url": f"{base}/verificar/{match_id}"}
     if not any((pdf_path, html_path, csv_path, json_path)):
         pdf_path = f"sumula-{match_id}.pdf"
     outputs = [(o, p) for o, p in (("--pdf", pdf_path), ("--html", html_path),

@@ -76,3 +76,17 @@ def test_the_report_command_writes_words(played: Path, tmp_path: Path) -> None:
 
     text = re.sub(r"<style.*?</style>|<[^>]+>", " ", html.read_text(), flags=re.S)
     assert internal_codes(text) == []
+
+
+def test_the_report_commands_pdf_names_where_to_check_it(played: Path, tmp_path: Path) -> None:
+    """Issue 31 §12: `futmesa report --pdf` had no QR code and no "Verifique em"; its
+    signature lines said "Técnico" where /assinar says "Capitão"."""
+    pdf = tmp_path / "s.pdf"
+    subprocess.run([FUTMESA, "report", "1", "--db", str(played), "--pdf", str(pdf),
+                    "--verify-url", "http://mesa.clube:8000"],
+                   check=True, capture_output=True, timeout=120)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    flat = " ".join(text.split())
+    assert "Verifique em: http://mesa.clube:8000/verificar/1" in flat, flat[-600:]
+    assert "Capitão — Estrela do Norte" in flat and "Técnico" not in flat

@@ -20,8 +20,8 @@ ENV.globals["qr_svg"] = qr_svg  # the proof block's QR code (templates/proof.htm
 def signatures(s: Sumula) -> list[str]:
     _ = translator(s.lang).gettext
     return [_("Referee: {name}").format(name=s.referee),
-            _("Coach — {team}").format(team=s.teams["A"]),
-            _("Coach — {team}").format(team=s.teams["B"])]
+            _("Captain — {team}").format(team=s.teams["A"]),
+            _("Captain — {team}").format(team=s.teams["B"])]
 
 
 def render(s: Sumula, *, links: bool = True) -> str:

@@ -120,8 +120,8 @@ def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
     box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, colors.grey),
                              ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.grey)]))
     names = [_("Referee: {name}").format(name=s.referee) if s.referee else _("Referee"),
-             _("Coach — {team}").format(team=s.teams["A"]),
-             _("Coach — {team}").format(team=s.teams["B"])]
+             _("Captain — {team}").format(team=s.teams["A"]),
+             _("Captain — {team}").format(team=s.teams["B"])]
     gap = 8.0
     line = (WIDTH_MM - 2 * gap) / 3
     sign = Table([[p(names[0]), "", p(names[1]), "", p(names[2])]],

@@ -23,6 +23,7 @@ from futmesa.matchbook.live import names_of
 from futmesa.matchbook.wording import ruleset_title, team, venue_zone, when
 from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history
 from futmesa.web.guard import parse_id
+from futmesa.web.signing import verify_url
 
 ENV = Environment(loader=FileSystemLoader(TEMPLATES_DIR), autoescape=select_autoescape(["html"]),
                   extensions=["jinja2.ext.i18n"])
@@ -110,8 +111,7 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
                 id=repr(stem)))
         record = public_record(record)
         # the súmula's QR code opens this host's verification page (web/signing.py)
-        record = {**record, "verify_url": f"{str(request.base_url).rstrip('/')}/verificar/"
-                                          f"{parse_id(stem)}"}
+        record = {**record, "verify_url": verify_url(request, parse_id(stem))}
         lang = lang_of(request)
         name = f"sumula-{parse_id(stem)}"
         if fmt in ("", "html"):

@@ -45,8 +45,11 @@ ENV.install_null_translations(newstyle=True)  # each render passes its language'
 
 
 def verify_url(request: Request, match_id: Any) -> str:
-    """The address of a match's verification page on this host, as the request reached it."""
-    return f"{str(request.base_url).rstrip('/')}/verificar/{match_id}"
+    """The address of a match's verification page on this host: the address the host
+    publishes (``serve`` prints it; --public-url), else as the request reached it — never the
+    loopback address a súmula downloaded on the host itself would carry to a phone."""
+    base = str(getattr(request.app.state, "public_url", "") or request.base_url)
+    return f"{base.rstrip('/')}/verificar/{match_id}"
 
 
 def signing_view(record: dict[str, Any], url: str, lang: str = "pt") -> dict[str, Any]:
