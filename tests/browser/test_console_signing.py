@@ -122,3 +122,23 @@ def test_sign_after_the_whistle_then_closed_then_reopened(
     finally:
         ctx.close()
     assert errors == []
+
+
+def test_once_everyone_has_signed_the_page_says_so(
+        table: SignedTable, browser: Any, output_dir: Path) -> None:
+    """Issue 31 §13: /assinar after everyone had signed still showed an empty "Quem assina"
+    and the pad."""
+    for role, name in (("captain_A", "Ana"), ("referee", "Rui"), ("captain_B", "Beto")):
+        assert table.sign(role, name).json()["ok"]
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    try:
+        page.goto(table.live.url + f"/console?table=sim-T1&token={TOKEN}")
+        page.wait_for_selector("#closed-card", state="visible", timeout=WAIT_MS)
+        page.goto(table.live.url + "/assinar?table=sim-T1")
+        page.wait_for_selector("#all-signed", state="visible", timeout=WAIT_MS)
+        assert "Todos assinaram" in page.text_content("#all-signed")
+        assert not page.is_visible("#sign-card") and not page.is_visible("#pad")
+        page.screenshot(path=str(output_dir / "sign-phone-all-signed.png"))
+    finally:
+        ctx.close()

@@ -58,6 +58,8 @@ def test_a_match_played_signed_and_verified(table: SignedTable) -> None:
     page = httpx.get(f"{table.live.url}/verificar/{table.match_id}", timeout=20).text
     assert "A cadeia de registros confere" in page
     assert table.store.chain_head(table.match_id) in page and "Rui Árbitro" in page
+    # the command to check it names this host's own database (issue 31 §13)
+    assert f"--db {table.db.name}</code>" in page and "futmesa.sqlite" not in page
 
 
 def test_signing_refuses_what_it_must(table: SignedTable) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -158,8 +159,11 @@ def signing_routes(hub: StateHub, *, gate: TokenGate,
                                 status_code=record.status_code)
         lang = request_language(request)
         view = signing_view(record, verify_url(request, record["match"]["id"]), short(lang))
+        # the event log this host really keeps (the command is copied to the host itself)
+        path = getattr(getattr(history, "store", None), "path", None)
+        db = Path(path).name if path else "futmesa.sqlite"
         return HTMLResponse(ENV.get_template("verify.html").render(
-            v=view, html_lang="en" if lang == "en" else "pt-BR", **jinja_callables(lang)))
+            v=view, db=db, html_lang="en" if lang == "en" else "pt-BR", **jinja_callables(lang)))
 
     return [
         Route("/assinar", sign_page),

@@ -59,7 +59,12 @@
       }
       return li;
     }) : [item(_("nobody has signed yet"))]));
-    $("sign-card").hidden = !body.finished; // signatures come after the final whistle
+    // signatures come after the final whistle; once everyone has signed, the pad goes and the
+    // page says so (issue 31 §13: an empty "Quem assina" and the pad stayed)
+    const everyone = body.roles.length > 0 && body.roles.every(
+      (r) => body.signatures.some((s) => s.valid && s.role === r.role));
+    $("sign-card").hidden = !body.finished || everyone;
+    $("all-signed").hidden = !(body.finished && everyone);
     $("reopen-card").hidden = !body.closed; // only a match the referee closed is reopened
     const role = $("role");
     const chosen = role.value;
