@@ -89,6 +89,9 @@ class Gaucha(Ruleset):
         "escanteio_cedido": {"lances": 1, "forbid": ("lateral", "escanteio"),
                              "then": "reverse", "rule": "001 Art. XXVIII §10"},
         "penalti": {"lances": 1, "rule": "001 Art. XXVII §1"},
+        # an indirect kick: the pass, then the finish (XXIII §1 b); the first lance's disc
+        # plays the second only after a pass (§7, as XXIX l)
+        "falta_indireta": {"lances": 2, "rule": "001 Art. XXIII §1 b"},
         "tiro_livre": {"lances": 1, "rule": "001 Art. XXXII §3"},
         "falta_tecnica": {"lances": 1, "forbid": ("goal",), "rule": "001 Art. XXIX §único"},
         # the goalkeeper's ball: "um arremesso idêntico ao tiro de meta"
@@ -152,13 +155,24 @@ class Gaucha(Ruleset):
         self.begin_last_lance(ctx, ctx.m["turn"], "turn", self.cite("end"))
 
     def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
-        """Art. XX b, XXIX §único: a technical foul kick is never a shot at goal."""
+        """Art. XX b, XXIX §único: a technical foul kick is never a shot at goal. Art. XXIII §1
+        b: an indirect kick is "passe ou tabela" then the shot — no shot with its first lance,
+        and none with the second when the first was not a pass."""
         r = m["restart"]
-        if r and r["kind"] == "falta_tecnica" and not r["taken"] and r["side"] == side:
+        if not r or r["side"] != side:
+            return None
+        if r["kind"] == "falta_tecnica" and not r["taken"]:
             return Refused(
                 N_("Technical foul: a single kick, no shot at goal"),
                 rule="001 Art. XXIX §único",
             )
+        if r["kind"] == "falta_indireta" and r.get("open"):
+            if not r["taken"]:
+                return Refused(N_("Indirect free kick: the first lance is the pass; the shot "
+                                  "comes with the second"), rule="001 Art. XXIII §1 b")
+            if r.get("taker_lances") == 1 and not r.get("passed"):
+                return Refused(N_("Indirect free kick without a pass: the second lance may not "
+                                  "shoot at goal"), rule="001 Art. XXIII §1 b")
         return None
 
     def on_foul(self, ctx: Ctx) -> None:
