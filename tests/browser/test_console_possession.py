@@ -100,3 +100,24 @@ def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path
         shot, foul = stored(live, "shot_asked")[0], stored(live, "foul")[0]
         assert (shot["side"], shot["disc"]) == ("B", 8)
         assert foul["side"] == "A" and foul.get("disc") is None, foul
+
+
+def test_a_touch_that_misses_passes_the_vez(browser: Any) -> None:
+    """004 Sua vez: "Um toque que não acerta a bola passa a vez para o adversário" — a fact
+    only the referee sees, entered from the phone; the console follows the vez by itself."""
+    with LiveTable(speed=30, ruleset="mesa-posta", settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS, kickoff="A")
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        try:
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            wait_js(page, "document.getElementById('act-shot-team').textContent === 'Grêmio'")
+            page.tap("[data-key='6']")
+            page.tap("[data-sheet=sheet-foul]")
+            page.tap("#sheet-foul [data-act=touch_miss]")
+            live.wait(lambda: live.match()["possession"]["side"] == "B", 60, "B's vez")
+            wait_js(page, "document.getElementById('side-B').getAttribute('aria-pressed')"
+                          " === 'true'")
+        finally:
+            context.close()
+        assert stored(live, "touch") == [{"side": "A", "disc": 6, "hit": False}]

@@ -187,6 +187,10 @@ const Console = (() => {
         (d != null ? _("shot asked {team} {disc}", { team: name(side), disc: d }) : _("shot asked {team}", { team: name(side) })));
     },
     touch: () => send("touch", { side, disc: discNumber() }, _("touch {team}", { team: name(side) })),
+    // a lance that did not touch the ball: passes the vez (004), counts a touch (003), and
+    // from a kick-off or an infraction's kick a technical foul (000 Art. 23 I A, IV A)
+    touch_miss: () => send("touch", { side, disc: discNumber(), hit: false },
+      _("touch that missed the ball {team}", { team: name(side) })),
     touch_out_of_turn: () => send("touch", { side, disc: discNumber(), out_of_turn: true },
       _("touch out of turn {team}", { team: name(side) })),
     ball_stopped: () => send("ball_stopped", { side, area: "small" },
