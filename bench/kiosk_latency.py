@@ -158,7 +158,8 @@ def bench_daemon(events: int, kiosks: int) -> int:
                                   headers={"Authorization": f"Bearer {live.token}"})
             for i in range(events):
                 disc = 1 + i % 11
-                side = "A" if live.match().get("turn") in (None, "A") else "B"
+                # the team with the lance asks (000 Art. 12 §3 A)
+                side = (live.match().get("possession") or {}).get("side") or "A"
                 t = time.time() * 1000
                 live.referee("shot_asked", {"side": side, "disc": disc})
                 refs.append(time.time() * 1000 - t)

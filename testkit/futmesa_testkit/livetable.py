@@ -125,6 +125,17 @@ class LiveTable:
     def referee(self, kind: str, data: dict[str, Any] | None = None) -> dict[str, Any]:
         return self.daemon.referee(kind, data or {}, "test-referee")
 
+    def give_lance(self, side: str) -> None:
+        """The lances that bring the ball to `side`, as a referee enters them: only the team
+        with the lance asks for a shot (000 Art. 12 §3 A)."""
+        from futmesa.sim.referee_moves import lance_towards
+
+        for _lance in range(6):
+            move = lance_towards(self.match(), side)
+            if move is None:
+                return
+            self.referee(*move)
+
     def match(self) -> dict[str, Any]:
         state = self.daemon.state
         return state.to_dict() if state is not None else {}

@@ -40,6 +40,9 @@ def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_di
             console.click("[data-sheet=sheet-discipline]")
             console.select_option("#disc-action", "disciplinary")
             for _ in range(3):
+                # after each action the buttons serve the team with the lance again (issue 31
+                # §1): the referee names Botafogo for each of its fouls
+                console.click("#sheet-discipline .side[data-side=B]")
                 console.click("#sheet-discipline button[data-act=discipline]")
                 console.wait_for_function(
                     "document.getElementById('result').textContent.startsWith('✓ disciplina')")
@@ -214,7 +217,9 @@ def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: 
             thumb.answered()
             assert thumb.taps == TAPS["keeper_foul"]  # one less for the side on turn
             r = table.state.to_dict()["restart"]
-            assert (r["kind"], r["side"]) == ("penalti", "B")
+            # not a penalty: the goalkeeper's team kicks in its big area, in two lances (000
+            # Art. 19 §1; Art. 20 is a foul in the offender's own area)
+            assert (r["kind"], r["side"]) == ("falta_indireta", "B")
             assert _last_sentence(live) == "Falta de Alvorada no goleiro"
 
             # a corner after a ball in the goal: the favoured team picks the side (Art. 15 §1)

@@ -60,6 +60,7 @@ def explain(page: Any, live: LiveTable | None) -> str:
 
 
 def score_goal(live: LiveTable, side: str = "A", disc: int = 9) -> None:
+    live.give_lance(side)  # only the team with the lance asks (000 Art. 12 §3 A)
     live.referee("shot_asked", {"side": side, "disc": disc})  # 000 Art. 12 §1
     other = "B" if side == "A" else "A"
     live.sim.goal(live.match()["ends"][other])  # the line of the goal the other side defends

@@ -20,7 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from futmesa.matchbook import MatchLibrary
+from futmesa.matchbook.book import load_state
 from futmesa.matchbook.summary import SUMMARY_VERSION
+from futmesa.sim.referee_moves import lance_towards
 from futmesa.store import EventLog
 from futmesa_testkit.liveserver import serving
 
@@ -51,6 +53,16 @@ class Table:
 
     def goal(self, match_id: int, side: str, asked: bool = True) -> int:
         if asked:
+            # only the team with the lance asks (000 Art. 12 §3 A): the lances that bring the
+            # ball to it first, as the referee enters them
+            for _lance in range(4):
+                match = self.store.match(match_id)
+                assert match is not None
+                state = load_state(match, self.store.entries(match_id)).to_dict()
+                move = lance_towards(state, side)
+                if move is None:
+                    break
+                self.add(match_id, *move)
             self.add(match_id, "shot_asked", {"side": side, "disc": 7})
         return self.add(match_id, "goal_line", {"goal": 1 if side == "A" else 0, "held_ms": 40},
                         "device")

@@ -47,7 +47,7 @@ def lance_side(m: dict[str, Any]) -> str | None:
     return str(turn) if turn in SIDES else None
 
 
-def touches_left(m: dict[str, Any], side: str) -> int | None:
+def touches_remaining(m: dict[str, Any], side: str) -> int | None:
     """The touches `side` has left in this possession, where the ruleset counts them."""
     touches = m.get("touches")
     if not touches or m.get("turn") != side:
@@ -159,7 +159,7 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
     return {
         "side": side,
         "restart": restart["kind"] if restart and not restart.get("taken") else None,
-        "touches_left": touches_left(m, side) if side else None,
+        "touches_remaining": touches_remaining(m, side) if side else None,
         "discs": [shot["disc"]] if shot and shot.get("disc") is not None else None,
         "allowed": allowed,
     }

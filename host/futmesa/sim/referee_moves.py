@@ -28,7 +28,7 @@ def lance_towards(m: dict[str, Any], side: str, disc: int = 6) -> Move | None:
     allowed = (pos.get("allowed") or {}).get(side) or []
     if "touch" in allowed:
         return "touch", {"side": side, "disc": disc}
-    if pos.get("touches_left") is not None:
+    if pos.get("touches_remaining") is not None:
         # touches are counted per vez (004 Sua vez): a touch that misses the ball passes it
         return "touch", {"side": holder, "disc": disc, "hit": False}
     return "touch", {"side": holder, "disc": disc}
