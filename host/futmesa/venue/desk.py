@@ -316,8 +316,11 @@ class Desk:
                 m = options[0]
                 self.comp.set_assigned(m["id"], table)
                 busy_teams |= {m["team_a"], m["team_b"]}
-                log.info(_("match %d (%s × %s) to table %s"), m["id"], m["team_a"],
-                         m["team_b"], table)
+                # the teams by their names, the table by its name (the log is read by a person)
+                log.info(_("match %d (%s × %s) to %s"), m["id"],
+                         teams[m["team_a"]].name if m["team_a"] in teams else m["team_a"],
+                         teams[m["team_b"]].name if m["team_b"] in teams else m["team_b"],
+                         table_name(table))
                 self._publish_assign(table, self._assignment(m, teams, s, comp))
 
     def _assignment(self, m: dict[str, Any], teams: dict[str, Any], s: Any,
