@@ -270,6 +270,21 @@ def test_the_overlay_celebrates_a_goal_in_a_banner(live: LiveServer, browser: An
         # its entrance pops (a scale past 1 for a moment): checked once it has landed
         wait_settled(page, "#goal")
         check_screen(page, "kiosk-overlay-goal-tv", output_dir)
+        # issue 31 §14: the strip is as wide as the bar, and each name is one line in it
+        bar = page.locator("#overlay .bug").bounding_box()
+        box = page.locator("#goal").bounding_box()
+        assert bar and box and abs(box["width"] - bar["width"]) <= 2, (box, bar)
+        assert abs(box["x"] - bar["x"]) <= 2, (box, bar)
+        for side in ("A", "B"):
+            name = f"document.getElementById('ov-name-{side}')"
+            page.wait_for_function(f"{name}.dataset.fit")
+            lines = page.evaluate("(el) => { const r = document.createRange();"
+                                  " r.selectNodeContents(el);"
+                                  " return new Set([...r.getClientRects()]"
+                                  ".map((x) => Math.round(x.top))).size; }",
+                                  page.query_selector(f"#ov-name-{side}"))
+            assert lines == 1, (side, lines)
+            assert page.evaluate(f"{name}.scrollWidth <= {name}.clientWidth + 1"), side
     finally:
         context.close()
 

@@ -175,6 +175,20 @@
       }
       el.dataset.fit = key;
     }
+    // the overlay's bar: each name on one line, smaller until it fits (never below 45%)
+    for (const el of document.querySelectorAll(".bug-name")) {
+      const key = `${layout}:${el.textContent}`;
+      if (el.dataset.fit === key || !el.offsetParent) continue;
+      el.style.fontSize = "";
+      const cs = getComputedStyle(el);
+      if (cs.whiteSpace !== "nowrap") { el.dataset.fit = key; continue; } // a phone: it wraps
+      const base = parseFloat(cs.fontSize);
+      const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      const need = textWidth(el.textContent, cs);
+      const size = need > room ? Math.max(base * 0.45, (base * room) / need * 0.97) : base;
+      el.style.fontSize = size === base ? "" : `${size}px`;
+      el.dataset.fit = key;
+    }
   }
   addEventListener("resize", () => requestAnimationFrame(fitNames));
 

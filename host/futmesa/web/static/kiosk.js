@@ -346,6 +346,12 @@
     const box = $("goal");
     show(box, goalOn && view.mode !== "board" && view.mode !== "blank");
     box.classList.toggle("compact", view.mode === "overlay");
+    // on the overlay the GOL! strip is exactly as wide as the score bar under it
+    const bar = view.mode === "overlay" && goalOn ? document.querySelector("#overlay .bug") : null;
+    const r = bar ? bar.getBoundingClientRect() : null;
+    box.style.left = r ? `${r.left}px` : "";
+    box.style.right = r ? "auto" : "";
+    box.style.width = r ? `${r.width}px` : "";
     if (goalOn) {
       const d = cur.detail || {};
       const team = state && state.teams && state.teams[d.side];
