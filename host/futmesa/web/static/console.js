@@ -66,7 +66,9 @@ const Console = (() => {
   function home() {
     const m = (state && state.match) || {};
     const p = m.possession;
-    const s = (p && p.side) || m.turn;
+    const so = m.phase === "shootout" && m.shootout;
+    // in a shoot-out, the team whose kick is next
+    const s = (so && (so.next || (so.in_progress && so.in_progress.side))) || (p && p.side) || m.turn;
     return s === "A" || s === "B" ? s : side;
   }
 
