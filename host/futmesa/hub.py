@@ -138,6 +138,8 @@ class StateHub:
         self._subscribers: dict[str | None, set[Subscription]] = {}
         self._referee: dict[str, RefereeHandler] = {}
         self._extras: dict[str, State] = {}  # per table, merged into its state (e.g. "next")
+        # per table and key: drop that extra once a published state satisfies this
+        self._extras_until: dict[str, dict[str, Callable[[State], bool]]] = {}
         self.default_table: str | None = None
 
     # -- publishing (daemon side) -------------------------------------------------
@@ -145,6 +147,10 @@ class StateHub:
         """Store the new state of a table and push it to its subscribers and the all-tables ones."""
         extras = self._extras.get(table_id)
         if extras:
+            for key, done in list(self._extras_until.get(table_id, {}).items()):
+                if done(state):  # e.g. the next match has just started: never shown as next
+                    extras.pop(key, None)
+                    self._extras_until[table_id].pop(key, None)
             state = {**state, **extras}
         state = {**state, "health": self._health.get(table_id, HEALTHY)}
         self._states[table_id] = state
@@ -156,17 +162,24 @@ class StateHub:
                 for view in list(views):
                     view.put(state)
 
-    def annotate(self, table_id: str, key: str, value: Any) -> None:
+    def annotate(self, table_id: str, key: str, value: Any,
+                 until: Callable[[State], bool] | None = None) -> None:
         """Add ``key`` to a table's state from now on (``None`` removes it); republishes.
 
         For what a table's state carries beside the match, e.g. the venue desk's next
-        match for this table (``"next"``), shown by the kiosk and the console.
+        match for this table (``"next"``), shown by the kiosk and the console. ``until``:
+        the extra is dropped from the first published state for which it is true, so that
+        state already goes out without it (no screen shows the started match as "next").
         """
         extras = self._extras.setdefault(table_id, {})
+        untils = self._extras_until.setdefault(table_id, {})
+        untils.pop(key, None)
         if value is None:
             extras.pop(key, None)
         else:
             extras[key] = value
+            if until is not None:
+                untils[key] = until
         state = self._states.get(table_id)
         if state is not None:
             base = {k: v for k, v in state.items() if k != key}

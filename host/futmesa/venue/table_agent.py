@@ -174,7 +174,8 @@ class TableAgent:
     def _show_next(self) -> None:
         """(event loop) Show the desk's assignment as the table's next match, unless started."""
         a = self.assignment
-        if a and a.get("competition_match") != self._current_competition_match():
+        cm = a.get("competition_match") if a else None
+        if a and cm != self._current_competition_match():
             teams = a.get("teams") or {}
             self.hub.annotate(self.table_id, "next", {
                 "competition_match": a.get("competition_match"),
@@ -183,7 +184,7 @@ class TableAgent:
                 "title": f"{teams.get('A', {}).get('name', 'A')} × "
                          f"{teams.get('B', {}).get('name', 'B')}",
                 "start": {"ruleset": a.get("ruleset"), "settings": a.get("settings") or {}},
-            })
+            }, until=lambda _state: self._current_competition_match() == cm)
         else:
             self.hub.annotate(self.table_id, "next", None)
 
