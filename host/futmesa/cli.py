@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import click
 
 from futmesa import __version__, i18n
 from futmesa.cli_words import lang_from_argv, localize
+from futmesa.health import storage_error_line
 from futmesa.i18n import _
 
 
@@ -517,3 +519,9 @@ def main() -> None:
         cli()
     except KeyboardInterrupt:
         sys.exit(130)
+    except (sqlite3.Error, OSError) as exc:  # a full disk, a read-only file: one line
+        line = storage_error_line(exc)
+        if line is None:
+            raise
+        click.echo(_("Error: {reason}").format(reason=line), err=True)
+        sys.exit(1)

@@ -76,6 +76,69 @@ def classify(exc: BaseException) -> Fault:
     return FAULTS[LOG_FAILED]
 
 
+# where a storage fault is: the table's outbox of results for the desk, the desk's database
+OUTBOX_FULL = "outbox_full"
+OUTBOX_FAILED = "outbox_failed"
+DESK_FULL = "desk_full"
+DESK_FAILED = "desk_failed"
+CREDENTIALS_TAKEN = "credentials_taken"
+
+VENUE_FAULTS = {
+    OUTBOX_FULL: Fault(OUTBOX_FULL, N_("results for the desk not writable (disk full) — the "
+                                       "result waits at this table, nothing lost"),
+                       N_("free space on this table's disk (delete old files or reports); the "
+                          "result goes to the desk by itself")),
+    OUTBOX_FAILED: Fault(OUTBOX_FAILED, N_("results for the desk not writable — the result "
+                                           "waits at this table, nothing lost"),
+                         N_("check this table's disk (`futmesa doctor`); the result goes to the "
+                            "desk by itself once writing works again")),
+    DESK_FULL: Fault(DESK_FULL, N_("the desk's disk is full — results wait at the tables, "
+                                   "nothing lost"),
+                     N_("free space on the desk's disk (delete old files or reports); the "
+                        "tables resend their results by themselves")),
+    DESK_FAILED: Fault(DESK_FAILED, N_("the desk cannot write its database — results wait at "
+                                       "the tables, nothing lost"),
+                       N_("check the desk's database file and its disk (`futmesa doctor`); the "
+                          "tables resend their results by themselves")),
+    CREDENTIALS_TAKEN: Fault(CREDENTIALS_TAKEN,
+                             N_("this table's venue credentials are in use by another "
+                                "connection"),
+                             N_("find the other computer using this table's credentials file "
+                                "and stop it; if unsure, make new credentials with `futmesa "
+                                "venue broker-config` and hand them to this table only")),
+}
+
+
+def venue_fault(exc: BaseException, full: str, failed: str) -> Fault:
+    """The venue fault a failed write means: ``full`` for a full disk, else ``failed``."""
+    return VENUE_FAULTS[full if classify(exc).code == LOG_FULL else failed]
+
+
+def storage_error_line(exc: BaseException) -> str | None:
+    """One line for a person whose command met a storage problem (None: not one).
+
+    For the organiser's commands: what happened and what to do, never a traceback."""
+    if not is_write_failure(exc):
+        return None
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return _("the database is busy (another futmesa is writing it): wait a moment and run "
+                 "the command again")
+    fault = classify(exc)
+    if fault.code == LOG_FULL:
+        return _("the disk that holds the database is full — nothing was changed. Free space "
+                 "(delete old files or reports) and run the command again")
+    if fault.code == LOG_READ_ONLY:
+        return _("the database cannot be written (read-only or no permission) — nothing was "
+                 "changed. Make the file and its folder writable by this user and run the "
+                 "command again")
+    if isinstance(exc, OSError):
+        return _("the file could not be read or written ({error}) — check the path and the "
+                 "disk, then run the command again").format(error=exc.strerror or exc)
+    return _("the database could not be read or written ({error}) — check the file with "
+             "`futmesa doctor` and run the command again").format(error=exc)
+
+
 def is_write_failure(exc: BaseException) -> bool:
     """True for errors of the disk or database (not a bug in our code)."""
     return isinstance(exc, (sqlite3.OperationalError, sqlite3.DatabaseError, OSError))
@@ -106,7 +169,7 @@ class Health:
         with self._lock:
             gone = [self._faults.pop(c)[0] for c in codes if c in self._faults]
         for fault in gone:
-            log.warning(_("cleared: %s — writing works again"), fault.said().split(" — ")[0])
+            log.warning(_("cleared: %s"), fault.said().split(" — ")[0])
         if gone:
             self._changed()
 

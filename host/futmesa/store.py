@@ -12,14 +12,14 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from futmesa import chain
 from futmesa.i18n import _
+from futmesa.sqltx import write_transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS devices (
@@ -227,26 +227,9 @@ class EventLog:
         with self._lock:
             self._db.close()
 
-    @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                # SQLite may have rolled back already (disk full): then a ROLLBACK would
-                # fail and hide the real error
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
-            try:
-                self._db.execute("COMMIT")
-            except BaseException:
-                # a commit that failed (disk full...) must not leave the transaction open,
-                # or every later BEGIN would fail too and the fault would never clear
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                raise
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """A write transaction on the log (:func:`futmesa.sqltx.write_transaction`)."""
+        return write_transaction(self._db, self._lock)
 
     # -- devices ---------------------------------------------------------------
     def seen_device(self, uid: str, board: str, usb_serial: str | None = None) -> None:

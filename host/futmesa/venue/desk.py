@@ -29,8 +29,10 @@ from typing import Any
 import paho.mqtt.client as mqtt
 
 from futmesa.competition.db import CompetitionDB, CompetitionError
+from futmesa.health import DESK_FAILED, DESK_FULL, Health, is_write_failure, venue_fault
 from futmesa.i18n import _, language, ngettext
 from futmesa.matchbook.wording import table_name
+from futmesa.sqltx import write_transaction
 from futmesa.venue import mqtt as vm
 from futmesa.venue.checks import (
     Refused,
@@ -96,6 +98,9 @@ class Desk:
         self._stop = threading.Event()
         self._ticker = threading.Thread(target=self._tick_loop, name="desk-tick", daemon=True)
         self._notices: dict[str, Any] = {"refused": [], "reports": [], "notice": ""}
+        self.health = Health(on_change=self._health_changed)  # the desk's own faults
+        self._fault_where = ""  # the write that failed: only it working again clears it
+        self._unstored: set[tuple[str, str, str]] = set()  # refusals the disk did not take
         self._refresh_notices()
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -154,10 +159,33 @@ class Desk:
         except Refused as exc:
             self.refuse(table, kind, str(exc), msg.payload)
         except Exception as exc:  # noqa: BLE001 - no message may stop the desk
-            log.exception(_("desk: a message from table %s on %s could not be handled"),
-                          table, msg.topic)
-            self.refuse(table, kind, _("the message could not be handled ({error})").format(
-                error=type(exc).__name__), msg.payload)
+            if is_write_failure(exc):
+                # the desk's own disk: not the table's fault, and not acknowledged, so the
+                # table keeps the result and sends it again (one log line, on the board)
+                self._storage_failed(exc, "results")
+            else:
+                log.exception(_("desk: a message from table %s on %s could not be handled"),
+                              table, msg.topic)
+                self.refuse(table, kind, _("the message could not be handled ({error})")
+                            .format(error=type(exc).__name__), msg.payload)
+        self._changed()
+
+    # -- the desk's own faults (its disk) ----------------------------------------------------
+    def _storage_failed(self, exc: BaseException, where: str) -> None:
+        """A write of the desk's database failed: shown on the board, logged once."""
+        self._fault_where = where
+        self.health.set(venue_fault(exc, DESK_FULL, DESK_FAILED), str(exc))
+
+    def _storage_ok(self, where: str) -> None:
+        """A write ``where`` failed before worked now: the fault is over."""
+        if self._fault_where == where:
+            self.health.clear(DESK_FULL, DESK_FAILED)
+            self._fault_where = ""
+
+    def _health_changed(self, _health: dict[str, Any]) -> None:
+        with self.lock:
+            self._seq += 1
+            self._notices_seq = self._seq
         self._changed()
 
     def _handle(self, table: str, kind: str, payload: bytes, retained: bool) -> None:
@@ -195,15 +223,25 @@ class Desk:
         """Keep and log a refused message (the same refusal again only counts up)."""
         excerpt = payload[:160].decode("utf-8", errors="replace")
         now = time.time()
-        with self.lock:
-            cur = self._db.execute(
-                "INSERT INTO venue_refusals(table_id, what, reason, excerpt, first_at, last_at)"
-                " VALUES (?,?,?,?,?,?) ON CONFLICT(table_id, what, reason) DO UPDATE SET"
-                " times=times+1, last_at=excluded.last_at, excerpt=excluded.excerpt"
-                " RETURNING times", (table, what, reason, excerpt, now, now))
-            times = cur.fetchone()[0]
-            self._db.execute("DELETE FROM venue_refusals WHERE id NOT IN (SELECT id FROM"
-                             " venue_refusals ORDER BY last_at DESC LIMIT ?)", (REFUSALS_KEPT,))
+        try:
+            with write_transaction(self._db, self.lock) as db:
+                cur = db.execute(
+                    "INSERT INTO venue_refusals(table_id, what, reason, excerpt, first_at,"
+                    " last_at) VALUES (?,?,?,?,?,?) ON CONFLICT(table_id, what, reason) DO"
+                    " UPDATE SET times=times+1, last_at=excluded.last_at,"
+                    " excerpt=excluded.excerpt RETURNING times",
+                    (table, what, reason, excerpt, now, now))
+                times = cur.fetchone()[0]
+                db.execute("DELETE FROM venue_refusals WHERE id NOT IN (SELECT id FROM"
+                           " venue_refusals ORDER BY last_at DESC LIMIT ?)", (REFUSALS_KEPT,))
+        except Exception as exc:
+            if not is_write_failure(exc):
+                raise
+            self._storage_failed(exc, "refusals")  # the refusal is in the log line below
+            times = 1 if (table, what, reason) not in self._unstored else 2
+            self._unstored.add((table, what, reason))
+        else:
+            self._storage_ok("refusals")
         if times == 1:
             log.warning(_("desk: refused %s from table %s: %s"), what, table, reason)
         self._refresh_notices()
@@ -262,6 +300,7 @@ class Desk:
                 log.info(_("result %s: %s %d × %d %s"), uid, body.get("teams", {}).get("A"),
                          body.get("score_a", 0), body.get("score_b", 0),
                          body.get("teams", {}).get("B"))
+                self._storage_ok("results")
             self._publish_ack(table)
             if fresh:
                 self.progress()
@@ -347,9 +386,13 @@ class Desk:
                 self._down()  # the client is gone though paho did not say so
             try:
                 self.progress()
+                self._storage_ok("assignments")
                 self._refresh_notices()
-            except Exception:  # noqa: BLE001 - the desk keeps running; the log says why
-                log.exception(_("desk: could not update the assignments"))
+            except Exception as exc:  # noqa: BLE001 - the desk keeps running; the log says why
+                if is_write_failure(exc):
+                    self._storage_failed(exc, "assignments")
+                else:
+                    log.exception(_("desk: could not update the assignments"))
 
     # -- views -------------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
@@ -363,7 +406,9 @@ class Desk:
             tables = [dict(self.tables[k]) for k in sorted(self.tables)
                       if self._table_seq.get(k, 0) > seq or seq == 0]
             out: dict[str, Any] = {"connected": self.connected,
-                                   "now": int(time.time() * 1000), "tables": tables}
+                                   "now": int(time.time() * 1000), "tables": tables,
+                                   # the desk's own faults (its disk), never the broker's
+                                   "faults": self.health.to_json()["faults"]}
             if seq == 0 or self._notices_seq > seq:
                 out.update(self._notices)
             return self._seq, out

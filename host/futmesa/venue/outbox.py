@@ -10,6 +10,9 @@ so sending it twice never counts it twice. A match corrected after its end
 and, if its result changed, sent again under the same uid with the new digest:
 the desk replaces the result.
 
+Every write is one hardened transaction (:mod:`futmesa.sqltx`): on a full disk the
+real error comes out, and results already queued can still be read and resent.
+
 A result carries its proof (issue 25): the match's final chain hash, how many entries the
 chain holds, and the referee's signature entry (None: "sem assinatura"). The proof is part
 of the digest, so a signature or a reopening made after the result was acknowledged makes
@@ -27,6 +30,7 @@ from typing import Any
 
 from futmesa.matchbook import MatchLibrary
 from futmesa.matchbook.proof import result_proof
+from futmesa.sqltx import write_transaction
 from futmesa.store import EventLog
 
 SCHEMA = """
@@ -102,23 +106,17 @@ class Outbox:
         added = 0
         for m in ended:
             body = result_of(self.history.match_record(m["id"]), table_id)
-            with self._lock:
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    if body is not None:
-                        self._db.execute(
-                            "INSERT OR IGNORE INTO venue_outbox(uid, table_id, match_id, payload,"
-                            " digest, created_at) VALUES (?,?,?,?,?,?)",
-                            (body["uid"], table_id, m["id"], json.dumps(body), body["digest"],
-                             time.time()))
-                        added += 1
-                    self._db.execute(
-                        "INSERT INTO venue_cursor(table_id, match_id) VALUES (?,?) ON CONFLICT"
-                        "(table_id) DO UPDATE SET match_id=excluded.match_id", (table_id, m["id"]))
-                    self._db.execute("COMMIT")
-                except BaseException:
-                    self._db.execute("ROLLBACK")
-                    raise
+            with write_transaction(self._db, self._lock) as db:
+                if body is not None:
+                    db.execute(
+                        "INSERT OR IGNORE INTO venue_outbox(uid, table_id, match_id, payload,"
+                        " digest, created_at) VALUES (?,?,?,?,?,?)",
+                        (body["uid"], table_id, m["id"], json.dumps(body), body["digest"],
+                         time.time()))
+                    added += 1
+                db.execute(
+                    "INSERT INTO venue_cursor(table_id, match_id) VALUES (?,?) ON CONFLICT"
+                    "(table_id) DO UPDATE SET match_id=excluded.match_id", (table_id, m["id"]))
         return added
 
     def recheck(self, table_id: str) -> int:
@@ -131,12 +129,12 @@ class Outbox:
         changed = 0
         for uid, match_id, digest in rows:
             body = result_of(self.history.match_record(match_id), table_id)
-            with self._lock:
+            with write_transaction(self._db, self._lock) as db:
                 if body is None or body["digest"] == digest:
-                    self._db.execute("UPDATE venue_outbox SET created_at=? WHERE uid=?",
-                                     (time.time(), uid))
+                    db.execute("UPDATE venue_outbox SET created_at=? WHERE uid=?",
+                               (time.time(), uid))
                     continue
-                self._db.execute(
+                db.execute(
                     "UPDATE venue_outbox SET payload=?, digest=?, created_at=?, acked_at=NULL"
                     " WHERE uid=?", (json.dumps(body), body["digest"], time.time(), uid))
                 changed += 1
@@ -152,10 +150,10 @@ class Outbox:
     def acknowledge(self, table_id: str, acked: dict[str, str]) -> int:
         """Mark the results the desk has stored (uid -> digest); returns how many are new."""
         n = 0
-        with self._lock:
+        with write_transaction(self._db, self._lock) as db:
             for body in self.pending(table_id):
                 if acked.get(body["uid"]) == body["digest"]:
-                    self._db.execute("UPDATE venue_outbox SET acked_at=? WHERE uid=?",
-                                     (time.time(), body["uid"]))
+                    db.execute("UPDATE venue_outbox SET acked_at=? WHERE uid=?",
+                               (time.time(), body["uid"]))
                     n += 1
         return n

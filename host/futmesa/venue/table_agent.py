@@ -25,6 +25,15 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from futmesa.health import (
+    CREDENTIALS_TAKEN,
+    OUTBOX_FAILED,
+    OUTBOX_FULL,
+    VENUE_FAULTS,
+    Fault,
+    is_write_failure,
+    venue_fault,
+)
 from futmesa.hub import StateHub
 from futmesa.i18n import _
 from futmesa.venue import mqtt as vm
@@ -56,6 +65,11 @@ def slim_state(state: dict[str, Any], competition_match: Any, sent_ms: int) -> d
         "shootout": {s: shootout.get("totals", {}).get(s) for s in "AB"} if shootout else None,
         "clock": state.get("clock"),
         "device": bool((state.get("link") or {}).get("connected")),
+        # every fault the table knows (log or outbox not writable, credentials taken...):
+        # the venue board shows them on this table's card, in its language
+        "faults": [{k: f.get(k) for k in ("code", "pt", "en")}
+                   for f in ((state.get("health") or {}).get("faults") or [])
+                   if isinstance(f, dict)],
         "next": _next_text(state.get("next")),
         "now": sent_ms,
     }
@@ -65,6 +79,36 @@ def _next_text(nxt: dict[str, Any] | None) -> str | None:
     if not nxt:
         return None
     return f"{nxt.get('title', '')} ({nxt['label']})" if nxt.get("label") else nxt.get("title")
+
+
+class TakeoverWatch:
+    """Tells a table's credentials in use elsewhere from an ordinary lost broker.
+
+    The broker names each client by its user (``use_username_as_clientid``): a second
+    connection with this table's credentials throws the table off, the table comes back and
+    throws the other off, every few seconds. A lost broker or a pulled cable does not
+    reconnect at once; so connections lost within ``SHORT_S`` of being made, ``TIMES``
+    times within ``WINDOW_S``, mean the credentials are in use twice.
+    """
+
+    SHORT_S = 15.0
+    WINDOW_S = 60.0
+    TIMES = 3
+
+    def __init__(self) -> None:
+        self._since = 0.0
+        self._short: list[float] = []
+
+    def connected(self, now: float) -> None:
+        self._since = now
+
+    def lost(self, now: float) -> None:
+        if now - self._since < self.SHORT_S:
+            self._short.append(now)
+        self._short = [t for t in self._short if now - t < self.WINDOW_S]
+
+    def suspected(self, now: float) -> bool:
+        return len([t for t in self._short if now - t < self.WINDOW_S]) >= self.TIMES
 
 
 @dataclass(frozen=True)
@@ -97,6 +141,8 @@ class TableAgent:
         self.client.on_disconnect = vm.guarded(what, self._on_disconnect)
         self.client.on_message = vm.guarded(what, self._on_message)
         self.loop = vm.Supervised(self.client, f"table-{table_id}-mqtt", self._down)
+        self.takeovers = TakeoverWatch()
+        self._said: set[str] = set()  # faults logged without a daemon's health
 
     # -- lifecycle ----------------------------------------------------------------------
     def start(self) -> None:
@@ -112,6 +158,8 @@ class TableAgent:
         """(the sweeper) Notice a connection paho did not report as lost."""
         if self.connected and not (self.loop.alive and self.client.is_connected()):
             self._down()
+        elif self.connected and not self.takeovers.suspected(time.monotonic()):
+            self._clear_fault(CREDENTIALS_TAKEN)  # connected a minute with nobody else
 
     def stop(self) -> None:
         self.stopping = True
@@ -131,6 +179,10 @@ class TableAgent:
                         "table's credentials file"), self.table_id, rc)
             return
         self.connected = True
+        now = time.monotonic()
+        self.takeovers.connected(now)
+        if not self.takeovers.suspected(now):
+            self._clear_fault(CREDENTIALS_TAKEN)
         log.info(_("table %s: connected to the venue broker"), self.table_id)
         client.publish(vm.t_status(self.table_id), b"online", qos=1, retain=True)
         client.subscribe([(vm.t_assign(self.table_id), 1), (vm.t_ack(self.table_id), 1)])
@@ -143,8 +195,12 @@ class TableAgent:
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, rc: Any,
                        props: Any = None) -> None:
         if self.connected and not self.stopping:
-            log.warning(_("table %s: lost the venue broker (%s); results wait in the outbox"),
-                        self.table_id, rc)
+            self.takeovers.lost(time.monotonic())
+            if self.takeovers.suspected(time.monotonic()):
+                self._set_fault(VENUE_FAULTS[CREDENTIALS_TAKEN])
+            else:
+                log.warning(_("table %s: lost the venue broker (%s); results wait in the "
+                              "outbox"), self.table_id, rc)
         self.connected = False
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
@@ -208,12 +264,40 @@ class TableAgent:
         self._last_sent = now
         self.client.publish(vm.t_state(self.table_id), vm.dumps(slim), qos=0, retain=True)
 
-    def send_results(self) -> int:
-        """(any thread) Scan the log for newly finished matches; (re)send what is not acked."""
-        with self._lock:
+    # -- faults of this table's venue side (shown with the table's health) ------------------
+    def _set_fault(self, fault: Fault, detail: str = "") -> None:
+        health = getattr(self.daemon, "health", None)
+        if health is not None:
+            health.set(fault, detail)
+        elif fault.code not in self._said:
+            self._said.add(fault.code)
+            log.error(_("table %s: %s. What to do: %s"), self.table_id, fault.said(),
+                      _(fault.action))
+
+    def _clear_fault(self, *codes: str) -> None:
+        health = getattr(self.daemon, "health", None)
+        if health is not None:
+            health.clear(*codes)
+        self._said.difference_update(codes)
+
+    def _queue_results(self) -> None:
+        """Take newly finished (or corrected) matches into the outbox; a storage fault is
+        shown, logged once, and the results already queued still go out."""
+        try:
             self.outbox.scan(self.table_id)
             if self.outbox.recheck(self.table_id):
                 self._resent = 0.0  # a corrected result goes out now
+        except Exception as exc:
+            if not is_write_failure(exc):
+                raise
+            self._set_fault(venue_fault(exc, OUTBOX_FULL, OUTBOX_FAILED), str(exc))
+            return
+        self._clear_fault(OUTBOX_FULL, OUTBOX_FAILED)
+
+    def send_results(self) -> int:
+        """(any thread) Scan the log for newly finished matches; (re)send what is not acked."""
+        with self._lock:
+            self._queue_results()
             if not self.connected:
                 return 0
             now = time.monotonic()
