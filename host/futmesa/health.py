@@ -41,6 +41,9 @@ class Fault:
 
     def to_json(self, since_ms: float) -> dict[str, Any]:
         return {"code": self.code, "pt": self.said("pt_BR"), "en": self.said("en"),
+                # what to do, for the screens of whoever can act (the venue board)
+                "do_pt": translator("pt_BR").gettext(self.action),
+                "do_en": translator("en").gettext(self.action),
                 "since": round(since_ms)}
 
 

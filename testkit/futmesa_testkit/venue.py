@@ -136,6 +136,8 @@ class Venue:
     cabled: set[int] = field(default_factory=set)  # daemons whose broker link is a Cable
     speed: int = 20
     scripted_referees: bool = True  # False: the test is the referee
+    desk_folder: Path | None = None  # where the desk's database lives (a small disk...)
+    table_folders: dict[int, Path] = field(default_factory=dict)  # per `serve` process
     broker: Mosquitto | None = None
     desk_proc: subprocess.Popen[str] | None = None
     desk_port: int = 0
@@ -189,7 +191,8 @@ class Venue:
             all_creds = self.broker.credentials["tables"]
             creds.write_text(json.dumps({"tables": {f"sim-{s.uid}": all_creds[f"sim-{s.uid}"]
                                                     for s in sims}}))
-            d = Daemon(sims, self.folder / f"tables-{i}.sqlite", free_port(), port, creds,
+            d = Daemon(sims, self.table_folders.get(i, self.folder) / f"tables-{i}.sqlite",
+                       free_port(), port, creds,
                        log=self.folder / f"serve-{i}.log")
             d.start()
             self.daemons.append(d)
@@ -203,7 +206,7 @@ class Venue:
 
     @property
     def desk_db(self) -> Path:
-        return self.folder / "desk.sqlite"
+        return (self.desk_folder or self.folder) / "desk.sqlite"
 
     def cli(self, *args: str) -> str:
         out = subprocess.run([FUTMESA, *args], capture_output=True, text=True, timeout=60)

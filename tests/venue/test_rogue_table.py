@@ -76,12 +76,12 @@ class FakeTable:
 
 
 class DeskProcess:
-    def __init__(self, folder: Path, broker: Mosquitto) -> None:
+    def __init__(self, folder: Path, broker: Mosquitto, db: Path | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = folder / "desk.log"
         self.proc = subprocess.Popen(
-            [FUTMESA, "desk", "--db", str(folder / "desk.sqlite"), "--broker", broker.url,
+            [FUTMESA, "desk", "--db", str(db or folder / "desk.sqlite"), "--broker", broker.url,
              "--credentials", str(folder / "broker" / "credentials" / "desk.json"),
              "--http-host", "127.0.0.1", "--http-port", str(self.port)],
             stdout=self.log.open("a"), stderr=subprocess.STDOUT, text=True, process_group=0)

@@ -67,7 +67,7 @@ def slim_state(state: dict[str, Any], competition_match: Any, sent_ms: int) -> d
         "device": bool((state.get("link") or {}).get("connected")),
         # every fault the table knows (log or outbox not writable, credentials taken...):
         # the venue board shows them on this table's card, in its language
-        "faults": [{k: f.get(k) for k in ("code", "pt", "en")}
+        "faults": [{k: f.get(k) for k in ("code", "pt", "en", "do_pt", "do_en")}
                    for f in ((state.get("health") or {}).get("faults") or [])
                    if isinstance(f, dict)],
         "next": _next_text(state.get("next")),
