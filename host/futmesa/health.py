@@ -67,7 +67,7 @@ def classify(exc: BaseException) -> Fault:
     """The fault a failed write of the event log means."""
     text = str(exc).lower()
     code = getattr(exc, "sqlite_errorcode", None)
-    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return FAULTS[LOG_FULL]
     if isinstance(exc, OSError) and exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return FAULTS[LOG_READ_ONLY]
@@ -123,7 +123,17 @@ def storage_error_line(exc: BaseException) -> str | None:
     For the organiser's commands: what happened and what to do, never a traceback."""
     if not is_write_failure(exc):
         return None
+    if isinstance(exc, OSError) and exc.filename is None and exc.errno not in (
+            errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EIO):
+        return None  # a network error or the like: not a storage problem
     text = str(exc).lower()
+    if isinstance(exc, OSError) and exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+        error = f"{exc.filename}: {exc.strerror}" if exc.filename else (exc.strerror or exc)
+        return _("the file could not be read or written ({error}) — check the path and the "
+                 "disk, then run the command again").format(error=error)
+    if "not a database" in text or "malformed" in text:
+        return _("the file given is not a futmesa database (or it is damaged) — check the "
+                 "--db path; `futmesa doctor` checks a database file")
     if "locked" in text or "busy" in text:
         return _("the database is busy (another futmesa is writing it): wait a moment and run "
                  "the command again")
@@ -135,9 +145,6 @@ def storage_error_line(exc: BaseException) -> str | None:
         return _("the database cannot be written (read-only or no permission) — nothing was "
                  "changed. Make the file and its folder writable by this user and run the "
                  "command again")
-    if isinstance(exc, OSError):
-        return _("the file could not be read or written ({error}) — check the path and the "
-                 "disk, then run the command again").format(error=exc.strerror or exc)
     return _("the database could not be read or written ({error}) — check the file with "
              "`futmesa doctor` and run the command again").format(error=exc)
 
