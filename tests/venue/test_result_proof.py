@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx
 from PIL import Image, ImageDraw
-from test_rogue_table import FakeTable, day  # noqa: F401 - the fixture, shared
+from .test_rogue_table import FakeTable, day  # noqa: F401 - the fixture, shared
 
 from futmesa import chain
 from futmesa_testkit.venue import wait_for

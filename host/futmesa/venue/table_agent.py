@@ -35,7 +35,7 @@ from futmesa.health import (
     venue_fault,
 )
 from futmesa.hub import StateHub
-from futmesa.i18n import _
+from futmesa.i18n import N_, _, translator
 from futmesa.venue import mqtt as vm
 from futmesa.venue.outbox import Outbox
 
@@ -65,14 +65,35 @@ def slim_state(state: dict[str, Any], competition_match: Any, sent_ms: int) -> d
         "shootout": {s: shootout.get("totals", {}).get(s) for s in "AB"} if shootout else None,
         "clock": state.get("clock"),
         "device": bool((state.get("link") or {}).get("connected")),
-        # every fault the table knows (log or outbox not writable, credentials taken...):
-        # the venue board shows them on this table's card, in its language
-        "faults": [{k: f.get(k) for k in ("code", "pt", "en", "do_pt", "do_en")}
-                   for f in ((state.get("health") or {}).get("faults") or [])
-                   if isinstance(f, dict)],
+        # every fault the table knows (log or outbox not writable, credentials taken, a
+        # sensor...): the venue board shows them on this table's card, in its language
+        "faults": table_faults(state),
         "next": _next_text(state.get("next")),
         "now": sent_ms,
     }
+
+
+SENSOR_FAULT = N_("a sensor of this table is faulty ({fault}) — the referee watches the plays "
+                  "and enters goals at the console")
+SENSOR_ACTION = N_("after the match, check the sensor with `futmesa doctor` at this table")
+SENSOR_WORDS = {"stuck": N_("blocked for too long"), "no_answer": N_("not answering"),
+                "out_of_range": N_("reading out of range"), "drift": N_("baseline drifted")}
+
+
+def table_faults(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The table's faults as the venue board shows them: its health (the event log, the
+    outbox, its credentials) and its sensors, each in both languages with what to do."""
+    out = [{k: f.get(k) for k in ("code", "pt", "en", "do_pt", "do_en")}
+           for f in ((state.get("health") or {}).get("faults") or []) if isinstance(f, dict)]
+    sensors = state.get("sensor_faults") or {}
+    for fault in sorted({str(f) for f in sensors.values()} if isinstance(sensors, dict) else []):
+        said = {lang: translator(lang).gettext(SENSOR_FAULT).format(
+            fault=translator(lang).gettext(SENSOR_WORDS.get(fault, N_("faulty"))))
+            for lang in ("pt_BR", "en")}
+        out.append({"code": f"sensor_{fault}", "pt": said["pt_BR"], "en": said["en"],
+                    "do_pt": translator("pt_BR").gettext(SENSOR_ACTION),
+                    "do_en": translator("en").gettext(SENSOR_ACTION)})
+    return out
 
 
 def _next_text(nxt: dict[str, Any] | None) -> str | None:

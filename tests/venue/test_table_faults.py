@@ -1,4 +1,5 @@
-"""Telling a table's credentials used twice from a lost broker (issue 37, item 5).
+"""A table's faults on their way to the venue board (issue 37): credentials used twice told
+from a lost broker (item 5), and a stuck sensor in words.
 
 The broker names a client by its user: a second connection with the table's credentials
 throws the table off, the table comes back and throws the other off, every few seconds. A
@@ -42,3 +43,17 @@ def test_a_lost_broker_or_a_pulled_cable_is_not_a_takeover() -> None:
     w2 = TakeoverWatch()
     t = flap(w2, 0.0, 5, lived=2.0, apart=TakeoverWatch.WINDOW_S)
     assert not w2.suspected(t)
+
+
+def test_a_stuck_sensor_travels_to_the_board_in_words() -> None:
+    from futmesa.venue.table_agent import slim_state
+
+    state = {"table_id": "mesa-1", "sensor_faults": {"0": "stuck", "1": "stuck"},
+             "health": {"ok": False, "faults": [{"code": "log_full", "pt": "log cheio",
+                                                 "en": "log full", "do_pt": "libere",
+                                                 "do_en": "free", "since": 1}]}}
+    faults = slim_state(state, 7, 0)["faults"]
+    assert [f["code"] for f in faults] == ["log_full", "sensor_stuck"]  # one per kind
+    assert faults[1]["pt"].startswith(
+        "um sensor desta mesa está com defeito (bloqueado por tempo demais)")
+    assert "futmesa doctor" in faults[1]["do_pt"] and faults[1]["en"].startswith("a sensor")
