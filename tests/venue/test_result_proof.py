@@ -17,10 +17,11 @@ from typing import Any
 
 import httpx
 from PIL import Image, ImageDraw
-from .test_rogue_table import FakeTable, day  # noqa: F401 - the fixture, shared
 
 from futmesa import chain
 from futmesa_testkit.venue import wait_for
+
+from .test_rogue_table import FakeTable, day  # noqa: F401 - the fixture, shared
 
 
 def drawing(width: int = 300) -> str:

@@ -90,6 +90,14 @@ def ruleset_title(ruleset: Any, lang: str | None = None) -> str:
     return RULESET_TITLES.get(key) or translator(lang).gettext("Table rules")
 
 
+def ruleset_choices() -> list[tuple[str, str]]:
+    """Every ruleset this host plays, as (id, title), in the registry's order: the console's
+    "Regras" choice is built from this, so a new ruleset file appears there by itself."""
+    from futmesa.rules import ruleset_names
+
+    return [(name, ruleset_title(name)) for name in ruleset_names()]
+
+
 def table_name(table_id: Any, given: Any = None, index: int | None = None,
                lang: str = "pt") -> str:
     """A table as people name it: the name from the settings or the board file, else "Mesa N".

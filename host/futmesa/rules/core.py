@@ -94,6 +94,10 @@ class RulesCore:
     corner_kind: ClassVar[str] = "escanteio"  # the corner given for a ball in off a defender
     # -- touches -----------------------------------------------------------------------
     touch_limit: ClassVar[int | None] = None  # per possession / turn, None: one lance per turn
+    # -- the referee's inputs for what the table cannot see, beyond those of every ruleset
+    # (possession.offers says when each applies; the console offers only those):
+    # "offside", "ball_on_arc", "discs_moved", "keeper_kick_hit", "pass"
+    referee_inputs: ClassVar[frozenset[str]] = frozenset()
     # -- tie-break -----------------------------------------------------------------------
     shootout_series: ClassVar[tuple[int, ...]] = ()  # kicks per side per series, then 1 each
     shootout_rotation: ClassVar[str] = "distinct-per-series"  # or "all-before-repeat"

@@ -87,7 +87,9 @@ class Engine:
             return self._late(state, (*state.log[:pos], entry, *state.log[pos:]), entry)
         new = state.copy()
         new.log = (*state.log, entry)
-        return new, self._step(new, entry)
+        effects = self._step(new, entry)
+        self._publish(new)
+        return new, effects
 
     def _late(
         self, old: MatchState, log: tuple[Entry, ...], entry: Entry
@@ -113,6 +115,7 @@ class Engine:
                 )
         state.log = log
         state.m["corrections"] = correction_history(log)
+        self._publish(state)
         return state, effects
 
     def replay(self, entries: Iterable[Entry]) -> tuple[MatchState, list[Effect]]:
@@ -124,7 +127,14 @@ class Engine:
             effects.extend(self._step(state, entry))
         state.log = log
         state.m["corrections"] = correction_history(log)
+        self._publish(state)
         return state, effects
+
+    def _publish(self, state: MatchState) -> None:
+        """What the state says beside the match itself, for the console: who may play now and
+        the referee's inputs that apply (computed once per published state, not per step of a
+        replay)."""
+        state.m["possession"] = possession(self.ruleset, state.m)
 
     def _step(self, state: MatchState, entry: Entry) -> list[Effect]:
         ctx = Ctx(state.m, entry)
@@ -147,6 +157,4 @@ class Engine:
             m.update(saved)
             ctx.effects.clear()
             ctx.announce("refused", refused.msgid, refused.rule, **refused.values)
-        # who may play now, published after every step (the console offers what it allows)
-        m["possession"] = possession(self.ruleset, m)
         return ctx.effects

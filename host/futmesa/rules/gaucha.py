@@ -30,6 +30,9 @@ class Gaucha(Ruleset):
     substitutions = 3  # not in the excerpt: competition setting `substitutions`
     corner_kind = "escanteio_cavado"  # Art. XXVIII §6: off a defender's disc
     shot_needs_before_alarm = False  # Art. XXI §1: the player on turn has the last lance anyway
+    # Art. XXXII offside, Art. XXXVI the corner arc, Art. XXXIII §1 discs moved at a goal
+    # kick, Art. XXIX l the pass on a two-lance restart's first lance
+    referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass"})
     cites: ClassVar[dict[str, str]] = {
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",

@@ -38,6 +38,8 @@ class MesaPosta(Ruleset):
     shootout_rotation = "all-before-repeat"
     penalty_keeper_secret = True  # "O goleiro ... escolhe em segredo" (004 Pênaltis)
     shot_needs_before_alarm = False  # the half ends at the next dead ball (004 A partida)
+    # Tiros de meta: discs moved at a goal kick, the chutão that hits an opponent
+    referee_inputs = frozenset({"discs_moved", "keeper_kick_hit"})
     cites: ClassVar[dict[str, str]] = {
         "draw": "004 Saída de bola",
         "kickoff": "004 Saída de bola",

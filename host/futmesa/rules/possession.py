@@ -162,4 +162,29 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         "touches_remaining": touches_remaining(m, side) if side else None,
         "discs": [shot["disc"]] if shot and shot.get("disc") is not None else None,
         "allowed": allowed,
+        "offers": offers(rules, m),
     }
+
+
+def offers(rules: Any, m: dict[str, Any]) -> list[str]:
+    """The ruleset's own referee inputs (``Ruleset.referee_inputs``) that apply now, in the
+    order the console shows them; the handlers refuse them at any other moment
+    (docs/rulesets.md, "Entradas do árbitro")."""
+    mine = rules.referee_inputs
+    if not mine or m["finished"]:
+        return []
+    playing = in_play(m)
+    r = m.get("restart")
+    waiting = bool(r and not r.get("taken"))
+    now = {
+        "offside": playing,  # 001 Art. XXXII: in open play, one tap
+        "ball_on_arc": playing,  # 001 Art. XXXVI
+        "discs_moved": playing and waiting and r["kind"] == "tiro_de_meta",
+        "keeper_kick_hit": playing and bool(r) and bool(r.get("taken"))
+        and r["kind"] in ("tiro_de_meta", "bola_do_goleiro") and not r.get("touches_since"),
+        # the first lance of a two-lance restart (001 lateral cedida): it was a pass
+        "pass": bool(r) and r.get("open") is not False and r.get("lances") == 2
+        and not r.get("taker_lances"),
+    }
+    return [k for k in ("offside", "ball_on_arc", "discs_moved", "keeper_kick_hit", "pass")
+            if k in mine and now[k]]

@@ -72,11 +72,13 @@ def page(name: str, request: Request, browser: bool = False) -> HTMLResponse:
     words are ``{{ _('English') }}`` in the markup, translated by the catalogs, and
     ``<html lang>`` tells the page's script which catalog to speak."""
     from futmesa.i18n import jinja_callables
+    from futmesa.matchbook.wording import ruleset_choices
 
     lang = request_language(request, browser)
     html_lang = "en" if lang == "en" else "pt-BR"
     template = _pages().get_template(name)
-    html = template.render(lang=lang, html_lang=html_lang, **jinja_callables(lang))
+    html = template.render(lang=lang, html_lang=html_lang, rulesets=ruleset_choices(),
+                           **jinja_callables(lang))
     return HTMLResponse(html, headers={"Cache-Control": "no-cache"})
 
 

@@ -346,7 +346,12 @@ const Console = (() => {
   // ---- the referee's inputs for what the table cannot see, offered when the state says they
   // apply (docs/rulesets.md, "Entradas do árbitro"); the engine refuses them otherwise --------
   const IN_PLAY = ["running", "last_lance", "awaiting_dead_ball"];
-  const rulesetOf = () => (state && ((state.match && state.match.ruleset) || state.ruleset)) || "";
+  // the ruleset's own inputs that apply now, as the engine publishes them (no ruleset is
+  // named here: rules/possession.py `offers`)
+  const offered = (kind) => {
+    const pos = state && state.match && state.match.possession;
+    return Boolean(pos && Array.isArray(pos.offers) && pos.offers.includes(kind));
+  };
   function restartNow() {
     const r = state && state.match && state.match.restart;
     return r && typeof r === "object" && (r.side === "A" || r.side === "B") ? r : null;
@@ -370,7 +375,6 @@ const Console = (() => {
     const r = restartNow();
     const open = Boolean(r && !r.taken);
     const inPlay = IN_PLAY.includes(m.status || state.status) && !state.finished;
-    const rules = rulesetOf();
     let any = false;
     any = show("rc-taker", open && r.taker_choice === "disc") || any;
     any = show("rc-goalkeeper", open && r.taker_choice === "goalkeeper") || any;
@@ -378,12 +382,10 @@ const Console = (() => {
     show("rc-left", sides);
     any = show("rc-right", sides) || any;
     any = show("rc-waive", open && Boolean(r.waivable)) || any;
-    any = show("rc-moved", open && r.kind === "tiro_de_meta" && ["gaucha", "mesa-posta"].includes(rules)) || any;
-    any = show("rc-hit", Boolean(r) && r.taken && rules === "mesa-posta"
-      && ["tiro_de_meta", "bola_do_goleiro"].includes(r.kind) && !(r.touches_since > 0)) || any;
+    any = show("rc-moved", Boolean(r) && offered("discs_moved")) || any;
+    any = show("rc-hit", Boolean(r) && offered("keeper_kick_hit")) || any;
     // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
-    any = show("rc-pass", Boolean(r) && rules === "gaucha" && r.open !== false && r.lances === 2
-      && (r.taker_lances || 0) === 0) || any;
+    any = show("rc-pass", Boolean(r) && offered("pass")) || any;
     if (r) {
       $("rc-moved").textContent = _("{team} moved discs at the goal kick", { team: name(r.side) });
       $("rc-pass").textContent = disc === "" ? _("{team}'s 1st lance was a pass", { team: name(r.side) })
@@ -415,10 +417,10 @@ const Console = (() => {
     show("restart-card", any && !state.finished);
     // in open play, what only the referee sees: offside (001) on the first screen, the foul on
     // the goalkeeper and the ball on the corner arc beside the foul
-    show("act-offside", inPlay && rules === "gaucha");
+    show("act-offside", inPlay && offered("offside"));
     $("act-offside").textContent = _("Offside by {team}", { team: name(offsideSide()) });
     show("act-keeper-foul", inPlay);
-    show("arc-row", inPlay && rules === "gaucha");
+    show("arc-row", inPlay && offered("ball_on_arc"));
     $("act-arc-0").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(0)) });
     $("act-arc-1").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(1)) });
     $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(side) });
