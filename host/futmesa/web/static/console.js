@@ -117,7 +117,13 @@ const Console = (() => {
     try {
       const r = await fetch(`/api/token${forTable ? `?${forTable}` : ""}`, { headers: Referee.headers() });
       if (r.ok) {
-        el.textContent = _("✓ referee access");
+        // the words go on a narrow phone (the ✓ stays): the header keeps to one line
+        const words = document.createElement("span");
+        words.className = "wide";
+        words.textContent = ` ${_("✓ referee access").replace(/^✓\s*/, "")}`;
+        el.textContent = "✓";
+        el.append(words);
+        el.title = _("✓ referee access");
         el.className = "token ok";
         tokenWorked = true;
         return;
@@ -471,7 +477,9 @@ const Console = (() => {
       ul.append(li);
       return;
     }
-    for (const p of list) {
+    // one question at a time (the oldest first), the others counted: the team, the keypad
+    // and "Chute pedido" stay on the first screen of a phone (issue 31 §11)
+    for (const p of list.slice(0, 1)) {
       const li = document.createElement("li");
       const target = p && typeof p === "object" ? (p.id ?? p.entry ?? p.target) : p;
       const text = p && typeof p === "object" ? ((LANG === "en" && p.en) || p.pt || p.text || _("confirm the entry")) : String(p);
@@ -520,6 +528,13 @@ const Console = (() => {
         }
       }
       ul.append(li);
+    }
+    if (list.length > 1) {
+      const more = document.createElement("li");
+      more.className = "more";
+      more.textContent = list.length === 2 ? _("1 more question after this one")
+        : _("{count} more questions after this one", { count: list.length - 1 });
+      ul.append(more);
     }
   }
 
