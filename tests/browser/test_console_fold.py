@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_real_engine import RulesTable
 
 from futmesa.hub import StateHub
 from futmesa_testkit.liveserver import TOKEN, LiveServer, serving
-
-from test_real_engine import RulesTable
 
 pytestmark = pytest.mark.browser
 

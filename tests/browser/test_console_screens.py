@@ -161,7 +161,9 @@ RULE_STATES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
     "goal-kick": ({"ruleset": "gaucha", "status": "running", "turn": "A", "last_player": "B",
                    "ends": {"A": 0, "B": 1},
                    "restart": {"kind": "tiro_de_meta", "side": "A", "taken": False,
-                               "taker_choice": "disc", "side_choice": True, "waivable": True}},
+                               "taker_choice": "disc", "side_choice": True, "waivable": True},
+                   # what the engine publishes for it (rules/possession.py, offers)
+                   "possession": {"offers": ["offside", "ball_on_arc", "discs_moved"]}},
                   ("#restart-card", "#rc-taker", "#rc-left", "#rc-right", "#rc-waive",
                    "#rc-moved", "#act-offside")),
     # 004: a penalty for Alvorada; Botafogo's goalkeeper chooses first; a chutão just kicked
@@ -171,7 +173,8 @@ RULE_STATES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
                 ("#restart-card", "#rc-keeper", "#rc-keeper-note")),
     "chutao": ({"ruleset": "mesa-posta", "status": "running", "turn": "A",
                 "restart": {"kind": "tiro_de_meta", "side": "A", "taken": True,
-                            "touches_since": 0, "taker_choice": "goalkeeper"}},
+                            "touches_since": 0, "taker_choice": "goalkeeper"},
+                "possession": {"offers": ["keeper_kick_hit"]}},
                ("#restart-card", "#rc-hit")),
 }
 

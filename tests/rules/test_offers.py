@@ -1,0 +1,56 @@
+"""The ruleset's own referee inputs the console offers (``possession.offers``): each ruleset
+declares the inputs it reads (``Ruleset.referee_inputs``) and the engine says when each
+applies, so the console names no ruleset (issue 31). 001 Art. XXXII (offside), XXXVI (the
+corner arc), XXXIII §1 (discs moved at a goal kick), XXIX l (the pass); 004 Tiros de meta."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from futmesa.rules import Engine, load_ruleset
+from futmesa.rules.possession import offers
+
+
+def match(ruleset: str, **over: Any) -> tuple[Any, dict[str, Any]]:
+    rules = load_ruleset(ruleset)
+    m = Engine(rules).initial_state().m
+    m.update({"status": "running", "turn": "A"}, **over)
+    return rules, m
+
+
+def goal_kick(taken: bool = False, **more: Any) -> dict[str, Any]:
+    return {"kind": "tiro_de_meta", "side": "A", "taken": taken, **more}
+
+
+def test_each_ruleset_offers_only_its_own_inputs() -> None:
+    for name in ("cbfm-1toque", "pastilha-8x2"):
+        rules, m = match(name, restart=goal_kick())
+        assert offers(rules, m) == [], name
+    rules, m = match("gaucha", restart=goal_kick())
+    assert offers(rules, m) == ["offside", "ball_on_arc", "discs_moved"]
+    rules, m = match("mesa-posta", restart=goal_kick())
+    assert offers(rules, m) == ["discs_moved"]
+
+
+def test_when_each_applies() -> None:
+    rules, m = match("gaucha", restart=None)
+    assert offers(rules, m) == ["offside", "ball_on_arc"]  # open play
+    rules, m = match("gaucha", status="interval", restart=goal_kick())
+    assert offers(rules, m) == []  # the ball is not in play
+    rules, m = match("gaucha", restart={"kind": "lateral_cedida", "side": "A", "taken": True,
+                                        "open": True, "lances": 2, "taker_lances": 0})
+    assert offers(rules, m) == ["offside", "ball_on_arc", "pass"]  # the first lance: a pass?
+    m["restart"]["taker_lances"] = 1
+    assert "pass" not in offers(rules, m)
+    rules, m = match("mesa-posta", restart=goal_kick(True, touches_since=0))
+    assert offers(rules, m) == ["keeper_kick_hit"]  # right after the chutão
+    m["restart"]["touches_since"] = 1
+    assert offers(rules, m) == []
+    rules, m = match("gaucha", finished=True, restart=goal_kick())
+    assert offers(rules, m) == []
+
+
+def test_the_engine_publishes_them() -> None:
+    rules = load_ruleset("gaucha")
+    state = Engine(rules).initial_state()
+    assert state.m["possession"]["offers"] == []  # before the start
