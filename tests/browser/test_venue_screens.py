@@ -119,3 +119,64 @@ def test_the_venue_board_in_the_room(tmp_path: Path, browser: Any, output_dir: P
             server.stop()
             desk.comp.close()
         assert not errors, errors
+
+
+SIXTEEN = ["Náutico da Palheta", "Estrela do Norte", "Botafogo da Mesa", "Grêmio Botão",
+           "União Operária", "Palmeiras do Botão", "Santos Futebol de Mesa", "Vasco da Palheta",
+           "Flamengo Botonista", "Fluminense de Mesa", "Corinthians do Dadinho",
+           "Cruzeiro Palheta", "Atlético Botão", "Internacional de Mesa", "Bahia Botonista",
+           "Sport Recife Mesa"]
+
+
+@pytest.mark.parametrize("size", ["tv", "hd"])
+def test_a_day_of_four_groups_fits_the_tv(tmp_path: Path, browser: Any, output_dir: Path,
+                                          size: str) -> None:
+    """Issue 31 §14: four groups of four on a TV — every club's name on one line in the
+    standings ("Náutico da / Palheta" wrapped), every group on the screen, and "Próximas
+    partidas" never cut at the bottom (only the matches that fit are listed)."""
+    path = tmp_path / "desk.sqlite"
+    EventLog(path).close()
+    db = CompetitionDB(path)
+    db.import_teams(read_teams_csv("name,color\n" + "\n".join(
+        f"{n},#{(i * 1234567) % 0xFFFFFF:06x}" for i, n in enumerate(SIXTEEN))))
+    cid = db.create(parse_settings({"groups": 4, "advance": 2, "tables": 4}))
+    teams = db.team_map()
+    tables = []
+    for i, m in enumerate([m for m in db.matches(cid) if m["stage"] == "group"][:4]):
+        db.set_assigned(m["id"], f"sim-SIM0000{i + 1}")
+        tables.append(live_table(f"sim-SIM0000{i + 1}", teams[m["team_a"]].name,
+                                 teams[m["team_b"]].name, (1, 0)))
+    server = LiveServer(None, create_desk_app(FakeDesk(db, tables)))  # type: ignore[arg-type]
+    server.start()
+    context = browser.new_context(viewport=VIEWPORTS[size])
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("#t-sim-SIM00004")
+        page.wait_for_function("document.querySelectorAll('#upcoming-list li').length > 0")
+        height = VIEWPORTS[size]["height"]
+        page.wait_for_function(
+            "h => [...document.querySelectorAll('#upcoming-list li')].filter(li => !li.hidden)"
+            ".every(li => li.getBoundingClientRect().bottom <= h)", arg=height)
+        check_screen(page, f"venue-board-four-groups-{size}", output_dir)
+        shown = page.evaluate("""() => [...document.querySelectorAll('#upcoming-list li')]
+            .filter(li => li.offsetParent).map(li => li.getBoundingClientRect().bottom)""")
+        assert shown and max(shown) <= height, shown  # at least one, none cut
+        groups = page.evaluate("""() => [...document.querySelectorAll('#standings h2')]
+            .map(h => h.textContent.trim())""")
+        assert len(groups) == 4, groups
+        last = page.evaluate("""() => Math.max(...[...document.querySelectorAll(
+            '#standings table.std')].map(t => t.getBoundingClientRect().bottom))""")
+        assert last <= height, f"the standings end at {last:.0f} px on a {height} px screen"
+        wrapped = page.evaluate("""() => [...document.querySelectorAll(
+            '#standings table.std td:nth-child(2)')].filter(td => {
+              const line = parseFloat(getComputedStyle(td).lineHeight) || 20;
+              return td.getBoundingClientRect().height > line * 1.6 * (
+                parseFloat(document.getElementById('standings').style.zoom) || 1) + 8;
+            }).map(td => td.textContent.trim())""")
+        assert wrapped == [], wrapped
+        assert page.evaluate("document.documentElement.scrollHeight") <= height + 1
+    finally:
+        context.close()
+        server.stop()
+        db.close()
