@@ -202,7 +202,8 @@ class TableDaemon:
             return
         wanted = self._profile()
         if force or wanted != self.info.profile:
-            log.info(_("sending the %s clock profile to the table"), self.ruleset_name)
+            log.info(_("sending the %s clock profile to the table"),
+                     ruleset_title(self.ruleset_name))
             self.link.send_profile(wanted)
 
     # -- LinkSink (link thread) ---------------------------------------------------------

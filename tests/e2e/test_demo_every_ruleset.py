@@ -35,6 +35,13 @@ def test_the_demo_plays_every_ruleset_to_the_final_whistle(ruleset: str, tmp_pat
     assert final, out
     # what the scripted referee and the demo print is Portuguese, never an entry's code
     assert not re.search(r"\b(shot_asked|lance_done|touch|referee|refused)\b", out), out
+    # ... and names a table, a ruleset and a team as people do (issue 31 §16): no table id,
+    # no ruleset id, no folded name, no "por o"
+    assert "sim-SIM" not in out, out
+    ids = "|".join(re.escape(r) for r in RULESETS)
+    assert not re.search(rf"(?<![\w/-])({ids})(?![\w-])", out), out
+    assert not re.search(r"\b(por|de|em) (o|a|os|as) ", out), out
+    assert "estrela do norte" not in out and "botafogo da mesa" not in out, out
     with sqlite3.connect(db) as conn:
         finished = conn.execute("SELECT ended_at FROM matches").fetchone()[0]
         shots = conn.execute("SELECT COUNT(*) FROM entries WHERE kind = 'shot_asked'"

@@ -167,3 +167,17 @@ def test_watch_follows_the_table_asked_for_on_a_host_of_several(live: LiveServer
 
     seen = asyncio.run(run())
     assert seen and set(seen) == {"mesa-1"}
+
+
+def test_the_lance_counts_down_and_warns() -> None:
+    """Issue 31 §15: the per-move timer on the terminal, counting down from the device's
+    figure at the host's time, with the warning in its last 5 s; none when it is stopped."""
+    st = make_state()
+    now = watch.now_ms()
+    st["lance"] = {"ms": 12_000, "running": True, "at": now, "rate": 1.0, "length_ms": 15_000,
+                   "side": "A"}
+    assert "lance 12" in text_of(watch.render(st, connected=True))
+    later = text_of(watch.render(st, connected=True, offset_ms=8_000))  # 8 s on
+    assert "lance 4 ⚠" in later
+    st["lance"]["running"] = False
+    assert "lance" not in text_of(watch.render(st, connected=True)).split("\n")[2]
