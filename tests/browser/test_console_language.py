@@ -33,7 +33,9 @@ ENGLISH = {"the", "of", "to", "with", "for", "and", "this", "that", "shot", "fou
            "on", "by", "chosen", "last", "penalty", "corner", "throw", "free", "draw",
            "period", "sound", "theme", "send", "cancel", "reason", "shortcuts", "delete"}
 # names, not sentences: the rulesets' titles, the language buttons, the product, the keys
-NAMES = re.compile(r"Regra Gaúcha|Gaúcha|A mesa está posta|Pastilha 8x2|CBFM|Português|English"
+# (the console's rules choice lists the registry's titles: matchbook.wording.ruleset_choices)
+NAMES = re.compile(r"Regra Gaúcha|Gaúcha|A mesa está posta|Pastilha 8x2[^<\n]*|CBFM — Regra 1 Toque"
+                   r"|CBFM|Português|English"
                    r"|futmesa|\bEnter\b|\bEsc\b")
 
 # what a screen says: its visible text, its options, the labels a screen reader speaks

@@ -96,8 +96,9 @@ def test_the_installed_console_opens_without_the_network(
         response = page.reload()  # no network: the page comes from the worker's copy
         assert response is not None and response.from_service_worker
         page.wait_for_selector("#act-shot", state="visible", timeout=WAIT_MS)
-        page.wait_for_function("typeof Referee === 'object' && typeof Console === 'object'",
-                               timeout=WAIT_MS)
+        page.wait_for_function(  # every console module came from the worker's copy and ran
+            "typeof Referee === 'object' && document.documentElement.dataset.console === 'ready'",
+            timeout=WAIT_MS)
         assert page.is_visible(".keypad") and page.is_visible("#act-outcome")
         # the match as it was last seen, not "0 × 0" and "—" (issue 31 §11)
         assert {k: page.text_content(k) for k in seen} == seen

@@ -4,10 +4,14 @@
 // shows the inputs waiting in its outbox ("aguardando conexão"). The API is never kept.
 "use strict";
 
-const CACHE = "futmesa-console-v1";
+const CACHE = "futmesa-console-v2";
 const SHELL = [
   "/console", "/console/expert", "/console/keeper",
-  "/static/console.css", "/static/console.js", "/static/referee.js", "/static/common.js",
+  "/static/console.css", "/static/referee.js", "/static/common.js",
+  // the console's modules (static/console/: one job each, main.js starts the page)
+  "/static/console/main.js", "/static/console/page.js", "/static/console/keypad.js",
+  "/static/console/link.js", "/static/console/actions.js", "/static/console/ruleinputs.js",
+  "/static/console/questions.js", "/static/console/log.js", "/static/console/corrections.js",
   "/i18n/words.js",
   "/static/console.webmanifest", "/static/console-icon.svg", "/static/console-icon-192.png",
 ];

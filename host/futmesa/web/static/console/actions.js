@@ -1,0 +1,106 @@
+// What each button and key does: one action each, sent through the keypad's `send`; and the
+// sheets, one tap away, one open at a time.
+
+import { $, _, name, say, view } from "./page.js";
+import { discNumber, send } from "./keypad.js";
+import { endOwner, offsideSide, restartNow } from "./ruleinputs.js";
+import { loadLog } from "./log.js";
+
+export const actions = {
+  start: () => send("start_period", {}, _("start period")),
+  pause: () => (view.state && view.state.clock && view.state.clock.running
+    ? send("pause", {}, _("stop clock")) : send("resume", {}, _("resume clock"))),
+  kickoff: () => send("kickoff", { side: view.side }, _("kick-off {team}", { team: name(view.side) })),
+  shot_result: (outcome) => {
+    const o = typeof outcome === "string" ? outcome : "saved";
+    const b = document.querySelector(`[data-outcome="${o}"]`);
+    return send("shot_result", { outcome: o }, _("shot without a goal: {outcome}", { outcome: b ? b.textContent : o }));
+  },
+  lance_done: () => send("lance_done", {}, _("last lance over")),
+  last_touch: () => send("last_touch", { side: view.side }, _("last touch {team}", { team: name(view.side) })),
+  added: () => send("added_time", { ms: Math.round(Number($("added-min").value || 0) * 60000) },
+    _("added time")),
+  shot: () => {
+    const d = discNumber();
+    return send("shot_asked", { side: view.side, disc: d, ball: $("shot-ball").value },
+      (d != null ? _("shot asked {team} {disc}", { team: name(view.side), disc: d }) : _("shot asked {team}", { team: name(view.side) })));
+  },
+  touch: () => send("touch", { side: view.side, disc: discNumber() }, _("touch {team}", { team: name(view.side) })),
+  // a lance that did not touch the ball: passes the vez (004), counts a touch (003), and
+  // from a kick-off or an infraction's kick a technical foul (000 Art. 23 I A, IV A)
+  touch_miss: () => send("touch", { side: view.side, disc: discNumber(), hit: false },
+    _("touch that missed the ball {team}", { team: name(view.side) })),
+  touch_out_of_turn: () => send("touch", { side: view.side, disc: discNumber(), out_of_turn: true },
+    _("touch out of turn {team}", { team: name(view.side) })),
+  ball_stopped: () => send("ball_stopped", { side: view.side, area: "small" },
+    _("ball stopped in the goal area of {team}", { team: name(view.side) })),
+  midline_deflection: () => send("midline_deflection", {}, _("deflection on the halfway line")),
+  restart_failed: () => send("restart_failed", {
+    reason: $("failed-reason").value, choice: $("failed-choice").value,
+  }, _("restart failed")),
+  draw_choice: () => send("draw_choice", {
+    winner: view.side, choice: $("draw-choice").value, goal: Number($("draw-goal").value),
+  }, _("draw: {team}", { team: name(view.side) })),
+  foul: () => send("foul", { side: view.side, disc: discNumber(), type: $("foul-type").value, where: $("foul-where").value },
+    _("foul {team}", { team: name(view.side) })),
+  discipline: () => send("discipline", { side: view.side, disc: discNumber(), type: $("disc-action").value },
+    _("discipline {team}", { team: name(view.side) })),
+  restart: (kind) => {
+    if (typeof kind !== "string") return openSheet("sheet-foul"); // R: the restarts
+    const b = document.querySelector(`[data-restart="${kind}"]`);
+    return send("restart", { side: view.side, kind }, _("{restart} for {team}", { restart: b ? b.textContent : _("restart"), team: name(view.side) }));
+  },
+  substitution: () => send("substitution", {
+    side: view.side, out: Number($("sub-out").value), in: Number($("sub-in").value),
+  }, _("substitution {team}", { team: name(view.side) })),
+  kick: () => send("shootout_kick", { side: view.side, disc: discNumber() }, _("penalty kick {team}", { team: name(view.side) })),
+  // the restart being given (docs/rulesets.md, "Entradas do árbitro")
+  taker: () => {
+    const d = discNumber();
+    const r = restartNow();
+    if (d == null) return say(_("✗ key in the number of the disc taking it on the keypad"), "bad");
+    return send("taker", { disc: d }, (r ? _("{team}: taken by no. {disc}", { team: name(r.side), disc: d }) : _("taken by no. {disc}", { disc: d })));
+  },
+  taker_goalkeeper: () => send("taker", { goalkeeper: true }, _("goalkeeper takes it")),
+  flank_left: () => send("restart_side", { flank: "left" }, _("take it from the left")),
+  flank_right: () => send("restart_side", { flank: "right" }, _("take it from the right")),
+  waive: () => send("waive", {}, _("restart waived: normal lance")),
+  discs_moved: () => {
+    const r = restartNow();
+    const s = r ? r.side : view.side;
+    return send("discs_moved", { side: s }, _("{team} moved discs at the goal kick", { team: name(s) }));
+  },
+  keeper_kick_hit: () => send("keeper_kick_hit", {}, _("keeper's kick hit the opponent")),
+  // 001 Art. XXIX l: the first lance of a lateral cedida was a pass (its disc may play again)
+  touch_pass: () => {
+    const r = restartNow();
+    const s = r ? r.side : view.side;
+    const d = discNumber();
+    return send("touch", { side: s, disc: d, pass: true },
+      (d != null ? _("pass by {team}, disc {disc}", { team: name(s), disc: d }) : _("pass by {team}", { team: name(s) })));
+  },
+  // what the table cannot see: one tap, the side of the last lance (the label names it)
+  offside: () => {
+    const s = offsideSide();
+    return send("offside", { side: s }, _("offside by {team}", { team: name(s) }));
+  },
+  keeper_foul: () => send("keeper_foul", { side: view.side }, _("foul by {team} on the goalkeeper", { team: name(view.side) })),
+  arc_0: () => send("ball_on_arc", { end: 0 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(0)) })),
+  arc_1: () => send("ball_on_arc", { end: 1 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(1)) })),
+  "kick-goal": () => send("shootout_result", { scored: true }, _("penalty: goal")),
+  "kick-miss": () => send("shootout_result", { scored: false }, _("penalty: missed")),
+};
+
+// ---- sheets: one tap away, one open at a time ---------------------------------------
+export function openSheet(id) {
+  closeSheets();
+  $(id).hidden = false;
+  $("scrim").hidden = false;
+  document.body.classList.add("sheet-open");
+  if (id === "sheet-log") loadLog();
+}
+export function closeSheets() {
+  for (const s of document.querySelectorAll(".sheet")) s.hidden = true;
+  $("scrim").hidden = true;
+  document.body.classList.remove("sheet-open");
+}

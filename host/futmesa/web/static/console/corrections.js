@@ -1,0 +1,99 @@
+// The correction form: void or amend an entry, its fields named in words and its times in
+// min:s, with a reason.
+
+import { $, _ } from "./page.js";
+import { send } from "./keypad.js";
+import { describe } from "./log.js";
+
+// ---- the correction form: pick void or amend, change fields, give a reason ----------
+let fixing = null;
+export function openFix(e, mode) {
+  fixing = e;
+  $("fix-title").textContent = _("Entry no. {id}", { id: e.id });
+  $("fix-what").textContent = describe(e);
+  $("fix-reason").value = "";
+  $("fix-false-trip").checked = false;
+  const fields = $("fix-fields");
+  fields.textContent = "";
+  for (const f of e.fields || []) {
+    const label = document.createElement("label");
+    label.append(`${f.label} `);
+    let input;
+    if (f.type === "choice") {
+      input = document.createElement("select");
+      for (const o of f.options) {
+        const opt = document.createElement("option");
+        opt.value = JSON.stringify(o.value);
+        opt.textContent = o.label;
+        if (JSON.stringify(o.value) === JSON.stringify(f.value)) opt.selected = true;
+        input.append(opt);
+      }
+    } else if (f.type === "bool") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = Boolean(f.value);
+    } else if (f.type === "duration") {
+      // a time is read and typed as min:s ("3:00"), stored in ms
+      input = document.createElement("input");
+      input.type = "text";
+      input.inputMode = "numeric";
+      input.pattern = "\\d{1,3}:[0-5]\\d";
+      input.value = FM.mmss(Number(f.value) || 0);
+    } else {
+      input = document.createElement("input");
+      input.type = f.type === "number" ? "number" : "text";
+      input.value = f.value == null ? "" : String(f.value);
+    }
+    input.dataset.key = f.key;
+    input.dataset.type = f.type;
+    label.append(input);
+    fields.append(label);
+  }
+  $("fix-amend").disabled = !(e.fields || []).length;
+  (mode === "amend" && (e.fields || []).length ? $("fix-amend") : $("fix-void")).checked = true;
+  showFixFields();
+  $("fix").showModal();
+}
+
+export function showFixFields() {
+  $("fix-fields").hidden = !$("fix-amend").checked;
+  // voiding a goal-line trip: the ball went in but no goal (goal kick), or it never went in
+  $("fix-trip-row").hidden = !(fixing && fixing.kind === "goal_line" && $("fix-void").checked);
+}
+
+export function fixData() {
+  const data = { ...(fixing.data || {}) };
+  for (const input of $("fix-fields").querySelectorAll("[data-key]")) {
+    const k = input.dataset.key;
+    if (input.dataset.type === "choice") data[k] = JSON.parse(input.value);
+    else if (input.dataset.type === "bool") data[k] = input.checked;
+    else if (input.dataset.type === "number") data[k] = Number(input.value);
+    else if (input.dataset.type === "duration") {
+      const [min, sec] = input.value.split(":").map(Number);
+      data[k] = ((min || 0) * 60 + (sec || 0)) * 1000;
+    }
+    else data[k] = input.value;
+  }
+  return data;
+}
+
+export function submitFix(ev) {
+  ev.preventDefault();
+  if (!fixing) return;
+  const reason = $("fix-reason").value.trim();
+  const target = fixing.id;
+  if ($("fix-amend").checked) {
+    send("amend", { target, data: fixData(), ...(reason ? { reason } : {}) }, _("correct no. {id}", { id: target }));
+  } else {
+    const trip = fixing.kind === "goal_line" ? { false_trip: $("fix-false-trip").checked } : {};
+    send("void", { target, ...trip, ...(reason ? { reason } : {}) }, _("void no. {id}", { id: target }));
+  }
+  $("fix").close();
+  fixing = null;
+}
+
+
+export function cancelFix() {
+  $("fix").close();
+  fixing = null;
+}

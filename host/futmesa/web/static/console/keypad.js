@@ -1,0 +1,77 @@
+// The input: the team the buttons serve (the one with the lance unless the referee picks the
+// other), the disc number typed for one action, and sending that action (which uses both up).
+
+import { $, _, author, name, view } from "./page.js";
+import { renderRuleInputs } from "./ruleinputs.js";
+
+// One action, one input: the disc typed for it is used up, and the team buttons go back to
+// the team with the lance (the referee picks the other team again for its next action)
+export function send(kind, data, label) {
+  const sent = Referee.send(kind, data, label || kind, author());
+  view.disc = "";
+  view.freshDisc = true;
+  view.pickedAt = 0;
+  showDisc();
+  setSide(home());
+  return sent;
+}
+
+// the team the buttons serve unless the referee picks the other: the one with the lance
+// (the engine's published possession), else the one on turn
+export function home() {
+  const m = (view.state && view.state.match) || {};
+  const p = m.possession;
+  const so = m.phase === "shootout" && m.shootout;
+  // in a shoot-out, the team whose kick is next
+  const s = (so && (so.next || (so.in_progress && so.in_progress.side))) || (p && p.side) || m.turn;
+  return s === "A" || s === "B" ? s : view.side;
+}
+
+// what the engine allows each team now (state.match.possession.allowed); a console of a
+// host without it allows everything and lets the engine refuse
+export function allows(s, play) {
+  const p = view.state && view.state.match && view.state.match.possession;
+  const allowed = p && p.allowed && p.allowed[s];
+  return !Array.isArray(allowed) || allowed.includes(play);
+}
+
+export function renderPlays() {
+  const shot = $("act-shot");
+  if (!shot) return;
+  const ok = allows(view.side, "shot_asked");
+  $("act-shot-team").textContent = ok ? name(view.side) : _("{team}: not their lance", { team: name(view.side) });
+  shot.disabled = !ok;
+  shot.title = ok ? "" : _("Only the team with the lance asks for a shot: {team} does not have it now", { team: name(view.side) });
+  shot.classList.toggle("other-team", view.side !== home());
+}
+// ---- the disc keypad and the side ---------------------------------------------------
+export function discNumber() {
+  return view.disc === "" ? null : Number(view.disc);
+}
+
+export function showDisc() {
+  $("disc").value = view.disc;
+  $("disc-shown").textContent = view.disc === "" ? _("no. —") : _("no. {disc}", { disc: view.disc });
+  for (const el of document.querySelectorAll(".who-disc")) el.textContent = view.disc === "" ? "—" : view.disc;
+  $("rc-taker").textContent = view.disc === "" ? _("Who takes it: key in the no.") : _("Taken by no. {disc}", { disc: view.disc });
+  if (view.state) renderRuleInputs((view.state && view.state.match) || {});
+}
+
+export function key(k) {
+  if (k === "back") {
+    view.disc = view.freshDisc ? "" : view.disc.slice(0, -1);
+  } else {
+    view.disc = ((view.freshDisc ? "" : view.disc) + k).slice(-2).replace(/^0(?=\d)/, "");
+  }
+  view.freshDisc = false;
+  showDisc();
+}
+
+export function setSide(s) {
+  view.side = s;
+  for (const b of document.querySelectorAll(".side[data-side]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.side === s));
+  }
+  $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(s) });
+  renderPlays();
+}

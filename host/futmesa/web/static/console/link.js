@@ -1,0 +1,70 @@
+// The console's link to its host: the token check, the outbox shown while actions wait for
+// the connection, and the last state kept for a reload without the network.
+
+import { $, _, forTable, table, view } from "./page.js";
+
+// The last state seen, slimmed to what the first screen shows, for a reload while offline
+export const LAST_KEY = `futmesa.console.last.${table || "-"}`;
+let lastKept = "";
+export function keepLastState(st) {
+  const m = st.match || {};
+  const slim = {
+    match_id: st.match_id, table_name: st.table_name, teams: st.teams, score: st.score,
+    period: st.period, periods: st.periods, status: st.status, finished: st.finished,
+    match: { turn: m.turn, possession: m.possession, ends: m.ends, restart: m.restart,
+             shot_asked: m.shot_asked, phase: m.phase, ruleset: m.ruleset },
+  };
+  const text = JSON.stringify(slim);
+  if (text === lastKept) return;
+  lastKept = text;
+  try { localStorage.setItem(LAST_KEY, text); } catch (e) { /* full or private: no cache */ }
+}
+export function lastState() {
+  try { return JSON.parse(localStorage.getItem(LAST_KEY) || "null"); } catch (e) { return null; }
+}
+
+export function showQueue(items, offline) {
+  const el = $("outbox");
+  el.hidden = !items.length;
+  if (!items.length) return;
+  const n = items.length;
+  const what = items.map((i) => i.label).join(" · ");
+  el.textContent = offline
+    ? (n === 1 ? _("⚠ waiting for the connection — 1 action kept ({what}); it will be sent with the time it was made", { what })
+      : _("⚠ waiting for the connection — {n} actions kept ({what}); they will be sent in order, with the time each was made", { n, what }))
+    : (n === 1 ? _("… sending 1 action: {what}", { what }) : _("… sending {n} actions: {what}", { n, what }));
+  el.className = `outbox ${offline ? "offline" : ""}`;
+}
+
+export async function checkToken() {
+  const el = $("token-status");
+  el.textContent = "";
+  el.className = "token";
+  try {
+    const r = await fetch(`/api/token${forTable ? `?${forTable}` : ""}`, { headers: Referee.headers() });
+    if (r.ok) {
+      // the words go on a narrow phone (the ✓ stays): the header keeps to one line
+      const words = document.createElement("span");
+      words.className = "wide";
+      words.textContent = ` ${_("✓ referee access").replace(/^✓\s*/, "")}`;
+      el.textContent = "✓";
+      el.append(words);
+      el.title = _("✓ referee access");
+      el.className = "token ok";
+      view.tokenWorked = true;
+      return;
+    }
+    const body = await r.json();
+    el.className = "token bad";
+    if (r.status === 403 && view.tokenWorked) {
+      el.append(_("✗ A new match was started on another device: this link no longer works. Scan the new QR code (on the table computer's screen)") + " ");
+    } else el.append(`✗ ${body.error} `);
+    const a = document.createElement("a");
+    a.href = `/console/recover${forTable ? `?${forTable}` : ""}`;
+    a.textContent = _("recover (on the table computer only)");
+    el.append(a);
+  } catch (e) {
+    el.textContent = Referee.queued().length ? "" : _("✗ server unreachable");
+    el.className = "token bad";
+  }
+}

@@ -1,0 +1,116 @@
+// The match's log in its sheet: loaded when it changes, holding still under the referee's
+// thumb, each correctable entry with "Anular" and "Corrigir".
+
+import { $, LANG, _, view } from "./page.js";
+import { openFix } from "./corrections.js";
+import { renderSigning } from "./questions.js";
+
+// ---- log and corrections ---------------------------------------------------------
+let logTimer = null;
+export function refreshLog() {
+  clearTimeout(logTimer);
+  logTimer = setTimeout(loadLog, 150);
+}
+
+export async function loadLog() {
+  const url = view.state && view.state.match_id != null ? `/api/log?match=${encodeURIComponent(view.state.match_id)}&lang=${LANG}` : `/api/log?lang=${LANG}`;
+  let body;
+  try {
+    const r = await fetch(url);
+    body = await r.json();
+    if (!r.ok) {
+      renderLogMessage(body.error || `HTTP ${r.status}`);
+      return;
+    }
+  } catch (e) {
+    return;
+  }
+  view.closed = Boolean(body.closed);
+  if (view.state) renderSigning();
+  renderLog(body.entries || []);
+}
+
+export function renderLogMessage(text) {
+  const ol = $("log");
+  ol.textContent = "";
+  const li = document.createElement("li");
+  li.className = "muted";
+  li.textContent = text;
+  ol.append(li);
+}
+
+export function describe(e) {
+  return e.text || _("entry");
+}
+
+// The log holds still under the referee's thumb: the entry at the top of the open sheet
+// stays where it was when newer entries arrive above it (issue 31 §4)
+export function logAnchor() {
+  const box = $("sheet-log");
+  if (box.hidden) return null;
+  const top = box.getBoundingClientRect().top + $("sheet-log").querySelector(".sheet-head").offsetHeight;
+  for (const li of $("log").children) {
+    const r = li.getBoundingClientRect();
+    if (li.dataset.id && r.bottom > top) return { id: li.dataset.id, at: r.top };
+  }
+  return null;
+}
+
+export function holdLog(anchor) {
+  if (!anchor) return;
+  const li = $("log").querySelector(`li[data-id="${anchor.id}"]`);
+  if (li) $("sheet-log").scrollTop += li.getBoundingClientRect().top - anchor.at;
+}
+
+export function renderLog(entries) {
+  const anchor = logAnchor();
+  try {
+    fillLog(entries);
+  } finally {
+    holdLog(anchor);
+  }
+}
+
+export function fillLog(entries) {
+  const ol = $("log");
+  ol.textContent = "";
+  view.lastReferee = null;
+  for (const e of entries) {
+    if (e.source === "referee" && e.correctable) view.lastReferee = e;
+  }
+  if (!entries.length) renderLogMessage(_("nothing logged yet"));
+  for (const e of [...entries].reverse()) {
+    const li = document.createElement("li");
+    li.dataset.id = e.id;
+    li.className = `entry${e.voided ? " voided" : ""}`;
+    const when = document.createElement("div");
+    when.className = "when";
+    when.textContent = [_("no. {disc}", { disc: e.id }), e.period ? _("Half {n}", { n: e.period }) : "",
+      e.clock_ms != null ? FM.mmss(e.clock_ms) : "", e.origin || ""].filter(Boolean).join(" · ");
+    const what = document.createElement("div");
+    what.className = "what";
+    const said = (e.meaning || []).length ? ` — ${e.meaning.join("; ")}` : "";
+    what.textContent = describe(e) + said;
+    li.append(when, what);
+    if (e.status_text) {
+      const st = document.createElement("div");
+      st.className = "status";
+      st.textContent = e.status_text;
+      li.append(st);
+    }
+    if (e.correctable) {
+      const row = document.createElement("div");
+      row.className = "fixes";
+      for (const [mode, label] of [["void", _("Void it")], ["amend", _("Correct")]]) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = label;
+        b.dataset.fix = mode;
+        b.addEventListener("click", () => openFix(e, mode));
+        row.append(b);
+      }
+      li.append(row);
+    }
+    ol.append(li);
+  }
+}

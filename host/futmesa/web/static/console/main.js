@@ -1,0 +1,269 @@
+// futmesa referee console: the moment first (the question to answer, the side on turn, the
+// shot asked with its disc, the outcome), everything else one tap away in a sheet. Input goes
+// through Referee (referee.js): an id and a press time on each, kept until the host answers.
+// This module draws the state and starts the page; the others each do one job.
+
+import { $, KEEP_PICK_MS, LANG, _, forTable, keeperLink, name, say, show, table, view } from "./page.js";
+import { home, key, renderPlays, send, setSide, showDisc } from "./keypad.js";
+import { checkToken, keepLastState, lastState, showQueue } from "./link.js";
+import { actions, closeSheets, openSheet } from "./actions.js";
+import { renderRuleInputs } from "./ruleinputs.js";
+import { renderPending, renderResetOffer, renderSigning } from "./questions.js";
+import { describe, loadLog, refreshLog } from "./log.js";
+import { cancelFix, showFixFields, submitFix } from "./corrections.js";
+
+// ---- live state -------------------------------------------------------------------
+function render() {
+  if (!view.state) return;
+  for (const s of ["A", "B"]) {
+    $(`c-name-${s}`).textContent = name(s);
+    const t = view.state.teams && view.state.teams[s];
+    $(`sw-${s}`).style.background = FM.safeColor(t && t.color, "#888");
+    for (const b of document.querySelectorAll(`.side[data-side="${s}"]`)) {
+      b.querySelector(".label").textContent = name(s);
+      b.style.setProperty("--team", FM.safeColor(t && t.color, "#888"));
+    }
+  }
+  if (table) $("c-table").textContent = view.state.table_name || _("Table") + " " + table;
+  // the match form: the current teams as a hint
+  for (const s of ["A", "B"]) document.querySelector(`#setup input[name=name${s}]`).placeholder = name(s);
+  const sc = view.state.score || {};
+  $("c-score").textContent = `${sc.A || 0} × ${sc.B || 0}`;
+  const T = FM.TEXT[LANG];
+  $("c-period").textContent = view.state.finished ? T.finished
+    : view.state.status === "interval" ? T.interval
+      : view.state.period ? T.period(view.state.period, view.state.periods || 2) : (T.status[view.state.status] || "");
+  const m = view.state.match || {};
+  // a penalty shootout: its kick and result take the place of the lance's actions
+  const shootout = m.phase === "shootout";
+  document.body.classList.toggle("in-shootout", shootout);
+  $("shootout-box").hidden = !shootout;
+  $("c-turn").textContent = m.turn ? name(m.turn) : "—";
+  for (const b of document.querySelectorAll(".side[data-side]")) b.classList.toggle("on-turn", b.dataset.side === m.turn);
+  const holder = home();
+  if (holder !== view.shownTurn) {
+    // a new lance: the buttons serve the team with the lance, unless the referee has just
+    // picked the other team himself and not yet entered its action
+    view.shownTurn = holder;
+    if (Date.now() - view.pickedAt > KEEP_PICK_MS) setSide(holder);
+  }
+  renderPlays();
+  // the draw: the goal each side defends now, named by the team
+  const ends = m.ends || { A: 0, B: 1 };
+  for (const opt of $("draw-goal").options) {
+    const owner = Number(opt.value) === ends.A ? "A" : "B";
+    opt.textContent = _("defends the goal where {team} is", { team: name(owner) });
+  }
+  const link = $("c-link");
+  const off = view.state.link && view.state.link.connected === false;
+  const faults = view.state.sensor_faults && typeof view.state.sensor_faults === "object"
+    ? Object.values(view.state.sensor_faults).map((f) => _("table sensor {fault}", { fault: SENSOR_FAULTS[f] || _("faulty") })) : [];
+  const health = view.state.health && !view.state.health.ok ? (view.state.health.faults || []).map((f) => (LANG === "en" && f.en) || f.pt || f.code) : [];
+  link.textContent = (off ? " ⚠ " + _("table disconnected") : "") + health.map((h) => ` ⚠ ${h}`).join("")
+    + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
+  renderResetOffer(view.state.link && view.state.link.reset);
+  renderPending(m.pending);
+  renderRuleInputs(m);
+  renderSigning();
+  // the venue desk's next match for this table: one press starts it, settings filled in
+  // before a kick-off the first thing to do is on the first screen: start the period
+  const startable = !view.state.finished && (view.state.status === "not_started" || view.state.status === "interval");
+  $("start-main").classList.toggle("hidden", !startable);
+  if (startable) {
+    const n = (view.state.period || 1) + (view.state.status === "interval" ? 1 : 0);
+    $("start-main").textContent = "▶ " + _("Start period {n}", { n });
+  }
+  const nxt = view.state.next;
+  $("start-next").classList.toggle("hidden", !nxt);
+  $("start-next").textContent = nxt ? "▶ " + _("Start next: {title}", { title: nxt.title }) + (nxt.label ? ` (${nxt.label})` : "") : "";
+  const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
+  $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : (LANG === "en" ? ann.en || ann.pt : ann.pt || ann.en) || ""}` : "";
+  tick();
+}
+
+
+function tick() {
+  if (!view.state) return;
+  const now = FM.hostNow();
+  const c = FM.timerMs(view.state.clock, now);
+  $("c-clock").textContent = c == null ? "--:--" : FM.mmss(c);
+  const l = FM.countdownMs(view.state.lance, now);
+  $("c-lance").textContent = l == null ? "—" : String(Math.max(0, Math.ceil(l / 1000)));
+}
+
+const SENSOR_FAULTS = {
+  stuck: _("stuck"), no_answer: _("no answer"), out_of_range: _("out of range"),
+  drift: _("drifted"), storage: _("with a faulty memory"),
+};
+
+// ---- forms, display, shortcuts ------------------------------------------------------
+function wire() {
+  $("fix-form").addEventListener("submit", submitFix);
+  $("fix-cancel").addEventListener("click", cancelFix);
+  for (const r of document.querySelectorAll("input[name=fix-mode]")) r.addEventListener("change", showFixFields);
+  for (const b of document.querySelectorAll("[data-act]")) {
+    b.addEventListener("click", () => actions[b.dataset.act]());
+  }
+  for (const b of document.querySelectorAll(".side")) {
+    b.addEventListener("click", () => { view.pickedAt = Date.now(); setSide(b.dataset.side); });
+  }
+  for (const b of document.querySelectorAll("[data-outcome]")) {
+    b.addEventListener("click", () => actions.shot_result(b.dataset.outcome));
+  }
+  // a short list as buttons (one tap): the chosen one is pressed, its value in the field
+  for (const group of document.querySelectorAll(".chips[data-field]")) {
+    for (const b of group.querySelectorAll("button[data-value]")) {
+      b.addEventListener("click", () => {
+        $(group.dataset.field).value = b.dataset.value;
+        for (const x of group.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+      });
+    }
+  }
+  for (const b of document.querySelectorAll("[data-restart]")) {
+    b.addEventListener("click", () => actions.restart(b.dataset.restart));
+  }
+  for (const b of document.querySelectorAll("[data-ball]")) {
+    b.addEventListener("click", () => {
+      $("shot-ball").value = b.dataset.ball;
+      for (const x of document.querySelectorAll("[data-ball]")) x.setAttribute("aria-pressed", String(x === b));
+    });
+  }
+  for (const b of document.querySelectorAll("[data-key]")) {
+    b.addEventListener("click", () => key(b.dataset.key));
+  }
+  for (const b of document.querySelectorAll("[data-sheet]")) {
+    b.addEventListener("click", () => openSheet(b.dataset.sheet));
+  }
+  for (const b of document.querySelectorAll("[data-close]")) b.addEventListener("click", closeSheets);
+  $("scrim").addEventListener("click", closeSheets);
+  for (const b of document.querySelectorAll("[data-display]")) {
+    b.addEventListener("click", async () => {
+      try {
+        const r = await fetch(`/api/display${forTable ? `?${forTable}` : ""}`, { method: "POST", headers: Referee.headers(), body: b.dataset.display });
+        const body = await r.json();
+        say(r.ok ? _("✓ screens: {what}", { what: b.textContent }) : _("✗ screens: {error}", { error: body.error }), r.ok ? "ok" : "bad");
+      } catch (e) {
+        say(_("✗ screens: no connection to the server; try again"), "bad");
+      }
+    });
+  }
+  $("setup").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const f = new FormData(ev.target);
+    const what = (ev.submitter && ev.submitter.value) || "new_match";
+    localStorage.setItem("futmesa.referee", f.get("referee") || "");
+    const teams = {
+      A: { name: f.get("nameA"), color: f.get("colorA") },
+      B: { name: f.get("nameB"), color: f.get("colorB") },
+    };
+    if (what === "set_up") {
+      send("set_up", { teams }, _("teams"));
+      closeSheets();
+      return;
+    }
+    const settings = {
+      teams, referee: f.get("referee") || "", event: f.get("event") || "",
+      competition: f.get("competition"),
+    };
+    if (f.get("half_min")) settings.period_ms = Number(f.get("half_min")) * 60000;
+    if (!confirm(_("End the current match and open a new one?"))) return;
+    send("new_match", { ruleset: f.get("ruleset"), settings }, _("new match"));
+    closeSheets();
+  });
+  $("start-next").addEventListener("click", () => {
+    if (!view.state || !view.state.next) return;
+    const playing = !view.state.finished && view.state.status !== "not_started";
+    if (playing && !confirm(_("The current match is not over yet. End it and open the next one?"))) return;
+    send("new_match", view.state.next.start, _("next match: {title}", { title: view.state.next.title }));
+  });
+  $("referee").value = localStorage.getItem("futmesa.referee") || "";
+  document.addEventListener("keydown", onKey);
+}
+
+function onKey(ev) {
+  const tag = (ev.target && ev.target.tagName) || "";
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const k = ev.key;
+  if (k === "Escape") { closeSheets(); return; }
+  if (/^[0-9]$/.test(k)) { key(k); ev.preventDefault(); return; }
+  if (k === "Backspace") { key("back"); ev.preventDefault(); return; }
+  const map = {
+    s: "start", d: "lance_done", l: "last_touch", Enter: "shot", c: "shot", f: "foul", t: "touch", x: "discipline", r: "restart",
+    k: "kickoff", n: "shot_result", p: "pause",
+  };
+  const lower = k.length === 1 ? k.toLowerCase() : k;
+  if (lower === "a" || lower === "b") { view.pickedAt = Date.now(); setSide(lower.toUpperCase()); ev.preventDefault(); return; }
+  if (lower === "?") { $("help").showModal(); ev.preventDefault(); return; }
+  if (lower === "u") {
+    ev.preventDefault();
+    if (view.closed) return say(_("match report signed — reopen it on the signatures page"), "bad");
+    if (view.lastReferee && confirm(_("Void entry no. {id} ({what})?", { id: view.lastReferee.id, what: describe(view.lastReferee) }))) {
+      send("void", { target: view.lastReferee.id }, _("void no. {id}", { id: view.lastReferee.id }));
+    } else if (!view.lastReferee) say(_("nothing to void"), "bad");
+    return;
+  }
+  if (map[lower]) {
+    ev.preventDefault();
+    if (view.closed) return say(_("match report signed — reopen it on the signatures page"), "bad");
+    if (ev.repeat) return;
+    actions[map[lower]]();
+  }
+}
+
+
+Referee.on("say", say);
+Referee.on("applied", () => refreshLog());
+Referee.on("token", (t) => {
+  $("keeper-link").href = keeperLink(t);
+  checkToken();
+});
+Referee.on("queue", (items, offline) => showQueue(items, offline));
+wire();
+showDisc();
+if (table) { // a host serving several tables: say which one this console commands
+  $("c-table").textContent = _("Table");
+  $("c-table").hidden = false;
+}
+checkToken();
+if (Referee.token) $("keeper-link").href = keeperLink(Referee.token);
+setSide("A");
+FM.connect(table ? `/ws?table=${encodeURIComponent(table)}` : "/ws", {
+  onMessage: (msg) => {
+    if (msg.type === "state" && msg.state) {
+      const before = view.state && view.state.match ? `${view.state.match_id}:${view.state.match.log_length}` : null;
+      const newMatch = view.state && msg.state.match_id !== view.state.match_id;
+      view.state = msg.state;
+      keepLastState(view.state);
+      render();
+      if ($("token-status").classList.contains("bad") && !view.tokenWorked) checkToken();
+      if (newMatch) checkToken(); // another console's "Nova partida" retires our token
+      // the log changes only with a new entry (device event, input or correction); a
+      // clock status alone does not ask the host to rebuild it
+      const after = view.state.match ? `${view.state.match_id}:${view.state.match.log_length}` : null;
+      if (after !== before || after === null || after.endsWith("undefined")) refreshLog();
+      Referee.pump(); // the link is back: deliver what waited
+    }
+  },
+  onStatus: (st) => {
+    if (!st.up) $("c-link").textContent = " ⚠ " + _("no connection to the server");
+    else if ($("token-status").classList.contains("bad")) checkToken(); // back: ask again
+  },
+});
+// a page reloaded without the network shows the match as it last saw it, not "0 × 0"
+if (!view.state) {
+  const last = lastState();
+  if (last) {
+    view.state = last;
+    render();
+  }
+}
+setInterval(tick, 200);
+loadLog();
+showQueue(Referee.queued(), false);
+// installable, and opens without the network (the service worker keeps the pages)
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/console/sw.js", { scope: "/console" }).catch(() => {});
+}
+// every module has loaded and run (a test opening the console offline waits for this)
+document.documentElement.dataset.console = "ready";

@@ -1,0 +1,39 @@
+// The console page's shared words and moment: its language, its table, the referee's name,
+// the one line of feedback, a team's name, and `view` — the mutable state every module reads
+// (the match state from the host, the team and the disc the referee is entering).
+
+
+export const view = {
+  state: null, // the table's state, as the host last sent it
+  side: "A", // the team the action buttons serve
+  shownTurn: null, // the turn the side buttons last followed
+  pickedAt: 0, // when the referee last picked a side himself
+  disc: "", // the disc number typed on the keypad
+  freshDisc: true, // the next digit starts a new number
+  tokenWorked: false, // accepted earlier on this page: a refusal now means a new match
+  closed: false, // the súmula is signed: no more inputs until it is reopened
+  lastReferee: null, // the last live referee entry, for U (void last)
+};
+
+export const $ = (id) => document.getElementById(id);
+// the page's language: the host rendered it (?lang=, the browser's), <html lang> says which
+export const LANG = document.documentElement.lang === "en" ? "en" : "pt";
+export const _ = FM.tr(LANG);
+export const table = Referee.table;
+export const forTable = Referee.forTable;
+export const keeperLink = (t, keeperSide) => `/console/keeper?${forTable ? `${forTable}&` : ""}${
+  keeperSide ? `side=${keeperSide}&` : ""}token=${encodeURIComponent(t || "")}`;
+export const KEEP_PICK_MS = 15000;
+export const author = () => ($("referee").value || localStorage.getItem("futmesa.referee") || _("referee"));
+export function say(text, kind) {
+  const el = $("result");
+  el.textContent = text;
+  el.className = `result ${kind || ""}`;
+}
+
+export function name(s) {
+  const t = view.state && view.state.teams && view.state.teams[s];
+  if (t && t.name) return String(t.name);
+  return s === "A" ? _("home team") : _("away team");
+}
+export function show(id, on) { $(id).hidden = !on; return on; }

@@ -1,0 +1,117 @@
+// What the rules ask the referee ("A confirmar", docs/rulesets.md "Pending confirmations"),
+// one question at a time; and the table-reset offer of the time its clock did not count.
+
+import { $, LANG, _, name, say, show, table, view } from "./page.js";
+import { send } from "./keypad.js";
+
+// answers the rules offer in "A confirmar" (docs/rulesets.md, Pending confirmations)
+export const OPTION_LABELS = {
+  no_goal: _("no goal"), corner: _("corner"), own_goal: _("own goal"),
+  shot_asked: _("shot asked (not recorded)"), false_trip: _("false trip"),
+  counts: _("counts"), foul: _("foul"), no_foul: _("no foul"),
+  free_kick: _("indirect free kick"), disqualify: _("disqualify"),
+};
+
+export function renderPending(list) {
+  const ul = $("pending");
+  ul.textContent = "";
+  $("pending-card").classList.toggle("asking", Array.isArray(list) && list.length > 0);
+  if (!Array.isArray(list) || !list.length) {
+    const li = document.createElement("li");
+    li.className = "muted";
+    li.textContent = _("nothing pending");
+    ul.append(li);
+    return;
+  }
+  // one question at a time (the oldest first), the others counted: the team, the keypad
+  // and "Chute pedido" stay on the first screen of a phone (issue 31 §11)
+  for (const p of list.slice(0, 1)) {
+    const li = document.createElement("li");
+    const target = p && typeof p === "object" ? (p.id ?? p.entry ?? p.target) : p;
+    const text = p && typeof p === "object" ? ((LANG === "en" && p.en) || p.pt || p.text || _("confirm the entry")) : String(p);
+    const q = document.createElement("p");
+    q.className = "question";
+    q.textContent = _("To confirm: {text}", { text });
+    const answers = document.createElement("div");
+    answers.className = "answers";
+    li.append(q, answers);
+    const options = p && Array.isArray(p.options) ? p.options : null;
+    const label = (c) => (c === "A" || c === "B" ? name(c) : OPTION_LABELS[c] || c);
+    if (p && p.input === "disc") {
+      // a free answer: the number of a disc (e.g. which disc is sent off)
+      const input = document.createElement("input");
+      input.type = "number";
+      input.min = "0";
+      input.max = "99";
+      input.inputMode = "numeric";
+      input.placeholder = _("disc no.");
+      input.className = "pending-disc";
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = _("Confirm disc");
+      b.addEventListener("click", () => {
+        if (input.value.trim() === "") return say(_("✗ give the disc's number"), "bad");
+        send("confirm", { target, choice: Number(input.value) }, _("confirmed: disc {disc}", { disc: input.value }));
+      });
+      answers.append(input, b);
+    } else if (options) {
+      // one button per answer the ruleset offers; the default one is marked
+      for (const choice of options) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = choice === p.default ? `✓ ${label(choice)}` : label(choice);
+        b.dataset.choice = choice;
+        b.addEventListener("click", () => send("confirm", { target, choice }, _("confirmed: {choice}", { choice: label(choice) })));
+        answers.append(b);
+      }
+    } else {
+      for (const [accept, word, said] of [[true, _("Accept"), _("accept")], [false, _("Reject"), _("reject")]]) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = word;
+        b.addEventListener("click", () => send("confirm", { target, accept }, `${said}: ${text}`));
+        answers.append(b);
+      }
+    }
+    ul.append(li);
+  }
+  if (list.length > 1) {
+    const more = document.createElement("li");
+    more.className = "more";
+    more.textContent = list.length === 2 ? _("1 more question after this one")
+      : _("{count} more questions after this one", { count: list.length - 1 });
+    ul.append(more);
+  }
+}
+
+// the table was reset: offer the match time its clock did not count as added time
+let resetHandled = null;
+export function renderResetOffer(reset) {
+  const box = $("reset-offer");
+  const secs = reset && reset.restored ? Math.round((reset.lost_ms || 0) / 1000) : 0;
+  const open = secs >= 1 && resetHandled !== reset.at;
+  box.hidden = !open;
+  if (!open) return;
+  $("reset-text").textContent =
+    _("⚠ The table restarted: the clock did not count {time}. Add that time?", { time: FM.mmss(secs * 1000) });
+  $("reset-add").onclick = () => {
+    resetHandled = reset.at;
+    box.hidden = true;
+    send("added_time", { ms: secs * 1000 }, _("added time of {secs} s (table reset)", { secs }));
+  };
+  $("reset-dismiss").onclick = () => {
+    resetHandled = reset.at;
+    box.hidden = true;
+  };
+}
+
+// after the final whistle: the súmula is signed; once the referee has, it is closed
+export const signUrl = () => `/assinar${table ? `?table=${encodeURIComponent(table)}` : ""}`;
+export function renderSigning() {
+  const finished = Boolean(view.state && view.state.finished);
+  $("sign-link").href = signUrl();
+  $("closed-link").href = signUrl();
+  show("sign-card", finished && !view.closed);
+  show("closed-card", view.closed);
+  document.body.classList.toggle("closed", view.closed);
+}

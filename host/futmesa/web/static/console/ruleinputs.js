@@ -1,0 +1,84 @@
+// The referee's inputs for what the table cannot see, offered when the engine's published
+// state says they apply (docs/rulesets.md, "Entradas do árbitro"); the engine refuses them
+// otherwise. No ruleset is named here.
+
+import { $, _, keeperLink, name, show, view } from "./page.js";
+
+export const IN_PLAY = ["running", "last_lance", "awaiting_dead_ball"];
+// the ruleset's own inputs that apply now, as the engine publishes them (no ruleset is
+// named here: rules/possession.py `offers`)
+export const offered = (kind) => {
+  const pos = view.state && view.state.match && view.state.match.possession;
+  return Boolean(pos && Array.isArray(pos.offers) && pos.offers.includes(kind));
+};
+export function restartNow() {
+  const r = view.state && view.state.match && view.state.match.restart;
+  return r && typeof r === "object" && (r.side === "A" || r.side === "B") ? r : null;
+}
+export function offsideSide() {
+  const m = (view.state && view.state.match) || {};
+  const s = m.last_player || m.turn;
+  return s === "A" || s === "B" ? s : view.side;
+}
+export function endOwner(end) { // the team defending goal line `end` now
+  const ends = (view.state && view.state.match && view.state.match.ends) || { A: 0, B: 1 };
+  return Number(ends.A) === end ? "A" : "B";
+}
+export function restartName(kind) {
+  const b = document.querySelector(`[data-restart="${kind}"]`);
+  return b ? b.textContent : _("restart");
+}
+export function renderRuleInputs(m) {
+  const r = restartNow();
+  const open = Boolean(r && !r.taken);
+  const inPlay = IN_PLAY.includes(m.status || view.state.status) && !view.state.finished;
+  let any = false;
+  any = show("rc-taker", open && r.taker_choice === "disc") || any;
+  any = show("rc-goalkeeper", open && r.taker_choice === "goalkeeper") || any;
+  const sides = open && Boolean(r.side_choice);
+  show("rc-left", sides);
+  any = show("rc-right", sides) || any;
+  any = show("rc-waive", open && Boolean(r.waivable)) || any;
+  any = show("rc-moved", Boolean(r) && offered("discs_moved")) || any;
+  any = show("rc-hit", Boolean(r) && offered("keeper_kick_hit")) || any;
+  // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
+  any = show("rc-pass", Boolean(r) && offered("pass")) || any;
+  if (r) {
+    $("rc-moved").textContent = _("{team} moved discs at the goal kick", { team: name(r.side) });
+    $("rc-pass").textContent = view.disc === "" ? _("{team}'s 1st lance was a pass", { team: name(r.side) })
+      : _("{team}'s 1st lance: a pass by no. {disc}", { team: name(r.side), disc: view.disc });
+  }
+  // the kick-off is the draw's once it was entered: correct the draw's entry instead
+  $("act-kickoff").hidden = Boolean(m.kickoff && m.kickoff.draw);
+  // an in-match penalty (004): the defending goalkeeper chooses first, in secret, on the
+  // keeper page (like the shootout's); the kick is refused until then
+  const keeper = open && r.kind === "penalti" && (r.keeper_choice_from === "A" || r.keeper_choice_from === "B");
+  const note = $("rc-keeper-note");
+  if (keeper && !r.keeper_choice_recorded) {
+    const k = r.keeper_choice_from;
+    note.textContent = _("Before the kick, {team}'s goalkeeper chooses the corner in secret.", { team: name(k) });
+    $("rc-keeper").textContent = _("Secret choice of {team}'s goalkeeper (on another device)", { team: name(k) });
+    $("rc-keeper").href = keeperLink(Referee.token, k);
+    show("rc-keeper", true);
+    show("rc-keeper-note", true);
+    any = true;
+  } else if (keeper) {
+    note.textContent = _("✓ {team}'s goalkeeper has chosen (hidden): the kick may be taken.", { team: name(r.keeper_choice_from) });
+    show("rc-keeper", false);
+    any = show("rc-keeper-note", true) || any;
+  } else {
+    show("rc-keeper", false);
+    show("rc-keeper-note", false);
+  }
+  $("restart-title").textContent = r ? (r.taken ? _("Taken: {restart} for {team}", { restart: restartName(r.kind), team: name(r.side) }) : _("Restart: {restart} for {team}", { restart: restartName(r.kind), team: name(r.side) })) : "";
+  show("restart-card", any && !view.state.finished);
+  // in open play, what only the referee sees: offside (001) on the first screen, the foul on
+  // the goalkeeper and the ball on the corner arc beside the foul
+  show("act-offside", inPlay && offered("offside"));
+  $("act-offside").textContent = _("Offside by {team}", { team: name(offsideSide()) });
+  show("act-keeper-foul", inPlay);
+  show("arc-row", inPlay && offered("ball_on_arc"));
+  $("act-arc-0").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(0)) });
+  $("act-arc-1").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(1)) });
+  $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(view.side) });
+}
