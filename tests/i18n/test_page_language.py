@@ -22,7 +22,9 @@ PORTUGUESE = {"de", "da", "do", "das", "dos", "para", "com", "sem", "não", "uma
               "gol", "árbitro", "goleiro", "súmula", "placar", "escolha", "assinar", "assine",
               "nome", "resumo", "ações", "dados", "enviar", "pronto", "esquerda", "direita",
               "meio", "quem", "quadro", "apagar", "reabrir", "motivo", "fechar", "escolhe"}
-NAMES = re.compile(r"Regra Gaúcha|A mesa está posta|Pastilha 8x2|CBFM|Português|futmesa"
+# (a ruleset's title is the name of its document: the console lists the registry's titles)
+NAMES = re.compile(r"Regra Gaúcha|A mesa está posta|Pastilha 8x2[^<\n]*|CBFM — Regra 1 Toque"
+                   r"|CBFM|Português|futmesa"
                    r"|docs/\S+")
 
 
