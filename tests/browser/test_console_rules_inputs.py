@@ -323,6 +323,18 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
             live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
             assert table.state.to_dict()["fouls"]["A"]["technical"] == technical
             assert _last_sentence(live) == "Toque de Alvorada, botão 4"
+
+            # Botafogo's disc 7 left the field (XXXVII §1): the chosen team, the keypad's
+            # disc, one tap in the fouls sheet; its touch is refused until Botafogo has played
+            thumb = _fresh(page)
+            thumb.tap("#side-B")
+            thumb.tap("[data-key='7']")
+            thumb.tap("[data-sheet=sheet-foul]")
+            assert page.text_content("#act-disc-out") == "Botão nº 7 de Botafogo fora de campo"
+            thumb.tap("#act-disc-out")
+            thumb.answered()
+            assert table.state.to_dict()["discs_out"]["B"] == [7]
+            assert _last_sentence(live) == "Botão 7 de Botafogo fora de campo"
         finally:
             ctx.close()
         assert page.js_errors == []

@@ -163,7 +163,8 @@ RULE_STATES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
                    "restart": {"kind": "tiro_de_meta", "side": "A", "taken": False,
                                "taker_choice": "disc", "side_choice": True, "waivable": True},
                    # what the engine publishes for it (rules/possession.py, offers)
-                   "possession": {"offers": ["offside", "ball_on_arc", "discs_moved"]}},
+                   "possession": {"offers": ["offside", "ball_on_arc", "discs_moved",
+                                                  "disc_out"]}},
                   ("#restart-card", "#rc-taker", "#rc-left", "#rc-right", "#rc-waive",
                    "#rc-moved", "#act-offside")),
     # 004: a penalty for Alvorada; Botafogo's goalkeeper chooses first; a chutão just kicked

@@ -27,19 +27,19 @@ def test_each_ruleset_offers_only_its_own_inputs() -> None:
         rules, m = match(name, restart=goal_kick())
         assert offers(rules, m) == [], name
     rules, m = match("gaucha", restart=goal_kick())
-    assert offers(rules, m) == ["offside", "ball_on_arc", "discs_moved"]
+    assert offers(rules, m) == ["offside", "ball_on_arc", "discs_moved", "disc_out"]
     rules, m = match("mesa-posta", restart=goal_kick())
     assert offers(rules, m) == ["discs_moved"]
 
 
 def test_when_each_applies() -> None:
     rules, m = match("gaucha", restart=None)
-    assert offers(rules, m) == ["offside", "ball_on_arc"]  # open play
+    assert offers(rules, m) == ["offside", "ball_on_arc", "disc_out"]  # open play
     rules, m = match("gaucha", status="interval", restart=goal_kick())
     assert offers(rules, m) == []  # the ball is not in play
     rules, m = match("gaucha", restart={"kind": "lateral_cedida", "side": "A", "taken": True,
                                         "open": True, "lances": 2, "taker_lances": 0})
-    assert offers(rules, m) == ["offside", "ball_on_arc", "pass"]  # the first lance: a pass?
+    assert offers(rules, m) == ["offside", "ball_on_arc", "pass", "disc_out"]  # a pass?
     m["restart"]["taker_lances"] = 1
     assert "pass" not in offers(rules, m)
     rules, m = match("mesa-posta", restart=goal_kick(True, touches_since=0))

@@ -415,6 +415,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 team=t(d.get("side")), off=_num(d.get("out")), on=_num(d.get("in")))
         case "offside":
             return _("Offside against {team}").format(team=t(d.get('side')))
+        case "disc_out":
+            return _("{team} disc {disc} out of the field").format(
+                team=t(d.get("side")), disc=_num(d.get("disc")))
         case "ball_stopped":
             return _("Ball stopped in {team}'s small area").format(team=t(d.get('side')))
         case "restart_failed":

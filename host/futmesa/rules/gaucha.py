@@ -32,7 +32,8 @@ class Gaucha(Ruleset):
     shot_needs_before_alarm = False  # Art. XXI §1: the player on turn has the last lance anyway
     # Art. XXXII offside, Art. XXXVI the corner arc, Art. XXXIII §1 discs moved at a goal
     # kick, Art. XXIX l the pass on a two-lance restart's first lance
-    referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass"})
+    # ... and Art. XXXVII §1 a disc out of the field
+    referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass", "disc_out"})
     cites: ClassVar[dict[str, str]] = {
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",
@@ -56,6 +57,7 @@ class Gaucha(Ruleset):
         "penalty": "001 Art. XXVII",
         "free_kick": "001 Art. XXIII §2",
         "offside": "001 Art. XXXII",
+        "disc_out": "001 Art. XXXVII §1",
         "forfeit": "001 Art. XLIII",
         "ball_stopped": "001 Art. XXXV",
         "midline_deflection": "001 Art. XXXI §3",
@@ -126,11 +128,44 @@ class Gaucha(Ruleset):
         self.technical_foul(ctx, side, r["limit_rule"])
         return True
 
+    def on_disc_out(self, ctx: Ctx) -> None:
+        """Art. XXXVII §1: a disc that left the field ("quando ultrapassar completamente a
+        linha demarcatória") stays out for one play and comes back "logo após o lance do
+        técnico penalizado"; where it is put back (§2, §5, §6) is the referee's."""
+        m = ctx.m
+        side, disc = ctx.side(), ctx.disc(required=True)
+        if not self.in_play(m):
+            raise Refused(N_("The ball is not in play"))
+        out = m.setdefault("discs_out", {"A": [], "B": []})
+        if disc not in out[side]:
+            out[side].append(disc)
+        ctx.announce(
+            "disc_out",
+            N_("{team} disc {disc} left the field: it stays out until {team}'s next lance"),
+            self.cite("disc_out"),
+            team=ctx.name(side),
+            disc=disc,
+        )
+
     def on_touch(self, ctx: Ctx) -> None:
         """Art. XXIX l (and XXXIV §1 a): the disc of a two-lance restart's first lance plays
-        the second only after a pass (`pass: true` on the first lance's touch)."""
+        the second only after a pass (`pass: true` on the first lance's touch). Art. XXXVII
+        §1: a disc out of the field does not play this team's next lance, after which it is
+        back."""
         m = ctx.m
         side, disc = ctx.side(), ctx.disc()
+        out = (m.get("discs_out") or {}).get(side) or []
+        if disc is not None and disc in out and self.in_play(m):
+            raise Refused(
+                N_("Disc {disc} of {team} is out of the field until {team}'s next lance: "
+                   "another disc plays it"), rule=self.cite("disc_out"), disc=disc,
+                team=ctx.name(side))
+        self._touch(ctx, side, disc)
+        if out and m.get("last_player") == side:
+            m["discs_out"][side] = []  # the penalised coach played: the disc comes back
+
+    def _touch(self, ctx: Ctx, side: str, disc: int | None) -> None:
+        m = ctx.m
         r = m["restart"]
         second = bool(r and r.get("open") and r["taken"] and r["side"] == side
                       and r.get("lances") == 2 and r["taker_lances"] == 1)

@@ -84,6 +84,12 @@ export const actions = {
     const s = offsideSide();
     return send("offside", { side: s }, _("offside by {team}", { team: name(s) }));
   },
+  disc_out: () => {
+    const d = discNumber();
+    if (d == null) return say(_("✗ key in the number of the disc that left the field"), "bad");
+    return send("disc_out", { side: view.side, disc: d },
+      _("{team}'s disc no. {disc} out of the field", { team: name(view.side), disc: d }));
+  },
   keeper_foul: () => send("keeper_foul", { side: view.side }, _("foul by {team} on the goalkeeper", { team: name(view.side) })),
   arc_0: () => send("ball_on_arc", { end: 0 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(0)) })),
   arc_1: () => send("ball_on_arc", { end: 1 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(1)) })),

@@ -74,4 +74,5 @@ export function setSide(s) {
   }
   $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(s) });
   renderPlays();
+  if (view.state) renderRuleInputs(view.state.match || {}); // their labels name the team
 }

@@ -78,6 +78,11 @@ export function renderRuleInputs(m) {
   $("act-offside").textContent = _("Offside by {team}", { team: name(offsideSide()) });
   show("act-keeper-foul", inPlay);
   show("arc-row", inPlay && offered("ball_on_arc"));
+  // 001 Art. XXXVII §1: the chosen team's disc (the keypad's number) left the field
+  show("act-disc-out", inPlay && offered("disc_out"));
+  $("act-disc-out").textContent = view.disc === ""
+    ? _("{team}'s disc out of the field (key in its no.)", { team: name(view.side) })
+    : _("{team}'s disc no. {disc} out of the field", { team: name(view.side), disc: view.disc });
   $("act-arc-0").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(0)) });
   $("act-arc-1").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(1)) });
   $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(view.side) });
