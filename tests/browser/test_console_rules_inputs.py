@@ -335,6 +335,15 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
             thumb.answered()
             assert table.state.to_dict()["discs_out"]["B"] == [7]
             assert _last_sentence(live) == "Botão 7 de Botafogo fora de campo"
+
+            # a rebound over the halfway line (XXXVIII): one tap; no shot on the next lance
+            thumb = _fresh(page)
+            thumb.tap("[data-sheet=sheet-foul]")
+            thumb.tap("#act-rebound")
+            thumb.answered()
+            assert table.state.to_dict()["no_shot_next_lance"] is True
+            assert _last_sentence(live) == ("Rebote passou do meio-campo: sem chute no próximo "
+                                            "lance")
         finally:
             ctx.close()
         assert page.js_errors == []

@@ -164,7 +164,7 @@ RULE_STATES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
                                "taker_choice": "disc", "side_choice": True, "waivable": True},
                    # what the engine publishes for it (rules/possession.py, offers)
                    "possession": {"offers": ["offside", "ball_on_arc", "discs_moved",
-                                                  "disc_out"]}},
+                                                  "disc_out", "rebound_midline"]}},
                   ("#restart-card", "#rc-taker", "#rc-left", "#rc-right", "#rc-waive",
                    "#rc-moved", "#act-offside")),
     # 004: a penalty for Alvorada; Botafogo's goalkeeper chooses first; a chutão just kicked

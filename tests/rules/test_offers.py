@@ -27,19 +27,21 @@ def test_each_ruleset_offers_only_its_own_inputs() -> None:
         rules, m = match(name, restart=goal_kick())
         assert offers(rules, m) == [], name
     rules, m = match("gaucha", restart=goal_kick())
-    assert offers(rules, m) == ["offside", "ball_on_arc", "discs_moved", "disc_out"]
+    assert offers(rules, m) == ["offside", "ball_on_arc", "discs_moved", "disc_out",
+                                 "rebound_midline"]
     rules, m = match("mesa-posta", restart=goal_kick())
     assert offers(rules, m) == ["discs_moved"]
 
 
 def test_when_each_applies() -> None:
     rules, m = match("gaucha", restart=None)
-    assert offers(rules, m) == ["offside", "ball_on_arc", "disc_out"]  # open play
+    assert offers(rules, m) == ["offside", "ball_on_arc", "disc_out", "rebound_midline"]
     rules, m = match("gaucha", status="interval", restart=goal_kick())
     assert offers(rules, m) == []  # the ball is not in play
     rules, m = match("gaucha", restart={"kind": "lateral_cedida", "side": "A", "taken": True,
                                         "open": True, "lances": 2, "taker_lances": 0})
-    assert offers(rules, m) == ["offside", "ball_on_arc", "pass", "disc_out"]  # a pass?
+    assert offers(rules, m) == ["offside", "ball_on_arc", "pass", "disc_out",
+                                 "rebound_midline"]  # a pass?
     m["restart"]["taker_lances"] = 1
     assert "pass" not in offers(rules, m)
     rules, m = match("mesa-posta", restart=goal_kick(True, touches_since=0))

@@ -415,6 +415,8 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 team=t(d.get("side")), off=_num(d.get("out")), on=_num(d.get("in")))
         case "offside":
             return _("Offside against {team}").format(team=t(d.get('side')))
+        case "rebound_midline":
+            return _("Rebound over the halfway line: no shot on the next lance")
         case "disc_out":
             return _("{team} disc {disc} out of the field").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))

@@ -32,8 +32,9 @@ class Gaucha(Ruleset):
     shot_needs_before_alarm = False  # Art. XXI §1: the player on turn has the last lance anyway
     # Art. XXXII offside, Art. XXXVI the corner arc, Art. XXXIII §1 discs moved at a goal
     # kick, Art. XXIX l the pass on a two-lance restart's first lance
-    # ... and Art. XXXVII §1 a disc out of the field
-    referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass", "disc_out"})
+    # ... Art. XXXVII §1 a disc out of the field, Art. XXXVIII a rebound over the halfway line
+    referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass", "disc_out",
+                                "rebound_midline"})
     cites: ClassVar[dict[str, str]] = {
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",
@@ -58,6 +59,7 @@ class Gaucha(Ruleset):
         "free_kick": "001 Art. XXIII §2",
         "offside": "001 Art. XXXII",
         "disc_out": "001 Art. XXXVII §1",
+        "rebound_midline": "001 Art. XXXVIII",
         "forfeit": "001 Art. XLIII",
         "ball_stopped": "001 Art. XXXV",
         "midline_deflection": "001 Art. XXXI §3",
@@ -147,6 +149,21 @@ class Gaucha(Ruleset):
             disc=disc,
         )
 
+    def on_rebound_midline(self, ctx: Ctx) -> None:
+        """Art. XXXVIII: "Quando a bola for rebatida pelo goleiro ou por uma das traves e esta
+        vir a ultrapassar a linha divisória não poderá haver chute a gol no lance imediato"."""
+        m = ctx.m
+        if not self.in_play(m):
+            raise Refused(N_("The ball is not in play"))
+        m["shot_asked"] = None
+        m["no_shot_next_lance"] = True
+        ctx.announce(
+            "rebound_midline",
+            N_("Rebound off the goalkeeper or a post over the halfway line: no shot at goal "
+               "on the next lance"),
+            self.cite("rebound_midline"),
+        )
+
     def on_touch(self, ctx: Ctx) -> None:
         """Art. XXIX l (and XXXIV §1 a): the disc of a two-lance restart's first lance plays
         the second only after a pass (`pass: true` on the first lance's touch). Art. XXXVII
@@ -163,6 +180,7 @@ class Gaucha(Ruleset):
         self._touch(ctx, side, disc)
         if out and m.get("last_player") == side:
             m["discs_out"][side] = []  # the penalised coach played: the disc comes back
+        m.pop("no_shot_next_lance", None)  # Art. XXXVIII: the immediate lance is played
 
     def _touch(self, ctx: Ctx, side: str, disc: int | None) -> None:
         m = ctx.m
@@ -195,7 +213,11 @@ class Gaucha(Ruleset):
     def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
         """Art. XX b, XXIX §único: a technical foul kick is never a shot at goal. Art. XXIII §1
         b: an indirect kick is "passe ou tabela" then the shot — no shot with its first lance,
-        and none with the second when the first was not a pass."""
+        and none with the second when the first was not a pass. Art. XXXVIII: none on the
+        lance right after a rebound over the halfway line."""
+        if m.get("no_shot_next_lance"):
+            return Refused(N_("The ball rebounded over the halfway line: no shot at goal on "
+                              "this lance"), rule=self.cite("rebound_midline"))
         r = m["restart"]
         if not r or r["side"] != side:
             return None

@@ -186,6 +186,7 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "pass": bool(r) and r.get("open") is not False and r.get("lances") == 2
         and not r.get("taker_lances"),
         "disc_out": playing,  # 001 Art. XXXVII §1: a disc left the field
+        "rebound_midline": playing,  # 001 Art. XXXVIII
     }
     return [k for k in ("offside", "ball_on_arc", "discs_moved", "keeper_kick_hit", "pass",
-                        "disc_out") if k in mine and now[k]]
+                        "disc_out", "rebound_midline") if k in mine and now[k]]

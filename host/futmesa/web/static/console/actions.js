@@ -90,6 +90,7 @@ export const actions = {
     return send("disc_out", { side: view.side, disc: d },
       _("{team}'s disc no. {disc} out of the field", { team: name(view.side), disc: d }));
   },
+  rebound_midline: () => send("rebound_midline", {}, _("rebound over the halfway line")),
   keeper_foul: () => send("keeper_foul", { side: view.side }, _("foul by {team} on the goalkeeper", { team: name(view.side) })),
   arc_0: () => send("ball_on_arc", { end: 0 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(0)) })),
   arc_1: () => send("ball_on_arc", { end: 1 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(1)) })),

@@ -80,6 +80,7 @@ export function renderRuleInputs(m) {
   show("arc-row", inPlay && offered("ball_on_arc"));
   // 001 Art. XXXVII §1: the chosen team's disc (the keypad's number) left the field
   show("act-disc-out", inPlay && offered("disc_out"));
+  show("act-rebound", inPlay && offered("rebound_midline")); // 001 Art. XXXVIII
   $("act-disc-out").textContent = view.disc === ""
     ? _("{team}'s disc out of the field (key in its no.)", { team: name(view.side) })
     : _("{team}'s disc no. {disc} out of the field", { team: name(view.side), disc: view.disc });
