@@ -55,15 +55,14 @@ def test_docs_name_only_commands_and_options_that_exist() -> None:
 
 
 def test_the_console_and_the_cli_list_every_ruleset() -> None:
-    from starlette.testclient import TestClient
+    import httpx
 
-    from futmesa.hub import StateHub
     from futmesa.rules import ruleset_names
-    from futmesa.web.app import create_app
+    from futmesa_testkit.liveserver import serving
 
     # the console page as a referee's phone gets it: its rules choice is the registry's
-    with TestClient(create_app(StateHub(), console_token="t")) as client:
-        console = client.get("/console").text
+    with serving() as live:
+        console = httpx.get(live.url + "/console", timeout=30).text
     offered = re.findall(r'<option value="([a-z0-9-]+)">', console.split('name="ruleset"')[1]
                          .split("</select>")[0])
     assert sorted(offered) == sorted(ruleset_names())
