@@ -236,6 +236,14 @@ def word(group: str, value: Any, lang: str = "pt") -> str:
     return translator(lang).pgettext(*marked)
 
 
+def fault_word(fault: Any, lang: str = "pt") -> str:
+    """A sensor fault in words ("bloqueado por tempo demais"); one without words is "com
+    defeito", never its code."""
+    if str(fault) in _WORDS["fault"]:
+        return word("fault", fault, lang)
+    return translator(lang).gettext("faulty")
+
+
 def _num(value: Any) -> str:
     return str(value) if value is not None else "?"
 

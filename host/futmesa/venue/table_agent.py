@@ -36,6 +36,7 @@ from futmesa.health import (
 )
 from futmesa.hub import StateHub
 from futmesa.i18n import N_, _, translator
+from futmesa.matchbook.wording import fault_word
 from futmesa.venue import mqtt as vm
 from futmesa.venue.outbox import Outbox
 
@@ -76,8 +77,6 @@ def slim_state(state: dict[str, Any], competition_match: Any, sent_ms: int) -> d
 SENSOR_FAULT = N_("a sensor of this table is faulty ({fault}) — the referee watches the plays "
                   "and enters goals at the console")
 SENSOR_ACTION = N_("after the match, check the sensor with `futmesa doctor` at this table")
-SENSOR_WORDS = {"stuck": N_("blocked for too long"), "no_answer": N_("not answering"),
-                "out_of_range": N_("reading out of range"), "drift": N_("baseline drifted")}
 
 
 def table_faults(state: dict[str, Any]) -> list[dict[str, Any]]:
@@ -87,9 +86,8 @@ def table_faults(state: dict[str, Any]) -> list[dict[str, Any]]:
            for f in ((state.get("health") or {}).get("faults") or []) if isinstance(f, dict)]
     sensors = state.get("sensor_faults") or {}
     for fault in sorted({str(f) for f in sensors.values()} if isinstance(sensors, dict) else []):
-        said = {lang: translator(lang).gettext(SENSOR_FAULT).format(
-            fault=translator(lang).gettext(SENSOR_WORDS.get(fault, N_("faulty"))))
-            for lang in ("pt_BR", "en")}
+        said = {lang: translator(lang).gettext(SENSOR_FAULT).format(fault=fault_word(fault, lang))
+                for lang in ("pt_BR", "en")}
         out.append({"code": f"sensor_{fault}", "pt": said["pt_BR"], "en": said["en"],
                     "do_pt": translator("pt_BR").gettext(SENSOR_ACTION),
                     "do_en": translator("en").gettext(SENSOR_ACTION)})

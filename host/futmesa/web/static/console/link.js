@@ -12,7 +12,7 @@ export function keepLastState(st) {
     match_id: st.match_id, table_name: st.table_name, teams: st.teams, score: st.score,
     period: st.period, periods: st.periods, status: st.status, finished: st.finished,
     match: { turn: m.turn, possession: m.possession, ends: m.ends, restart: m.restart,
-             shot_asked: m.shot_asked, phase: m.phase, ruleset: m.ruleset },
+             shot_asked: m.shot_asked, phase: m.phase },
   };
   const text = JSON.stringify(slim);
   if (text === lastKept) return;
