@@ -76,6 +76,10 @@ RULES: list[tuple[str, tuple[str, ...], str]] = [
                            "futmesa.link.events", "futmesa.link.messages", "futmesa_wire",
                            "futmesa.i18n"),
      "the read side sits on the log and the rules, never on the live daemon or the views"),
+    ("futmesa.sbc", ("futmesa.sbc", "futmesa.sim.table", "futmesa.hardware.boardfile",
+                     "futmesa.hardware.fakei2c", "futmesa_wire", "futmesa.i18n"),
+     "a Pi table is the firmware on another board: a device process the daemon reads over a "
+     "pty, never the daemon, the store or the rules"),
 ]
 
 
@@ -110,6 +114,15 @@ def test_firmware_imports_nothing_from_the_host() -> None:
            for path in files(FIRMWARE) for line, name in imports(path)
            if within(name, ("futmesa",))]
     assert not bad, "the firmware runs on the table, without the host:\n" + "\n".join(bad)
+
+
+def test_only_the_pi_tables_own_process_takes_the_micropython_names() -> None:
+    """futmesa.sbc.mpcompat changes the process it runs in (a `micropython` module, ticks in
+    `time`): only the device process (futmesa.sbc.device) may install it, never the daemon."""
+    bad = [f"{path.relative_to(ROOT)}:{line} imports {name}"
+           for path in files(HOST) for line, name in imports(path)
+           if within(name, ("futmesa.sbc.mpcompat",)) and path.name != "device.py"]
+    assert not bad, "\n".join(bad)
 
 
 def test_the_product_imports_nothing_from_the_test_kit() -> None:

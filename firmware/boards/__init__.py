@@ -21,7 +21,7 @@ DEFAULT_ZONES = ((1, 0), (0, 0), (0, 0), (1, 1), (0, 1), (0, 1))
 
 
 def load(name, args):
-    """Return a board object for `name` ("sim", "pico", "esp32", "bench")."""
+    """Return a board object for `name` ("sim", "pico", "esp32", "bench", "rpi")."""
     if name == "sim":
         from boards.sim import SimBoard
 
@@ -38,7 +38,11 @@ def load(name, args):
         from boards.bench import BenchBoard
 
         return BenchBoard(args)
-    raise ValueError("unknown board %r: use sim, pico or esp32" % name)
+    if name in ("rpi", "linux"):  # CPython on a Linux board (futmesa.sbc.device)
+        from boards.linux import LinuxBoard
+
+        return LinuxBoard(args, args.get("machine"))
+    raise ValueError("unknown board %r: use sim, pico, esp32 or rpi" % name)
 
 
 def read_board_file(path):

@@ -11,14 +11,10 @@ import select
 import sys
 import time
 
-try:
-    import termios  # type: ignore[import-not-found]  # unix port only, not in the board stubs
-except ImportError:  # not on a real board
-    termios = None
-
 from micropython import const
 
 from boards import goal_kinds_from, goal_params_from, read_board_file, zones_from
+from boards.ptyport import PtyPort
 
 _PULSE_MS = const(40)  # a sim goal/out pulse lasts at least this (device ms) ...
 _PULSE_READS = const(4)  # ... and blocked for at least 3 reads, whatever the speed (ToF: N samples)
@@ -26,7 +22,6 @@ _PARTS = __file__.rsplit("/", 2)
 _FIRMWARE_DIR = _PARTS[0] if len(_PARTS) == 3 else "."
 BOARD_FILE = _FIRMWARE_DIR + "/../hardware/boards/sim.json"
 _STDIN_POLL_MS = const(5)  # real ms between looks at the control channel
-_REOPEN_MS = const(500)  # real ms between attempts to reopen a vanished port
 
 
 class SimBoard:
@@ -81,10 +76,7 @@ class SimBoard:
         self._stdin_open = True
         self._stdin_last = time.ticks_ms()
         # Data channel
-        self._port = None
-        self._port_last_try = time.ticks_ms()
-        self.unplugged = False
-        self._open_port()
+        self.port = PtyPort(self.port_path)
 
     # -- time ------------------------------------------------------------------
     def ticks_ms(self):
@@ -101,57 +93,14 @@ class SimBoard:
         return self.uid
 
     # -- data channel ----------------------------------------------------------
-    def _open_port(self):
-        self._port_last_try = time.ticks_ms()
-        if not self.port_path or self.unplugged:
-            return
-        try:
-            port = open(self.port_path, "r+b")
-            if termios is not None:
-                fd = port.fileno()
-                termios.setraw(fd)
-                attrs = termios.tcgetattr(fd)
-                attrs[6][6] = 0  # VMIN: a read returns at once ...
-                attrs[6][5] = 0  # VTIME: ... with whatever is there
-                termios.tcsetattr(fd, termios.TCSANOW, attrs)
-            self._port = port
-        except OSError:
-            self._port = None
-
     def port_ready(self):
-        if self._port is None:
-            if time.ticks_diff(time.ticks_ms(), self._port_last_try) >= _REOPEN_MS:
-                self._open_port()
-        return self._port is not None
+        return self.port.ready()
 
     def port_readinto(self, buf):
-        if self._port is None:
-            return 0
-        try:
-            n = self._port.readinto(buf)
-        except OSError:
-            self._drop_port()
-            return 0
-        return n or 0
+        return self.port.readinto(buf)
 
     def port_write(self, buf, n=-1):
-        if self._port is None:
-            return 0
-        try:
-            if n < 0:
-                n = len(buf)
-            return self._port.write(buf, n) or 0  # no slice: nothing allocated
-        except OSError:
-            self._drop_port()
-            return 0
-
-    def _drop_port(self):
-        if self._port is not None:
-            try:
-                self._port.close()
-            except OSError:
-                pass
-        self._port = None
+        return self.port.write(buf, n)
 
     # -- inputs ----------------------------------------------------------------
     def read_beam(self, i):
@@ -227,7 +176,7 @@ class SimBoard:
         """CMD_REPL: a real board returns to its REPL; the sim process ends cleanly."""
         self.buzzer(0, 0)
         self.log("leaving the loop for the REPL (host request): the simulated board exits")
-        self._drop_port()
+        self.port.drop()
         sys.exit(0)
 
     # -- control channel (stdin) -----------------------------------------------
@@ -292,11 +241,9 @@ class SimBoard:
                 self._button_reads[i] = 0
                 self._button_until[i] = time.ticks_add(self.ticks_ms(), 3 * _PULSE_MS)
             elif cmd == "unplug":
-                self.unplugged = True
-                self._drop_port()
+                self.port.unplug()
             elif cmd == "replug":
-                self.unplugged = False
-                self._open_port()
+                self.port.replug()
             elif cmd == "ping":
                 print("PONG")
             else:

@@ -124,9 +124,12 @@ def cli(verbose: bool) -> None:
 @click.option("--http-host", default="0.0.0.0", show_default=True,
               help="Interface to serve on (0.0.0.0: every one, so a phone can open the console).")
 @click.option("--public-url", default=None, help=PUBLIC_URL_HELP)
-@click.option("--board", type=click.Choice(["sim", "pico"]), default="sim", show_default=True,
+@click.option("--board", type=click.Choice(["sim", "pico", "sbc"]), default="sim",
+              show_default=True,
               help="sim: the firmware under the MicroPython unix port; pico: the Pico image "
-                   "(`make firmware`) on the emulated RP2040, with 2-minute halves.")
+                   "(`make firmware`) on the emulated RP2040, with 2-minute halves; sbc: a "
+                   "Raspberry Pi table (the firmware under CPython) on simulated pins, with a "
+                   "break-beam and a VL53L0X goal line.")
 def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
          tournament: int | None, desk_port: int, http_host: str, public_url: str | None,
          board: str) -> None:
@@ -199,6 +202,14 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
                 click.echo(_("the virtual Pico: the RP2040 is emulated, slower than real time"))
                 if kept:
                     click.echo(_("the virtual Pico's flash: {path} (kept)").format(path=flash))
+            elif board == "sbc":
+                from futmesa.sbc.table import SbcTable
+
+                period_ms = ruleset_period_ms(ruleset)
+                # goal line 0 a break-beam, goal line 1 a VL53L0X (Adafruit's driver, fake bus)
+                sim = SbcTable(speed=speed, goal_sensor="mixed")
+                click.echo(_("a Raspberry Pi table on simulated pins: the firmware's own loop "
+                             "under CPython; goal line 0 a break-beam, goal line 1 a VL53L0X"))
             else:
                 # the script is scaled to the ruleset's own half (003: 10 min, 004: 1 min)
                 period_ms = ruleset_period_ms(ruleset)
@@ -263,7 +274,7 @@ def sim(speed: int, goal_sensor: str) -> None:
 
 
 @cli.command()
-@click.option("--device", "devices", required=True, multiple=True,
+@click.option("--device", "devices", multiple=True,
               help="Serial port of a table (e.g. /dev/ttyACM0); repeat for several tables.")
 @click.option("--ruleset", default="cbfm-1toque", show_default=True, help=RULESET_HELP)
 @click.option("--db", type=click.Path(dir_okay=False), default="futmesa.sqlite",
@@ -289,21 +300,38 @@ def sim(speed: int, goal_sensor: str) -> None:
               help="Venue MQTT broker (mqtt://HOST:PORT): publish to the desk, take its matches.")
 @click.option("--venue-credentials", type=click.Path(dir_okay=False), default=None,
               help="This table's credentials file from `futmesa venue broker-config`.")
+@click.option("--sbc", is_flag=True,
+              help="The sensors are wired to this Raspberry Pi: run the firmware's loop here "
+                   "(docs/install.md, \"Raspberry Pi\") instead of reading a --device.")
+@click.option("--board", "sbc_board", default="rpi", show_default=True,
+              help="With --sbc: the board file (a name in hardware/boards, or a path).")
+@click.option("--state", "sbc_state", type=click.Path(file_okay=False), default=None,
+              help="With --sbc: the table's state folder (its flash: clock checkpoint, boot "
+                   "id, calibration); default: next to --db (futmesa-mesa/).")
+@click.option("--simulated-pins", is_flag=True, hidden=True,
+              help="With --sbc: simulated pins driven by control lines on stdin (tests).")
 def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
           http_host: str, http_port: int, logo_dir: str | None, tls_cert: str | None,
           tls_key: str | None, max_body_kib: int, venue_broker: str | None,
-          venue_credentials: str | None, public_url: str | None) -> None:
-    """Run the daemon against a real board (or a pty path)."""
+          venue_credentials: str | None, public_url: str | None, sbc: bool, sbc_board: str,
+          sbc_state: str | None, simulated_pins: bool) -> None:
+    """Run the daemon against a real board (or a pty path), or a Raspberry Pi's own pins."""
     from futmesa import server
 
     ruleset = _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
+    if sbc == bool(devices):
+        raise click.UsageError(_("say where the table is: --device PORT (a Pico on USB) or "
+                                 "--sbc (the sensors on this Raspberry Pi's header)"))
     _check_devices(devices)
     _check_db(db, create=True)
     from futmesa.cli_venue import venue_options
 
     venue = venue_options(venue_broker, venue_credentials)
     click.echo(db_line(db))
+    pi = _start_pi_table(sbc_board, sbc_state, db, simulated_pins) if sbc else None
+    if pi is not None:
+        devices = (pi.host_port,)
     try:
         asyncio.run(server.run(list(devices), db, ruleset, settings, http_host=http_host,
                                http_port=http_port,
@@ -315,6 +343,31 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
         click.echo(_("stopped"))
+    finally:
+        if pi is not None:
+            pi.stop()
+
+
+def _start_pi_table(board: str, state: str | None, db: str, simulated: bool) -> Any:
+    """`serve --sbc`: the firmware's loop on this Pi's pins, in a process of its own."""
+    from futmesa.hardware.boardfile import BoardFileError, load_board
+    from futmesa.sbc.serve import PiTable, default_state_dir
+    from futmesa.sim.table import SimTableError
+
+    try:
+        load_board(board)
+    except BoardFileError as exc:
+        raise click.BadParameter(str(exc), param_hint="--board") from exc
+    folder = Path(state) if state else default_state_dir(db)
+    click.echo(_("Raspberry Pi table: board {board}, state folder {folder}; this computer "
+                 "keeps the official time").format(board=board, folder=folder))
+    pi = PiTable(board, folder, simulated=simulated)
+    try:
+        pi.start()
+    except SimTableError as exc:
+        pi.stop()
+        raise click.ClickException(str(exc)) from exc
+    return pi
 
 
 @cli.command()

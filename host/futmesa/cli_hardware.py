@@ -7,10 +7,11 @@ Every failure is a `click.ClickException` whose message says what to do.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
-from futmesa.hardware.boardfile import BoardFileError, board_names
+from futmesa.hardware.boardfile import BoardFileError, board_names, load_board
 from futmesa.i18n import _, ngettext
 
 BOARD_HELP = "Board file name in hardware/boards (pico, esp32) or a path to your own."
@@ -74,10 +75,13 @@ def flash(board: str, port: str, timeout: float, use_uf2: bool, image: Path | No
               help="Folder of club logos (copied for the Pi).")
 @click.option("--no-qr", is_flag=True,
               help="Open the scoreboard at once, not the console QR until the match starts.")
+@click.option("--sbc", is_flag=True,
+              help="The sensors are wired to this Pi's header (no microcontroller): the unit "
+                   "runs `serve --sbc`, and systemd restarts it if its loop stops.")
 @click.option("--force", is_flag=True, help="Overwrite files already in --out.")
 def kiosk_setup(out: Path, user: str, workdir: str | None, device: str, ruleset: str,
                 http_port: int, settings_path: Path | None, logo_dir: Path | None,
-                no_qr: bool, force: bool) -> None:
+                no_qr: bool, sbc: bool, force: bool) -> None:
     """Write systemd units and the Chromium kiosk launcher for a Raspberry Pi scoreboard."""
     from futmesa.config import SettingsError, load_settings_file
     from futmesa.deploy.kiosk import KioskConfig, write_kiosk
@@ -96,7 +100,7 @@ def kiosk_setup(out: Path, user: str, workdir: str | None, device: str, ruleset:
     cfg = KioskConfig(user=user, workdir=wd, futmesa=f"{wd}/.venv/bin/futmesa", device=device,
                       ruleset=ruleset, db=f"{wd}/futmesa.sqlite", http_port=http_port,
                       settings=settings_path is not None, logos=logo_dir is not None,
-                      show_qr=not no_qr)
+                      show_qr=not no_qr, sbc=sbc)
     try:
         paths = write_kiosk(out, cfg, force=force, settings=settings_path, logos=logo_dir)
     except (FileExistsError, OSError) as exc:
@@ -139,35 +143,28 @@ def drawings(check: bool, out: Path | None) -> None:
               help="Then print live sensor events for this many seconds.")
 @click.option("--timeout", default=5.0, show_default=True,
               help="Seconds to wait for the board to answer.")
-@click.option("--sbc", is_flag=True, help="The sensors are wired to this Raspberry Pi "
-              "(Linux SBC mode; use with --board rpi).")
+@click.option("--sbc", is_flag=True, help="The sensors are wired to this Raspberry Pi: start "
+              "the firmware's loop on its pins and check it as a board on USB.")
+@click.option("--state", "sbc_state", type=click.Path(file_okay=False), default="futmesa-mesa",
+              show_default=True, help="With --sbc: the table's state folder (as `serve --sbc`).")
+@click.option("--simulated-pins", is_flag=True, hidden=True,
+              help="With --sbc: simulated pins (tests).")
 def doctor(port: str | None, serial_number: str | None, board: str | None, watch_s: float,
-           timeout: float, sbc: bool) -> None:
+           timeout: float, sbc: bool, sbc_state: str, simulated_pins: bool) -> None:
     """Find the board, show firmware and protocol versions and each sensor's state."""
-    from futmesa.deploy.doctor import run_doctor, run_sbc_doctor
+    from futmesa.deploy.doctor import run_doctor
     from futmesa.deploy.probe import ProbeError
 
-    if sbc:
-        from futmesa.hardware.boardfile import load_board
-        from futmesa.hardware.sbc import SbcTable
-
-        try:
-            fails = run_sbc_doctor(SbcTable(load_board(board or "rpi")), watch_s, click.echo)
-        except (BoardFileError, RuntimeError) as exc:
-            raise click.ClickException(str(exc)) from exc
-        if fails:
-            raise click.ClickException(ngettext(
-                "{count} sensor did not start: do what each FAIL line says, then run "
-                "`futmesa doctor --sbc` again",
-                "{count} sensors did not start: do what each FAIL line says, then run "
-                "`futmesa doctor --sbc` again", fails).format(count=fails))
-        click.echo(_("no problems found"))
-        return
+    pi = _pi_table(board or "rpi", sbc_state, simulated_pins) if sbc else None
     try:
-        fails = run_doctor(port, serial_number, timeout_s=timeout, watch_s=watch_s,
-                           board=board, echo=click.echo)
+        fails = run_doctor(pi.host_port if pi else port, serial_number, timeout_s=timeout,
+                           watch_s=watch_s, board=board or ("rpi" if pi else None),
+                           echo=click.echo)
     except ProbeError as exc:
         raise click.ClickException(str(exc)) from exc
+    finally:
+        if pi is not None:
+            pi.stop()
     if fails:
         raise click.ClickException(ngettext(
             "{count} problem found: do what each FAIL line says, then run `futmesa doctor` "
@@ -179,8 +176,10 @@ def doctor(port: str | None, serial_number: str | None, board: str | None, watch
 
 @click.command()
 @click.option("--board", required=True, help=BOARD_HELP)
-@click.option("--sbc", is_flag=True, help="The sensors are wired to this Raspberry Pi "
-              "(Linux SBC mode).")
+@click.option("--sbc", is_flag=True, help="The sensors are wired to this Raspberry Pi (the "
+              "thresholds are kept in its state folder, as a Pico keeps them on flash).")
+@click.option("--state", "sbc_state", type=click.Path(file_okay=False), default="futmesa-mesa",
+              show_default=True, help="With --sbc: the table's state folder (as `serve --sbc`).")
 @click.option("--port", default=None, help="Serial port of a microcontroller board.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Where to write the calibrated board file [./BOARD-calibrated.json].")
@@ -190,24 +189,24 @@ def doctor(port: str | None, serial_number: str | None, board: str | None, watch
               help="Seconds to wait for each answer of a board on --port (more for a slow "
               "or busy board, e.g. the virtual Pico).")
 def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: int,
-              timeout: float) -> None:
+              timeout: float, sbc_state: str) -> None:
     """Measure each goal sensor empty and with the ball in, set and verify thresholds."""
     from futmesa.deploy.calibrate import (
         CalibrateError,
         link_source,
         run_calibration,
-        sbc_source,
     )
     from futmesa.hardware.boardfile import load_board
 
+    pi = None
     try:
         b = load_board(board)
         if not sbc and not port:
             raise CalibrateError(_("say where the sensors are: --sbc (wired to this Raspberry "
                                    "Pi) or --port PORT (a microcontroller board)"))
         if sbc:
-            source = sbc_source(b)
-            source.start()
+            pi = _pi_table(board, sbc_state, False)
+            source = link_source(pi.host_port, board, timeout_s=timeout)
         else:
             assert port is not None
             source = link_source(port, board, timeout_s=timeout)
@@ -221,13 +220,34 @@ def calibrate(board: str, sbc: bool, port: str | None, out: Path | None, balls: 
             stop = getattr(source, "stop", None)
             if stop is not None:
                 stop()
+            if pi is not None:
+                pi.stop()
     except (CalibrateError, BoardFileError) as exc:
         raise click.ClickException(str(exc)) from exc
     if sbc:
-        click.echo(_("use it: futmesa doctor --sbc --board {target}").format(target=target))
+        click.echo(_("kept in {state}: `futmesa serve --sbc --state {state}` uses them").format(
+            state=sbc_state))
     else:
         click.echo(_("keep {target}: `futmesa flash --board {target} --port {port}` puts the "
                      "same thresholds on a replacement board").format(target=target, port=port))
+
+
+def _pi_table(board: str, state: str, simulated: bool) -> Any:
+    """The firmware's loop on this Raspberry Pi's pins, started for doctor / calibrate."""
+    from futmesa.sbc.serve import PiTable
+    from futmesa.sim.table import SimTableError
+
+    try:
+        load_board(board)
+    except BoardFileError as exc:
+        raise click.ClickException(str(exc)) from exc
+    pi = PiTable(board, state, simulated=simulated)
+    try:
+        pi.start()
+    except SimTableError as exc:
+        pi.stop()
+        raise click.ClickException(str(exc)) from exc
+    return pi
 
 
 COMMANDS = [flash, doctor, calibrate, kiosk_setup, drawings]

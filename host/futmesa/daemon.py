@@ -115,6 +115,7 @@ class TableDaemon:
         # time its clock did not count, offered to the referee as added time), or None
         self.reset: dict[str, Any] | None = None
         self._reset_clock: tuple[int, int, float] | None = None  # (period, ms, at) had it run
+        self._reset_if_running = False  # _reset_clock is from the log: only if it restored running
         self._status_heard = 0.0  # time.monotonic() of the last STATUS
         # the reset boot's last STATUS: (its newest seq, heard at, reset seen at), when the
         # new boot is the very next one (see _closed_window)
@@ -226,6 +227,8 @@ class TableDaemon:
                     self._before_match = (info.boot_id, info.newest)
                     self._boots_since = set()
                     self._fresh_device = True  # its clock follows once its status is known
+                elif first:
+                    self._reset_while_down(info)
             except Exception as exc:
                 if not is_write_failure(exc):
                     raise
@@ -353,10 +356,34 @@ class TableDaemon:
                     info.table_id, info.boot_id)
         self._publish()
 
+    def _reset_while_down(self, info: DeviceInfo) -> None:
+        """futmesa starts again on a match the table has rebooted since the log last heard it
+        (a Raspberry Pi table: the daemon and the table's loop on one machine, both stopped):
+        a reset, as the referee sees one. Its clock restores from its state folder; the match
+        time it did not count is offered, reckoned from the log's newest device entry (the
+        clock ran from there on, or an entry would say it stopped)."""
+        boot, _seq = self.store.last_committed(info.uid)
+        state = self.state
+        if boot in (0, info.boot_id) or state is None:
+            return
+        last = next((e for e in reversed(state.log)
+                     if e.source == "device" and e.period > 0), None)
+        if last is None:
+            return
+        self._reset_clock = (last.period, last.clock_ms, float(last.at))
+        self._reset_if_running = True
+        self.reset = {"at": round(time.time() * 1000), "boot": info.boot_id, "lost_ms": 0,
+                      "restored": False}
+        log.warning(_("table %s restarted mid-match while futmesa was stopped (boot %d); its "
+                      "clock restores from its state folder"), info.table_id, info.boot_id)
+
     def _restored(self, status: Status) -> None:
         """The reset board's first status: the match time its clock did not count."""
         assert self.reset is not None
         self.reset["restored"] = True
+        if self._reset_if_running and not status.running:
+            self._reset_clock = None  # it had stopped before the restart: nothing lost
+        self._reset_if_running = False
         if self._reset_clock is not None:
             period, ms, at = self._reset_clock
             rate = self.info.tick_rate / 1000 if self.info else 1.0
@@ -627,6 +654,7 @@ class TableDaemon:
                           bad_frames=self.link.stats.bad_frames,
                           device=info.uid if info else None,
                           firmware=info.firmware if info else None,
+                          board=info.board if info else None,
                           tick_rate=info.tick_rate if info else None,
                           clock_rate=self.clock_rate() if info else None,
                           reset=dict(self.reset) if self.reset else None,

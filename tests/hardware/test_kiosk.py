@@ -101,3 +101,18 @@ def test_kiosk_setup_checks_the_settings_file_now(tmp_path):
     r = CliRunner().invoke(cli, ["--lang", "pt_BR", "kiosk-setup", "--out", str(tmp_path / "pi"),
                                  "--settings", str(settings)])
     assert r.exit_code == 2 and 'você quis dizer "competition"?' in r.output
+
+
+def test_kiosk_setup_for_a_pi_with_the_sensors_on_its_header(tmp_path):
+    """issue 34: no microcontroller — the unit runs the firmware's loop on the Pi
+    (`serve --sbc`, its state folder next to the event log) under systemd's watchdog,
+    which the loop feeds (firmware/boards/blinka.py) and which restarts it if it stops."""
+    out = tmp_path / "pi"
+    r = CliRunner().invoke(cli, ["kiosk-setup", "--out", str(out), "--sbc"])
+    assert r.exit_code == 0, r.output
+    service = _unit((out / "futmesa.service").read_text())["Service"]
+    assert " serve --sbc --board rpi --state /home/pi/futmesa/futmesa-mesa " in \
+        service["ExecStart"]
+    assert "--device" not in service["ExecStart"]
+    assert service["WatchdogSec"] == "10" and service["NotifyAccess"] == "all"
+    assert service["Restart"] == "always"

@@ -3,9 +3,8 @@
 import pytest
 from adafruit_vl53l0x import VL53L0X
 
-from futmesa.hardware.boardfile import load_board
-from futmesa.hardware.fakei2c import FakeI2C, FakePin, FakeVL53L0X
-from futmesa.hardware.tof import GoalLineDetector, propose_threshold, start_tof_sensors
+from futmesa.hardware.fakei2c import FakeI2C, FakeVL53L0X
+from futmesa.hardware.tof import GoalLineDetector, propose_threshold
 
 T = 0.2  # io_timeout_s: a wrong fake fails instead of hanging
 
@@ -65,40 +64,6 @@ def test_measurement_that_never_completes_times_out():
 def test_no_sensor_on_bus():
     with pytest.raises(ValueError, match="No I2C device"):
         VL53L0X(FakeI2C(), io_timeout_s=T)
-
-
-def _two_sensor_bus(first_mm=140, second_mm=40):
-    bus = FakeI2C()
-    devs = [bus.add(FakeVL53L0X(distance_mm=m)) for m in (first_mm, second_mm)]
-    pins = {i: FakePin(f"xshut{i}", devs[i], value=True) for i in (0, 1)}
-    return bus, devs, pins
-
-
-def test_two_sensors_on_one_bus_get_their_board_addresses():
-    board = load_board("pico")
-    bus, devs, pins = _two_sensor_bus()
-    # both at 0x29 after power-up: talking to them now would be a bus conflict
-    with pytest.raises(OSError):
-        bus.writeto(0x29, b"\xc0")
-    arr = start_tof_sensors(bus, board, pins, sleep=lambda s: None, io_timeout_s=T)
-    assert arr.faults == {}
-    assert bus.scan() == [0x30, 0x31]
-    assert [d.address for d in devs] == [0x30, 0x31]
-    assert arr.read_blocking_mm(0) == 140 and arr.read_blocking_mm(1) == 40
-    devs[0].distance_mm = 12
-    assert arr.read_blocking_mm(0) == 12
-
-
-def test_one_dead_sensor_does_not_stop_the_other():
-    board = load_board("esp32")
-    bus, devs, pins = _two_sensor_bus()
-    devs[0].dead = True
-    arr = start_tof_sensors(bus, board, pins, sleep=lambda s: None, io_timeout_s=T)
-    assert set(arr.faults) == {0}
-    assert "XSHUT pin 25" in arr.faults[0] and "futmesa doctor" in arr.faults[0]
-    assert pins[0].value is False  # switched off again so it cannot sit on 0x29
-    assert bus.scan() == [0x31]
-    assert arr.read_blocking_mm(1) == 40
 
 
 def test_detector_hysteresis_and_confirmation():

@@ -34,9 +34,7 @@ from futmesa.hardware.boardfile import Board, check_board
 from futmesa.hardware.tof import (
     NO_TARGET_MM,
     GoalLineDetector,
-    TofArray,
     propose_threshold,
-    start_tof_sensors,
 )
 from futmesa.i18n import N_, _, ngettext
 from futmesa.link.protocol import LiveSink
@@ -55,50 +53,6 @@ class DistanceSource(Protocol):
 
     def read(self, goal: int) -> int:
         """One fresh distance in mm (NO_TARGET_MM when nothing is in range)."""
-
-
-@dataclass
-class SbcSource:
-    """Goal sensors on a Raspberry Pi's I2C bus (or a fake bus in tests)."""
-
-    board: Board
-    i2c: Any
-    xshut: dict[int, Any]
-    io_timeout_s: float = 0.5
-    sleep: Callable[[float], None] = time.sleep
-    array: TofArray | None = None
-
-    def start(self) -> None:
-        self.array = start_tof_sensors(self.i2c, self.board, self.xshut,
-                                       io_timeout_s=self.io_timeout_s, sleep=self.sleep)
-        if self.array.faults:
-            raise CalibrateError("; ".join(self.array.faults.values()))
-
-    def goals(self) -> list[int]:
-        assert self.array is not None
-        return sorted(self.array.sensors)
-
-    def read(self, goal: int) -> int:
-        assert self.array is not None
-        try:
-            return self.array.read_blocking_mm(goal)
-        except (OSError, RuntimeError) as exc:
-            raise CalibrateError(_("goal sensor {goal} stopped answering ({problem}): check its "
-                                   "wires and run `futmesa doctor`").format(
-                                       goal=goal, problem=exc)) from exc
-
-
-def sbc_source(board: Board) -> SbcSource:
-    """Open the real Raspberry Pi bus and XSHUT pins through Blinka."""
-    from futmesa.hardware.sbc import blinka_i2c, blinka_pin_factory
-
-    try:
-        i2c = blinka_i2c(board)
-        xshut = {g["id"]: blinka_pin_factory(g["xshut"], "output")
-                 for g in board.goal_sensors if g["type"] == "vl53l0x"}
-    except RuntimeError as exc:
-        raise CalibrateError(str(exc)) from exc
-    return SbcSource(board, i2c, xshut)
 
 
 class _DiagSink(LiveSink):

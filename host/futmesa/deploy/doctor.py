@@ -274,39 +274,3 @@ def run_doctor(port: str | None = None, serial: str | None = None, timeout_s: fl
         echo(ngettext("{n} event seen", "{n} events seen", n).format(n=n))
         return sum(1 for line in lines if line.level == "FAIL") + sum(faults)
     return sum(1 for line in lines if line.level == "FAIL")
-
-
-def run_sbc_doctor(table: Any, watch_s: float = 0.0, echo: Callable[[str], None] = print,
-                   poll_ms: int = 2, clock: Callable[[], float] = time.monotonic,
-                   sleep: Callable[[float], None] = time.sleep) -> int:
-    """Linux SBC mode: start the inputs of an `SbcTable`, report faults, print live events.
-
-    Returns the number of sensors that failed to start.
-    """
-    faults = table.start()
-    board = table.board
-    for g in board.goal_sensors:
-        fault = next((f for f in faults if f["data"]["sensor"] == g["id"]), None)
-        what = (_("VL53L0X at {address}").format(address=g["address"]) if g["type"] == "vl53l0x"
-                else _("break-beam on GPIO {pin}").format(pin=g["beam_pin"]))
-        if fault:
-            echo(Line("FAIL", _("goal line {id}: {what} did not start").format(
-                id=g["id"], what=what), fault["data"]["detail"]).render())
-        else:
-            echo(Line("ok", _("goal line {id}: {what}").format(id=g["id"], what=what)).render())
-    echo(Line("ok", _("side net: {zones} zones, palheta, {buttons} buttons opened").format(
-        zones=len(board.side_net), buttons=len(board["buttons"]))).render())
-    if watch_s > 0:
-        echo(_("watching for {seconds} s: break each goal beam, hit each net zone, move the "
-               "palheta, press each button …").format(seconds=f"{watch_s:g}"))
-        end = clock() + watch_s
-        seen_faults = 0
-        while clock() < end:
-            for ev in table.poll():
-                echo(_("live {name} {data}").format(name=ev["kind"], data=ev["data"]))
-                if ev["kind"] == "sensor_fault":
-                    seen_faults += 1
-                    echo(fault_line(ev["data"]).render())
-            sleep(poll_ms / 1000)
-        return len(faults) + seen_faults
-    return len(faults)

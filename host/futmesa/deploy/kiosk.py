@@ -45,6 +45,7 @@ class KioskConfig:
     settings: bool = False  # settings.json goes next to the checkout
     logos: bool = False  # logos/ goes next to the checkout
     show_qr: bool = True  # the Pi's screen shows the console QR until the match starts
+    sbc: bool = False  # the sensors are on this Pi's header: `serve --sbc`, systemd's watchdog
 
     @property
     def url(self) -> str:
@@ -61,7 +62,9 @@ def _q(s: str) -> str:
 
 def render(cfg: KioskConfig) -> dict[str, str]:
     """File name → contents."""
-    serve = (f"{cfg.futmesa} serve --device {cfg.device} --ruleset {cfg.ruleset} "
+    table = (f"--sbc --board rpi --state {cfg.workdir}/futmesa-mesa" if cfg.sbc
+             else f"--device {cfg.device}")
+    serve = (f"{cfg.futmesa} serve {table} --ruleset {cfg.ruleset} "
              f"--db {cfg.db} --http-port {cfg.http_port}")
     if cfg.settings:
         serve += f" --settings {cfg.workdir}/settings.json"
@@ -76,7 +79,8 @@ def render(cfg: KioskConfig) -> dict[str, str]:
     files["futmesa.service"] = service_unit(
         "futmesa match daemon: reads the table's board and serves the scoreboard.",
         f"futmesa table daemon ({cfg.ruleset})", serve, after="network.target",
-        wants="network.target", user=cfg.user, workdir=cfg.workdir)
+        wants="network.target", user=cfg.user, workdir=cfg.workdir,
+        watchdog_s=10 if cfg.sbc else None)
     files["futmesa-kiosk.service"] = service_unit(
         f"Chromium full screen on the scoreboard, in the desktop session of {cfg.user}.",
         "futmesa scoreboard kiosk", "%h/.local/bin/futmesa-kiosk.sh",

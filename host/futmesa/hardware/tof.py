@@ -1,99 +1,16 @@
-"""Goal-line time-of-flight sensors on the host: Adafruit's VL53L0X driver, several on one bus.
+"""Goal-line ToF readings on the host, for `futmesa calibrate`: a detector and a threshold.
 
-Address assignment at boot through the XSHUT pins (hardware/README.md): all
-sensors off, then one at a time on, opened at 0x29 and moved to the address
-its board file gives. A sensor that does not answer is recorded as a fault,
-switched off again (so it cannot sit on 0x29 and collide with the next one)
-and the others still start.
+The sensors themselves are started and read by the firmware, on a Pico and on a
+Raspberry Pi alike (hardware/micropython/futmesa_tof.py, Adafruit's driver);
+calibration receives their distances over the link (DIAG frames) and uses
+these to propose a threshold and check it with test balls.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
-
-from futmesa.hardware.boardfile import DEFAULT_TOF_ADDRESS, Board
 from futmesa.i18n import _
 
 NO_TARGET_MM = 8190  # what the VL53L0X reports when nothing is in range
-
-
-def _driver_class() -> Any:
-    try:
-        from adafruit_vl53l0x import VL53L0X
-    except ImportError as exc:  # pragma: no cover - depends on the install
-        raise RuntimeError(_(
-            "the VL53L0X driver is not installed; run: .venv/bin/pip install -e '.[hardware]'"
-        )) from exc
-    return VL53L0X
-
-
-@dataclass
-class TofArray:
-    """The started sensors by goal id, and the goal ids that failed with why."""
-
-    sensors: dict[int, Any] = field(default_factory=dict)
-    faults: dict[int, str] = field(default_factory=dict)
-
-    def read_mm(self, goal: int) -> int | None:
-        """The newest distance of one sensor, or None if no new sample is ready yet."""
-        s = self.sensors[goal]
-        if not s.data_ready:
-            return None
-        return int(s.range)
-
-    def read_blocking_mm(self, goal: int) -> int:
-        return int(self.sensors[goal].range)
-
-
-def start_tof_sensors(
-    i2c: Any,
-    board: Board,
-    xshut: Mapping[int, Any],
-    *,
-    io_timeout_s: float = 0.5,
-    sleep: Callable[[float], None] = time.sleep,
-    continuous: bool = True,
-    driver: Any = None,
-) -> TofArray:
-    """Give every VL53L0X of `board` its address and start it.
-
-    `xshut` maps goal id → a pin object with a writable `value` (a
-    `digitalio.DigitalInOut` switched to output, or a FakePin).
-    """
-    cls = driver or _driver_class()
-    goals = sorted(
-        (g for g in board.goal_sensors if g["type"] == "vl53l0x"), key=lambda g: g["id"]
-    )
-    tof_cfg = board.data.get("tof", {})
-    budget = int(tof_cfg.get("timing_budget_us", 33000))
-    boot_s = int(tof_cfg.get("boot_delay_ms", 10)) / 1000
-    for g in goals:
-        xshut[g["id"]].value = False
-    sleep(0.01)
-    out = TofArray()
-    for g in goals:
-        gid = g["id"]
-        pin = xshut[gid]
-        pin.value = True
-        sleep(boot_s)
-        try:
-            sensor = cls(i2c, DEFAULT_TOF_ADDRESS, io_timeout_s=io_timeout_s)
-            sensor.set_address(int(g["address"], 16))
-            sensor.measurement_timing_budget = budget
-            if continuous:
-                sensor.start_continuous()
-        except (OSError, ValueError, RuntimeError) as exc:
-            pin.value = False
-            out.faults[gid] = _(
-                "goal sensor {id} (VL53L0X, XSHUT pin {pin}) did not start: {problem}. Check its "
-                "4 wires (VIN, GND, SDA, SCL) and the XSHUT wire, then run `futmesa doctor` again."
-            ).format(id=gid, pin=g["xshut"], problem=exc)
-            continue
-        out.sensors[gid] = sensor
-    return out
 
 
 class GoalLineDetector:

@@ -29,6 +29,12 @@ class LinkView:
     clock_rate: float | None = None  # device ms per real ms as measured (time sync)
     sensor_faults: dict[int, str] = field(default_factory=dict)
     reset: dict[str, Any] | None = None  # the table's last reset seen while serving it
+    board: str | None = None  # the board the device declares ("pico", "rpi"...)
+
+
+# boards whose firmware loop runs on the host's own machine (firmware/boards/linux.py): no
+# separate clock, the host's computer keeps the official time (docs/install.md)
+HOST_CLOCK_BOARDS = frozenset({"rpi"})
 
 
 def names_of(table_id: str | None, settings: dict[str, Any] | None) -> str:
@@ -99,6 +105,8 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
             "device": link.device,
             "reset": dict(link.reset) if link.reset else None,
             "firmware": link.firmware,
+            "board": link.board,
+            "host_clock": link.board in HOST_CLOCK_BOARDS,
         },
         "sensor_faults": dict(link.sensor_faults),
         "match": m,

@@ -144,20 +144,25 @@ class SimTable:
 
     def boot(self) -> None:
         """Power the board up (the firmware starts; its flash persists across boots)."""
-        cmd = [find_micropython(), str(self.firmware_dir / "main.py"), "--board", "sim",
-               "--port", self.device_port, "--state", self.state_dir,
-               "--speed", str(self.speed), "--uid", self.uid,
-               "--tick-start", str(self.tick_start), "--ring", str(self.ring),
-               "--goal-sensor", self.goal_sensor, "--exit-on-eof", "1", *self.extra_args]
-        env = dict(os.environ, MICROPYPATH=f"{self.firmware_dir}:.frozen")
         # the firmware also stops when its stdin closes (--exit-on-eof): its driver is gone
         self.firmware = children.start(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            cwd=str(self.firmware_dir), env=env,
+            self.command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, cwd=str(self.firmware_dir), env=self.environment(),
         )
         self._reader = threading.Thread(target=self._read_stdout, args=(self.firmware,),
                                         daemon=True)
         self._reader.start()
+
+    def command(self) -> list[str]:
+        """The firmware's command line: main.py on the MicroPython unix port, sim board."""
+        return [find_micropython(), str(self.firmware_dir / "main.py"), "--board", "sim",
+                "--port", self.device_port, "--state", self.state_dir,
+                "--speed", str(self.speed), "--uid", self.uid,
+                "--tick-start", str(self.tick_start), "--ring", str(self.ring),
+                "--goal-sensor", self.goal_sensor, "--exit-on-eof", "1", *self.extra_args]
+
+    def environment(self) -> dict[str, str]:
+        return dict(os.environ, MICROPYPATH=f"{self.firmware_dir}:.frozen")
 
     def reset(self) -> None:
         """Press the reset button: kill the firmware and boot it again."""
@@ -227,12 +232,16 @@ class SimTable:
             line = raw.decode(errors="replace").rstrip("\n")
             with self._lock:
                 self.lines.append(line)
+                self.heard(line)
                 seen = buzzer_line(line)
                 if seen is not None:
                     freq, duty, device_ms = seen
                     self.buzzer_log.append((time.monotonic(), freq, duty))
                     if device_ms is not None:
                         self.buzzer_device_log.append((device_ms, freq, duty))
+
+    def heard(self, line: str) -> None:
+        """Each line the board printed, as it comes (a subclass may log it)."""
 
     def output_tail(self, n: int = 20) -> str:
         with self._lock:

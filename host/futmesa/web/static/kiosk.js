@@ -476,6 +476,8 @@
     setText($("table-id"), st.table_id ? FM.tableName(st, 1, view.lang) : "");
     setText($("faults"), faultText(st));
     setText($("ruleset"), st.ruleset_title || "");
+    // a Raspberry Pi table: no microcontroller, this computer keeps the official time
+    setText($("timekeeper"), st.link && st.link.host_clock ? "· " + _("clock: this computer") : "");
     $("status").classList.toggle("last", st.status === "last_lance" || st.status === "awaiting_dead_ball");
     renderOverlay(st);
     tick();
