@@ -67,6 +67,14 @@ ALLOWED: dict[str, dict[str, str]] = {
     "rules/pastilha_8x2_clube.py": {
         "Pastilha 8x2 — competição interna": "a club ruleset's title (a proper name)",
     },
+    "sbc/simheader.py": {
+        "BUZ": "the simulated board's control-channel protocol, as firmware/boards/sim.py "
+               "speaks it (futmesa.sim.table reads these lines; LOG lines are a developer's "
+               "diagnostic of the simulated board)",
+        "SYNC": "the control-channel protocol (see BUZ)",
+        "PONG": "the control-channel protocol (see BUZ)",
+        "LOG ": "the control-channel protocol (see BUZ)",
+    },
     "venue/tournament.py": {
         "Estrela do Norte": "the demo tournament's clubs (a teams file: proper names, data)",
     },

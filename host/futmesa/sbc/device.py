@@ -87,7 +87,7 @@ def pins_problem(exc: OSError) -> str:
         text = _("cannot open the I2C bus ({problem})").format(problem=detail)
     else:
         return str(exc)
-    return f"{text}; {_(_SBC_HELP)}"
+    return text + "; " + _(_SBC_HELP)
 
 
 def main(argv: list[str] | None = None) -> int:
