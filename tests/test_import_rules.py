@@ -116,6 +116,14 @@ def test_firmware_imports_nothing_from_the_host() -> None:
     assert not bad, "the firmware runs on the table, without the host:\n" + "\n".join(bad)
 
 
+def test_the_match_settings_stand_below_the_competition() -> None:
+    """config.py (a table's match settings) is read by the competition, never the reverse
+    arrow: the text-file reader they share is futmesa.textfiles (issue 32 §5)."""
+    bad = [f"config.py:{line} imports {name}" for line, name in imports(HOST / "config.py")
+           if within(name, ("futmesa.competition", "futmesa.venue", "futmesa.daemon"))]
+    assert not bad, "\n".join(bad)
+
+
 def test_only_the_pi_tables_own_process_takes_the_micropython_names() -> None:
     """futmesa.sbc.mpcompat changes the process it runs in (a `micropython` module, ticks in
     `time`): only the device process (futmesa.sbc.device) may install it, never the daemon."""

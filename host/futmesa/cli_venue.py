@@ -114,8 +114,8 @@ def import_teams(csv_path: str, db: str) -> None:
 
 def _read_teams(csv_path: str) -> list[Any]:
     """The teams of an organiser's CSV, or a ClickException listing every problem."""
-    from futmesa.competition.files import OrganiserFileError, read_text
     from futmesa.competition.teams import TeamFileError, read_teams_csv
+    from futmesa.textfiles import OrganiserFileError, read_text
 
     try:
         return read_teams_csv(read_text(csv_path))

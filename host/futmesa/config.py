@@ -10,14 +10,14 @@ in milliseconds); the console's "Nova partida" goes through the same check.
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
-from futmesa.i18n import _, json_parser_message
+from futmesa.i18n import _
+from futmesa.textfiles import OrganiserFileError, read_json
 from futmesa.wordmatch import fold, json_lines, line_of, suggest
 
 MINUTE_MS = 60_000
@@ -282,21 +282,12 @@ def _contradictions(given: dict[str, Any]) -> list[tuple[tuple[Any, ...], str]]:
 def load_settings_file(path: str | Path) -> dict[str, Any]:
     """Read and check a settings file; SettingsError names the file and every problem, each
     at its line."""
-    from futmesa.competition.files import OrganiserFileError, read_text
-
     p = Path(path)
     try:
         # UTF-8 with or without BOM, UTF-16, cp1252/Latin-1: what editors on Windows write
-        text = read_text(p).lstrip("\ufeff")
+        text, data = read_json(p)
     except OrganiserFileError as exc:
         raise SettingsError(str(exc)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SettingsError(_("{path}: invalid JSON at line {line}, column {column} ({problem}); "
-                              "JSON takes no comments and no trailing comma").format(
-                                  path=p, line=exc.lineno, column=exc.colno,
-                                  problem=json_parser_message(exc.msg))) from None
     try:
         return validate_settings(data)
     except SettingsError as exc:

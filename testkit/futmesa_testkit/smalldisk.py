@@ -34,7 +34,7 @@ class SmallDisk:
             _truncate_wal(db)
         chunk = b"\0" * 65536
         written = 0
-        with self.filler.open("ab") as f:
+        with self.filler.open("ab", buffering=0) as f:  # nothing left to flush at close
             while True:
                 try:
                     f.write(chunk)

@@ -17,8 +17,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +26,7 @@ from futmesa.competition.settings import CompetitionSettings
 from futmesa.competition.standings import knockout_winner, standings
 from futmesa.competition.teams import MAX_TEAMS, Team
 from futmesa.i18n import _
+from futmesa.sqltx import write_transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS comp_teams (
@@ -131,16 +131,10 @@ class CompetitionDB:
         with self._lock:
             self._db.close()
 
-    @contextmanager
-    def _tx(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+    def _tx(self) -> AbstractContextManager[sqlite3.Connection]:
+        """A write transaction that survives a full disk (:mod:`futmesa.sqltx`, as the event
+        log's, the outbox's and the desk's)."""
+        return write_transaction(self._db, self._lock)
 
     def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[dict[str, Any]]:
         with self._lock:

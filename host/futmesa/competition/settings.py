@@ -16,16 +16,15 @@ table's own settings file), and every problem is reported at once, one line each
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator
 
-from futmesa.competition.files import OrganiserFileError, read_text
 from futmesa.config import SettingsError, at_lines, validate_settings
-from futmesa.i18n import N_, _, json_parser_message
+from futmesa.i18n import N_, _
 from futmesa.rules import UnknownRuleset, resolve_ruleset
+from futmesa.textfiles import OrganiserFileError, read_json
 from futmesa.wordmatch import fold, suggest
 
 TIE_BREAKS = ("wins", "goal_difference", "goals_for", "head_to_head", "goals_against")
@@ -118,17 +117,9 @@ def load_settings(path: str | Path | None) -> CompetitionSettings:
     if path is None:
         return CompetitionSettings()
     try:
-        text = read_text(path).lstrip("\ufeff")
+        text, data = read_json(path)
     except OrganiserFileError as exc:
         raise SettingsFileError(str(exc)) from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SettingsFileError(_("{path} line {line}: invalid JSON ({problem})").format(
-            path=path, line=exc.lineno, problem=json_parser_message(exc.msg))) from None
-    except RecursionError:
-        raise SettingsFileError(_("{path}: the JSON is nested too deeply").format(
-            path=path)) from None
     return parse_settings(data, str(path), text)
 
 

@@ -7,13 +7,13 @@ with MicroPython's `json` module, so this loader adds no fields of its own.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from futmesa.i18n import _, json_parser_message
+from futmesa.i18n import _
+from futmesa.textfiles import OrganiserFileError, read_json
 
 FORMAT = 1
 GOAL_TYPES = ("vl53l0x", "beam")
@@ -83,13 +83,9 @@ def load_board(name_or_path: str | os.PathLike[str]) -> Board:
             "its source tree set FUTMESA_HARDWARE_DIR to the folder that holds boards/."
         ).format(path=path, known=known))
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise BoardFileError(_(
-            "{path}: not valid JSON ({problem} at line {line} column {column}); fix that line "
-            "(no comments or trailing commas are allowed in JSON)."
-        ).format(path=path, problem=json_parser_message(exc.msg), line=exc.lineno,
-                 column=exc.colno)) from exc
+        _text, data = read_json(path)  # the one reader of the files a person writes
+    except OrganiserFileError as exc:
+        raise BoardFileError(str(exc)) from None
     # a board named on the command line must be the file of that name; a file given by path
     # (e.g. one `futmesa calibrate` wrote) may be called anything
     check_board(data, where=str(path), stem=path.stem if by_name else None)

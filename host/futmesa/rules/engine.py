@@ -1,11 +1,16 @@
 """The rules engine: pure (state, entry) -> (state, effects), and replay.
 
 `Engine.apply` never mutates its inputs. A correction (`void` / `amend`) is
-applied by recomputing the match from the whole log (see corrections.py), so
+applied by recomputing the match from the log (see corrections.py), so
 `replay(log)` is the single source of truth and applying entries one by one
 gives exactly the same state. Entries are applied in the order things happened
 (ordering.py): a referee input that reached the log after device events it happened
 before is put back in its place and the match recomputed.
+
+A recomputation starts from the last checkpoint (a copy of the match every
+CHECKPOINT_EVERY effective entries, kept in the state) before the first entry
+it changes, so a correction of a recent entry costs the same at any point of the
+match: a match's cost grows as its length (bench/match_cost_bench.py).
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from futmesa.i18n import N_
 from .base import Ruleset
 from .context import Ctx, Refused, words
 from .corrections import correction_history, correction_problem, effective_entries
-from .model import Effect, Entry, MatchState, copy_match
+from .model import CHECKPOINT_EVERY, Effect, Entry, MatchState, copy_match
 from .ordering import in_time_order, insert_position
 from .possession import possession
 
@@ -44,7 +49,7 @@ class Engine:
     def apply(self, state: MatchState, entry: Entry) -> tuple[MatchState, list[Effect]]:
         """The state after `entry`, and what the engine asks the outside world to do."""
         if entry.is_correction:
-            new, _ = self.replay((*state.log, entry))
+            new, _ = self._recompute(state, tuple(in_time_order((*state.log, entry))))
             target = entry.data.get("target")
             problem = correction_problem(state.log, entry)
             if problem:
@@ -88,6 +93,7 @@ class Engine:
         new = state.copy()
         new.log = (*state.log, entry)
         effects = self._step(new, entry)
+        self._count(new)
         self._publish(new)
         return new, effects
 
@@ -98,11 +104,13 @@ class Engine:
         changed: the entry's own effects, then the new announcements and questions of the
         entries after it; no device command of those is repeated (the device acted on them)."""
         shown = {(a.get("entry"), a.get("code")) for a in old.m["announcements"]}
-        state = self.initial_state()
+        effective = effective_entries(log)
+        state = self._resumed(old, effective)
         effects: list[Effect] = []
         after = False
-        for e in effective_entries(log):
+        for e in effective[state.applied:]:
             step = self._step(state, e)
+            self._count(state)
             if e.id == entry.id:
                 effects.extend(step)
                 after = True
@@ -125,10 +133,46 @@ class Engine:
         effects: list[Effect] = []
         for entry in effective_entries(log):
             effects.extend(self._step(state, entry))
+            self._count(state)
         state.log = log
         state.m["corrections"] = correction_history(log)
         self._publish(state)
         return state, effects
+
+    def _recompute(self, old: MatchState, log: tuple[Entry, ...]) -> tuple[MatchState, None]:
+        """The state of `log` (`old`'s log with a correction added), recomputed from `old`'s
+        last checkpoint before the first effective entry the correction changes."""
+        effective = effective_entries(log)
+        state = self._resumed(old, effective)
+        for entry in effective[state.applied:]:
+            self._step(state, entry)
+            self._count(state)
+        state.log = log
+        state.m["corrections"] = correction_history(log)
+        self._publish(state)
+        return state, None
+
+    def _resumed(self, old: MatchState, effective: list[Entry]) -> MatchState:
+        """A state to apply `effective[state.applied:]` to: a copy of `old`'s last checkpoint
+        whose entries `effective` still begins with, else the kick-off."""
+        before = effective_entries(old.log)
+        same = 0
+        for a, b in zip(before, effective, strict=False):
+            if a is not b and a != b:
+                break
+            same += 1
+        marks = tuple(mark for mark in old.marks if mark[0] <= same)
+        if not marks:
+            return self.initial_state()
+        applied, m = marks[-1]
+        return MatchState(copy_match(m), (), applied, marks)
+
+    @staticmethod
+    def _count(state: MatchState) -> None:
+        """One more effective entry applied to `state.m`: a checkpoint every CHECKPOINT_EVERY."""
+        state.applied += 1
+        if state.applied % CHECKPOINT_EVERY == 0:
+            state.marks = (*state.marks, (state.applied, copy_match(state.m)))
 
     def _publish(self, state: MatchState) -> None:
         """What the state says beside the match itself, for the console: who may play now and

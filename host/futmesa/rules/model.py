@@ -75,9 +75,12 @@ class Effect:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-# Lists in the match dict whose items are never changed once added (only appended
-# or removed): a copy shares the items and copies the list.
-APPEND_ONLY = ("announcements", "goals")
+# Lists in the match dict whose items are never changed once added (only appended,
+# removed, or the list replaced): a copy shares the items and copies the list. They are
+# what grows with a match (its announcements, goals, open questions and correction
+# history), so the engine's per-step copy stays small however long the match
+# (tests/rules/test_append_only.py holds every scenario to it).
+APPEND_ONLY = ("announcements", "goals", "pending", "corrections")
 
 
 def _json_copy(value: Any) -> Any:
@@ -87,6 +90,9 @@ def _json_copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_json_copy(v) for v in value]
     return value
+
+
+CHECKPOINT_EVERY = 64  # effective entries between two kept copies of the match
 
 
 def copy_match(m: dict[str, Any]) -> dict[str, Any]:
@@ -105,9 +111,16 @@ class MatchState:
 
     m: dict[str, Any]
     log: tuple[Entry, ...] = ()
+    # how many of the log's effective entries (corrections resolved) `m` holds, and copies of
+    # the match after every CHECKPOINT_EVERY of them: a correction or a late entry recomputes
+    # from the last one before what it changes, not from the kick-off (engine.py). Never
+    # changed once made, so copies of the state share them.
+    applied: int = field(default=0, compare=False, repr=False)
+    marks: tuple[tuple[int, dict[str, Any]], ...] = field(default=(), compare=False,
+                                                          repr=False)
 
     def copy(self) -> MatchState:
-        return MatchState(copy_match(self.m), self.log)
+        return MatchState(copy_match(self.m), self.log, self.applied, self.marks)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready match state (the `match` part of GET /api/state)."""

@@ -1,0 +1,135 @@
+"""What one match costs as it grows: per entry, at two lengths, with their ratio (issue 32 §6).
+
+A cbfm-1toque match is played through the rules engine the way a referee and the table make
+it: the lances that bring the ball to the shooter, the shot asked, the goal on the line, and a
+correction (the goal voided) every tenth goal, the questions it raises left open. At two
+lengths (default about 160 and 2,500 entries; ``--quick``: about 80 and 640) the figures per
+entry are:
+
+- replay (what the daemon does at start), per entry;
+- the restart check (``MatchBook.replay_checked``: the replay, then the same log applied
+  entry by entry, corrections included, compared), per entry;
+- the baseline, measured beside them: a JSON round trip of one entry's state change, the
+  least a daemon does per entry anyway;
+- one live step (the daemon applying the newest entry) and a void of the newest goal (a
+  correction recomputes the match from its last checkpoint), each whole.
+
+The "growth" column is the long length's figure over the short one's: 1.0 per entry is a
+match whose cost grows as its length, no faster; 1.0 whole is a step that costs the same
+at any point of the match. The bench checks that it measured both
+lengths (the entries it built) and that the replay and the step-by-step state agree.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from futmesa.rules import Engine, Entry, load_ruleset
+from futmesa.sim.referee_moves import lance_towards
+
+
+def play(goals_wanted: int) -> tuple[Engine, Any, list[Entry]]:
+    """A match of `goals_wanted` goals, a void every tenth, built entry by entry."""
+    engine = Engine(load_ruleset("cbfm-1toque"))
+    state = engine.initial_state()
+    log: list[Entry] = []
+
+    def put(kind: str, data: dict[str, Any], source: str = "referee") -> Entry:
+        nonlocal state
+        n = len(log) + 1
+        entry = Entry(n, kind, data, source, 1, n * 500, n * 500, at=1_000_000 + n * 500)
+        state, _ = engine.apply(state, entry)
+        log.append(entry)
+        return entry
+
+    put("set_up", {"kickoff": "A"})
+    put("start_period", {})
+    put("clock_started", {"reason": 0}, "device")
+    side = "A"
+    for goal in range(1, goals_wanted + 1):
+        for _ in range(6):
+            move = lance_towards(state.m, side)
+            if move is None:
+                break
+            put(*move)
+        put("shot_asked", {"side": side, "disc": 9})
+        other = "B" if side == "A" else "A"
+        scored = put("goal_line", {"goal": state.m["ends"][other]}, "device")
+        if goal % 10 == 0:
+            put("void", {"target": scored.id})
+        side = other
+    return engine, state, log
+
+
+def timed(fn: Callable[[], Any], repeat: int) -> float:
+    """Median seconds of `repeat` runs."""
+    runs = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        runs.append(time.perf_counter() - t0)
+    return statistics.median(runs)
+
+
+def measure(goals: int, repeat: int) -> tuple[int, dict[str, float]]:
+    """(entries, µs per entry of each figure)."""
+    engine, state, log = play(goals)
+    n = len(log)
+    replayed, _ = engine.replay(log)
+    assert replayed.to_dict() == state.to_dict(), "replay and step-by-step disagree"
+    newest_goal = next(e for e in reversed(log) if e.kind == "goal_line"
+                       and not any(v.data.get("target") == e.id for v in log))
+    later = Entry(n + 1, "shot_asked", {"side": "A", "disc": 4}, "referee", 1, n * 500 + 250,
+                  n * 500 + 250, at=1_000_000 + n * 500 + 250)
+    void = Entry(n + 1, "void", {"target": newest_goal.id}, "referee",
+                 at=1_000_000 + n * 500 + 250)
+
+    def restart_check() -> None:
+        full, _ = engine.replay(log)
+        stepped = engine.initial_state()
+        for entry in full.log:
+            stepped, _ = engine.apply(stepped, entry)
+        assert stepped.to_dict() == full.to_dict()
+
+    per_entry = {
+        "replay": timed(lambda: engine.replay(log), repeat) / n,
+        "restart check": timed(restart_check, repeat) / n,
+        "baseline: JSON round trip of a state change": timed(
+            lambda: json.loads(json.dumps(state.m["goals"][-1:])), repeat * 50),
+    }
+    live = timed(lambda: engine.apply(state, later), repeat * 20)
+    voided = timed(lambda: engine.apply(state, void), repeat * 5)
+    figures = {f"{k} (per entry)": v * 1e6 for k, v in per_entry.items()}
+    figures["one live step (whole)"] = live * 1e6
+    figures["a void of the newest goal (whole)"] = voided * 1e6
+    return n, figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--goals", type=int, default=1100, help="goals of the long match")
+    parser.add_argument("--quick", action="store_true", help="a short run (make test)")
+    args = parser.parse_args()
+    long_goals = 280 if args.quick else args.goals
+    short_goals = max(20, long_goals // 16)
+    (n_short, short), (n_long, long) = measure(short_goals, 5), measure(long_goals, 3)
+    assert n_long >= 8 * n_short, f"measured {n_short} and {n_long} entries, not two lengths"
+    print(f"one cbfm-1toque match at {n_short} and {n_long} entries, a void every tenth goal "
+          f"(µs, median; growth = long / short)")
+    print(f"  {'':<46} {n_short:>8} {n_long:>8}   growth")
+    for name, value in long.items():
+        print(f"  {name:<46} {short[name]:8.2f} {value:8.2f}   {value / short[name]:5.2f}×")
+    base = long["baseline: JSON round trip of a state change (per entry)"]
+    print(f"  replay per entry / baseline at {n_long} entries: "
+          f"{long['replay (per entry)'] / base:.1f}×")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
