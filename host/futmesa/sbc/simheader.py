@@ -76,7 +76,7 @@ class SimHeader:
         self.bus = FakeI2C(list(self.sensors.values()))
         self._pulses: list[_Pulse] = []
         # goal -> (measurement count, device ms) both reached before its reading ends
-        self._tof_pulses: dict[int, tuple[int, int]] = {}
+        self._tof_pulses: dict[int, tuple[int, int, int]] = {}  # ... and the distance after
         self._board: Any = None
         self._buz = (0, 0)
         self._pending = b""
@@ -150,10 +150,10 @@ class SimHeader:
                 else:
                     keep.append(p)
             self._pulses = keep
-        for gid, (end, until) in list(self._tof_pulses.items()):
+        for gid, (end, until, after) in list(self._tof_pulses.items()):
             sensor = self.sensors[gid]
             if sensor.measurements >= end and self._now() - until >= 0:
-                sensor.distance_mm = EMPTY_MM
+                sensor.distance_mm = after
                 del self._tof_pulses[gid]
 
     def _control_lines(self) -> list[str]:
@@ -193,10 +193,10 @@ class SimHeader:
                 self.levels[pin] = blocked if int(args[1]) else 1 - blocked
             elif cmd == "tof":
                 sensor = self.sensors[int(args[0])]
-                sensor.distance_mm = int(args[1])
-                if len(args) > 2:  # held MS device ms (and a few measurements), then empty
-                    self._tof_pulses[int(args[0])] = (sensor.measurements + TOF_PULSE_SAMPLES,
-                                                      self._now() + int(args[2]))
+                if len(args) > 2:  # held MS device ms (and a few measurements), then as before
+                    self._pulse_tof(int(args[0]), int(args[1]), int(args[2]))
+                else:
+                    sensor.distance_mm = int(args[1])
             elif cmd == "i2c":
                 self.sensors[int(args[0])].dead = args[1] == "dead"
             elif cmd == "out":
@@ -225,13 +225,19 @@ class SimHeader:
         except (IndexError, ValueError, KeyError):
             print("LOG bad sim command: " + " ".join(words), flush=True)
 
+    def _pulse_tof(self, gid: int, mm: int, ms: int) -> None:
+        """Sensor `gid` measures `mm` for `ms` device ms (and a few measurements), then what it
+        measured before."""
+        sensor = self.sensors[gid]
+        before = self._tof_pulses.get(gid, (0, 0, sensor.distance_mm))[2]
+        sensor.distance_mm = mm
+        self._tof_pulses[gid] = (sensor.measurements + TOF_PULSE_SAMPLES, self._now() + ms,
+                                 before)
+
     def goal(self, gid: int) -> None:
         """A ball crosses goal line `gid`: its beam is blocked, or its ToF sensor sees it."""
         if gid in self.sensors:
-            sensor = self.sensors[gid]
-            sensor.distance_mm = BALL_MM
-            self._tof_pulses[gid] = (sensor.measurements + TOF_PULSE_SAMPLES,
-                                     self._now() + PULSE_MS)
+            self._pulse_tof(gid, BALL_MM, PULSE_MS)
         else:
             pin, blocked = self.beam_pin[gid]
             self._pulse(pin, blocked, PULSE_PASSES)
