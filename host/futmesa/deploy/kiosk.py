@@ -20,6 +20,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from futmesa.deploy.bundle import write_bundle
 from futmesa.deploy.scriptwords import sh_words
 from futmesa.deploy.systemd import service_unit
 from futmesa.i18n import _
@@ -180,21 +181,7 @@ def write_kiosk(out: Path, cfg: KioskConfig | None = None, force: bool = False,
                 settings: Path | None = None, logos: Path | None = None) -> list[Path]:
     """Write the files into `out` (and copies of `settings` / `logos`); refuses to overwrite
     unless `force`."""
-    cfg = cfg or KioskConfig()
-    out.mkdir(parents=True, exist_ok=True)
-    files = render(cfg)
-    existing = [name for name in files if (out / name).exists()]
-    if existing and not force:
-        raise FileExistsError(_("{out} already has {files}: choose an empty folder or pass "
-                                "--force to overwrite them").format(
-                                    out=out, files=", ".join(existing)))
-    paths = []
-    for name, text in files.items():
-        p = out / name
-        p.write_text(text, encoding="utf-8")
-        if name in EXECUTABLE:
-            p.chmod(0o755)
-        paths.append(p)
+    paths = write_bundle(out, render(cfg or KioskConfig()), EXECUTABLE, force)
     if settings is not None:
         paths.append(Path(shutil.copyfile(settings, out / "settings.json")))
     if logos is not None:

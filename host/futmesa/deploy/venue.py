@@ -20,6 +20,7 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
+from futmesa.deploy.bundle import write_bundle
 from futmesa.deploy.scriptwords import sh_words
 from futmesa.deploy.systemd import service_unit
 from futmesa.i18n import _
@@ -160,18 +161,4 @@ Undo:    sudo systemctl disable --now futmesa-desk futmesa-broker
 
 def write_venue_units(out: Path, cfg: VenueInstallConfig, force: bool = False) -> list[Path]:
     """Write the files into ``out``; refuses to overwrite unless ``force``."""
-    files = render(cfg)
-    existing = [name for name in files if (out / name).exists()]
-    if existing and not force:
-        raise FileExistsError(_("{folder} already has {files}: choose an empty folder or pass "
-                                "--force to overwrite them").format(folder=out,
-                                                                    files=", ".join(existing)))
-    out.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name, text in files.items():
-        p = out / name
-        p.write_text(text, encoding="utf-8")
-        if name in EXECUTABLE:
-            p.chmod(0o755)
-        paths.append(p)
-    return paths
+    return write_bundle(out, render(cfg), EXECUTABLE, force)
