@@ -31,7 +31,7 @@ VIEWPORTS: dict[str, dict[str, int]] = {
 CODE_PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("rule-file number before an article",
      re.compile(r"\b00[0-9]\s+(?:Art\b|Art\.|Regra\b|Rule\b|Cap\b)", re.IGNORECASE)),
-    ("board uid", re.compile(r"\b(?:sim|pico|esp32|rp2040)-[0-9A-Za-z]{1,}")),
+    ("board uid", re.compile(r"\b(?:sim|pico|esp32|rp2040|rpi)-[0-9A-Za-z]{1,}")),
     ("ruleset id", re.compile(
         r"\b(?:cbfm-1toque|pastilha-8x2(?:-clube)?|mesa-posta)\b|(?<![\wÀ-ÿ])gaucha\b")),
     ("zone / sensor id", re.compile(

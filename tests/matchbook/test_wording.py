@@ -156,6 +156,8 @@ def test_names_for_tables_rulesets_and_zones() -> None:
     assert table_name("mesa-3") == "Mesa 3"
     assert table_name("pico-e66038b7132f5a2b", index=2) == "Mesa 2"
     assert table_name("pico-e66038b7132f5a2b", "Mesa Central") == "Mesa Central"
+    # a Raspberry Pi table's id ends with its serial number, never a table number (issue 34)
+    assert table_name("rpi-0000abc5", index=3) == "Mesa 3"
     assert table_name("sim-T1", lang="en") == "Table 1"
     assert ruleset_title("cbfm-1toque") == "CBFM — Regra 1 Toque"
     assert zone_city("America/Sao_Paulo") == "horário de São Paulo"

@@ -110,7 +110,7 @@ def table_name(table_id: Any, given: Any = None, index: int | None = None,
     word_ = translator(lang).gettext("Table")
     tid = str(table_id or "")
     tail = re.search(r"(?:^|[-_ ]|[A-Za-z])0*(\d{1,3})$", tid)
-    hexish = re.fullmatch(r"(?:pico|esp32|rp2040)-[0-9a-fA-F]{8,}", tid)
+    hexish = re.fullmatch(r"(?:pico|esp32|rp2040|rpi)-[0-9a-fA-F]{8,}", tid)
     if tail and not hexish:
         return f"{word_} {int(tail.group(1)) or 1}"
     return f"{word_} {index or 1}"

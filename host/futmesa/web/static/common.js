@@ -204,7 +204,7 @@ const FM = (() => {
     if (st && typeof st.table_name === "string" && st.table_name) return st.table_name;
     const word = TEXT[lang === "en" ? "en" : "pt"].table;
     const id = String((st && st.table_id) || "");
-    const hexish = /^(pico|esp32|rp2040)-[0-9a-f]{8,}$/i.test(id);
+    const hexish = /^(pico|esp32|rp2040|rpi)-[0-9a-f]{8,}$/i.test(id);
     const tail = id.match(/(?:^|[-_ ]|[A-Za-z])0*(\d{1,3})$/);
     if (tail && !hexish) return `${word} ${Number(tail[1]) || 1}`;
     return `${word} ${index || 1}`;
