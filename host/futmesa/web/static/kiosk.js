@@ -477,7 +477,7 @@
     setText($("faults"), faultText(st));
     setText($("ruleset"), st.ruleset_title || "");
     // a Raspberry Pi table: no microcontroller, this computer keeps the official time
-    setText($("timekeeper"), st.link && st.link.host_clock ? "· " + _("clock: this computer") : "");
+    setText($("timekeeper"), st.link && st.link.host_clock ? _("clock: this computer") : "");
     $("status").classList.toggle("last", st.status === "last_lance" || st.status === "awaiting_dead_ball");
     renderOverlay(st);
     tick();

@@ -59,10 +59,11 @@ function render() {
   const faults = view.state.sensor_faults && typeof view.state.sensor_faults === "object"
     ? Object.values(view.state.sensor_faults).map((f) => _("table sensor {fault}", { fault: SENSOR_FAULTS[f] || _("faulty") })) : [];
   const health = view.state.health && !view.state.health.ok ? (view.state.health.faults || []).map((f) => (LANG === "en" && f.en) || f.pt || f.code) : [];
-  // a Raspberry Pi table: no microcontroller, this computer keeps the official time
-  const hostClock = view.state.link && view.state.link.host_clock ? " · " + _("clock: this computer") : "";
   link.textContent = (off ? " ⚠ " + _("table disconnected") : "") + health.map((h) => ` ⚠ ${h}`).join("")
-    + (faults.length ? ` ⚠ ${faults.join(", ")}` : "") + hostClock;
+    + (faults.length ? ` ⚠ ${faults.join(", ")}` : "");
+  // a Raspberry Pi table: no microcontroller, this computer keeps the official time (a fact,
+  // not a warning: said calmly beside the link's warnings)
+  $("c-timekeeper").textContent = view.state.link && view.state.link.host_clock ? _("clock: this computer") : "";
   renderResetOffer(view.state.link && view.state.link.reset);
   renderPending(m.pending);
   renderRuleInputs(m);
