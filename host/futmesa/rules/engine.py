@@ -49,7 +49,7 @@ class Engine:
     def apply(self, state: MatchState, entry: Entry) -> tuple[MatchState, list[Effect]]:
         """The state after `entry`, and what the engine asks the outside world to do."""
         if entry.is_correction:
-            new, _ = self._recompute(state, tuple(in_time_order((*state.log, entry))))
+            new = self._recompute(state, tuple(in_time_order((*state.log, entry))))
             target = entry.data.get("target")
             problem = correction_problem(state.log, entry)
             if problem:
@@ -130,27 +130,27 @@ class Engine:
         """The state built from a whole log (corrections resolved first)."""
         log = tuple(in_time_order(entries))
         state = self.initial_state()
+        return state, self._run(state, effective_entries(log), log)
+
+    def _recompute(self, old: MatchState, log: tuple[Entry, ...]) -> MatchState:
+        """The state of `log` (`old`'s log with a correction added), recomputed from `old`'s
+        last checkpoint before the first effective entry the correction changes."""
+        effective = effective_entries(log)
+        state = self._resumed(old, effective)
+        self._run(state, effective, log)
+        return state
+
+    def _run(self, state: MatchState, effective: list[Entry],
+             log: tuple[Entry, ...]) -> list[Effect]:
+        """Apply the `effective` entries `state` does not hold yet; `state` becomes `log`'s."""
         effects: list[Effect] = []
-        for entry in effective_entries(log):
+        for entry in effective[state.applied:]:
             effects.extend(self._step(state, entry))
             self._count(state)
         state.log = log
         state.m["corrections"] = correction_history(log)
         self._publish(state)
-        return state, effects
-
-    def _recompute(self, old: MatchState, log: tuple[Entry, ...]) -> tuple[MatchState, None]:
-        """The state of `log` (`old`'s log with a correction added), recomputed from `old`'s
-        last checkpoint before the first effective entry the correction changes."""
-        effective = effective_entries(log)
-        state = self._resumed(old, effective)
-        for entry in effective[state.applied:]:
-            self._step(state, entry)
-            self._count(state)
-        state.log = log
-        state.m["corrections"] = correction_history(log)
-        self._publish(state)
-        return state, None
+        return effects
 
     def _resumed(self, old: MatchState, effective: list[Entry]) -> MatchState:
         """A state to apply `effective[state.applied:]` to: a copy of `old`'s last checkpoint

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import select
 import sys
+import time
 from typing import Any
 
 from futmesa.hardware.fakei2c import FakeI2C, FakeMachineI2C, FakeVL53L0X
@@ -30,6 +31,7 @@ PULSE_MS = 40  # device ms a pulse lasts at least ...
 PULSE_PASSES = 4  # ... and loop passes (a beam, a net zone)
 BUTTON_PASSES = 8
 TOF_PULSE_SAMPLES = 6  # a ball in front of a ToF sensor: this many measurements
+STDIN_POLL_S = 0.005  # real seconds between looks at the control lines
 BALL_MM = 20
 EMPTY_MM = 120
 _PALHETA = {"A": (True, False), "C": (False, False), "B": (False, True)}
@@ -81,6 +83,7 @@ class SimHeader:
         self._buz = (0, 0)
         self._pending = b""
         self._stdin_open = True
+        self._stdin_last = 0.0
 
         class Pin:
             IN = 0
@@ -136,6 +139,10 @@ class SimHeader:
     # -- each loop pass (LinuxBoard.service) ----------------------------------------------
     def service(self) -> None:
         self._age_pulses()
+        now = time.monotonic()
+        if now - self._stdin_last < STDIN_POLL_S:  # as the sim board: not a syscall a pass
+            return
+        self._stdin_last = now
         for line in self._control_lines():
             self.command(line.split())
 
