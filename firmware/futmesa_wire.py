@@ -128,6 +128,10 @@ CMD_ACK_FMT = "<BBH"
 # PROFILE: periods, extra periods, clock mode, end mode, period_ms,
 # interval_ms, extra_ms, lance_ms, lance_prewarn_ms, flags
 PROFILE_FMT = "<BBBBiiiiiI"
+# PROFILE flags: the lance runs out once its time is passed (001 Art. XXIX e "mais de quinze
+# segundos", 003 Art. 71 "10 segundos é o tempo máximo"), not when it is reached (000 Art. 26
+# §1 A "ao atingir este tempo")
+PROFILE_LANCE_PAST = const(1)
 # PING: host time (ms, low 32 bits); PONG: the same echoed back
 PING_FMT = "<I"
 # GAP: boot id asked, seq asked, oldest seq held, newest seq held
@@ -225,7 +229,7 @@ CMD_ADJUST = const(4)  # x = signed correction in ms
 CMD_ADD_TIME = const(5)  # x = ms added to the current period
 CMD_BEEP = const(6)  # a = pattern
 CMD_LANCE = const(7)  # a = side (0 A, 1 B, 2 unknown), b = 0 restart / 1 stop
-CMD_PLAY_ON = const(8)  # ball-in-play mode: restart the clock
+CMD_PLAY_ON = const(8)  # ball-in-play mode: restart the clock; a = 1: count the dead ball as played
 CMD_NEW_PERIOD = const(9)  # end the interval, arm the next period
 CMD_SET_CLOCK = const(10)  # a = period, x = clock ms (host correction)
 CMD_REPLAY = const(11)  # a = 0; x = boot id, y = first seq wanted

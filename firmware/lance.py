@@ -3,7 +3,10 @@
 000 Art. 8 §3 and 001 Art. XXIX e: 15 s per lance; 003 Arts. 64 §7, 70, 71:
 10 s per palhetada. At expiry: a short warning beep and an EV_LANCE_EXPIRED
 (value: how many times this lance has run out); an optional pre-warning
-before the first expiry.
+before the first expiry. The lance runs out when its time is reached (000 "ao
+atingir este tempo") or, with the profile's PROFILE_LANCE_PAST flag, on the
+first millisecond past it (001 "mais de quinze segundos", 003 "10 segundos é o
+tempo máximo").
 
 After an expiry the timer keeps counting for the same player: at 15 s the
 referee only warns (000 Art. 26 §1 A "ao atingir este tempo, o árbitro deverá
@@ -84,8 +87,11 @@ class LanceTimer:
             self.prewarned = True
             self.app.buzzer.play(W.BEEP_PREWARN, now)
             self.app.emit(W.EV_LANCE_EXPIRED, self.side, 1)
-        if left <= 0:
-            # the same player's lance goes on counting (000 Art. 26 §1 A, 003 Art. 71 §único)
+        if left < 0 or (left == 0 and not self.app.clock.profile_flags & W.PROFILE_LANCE_PAST):
+            # the limit reached ("ao atingir", 000 Art. 26 §1 A) or, with PROFILE_LANCE_PAST,
+            # passed ("mais de quinze segundos", 001 Art. XXIX e; "10 segundos é o tempo
+            # máximo", 003 Art. 71); the same player's lance goes on counting (000 Art. 26
+            # §1 A, 003 Art. 71 §único)
             self.expiries += 1
             self.prewarned = True  # no pre-warning inside the overrun
             self.deadline = W.ticks_add(now, left + self.length())

@@ -76,6 +76,9 @@ class MatchClock:
         self.interval_alarm = False
         self.checkpoints = 0
         self.slot = None
+        # when the clock stopped, and whether on a dead ball (play_on's give_back)
+        self.dead_ball_since = self.base_ticks
+        self.dead_ball_stop = False
 
     # -- profile -----------------------------------------------------------------
     def set_profile(self, payload):
@@ -230,6 +233,8 @@ class MatchClock:
             return W.ACK_DUPLICATE
         self._rebase(now)
         self.running = False
+        self.dead_ball_since = now
+        self.dead_ball_stop = reason == STOP_DEAD_BALL
         self.app.emit(W.EV_CLOCK_STOPPED, reason)
         self._changed(now)
         return W.ACK_OK
@@ -241,6 +246,7 @@ class MatchClock:
             return W.ACK_REFUSED
         self.base_ticks = now
         self.running = True
+        self.dead_ball_stop = False
         self._arm()
         self.app.emit(W.EV_CLOCK_STARTED, reason)
         self._changed(now)
@@ -301,6 +307,7 @@ class MatchClock:
         self.interval = False
         self.over = False
         self.time_up = False
+        self.dead_ball_stop = False
         self.base_ms = 0
         self.added_ms = 0
         self._changed(now)
@@ -315,8 +322,16 @@ class MatchClock:
             return self.pause(now, STOP_DEAD_BALL)
         return W.ACK_DUPLICATE
 
-    def play_on(self, now):
+    def play_on(self, now, give_back=0):
+        """Ball-in-play mode: the clock runs again. `give_back`: the dead ball it stopped on
+        never was (the referee voided it), so the time since that stop counts as played."""
         if self.clock_mode == W.CLOCK_BALL_IN_PLAY and not self.running:
+            if (give_back and self.dead_ball_stop
+                    and not (self.period == 0 or self.interval or self.over)):
+                gone = W.ticks_diff(now, self.dead_ball_since)
+                if gone > 0:
+                    self.base_ms += gone
+                    self.app.emit(W.EV_CLOCK_ADJUSTED, 0, 0, gone)
             return self.resume(now, REASON_PLAY_ON)
         return W.ACK_DUPLICATE if self.running else W.ACK_REFUSED
 
@@ -380,7 +395,7 @@ def clock_command(clock, lance, code, a, b, x, now):
     if code == W.CMD_LANCE:
         return lance.stop() if b else lance.restart(now, a)
     if code == W.CMD_PLAY_ON:
-        return clock.play_on(now)
+        return clock.play_on(now, a)
     if code == W.CMD_DEAD_BALL:
         return clock.dead_ball(now)
     if code == W.CMD_SET_CLOCK:

@@ -512,6 +512,9 @@ class TableDaemon:
                               b=1 if cmd == "lance_stop" else 0)
         elif cmd in ("adjust", "add_time"):
             self.link.command(code, x=int(d.get("ms", d.get("delta_ms", 0))))
+        elif cmd == "play_on":
+            # give_back: the dead ball the clock stopped on was voided (rules/resync.py)
+            self.link.command(code, a=1 if d.get("give_back") else 0)
         elif cmd == "set_clock":
             self.link.command(code, a=int(d.get("period", 1)), x=int(d.get("ms", 0)))
         else:

@@ -153,6 +153,42 @@ def test_ball_in_play_stops_on_sensors_and_restarts_on_play_on():
     t.close()
 
 
+def test_a_voided_dead_ball_is_counted_as_played():
+    # 004 "A partida", issue 30 family 4: the referee voids the ball-out the clock stopped on
+    # (the net tripped on a hand): play on with give_back counts the stop as played
+    t = Table(prof=profile(clock_mode=W.CLOCK_BALL_IN_PLAY, period_ms=60000))
+    t.cmd(W.CMD_START)
+    t.run(2000)
+    t.board.nets[1] = 1
+    t.step(1)
+    t.board.nets[1] = 0
+    t.events()
+    t.run(4000, step=10)
+    eq(t.ms(), 2001, "stopped on the side net")
+    eq(t.cmd(W.CMD_PLAY_ON, 1), W.ACK_OK, "the dead ball is voided")
+    ev = t.events()
+    eq([e.name for e in ev], ["clock_adjusted", "clock_started"], "given back, then running")
+    check(3990 <= ev[0].value <= 4010, "the stop, given back: %d" % ev[0].value)
+    check(6000 <= t.ms() <= 6020, "as if it had run all along: %d" % t.ms())
+    # a referee's pause is not a dead ball: nothing is given back for it
+    eq(t.cmd(W.CMD_PAUSE), W.ACK_OK, "the referee stops the clock")
+    t.run(3000, step=10)
+    before = t.ms()
+    eq(t.cmd(W.CMD_PLAY_ON, 1), W.ACK_OK, "play on")
+    eq(only(t.events(), "clock_adjusted"), [], "nothing given back for a pause")
+    eq(t.ms(), before, "the clock takes up where it stood")
+    # a plain play on gives nothing back either
+    t.board.beams[0] = 1
+    t.run(40)
+    t.board.beams[0] = 0
+    t.run(1000, step=10)
+    before = t.ms()
+    eq(t.cmd(W.CMD_PLAY_ON), W.ACK_OK, "play on after a real goal-line trip")
+    eq(only(t.events(), "clock_adjusted"), [], "a dead ball that stands")
+    eq(t.ms(), before, "nothing added")
+    t.close()
+
+
 def test_continuous_clock_ignores_dead_balls():
     t = Table(prof=profile(period_ms=60000))
     t.cmd(W.CMD_START)

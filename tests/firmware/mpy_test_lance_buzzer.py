@@ -26,6 +26,27 @@ def test_lance_restarted_by_palheta_expires_with_a_beep():
     t.close()
 
 
+def test_a_lance_runs_out_at_its_time_or_past_it_as_the_document_says():
+    # 000 Art. 26 §1 A "ao atingir este tempo": at 15,000 ms; 001 Art. XXIX e "mais de quinze
+    # segundos" and 003 Art. 71 "10 segundos é o tempo máximo" (PROFILE_LANCE_PAST): the
+    # lance is still within its time at the limit and runs out on the first ms past it
+    for flags, fires_at in ((0, 15000), (W.PROFILE_LANCE_PAST, 15001)):
+        t = Table(prof=profile(lance_ms=15000, flags=flags))
+        t.cmd(W.CMD_START)
+        eq(t.cmd(W.CMD_LANCE, 0), W.ACK_OK, "A's lance")
+        t.events()
+        t.run(fires_at - 1, step=1)
+        eq(only(t.events(), "lance_expired"), [], "within the time (flags %d)" % flags)
+        t.step(1)
+        ev = only(t.events(), "lance_expired")
+        eq([(e.a, e.value) for e in ev], [(0, 1)], "runs out at %d ms" % fires_at)
+        t.run(14999, step=1)
+        eq(only(t.events(), "lance_expired"), [], "the same lance, not yet again")
+        t.step(1)
+        eq([e.value for e in only(t.events(), "lance_expired")], [2], "15 s later, counted")
+        t.close()
+
+
 def test_a_lance_that_is_not_played_keeps_expiring_until_restarted():
     # 000 Art. 26 §1 A: at 15 s the referee warns; going past it is the sanction, so the
     # device keeps counting the same lance and reports every further 15 s

@@ -11,7 +11,8 @@ or a confirmation names its target by that number.
 Expectations: any key of `state.to_dict()` (dicts are matched on the keys
 given, lists item by item and values exactly), plus `announce` (the exact list of
 announcement codes so far), `pending` (kinds of the pending confirmations) and
-`device` (the exact list of device commands emitted so far).
+`device` (the exact list of device commands emitted so far; a clock correction with its
+ms: `adjust +4000`).
 """
 
 from __future__ import annotations
@@ -68,6 +69,17 @@ def check(expect: dict[str, Any], state: dict[str, Any], device: list[str], labe
     assert not errors, f"{label}:\n  " + "\n  ".join(errors)
 
 
+def _command(data: dict[str, Any]) -> str:
+    """A device command as a scenario names it: `play_on`; a clock correction with its
+    ms (`adjust +4000`); `play_on give_back` (the time since the stop counted)."""
+    cmd = str(data["cmd"])
+    if cmd == "adjust":
+        return f"{cmd} {int(data.get('ms', 0)):+d}"
+    if cmd == "play_on" and data.get("give_back"):
+        return "play_on give_back"
+    return cmd
+
+
 def run(doc: dict[str, Any], label: str) -> tuple[Engine, list[Entry], dict[str, Any]]:
     engine = Engine(load_ruleset(doc["ruleset"]), doc["settings"])
     state = engine.initial_state()
@@ -98,7 +110,7 @@ def run(doc: dict[str, Any], label: str) -> tuple[Engine, list[Entry], dict[str,
         )
         entries.append(entry)
         state, effects = engine.apply(state, entry)
-        device += [e.data["cmd"] for e in effects if e.kind == "device"]
+        device += [_command(e.data) for e in effects if e.kind == "device"]
     final = state.to_dict()
     check(doc.get("expect") or {}, final, device, f"{label}, final")
     return engine, entries, final

@@ -27,16 +27,16 @@ class Profile:
     extra_ms: int
     lance_ms: int
     prewarn_ms: int
+    flags: int = 0  # W.PROFILE_LANCE_PAST: the lance runs out past its time, not at it
 
     def pack(self) -> bytes:
         return struct.pack(W.PROFILE_FMT, self.periods, self.extra_periods, self.clock_mode,
                            self.end_mode, self.period_ms, self.interval_ms, self.extra_ms,
-                           self.lance_ms, self.prewarn_ms, 0)
+                           self.lance_ms, self.prewarn_ms, self.flags)
 
     @classmethod
     def unpack(cls, raw: bytes) -> Profile:
-        fields = struct.unpack(W.PROFILE_FMT, raw)
-        return cls(*fields[:9])
+        return cls(*struct.unpack(W.PROFILE_FMT, raw))
 
     @classmethod
     def from_dict(cls, d: dict) -> Profile:
@@ -51,7 +51,10 @@ class Profile:
             interval_ms=int(d.get("interval_ms", 5 * 60_000)),
             extra_ms=int(d.get("extra_ms", 0)),
             lance_ms=int(d.get("lance_ms", 0)),
-            prewarn_ms=int(d.get("lance_prewarn_ms", d.get("prewarn_ms", 0))),
+            # the rules' clock profile says lance_warn_ms (how long before the limit)
+            prewarn_ms=int(d.get("lance_warn_ms", d.get("lance_prewarn_ms",
+                                                         d.get("prewarn_ms", 0)))),
+            flags=W.PROFILE_LANCE_PAST if d.get("lance_over") == "past" else 0,
         )
 
 

@@ -206,12 +206,12 @@ class MatchBook:
         return replay_match(self.engine, before)
 
     def apply(self, entry: Entry) -> list[Effect]:
-        """Apply a logged entry; a correction rebuilds the match (its effects happened before)."""
+        """Apply a logged entry. A correction recomputes the match from the engine's last
+        checkpoint before what it changes; its effects are the correction's announcement and
+        the device commands that bring the table in line (rules/resync.py) — what the device
+        did on the corrected entries themselves is not sent again."""
         if entry.source == "referee":
             self.last_referee_at = max(self.last_referee_at, float(entry.at))
-        if entry.is_correction:
-            self.replay()
-            return []
         self.state, effects = self.engine.apply(self.state, entry)
         return effects
 

@@ -26,6 +26,7 @@ class Cbfm1Toque(Ruleset):
     interval_ms = 5 * MINUTE  # "no máximo 5'" (Art. 8 §9)
     lance_ms = 15_000  # Art. 8 §3
     lance_warn_ms = 5_000
+    lance_over = "at"  # Art. 26 §1 A: "ao atingir este tempo, o árbitro deverá advertir"
     min_discs = 7  # Art. 6 §6
     substitutions = 3  # Art. 10
     max_expelled = 4  # Art. 26 §1 F

@@ -80,6 +80,9 @@ class RulesCore:
     end_mode: ClassVar[str] = "at-alarm"  # or "next-dead-ball"
     lance_ms: ClassVar[int] = 15_000
     lance_warn_ms: ClassVar[int] = 5_000
+    # when the lance runs out: "at" its time (000 Art. 26 §1 A "ao atingir este tempo") or
+    # "past" it, from its first millisecond over (001 "mais de quinze segundos")
+    lance_over: ClassVar[str] = "at"
     # what a lance timer run out again after the warning is: "disciplinary" (000 Art. 26
     # §1 A), "technical" (001 Art. XXIX e) or "cera" (003 Art. 71 §único, Art. 84)
     lance_foul: ClassVar[str] = "disciplinary"
@@ -150,6 +153,7 @@ class RulesCore:
             "lance_warn_ms": int(s.get("lance_warn_ms") or self.lance_warn_ms)
             if self.lance_ms
             else 0,
+            "lance_over": self.lance_over if self.lance_ms else "at",
         }
 
     def initial_match(self) -> dict[str, Any]:

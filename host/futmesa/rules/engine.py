@@ -26,6 +26,7 @@ from .corrections import correction_history, correction_problem, effective_entri
 from .model import CHECKPOINT_EVERY, Effect, Entry, MatchState, copy_match
 from .ordering import in_time_order, insert_position
 from .possession import possession
+from .resync import after_correction
 
 
 class Engine:
@@ -83,7 +84,10 @@ class Engine:
                         "en": words("en", said, values),
                         "entry": entry.id,
                     },
-                )
+                ),
+                # what the device did on the corrected entries, brought in line (resync.py)
+                *after_correction(self.ruleset, state, new, entry,
+                                  effective_entries(new.log)),
             ]
         pos = insert_position(state.log, entry)
         if pos < len(state.log):

@@ -27,6 +27,7 @@ class Gaucha(Ruleset):
     interval_ms = 5 * MINUTE  # not in the excerpt: competition setting `interval_ms`
     lance_ms = 15_000  # Art. XXIX e
     lance_warn_ms = 5_000
+    lance_over = "past"  # Art. XXIX e: "demorar mais de quinze segundos"
     substitutions = 3  # not in the excerpt: competition setting `substitutions`
     corner_kind = "escanteio_cavado"  # Art. XXVIII §6: off a defender's disc
     shot_needs_before_alarm = False  # Art. XXI §1: the player on turn has the last lance anyway

@@ -31,6 +31,7 @@ class Pastilha8x2(Ruleset):
     extra_ms = 4 * MINUTE
     lance_ms = 10_000  # Art. 71
     lance_warn_ms = 3_000
+    lance_over = "past"  # Art. 71: "10 (dez) segundos também é o tempo máximo"
     # Art. 74 §único: a foul "e, na seqüência, o alarme" is taken, none "com o relógio
     # parado"; at the same instant the alarm wins, as for a shot (Art. 29 "ao mesmo tempo")
     infraction_same_instant_taken = False
