@@ -79,6 +79,7 @@ ROWS = {
     "Foul on the goalkeeper by the other team": "keeper_foul",
     "Ball resting on the corner arc (Gaúcha)": "arc",
     "Grade a disciplinary foul (Pastilha, 003 Art. 87)": "grade",
+    "Direct or indirect: the favoured team's choice (Gaúcha, Pastilha)": "kick",
 }
 
 
@@ -344,6 +345,27 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
             assert table.state.to_dict()["no_shot_next_lance"] is True
             assert _last_sentence(live) == ("Rebote passou do meio-campo: sem chute no próximo "
                                             "lance")
+
+            # a foul in the offender's field (XXIII §2): the favoured técnico chooses direct or
+            # indirect, one tap on the restart's card; the card then offers the other one
+            live.call(table.apply, "foul", {"side": "B", "type": "falta",
+                                            "where": "opponent_half"}, "referee", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-kick", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#rc-kick") == ("Alvorada cobra indireta (passe, depois "
+                                                     "chute)")
+            page.screenshot(path=str(output_dir / "console-rules-kick-choice.png"))
+            thumb.tap("#rc-kick")
+            thumb.answered()
+            assert thumb.taps == TAPS["kick"]
+            assert table.state.to_dict()["restart"]["kind"] == "falta_indireta"
+            assert _last_sentence(live) == "O time favorecido cobra a falta indireta"
+            page.wait_for_function(
+                "document.querySelector('#rc-kick').textContent === 'Alvorada cobra direta'",
+                timeout=WAIT_MS)
+            live.call(table.apply, "touch", {"side": "A", "disc": 5, "pass": True},
+                      "referee", "t")
+            page.wait_for_selector("#rc-kick", state="hidden", timeout=WAIT_MS)
         finally:
             ctx.close()
         assert page.js_errors == []

@@ -425,6 +425,10 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Offside against {team}").format(team=t(d.get('side')))
         case "rebound_midline":
             return _("Rebound over the halfway line: no shot on the next lance")
+        case "free_kick_choice":
+            if d.get("kick") == "indirect":
+                return _("The favoured team takes the free kick indirect")
+            return _("The favoured team takes the free kick direct")
         case "disc_out":
             return _("{team} disc {disc} out of the field").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))

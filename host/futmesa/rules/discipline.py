@@ -80,8 +80,16 @@ class DisciplineRules(RulesCore):
                 rule = self.cite("two_touch") or rule
         else:
             kind, rule = "falta_direta", self.cite("free_kick")
+        extra: dict[str, Any] = {}
+        if kind == "falta_direta" and self.cite("kick_choice"):
+            # a foul in the offender's field: the favoured técnico chooses direct or indirect
+            # (001 Art. XXIII §2, 003 Art. 74) — `kick` on the foul, or `free_kick_choice`
+            extra["kick_choice"] = True
+            if ctx.entry.data.get("kick") == "indirect":
+                kind = "falta_indireta"
         self.reset_touches(m, beneficiary)
-        self.set_restart(ctx, kind, beneficiary, rule, infraction=True, foul_type=ftype)
+        self.set_restart(ctx, kind, beneficiary, rule, infraction=True, foul_type=ftype,
+                         **extra)
         if m["status"] == "running" and m["time_up"]:
             self.begin_last_lance(ctx, beneficiary, "infraction", self.cite("infraction_alarm"))
 

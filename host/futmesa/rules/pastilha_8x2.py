@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from futmesa.i18n import N_
 
 from .base import MINUTE, Ruleset
-from .context import Ctx, other
+from .context import Ctx, Refused, other
 from .possession import touch_refusal
 
 
@@ -42,6 +42,8 @@ class Pastilha8x2(Ruleset):
     substitutions = 3  # Art. 62
     shootout_series = (5, 3)  # Art. 28, then one each
     shootout_rotation = "distinct-per-series"  # Art. 28 §1
+    # Art. 74: "No campo de ataque, o beneficiado poderá optar por cobrança direta ou indireta"
+    referee_inputs = frozenset({"free_kick_choice"})
     cites: ClassVar[dict[str, str]] = {
         "draw": "003 Art. 30",
         "kickoff": "003 Art. 30",
@@ -71,6 +73,8 @@ class Pastilha8x2(Ruleset):
         "technical": "003 Art. 80",
         "penalty": "003 Art. 69",
         "free_kick": "003 Art. 74",
+        "kick_choice": "003 Art. 74",
+        "indirect_kick": "003 Art. 74 §único",  # b: "dará o passe e terá que chutar"
         "disciplinary": "003 Art. 86",
         "disciplinary_kick": "003 Art. 87",
         "expel": "003 Art. 83 §1",
@@ -161,6 +165,15 @@ class Pastilha8x2(Ruleset):
     def _used_all(m: dict[str, Any], side: str) -> bool:
         t = m["touches"][side]
         return bool(t["count"] >= t["limit"])
+
+    def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
+        """Art. 74 §único b: an indirect free kick is the pass, then the shot — no shot asked
+        before its first touch."""
+        r = m["restart"]
+        if r and r["side"] == side and r["kind"] == "falta_indireta" and not r["taken"]:
+            return Refused(N_("Indirect free kick: the first touch is the pass; the shot "
+                              "comes after it"), rule=self.cite("indirect_kick"))
+        return None
 
     # -- the kick-off (Art. 33) -----------------------------------------------------------------
     def on_touch(self, ctx: Ctx) -> None:

@@ -28,6 +28,9 @@ from .core import RESTART_NAMES
 PLAYS = ("touch", "shot_asked")
 
 
+# the refusal that means "the lance is the other team's" (the console says it in short)
+_NOT_THE_LANCE = "The lance is {turn_team}'s: "
+
 def in_play(m: dict[str, Any]) -> bool:
     return m["status"] in ("running", "last_lance", "awaiting_dead_ball")
 
@@ -148,13 +151,18 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
     shot = m.get("shot_asked")
     restart = m.get("restart")
     allowed: dict[str, list[str]] = {}
+    why_not: dict[str, dict[str, dict[str, str]]] = {}
     for s in SIDES:
         plays = []
         if (touch_refusal(rules, m, s) is None and kickoff_refusal(rules, m, s) is None
                 and not on_turn_only(rules, m, s)):
             plays.append("touch")
-        if shot_refusal(rules, m, s) is None:
+        refusal = shot_refusal(rules, m, s)
+        if refusal is None:
             plays.append("shot_asked")
+        else:  # the console says why the shot is not offered, in the engine's words
+            why_not[s] = {"shot_asked": {"pt": refusal.pt, "en": refusal.en,
+                                         "lance": refusal.msgid.startswith(_NOT_THE_LANCE)}}
         allowed[s] = plays
     return {
         "side": side,
@@ -162,6 +170,7 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         "touches_remaining": touches_remaining(m, side) if side else None,
         "discs": [shot["disc"]] if shot and shot.get("disc") is not None else None,
         "allowed": allowed,
+        "why_not": why_not,
         "offers": offers(rules, m),
     }
 
@@ -187,6 +196,9 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         and not r.get("taker_lances"),
         "disc_out": playing,  # 001 Art. XXXVII §1: a disc left the field
         "rebound_midline": playing,  # 001 Art. XXXVIII
+        # a foul in the offender's field: direct or indirect, the favoured's choice
+        "free_kick_choice": waiting and bool(r.get("kick_choice")),  # 001 XXIII §2, 003 Art. 74
     }
     return [k for k in ("offside", "ball_on_arc", "discs_moved", "keeper_kick_hit", "pass",
-                        "disc_out", "rebound_midline") if k in mine and now[k]]
+                        "disc_out", "rebound_midline", "free_kick_choice")
+            if k in mine and now[k]]

@@ -32,6 +32,27 @@ class SituationRules(RulesCore):
     # restarts whose side the favoured team chooses (`restart_side`)
     side_choice_kinds: ClassVar[tuple[str, ...]] = ()
 
+    # -- the favoured técnico's choice: a direct or an indirect free kick ----------------------
+    def on_free_kick_choice(self, ctx: Ctx) -> None:
+        """`free_kick_choice {kick: direct|indirect}`: where the document lets the favoured
+        técnico choose (a foul in the offender's field: 001 Art. XXIII §2, 003 Art. 74), the
+        free kick waiting becomes the one he chose, before its first lance."""
+        m = ctx.m
+        r = m["restart"]
+        kick = ctx.entry.data.get("kick")
+        if kick not in ("direct", "indirect"):
+            raise Refused(N_("'kick': direct or indirect"))
+        if not r or r.get("taken") or not r.get("kick_choice") or not self.in_play(m):
+            raise Refused(N_("No free kick is waiting whose taker may choose direct or "
+                             "indirect: that choice is his only for a foul in the opponent's "
+                             "field, before the kick"), rule=self.cite("kick_choice"))
+        kind = "falta_direta" if kick == "direct" else "falta_indireta"
+        if r["kind"] == kind:
+            raise Refused(N_("The free kick is already that one"), rule=self.cite("kick_choice"))
+        keep = {k: r[k] for k in ("infraction", "foul_type") if k in r}
+        self.set_restart(ctx, kind, r["side"], self.cite("kick_choice"), kick_choice=True,
+                         **keep)
+
     # -- where the ball stopped ----------------------------------------------------------------
     def on_ball_stopped(self, ctx: Ctx) -> None:
         """`ball_stopped {side, area: small}`: the ball stopped in `side`'s small area."""

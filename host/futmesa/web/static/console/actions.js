@@ -71,6 +71,14 @@ export const actions = {
     return send("discs_moved", { side: s }, _("{team} moved discs at the goal kick", { team: name(s) }));
   },
   keeper_kick_hit: () => send("keeper_kick_hit", {}, _("keeper's kick hit the opponent")),
+  // 001 Art. XXIII §2, 003 Art. 74: the favoured técnico's choice, the other kick than now
+  kick_choice: () => {
+    const r = restartNow();
+    const indirect = !(r && r.kind === "falta_indireta");
+    const s = r ? r.side : view.side;
+    return send("free_kick_choice", { kick: indirect ? "indirect" : "direct" },
+      indirect ? _("{team} takes it indirect", { team: name(s) }) : _("{team} takes it direct", { team: name(s) }));
+  },
   // 001 Art. XXIX l: the first lance of a lateral cedida was a pass (its disc may play again)
   touch_pass: () => {
     const r = restartNow();

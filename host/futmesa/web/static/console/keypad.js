@@ -1,7 +1,7 @@
 // The input: the team the buttons serve (the one with the lance unless the referee picks the
 // other), the disc number typed for one action, and sending that action (which uses both up).
 
-import { $, _, author, name, view } from "./page.js";
+import { $, _, LANG, author, name, view } from "./page.js";
 import { renderRuleInputs } from "./ruleinputs.js";
 
 // One action, one input: the disc typed for it is used up, and the team buttons go back to
@@ -39,9 +39,17 @@ export function renderPlays() {
   const shot = $("act-shot");
   if (!shot) return;
   const ok = allows(view.side, "shot_asked");
-  $("act-shot-team").textContent = ok ? name(view.side) : _("{team}: not their lance", { team: name(view.side) });
+  // why not, in the engine's words (state.match.possession.why_not): the lance is the other
+  // team's, or another reason (a rebound, an indirect kick's pass first, the alarm…)
+  const p = view.state && view.state.match && view.state.match.possession;
+  const why = !ok && p && p.why_not && p.why_not[view.side] && p.why_not[view.side].shot_asked;
+  const lance = !why || why.lance;
+  $("act-shot-team").textContent = ok ? name(view.side) : lance
+    ? _("{team}: not their lance", { team: name(view.side) })
+    : _("{team}: no shot now", { team: name(view.side) });
   shot.disabled = !ok;
-  shot.title = ok ? "" : _("Only the team with the lance asks for a shot: {team} does not have it now", { team: name(view.side) });
+  shot.title = ok ? "" : why ? String(why[LANG] || why.pt || "")
+    : _("Only the team with the lance asks for a shot: {team} does not have it now", { team: name(view.side) });
   shot.classList.toggle("other-team", view.side !== home());
 }
 // ---- the disc keypad and the side ---------------------------------------------------

@@ -43,7 +43,13 @@ export function renderRuleInputs(m) {
   any = show("rc-hit", Boolean(r) && offered("keeper_kick_hit")) || any;
   // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
   any = show("rc-pass", Boolean(r) && offered("pass")) || any;
+  // a foul in the offender's field: the favoured técnico chooses direct or indirect (the
+  // button offers the other one)
+  any = show("rc-kick", open && offered("free_kick_choice")) || any;
   if (r) {
+    $("rc-kick").textContent = r.kind === "falta_indireta"
+      ? _("{team} takes it direct", { team: name(r.side) })
+      : _("{team} takes it indirect (pass, then shot)", { team: name(r.side) });
     $("rc-moved").textContent = _("{team} moved discs at the goal kick", { team: name(r.side) });
     $("rc-pass").textContent = view.disc === "" ? _("{team}'s 1st lance was a pass", { team: name(r.side) })
       : _("{team}'s 1st lance: a pass by no. {disc}", { team: name(r.side), disc: view.disc });
