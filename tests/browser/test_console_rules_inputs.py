@@ -80,6 +80,9 @@ ROWS = {
     "Ball resting on the corner arc (Gaúcha)": "arc",
     "Grade a disciplinary foul (Pastilha, 003 Art. 87)": "grade",
     "Direct or indirect: the favoured team's choice (Gaúcha, Pastilha)": "kick",
+    "Straight out without rolling (Regra 1 Toque)": "straight",
+    "A kick's first lance touched an opponent (Regra 1 Toque, Gaúcha)": "off_opponent",
+    "Ball stopped in the big area off the goalkeeper (Pastilha)": "big_area",
 }
 
 
@@ -233,6 +236,39 @@ def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: 
             assert thumb.taps == TAPS["side"]
             assert table.state.to_dict()["restart"]["flank"] == "left"
             assert _last_sentence(live) == "Cobrança pelo lado esquerdo"
+
+            # Alvorada's lance went straight out over its own end line, without rolling, from
+            # Botafogo's field (000 Art. 23 VI C): one tap on the corner's card
+            live.call(table.apply, "touch", {"side": "A", "disc": 3}, "referee", "t")
+            live.call(table.apply, "last_touch", {"side": "A"}, "referee", "t")
+            live.call(table.apply, "ball_out", {"zone": 5, "line": "end", "end": 0},
+                      "device", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-straight", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#rc-straight") == ("Saiu direto, sem rolar: falta técnica "
+                                                         "de Alvorada")
+            page.screenshot(path=str(output_dir / "console-rules-straight-out.png"))
+            thumb.tap("#rc-straight")
+            thumb.answered()
+            assert thumb.taps == TAPS["straight"]
+            r = table.state.to_dict()["restart"]
+            assert (r["kind"], r["side"], r["rule"]) == ("falta_tecnica", "B", "000 Art. 23 VI C")
+            assert _last_sentence(live) == "A bola saiu direto, sem rolar"
+
+            # a free kick in two lances whose first lance touched an opponent (Art. 18 §1)
+            live.call(table.apply, "touch", {"side": "B", "disc": 4}, "referee", "t")
+            live.call(table.apply, "foul", {"side": "A", "type": "falta", "where": "own_half"},
+                      "referee", "t")
+            live.call(table.apply, "touch", {"side": "B", "disc": 5}, "referee", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-off-opponent", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#rc-off-opponent") == ("1º lance de Botafogo tocou no "
+                                                             "adversário")
+            thumb.tap("#rc-off-opponent")
+            thumb.answered()
+            assert thumb.taps == TAPS["off_opponent"]
+            assert table.state.to_dict()["turn"] == "A"
+            assert _last_sentence(live) == "O primeiro lance da cobrança tocou no adversário"
         finally:
             ctx.close()
         assert page.js_errors == []
@@ -446,6 +482,21 @@ def test_pastilha_discipline_grade_is_asked_with_two_clear_answers(
         _playing(live, table)
         ctx, page, thumb = _console(browser, live)
         try:
+            # the ball stopped in the big area of the team on turn, off its goalkeeper (003
+            # Art. 43, 44 b): the fouls sheet, one tap; the goalkeeper's ball from that spot
+            side = table.state.to_dict()["turn"]
+            thumb.tap("[data-sheet=sheet-foul]")
+            page.wait_for_selector("#act-stopped-big", state="visible", timeout=WAIT_MS)
+            team = TEAMS[side]["name"]
+            assert page.text_content("#act-stopped-big") == (
+                f"Bola parou na grande área de {team}, vinda do goleiro")
+            thumb.tap("#act-stopped-big")
+            thumb.answered()
+            assert thumb.taps == TAPS["big_area"]
+            r = table.state.to_dict()["restart"]
+            assert (r["kind"], r["side"], r["spot"]) == ("bola_do_goleiro", side, "big_area")
+            assert _last_sentence(live) == f"Bola parou na grande área de {team}"
+            thumb = _fresh(page)
             thumb.tap("[data-sheet=sheet-discipline]")
             thumb.tap("#sheet-discipline .side[data-side=B]")
             thumb.tap("#sheet-discipline button[data-act=discipline]")

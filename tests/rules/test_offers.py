@@ -23,14 +23,30 @@ def goal_kick(taken: bool = False, **more: Any) -> dict[str, Any]:
 
 
 def test_each_ruleset_offers_only_its_own_inputs() -> None:
-    for name in ("cbfm-1toque", "pastilha-8x2"):
-        rules, m = match(name, restart=goal_kick())
-        assert offers(rules, m) == [], name
+    rules, m = match("cbfm-1toque", restart=goal_kick())
+    assert offers(rules, m) == []  # a goal kick given by hand: nothing of its own
+    rules, m = match("cbfm-1toque", restart=goal_kick(out_line="end", out_by="B", out_end=0))
+    assert offers(rules, m) == ["straight_out"]  # 000 Art. 23 VI C/H: after a ball out
+    rules, m = match("pastilha-8x2", restart=goal_kick())
+    assert offers(rules, m) == ["ball_stopped_big"]  # 003 Art. 43
     rules, m = match("gaucha", restart=goal_kick())
     assert offers(rules, m) == ["offside", "ball_on_arc", "discs_moved", "disc_out",
                                  "rebound_midline"]
     rules, m = match("mesa-posta", restart=goal_kick())
     assert offers(rules, m) == ["discs_moved"]
+
+
+def test_an_infraction_kicks_first_lance_off_an_opponent() -> None:
+    # 000 Art. 18 §1, 001 Art. XXIII §4: only after the first lance of two
+    kick = {"kind": "falta_indireta", "side": "A", "taken": True, "open": True, "lances": 2,
+            "infraction": True}
+    for name in ("cbfm-1toque", "gaucha"):
+        rules, m = match(name, restart={**kick, "taker_lances": 1})
+        assert "pass_touched_opponent" in offers(rules, m), name
+        rules, m = match(name, restart={**kick, "taker_lances": 2})
+        assert "pass_touched_opponent" not in offers(rules, m), name
+    rules, m = match("pastilha-8x2", restart={**kick, "taker_lances": 1})
+    assert "pass_touched_opponent" not in offers(rules, m)
 
 
 def test_when_each_applies() -> None:

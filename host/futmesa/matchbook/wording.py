@@ -433,7 +433,13 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("{team} disc {disc} out of the field").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))
         case "ball_stopped":
+            if d.get("area") == "big":
+                return _("Ball stopped in {team}'s big area").format(team=t(d.get('side')))
             return _("Ball stopped in {team}'s small area").format(team=t(d.get('side')))
+        case "straight_out":
+            return _("The ball went straight out without rolling")
+        case "pass_touched_opponent":
+            return _("The kick's first lance touched an opponent")
         case "restart_failed":
             why = (_("the ball did not reach the midline")
                    if d.get("reason") == "midline"

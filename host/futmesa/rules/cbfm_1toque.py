@@ -33,6 +33,8 @@ class Cbfm1Toque(Ruleset):
     expel_from = 3  # Art. 26 §1 F: "a partir da terceira falta disciplinar"
     cites: ClassVar[dict[str, str]] = {
         "draw": "000 Art. 9 §1",
+        "straight_out": "000 Art. 23",  # VI C / VI H: "sai diretamente … sem rolar"
+        "pass_touched_opponent": "000 Art. 18 §1",
         "kickoff": "000 Art. 9",
         "duration": "000 Art. 8 §9",
         "change_ends": "000 Art. 8 §9",
@@ -81,6 +83,9 @@ class Cbfm1Toque(Ruleset):
     # a foul on the goalkeeper is not committed in the offender's own area (no penalty, Art.
     # 20): "será cobrada no interior da sua área grande em dois lances" (Art. 19 §1)
     keeper_foul_restart = ("falta_indireta", "000 Art. 19 §1")
+    # Art. 23 VI C / H: a ball straight out without rolling; Art. 18 §1: an infraction's
+    # first lance that touched an opponent
+    referee_inputs = frozenset({"straight_out", "pass_touched_opponent"})
     side_choice_kinds = ("escanteio",)  # a ball in the goal: the favoured técnico's side
     # a failed reposição / goal kick: short of the midline, the opponent's option (Art. 13
     # §3, Art. 16 §3); not out of the big area, a technical foul (Art. 23 II F)

@@ -100,7 +100,8 @@ class RulesCore:
     # -- the referee's inputs for what the table cannot see, beyond those of every ruleset
     # (possession.offers says when each applies; the console offers only those):
     # "offside", "ball_on_arc", "discs_moved", "keeper_kick_hit", "pass", "disc_out",
-    # "rebound_midline", "free_kick_choice"
+    # "rebound_midline", "free_kick_choice", "straight_out", "pass_touched_opponent",
+    # "ball_stopped_big"
     referee_inputs: ClassVar[frozenset[str]] = frozenset()
     # -- tie-break -----------------------------------------------------------------------
     shootout_series: ClassVar[tuple[int, ...]] = ()  # kicks per side per series, then 1 each

@@ -35,7 +35,8 @@ class Gaucha(Ruleset):
     # kick, Art. XXIX l the pass on a two-lance restart's first lance
     # ... Art. XXXVII §1 a disc out of the field, Art. XXXVIII a rebound over the halfway line
     referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass", "disc_out",
-                                "rebound_midline", "free_kick_choice"})
+                                "rebound_midline", "free_kick_choice",
+                                "pass_touched_opponent"})
     cites: ClassVar[dict[str, str]] = {
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",
@@ -59,6 +60,7 @@ class Gaucha(Ruleset):
         "penalty": "001 Art. XXVII",
         "free_kick": "001 Art. XXIII §2",
         "kick_choice": "001 Art. XXIII §2",
+        "pass_touched_opponent": "001 Art. XXIII §4",
         "offside": "001 Art. XXXII",
         "disc_out": "001 Art. XXXVII §1",
         "rebound_midline": "001 Art. XXXVIII",

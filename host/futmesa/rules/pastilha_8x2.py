@@ -43,7 +43,8 @@ class Pastilha8x2(Ruleset):
     shootout_series = (5, 3)  # Art. 28, then one each
     shootout_rotation = "distinct-per-series"  # Art. 28 §1
     # Art. 74: "No campo de ataque, o beneficiado poderá optar por cobrança direta ou indireta"
-    referee_inputs = frozenset({"free_kick_choice"})
+    # ... Art. 43 / 44 b: the goalkeeper's ball in the big area
+    referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big"})
     cites: ClassVar[dict[str, str]] = {
         "draw": "003 Art. 30",
         "kickoff": "003 Art. 30",
@@ -74,6 +75,7 @@ class Pastilha8x2(Ruleset):
         "penalty": "003 Art. 69",
         "free_kick": "003 Art. 74",
         "kick_choice": "003 Art. 74",
+        "big_area": "003 Art. 43",  # and Art. 44 b: "do local exato em que parar"
         "indirect_kick": "003 Art. 74 §único",  # b: "dará o passe e terá que chutar"
         "disciplinary": "003 Art. 86",
         "disciplinary_kick": "003 Art. 87",

@@ -164,7 +164,9 @@ class PlayRules(RulesCore):
             else:
                 self.technical_foul(ctx, side, taken["limit_rule"])
             return
-        self.set_restart(ctx, kind, side, rule)
+        # where it went out and who sent it there: a straight_out may still change it
+        self.set_restart(ctx, kind, side, rule, out_line=info["line"], out_by=last["side"],
+                         out_end=info["end"])
 
     def ball_out_restart(
         self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]

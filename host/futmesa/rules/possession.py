@@ -198,7 +198,14 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "rebound_midline": playing,  # 001 Art. XXXVIII
         # a foul in the offender's field: direct or indirect, the favoured's choice
         "free_kick_choice": waiting and bool(r.get("kick_choice")),  # 001 XXIII §2, 003 Art. 74
+        # the ball went straight out without rolling, from one field over the other's line
+        "straight_out": waiting and r.get("out_line") == "end",  # 000 Art. 23 VI C, H
+        # a free kick's first lance (of two) touched an opponent: no second lance
+        "pass_touched_opponent": bool(r) and bool(r.get("infraction")) and bool(r.get("taken"))
+        and bool(r.get("open")) and r.get("lances") == 2 and r.get("taker_lances") == 1,
+        "ball_stopped_big": playing,  # 003 Art. 43, 44 b
     }
     return [k for k in ("offside", "ball_on_arc", "discs_moved", "keeper_kick_hit", "pass",
-                        "disc_out", "rebound_midline", "free_kick_choice")
+                        "disc_out", "rebound_midline", "free_kick_choice", "straight_out",
+                        "pass_touched_opponent", "ball_stopped_big")
             if k in mine and now[k]]

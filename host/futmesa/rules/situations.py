@@ -53,15 +53,79 @@ class SituationRules(RulesCore):
         self.set_restart(ctx, kind, r["side"], self.cite("kick_choice"), kick_choice=True,
                          **keep)
 
+    # -- the ball went straight out without rolling (000 Art. 23 VI C, H) ---------------------
+    def on_straight_out(self, ctx: Ctx) -> None:
+        """`straight_out`: the ball that just went out over an end or goal line went there
+        straight, without rolling, from the other field — from the opponent's field over the
+        player's own line (000 Art. 23 VI C) or from his own field over the opponent's (VI
+        H): a technical foul against him instead of the corner or goal kick."""
+        m = ctx.m
+        r = m["restart"]
+        if not self.cite("straight_out"):
+            raise Refused(N_("In this ruleset a ball that went out is a corner, a goal kick or "
+                             "a throw-in however it went"))
+        if (not r or r.get("taken") or r.get("out_line") != "end"
+                or r.get("out_by") not in ("A", "B") or not self.in_play(m)):
+            raise Refused(N_("Only right after a ball out over an end or goal line, before "
+                             "the restart is taken"), rule=self.cite("straight_out"))
+        by = r["out_by"]
+        own_line = self.defender_of(m, r["out_end"]) == by
+        rule = self.cite("straight_out") + (" VI C" if own_line else " VI H")
+        ctx.announce(
+            "straight_out",
+            N_("The ball went straight out without rolling: technical foul by {team}"),
+            rule,
+            team=ctx.name(by),
+        )
+        self.technical_foul(ctx, by, rule)
+
+    # -- an indirect kick's pass that touched an opponent (000 Art. 18 §1, 001 XXIII §4) -----
+    def on_pass_touched_opponent(self, ctx: Ctx) -> None:
+        """`pass_touched_opponent`: the first lance of a kick in two lances touched an
+        opponent's disc: the kicking team loses its second lance (000 Art. 18 §1, 001 Art.
+        XXIII §4); the turn passes."""
+        m = ctx.m
+        r = m["restart"]
+        if not self.cite("pass_touched_opponent"):
+            raise Refused(N_("In this ruleset a kick's first lance off an opponent changes "
+                             "nothing"))
+        if not (r and r.get("infraction") and r.get("taken") and r.get("open")
+                and r.get("lances") == 2 and r.get("taker_lances") == 1):
+            raise Refused(N_("Only after the first lance of a free kick taken in two lances"),
+                          rule=self.cite("pass_touched_opponent"))
+        r["open"] = False
+        m["turn"] = other(r["side"])
+        m["lance_warnings"] = 0
+        ctx.announce(
+            "pass_touched_opponent",
+            N_("{team}'s first lance touched an opponent: no second lance; {other_team} plays"),
+            self.cite("pass_touched_opponent"),
+            team=ctx.name(r["side"]),
+            other_team=ctx.name(m["turn"]),
+        )
+        if self.lance_ms:
+            ctx.device("lance_restart", side=m["turn"])
+
     # -- where the ball stopped ----------------------------------------------------------------
     def on_ball_stopped(self, ctx: Ctx) -> None:
-        """`ball_stopped {side, area: small}`: the ball stopped in `side`'s small area."""
+        """`ball_stopped {side, area: small|big}`: the ball stopped in `side`'s small area;
+        or (`big`, where the ruleset says so: 003 Art. 43, 44 b) in its big area, last touched
+        by its goalkeeper or one of its discs inside the areas."""
         m = ctx.m
         side = ctx.side()
-        if ctx.entry.data.get("area", "small") != "small":
-            raise Refused(N_("'area' must be small"))
+        area = ctx.entry.data.get("area", "small")
+        if area not in ("small", "big"):
+            raise Refused(N_("'area': small or big"))
+        if area == "big" and not self.cite("big_area"):
+            raise Refused(N_("In this ruleset the referee decides only a ball stopped in the "
+                             "small area"))
         if not self.in_play(m):
             raise Refused(N_("The ball is not in play"))
+        if area == "big":
+            # the goalkeeper's ball, put back in play from where it stopped (003 Art. 44 b)
+            m["shot_asked"] = None
+            self.set_restart(ctx, "bola_do_goleiro", side, self.cite("big_area"), spot="big_area")
+            return
         self.ball_stopped_restart(ctx, side)
 
     def ball_stopped_restart(self, ctx: Ctx, side: str) -> None:

@@ -34,6 +34,10 @@ export const actions = {
     _("touch out of turn {team}", { team: name(view.side) })),
   ball_stopped: () => send("ball_stopped", { side: view.side, area: "small" },
     _("ball stopped in the goal area of {team}", { team: name(view.side) })),
+  ball_stopped_big: () => send("ball_stopped", { side: view.side, area: "big" },
+    _("ball stopped in the big area of {team}", { team: name(view.side) })),
+  straight_out: () => send("straight_out", {}, _("straight out without rolling")),
+  pass_touched_opponent: () => send("pass_touched_opponent", {}, _("1st lance off an opponent")),
   midline_deflection: () => send("midline_deflection", {}, _("deflection on the halfway line")),
   restart_failed: () => send("restart_failed", {
     reason: $("failed-reason").value, choice: $("failed-choice").value,

@@ -46,7 +46,13 @@ export function renderRuleInputs(m) {
   // a foul in the offender's field: the favoured técnico chooses direct or indirect (the
   // button offers the other one)
   any = show("rc-kick", open && offered("free_kick_choice")) || any;
+  // 000 Art. 23 VI C/H: the ball that went out went straight, without rolling
+  any = show("rc-straight", open && offered("straight_out")) || any;
+  // 000 Art. 18 §1, 001 Art. XXIII §4: the kick's first lance touched an opponent
+  any = show("rc-off-opponent", Boolean(r) && offered("pass_touched_opponent")) || any;
   if (r) {
+    $("rc-straight").textContent = _("It went straight out, without rolling: technical foul by {team}", { team: name(r.out_by === "A" || r.out_by === "B" ? r.out_by : r.side) });
+    $("rc-off-opponent").textContent = _("{team}'s 1st lance touched an opponent", { team: name(r.side) });
     $("rc-kick").textContent = r.kind === "falta_indireta"
       ? _("{team} takes it direct", { team: name(r.side) })
       : _("{team} takes it indirect (pass, then shot)", { team: name(r.side) });
@@ -87,6 +93,8 @@ export function renderRuleInputs(m) {
   // 001 Art. XXXVII §1: the chosen team's disc (the keypad's number) left the field
   show("act-disc-out", inPlay && offered("disc_out"));
   show("act-rebound", inPlay && offered("rebound_midline")); // 001 Art. XXXVIII
+  show("act-stopped-big", inPlay && offered("ball_stopped_big")); // 003 Art. 43, 44 b
+  $("act-stopped-big").textContent = _("Ball stopped in {team}'s big area, off its goalkeeper", { team: name(view.side) });
   $("act-disc-out").textContent = view.disc === ""
     ? _("{team}'s disc out of the field (key in its no.)", { team: name(view.side) })
     : _("{team}'s disc no. {disc} out of the field", { team: name(view.side), disc: view.disc });
