@@ -216,10 +216,16 @@ class GoalRules(RulesCore):
     def no_shot_restart(self, ctx: Ctx, defender: str, choice: str) -> None:
         """A ball in the goal that is not a goal (no shot asked): a goal kick, or a
         corner when the referee says it came off a defender."""
+        # over the goal line: a straight_out may still change it (000 Art. 23 VI C, H)
+        m = ctx.m
+        by = m.get("last_player") if m.get("last_player") in ("A", "B") else other(defender)
+        out = {"out_line": "end", "out_by": defender if choice == "corner" else by,
+               "out_end": m["ends"][defender]}
         if choice == "corner":
-            self.set_restart(ctx, self.corner_kind, other(defender), self.cite("no_shot_corner"))
+            self.set_restart(ctx, self.corner_kind, other(defender), self.cite("no_shot_corner"),
+                             **out)
         else:
-            self.set_restart(ctx, "tiro_de_meta", defender, self.cite("no_shot_restart"))
+            self.set_restart(ctx, "tiro_de_meta", defender, self.cite("no_shot_restart"), **out)
 
     def count_goal(
         self, ctx: Ctx, side: str, own: bool, disc: int | None, rule: str, at: int | None = None
