@@ -86,6 +86,10 @@ class Cbfm1Toque(Ruleset):
     # Art. 23 VI C / H: a ball straight out without rolling; Art. 18 §1: an infraction's
     # first lance that touched an opponent
     referee_inputs = frozenset({"straight_out", "pass_touched_opponent"})
+    # Art. 12 §2: an own goal is a ball sent into one's own goal "partindo do campo de
+    # defesa"; a shot is taken from the opponent's field (§4): back in one's own goal it is
+    # a ball in the goal without a goal, a reposição (Art. 16)
+    shot_own_goal = ("no_goal", "reposicao", "000 Art. 12 §2")
     side_choice_kinds = ("escanteio",)  # a ball in the goal: the favoured técnico's side
     # a failed reposição / goal kick: short of the midline, the opponent's option (Art. 13
     # §3, Art. 16 §3); not out of the big area, a technical foul (Art. 23 II F)

@@ -37,6 +37,10 @@ class Gaucha(Ruleset):
     referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass", "disc_out",
                                 "rebound_midline", "free_kick_choice",
                                 "pass_touched_opponent"})
+    # Art. XXXI §2: an own goal only "partindo do campo do defensor que estiver efetuando a
+    # jogada"; a shot is taken from the attacking field (Art. XXI a): back in one's own goal
+    # it enters "sem que haja gol válido", a goal kick (Art. XXXIII)
+    shot_own_goal = ("no_goal", "tiro_de_meta", "001 Art. XXXI §2")
     cites: ClassVar[dict[str, str]] = {
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",

@@ -4,7 +4,7 @@ own goals, goals raised to the referee for confirmation, and the answers.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from futmesa.i18n import N_, NP_
 
@@ -26,6 +26,13 @@ SHOT_OUTCOMES = Labels({
 
 class GoalRules(RulesCore):
     """Asked shots, goals and the referee's confirmations."""
+
+    # an asked shot that ends in the shooter's own goal (off a post, the goalkeeper, a disc):
+    # ("own_goal", "", article) where the document counts it (003 Art. 59 §único "mesmo que
+    # … um chute ao gol adversário"); ("no_goal", restart kind, article) where an own goal
+    # must start from one's own field (000 Art. 12 §2, 001 Art. XXXI §2) or only the asked
+    # shot scores (004)
+    shot_own_goal: ClassVar[tuple[str, str, str]] = ("own_goal", "", "")
 
     def on_shot_asked(self, ctx: Ctx) -> None:
         m = ctx.m
@@ -123,12 +130,36 @@ class GoalRules(RulesCore):
         if shot and shot["side"] == scorer:
             so.penalty_kicked(self, ctx, scorer, shot["disc"], True)
             self.count_goal(ctx, scorer, own=False, disc=shot["disc"], rule=self.cite("goal"))
+        elif shot and shot["side"] == defender and self.shot_own_goal[0] == "no_goal":
+            self.shot_in_own_goal(ctx, shot, defender, goal)
         elif shot and shot["side"] == defender:
             self.count_goal(ctx, scorer, own=True, disc=None, rule=self.cite("own_goal"))
         elif self.direct_goal_ok(ctx, scorer):
             self.count_goal(ctx, scorer, own=False, disc=None, rule=self.cite("direct_goal"))
         else:
             self.goal_without_shot(ctx, scorer, defender)
+
+    def shot_in_own_goal(self, ctx: Ctx, shot: dict[str, Any], shooter: str, goal: int) -> None:
+        """The asked shot came back into the shooter's own goal where the document does not
+        count it (`shot_own_goal`): the shot is over, the ball is dead, and the shooter's
+        team restarts as the article says (a straight_out may still make it a technical
+        foul, 000 Art. 23 VI C)."""
+        m = ctx.m
+        _, kind, rule = self.shot_own_goal
+        m["shot_asked"] = None
+        so.penalty_kicked(self, ctx, shooter, shot["disc"], False)
+        self.dead_ball(ctx)
+        ctx.announce(
+            "own_shot_no_goal",
+            N_("{team}'s shot ended in its own goal: no goal"),
+            rule,
+            team=ctx.name(shooter),
+        )
+        if m["status"] in ("last_lance", "awaiting_dead_ball"):
+            self.end_period(ctx, self.cite("end"))
+            return
+        self.set_restart(ctx, kind, shooter, self.cite(kind) or rule, out_line="end",
+                         out_by=shooter, out_end=goal)
 
     def disallowed_goal(self, ctx: Ctx, defender: str) -> None:
         """A goal the referee voided: the ball went in but it is no goal. The match goes on

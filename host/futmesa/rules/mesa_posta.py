@@ -40,6 +40,9 @@ class MesaPosta(Ruleset):
     shot_needs_before_alarm = False  # the half ends at the next dead ball (004 A partida)
     # Tiros de meta: discs moved at a goal kick, the chutão that hits an opponent
     referee_inputs = frozenset({"discs_moved", "keeper_kick_hit"})
+    # "Só vale gol de chute pedido … Gol sem chute pedido vira tiro de meta para a defesa":
+    # the asked shot was at the other goal
+    shot_own_goal = ("no_goal", "tiro_de_meta", "004 Chute pedido")
     cites: ClassVar[dict[str, str]] = {
         "draw": "004 Saída de bola",
         "kickoff": "004 Saída de bola",
