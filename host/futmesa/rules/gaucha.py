@@ -65,6 +65,7 @@ class Gaucha(Ruleset):
         "free_kick": "001 Art. XXIII §2",
         "kick_choice": "001 Art. XXIII §2",
         "pass_touched_opponent": "001 Art. XXIII §4",
+        "hand_set_piece": "001 Art. XLII",
         "offside": "001 Art. XXXII",
         "disc_out": "001 Art. XXXVII §1",
         "rebound_midline": "001 Art. XXXVIII",
@@ -253,7 +254,42 @@ class Gaucha(Ruleset):
         if (m["status"] == "last_lance" and self.setting("last_lance_fouls") == "against_player"
                 and ctx.entry.data.get("side") == last.get("side")):
             m["status"] = "running"  # time is up: the kick becomes the last lance
+        r = m["restart"]
+        if (ctx.entry.data.get("type") == "mao" and r and r.get("taken") and r["kind"] != "saida"
+                and r.get("touches_since") == 0 and m["status"] == "running"):
+            self.hand_from_set_piece(ctx, ctx.side(), r)
+            return
         super().on_foul(ctx)
+
+    def hand_from_set_piece(self, ctx: Ctx, offender: str, r: dict[str, Any]) -> None:
+        """Art. XLII: "O técnico não poderá se beneficiar de mão cavada de bola parada
+        (cobranças de infrações e ocorrências). Se ocorrer será considerada falta técnica. Se
+        ceder mão de bola parada será considerado falta direta." The kick of a set piece hit a
+        técnico's hand before any other touch: the opponent's hand — the kicker may not gain
+        from it, a technical foul against him; his own — a direct free kick to the opponent."""
+        m = ctx.m
+        kicker = r["side"]
+        m["shot_asked"] = None
+        if offender != kicker:
+            ctx.announce(
+                "hand_from_set_piece",
+                N_("{team}'s set piece hit the opponent's hand: {team} may not gain from it, "
+                   "technical foul"),
+                self.cite("hand_set_piece"),
+                team=ctx.name(kicker),
+            )
+            self.technical_foul(ctx, kicker, self.cite("hand_set_piece"))
+            return
+        m["fouls"][offender]["fouls"] += 1
+        ctx.announce(
+            "hand_from_set_piece",
+            N_("{team} gave a hand at its own set piece: direct free kick"),
+            self.cite("hand_set_piece"),
+            team=ctx.name(offender),
+        )
+        self.reset_touches(m, other(offender))
+        self.set_restart(ctx, "falta_direta", other(offender), self.cite("hand_set_piece"),
+                         infraction=True, foul_type="mao")
 
     def at_alarm_reopens(self) -> bool:
         return False  # the last lance is given anyway; its infractions are not taken (§2)
