@@ -24,9 +24,9 @@ def goal_kick(taken: bool = False, **more: Any) -> dict[str, Any]:
 
 def test_each_ruleset_offers_only_its_own_inputs() -> None:
     rules, m = match("cbfm-1toque", restart=goal_kick())
-    assert offers(rules, m) == []  # a goal kick given by hand: nothing of its own
+    assert offers(rules, m) == ["disc_out"]  # a goal kick given by hand: in play, 000 Art. 9 §4
     rules, m = match("cbfm-1toque", restart=goal_kick(out_line="end", out_by="B", out_end=0))
-    assert offers(rules, m) == ["straight_out"]  # 000 Art. 23 VI C/H: after a ball out
+    assert offers(rules, m) == ["disc_out", "straight_out"]  # 000 Art. 23 VI C/H
     rules, m = match("pastilha-8x2", restart=goal_kick())
     assert offers(rules, m) == ["ball_stopped_big"]  # 003 Art. 43
     rules, m = match("gaucha", restart=goal_kick())

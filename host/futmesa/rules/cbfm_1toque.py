@@ -33,7 +33,8 @@ class Cbfm1Toque(Ruleset):
     expel_from = 3  # Art. 26 §1 F: "a partir da terceira falta disciplinar"
     cites: ClassVar[dict[str, str]] = {
         "draw": "000 Art. 9 §1",
-        "straight_out": "000 Art. 23",  # VI C / VI H: "sai diretamente … sem rolar"
+        "straight_out": "000 Art. 23",
+        "disc_out": "000 Art. 9 §4",  # VI C / VI H: "sai diretamente … sem rolar"
         "pass_touched_opponent": "000 Art. 18 §1",
         "kickoff": "000 Art. 9",
         "duration": "000 Art. 8 §9",
@@ -85,7 +86,8 @@ class Cbfm1Toque(Ruleset):
     keeper_foul_restart = ("falta_indireta", "000 Art. 19 §1")
     # Art. 23 VI C / H: a ball straight out without rolling; Art. 18 §1: an infraction's
     # first lance that touched an opponent
-    referee_inputs = frozenset({"straight_out", "pass_touched_opponent"})
+    # ... and Art. 9 §3–§4 A: a disc out of the field does not play its team's next lance
+    referee_inputs = frozenset({"straight_out", "pass_touched_opponent", "disc_out"})
     # Art. 12 §2: an own goal is a ball sent into one's own goal "partindo do campo de
     # defesa"; a shot is taken from the opponent's field (§4): back in one's own goal it is
     # a ball in the goal without a goal, a reposição (Art. 16)

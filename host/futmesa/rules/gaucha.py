@@ -139,25 +139,6 @@ class Gaucha(Ruleset):
         self.technical_foul(ctx, side, r["limit_rule"])
         return True
 
-    def on_disc_out(self, ctx: Ctx) -> None:
-        """Art. XXXVII §1: a disc that left the field ("quando ultrapassar completamente a
-        linha demarcatória") stays out for one play and comes back "logo após o lance do
-        técnico penalizado"; where it is put back (§2, §5, §6) is the referee's."""
-        m = ctx.m
-        side, disc = ctx.side(), ctx.disc(required=True)
-        if not self.in_play(m):
-            raise Refused(N_("The ball is not in play"))
-        out = m.setdefault("discs_out", {"A": [], "B": []})
-        if disc not in out[side]:
-            out[side].append(disc)
-        ctx.announce(
-            "disc_out",
-            N_("{team} disc {disc} left the field: it stays out until {team}'s next lance"),
-            self.cite("disc_out"),
-            team=ctx.name(side),
-            disc=disc,
-        )
-
     def on_rebound_midline(self, ctx: Ctx) -> None:
         """Art. XXXVIII: "Quando a bola for rebatida pelo goleiro ou por uma das traves e esta
         vir a ultrapassar a linha divisória não poderá haver chute a gol no lance imediato"."""
@@ -175,20 +156,11 @@ class Gaucha(Ruleset):
 
     def on_touch(self, ctx: Ctx) -> None:
         """Art. XXIX l (and XXXIV §1 a): the disc of a two-lance restart's first lance plays
-        the second only after a pass (`pass: true` on the first lance's touch). Art. XXXVII
-        §1: a disc out of the field does not play this team's next lance, after which it is
-        back."""
+        the second only after a pass (`pass: true` on the first lance's touch). (Art. XXXVII
+        §1, a disc out of the field: situations.py `on_disc_out`, play.py `on_touch`.)"""
         m = ctx.m
         side, disc = ctx.side(), ctx.disc()
-        out = (m.get("discs_out") or {}).get(side) or []
-        if disc is not None and disc in out and self.in_play(m):
-            raise Refused(
-                N_("Disc {disc} of {team} is out of the field until {team}'s next lance: "
-                   "another disc plays it"), rule=self.cite("disc_out"), disc=disc,
-                team=ctx.name(side))
         self._touch(ctx, side, disc)
-        if out and m.get("last_player") == side:
-            m["discs_out"][side] = []  # the penalised coach played: the disc comes back
         m.pop("no_shot_next_lance", None)  # Art. XXXVIII: the immediate lance is played
 
     def _touch(self, ctx: Ctx, side: str, disc: int | None) -> None:

@@ -199,6 +199,13 @@ class PlayRules(RulesCore):
         refusal = touch_refusal(self, m, side, disc)
         if refusal is not None:
             raise refusal
+        out = (m.get("discs_out") or {}).get(side) or []
+        if disc is not None and disc in out:
+            # a disc out of the field (situations.py on_disc_out) does not play this lance
+            raise Refused(
+                N_("Disc {disc} of {team} is out of the field until {team}'s next lance: "
+                   "another disc plays it"), rule=self.cite("disc_out"), disc=disc,
+                team=ctx.name(side))
         restart = m["restart"]
         if self.out_of_turn(ctx, side):
             return
@@ -223,6 +230,8 @@ class PlayRules(RulesCore):
         if disc is not None:
             m["last_disc"][side] = disc
         m["last_player"] = side
+        if out:
+            m["discs_out"][side] = []  # its team has played a lance: the disc is back
         self.count_touch(ctx, side, disc, bool(ctx.entry.data.get("hit", True)))
 
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:

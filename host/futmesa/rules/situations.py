@@ -53,6 +53,29 @@ class SituationRules(RulesCore):
         self.set_restart(ctx, kind, r["side"], self.cite("kick_choice"), kick_choice=True,
                          **keep)
 
+    def on_disc_out(self, ctx: Ctx) -> None:
+        """`disc_out {side, disc}`: a disc that left the field does not play its team's next
+        lance, after which it is back — 001 Art. XXXVII §1 ("deverá permanecer fora por uma
+        jogada, entrando … logo após o lance do técnico penalizado"), 000 Art. 9 §4 A
+        ("ficará impedido de executar o lance imediatamente seguinte de sua equipe"; touching
+        the palheta counts as out, §3). Where it is put back is the referee's."""
+        m = ctx.m
+        if not self.cite("disc_out"):
+            raise Refused(N_("In this ruleset a disc out of the field changes no lance"))
+        side, disc = ctx.side(), ctx.disc(required=True)
+        if not self.in_play(m):
+            raise Refused(N_("The ball is not in play"))
+        out = m.setdefault("discs_out", {"A": [], "B": []})
+        if disc not in out[side]:
+            out[side].append(disc)
+        ctx.announce(
+            "disc_out",
+            N_("{team} disc {disc} left the field: it stays out until {team}'s next lance"),
+            self.cite("disc_out"),
+            team=ctx.name(side),
+            disc=disc,
+        )
+
     # -- the ball went straight out without rolling (000 Art. 23 VI C, H) ---------------------
     def on_straight_out(self, ctx: Ctx) -> None:
         """`straight_out`: the ball that just went out over an end or goal line went there
