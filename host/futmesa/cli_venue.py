@@ -141,7 +141,10 @@ def export_teams(db: str) -> None:
               help="Competition settings JSON (format, groups, points, tie_breaks, tables…).")
 @click.option("--teams", "csv_path", type=click.Path(exists=True, dir_okay=False), default=None,
               help="Import this teams CSV first.")
-def new(db: str, settings_path: str | None, csv_path: str | None) -> None:
+@click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=None,
+              help="The draw's seed (the same teams and seed give the same draw); printed "
+                   "with the draw.")
+def new(db: str, settings_path: str | None, csv_path: str | None, seed: int | None) -> None:
     """Draw the groups and generate the schedule."""
     from futmesa.competition.db import CompetitionError
     from futmesa.competition.settings import SettingsFileError, load_settings
@@ -150,6 +153,8 @@ def new(db: str, settings_path: str | None, csv_path: str | None) -> None:
         settings = load_settings(settings_path)
     except SettingsFileError as exc:
         raise _fail(exc) from None
+    if seed is not None:
+        settings = settings.model_copy(update={"seed": seed})
     teams = _read_teams(csv_path) if csv_path else None
     try:
         store = _db(db)
@@ -162,7 +167,29 @@ def new(db: str, settings_path: str | None, csv_path: str | None) -> None:
     count = len(store.matches(cid))
     click.echo(ngettext("{name}: {count} match", "{name}: {count} matches", count).format(
         name=comp["name"], count=count))
+    _print_draw(store, cid)
     _print_schedule(store, cid)
+
+
+def _print_draw(store, cid: int) -> None:  # noqa: ANN001
+    """The draw sheet (seed, pots, groups with clubs) when the groups were drawn by pots
+    and clubs; the Swiss phase's shape when there is one."""
+    from futmesa.competition.draw import Entrant, draw, draw_sheet
+
+    comp = store.competition(cid)
+    s = comp["settings"]
+    if s.format == "swiss_knockout":
+        click.echo(_("Swiss phase: {rounds} rounds (each drawn when the one before is over), "
+                     "then the first {advance} into the knockout").format(
+            rounds=s.swiss_rounds, advance=s.advance))
+        return
+    if s.seed is None or s.format != "groups_knockout":
+        return
+    teams = store.team_map()
+    d = draw([Entrant(k, t.club_key, t.pot) for k, t in teams.items()], s.groups, s.seed)
+    for line in draw_sheet(d, {k: t.name for k, t in teams.items()},
+                           {k: t.club for k, t in teams.items()}, comp["name"]):
+        click.echo(line)
 
 
 def _print_schedule(store, cid: int) -> None:  # noqa: ANN001

@@ -14,6 +14,7 @@ message the desk received) or none — "sem assinatura".
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 import time
@@ -21,7 +22,8 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from futmesa.competition import schedule
+from futmesa.competition import schedule, swissphase
+from futmesa.competition.draw import Entrant, club_mates_first, draw
 from futmesa.competition.settings import CompetitionSettings
 from futmesa.competition.standings import knockout_winner, standings
 from futmesa.competition.teams import MAX_TEAMS, Team
@@ -126,6 +128,10 @@ class CompetitionDB:
         columns = {r[1] for r in self._db.execute("PRAGMA table_info(comp_results)")}
         if "proof" not in columns:  # a file from before results carried their proof
             self._db.execute("ALTER TABLE comp_results ADD COLUMN proof TEXT")
+        team_columns = {r[1] for r in self._db.execute("PRAGMA table_info(comp_teams)")}
+        if "club" not in team_columns:  # a file from before the draw knew clubs and pots
+            self._db.execute("ALTER TABLE comp_teams ADD COLUMN club TEXT NOT NULL DEFAULT ''")
+            self._db.execute("ALTER TABLE comp_teams ADD COLUMN pot INTEGER")
 
     def close(self) -> None:
         with self._lock:
@@ -149,16 +155,18 @@ class CompetitionDB:
             base = db.execute("SELECT COALESCE(MAX(position), 0) FROM comp_teams").fetchone()[0]
             for i, t in enumerate(teams, start=1):
                 db.execute(
-                    "INSERT INTO comp_teams(key, name, short, color, logo, players, position)"
-                    " VALUES (?,?,?,?,?,?,?) ON CONFLICT(key) DO UPDATE SET name=excluded.name,"
-                    " short=excluded.short, color=excluded.color, logo=excluded.logo,"
-                    " players=excluded.players",
-                    (t.key, t.name, t.short, t.color, t.logo, json.dumps(t.players), base + i))
+                    "INSERT INTO comp_teams(key, name, short, color, logo, players, position,"
+                    " club, pot) VALUES (?,?,?,?,?,?,?,?,?) ON CONFLICT(key) DO UPDATE SET"
+                    " name=excluded.name, short=excluded.short, color=excluded.color,"
+                    " logo=excluded.logo, players=excluded.players, club=excluded.club,"
+                    " pot=excluded.pot",
+                    (t.key, t.name, t.short, t.color, t.logo, json.dumps(t.players), base + i,
+                     t.club, t.pot))
         return len(teams)
 
     def teams(self) -> list[Team]:
         return [Team(name=r["name"], short=r["short"], color=r["color"], logo=r["logo"],
-                     players=json.loads(r["players"]))
+                     players=json.loads(r["players"]), club=r["club"], pot=r["pot"])
                 for r in self._rows("SELECT * FROM comp_teams ORDER BY position")]
 
     def team_map(self) -> dict[str, Team]:
@@ -179,13 +187,34 @@ class CompetitionDB:
             raise CompetitionError(_("{count} teams: a competition has at most {max}; split it "
                                      "into smaller competitions").format(count=len(keys),
                                                                          max=MAX_TEAMS))
+        club_of = {k: teams[k].club_key for k in keys}
+        # a draw by pots and clubs when the teams file has them or the settings give a seed
+        # (kept with the settings: the same seed draws the same groups); else the list
+        # order is the seeding, snake-wise, as before
+        drawing = (settings.seed is not None or any(club_of.values())
+                   or any(teams[k].pot is not None for k in keys))
+        seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
+        if drawing:
+            settings = settings.model_copy(update={"seed": seed})
+        bye: str | None = None
         try:
-            planned = schedule.plan(keys, settings.format, settings.groups, settings.advance)
+            if settings.format == "swiss_knockout":
+                planned, groups, bye = self._plan_swiss(settings, keys, teams, club_of)
+            else:
+                groups = {"": list(keys)}
+                if settings.format == "groups_knockout" and not drawing:
+                    groups = schedule.draw_groups(keys, settings.groups)
+                elif settings.format == "groups_knockout" and settings.groups * 2 <= len(keys):
+                    drawn = draw([Entrant(k, club_of[k], teams[k].pot) for k in keys],
+                                 settings.groups, seed)
+                    # club-mates the pots left in one group meet in its first round
+                    groups = {g: club_mates_first(ks, club_of)
+                              for g, ks in drawn.groups.items()}
+                planned = schedule.plan(keys, settings.format, settings.groups,
+                                        settings.advance, drawn=groups)
+                schedule.assign_slots(planned, settings.tables, settings.rest_slots)
         except ValueError as exc:
             raise CompetitionError(str(exc)) from exc
-        schedule.assign_slots(planned, settings.tables, settings.rest_slots)
-        groups = ({"": list(keys)} if settings.format == "league"
-                  else schedule.draw_groups(keys, settings.groups))
         now = time.time()
         with self._tx() as db:
             cid = int(db.execute(
@@ -201,7 +230,39 @@ class CompetitionDB:
                     " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (cid, i, p.stage, p.group, p.round, p.label, p.slot, p.table, p.team_a,
                      p.team_b, src[0], src[1], now)).lastrowid or 0))
+            if bye:
+                self._insert_bye(db, cid, 1, bye, now)
         return cid
+
+    @staticmethod
+    def _plan_swiss(settings: CompetitionSettings, keys: list[str], teams: dict[str, Team],
+                    club_of: dict[str, str]
+                    ) -> tuple[list[schedule.Planned], dict[str, list[str]], str | None]:
+        """Round 1 of the Swiss phase (the seeding: pots, then the file's order) and the
+        knockout of its first places; the later rounds come as rounds are decided."""
+        if settings.swiss_rounds >= len(keys):
+            raise ValueError(_("{rounds} Swiss rounds need more than {rounds} teams (there "
+                               "are {count})").format(rounds=settings.swiss_rounds,
+                                                     count=len(keys)))
+        if settings.advance > len(keys):
+            raise ValueError(_("{advance} teams into the knockout, but only {count} teams")
+                             .format(advance=settings.advance, count=len(keys)))
+        seeded = sorted(keys, key=lambda k: (teams[k].pot or 99, keys.index(k)))
+        first, bye = swissphase.first_round(seeded, club_of, settings.tables)
+        ko = swissphase.knockout(settings.advance, settings.swiss_rounds, len(keys),
+                                 settings.tables, settings.rest_slots)
+        for p in ko:
+            p.src_a, p.src_b = (schedule.shift_source(s, len(first)) for s in (p.src_a, p.src_b))
+        return first + ko, {"": seeded}, bye
+
+    @staticmethod
+    def _insert_bye(db: sqlite3.Connection, cid: int, round_no: int, team: str,
+                    now: float) -> None:
+        """A Swiss bye: a match row of one team, counted as the configured win."""
+        db.execute("INSERT INTO comp_matches(competition_id, seq, stage, grp, round, label,"
+                   " slot, planned_table, team_a, team_b, status, updated_at)"
+                   " VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                   (cid, -1, "swiss", "", round_no, "", 0, 0, team, None, "bye", now))
 
     @staticmethod
     def _src(src: str, ids: list[int]) -> str:
@@ -452,11 +513,20 @@ class CompetitionDB:
         """
         comp = self.competition(cid)
         cid = comp["id"]
+        settings = comp["settings"]
         changed: list[int] = []
-        for _round in range(8):
+        for _round in range(8 + settings.swiss_rounds):
             matches = self.matches(cid)
-            group_done = all(m["status"] in ("finished", "walkover", "abandoned")
-                             for m in matches if m["stage"] == "group")
+            if settings.format == "swiss_knockout":
+                added = self._next_swiss_round(cid, matches, settings)
+                if added:
+                    changed.extend(added)
+                    continue
+                last, done = swissphase.phase_state(matches)
+                group_done = done and last >= settings.swiss_rounds
+            else:
+                group_done = all(m["status"] in ("finished", "walkover", "abandoned")
+                                 for m in matches if m["stage"] == "group")
             table = self.table(cid) if group_done else {}
             by_id = {m["id"]: m for m in matches}
             progress = False
@@ -489,9 +559,42 @@ class CompetitionDB:
                 break
         return changed
 
+    def _next_swiss_round(self, cid: int, matches: list[dict[str, Any]],
+                          settings: CompetitionSettings) -> list[int]:
+        """Store the next Swiss round once the last one is decided (swissphase)."""
+        club_of = {k: t.club_key for k, t in self.team_map().items()}
+        table = standings(matches, self.sanctions(cid), settings,
+                          groups=self.competition(cid)["groups"]).get("", [])
+        nxt = swissphase.next_round(matches, table, club_of, self.disqualified(cid), settings)
+        if nxt is None:
+            return []
+        round_no, planned, bye = nxt
+        now = time.time()
+        ids = []
+        with self._tx() as db:
+            if db.execute("SELECT 1 FROM comp_matches WHERE competition_id=? AND stage='swiss'"
+                          " AND round=?", (cid, round_no)).fetchone():
+                return []  # another process (the desk, the CLI) stored it meanwhile
+            seq = db.execute("SELECT COALESCE(MAX(seq), 0) FROM comp_matches WHERE"
+                             " competition_id=?", (cid,)).fetchone()[0]
+            for i, p in enumerate(planned, start=1):
+                ids.append(int(db.execute(
+                    "INSERT INTO comp_matches(competition_id, seq, stage, grp, round, label,"
+                    " slot, planned_table, team_a, team_b, updated_at)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?)",
+                    (cid, seq + i, p.stage, p.group, p.round, p.label, p.slot, p.table,
+                     p.team_a, p.team_b, now)).lastrowid or 0))
+            if bye:
+                self._insert_bye(db, cid, round_no, bye, now)
+        return ids
+
     @staticmethod
     def _resolve(src: str, table: dict[str, list[dict[str, Any]]],
                  by_id: dict[int, dict[str, Any]]) -> str | None:
+        if src.startswith("swiss:") and table:
+            rows = [r for r in table.get("", []) if not r["disqualified"]]
+            pos = int(src.split(":")[1])
+            return rows[pos - 1]["team"] if len(rows) >= pos else None
         if src.startswith("group:") and table:
             _, g, pos = src.split(":")
             rows = [r for r in table.get(g, []) if not r["disqualified"]]

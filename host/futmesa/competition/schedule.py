@@ -103,15 +103,18 @@ def seeds_from_groups(groups: list[str], advance: int) -> list[str]:
     return [f"group:{g}:{p}" for p in range(1, advance + 1) for g in groups]
 
 
-def plan(teams: list[str], fmt: str, groups: int, advance: int) -> list[Planned]:
-    """The whole competition's matches in playing order (slots not yet given)."""
+def plan(teams: list[str], fmt: str, groups: int, advance: int,
+         drawn: dict[str, list[str]] | None = None) -> list[Planned]:
+    """The whole competition's matches in playing order (slots not yet given); `drawn`: the
+    groups as drawn (competition.draw), else the snake seeding of the list order."""
     if fmt == "league":
         return [Planned("league", "", r + 1, a, b)
                 for r, pairs in enumerate(round_robin(teams)) for a, b in pairs]
     if groups * 2 > len(teams):
         raise ValueError(_("{count} teams cannot make {groups} groups of at least two").format(
             count=len(teams), groups=groups))
-    drawn = draw_groups(teams, groups)
+    if not drawn or set(drawn) == {""}:
+        drawn = draw_groups(teams, groups)
     by_group = {g: round_robin(ts) for g, ts in drawn.items()}
     out: list[Planned] = []
     for r in range(max(len(rs) for rs in by_group.values())):
@@ -122,12 +125,13 @@ def plan(teams: list[str], fmt: str, groups: int, advance: int) -> list[Planned]
     ko = knockout_rounds(seeds_from_groups(list(drawn), advance))
     for p in ko:
         p.after = [group_count + i for i in p.after] or list(range(group_count))
-        p.src_a = _shift(p.src_a, group_count)
-        p.src_b = _shift(p.src_b, group_count)
+        p.src_a = shift_source(p.src_a, group_count)
+        p.src_b = shift_source(p.src_b, group_count)
     return out + ko
 
 
-def _shift(src: str, by: int) -> str:
+def shift_source(src: str, by: int) -> str:
+    """A knockout source "winner:<index>" of a list placed after `by` other matches."""
     if src.startswith("winner:"):
         return f"winner:{int(src.split(':')[1]) + by}"
     return src

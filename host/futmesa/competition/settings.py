@@ -44,6 +44,8 @@ FORMAT_WORDS: dict[str, str] = {
     "league": "league", "pontos corridos": "league", "liga": "league",
     "groups knockout": "groups_knockout", "grupos e mata mata": "groups_knockout",
     "grupos mata mata": "groups_knockout", "grupos": "groups_knockout",
+    "swiss": "swiss_knockout", "swiss knockout": "swiss_knockout", "suico": "swiss_knockout",
+    "suico e mata mata": "swiss_knockout", "suico mata mata": "swiss_knockout",
 }
 
 
@@ -69,10 +71,16 @@ class CompetitionSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(default_factory=lambda: _("Tournament"), min_length=1, max_length=80)
     ruleset: str = "cbfm-1toque"
-    format: Annotated[Literal["league", "groups_knockout"],
+    format: Annotated[Literal["league", "groups_knockout", "swiss_knockout"],
                       BeforeValidator(format_word)] = "groups_knockout"
     groups: int = Field(default=2, ge=1, le=16)
-    advance: int = Field(default=1, ge=1, le=8, description="teams per group into the knockout")
+    advance: int = Field(default=1, ge=1, le=16,
+                         description="teams per group (Swiss: in all) into the knockout")
+    swiss_rounds: int = Field(default=4, ge=1, le=15, description="rounds of a Swiss phase")
+    bye_score: int = Field(default=3, ge=0, le=20,
+                           description="goals a Swiss bye is scored (FISTF: 3–0)")
+    seed: int | None = Field(default=None, ge=0, le=2**31 - 1,
+                             description="the draw's seed: the same seed, the same draw")
     points: Points = Field(default_factory=Points)
     tie_breaks: list[str] = Field(default_factory=lambda: list(TIE_BREAKS))
     tables: int = Field(default=4, ge=1, le=256)
@@ -166,10 +174,11 @@ def _said(err: Any) -> str:
         return _("must be a whole number (got {given})").format(given=repr(got))
     if kind == "literal_error":
         if err["loc"][-1] == "format":
-            close = suggest(got, [*FORMAT_WORDS, "grupos e mata-mata"])
+            close = suggest(got, [*FORMAT_WORDS, "grupos e mata-mata", "suíço e mata-mata"])
             hint = _('; did you mean "{word}"?').format(word=close) if close else ""
-            return _('must be "pontos corridos" or "grupos e mata-mata" (league or '
-                     'groups_knockout) (got {given}){hint}').format(given=repr(got), hint=hint)
+            return _('must be "pontos corridos", "grupos e mata-mata" or "suíço e mata-mata" '
+                     '(league, groups_knockout or swiss_knockout) (got {given}){hint}').format(
+                given=repr(got), hint=hint)
         expected = str(ctx.get("expected", "")).replace(" or ", _(" or "))
         return _("must be {expected} (got {given})").format(expected=expected, given=repr(got))
     if kind.startswith("string_too"):

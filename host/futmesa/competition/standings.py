@@ -65,7 +65,7 @@ def counted(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def standings(matches: list[dict[str, Any]], sanctions: list[dict[str, Any]],
-              s: CompetitionSettings, stages: tuple[str, ...] = ("group", "league"),
+              s: CompetitionSettings, stages: tuple[str, ...] = ("group", "league", "swiss"),
               groups: dict[str, list[str]] | None = None) -> dict[str, list[dict[str, Any]]]:
     """Per group ("" for a league), the ordered table rows."""
     rows: dict[str, Row] = {}
@@ -89,6 +89,13 @@ def standings(matches: list[dict[str, Any]], sanctions: list[dict[str, Any]],
             else:
                 row.losses += 1
             row.points += match_points(r, side, s)
+    for m in matches:  # a Swiss bye: the configured win (FISTF: 3–0)
+        if m["status"] == "bye" and m["stage"] in stages and m["team_a"]:
+            row = rows.setdefault(m["team_a"], Row(m["team_a"], m["group"]))
+            row.played += 1
+            row.wins += 1
+            row.goals_for += s.bye_score
+            row.points += s.points.win
     by_id = {m["id"]: m for m in played}
     for sanction in sanctions:
         target = rows.get(sanction["team"])

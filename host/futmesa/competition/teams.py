@@ -18,7 +18,10 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 from futmesa.competition.files import cell, sniff_delimiter, uncell
 from futmesa.i18n import _, ngettext
 
-CSV_COLUMNS = ("name", "short", "color", "logo", "players")
+CSV_COLUMNS = ("name", "short", "color", "logo", "players", "club", "pot")
+# the optional columns also in Portuguese, as an organiser writes them
+COLUMN_WORDS = {"clube": "club", "pote": "pot"}
+MAX_POT = 16
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_TEAMS = 256  # a league of 256 is 32,640 matches: a season, not a day
 MAX_PROBLEMS_SHOWN = 20
@@ -45,6 +48,31 @@ class Team(BaseModel):
     color: str = "#444444"
     logo: str = ""
     players: list[str] = Field(default_factory=list)
+    club: str = Field(default="", max_length=60)  # club-mates are kept apart in the draw
+    pot: int | None = Field(default=None, ge=1, le=MAX_POT)  # the seeding pot, 1 the best
+
+    @field_validator("pot", mode="before")
+    @classmethod
+    def _pot(cls, value: object) -> object:
+        if isinstance(value, str):
+            value = value.strip()
+            if not value:
+                return None
+            if not value.isdigit():
+                raise ValueError(_("the pot is a whole number from 1 (the best) to {most}")
+                                 .format(most=MAX_POT))
+            return int(value)
+        return value
+
+    @field_validator("club")
+    @classmethod
+    def _club(cls, value: str) -> str:
+        return " ".join(uncell(value.strip()).split())
+
+    @property
+    def club_key(self) -> str:
+        """The club's identity as the draw compares it ("" for none)."""
+        return team_key(self.club) if self.club else ""
 
     @field_validator("name", "short", "logo")
     @classmethod
@@ -94,8 +122,10 @@ def _problem(line_no: int, exc: ValidationError) -> list[str]:
 
 
 def read_teams_csv(text: str) -> list[Team]:
-    """Parse a teams CSV (header: name,short,color,logo,players; players split by ';', or
-    by ',' when the columns are split by ';'). TeamFileError lists every problem."""
+    """Parse a teams CSV (header: name,short,color,logo,players[,club,pot]; players split by
+    ';', or by ',' when the columns are split by ';'; `club` (or `clube`) keeps club-mates
+    apart in the draw, `pot` (or `pote`) is the seeding pot, 1 the best). TeamFileError
+    lists every problem."""
     text = text.lstrip("\ufeff")
     delimiter = sniff_delimiter(text)
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
@@ -109,8 +139,8 @@ def read_teams_csv(text: str) -> list[Team]:
     problems: list[str] = []
     try:
         for line_no, row in enumerate(reader, start=2):
-            row = {(k or "").strip().lower(): (v if isinstance(v, str) else "")
-                   for k, v in row.items()}
+            row = {COLUMN_WORDS.get((k or "").strip().lower(), (k or "").strip().lower()):
+                   (v if isinstance(v, str) else "") for k, v in row.items()}
             if not any(v.strip() for v in row.values()):
                 continue
             players = [uncell(p.strip()) for p in row.get("players", "").split(split_players)
@@ -118,7 +148,8 @@ def read_teams_csv(text: str) -> list[Team]:
             try:
                 team = Team(name=row.get("name", ""), short=row.get("short", ""),
                             color=row.get("color", ""), logo=row.get("logo", ""),
-                            players=players)
+                            players=players, club=row.get("club", ""),
+                            pot=row.get("pot", ""))
             except ValidationError as exc:
                 problems.extend(_problem(line_no, exc))
                 continue
@@ -154,5 +185,6 @@ def write_teams_csv(teams: list[Team]) -> str:
     writer.writerow(CSV_COLUMNS)
     for t in teams:
         writer.writerow([cell(t.name), cell(t.short), t.color, cell(t.logo),
-                         ";".join(str(cell(p)) for p in t.players)])
+                         ";".join(str(cell(p)) for p in t.players), cell(t.club),
+                         "" if t.pot is None else t.pot])
     return out.getvalue()

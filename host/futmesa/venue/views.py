@@ -29,7 +29,7 @@ def _(msgid: str) -> str:
 # a match's status and a result's reason, as shown (translated where shown, with _())
 STATUS_PT = {"scheduled": N_("to play"), "assigned": N_("at a table"),
              "finished": N_("finished"), "walkover": N_("walkover"),
-             "abandoned": N_("abandoned")}
+             "abandoned": N_("abandoned"), "bye": N_("bye (counted as a win)")}
 REASON_PT = {"time": "", "shootout": N_("penalties"), "advantage": N_("advantage"),
              "forfeit": N_("loss of points / disqualification"), "walkover": N_("walkover")}
 
@@ -48,6 +48,8 @@ def _name(teams: dict[str, Any], key: str | None, src: str = "") -> str:
         return _("{position}º of group {group}").format(position=pos, group=g)
     if src.startswith("winner:"):
         return _("winner of match {match}").format(match=src.split(":")[1])
+    if src.startswith("swiss:"):
+        return _("{position}º of the Swiss table").format(position=src.split(":")[1])
     return _("to be decided")
 
 
@@ -87,13 +89,16 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": m["id"], "stage": m["stage"], "group": m["group"], "round": m["round"],
         "label": m["label"] or (_("Group {group}").format(group=m["group"]) if m["group"]
-                                else _("League")),
+                                else _("Swiss round {round}").format(round=m["round"])
+                                if m["stage"] == "swiss" else _("League")),
         "slot": m["slot"] + 1,
         "table": table_name(m["table_id"], index=m["planned_table"],
                             lang=short(_LANG.get() or language())) if m["table_id"]
+        else "—" if not m["planned_table"]
         else _("Table {number}").format(number=m["planned_table"]),
         "table_id": m["table_id"], "final": m["group"] == "Final" or m["label"] == "Final",
-        "a": _name(teams, m["team_a"], m["src_a"]), "b": _name(teams, m["team_b"], m["src_b"]),
+        "a": _name(teams, m["team_a"], m["src_a"]),
+        "b": _("bye") if m["status"] == "bye" else _name(teams, m["team_b"], m["src_b"]),
         "color_a": teams[m["team_a"]].color if m["team_a"] in teams else "#888888",
         "color_b": teams[m["team_b"]].color if m["team_b"] in teams else "#888888",
         "score": score, "reason": reason,
