@@ -243,6 +243,34 @@ def show_standings(db: str) -> None:
         click.echo(_("Champion: {team}").format(team=view["champion"]))
 
 
+@competition.command("export")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+@click.option("--xlsx", "xlsx_path", type=click.Path(dir_okay=False), default=None,
+              help="Write one workbook (standings, schedule, scorers, discipline) here.")
+@click.option("--csv", "csv_dir", type=click.Path(file_okay=False), default=None,
+              help="Write one CSV per sheet in this folder (';' and UTF-8 for Excel).")
+def export(db: str, xlsx_path: str | None, csv_dir: str | None) -> None:
+    """The day's standings, schedule, scorers and discipline as XLSX or CSV."""
+    from futmesa.competition.db import CompetitionError
+    from futmesa.venue.export import sheets, write_csv, write_xlsx
+
+    if not xlsx_path and not csv_dir:
+        raise click.UsageError(_("say where: --xlsx FILE.xlsx or --csv FOLDER"))
+    try:
+        book = sheets(_db(db))
+    except CompetitionError as exc:
+        raise _fail(exc) from None
+    try:
+        if xlsx_path:
+            click.echo(_("workbook written: {path}").format(path=write_xlsx(xlsx_path, book)))
+        if csv_dir:
+            for path in write_csv(csv_dir, book):
+                click.echo(_("written: {path}").format(path=path))
+    except OSError as exc:
+        raise click.ClickException(_("cannot write there ({why}): choose another place")
+                                   .format(why=exc.strerror or exc)) from None
+
+
 @competition.command("walkover")
 @click.argument("match_id", type=int)
 @click.argument("absent", type=click.Choice(["A", "B"]))

@@ -174,7 +174,7 @@ def _said(err: Any) -> str:
         return _("must be a whole number (got {given})").format(given=repr(got))
     if kind == "literal_error":
         if err["loc"][-1] == "format":
-            close = suggest(got, [*FORMAT_WORDS, "grupos e mata-mata", "suíço e mata-mata"])
+            close = suggest(got, [*FORMAT_WORDS, "grupos e mata-mata"])
             hint = _('; did you mean "{word}"?').format(word=close) if close else ""
             return _('must be "pontos corridos", "grupos e mata-mata" or "suíço e mata-mata" '
                      '(league, groups_knockout or swiss_knockout) (got {given}){hint}').format(

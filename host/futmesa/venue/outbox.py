@@ -70,7 +70,16 @@ def result_of(record: dict[str, Any], table_id: str) -> dict[str, Any] | None:
         "winner": r.get("winner"),
         "reason": str(r.get("reason", "")),
         "rule": str(r.get("rule", "")),
-        "detail": {k: v for k, v in r.items() if k in ("loser", "shootout", "score_rule")},
+        "detail": {**{k: v for k, v in r.items() if k in ("loser", "shootout", "score_rule")},
+                   # for the day's exports: who scored, and the discipline of the match
+                   "goals": [{"side": g.get("side"), "disc": g.get("disc"),
+                              "own_goal": bool(g.get("own_goal"))}
+                             for g in state.get("goals") or [] if isinstance(g, dict)],
+                   "discipline": {s: {"disciplinary": int(((state.get("fouls") or {}).get(s)
+                                                           or {}).get("disciplinary", 0)),
+                                      "expelled": len((state.get("expelled") or {}).get(s)
+                                                      or [])}
+                                  for s in "AB"}},
     }
     proof = result_proof(record)  # before the digest: a later signature makes a new version
     body["proof"] = proof if proof["final_hash"] else None  # a log from before the chain
