@@ -86,6 +86,9 @@ class CompetitionSettings(BaseModel):
     tables: int = Field(default=4, ge=1, le=256)
     rest_slots: int = Field(default=0, ge=0, le=8,
                         description="free time slots a team gets between two matches")
+    changeover_minutes: int = Field(default=5, ge=0, le=60,
+                                    description="minutes between two matches at a table "
+                                                "(the estimated times count them)")
     walkover_score: int = Field(default=2, ge=0, le=20,
                                 description="goals a walk-over is scored (e.g. 003 Art. 83 §3)")
     match_settings: dict[str, Any] = Field(default_factory=dict,

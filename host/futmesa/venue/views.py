@@ -17,6 +17,7 @@ from futmesa.competition.settings import TIE_BREAK_NAMES
 from futmesa.i18n import N_, language, short, translator
 from futmesa.matchbook.citations import cite
 from futmesa.matchbook.wording import ruleset_title, table_name
+from futmesa.venue.eta import Estimate, estimate, match_seconds
 
 _LANG: ContextVar[str | None] = ContextVar("venue_view_language", default=None)
 
@@ -110,6 +111,20 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def clock_time(ts: float | None) -> str:
+    """An estimated time as the venue reads it: "~14:20" (the host's local time)."""
+    return "" if ts is None else "~" + time.strftime("%H:%M", time.localtime(ts))
+
+
+def estimates(db: CompetitionDB, comp: dict[str, Any], matches: list[dict[str, Any]],
+              now: float | None = None) -> Estimate:
+    """The estimated start of every match still to play and the day's finish (eta.py)."""
+    s = comp["settings"]
+    length = match_seconds(s)
+    return estimate(matches, s.tables, time.time() if now is None else now, length,
+                    rest=s.rest_slots * length)
+
+
 def competition_view(db: CompetitionDB, lang: str | None = None) -> dict[str, Any]:
     """Everything the standings, bracket and summary pages show, in ``lang`` (None: the
     process language)."""
@@ -136,6 +151,9 @@ def _competition_view(db: CompetitionDB) -> dict[str, Any]:
         for g, rows in table.items()
     }
     views = [match_view(m, teams) for m in matches]
+    eta = estimates(db, comp, matches)
+    for v in views:
+        v["eta"] = clock_time(eta.starts.get(v["id"]))
     ko_rounds: dict[str, list[dict[str, Any]]] = {}
     for v in views:
         if v["stage"] == "ko" and v["status"] != "abandoned":
@@ -160,4 +178,73 @@ def _competition_view(db: CompetitionDB) -> dict[str, Any]:
         "total": sum(1 for m in matches if m["status"] != "abandoned"),
         "unsigned": sum(1 for v in views if v["proof"]["text"] and not v["proof"]["signed"]),
         "printed_at": time.strftime("%d/%m/%Y %H:%M"),
+        "finish": clock_time(eta.finish),
     }
+
+
+def team_view(db: CompetitionDB, key: str, lang: str | None = None,
+              now: float | None = None) -> dict[str, Any] | None:
+    """One team's page (issue 33): its next match — table, estimated time, opponent — its
+    results so far and its place; None for a team this competition does not have."""
+    token = _LANG.set(lang)
+    try:
+        try:
+            comp = db.competition()
+        except CompetitionError:
+            return None
+        teams = db.team_map()
+        if key not in teams:
+            return None
+        matches = db.matches(comp["id"])
+        eta = estimates(db, comp, matches, now)
+        mine = [m for m in matches if key in (m["team_a"], m["team_b"])]
+        coming = [m for m in mine if m["status"] in ("scheduled", "assigned")]
+        coming.sort(key=lambda m: (m["status"] != "assigned", m["slot"], m["id"]))
+        nxt = None
+        if coming:
+            m = coming[0]
+            v = match_view(m, teams)
+            other = v["b"] if m["team_a"] == key else v["a"]
+            nxt = {"table": v["table"], "label": v["label"], "opponent": other,
+                   "now": m["status"] == "assigned",
+                   "eta": clock_time(eta.starts.get(m["id"]))}
+        results = []
+        for m in mine:
+            if m["status"] not in ("finished", "walkover", "bye"):
+                continue
+            v = match_view(m, teams)
+            side = "A" if m["team_a"] == key else "B"
+            r = m.get("result") or {}
+            won = m["status"] == "bye" or r.get("winner") == side
+            lost = r.get("winner") not in (None, side)
+            mine_goals, theirs = (r.get("score_a"), r.get("score_b")) if side == "A" else (
+                r.get("score_b"), r.get("score_a"))
+            results.append({
+                "label": v["label"], "opponent": v["b"] if side == "A" else v["a"],
+                "score": "" if m["status"] == "bye" else f"{mine_goals} × {theirs}",
+                "outcome": _("won") if won else _("lost") if lost else _("drew"),
+                "reason": v["reason"]})
+        place = None
+        for group, rows in db.table(comp["id"]).items():
+            for i, row in enumerate(rows, start=1):
+                if row["team"] == key:
+                    place = {"group": group, "place": i, "points": row["points"],
+                             "played": row["played"]}
+        t = teams[key]
+        return {"name": comp["name"], "team": t.name, "club": t.club, "color": t.color,
+                "key": key, "next": nxt, "results": results, "standing": place,
+                "finish": clock_time(eta.finish)}
+    finally:
+        _LANG.reset(token)
+
+
+def teams_index(db: CompetitionDB) -> list[dict[str, str]]:
+    """Every team of the competition, for the printable sheet of QR codes."""
+    try:
+        comp = db.competition()
+    except CompetitionError:
+        return []
+    teams = db.team_map()
+    keys = [k for g in comp["groups"].values() for k in g] or list(teams)
+    return [{"key": k, "name": teams[k].name, "club": teams[k].club}
+            for k in sorted(set(keys), key=lambda k: teams[k].name.casefold()) if k in teams]

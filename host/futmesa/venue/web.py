@@ -1,6 +1,9 @@
-"""The desk's web pages: venue board (every table live), standings, bracket, day summary.
+"""The desk's web pages: venue board (every table live), standings, bracket, day summary, and a
+page per team for the players.
 
 Routes: ``/`` venue board, ``/standings``, ``/bracket``, ``/summary`` (printable),
+``/times`` (every team with its QR code: a sheet to print and pin up), ``/time/<team>`` (its
+next match: table, estimated time, opponent; its results) and ``…/qr.svg``,
 ``/api/venue`` (tables), ``/api/competition`` (standings, matches), ``/ws`` (venue stream).
 """
 
@@ -10,18 +13,19 @@ import asyncio
 import contextlib
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from futmesa.i18n import jinja_callables
+from futmesa.i18n import N_, jinja_callables
 from futmesa.venue.desk import Desk
-from futmesa.venue.views import competition_view
+from futmesa.venue.views import competition_view, team_view, teams_index
 from futmesa.web.common import request_language
 from futmesa.web.words import word_routes
 
@@ -30,6 +34,24 @@ STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
 ENV = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(),
                   extensions=["jinja2.ext.i18n"])
 ENV.install_null_translations(newstyle=True)  # each render passes its language's gettext
+
+
+def gettext_in(lang: str, msgid: str) -> str:
+    from futmesa.i18n import translator
+
+    return translator(lang).gettext(msgid)
+
+
+def qr_svg(url: str) -> bytes:
+    """A QR code of `url` as SVG (black on white), for the board and the printed sheet."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, border=2, dark="#000",
+                                    light="#fff")
+    return out.getvalue()
 
 
 def render(name: str, lang: str = "pt_BR", **ctx: Any) -> str:
@@ -70,6 +92,30 @@ def create_desk_app(desk: Desk) -> Starlette:
 
     async def summary(request: Request) -> Response:
         return await page("summary.html", request)
+
+    async def teams(request: Request) -> Response:
+        lang = request_language(request)
+        view = await asyncio.to_thread(competition_view, desk.comp, lang)
+        index = await asyncio.to_thread(teams_index, desk.comp)
+        return HTMLResponse(render("teams.html", lang, c=view, teams=index))
+
+    async def team(request: Request) -> Response:
+        lang = request_language(request)
+        key = request.path_params["key"]
+        t = await asyncio.to_thread(team_view, desk.comp, key, lang)
+        if t is None:
+            return PlainTextResponse(gettext_in(lang, N_("No such team in this competition: "
+                                                         "see the list at /times")), 404)
+        share = gettext_in(lang, N_("{team}: my next match and results")).format(team=t["team"])
+        return HTMLResponse(render("team.html", lang, c={"name": t["name"]}, t=t,
+                                   share_text=f"{share} {request.url}"))
+
+    async def qr(request: Request) -> Response:
+        key = request.path_params.get("key")
+        base = str(request.base_url).rstrip("/")
+        url = f"{base}/time/{quote(key, safe='')}" if key else f"{base}/times"
+        return Response(qr_svg(url), media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=300"})
 
     async def api_venue(request: Request) -> Response:
         return JSONResponse(desk.snapshot())
@@ -123,6 +169,10 @@ def create_desk_app(desk: Desk) -> Starlette:
         Route("/standings", standings),
         Route("/bracket", bracket),
         Route("/summary", summary),
+        Route("/times", teams),
+        Route("/times/qr.svg", qr),
+        Route("/time/{key:path}/qr.svg", qr),
+        Route("/time/{key:path}", team),
         Route("/api/venue", api_venue),
         Route("/api/competition", api_competition),
         WebSocketRoute("/ws", ws),

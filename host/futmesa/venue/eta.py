@@ -1,0 +1,85 @@
+"""When each match of the day should start, and when the day ends — re-estimated live.
+
+Players ask "when do I play?"; the organiser asks "when do we finish?". The answer is a
+small simulation of the venue from now on: each table is free now or when its match in
+play should end (its start plus the match's length); the matches still to play go, in the
+schedule's order, to the table that frees first, not before both teams are free (their
+previous match ended, plus the rest the settings give). A match running late pushes every
+estimate behind it, so the estimates move with the day. Pure: it reads the competition's
+matches as the desk stores them and the time now.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Any
+
+from futmesa.rules import load_ruleset
+
+PLAYING = ("assigned",)
+WAITING = ("scheduled",)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    starts: dict[int, float]  # match id -> estimated start (Unix s)
+    ends: dict[int, float]  # match id -> estimated end (Unix s), also for matches in play
+    finish: float | None  # when the last match should end (None: nothing left)
+
+
+def match_seconds(settings: Any) -> float:
+    """A match's length at this competition: its periods and intervals (the ruleset's, or
+    the match settings'), plus the changeover between two matches at a table."""
+    profile = load_ruleset(settings.ruleset).clock_profile(settings.match_settings or None)
+    periods = int(profile["periods"])
+    ms = periods * int(profile["period_ms"]) + (periods - 1) * int(profile["interval_ms"])
+    return ms / 1000 + settings.changeover_minutes * 60
+
+
+def estimate(matches: list[dict[str, Any]], tables: int, now: float, length: float,
+             rest: float = 0.0) -> Estimate:
+    """See the module. `tables`: how many tables play the competition; `length`: a match
+    (with its changeover) in seconds; `rest`: seconds a team gets between two matches."""
+    starts: dict[int, float] = {}
+    ends: dict[int, float] = {}
+    free_team: dict[str, float] = {}
+    busy = []
+    for m in matches:
+        if m["status"] in PLAYING:
+            begun = float(m.get("updated_at") or now)
+            end = max(now, begun + length)  # running late: it ends no earlier than now
+            ends[m["id"]] = end
+            busy.append(end)
+            for t in (m["team_a"], m["team_b"]):
+                if t:
+                    free_team[t] = end + rest
+    free_tables = [now] * max(0, tables - len(busy)) + sorted(busy)[:tables]
+    heapq.heapify(free_tables)
+    waiting = [m for m in matches if m["status"] in WAITING]
+    waiting.sort(key=lambda m: (m["slot"], m.get("seq", 0), m["id"]))
+    for m in waiting:
+        if not free_tables:
+            break
+        table_free = heapq.heappop(free_tables)
+        # a match whose teams are not known yet (a knockout place) waits for the matches
+        # it follows: no earlier than the latest end estimated so far for its stage before
+        teams = [t for t in (m["team_a"], m["team_b"]) if t]
+        ready = max([table_free] + [free_team.get(t, now) for t in teams])
+        if not teams:
+            ready = max(ready, _stage_before(m, matches, ends, now))
+        starts[m["id"]] = ready
+        ends[m["id"]] = ready + length
+        for t in teams:
+            free_team[t] = ready + length + rest
+        heapq.heappush(free_tables, ready + length)
+    finish = max(ends.values()) if ends else None
+    return Estimate(starts, ends, finish)
+
+
+def _stage_before(m: dict[str, Any], matches: list[dict[str, Any]], ends: dict[int, float],
+                  now: float) -> float:
+    """The latest estimated end of the matches in earlier slots (a knockout place is known
+    only when they are over)."""
+    before = [ends[o["id"]] for o in matches if o["slot"] < m["slot"] and o["id"] in ends]
+    return max(before, default=now)
