@@ -6,7 +6,6 @@ late. A real competition file, the desk's real pages in Chromium."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
