@@ -121,6 +121,13 @@ def cli(verbose: bool) -> None:
                    "TEAMS/2 simulated tables, a real mosquitto broker and the venue desk.")
 @click.option("--desk-port", default=8100, show_default=True, type=click.IntRange(1, 65535),
               help="With --tournament: the desk's web port (venue board, standings).")
+@click.option("--championship", is_flag=True,
+              help="Play a championship day instead: twelve teams of four clubs in pots, a "
+                   "Swiss phase into semi-finals and a final on six simulated tables, a real "
+                   "mosquitto broker and the venue desk; then the day's spreadsheets.")
+@click.option("--exports", type=click.Path(file_okay=False), default="futmesa-campeonato",
+              show_default=True,
+              help="With --championship: the folder for the day's spreadsheets (XLSX, CSV).")
 @click.option("--http-host", default="0.0.0.0", show_default=True,
               help="Interface to serve on (0.0.0.0: every one, so a phone can open the console).")
 @click.option("--public-url", default=None, help=PUBLIC_URL_HELP)
@@ -131,19 +138,22 @@ def cli(verbose: bool) -> None:
                    "Raspberry Pi table (the firmware under CPython) on simulated pins, with a "
                    "break-beam and a VL53L0X goal line.")
 def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
-         tournament: int | None, desk_port: int, http_host: str, public_url: str | None,
-         board: str) -> None:
+         tournament: int | None, desk_port: int, championship: bool, exports: str,
+         http_host: str, public_url: str | None, board: str) -> None:
     """Play a scripted match on a simulated table into the live scoreboard.
 
     Every process it starts ends with it, on Ctrl-C, SIGTERM or SIGHUP alike; without
     --db its files are in a temporary folder, removed when it stops."""
     from futmesa import children
 
-    if tournament is not None:
+    if tournament is not None or championship:
         from futmesa.cli_venue import tournament_demo
 
-        tournament_demo(tournament, speed, http_port, desk_port, exit_when_done, db=db,
-                        http_host=http_host, public_url=public_url)
+        if tournament is not None and championship:
+            raise click.UsageError(_("--tournament or --championship, not both"))
+        tournament_demo(tournament or 0, speed, http_port, desk_port, exit_when_done, db=db,
+                        http_host=http_host, public_url=public_url, championship=championship,
+                        exports=exports)
         return
     ruleset = _check_ruleset(ruleset)
     if db:

@@ -35,7 +35,8 @@ def venue_options(broker: str | None, credentials: str | None) -> Any:
 
 def tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
                     exit_when_done: bool, db: str | None = None, http_host: str = "127.0.0.1",
-                    public_url: str | None = None) -> None:
+                    public_url: str | None = None, championship: bool = False,
+                    exports: str | None = None) -> None:
     """``futmesa demo --tournament``: ``db`` (``--db``) names the desk's file, kept with the
     tables' event log next to it; without it nothing is kept."""
     from futmesa import server
@@ -60,7 +61,9 @@ def tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
     try:
         result = asyncio.run(play_tournament(teams, min(speed, 30), http_port, desk_port,
                                              click.echo, exit_when_done, desk_db=db,
-                                             http_host=http_host, public_url=public_url))
+                                             http_host=http_host, public_url=public_url,
+                                             championship=championship,
+                                             exports=exports if championship else None))
     except (ValueError, SimTableError, VenueConfigError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
@@ -68,8 +71,12 @@ def tournament_demo(teams: int, speed: int, http_port: int, desk_port: int,
         _say_kept(db)
         return
     for group, rows in result.get("standings", {}).items():
-        click.echo(_("Group {group}: ").format(group=group)
-                   + ", ".join(f"{r['name']} {r['points']}" for r in rows))
+        label = (_("Group {group}: ").format(group=group) if group
+                 else _("Swiss table: "))
+        click.echo(label + ", ".join(f"{r['name']} {r['points']}" for r in rows))
+    if result.get("exports"):
+        click.echo(_("The day's spreadsheets: {paths}").format(
+            paths=", ".join(result["exports"])))
     _say_kept(db)
 
 

@@ -57,3 +57,44 @@ def test_tournament_demo_refuses_a_db_that_exists(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert f"{desk_file} já existe" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_championship_demo_plays_a_swiss_day_and_writes_the_spreadsheets(
+        tmp_path: Path) -> None:
+    """Issue 33: `futmesa demo --championship` — twelve teams of four clubs in pots, three
+    Swiss rounds (each drawn when the last is over, no rematch, a bye never needed with 12)
+    into semi-finals and a final on six simulated tables over a real mosquitto; it prints
+    the champion and where the spreadsheets are, and they hold the day."""
+    from openpyxl import load_workbook
+
+    desk_file = tmp_path / "campeonato.sqlite"
+    exports = tmp_path / "planilhas"
+    proc = subprocess.run(
+        [FUTMESA, "demo", "--championship", "--exit-when-done", "--http-port",
+         str(free_port()), "--desk-port", str(free_port()), "--db", str(desk_file),
+         "--exports", str(exports)],
+        capture_output=True, text=True, timeout=600)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, out
+    champion = re.search(r"CAMPEÃO: (.+)", out)
+    assert champion, out
+    assert f"As planilhas do dia: {exports / 'campeonato.xlsx'}" in out, out
+    db = CompetitionDB(desk_file)
+    comp = db.competition()
+    assert comp["settings"].format == "swiss_knockout"
+    matches = db.matches(comp["id"])
+    swiss = [m for m in matches if m["stage"] == "swiss"]
+    assert sorted({m["round"] for m in swiss}) == [1, 2, 3] and len(swiss) == 18
+    pairs = [frozenset((m["team_a"], m["team_b"])) for m in swiss]
+    assert len(set(pairs)) == len(pairs), "no rematch in the Swiss phase"
+    assert all(m["status"] == "finished" for m in matches)
+    final = next(m for m in matches if m["stage"] == "ko" and m["round"] == 2)
+    winner = final["team_a"] if final["result"]["winner"] == "A" else final["team_b"]
+    assert db.team_map()[winner].name == champion.group(1).strip()
+    book = load_workbook(exports / "campeonato.xlsx")
+    assert book.sheetnames == ["Classificação", "Tabela", "Artilharia", "Disciplina"]
+    assert book["Tabela"].max_row == len(matches) + 1
+    goals = sum(int(r[2]) for r in book["Artilharia"].iter_rows(min_row=2, values_only=True))
+    scored = sum(m["result"]["score_a"] + m["result"]["score_b"] for m in matches)
+    assert goals == scored, "every goal of the day in the scorers' sheet"
+    assert (exports / "csv" / "classificacao.csv").exists()

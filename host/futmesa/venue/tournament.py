@@ -1,10 +1,14 @@
-"""`futmesa demo --tournament N`: a whole small competition on simulated tables, in one process.
+"""`futmesa demo --tournament N` and `--championship`: a whole competition on simulated
+tables, in one process.
 
-A real mosquitto on a free 127.0.0.1 port with generated credentials, N
-teams in two groups (group winners meet in the final), N/2 simulated tables
-(the real firmware under `micropython`) served by one daemon that publishes
-to the broker, the desk assigning matches and serving the venue board, and a
-scripted referee at every table.
+A real mosquitto on a free 127.0.0.1 port with generated credentials, the
+teams, the simulated tables (the real firmware under `micropython`) served by
+one daemon that publishes to the broker, the desk assigning matches and
+serving the venue board, and a scripted referee at every table. The
+tournament: N teams in two groups, the group winners meet in the final. The
+championship (issue 33): twelve teams of four clubs in three pots, a Swiss
+phase of three rounds (each drawn when the last is over) into semi-finals and
+a final on six tables; at the end the day's spreadsheets are written.
 """
 
 from __future__ import annotations
@@ -48,9 +52,34 @@ Coritiba Pastilha,CFC,#1b5e20,,
 Sport Recife Mesa,SPT,#e53935,,
 """
 
+CHAMPIONSHIP_CSV = """name;short;color;clube;pote
+Estrela do Norte;EST;#c8102e;Clube Botão RS;1
+Botafogo da Mesa;BOT;#1d1d1b;Mesa Carioca;1
+Grêmio Botão;GRE;#0d80bf;Clube Botão RS;1
+União Operária;UNI;#2e7d32;Liga Sul;1
+Atlético Pastilha;ATL;#6a1b9a;Mesa Carioca;2
+Palmeirinhas;PAL;#006437;Liga Sul;2
+Ferroviário;FER;#b71c1c;Clube Botão RS;2
+Náutico da Palheta;NAU;#ef6c00;Palheta Norte;2
+Flamenguinho;FLA;#d50000;Mesa Carioca;3
+Vasquinho;VAS;#212121;Palheta Norte;3
+Santos do Dadinho;SAN;#9e9e9e;Liga Sul;3
+Cruzeiro Mirim;CRU;#1565c0;Palheta Norte;3
+"""
+CHAMPIONSHIP_TEAMS = 12
+CHAMPIONSHIP_SEED = 2026  # the same draw every time: the demo can be checked
+
+
 # a fast clock profile: 1-minute halves, a short interval, no per-move timeouts
 # lance longer than the half: no lance expiry in a scripted match
 FAST_MATCH = {"period_ms": 60000, "interval_ms": 3000, "lance_ms": 300000}
+
+
+def championship_settings(tables: int) -> dict[str, Any]:
+    return {"name": _("Demonstration championship (Swiss phase and knockout)"),
+            "format": "swiss_knockout", "swiss_rounds": 3, "advance": 4, "tables": tables,
+            "seed": CHAMPIONSHIP_SEED, "changeover_minutes": 1,
+            "match_settings": dict(FAST_MATCH)}
 
 
 def tournament_settings(teams: int, tables: int) -> dict[str, Any]:
@@ -62,13 +91,18 @@ def tournament_settings(teams: int, tables: int) -> dict[str, Any]:
 async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int,
                           say: Callable[[str], None], exit_when_done: bool,
                           desk_db: str | None = None, http_host: str = "127.0.0.1",
-                          public_url: str | None = None) -> dict[str, Any]:
+                          public_url: str | None = None, championship: bool = False,
+                          exports: str | Path | None = None) -> dict[str, Any]:
     """Play the competition; returns the final view (standings, champion) and where the
     files are. ``desk_db`` names the desk's file (the tables' event log goes next to it:
     :func:`tables_db_for`), kept; without it every file is in a temporary folder removed
-    at the end. The broker's folder (its generated passwords) is always temporary."""
+    at the end. The broker's folder (its generated passwords) is always temporary.
+    ``championship``: the championship day instead (see the module); its spreadsheets go
+    to ``exports``."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # the referees poll all the time
-    if not 4 <= teams <= 16 or teams % 2:
+    if championship:
+        teams = CHAMPIONSHIP_TEAMS
+    elif not 4 <= teams <= 16 or teams % 2:
         raise ValueError(_("--tournament takes an even number of teams from 4 to 16"))
     tables = teams // 2
     folder = children.temp_dir("futmesa-tournament-")
@@ -78,8 +112,12 @@ async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int
         desk_file = desk_db or str(folder / "desk.sqlite")
         tables_file = tables_db_for(desk_db) if desk_db else str(folder / "tables.sqlite")
         comp = CompetitionDB(desk_file)
-        comp.import_teams(read_teams_csv("\n".join(TEAMS_CSV.splitlines()[: teams + 1])))
-        cid = comp.create(parse_settings(tournament_settings(teams, tables)))
+        if championship:
+            comp.import_teams(read_teams_csv(CHAMPIONSHIP_CSV))
+            cid = comp.create(parse_settings(championship_settings(tables)))
+        else:
+            comp.import_teams(read_teams_csv("\n".join(TEAMS_CSV.splitlines()[: teams + 1])))
+            cid = comp.create(parse_settings(tournament_settings(teams, tables)))
         sims = [SimTable(speed=speed, uid=f"SIMT{i + 1:04d}") for i in range(tables)]
         table_ids = [f"sim-{s.uid}" for s in sims]
         broker = Mosquitto(folder / "broker", table_ids)
@@ -88,6 +126,8 @@ async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int
             s.start()
         outcome = await _play(comp, sims, broker, desk_file, tables_file, http_port, desk_port,
                               say, exit_when_done, http_host, public_url)
+        if exports is not None:
+            outcome["exports"] = write_exports(comp, Path(exports))
     finally:
         for s in sims:
             s.stop()
@@ -97,6 +137,15 @@ async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int
     outcome["cid"] = cid
     outcome["kept"] = [desk_file, tables_file] if desk_db else []
     return outcome
+
+
+def write_exports(comp: CompetitionDB, folder: Path) -> list[str]:
+    """The day's spreadsheets (venue/export.py): one workbook and a CSV per sheet."""
+    from futmesa.venue.export import sheets, write_csv, write_xlsx
+
+    book = sheets(comp)
+    paths = [write_xlsx(folder / "campeonato.xlsx", book), *write_csv(folder / "csv", book)]
+    return [str(p) for p in paths]
 
 
 def tables_db_for(desk_db: str | Path) -> str:
