@@ -143,3 +143,31 @@ def test_a_swiss_phase_that_cannot_be(tmp_path: Path) -> None:
     with pytest.raises(CompetitionError):
         db.create(parse_settings({"format": "swiss_knockout", "swiss_rounds": 2,
                                   "advance": 8}))
+
+
+def test_lots_decide_a_tie_the_same_way_every_time(tmp_path: Path) -> None:
+    """Issue 33: the organiser's last tie-break, a draw of lots, recorded: the same seed and
+    the same tie give the same order (and the standings say the lots decided it)."""
+    csv = "name\nAlfa\nBeta\nGama\nDelta\n"
+    orders = set()
+    for attempt in range(2):
+        db = _db(tmp_path / str(attempt), csv)
+        cid = db.create(parse_settings({"format": "league", "tables": 2, "seed": 11,
+                                        "tie_breaks": ["goal_difference", "lots"]}))
+        for m in db.matches(cid):
+            db.record_result(m["id"], f"t:{m['id']}", result(1, 1))  # everyone level
+        rows = db.table(cid)[""]
+        orders.add(tuple(r["team"] for r in rows))
+        assert all("sorteio (semente 11)" in " ".join(r["notes"]) for r in rows), rows
+    assert len(orders) == 1, "recorded: the same draw again"
+    other = set()
+    for seed in range(6):
+        db = _db(tmp_path / f"s{seed}", csv)
+        cid = db.create(parse_settings({"format": "league", "tables": 2, "seed": seed,
+                                        "tie_breaks": ["lots"]}))
+        for m in db.matches(cid):
+            db.record_result(m["id"], f"t:{m['id']}", result(0, 0))
+        other.add(tuple(r["team"] for r in db.table(cid)[""]))
+    assert len(other) > 1, "another seed, another draw"
+    with pytest.raises(ValueError, match="lots"):
+        parse_settings({"tie_breaks": ["sorte"]})

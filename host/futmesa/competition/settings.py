@@ -28,6 +28,8 @@ from futmesa.textfiles import OrganiserFileError, read_json
 from futmesa.wordmatch import fold, suggest
 
 TIE_BREAKS = ("wins", "goal_difference", "goals_for", "head_to_head", "goals_against")
+# criteria an organiser may add (not in the default order)
+MORE_TIE_BREAKS = ("lots",)
 # each criterion's name as shown (translated where shown, with _())
 TIE_BREAK_NAMES = {
     "points": N_("points"),
@@ -36,6 +38,7 @@ TIE_BREAK_NAMES = {
     "goals_for": N_("goals scored"),
     "head_to_head": N_("head-to-head"),
     "goals_against": N_("fewest goals conceded"),
+    "lots": N_("drawing lots"),
 }
 
 
@@ -105,12 +108,13 @@ class CompetitionSettings(BaseModel):
     @field_validator("tie_breaks")
     @classmethod
     def _tie_breaks(cls, value: list[str]) -> list[str]:
-        bad = [t for t in value if t not in TIE_BREAKS]
+        known = (*TIE_BREAKS, *MORE_TIE_BREAKS)
+        bad = [t for t in value if t not in known]
         if bad:
-            close = suggest(bad[0], TIE_BREAKS)
+            close = suggest(bad[0], known)
             hint = _('did you mean "{word}"? ').format(word=close) if close else ""
             raise ValueError(_("unknown tie-break {name}: {hint}use {names}").format(
-                name=repr(bad[0]), hint=hint, names=", ".join(TIE_BREAKS)))
+                name=repr(bad[0]), hint=hint, names=", ".join(known)))
         return value
 
     @field_validator("match_settings")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from futmesa.competition.settings import CompetitionSettings
+from futmesa.i18n import _
 
 COUNTED = ("finished", "walkover")
 
@@ -134,12 +135,40 @@ def _order(rows: list[Row], played: list[dict[str, Any]], s: CompetitionSettings
             j += 1
         tied = ranked[i:j]
         h2h = _head_to_head({r.team for r in tied}, played, s) if len(tied) > 1 else {}
-        out.extend(sorted(tied, key=lambda r: _key(r, h2h, s)))
+        lots = _lots([r.team for r in tied], s) if "lots" in s.tie_breaks else {}
+        ordered = sorted(tied, key=lambda r: _key(r, h2h, s, lots))
+        if lots:
+            _note_lots(ordered, h2h, s)
+        out.extend(ordered)
         i = j
     return out
 
 
-def _key(row: Row, h2h: dict[str, int], s: CompetitionSettings) -> tuple[Any, ...]:
+def _lots(teams: list[str], s: CompetitionSettings) -> dict[str, int]:
+    """The draw of lots among teams still level: from the competition's seed and the tied
+    teams themselves, so the same standings draw the same order every time (it is recorded:
+    anyone can run it again) and another tie draws afresh."""
+    import hashlib
+
+    def ticket(team: str) -> str:
+        return hashlib.sha256(f"{s.seed or 0}:{'|'.join(sorted(teams))}:{team}".encode())\
+            .hexdigest()
+
+    return {t: i for i, t in enumerate(sorted(teams, key=ticket))}
+
+
+def _note_lots(rows: list[Row], h2h: dict[str, int], s: CompetitionSettings) -> None:
+    """Say which places the lots decided (teams level on every criterion before them)."""
+    before = s.tie_breaks[:s.tie_breaks.index("lots")]
+    keyed = {r.team: _key(r, h2h, s.model_copy(update={"tie_breaks": before}), {})[:-1]
+             for r in rows}
+    for r in rows:
+        if sum(1 for o in rows if keyed[o.team] == keyed[r.team]) > 1:
+            r.notes.append(_("drawn by lot (seed {seed})").format(seed=s.seed or 0))
+
+
+def _key(row: Row, h2h: dict[str, int], s: CompetitionSettings,
+         lots: dict[str, int] | None = None) -> tuple[Any, ...]:
     parts: list[Any] = []
     for crit in s.tie_breaks:
         if crit == "wins":
@@ -152,6 +181,8 @@ def _key(row: Row, h2h: dict[str, int], s: CompetitionSettings) -> tuple[Any, ..
             parts.append(row.goals_against)
         elif crit == "head_to_head":
             parts.append(-h2h.get(row.team, 0))
+        elif crit == "lots":
+            parts.append((lots or {}).get(row.team, 0))
     parts.append(row.team)  # last resort: a stable order (the organiser draws lots)
     return tuple(parts)
 
