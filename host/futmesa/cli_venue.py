@@ -246,8 +246,12 @@ def show_standings(db: str) -> None:
     for x in view["sanctions"]:
         click.echo("  " + _("sanction {id}: {team} — {kind} ({rule})").format(
             id=x["id"], team=x["name"], kind=x["kind"], rule=x["rule"]))
-    if view["champion"]:
-        click.echo(_("Champion: {team}").format(team=view["champion"]))
+    for c in view["champions"]:
+        if c["division"]:
+            click.echo(_("Champion of {division}: {team}").format(division=c["division"],
+                                                               team=c["team"]))
+        else:
+            click.echo(_("Champion: {team}").format(team=c["team"]))
 
 
 @competition.command("export")

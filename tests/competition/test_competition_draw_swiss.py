@@ -171,3 +171,39 @@ def test_lots_decide_a_tie_the_same_way_every_time(tmp_path: Path) -> None:
     assert len(other) > 1, "another seed, another draw"
     with pytest.raises(ValueError, match="lots"):
         parse_settings({"tie_breaks": ["sorte"]})
+
+
+def test_ouro_prata_bronze_after_the_groups(tmp_path: Path) -> None:
+    """Issue 33: after the groups, the players split into Ouro, Prata and Bronze knockouts
+    by their group places (1st–2nd Ouro, 3rd–4th Prata, 5th–6th Bronze of each group)."""
+    csv = "name\n" + "".join(f"Time {i:02d}\n" for i in range(1, 13))
+    db = _db(tmp_path, csv)
+    cid = db.create(parse_settings({"groups": 2, "advance": 2, "tables": 6,
+                                    "divisions": ["Ouro", "Prata", "Bronze"]}))
+    order = [t.key for t in db.teams()]
+    for m in db.matches(cid):
+        if m["stage"] == "group":  # the team higher in the list always wins
+            a_first = order.index(m["team_a"]) < order.index(m["team_b"])
+            db.record_result(m["id"], f"t:{m['id']}", result(1, 0) if a_first else result(0, 1))
+    db.advance(cid)
+    table = db.table(cid)
+    ko = [m for m in db.matches(cid) if m["stage"] == "ko"]
+    assert len(ko) == 9, "three brackets of four: two semi-finals and a final each"
+    for i, division in enumerate(("Ouro", "Prata", "Bronze")):
+        semis = [m for m in ko if m["group"] == f"{division}: Semifinal"]
+        places = {r["team"] for g in table.values() for r in g[2 * i:2 * i + 2]}
+        assert {t for m in semis for t in (m["team_a"], m["team_b"])} == places, division
+        for m in semis:
+            db.record_result(m["id"], f"t:{m['id']}", result(2, 0))
+    db.advance(cid)
+    for m in [m for m in db.matches(cid) if m["group"].endswith(": Final")]:
+        db.record_result(m["id"], f"t:{m['id']}", result(1, 0))
+    from futmesa.venue.views import competition_view
+
+    view = competition_view(db)
+    assert [c["division"] for c in view["champions"]] == ["Ouro", "Prata", "Bronze"]
+    assert view["champion"] == view["champions"][0]["team"]
+    finals = [v for v in view["matches"] if v["final"]]
+    assert len(finals) == 3
+    with pytest.raises(CompetitionError, match="divisions"):
+        db.create(parse_settings({"groups": 4, "advance": 2, "divisions": ["Ouro", "Prata"]}))

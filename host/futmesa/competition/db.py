@@ -211,7 +211,8 @@ class CompetitionDB:
                     groups = {g: club_mates_first(ks, club_of)
                               for g, ks in drawn.groups.items()}
                 planned = schedule.plan(keys, settings.format, settings.groups,
-                                        settings.advance, drawn=groups)
+                                        settings.advance, drawn=groups,
+                                        divisions=settings.divisions)
                 schedule.assign_slots(planned, settings.tables, settings.rest_slots)
         except ValueError as exc:
             raise CompetitionError(str(exc)) from exc

@@ -62,8 +62,9 @@ def round_robin(teams: list[str]) -> list[list[tuple[str, str]]]:
     return rounds
 
 
-def knockout_rounds(qualifiers: list[str]) -> list[Planned]:
-    """A single-elimination bracket over seeded sources ("group:A:1"…), best seed vs worst."""
+def knockout_rounds(qualifiers: list[str], prefix: str = "") -> list[Planned]:
+    """A single-elimination bracket over seeded sources ("group:A:1"…), best seed vs worst;
+    `prefix` names a division's bracket ("Ouro: Final")."""
     n = len(qualifiers)
     if n < 2 or n & (n - 1):
         raise ValueError(_("a knockout needs 2, 4, 8 or 16 qualifiers, not {count}: "
@@ -74,7 +75,7 @@ def knockout_rounds(qualifiers: list[str]) -> list[Planned]:
     sources = list(qualifiers)
     rnd = 1
     while len(sources) >= 2:
-        name = names.get(len(sources)) or _("Round {round}").format(round=rnd)
+        name = prefix + (names.get(len(sources)) or _("Round {round}").format(round=rnd))
         nxt = []
         half = len(sources) // 2
         for i in range(half):
@@ -104,9 +105,12 @@ def seeds_from_groups(groups: list[str], advance: int) -> list[str]:
 
 
 def plan(teams: list[str], fmt: str, groups: int, advance: int,
-         drawn: dict[str, list[str]] | None = None) -> list[Planned]:
+         drawn: dict[str, list[str]] | None = None,
+         divisions: list[str] | None = None) -> list[Planned]:
     """The whole competition's matches in playing order (slots not yet given); `drawn`: the
-    groups as drawn (competition.draw), else the snake seeding of the list order."""
+    groups as drawn (competition.draw), else the snake seeding of the list order;
+    `divisions` ("Ouro", "Prata", "Bronze"): a knockout each, the first `advance` places of
+    every group in the first, the next `advance` in the second…"""
     if fmt == "league":
         return [Planned("league", "", r + 1, a, b)
                 for r, pairs in enumerate(round_robin(teams)) for a, b in pairs]
@@ -122,7 +126,25 @@ def plan(teams: list[str], fmt: str, groups: int, advance: int,
             if r < len(rounds):
                 out.extend(Planned("group", g, r + 1, a, b) for a, b in rounds[r])
     group_count = len(out)
-    ko = knockout_rounds(seeds_from_groups(list(drawn), advance))
+    if divisions:
+        smallest = min(len(ts) for ts in drawn.values())
+        if smallest < len(divisions) * advance:
+            raise ValueError(_("{divisions} divisions of {advance} places per group need "
+                               "groups of {need} teams; the smallest has {count}").format(
+                divisions=len(divisions), advance=advance, need=len(divisions) * advance,
+                count=smallest))
+        ko = []
+        for i, division in enumerate(divisions):
+            sources = [f"group:{g}:{p}" for p in range(i * advance + 1, (i + 1) * advance + 1)
+                       for g in drawn]
+            bracket = knockout_rounds(sources, prefix=f"{division}: ")
+            for p in bracket:  # each bracket's own "winner:" indexes, after the ones before
+                p.after = [len(ko) + j for j in p.after]
+                p.src_a = shift_source(p.src_a, len(ko))
+                p.src_b = shift_source(p.src_b, len(ko))
+            ko.extend(bracket)
+    else:
+        ko = knockout_rounds(seeds_from_groups(list(drawn), advance))
     for p in ko:
         p.after = [group_count + i for i in p.after] or list(range(group_count))
         p.src_a = shift_source(p.src_a, group_count)

@@ -80,6 +80,10 @@ class CompetitionSettings(BaseModel):
     advance: int = Field(default=1, ge=1, le=16,
                          description="teams per group (Swiss: in all) into the knockout")
     swiss_rounds: int = Field(default=4, ge=1, le=15, description="rounds of a Swiss phase")
+    divisions: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(
+        default_factory=list, max_length=4,
+        description="knockouts after the groups, e.g. Ouro, Prata, Bronze: the first "
+                    "`advance` places of each group in the first, the next in the second…")
     bye_score: int = Field(default=3, ge=0, le=20,
                            description="goals a Swiss bye is scored (FISTF: 3–0)")
     seed: int | None = Field(default=None, ge=0, le=2**31 - 1,

@@ -97,7 +97,9 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
                             lang=short(_LANG.get() or language())) if m["table_id"]
         else "—" if not m["planned_table"]
         else _("Table {number}").format(number=m["planned_table"]),
-        "table_id": m["table_id"], "final": m["group"] == "Final" or m["label"] == "Final",
+        "table_id": m["table_id"],
+        "final": m["stage"] == "ko" and any(x == "Final" or x.endswith(": Final")
+                                            for x in (m["group"], m["label"])),
         "a": _name(teams, m["team_a"], m["src_a"]),
         "b": _("bye") if m["status"] == "bye" else _name(teams, m["team_b"], m["src_b"]),
         "color_a": teams[m["team_a"]].color if m["team_a"] in teams else "#888888",
@@ -160,20 +162,26 @@ def _competition_view(db: CompetitionDB) -> dict[str, Any]:
             ko_rounds.setdefault(v["group"], []).append(v)
     sanctions = [{**x, "name": _name(teams, x["team"]), "rule": cite(x.get("rule"))}
                  for x in db.sanctions(comp["id"])]
-    champion = None
-    final = [m for m in matches if m["stage"] == "ko" and m["status"] in ("finished", "walkover")
-             and m["round"] == max((x["round"] for x in matches if x["stage"] == "ko"),
-                                   default=0)]
-    if final and final[-1]["result"] and final[-1]["result"].get("winner") in ("A", "B"):
-        f = final[-1]
-        champion = _name(teams, f["team_a"] if f["result"]["winner"] == "A" else f["team_b"])
+    # one champion per knockout: the competition's, or each division's (Ouro, Prata…)
+    champions = []
+    brackets = s.divisions or [""]
+    for division in brackets:
+        ko = [m for m in matches if m["stage"] == "ko"
+              and (not division or m["group"].startswith(f"{division}: "))]
+        last = max((m["round"] for m in ko), default=0)
+        final = [m for m in ko if m["round"] == last and m["status"] in ("finished", "walkover")]
+        if final and final[-1]["result"] and final[-1]["result"].get("winner") in ("A", "B"):
+            f = final[-1]
+            champions.append({"division": division, "team": _name(
+                teams, f["team_a"] if f["result"]["winner"] == "A" else f["team_b"])})
+    champion = next((c["team"] for c in champions if c["division"] == brackets[0]), None)
     return {
         "id": comp["id"], "name": comp["name"], "ruleset": s.ruleset,
         "ruleset_title": ruleset_title(s.ruleset, _LANG.get()), "format": s.format,
         "points": s.points.model_dump(),
         "tie_breaks": [_(TIE_BREAK_NAMES[t]) for t in s.tie_breaks],
         "standings": standings, "matches": views, "bracket": ko_rounds,
-        "sanctions": sanctions, "champion": champion,
+        "sanctions": sanctions, "champion": champion, "champions": champions,
         "played": sum(1 for m in matches if m["status"] in ("finished", "walkover")),
         "total": sum(1 for m in matches if m["status"] != "abandoned"),
         "unsigned": sum(1 for v in views if v["proof"]["text"] and not v["proof"]["signed"]),
