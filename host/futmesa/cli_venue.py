@@ -282,6 +282,26 @@ def export(db: str, xlsx_path: str | None, csv_dir: str | None) -> None:
                                    .format(why=exc.strerror or exc)) from None
 
 
+@competition.command("ranking")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+@click.option("--method", type=click.Choice(["placement", "openskill"]), default="placement",
+              show_default=True,
+              help="placement: points by the place in each competition (100, 70, 50…); "
+                   "openskill: a rating with uncertainty from every match.")
+def show_ranking(db: str, method: str) -> None:
+    """The season ranking across every competition in the file, with each team's places."""
+    from futmesa.competition.ranking import ranking
+
+    rows = ranking(_db(db), method)
+    if not rows:
+        raise click.ClickException(_("no competition with results yet: nothing to rank"))
+    for i, r in enumerate(rows, 1):
+        score = (f"{r.points:>6.0f} pts" if method == "placement"
+                 else f"{r.mu - 3 * r.sigma:>6.1f} (μ {r.mu:.1f} σ {r.sigma:.1f})")
+        places = ", ".join(f"{h['competition']} {h['place']}º" for h in r.history)
+        click.echo(f"{i:>3}. {r.name:<28} {score}  {places}")
+
+
 @competition.command("walkover")
 @click.argument("match_id", type=int)
 @click.argument("absent", type=click.Choice(["A", "B"]))

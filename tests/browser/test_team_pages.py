@@ -95,6 +95,12 @@ def test_a_team_page_and_the_sheet(tmp_path: Path, browser: Any, output_dir: Pat
         check_screen(page, f"venue-teams-sheet-{size}", output_dir)
         svg = httpx.get(f"{server.url}/time/{quote(key, safe='')}/qr.svg", timeout=10)
         assert svg.status_code == 200 and svg.text.lstrip().startswith("<?xml")
+        page.goto(f"{server.url}/ranking")
+        assert page.locator("table.ranking tbody tr").count() == 6
+        assert "pontos por colocação" in page.inner_text("main")
+        check_screen(page, f"venue-ranking-{size}", output_dir)
+        page.goto(f"{server.url}/ranking?method=openskill")
+        assert "OpenSkill" in page.inner_text("main")
         missing = httpx.get(f"{server.url}/time/ninguem", timeout=10)
         assert missing.status_code == 404 and "/times" in missing.text
         page.goto(server.url + "/")

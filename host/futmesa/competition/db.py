@@ -271,6 +271,11 @@ class CompetitionDB:
             return f"winner:{ids[int(src.split(':')[1])]}"
         return src
 
+    def competition_ids(self) -> list[int]:
+        """Every competition in the file, the oldest first (a season's)."""
+        return [r["id"] for r in self._rows("SELECT id FROM competitions ORDER BY created_at,"
+                                            " id")]
+
     def competition(self, cid: int | None = None) -> dict[str, Any]:
         rows = (self._rows("SELECT * FROM competitions WHERE id=?", (cid,)) if cid else
                 self._rows("SELECT * FROM competitions ORDER BY id DESC LIMIT 1"))

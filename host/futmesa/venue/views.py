@@ -256,3 +256,14 @@ def teams_index(db: CompetitionDB) -> list[dict[str, str]]:
     keys = [k for g in comp["groups"].values() for k in g] or list(teams)
     return [{"key": k, "name": teams[k].name, "club": teams[k].club}
             for k in sorted(set(keys), key=lambda k: teams[k].name.casefold()) if k in teams]
+
+
+def ranking_view(db: CompetitionDB, method: str = "placement") -> list[dict[str, Any]]:
+    """The season ranking's rows as the page shows them."""
+    from futmesa.competition.ranking import ranking
+
+    out = []
+    for r in ranking(db, method):
+        score = f"{r.points:.0f}" if method == "placement" else f"{r.mu - 3 * r.sigma:.1f}"
+        out.append({"team": r.team, "name": r.name, "score": score, "history": r.history})
+    return out

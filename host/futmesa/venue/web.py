@@ -2,9 +2,10 @@
 page per team for the players.
 
 Routes: ``/`` venue board, ``/standings``, ``/bracket``, ``/summary`` (printable),
-``/times`` (every team with its QR code: a sheet to print and pin up), ``/time/<team>`` (its
-next match: table, estimated time, opponent; its results) and ``…/qr.svg``,
-``/api/venue`` (tables), ``/api/competition`` (standings, matches), ``/ws`` (venue stream).
+``/ranking`` (the season's, across the file's competitions), ``/times`` (every team with its
+QR code: a sheet to print and pin up), ``/time/<team>`` (its next match: table, estimated
+time, opponent; its results) and ``…/qr.svg``, ``/api/venue`` (tables),
+``/api/competition`` (standings, matches), ``/ws`` (venue stream).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from futmesa.i18n import N_, jinja_callables
 from futmesa.venue.desk import Desk
-from futmesa.venue.views import competition_view, team_view, teams_index
+from futmesa.venue.views import competition_view, ranking_view, team_view, teams_index
 from futmesa.web.common import request_language
 from futmesa.web.words import word_routes
 
@@ -110,6 +111,28 @@ def create_desk_app(desk: Desk) -> Starlette:
         return HTMLResponse(render("team.html", lang, c={"name": t["name"]}, t=t,
                                    share_text=f"{share} {request.url}"))
 
+    async def season(request: Request) -> Response:
+        lang = request_language(request)
+        method = request.query_params.get("method", "placement")
+        if method not in ("placement", "openskill"):
+            method = "placement"
+        view = await asyncio.to_thread(competition_view, desk.comp, lang)
+        rows = await asyncio.to_thread(ranking_view, desk.comp, method)
+        words = {
+            "placement": (N_("points by placement"), N_("Points"),
+                          N_("Each competition gives points by the place a team finished "
+                             "(100, 70, 50, 50, 30…).")),
+            "openskill": (N_("rating with uncertainty (OpenSkill)"), N_("Rating"),
+                          N_("Every match updates both teams' skill and the uncertainty "
+                             "about it; ranked by skill minus three times the uncertainty."))}
+        other = "openskill" if method == "placement" else "placement"
+        return HTMLResponse(render(
+            "ranking.html", lang, c=view, rows=rows,
+            method_name=gettext_in(lang, words[method][0]),
+            score_name=gettext_in(lang, words[method][1]),
+            method_note=gettext_in(lang, words[method][2]), other=other,
+            other_name=gettext_in(lang, words[other][0])))
+
     async def qr(request: Request) -> Response:
         key = request.path_params.get("key")
         base = str(request.base_url).rstrip("/")
@@ -170,6 +193,7 @@ def create_desk_app(desk: Desk) -> Starlette:
         Route("/bracket", bracket),
         Route("/summary", summary),
         Route("/times", teams),
+        Route("/ranking", season),
         Route("/times/qr.svg", qr),
         Route("/time/{key:path}/qr.svg", qr),
         Route("/time/{key:path}", team),
