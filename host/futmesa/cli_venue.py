@@ -151,7 +151,11 @@ def export_teams(db: str) -> None:
 @click.option("--seed", type=click.IntRange(0, 2**31 - 1), default=None,
               help="The draw's seed (the same teams and seed give the same draw); printed "
                    "with the draw.")
-def new(db: str, settings_path: str | None, csv_path: str | None, seed: int | None) -> None:
+@click.option("--category", default=None,
+              help="This competition's category (Adulto, Máster, Sub-18…): the day's "
+                   "categories share the tables; with --teams, only that file's teams play it.")
+def new(db: str, settings_path: str | None, csv_path: str | None, seed: int | None,
+        category: str | None) -> None:
     """Draw the groups and generate the schedule."""
     from futmesa.competition.db import CompetitionError
     from futmesa.competition.settings import SettingsFileError, load_settings
@@ -162,12 +166,16 @@ def new(db: str, settings_path: str | None, csv_path: str | None, seed: int | No
         raise _fail(exc) from None
     if seed is not None:
         settings = settings.model_copy(update={"seed": seed})
+    if category is not None:
+        settings = settings.model_copy(update={"category": category.strip()[:40]})
     teams = _read_teams(csv_path) if csv_path else None
     try:
         store = _db(db)
         if teams:
             store.import_teams(teams)
-        cid = store.create(settings)
+        # a category plays the teams of its own file; a single competition, every team
+        keys = [t.key for t in teams] if teams and settings.category else None
+        cid = store.create(settings, keys)
     except CompetitionError as exc:
         raise _fail(exc) from None
     comp = store.competition(cid)

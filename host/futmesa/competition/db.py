@@ -271,6 +271,16 @@ class CompetitionDB:
             return f"winner:{ids[int(src.split(':')[1])]}"
         return src
 
+    def active(self) -> list[dict[str, Any]]:
+        """The day's competitions: the newest of each category (a competition created again
+        for a category replaces the one before, as `competition new` always did), oldest
+        category first. They share the venue's tables; a table is never booked twice."""
+        latest: dict[str, dict[str, Any]] = {}
+        for cid in self.competition_ids():
+            comp = self.competition(cid)
+            latest[comp["settings"].category] = comp
+        return sorted(latest.values(), key=lambda c: c["id"])
+
     def competition_ids(self) -> list[int]:
         """Every competition in the file, the oldest first (a season's)."""
         return [r["id"] for r in self._rows("SELECT id FROM competitions ORDER BY created_at,"

@@ -326,17 +326,18 @@ class Desk:
     def progress(self) -> None:
         """Fill decided knockout places, then give every free online table its next match."""
         with self.lock:
-            try:
-                comp = self.comp.competition()
-            except CompetitionError:
+            comps = self.comp.active()  # the day's categories share the tables
+            if not comps:
                 return
-            self.comp.advance(comp["id"])
+            for comp in comps:
+                self.comp.advance(comp["id"])
             if not self.assign_enabled or not self.connected:
                 return
-            matches = self.comp.matches(comp["id"])
+            by_id = {c["id"]: c for c in comps}
+            matches = [m for c in comps for m in self.comp.matches(c["id"])]
             teams = self.comp.team_map()
-            s = comp["settings"]
             busy_tables = {m["table_id"] for m in matches if m["status"] == "assigned"}
+            # a player entered in two categories plays one match at a time
             busy_teams = {t for m in matches if m["status"] == "assigned"
                           for t in (m["team_a"], m["team_b"])}
             for table in sorted(self.tables):
@@ -346,14 +347,23 @@ class Desk:
                 if table in busy_tables:
                     current = next(m for m in matches if m["status"] == "assigned"
                                    and m["table_id"] == table)
-                    self._publish_assign(table, self._assignment(current, teams, s, comp))
+                    comp = by_id[current["competition_id"]]
+                    self._publish_assign(table, self._assignment(current, teams,
+                                                                 comp["settings"], comp))
                     continue
-                options = self.comp.playable(comp["id"], busy_teams)
+                # every category's next playable match; the earliest in its own schedule
+                # first, then the category created first
+                options = sorted((m for c in comps for m in self.comp.playable(c["id"],
+                                                                               busy_teams)),
+                                 key=lambda m: (m["slot"], m["competition_id"], m["seq"]))
                 if not options:
                     self._publish_assign(table, {})
                     continue
                 m = options[0]
+                comp = by_id[m["competition_id"]]
+                s = comp["settings"]
                 self.comp.set_assigned(m["id"], table)
+                busy_tables.add(table)
                 busy_teams |= {m["team_a"], m["team_b"]}
                 # the teams by their names, the table by its name (the log is read by a person)
                 log.info(_("match %d (%s × %s) to %s"), m["id"],
@@ -417,10 +427,8 @@ class Desk:
         """What the board says beside the tables: the newest refusals and the reports to
         confirm (read here, on a refusal and every tick, not on every screen update)."""
         refused = self.refusals(20)
-        try:
-            reports = self.comp.reports(self.comp.competition()["id"], open_only=True)
-        except CompetitionError:
-            reports = []
+        reports = [r for c in self.comp.active()
+                   for r in self.comp.reports(c["id"], open_only=True)]
         notice = []
         if reports:
             notice.append(ngettext(

@@ -38,9 +38,12 @@ def match_seconds(settings: Any) -> float:
 
 
 def estimate(matches: list[dict[str, Any]], tables: int, now: float, length: float,
-             rest: float = 0.0) -> Estimate:
+             rest: float = 0.0, lengths: dict[int, float] | None = None) -> Estimate:
     """See the module. `tables`: how many tables play the competition; `length`: a match
-    (with its changeover) in seconds; `rest`: seconds a team gets between two matches."""
+    (with its changeover) in seconds; `rest`: seconds a team gets between two matches;
+    `lengths`: a match's own length where it differs (the day's categories, each its own
+    ruleset and halves, sharing the tables)."""
+    lengths = lengths or {}
     starts: dict[int, float] = {}
     ends: dict[int, float] = {}
     free_team: dict[str, float] = {}
@@ -48,7 +51,8 @@ def estimate(matches: list[dict[str, Any]], tables: int, now: float, length: flo
     for m in matches:
         if m["status"] in PLAYING:
             begun = float(m.get("updated_at") or now)
-            end = max(now, begun + length)  # running late: it ends no earlier than now
+            # running late: it ends no earlier than now
+            end = max(now, begun + lengths.get(m["id"], length))
             ends[m["id"]] = end
             busy.append(end)
             for t in (m["team_a"], m["team_b"]):
@@ -57,7 +61,8 @@ def estimate(matches: list[dict[str, Any]], tables: int, now: float, length: flo
     free_tables = [now] * max(0, tables - len(busy)) + sorted(busy)[:tables]
     heapq.heapify(free_tables)
     waiting = [m for m in matches if m["status"] in WAITING]
-    waiting.sort(key=lambda m: (m["slot"], m.get("seq", 0), m["id"]))
+    waiting.sort(key=lambda m: (m["slot"], m.get("competition_id", 0), m.get("seq", 0),
+                                m["id"]))
     for m in waiting:
         if not free_tables:
             break
@@ -68,11 +73,12 @@ def estimate(matches: list[dict[str, Any]], tables: int, now: float, length: flo
         ready = max([table_free] + [free_team.get(t, now) for t in teams])
         if not teams:
             ready = max(ready, _stage_before(m, matches, ends, now))
+        mine = lengths.get(m["id"], length)
         starts[m["id"]] = ready
-        ends[m["id"]] = ready + length
+        ends[m["id"]] = ready + mine
         for t in teams:
-            free_team[t] = ready + length + rest
-        heapq.heappush(free_tables, ready + length)
+            free_team[t] = ready + mine + rest
+        heapq.heappush(free_tables, ready + mine)
     finish = max(ends.values()) if ends else None
     return Estimate(starts, ends, finish)
 

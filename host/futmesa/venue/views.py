@@ -120,26 +120,39 @@ def clock_time(ts: float | None) -> str:
 
 def estimates(db: CompetitionDB, comp: dict[str, Any], matches: list[dict[str, Any]],
               now: float | None = None) -> Estimate:
-    """The estimated start of every match still to play and the day's finish (eta.py)."""
+    """The estimated start of every match still to play and the day's finish (eta.py): the
+    day's categories share the tables, so their matches are estimated together."""
+    day = db.active()
+    if not any(c["id"] == comp["id"] for c in day) or len(day) < 2:
+        day = [comp]
+    every = list(matches) if len(day) == 1 else [m for c in day for m in db.matches(c["id"])]
+    lengths: dict[int, float] = {}
+    for c in day:
+        one = match_seconds(c["settings"])
+        for m in every:
+            if m["competition_id"] == c["id"]:
+                lengths[m["id"]] = one
     s = comp["settings"]
     length = match_seconds(s)
-    return estimate(matches, s.tables, time.time() if now is None else now, length,
-                    rest=s.rest_slots * length)
+    tables = max(c["settings"].tables for c in day)
+    return estimate(every, tables, time.time() if now is None else now, length,
+                    rest=s.rest_slots * length, lengths=lengths)
 
 
-def competition_view(db: CompetitionDB, lang: str | None = None) -> dict[str, Any]:
+def competition_view(db: CompetitionDB, lang: str | None = None,
+                     cid: int | None = None) -> dict[str, Any]:
     """Everything the standings, bracket and summary pages show, in ``lang`` (None: the
-    process language)."""
+    process language), for competition ``cid`` (None: the newest)."""
     token = _LANG.set(lang)
     try:
-        return _competition_view(db)
+        return _competition_view(db, cid)
     finally:
         _LANG.reset(token)
 
 
-def _competition_view(db: CompetitionDB) -> dict[str, Any]:
+def _competition_view(db: CompetitionDB, cid: int | None = None) -> dict[str, Any]:
     try:
-        comp = db.competition()
+        comp = db.competition(cid)
     except CompetitionError as exc:
         return {"error": str(exc)}
     teams = db.team_map()
@@ -187,7 +200,31 @@ def _competition_view(db: CompetitionDB) -> dict[str, Any]:
         "unsigned": sum(1 for v in views if v["proof"]["text"] and not v["proof"]["signed"]),
         "printed_at": time.strftime("%d/%m/%Y %H:%M"),
         "finish": clock_time(eta.finish),
+        "category": s.category,
+        **_day(db, comp, teams, eta),
     }
+
+
+def _day(db: CompetitionDB, comp: dict[str, Any], teams: dict[str, Any],
+         eta: Estimate) -> dict[str, Any]:
+    """With several categories the same day: which they are (the pages' chooser) and every
+    category's matches still to play, for the board's "next matches"."""
+    day = db.active()
+    if len(day) < 2:
+        return {"day": [], "day_matches": None}
+    out = []
+    for c in day:
+        for m in db.matches(c["id"]):
+            if m["status"] != "scheduled":
+                continue
+            v = match_view(m, teams)
+            v["eta"] = clock_time(eta.starts.get(m["id"]))
+            v["label"] = f"{c['settings'].category or c['name']} · {v['label']}"
+            out.append((eta.starts.get(m["id"], float("inf")), m["slot"], v))
+    out.sort(key=lambda x: (x[0], x[1]))
+    return {"day": [{"id": c["id"], "name": c["name"], "category": c["settings"].category}
+                    for c in day],
+            "day_matches": [v for _at, _slot, v in out]}
 
 
 def team_view(db: CompetitionDB, key: str, lang: str | None = None,

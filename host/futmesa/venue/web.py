@@ -77,9 +77,14 @@ def create_desk_app(desk: Desk) -> Starlette:
 
     desk.listeners.append(changed)
 
+    def chosen(request: Request) -> int | None:
+        """?c=<id>: one of the day's categories (else the newest competition)."""
+        raw = request.query_params.get("c", "")
+        return int(raw) if raw.isdigit() and len(raw) < 10 else None
+
     async def page(name: str, request: Request) -> Response:
         lang = request_language(request)
-        view = await asyncio.to_thread(competition_view, desk.comp, lang)
+        view = await asyncio.to_thread(competition_view, desk.comp, lang, chosen(request))
         return HTMLResponse(render(name, lang, c=view))
 
     async def board(request: Request) -> Response:
@@ -145,7 +150,8 @@ def create_desk_app(desk: Desk) -> Starlette:
 
     async def api_competition(request: Request) -> Response:
         return JSONResponse(await asyncio.to_thread(competition_view, desk.comp,
-                                                    request_language(request)))
+                                                    request_language(request),
+                                                    chosen(request)))
 
     async def ws(websocket: WebSocket) -> None:
         loop_holder["loop"] = asyncio.get_running_loop()
