@@ -66,7 +66,7 @@ def test_two_categories_share_the_tables(tmp_path: Path) -> None:
         assert len(tables) == len(set(tables)), "a table booked twice"
         teams = [t for m in playing for t in (m["team_a"], m["team_b"])]
         assert teams.count(botafogo) <= 1, "a player in both categories at two tables"
-        for table, payload in desk.assigned.items():
+        for payload in desk.assigned.values():
             if payload:
                 seen_rulesets.add(payload["ruleset"])
         if not playing:

@@ -74,8 +74,8 @@ class CompetitionSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(default_factory=lambda: _("Tournament"), min_length=1, max_length=80)
     category: str = Field(default="", max_length=40,
-                          description="the category or division this competition is (Adulto, "
-                                      "Máster, Sub-18…): the day's categories share the tables")
+                          description="the category or division this competition is (e.g. "
+                                      "masters, under-18): the day's categories share the tables")
     ruleset: str = "cbfm-1toque"
     format: Annotated[Literal["league", "groups_knockout", "swiss_knockout"],
                       BeforeValidator(format_word)] = "groups_knockout"
