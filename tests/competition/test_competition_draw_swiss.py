@@ -205,5 +205,5 @@ def test_ouro_prata_bronze_after_the_groups(tmp_path: Path) -> None:
     assert view["champion"] == view["champions"][0]["team"]
     finals = [v for v in view["matches"] if v["final"]]
     assert len(finals) == 3
-    with pytest.raises(CompetitionError, match="divisions"):
+    with pytest.raises(CompetitionError, match="divis"):  # divisions, divisões
         db.create(parse_settings({"groups": 4, "advance": 2, "divisions": ["Ouro", "Prata"]}))
