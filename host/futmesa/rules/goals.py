@@ -377,7 +377,12 @@ class GoalRules(RulesCore):
                 self.count_goal(ctx, side, own=choice == "own_goal", disc=None, rule=rule, at=None)
         elif choice == "false_trip":
             ctx.announce("false_trip", N_("Goal sensor: false trip, play on"))
-            ctx.device("play_on")
+            if self.clock_mode == "ball-in-play":
+                # the ball never went in: the seconds the clock stood still on the trip were
+                # played (the device counts them from its own stop; rules/resync.py)
+                ctx.device("play_on", give_back=True)
+            else:
+                ctx.device("play_on")
         else:
             ctx.announce(
                 "goal_disallowed",
