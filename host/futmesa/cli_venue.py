@@ -237,12 +237,25 @@ def show_schedule(db: str) -> None:
 @competition.command("standings")
 @click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
 def show_standings(db: str) -> None:
-    """Print the standings."""
+    """Print the standings (every category of the day, each under its name)."""
+    from futmesa.competition.db import CompetitionError
     from futmesa.venue.views import competition_view
 
-    view = competition_view(_db(db))
-    if "error" in view:
-        raise click.ClickException(view["error"])
+    store = _db(db)
+    try:
+        day = store.active()
+    except CompetitionError as exc:
+        raise _fail(exc) from None
+    if not day:
+        raise click.ClickException(competition_view(store).get("error", ""))
+    for comp in day:
+        view = competition_view(store, cid=comp["id"])
+        if len(day) > 1:
+            click.echo(f"== {comp['settings'].category or comp['name']} ==")
+        _print_standings(view)
+
+
+def _print_standings(view: dict[str, Any]) -> None:
     for group, rows in view["standings"].items():
         click.echo(_("Group {group}").format(group=group) if group else _("Standings"))
         for i, r in enumerate(rows, 1):
@@ -262,6 +275,50 @@ def show_standings(db: str) -> None:
             click.echo(_("Champion: {team}").format(team=c["team"]))
 
 
+@competition.command("shootout")
+@click.argument("teams", nargs=-1, required=True)
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+@click.option("--group", default="", help="The group it decides (none: a league or a Swiss "
+                                          "phase).")
+@click.option("--category", default=None,
+              help="The category, on a day of several (Adulto, Máster…).")
+def record_shootout(teams: tuple[str, ...], db: str, group: str, category: str | None) -> None:
+    """Record a tie-break shoot-out: the teams it was played between, the winner first.
+
+    For teams level on every tie-break before "shootout" once their group is over; the
+    knockout places of the group wait for it."""
+    from futmesa.competition.db import CompetitionError
+    from futmesa.competition.teams import team_key
+    from futmesa.wordmatch import fold
+
+    store = _db(db)
+    try:
+        day = store.active()
+        if category is not None:
+            day = [c for c in day if fold(c["settings"].category) == fold(category)]
+            if not day:
+                names = ", ".join(c["settings"].category for c in store.active()) or "—"
+                raise CompetitionError(_("no category {name} today: the categories are "
+                                         "{names}").format(name=repr(category), names=names))
+        due = [c for c in day if any(r["shootout_due"] for r in store.table(c["id"]).get(
+            group.upper() if group else "", []))]
+        if len(due) > 1:
+            raise CompetitionError(_("a shoot-out is due in group {group} of several "
+                                     "categories: say which with --category").format(
+                                         group=group or "—"))
+        comp = (due or day or [store.competition()])[-1]
+        keys = [team_key(t) for t in teams]
+        unknown = [t for t, k in zip(teams, keys, strict=True) if k not in store.team_map()]
+        if unknown:
+            raise CompetitionError(_("no team {name}: see `futmesa competition export-teams`")
+                                   .format(name=repr(unknown[0])))
+        store.record_shootout(comp["id"], group.upper() if group else "", keys)
+    except CompetitionError as exc:
+        raise _fail(exc) from None
+    click.echo(_("shoot-out recorded: {teams}").format(teams=" > ".join(teams)))
+    store.advance(comp["id"])
+
+
 @competition.command("export")
 @click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
 @click.option("--xlsx", "xlsx_path", type=click.Path(dir_okay=False), default=None,
@@ -269,14 +326,15 @@ def show_standings(db: str) -> None:
 @click.option("--csv", "csv_dir", type=click.Path(file_okay=False), default=None,
               help="Write one CSV per sheet in this folder (';' and UTF-8 for Excel).")
 def export(db: str, xlsx_path: str | None, csv_dir: str | None) -> None:
-    """The day's standings, schedule, scorers and discipline as XLSX or CSV."""
+    """The day's standings, schedule, scorers and discipline as XLSX or CSV (every
+    category of the day: its name starts each sheet's)."""
     from futmesa.competition.db import CompetitionError
-    from futmesa.venue.export import sheets, write_csv, write_xlsx
+    from futmesa.venue.export import day_sheets, write_csv, write_xlsx
 
     if not xlsx_path and not csv_dir:
         raise click.UsageError(_("say where: --xlsx FILE.xlsx or --csv FOLDER"))
     try:
-        book = sheets(_db(db))
+        book = day_sheets(_db(db))
     except CompetitionError as exc:
         raise _fail(exc) from None
     try:
@@ -440,6 +498,46 @@ def verify_results(db: str, tables: tuple[str, ...]) -> None:
     for line in lines:
         click.echo(line)
     if not ok:
+        raise SystemExit(1)
+
+
+@competition.command("sumulas")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+@click.option("--tables", "tables", multiple=True, type=click.Path(dir_okay=False),
+              help="A table's database file (the --db of its `futmesa serve`); repeat it for "
+                   "every file brought in.")
+@click.option("--out", "out", type=click.Path(dir_okay=False), default="sumulas.zip",
+              show_default=True, help="The archive to write (ZIP).")
+@click.option("--lang", type=click.Choice(["pt", "en"]), default=None,
+              help="Language of the súmulas (default: the language of --lang before the "
+                   "command).")
+def sumulas(db: str, tables: tuple[str, ...], out: str, lang: str | None) -> None:
+    """Every súmula of the day in one archive, for the federation.
+
+    A folder per category, the PDF of each match the tables played (checked against their
+    files: the chain, the final hash, the score, the referee's signature) and an index with
+    each check's verdict and each file's SHA-256."""
+    from futmesa.venue.result_check import CONFIRMED, MISMATCH, MISSING, UNSIGNED
+    from futmesa.venue.sumula_archive import write_archive
+
+    for path in tables:
+        if not Path(path).is_file():
+            raise click.ClickException(_(
+                "there is no file {path}: pass in --tables the database that futmesa serve "
+                "wrote at each table").format(path=path))
+    try:
+        done = write_archive(db, list(tables), out, lang or i18n.short(i18n.language()))
+    except OSError as exc:
+        raise click.ClickException(_("cannot write there ({why}): choose another place")
+                                   .format(why=exc.strerror or exc)) from None
+    c = done.counts
+    click.echo(_("{path}: {n} súmulas ({confirmed} signed and confirmed, {unsigned} "
+                 "unsigned, {mismatch} not checking out, {missing} from a table not "
+                 "brought; {desk} decided at the desk)").format(
+                     path=done.path, n=done.sumulas, confirmed=c.get(CONFIRMED, 0),
+                     unsigned=c.get(UNSIGNED, 0), mismatch=c.get(MISMATCH, 0),
+                     missing=c.get(MISSING, 0), desk=done.decided_at_desk))
+    if c.get(MISMATCH):
         raise SystemExit(1)
 
 

@@ -162,7 +162,7 @@ def test_a_day_of_four_groups_fits_the_tv(tmp_path: Path, browser: Any, output_d
         shown = page.evaluate("""() => [...document.querySelectorAll('#upcoming-list li')]
             .filter(li => li.offsetParent).map(li => li.getBoundingClientRect().bottom)""")
         assert shown and max(shown) <= height, shown  # at least one, none cut
-        groups = page.evaluate("""() => [...document.querySelectorAll('#standings h2')]
+        groups = page.evaluate("""() => [...document.querySelectorAll('#standings-body h2')]
             .map(h => h.textContent.trim())""")
         assert len(groups) == 4, groups
         last = page.evaluate("""() => Math.max(...[...document.querySelectorAll(
@@ -176,6 +176,44 @@ def test_a_day_of_four_groups_fits_the_tv(tmp_path: Path, browser: Any, output_d
             }).map(td => td.textContent.trim())""")
         assert wrapped == [], wrapped
         assert page.evaluate("document.documentElement.scrollHeight") <= height + 1
+    finally:
+        context.close()
+        server.stop()
+        db.close()
+
+
+def test_a_day_of_categories_shows_each_in_turn(tmp_path: Path, browser: Any,
+                                                output_dir: Path) -> None:
+    """Two categories on one board (issue 33 §1): the standings show one category at a time
+    under its name and turn to the next; the champion banner names each category's champion
+    as it is decided; the QR to find one's match stays under the standings after they
+    refresh."""
+    db = CompetitionDB(tmp_path / "dia.sqlite")
+    db.import_teams(read_teams_csv(CSV))
+    adulto = db.create(parse_settings({"format": "league", "category": "Adulto",
+                                       "tables": 2}),
+                       ["estrela do norte futebol de mesa", "botafogo da mesa"])
+    db.create(parse_settings({"format": "league", "category": "Máster", "tables": 2}),
+              ["grêmio botão", "união operária de niterói"])
+    [m] = db.matches(adulto)
+    db.record_result(m["id"], "t:1", result(2, 1))
+    server = LiveServer(None, create_desk_app(FakeDesk(db, [])))  # type: ignore[arg-type]
+    server.start()
+    context = browser.new_context(viewport=VIEWPORTS["tv"])
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_function("document.getElementById('standings-category').textContent"
+                               " === 'Adulto'", timeout=15000)
+        assert "Estrela do Norte" in page.text_content("#standings-body")
+        check_screen(page, "venue-board-categories-tv", output_dir)
+        page.wait_for_function("document.getElementById('standings-category').textContent"
+                               " === 'Máster'", timeout=30000)
+        assert "Grêmio Botão" in page.text_content("#standings-body")
+        assert "Estrela" not in page.text_content("#standings-body")
+        assert page.is_visible("#find-match img")
+        page.wait_for_selector("#champion.on")
+        assert "Adulto" in page.text_content("#champion-name")
     finally:
         context.close()
         server.stop()

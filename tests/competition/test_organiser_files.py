@@ -166,3 +166,17 @@ def test_an_organisers_file_problems_in_english_too(english: None) -> None:
     assert "groups: must be at most 16 (got 99)" in said
     assert 'unknown tie-break \'win\': did you mean "wins"?' in said
     assert 'formt: unknown key: did you mean "format"?' in said
+
+
+def test_a_teams_sheet_with_portuguese_headers() -> None:
+    """The organiser's spreadsheet has its header in Portuguese, as typed (capitals, accents):
+    every column is read, none taken for an unknown one."""
+    from futmesa.competition.teams import read_teams_csv
+
+    teams = read_teams_csv("Nome;Sigla;Cor;Escudo;Jogadores;Clube;Pote\n"
+                           "Grêmio Botão;GRE;#0d80bf;;Ana, Bruno;Clube Botão RS;1\n"
+                           "Mesa Carioca;MCA;#1d1d1b;;Carla;Liga Carioca;2\n")
+    g = teams[0]
+    assert (g.name, g.short, g.color, g.players, g.club, g.pot) == (
+        "Grêmio Botão", "GRE", "#0d80bf", ["Ana", "Bruno"], "Clube Botão RS", 1)
+    assert teams[1].pot == 2

@@ -98,3 +98,53 @@ def test_the_board_shows_every_category(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert [c["settings"].category for c in comp.active()] == ["Adulto", "Máster"]
     assert len(comp.competition_ids()) == 3
+
+
+def test_each_team_finds_its_own_category(tmp_path: Path) -> None:
+    """A team page on a day of two categories: the Adulto player (the older competition)
+    finds the Adulto match, not "no such team"; the player entered in both is sent to the
+    match already on a table; the QR sheet lists every entrant with the category."""
+    from futmesa.venue.views import team_view, teams_index
+
+    db = _day(tmp_path)
+    comp = CompetitionDB(db)
+    adulto, master = (c["id"] for c in comp.active())
+    estrela = team_view(comp, "estrela do norte")
+    assert estrela is not None and estrela["category"] == "Adulto"
+    assert estrela["next"] is not None
+    veteranos = team_view(comp, "veteranos do sul")
+    assert veteranos is not None and veteranos["category"] == "Máster"
+    assert team_view(comp, "estrela do norte", cid=master) is None
+    # the player in both: the category whose match is on a table now
+    both = [m for m in comp.matches(master) if "botafogo da mesa" in (m["team_a"], m["team_b"])]
+    comp.set_assigned(both[-1]["id"], "mesa-1")
+    page = team_view(comp, "botafogo da mesa")
+    assert page is not None and page["category"] == "Máster" and page["next"]["now"]
+    assert team_view(comp, "botafogo da mesa", cid=adulto)["category"] == "Adulto"
+    index = {t["key"]: t["category"] for t in teams_index(comp)}
+    assert len(index) == 9
+    assert index["botafogo da mesa"] == "Adulto · Máster"
+    assert index["estrela do norte"] == "Adulto" and index["clube dos 60"] == "Máster"
+    assert team_view(comp, "ninguém") is None
+
+
+def test_the_day_exports_every_category(tmp_path: Path) -> None:
+    """`competition export` on a day of two categories: every category's sheets, each named
+    by its category, each with its own teams (the Adulto standings are not the Máster's)."""
+    from openpyxl import load_workbook
+
+    db = _day(tmp_path)
+    out = tmp_path / "dia.xlsx"
+    r = CliRunner().invoke(cli, ["--lang", "pt_BR", "competition", "export", "--db", str(db),
+                                 "--xlsx", str(out), "--csv", str(tmp_path / "csv")])
+    assert r.exit_code == 0, r.output
+    wb = load_workbook(out)
+    assert "Adulto · Classificação" in wb.sheetnames, wb.sheetnames
+    assert "Máster · Classificação" in wb.sheetnames, wb.sheetnames
+    adulto = {row[2] for row in wb["Adulto · Classificação"].iter_rows(min_row=2,
+                                                                        values_only=True)}
+    master = {row[2] for row in wb["Máster · Classificação"].iter_rows(min_row=2,
+                                                                        values_only=True)}
+    assert "Estrela do Norte" in adulto and "Estrela do Norte" not in master
+    assert "Veteranos do Sul" in master and "Veteranos do Sul" not in adulto
+    assert (tmp_path / "csv" / "master-classificacao.csv").is_file()

@@ -79,6 +79,14 @@ CREATE TABLE IF NOT EXISTS comp_results (
     source TEXT NOT NULL,
     received_at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS comp_shootouts (
+    competition_id INTEGER NOT NULL,
+    grp TEXT NOT NULL,
+    ranking TEXT NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    created_at REAL NOT NULL,
+    PRIMARY KEY (competition_id, grp)
+);
 CREATE TABLE IF NOT EXISTS comp_sanctions (
     id INTEGER PRIMARY KEY,
     competition_id INTEGER NOT NULL,
@@ -120,6 +128,8 @@ class CompetitionDB:
         self.path = str(path)
         Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
+        # competition id -> (the file's revision, its matches) (matches())
+        self._cache: dict[int, tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
                                    timeout=30)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -281,6 +291,20 @@ class CompetitionDB:
             latest[comp["settings"].category] = comp
         return sorted(latest.values(), key=lambda c: c["id"])
 
+    def revision(self) -> tuple[Any, ...]:
+        """A stamp that changes whenever a competition, match, result or sanction does (by
+        this process or another): what was worked out from the file before still holds
+        while it is the same."""
+        row = self._rows(
+            "SELECT (SELECT COUNT(*) FROM competitions), (SELECT MAX(updated_at) FROM"
+            " comp_matches), (SELECT COUNT(*) FROM comp_results), (SELECT MAX(received_at)"
+            " FROM comp_results), (SELECT COUNT(*) FROM comp_sanctions), (SELECT"
+            " MAX(COALESCE(revoked_at, created_at)) FROM comp_sanctions), (SELECT COUNT(*)"
+            " FROM comp_reports), (SELECT MAX(COALESCE(decided_at, created_at)) FROM"
+            " comp_reports), (SELECT COUNT(*) || ':' || MAX(created_at) FROM"
+            " comp_shootouts)")[0]
+        return tuple(row.values())
+
     def competition_ids(self) -> list[int]:
         """Every competition in the file, the oldest first (a season's)."""
         return [r["id"] for r in self._rows("SELECT id FROM competitions ORDER BY created_at,"
@@ -297,11 +321,21 @@ class CompetitionDB:
                 "groups": json.loads(r["groups"]), "created_at": r["created_at"]}
 
     def matches(self, cid: int) -> list[dict[str, Any]]:
+        """The competition's matches with their results, in schedule order. Read again only
+        when the file changed (:meth:`revision`): a day's pages and the desk's every tick
+        ask for them often (each caller gets its own dicts)."""
+        stamp = self.revision()
+        hit = self._cache.get(cid)
+        if hit is None or hit[0] != stamp:
+            hit = (stamp, self._matches("m.competition_id=?", cid))
+            self._cache[cid] = hit
+        return [dict(m) for m in hit[1]]
+
+    def _matches(self, where: str, arg: int) -> list[dict[str, Any]]:
         rows = self._rows(
             "SELECT m.*, r.uid, r.score_a, r.score_b, r.winner, r.reason, r.rule, r.detail,"
             " r.source, r.received_at, r.proof FROM comp_matches m LEFT JOIN comp_results r"
-            " ON r.match_id = m.id WHERE m.competition_id=? ORDER BY m.slot, m.seq, m.id",
-            (cid,))
+            f" ON r.match_id = m.id WHERE {where} ORDER BY m.slot, m.seq, m.id", (arg,))
         out = []
         for r in rows:
             result = None
@@ -311,7 +345,7 @@ class CompetitionDB:
                           "detail": json.loads(r["detail"]), "source": r["source"],
                           "received_at": r["received_at"],
                           "proof": json.loads(r["proof"]) if r["proof"] else None}
-            out.append({"id": r["id"], "competition_id": cid, "seq": r["seq"],
+            out.append({"id": r["id"], "competition_id": r["competition_id"], "seq": r["seq"],
                         "stage": r["stage"], "group": r["grp"], "round": r["round"],
                         "label": r["label"], "slot": r["slot"],
                         "planned_table": r["planned_table"], "team_a": r["team_a"],
@@ -321,11 +355,11 @@ class CompetitionDB:
         return out
 
     def match(self, match_id: int) -> dict[str, Any]:
-        row = self._rows("SELECT competition_id FROM comp_matches WHERE id=?", (match_id,))
-        if not row:
+        found = self._matches("m.id=?", match_id)
+        if not found:
             raise CompetitionError(_("no competition match {id}: see `futmesa competition "
                                      "schedule`").format(id=match_id))
-        return next(m for m in self.matches(row[0]["competition_id"]) if m["id"] == match_id)
+        return found[0]
 
     def sanctions(self, cid: int) -> list[dict[str, Any]]:
         return self._rows("SELECT * FROM comp_sanctions WHERE competition_id=?"
@@ -517,7 +551,42 @@ class CompetitionDB:
     def table(self, cid: int | None = None) -> dict[str, list[dict[str, Any]]]:
         comp = self.competition(cid)
         return standings(self.matches(comp["id"]), self.sanctions(comp["id"]),
-                         comp["settings"], groups=comp["groups"])
+                         comp["settings"], groups=comp["groups"],
+                         shootouts=self.shootouts(comp["id"]))
+
+    def shootouts(self, cid: int) -> dict[str, list[str]]:
+        """Per group, the order the tie-break shoot-outs gave (the winner first)."""
+        return {r["grp"]: json.loads(r["ranking"]) for r in self._rows(
+            "SELECT grp, ranking FROM comp_shootouts WHERE competition_id=?", (cid,))}
+
+    def record_shootout(self, cid: int, group: str, ranking: list[str], note: str = "") -> None:
+        """The tie-break shoot-out among teams level on every criterion before it: ``ranking``
+        (team keys, the winner first) must be exactly the teams it was due between in
+        ``group``. CompetitionError saying what to write otherwise."""
+        comp = self.competition(cid)
+        if "shootout" not in comp["settings"].tie_breaks:
+            raise CompetitionError(_('this competition has no shoot-out among its tie-breaks: '
+                                     'add "shootout" to "tie_breaks" in its settings'))
+        rows = self.table(cid).get(group)
+        if rows is None:
+            raise CompetitionError(_("no group {group}: the groups are {groups}").format(
+                group=repr(group), groups=", ".join(sorted(self.table(cid))) or "—"))
+        due = [r["team"] for r in rows if r["shootout_due"]]
+        if not due:
+            raise CompetitionError(_("no shoot-out is due in group {group}: its places are "
+                                     "decided").format(group=group or "—"))
+        if sorted(ranking) != sorted(due) or len(set(ranking)) != len(ranking):
+            teams = self.team_map()
+            raise CompetitionError(_("the shoot-out in group {group} is between {teams}: name "
+                                     "each of them once, the winner first").format(
+                group=group or "—", teams=", ".join(sorted(
+                    (teams[k].name if k in teams else k for k in due), key=str.casefold))))
+        with self._tx() as db:
+            db.execute("INSERT INTO comp_shootouts(competition_id, grp, ranking, note,"
+                       " created_at) VALUES (?,?,?,?,?) ON CONFLICT(competition_id, grp) DO"
+                       " UPDATE SET ranking=excluded.ranking, note=excluded.note,"
+                       " created_at=excluded.created_at",
+                       (cid, group, json.dumps(ranking), note, time.time()))
 
     def disqualified(self, cid: int) -> set[str]:
         return {s["team"] for s in self.sanctions(cid) if s["kind"] == "competition_points"}
@@ -607,12 +676,17 @@ class CompetitionDB:
     @staticmethod
     def _resolve(src: str, table: dict[str, list[dict[str, Any]]],
                  by_id: dict[int, dict[str, Any]]) -> str | None:
+        # a group whose places wait for a tie-break shoot-out fills no knockout place yet
         if src.startswith("swiss:") and table:
+            if any(r.get("shootout_due") for r in table.get("", [])):
+                return None
             rows = [r for r in table.get("", []) if not r["disqualified"]]
             pos = int(src.split(":")[1])
             return rows[pos - 1]["team"] if len(rows) >= pos else None
         if src.startswith("group:") and table:
             _, g, pos = src.split(":")
+            if any(r.get("shootout_due") for r in table.get(g, [])):
+                return None
             rows = [r for r in table.get(g, []) if not r["disqualified"]]
             return rows[int(pos) - 1]["team"] if len(rows) >= int(pos) else None
         if src.startswith("winner:"):
@@ -621,25 +695,32 @@ class CompetitionDB:
         return None
 
     def playable(self, cid: int, busy_teams: set[str]) -> list[dict[str, Any]]:
-        """Matches a free table may be given now, in schedule order.
+        """Matches a free table may be given now, in schedule order (:func:`playable`)."""
+        return playable(self.matches(cid), busy_teams)
 
-        Both teams known, neither playing elsewhere, and neither has an earlier match of the
-        schedule still to play (so the slots, and the rest they leave, keep their order).
-        """
-        matches = self.matches(cid)
-        waiting = [m for m in matches if m["status"] in ("scheduled", "assigned")]
-        out = []
-        for m in matches:
-            if m["status"] != "scheduled" or not (m["team_a"] and m["team_b"]):
-                continue
-            teams = {m["team_a"], m["team_b"]}
-            if teams & busy_teams:
-                continue
-            if any(o["slot"] < m["slot"] and teams & {o["team_a"], o["team_b"]}
-                   for o in waiting):
-                continue
-            out.append(m)
-        return out
+
+def playable(matches: list[dict[str, Any]], busy_teams: set[str]) -> list[dict[str, Any]]:
+    """Of one competition's ``matches``, those a free table may be given now, in order.
+
+    Both teams known, neither playing elsewhere, and neither has an earlier match of the
+    schedule still to play (so the slots, and the rest they leave, keep their order). One
+    pass over the matches: each team's earliest slot still waiting is counted first.
+    """
+    first_waiting: dict[str, int] = {}
+    for m in matches:
+        if m["status"] in ("scheduled", "assigned"):
+            for t in (m["team_a"], m["team_b"]):
+                if t and m["slot"] < first_waiting.get(t, m["slot"] + 1):
+                    first_waiting[t] = m["slot"]
+    out = []
+    for m in matches:
+        a, b = m["team_a"], m["team_b"]
+        if m["status"] != "scheduled" or not (a and b) or a in busy_teams or b in busy_teams:
+            continue
+        if first_waiting[a] < m["slot"] or first_waiting[b] < m["slot"]:
+            continue
+        out.append(m)
+    return out
 
 
 def stored_proof(proof: Any) -> dict[str, Any] | None:

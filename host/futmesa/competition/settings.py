@@ -29,7 +29,7 @@ from futmesa.wordmatch import fold, suggest
 
 TIE_BREAKS = ("wins", "goal_difference", "goals_for", "head_to_head", "goals_against")
 # criteria an organiser may add (not in the default order)
-MORE_TIE_BREAKS = ("lots",)
+MORE_TIE_BREAKS = ("shootout", "lots")
 # each criterion's name as shown (translated where shown, with _())
 TIE_BREAK_NAMES = {
     "points": N_("points"),
@@ -38,6 +38,7 @@ TIE_BREAK_NAMES = {
     "goals_for": N_("goals scored"),
     "head_to_head": N_("head-to-head"),
     "goals_against": N_("fewest goals conceded"),
+    "shootout": N_("a tie-break shoot-out"),
     "lots": N_("drawing lots"),
 }
 

@@ -67,8 +67,10 @@ def counted(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def standings(matches: list[dict[str, Any]], sanctions: list[dict[str, Any]],
               s: CompetitionSettings, stages: tuple[str, ...] = ("group", "league", "swiss"),
-              groups: dict[str, list[str]] | None = None) -> dict[str, list[dict[str, Any]]]:
-    """Per group ("" for a league), the ordered table rows."""
+              groups: dict[str, list[str]] | None = None,
+              shootouts: dict[str, list[str]] | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Per group ("" for a league), the ordered table rows. ``shootouts``: per group, the
+    order tie-break shoot-outs gave (the winner first), for the ``shootout`` criterion."""
     rows: dict[str, Row] = {}
     for g, teams in (groups or {}).items():
         for t in teams:
@@ -120,11 +122,59 @@ def standings(matches: list[dict[str, Any]], sanctions: list[dict[str, Any]],
     out: dict[str, list[dict[str, Any]]] = {}
     for g in sorted({r.group for r in rows.values()}):
         members = [r for r in rows.values() if r.group == g]
-        out[g] = [r.as_dict() for r in _order(members, played, s)]
+        shot = (shootouts or {}).get(g, [])
+        ordered = _order(members, played, s, shot)
+        due = _shootouts_due(ordered, played, s, shot) if _group_over(g, matches, stages, s) \
+            else set()
+        for r in ordered:
+            if r.team in due:
+                r.notes.append(_("tie-break shoot-out to play"))
+            elif r.team in shot and "shootout" in s.tie_breaks:
+                r.notes.append(_("place decided by a tie-break shoot-out"))
+        out[g] = [{**r.as_dict(), "shootout_due": r.team in due} for r in ordered]
     return out
 
 
-def _order(rows: list[Row], played: list[dict[str, Any]], s: CompetitionSettings) -> list[Row]:
+def _group_over(group: str, matches: list[dict[str, Any]], stages: tuple[str, ...],
+                s: CompetitionSettings) -> bool:
+    """Every match of the group played (a Swiss phase: its last round too): only then can
+    teams still be level for a place."""
+    mine = [m for m in matches if m["stage"] in stages and m["group"] == group]
+    if not mine or any(m["status"] in ("scheduled", "assigned") for m in mine):
+        return False
+    swiss = [m["round"] for m in mine if m["stage"] == "swiss"]
+    return not swiss or max(swiss) >= s.swiss_rounds
+
+
+def _shootouts_due(rows: list[Row], played: list[dict[str, Any]], s: CompetitionSettings,
+                   shot: list[str]) -> set[str]:
+    """Teams still level on every criterion before ``shootout`` with no shoot-out between
+    them recorded: their places wait for it (the knockout is not filled from the group)."""
+    if "shootout" not in s.tie_breaks:
+        return set()
+    before = s.model_copy(update={"tie_breaks": s.tie_breaks[:s.tie_breaks.index("shootout")]})
+    due: set[str] = set()
+    for level in _level_sets(rows, played, before):
+        if len(level) > 1 and not set(level) <= set(shot):
+            due |= set(level)
+    return due
+
+
+def _level_sets(rows: list[Row], played: list[dict[str, Any]],
+                s: CompetitionSettings) -> list[list[str]]:
+    """The teams level with each other on points and on every criterion of ``s``."""
+    sets: dict[tuple[Any, ...], list[str]] = {}
+    for r in rows:
+        tied = {o.team for o in rows if o.points == r.points
+                and o.disqualified == r.disqualified}
+        h2h = _head_to_head(tied, played, s) if len(tied) > 1 else {}
+        key = (r.disqualified, -r.points, *_key(r, h2h, s)[:-1])
+        sets.setdefault(key, []).append(r.team)
+    return list(sets.values())
+
+
+def _order(rows: list[Row], played: list[dict[str, Any]], s: CompetitionSettings,
+           shot: list[str] | None = None) -> list[Row]:
     ranked = sorted(rows, key=lambda r: (r.disqualified, -r.points))
     out: list[Row] = []
     i = 0
@@ -136,7 +186,7 @@ def _order(rows: list[Row], played: list[dict[str, Any]], s: CompetitionSettings
         tied = ranked[i:j]
         h2h = _head_to_head({r.team for r in tied}, played, s) if len(tied) > 1 else {}
         lots = _lots([r.team for r in tied], s) if "lots" in s.tie_breaks else {}
-        ordered = sorted(tied, key=lambda r: _key(r, h2h, s, lots))
+        ordered = sorted(tied, key=lambda r: _key(r, h2h, s, lots, shot))
         if lots:
             _note_lots(ordered, h2h, s)
         out.extend(ordered)
@@ -168,7 +218,7 @@ def _note_lots(rows: list[Row], h2h: dict[str, int], s: CompetitionSettings) -> 
 
 
 def _key(row: Row, h2h: dict[str, int], s: CompetitionSettings,
-         lots: dict[str, int] | None = None) -> tuple[Any, ...]:
+         lots: dict[str, int] | None = None, shot: list[str] | None = None) -> tuple[Any, ...]:
     parts: list[Any] = []
     for crit in s.tie_breaks:
         if crit == "wins":
@@ -183,6 +233,8 @@ def _key(row: Row, h2h: dict[str, int], s: CompetitionSettings,
             parts.append(-h2h.get(row.team, 0))
         elif crit == "lots":
             parts.append((lots or {}).get(row.team, 0))
+        elif crit == "shootout":  # the order a tie-break shoot-out gave, the winner first
+            parts.append(shot.index(row.team) if shot and row.team in shot else 0)
     parts.append(row.team)  # last resort: a stable order (the organiser draws lots)
     return tuple(parts)
 

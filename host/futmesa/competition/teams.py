@@ -17,10 +17,19 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from futmesa.competition.files import cell, sniff_delimiter, uncell
 from futmesa.i18n import _, ngettext
+from futmesa.wordmatch import fold
 
 CSV_COLUMNS = ("name", "short", "color", "logo", "players", "club", "pot")
-# the optional columns also in Portuguese, as an organiser writes them
-COLUMN_WORDS = {"clube": "club", "pote": "pot"}
+# every column also in Portuguese, as an organiser writes them (accents and case aside)
+COLUMN_WORDS = {"nome": "name", "equipe": "name", "time": "name", "sigla": "short",
+                "cor": "color", "escudo": "logo", "jogadores": "players", "clube": "club",
+                "pote": "pot"}
+
+
+def column(header: str | None) -> str:
+    """A header cell as the column it names: "Nome", "CLUBE", "Pote" → name, club, pot."""
+    word = fold(header or "")
+    return COLUMN_WORDS.get(word, word)
 MAX_POT = 16
 COLOR = re.compile(r"^#[0-9a-fA-F]{6}$")
 MAX_TEAMS = 256  # a league of 256 is 32,640 matches: a season, not a day
@@ -122,15 +131,15 @@ def _problem(line_no: int, exc: ValidationError) -> list[str]:
 
 
 def read_teams_csv(text: str) -> list[Team]:
-    """Parse a teams CSV (header: name,short,color,logo,players[,club,pot]; players split by
+    """Parse a teams CSV (header: name,short,color,logo,players[,club,pot], or in Portuguese
+    nome,sigla,cor,escudo,jogadores[,clube,pote]; players split by
     ';', or by ',' when the columns are split by ';'; `club` (or `clube`) keeps club-mates
     apart in the draw, `pot` (or `pote`) is the seeding pot, 1 the best). TeamFileError
     lists every problem."""
     text = text.lstrip("\ufeff")
     delimiter = sniff_delimiter(text)
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
-    if reader.fieldnames is None or "name" not in [f.strip().lower()
-                                                   for f in reader.fieldnames]:
+    if reader.fieldnames is None or "name" not in [column(f) for f in reader.fieldnames]:
         raise TeamFileError(_("the teams CSV needs a header line with: {columns}").format(
             columns=",".join(CSV_COLUMNS)))
     split_players = "," if delimiter == ";" else ";"
@@ -139,8 +148,7 @@ def read_teams_csv(text: str) -> list[Team]:
     problems: list[str] = []
     try:
         for line_no, row in enumerate(reader, start=2):
-            row = {COLUMN_WORDS.get((k or "").strip().lower(), (k or "").strip().lower()):
-                   (v if isinstance(v, str) else "") for k, v in row.items()}
+            row = {column(k): (v if isinstance(v, str) else "") for k, v in row.items()}
             if not any(v.strip() for v in row.values()):
                 continue
             players = [uncell(p.strip()) for p in row.get("players", "").split(split_players)

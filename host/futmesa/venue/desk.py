@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import logging
+import queue
 import sqlite3
 import threading
 import time
@@ -28,7 +29,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
-from futmesa.competition.db import CompetitionDB, CompetitionError
+from futmesa.competition.db import CompetitionDB, CompetitionError, playable
 from futmesa.health import DESK_FAILED, DESK_FULL, Health, is_write_failure, venue_fault
 from futmesa.i18n import _, language, ngettext
 from futmesa.matchbook.wording import table_name
@@ -82,7 +83,11 @@ class Desk:
         self._db.executescript(SCHEMA)
         self.broker = broker
         self.assign_enabled = assign
-        self.lock = threading.RLock()
+        self.lock = threading.RLock()  # the competition: results, assignments
+        # the live board (tables, their states, the notices): its own lock, so a state on
+        # its way to the boards never waits behind a result being stored and the matches
+        # assigned (never taken while holding it: lock first, then board_lock)
+        self.board_lock = threading.RLock()
         self.tables: dict[str, dict[str, Any]] = {}
         self._seq = 0  # the number of the desk's newest change
         self._table_seq: dict[str, int] = {}  # table -> the number of its newest change
@@ -90,6 +95,7 @@ class Desk:
         self.connected = False
         self.listeners: list[Callable[[], None]] = []
         self.assigned: dict[str, dict[str, Any]] = {}  # table -> the payload last published
+        self._advanced: tuple[Any, ...] = ()  # the file's revision the knockouts were filled at
         self.client = vm.client("futmesa-desk", vm.DESK_USER, password, broker=broker)
         self.client.on_connect = vm.guarded("desk: connecting", self._on_connect)
         self.client.on_disconnect = vm.guarded("desk: disconnecting", self._on_disconnect)
@@ -97,6 +103,10 @@ class Desk:
         self.loop = vm.Supervised(self.client, "desk-mqtt", self._down)
         self._stop = threading.Event()
         self._ticker = threading.Thread(target=self._tick_loop, name="desk-tick", daemon=True)
+        # results are stored on their own thread: paho's thread goes on with the states
+        self._inbox: queue.Queue[tuple[str, str, bytes, bool] | None] = queue.Queue()
+        self._results = threading.Thread(target=self._results_loop, name="desk-results",
+                                         daemon=True)
         self._notices: dict[str, Any] = {"refused": [], "reports": [], "notice": ""}
         self.health = Health(on_change=self._health_changed)  # the desk's own faults
         self._fault_where = ""  # the write that failed: only it working again clears it
@@ -105,6 +115,7 @@ class Desk:
 
     # -- lifecycle -----------------------------------------------------------------------
     def start(self) -> None:
+        self._results.start()
         self.loop.start(self.broker)
         self._ticker.start()
 
@@ -112,7 +123,19 @@ class Desk:
         self._stop.set()
         self.connected = False
         self.loop.stop()
-        self._ticker.join(timeout=5)
+        self._inbox.put(None)
+        if self._ticker.is_alive():
+            self._ticker.join(timeout=5)
+        if self._results.is_alive():
+            self._results.join(timeout=30)  # the results received are stored first
+
+    def _results_loop(self) -> None:
+        """(its own thread) The results paho received, stored one at a time, in order."""
+        while True:
+            item = self._inbox.get()
+            if item is None:
+                return
+            self._dispatch(*item)
 
     def _down(self) -> None:
         if self.connected:
@@ -150,14 +173,23 @@ class Desk:
         self._changed()
 
     def _on_message(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
-        """(paho's thread) One message from a table; whatever it holds, the loop goes on."""
+        """(paho's thread) One message from a table; whatever it holds, the loop goes on. A
+        result goes to the results' thread (storing it and assigning the next matches takes
+        a disk write); a state or status is handled here, at once."""
         table, kind = vm.table_of(msg.topic)
         if not table:
             return
+        if kind == "result" and self._results.is_alive():
+            self._inbox.put((table, kind, msg.payload, msg.retain))
+            return
+        self._dispatch(table, kind, msg.payload, msg.retain)
+
+    def _dispatch(self, table: str, kind: str, payload: bytes, retained: bool) -> None:
+        """Handle one message; a refusal is kept, an error logged: never raised."""
         try:
-            self._handle(table, kind, msg.payload, msg.retain)
+            self._handle(table, kind, payload, retained)
         except Refused as exc:
-            self.refuse(table, kind, str(exc), msg.payload)
+            self.refuse(table, kind, str(exc), payload)
         except Exception as exc:  # noqa: BLE001 - no message may stop the desk
             if is_write_failure(exc):
                 # the desk's own disk: not the table's fault, and not acknowledged, so the
@@ -165,9 +197,9 @@ class Desk:
                 self._storage_failed(exc, "results")
             else:
                 log.exception(_("desk: a message from table %s on %s could not be handled"),
-                              table, msg.topic)
+                              table, kind)
                 self.refuse(table, kind, _("the message could not be handled ({error})")
-                            .format(error=type(exc).__name__), msg.payload)
+                            .format(error=type(exc).__name__), payload)
         self._changed()
 
     # -- the desk's own faults (its disk) ----------------------------------------------------
@@ -183,7 +215,7 @@ class Desk:
             self._fault_where = ""
 
     def _health_changed(self, _health: dict[str, Any]) -> None:
-        with self.lock:
+        with self.board_lock:
             self._seq += 1
             self._notices_seq = self._seq
         self._changed()
@@ -193,7 +225,7 @@ class Desk:
         if kind == "result":
             self.receive_result(table, parse_result(table, payload))
             return
-        with self.lock:
+        with self.board_lock:
             t = self.tables.setdefault(table, {"table_id": table, "online": False,
                                                "state": None})
             self._seq += 1  # (a refused state too: the table's card appears on the boards)
@@ -258,7 +290,9 @@ class Desk:
     # -- results -----------------------------------------------------------------------------
     def _known_tables(self) -> list[str]:
         rows = self._db.execute("SELECT DISTINCT table_id FROM venue_received").fetchall()
-        return sorted({r[0] for r in rows} | set(self.tables))
+        with self.board_lock:
+            seen = set(self.tables)
+        return sorted({r[0] for r in rows} | seen)
 
     def acked(self, table: str) -> dict[str, str]:
         rows = self._db.execute("SELECT uid, digest FROM venue_received WHERE table_id=?",
@@ -329,41 +363,44 @@ class Desk:
             comps = self.comp.active()  # the day's categories share the tables
             if not comps:
                 return
-            for comp in comps:
-                self.comp.advance(comp["id"])
+            stamp = self.comp.revision()
+            if stamp != self._advanced:  # nothing changed since: nothing to fill in
+                for comp in comps:
+                    self.comp.advance(comp["id"])
+                self._advanced = self.comp.revision()
             if not self.assign_enabled or not self.connected:
                 return
             by_id = {c["id"]: c for c in comps}
-            matches = [m for c in comps for m in self.comp.matches(c["id"])]
+            per_comp = {c["id"]: self.comp.matches(c["id"]) for c in comps}
+            matches = [m for c in comps for m in per_comp[c["id"]]]
             teams = self.comp.team_map()
-            busy_tables = {m["table_id"] for m in matches if m["status"] == "assigned"}
+            on_table = {m["table_id"]: m for m in matches if m["status"] == "assigned"}
             # a player entered in two categories plays one match at a time
             busy_teams = {t for m in matches if m["status"] == "assigned"
                           for t in (m["team_a"], m["team_b"])}
-            for table in sorted(self.tables):
-                info = self.tables[table]
-                if not info["online"]:
-                    continue
-                if table in busy_tables:
-                    current = next(m for m in matches if m["status"] == "assigned"
-                                   and m["table_id"] == table)
+            # every category's playable matches, the earliest in its own schedule first,
+            # then the category created first; each free table takes the first whose teams
+            # are still free
+            options = sorted((m for c in comps for m in playable(per_comp[c["id"]],
+                                                                  busy_teams)),
+                             key=lambda m: (m["slot"], m["competition_id"], m["seq"]))
+            with self.board_lock:
+                online = sorted(t for t, info in self.tables.items() if info["online"])
+            for table in online:
+                current = on_table.get(table)
+                if current is not None:
                     comp = by_id[current["competition_id"]]
                     self._publish_assign(table, self._assignment(current, teams,
                                                                  comp["settings"], comp))
                     continue
-                # every category's next playable match; the earliest in its own schedule
-                # first, then the category created first
-                options = sorted((m for c in comps for m in self.comp.playable(c["id"],
-                                                                               busy_teams)),
-                                 key=lambda m: (m["slot"], m["competition_id"], m["seq"]))
-                if not options:
+                m = next((o for o in options if o["team_a"] not in busy_teams
+                          and o["team_b"] not in busy_teams), None)
+                if m is None:
                     self._publish_assign(table, {})
                     continue
-                m = options[0]
                 comp = by_id[m["competition_id"]]
                 s = comp["settings"]
                 self.comp.set_assigned(m["id"], table)
-                busy_tables.add(table)
                 busy_teams |= {m["team_a"], m["team_b"]}
                 # the teams by their names, the table by its name (the log is read by a person)
                 log.info(_("match %d (%s × %s) to %s"), m["id"],
@@ -412,7 +449,7 @@ class Desk:
         """(the newest change's number, what changed after change ``seq``): every table
         and the notices for 0 (a board that just connected), else only the tables that
         changed and the notices if they did; the desk's connection and clock always."""
-        with self.lock:
+        with self.board_lock:
             tables = [dict(self.tables[k]) for k in sorted(self.tables)
                       if self._table_seq.get(k, 0) > seq or seq == 0]
             out: dict[str, Any] = {"connected": self.connected,
@@ -441,7 +478,7 @@ class Desk:
                 table=table_name(r["table_id"], lang=language()), reason=r["reason"]))
         fresh = {"refused": refused, "reports": reports, "notice": " · ".join(notice)}
         if fresh != self._notices:
-            with self.lock:
+            with self.board_lock:
                 self._notices = fresh
                 self._seq += 1
                 self._notices_seq = self._seq

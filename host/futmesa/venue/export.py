@@ -27,7 +27,7 @@ def sheets(db: CompetitionDB, cid: int | None = None) -> dict[str, Sheet]:
     comp = db.competition(cid)
     cid = comp["id"]
     teams = db.team_map()
-    view = competition_view(db)
+    view = competition_view(db, cid=cid)
     name = {k: t.name for k, t in teams.items()}
     standings: Sheet = [[_("Group"), _("Place"), _("Team"), _("Club"), _("Points"),
                          _("Played"), _("Won"), _("Drawn"), _("Lost"), _("Goals for"),
@@ -51,6 +51,20 @@ def sheets(db: CompetitionDB, cid: int | None = None) -> dict[str, Sheet]:
     return {_("Standings"): standings, _("Schedule"): schedule,
             _("Scorers"): _scorers(matches, name), _("Discipline"): _discipline(db, cid, matches,
                                                                                  name)}
+
+
+def day_sheets(db: CompetitionDB) -> dict[str, Sheet]:
+    """Every category of the day in one book: one category's sheets as :func:`sheets`; with
+    several, each sheet's name starts with its category ("Máster · Standings")."""
+    day = db.active()
+    if len(day) <= 1:
+        return sheets(db)
+    book: dict[str, Sheet] = {}
+    for comp in day:
+        label = comp["settings"].category or comp["name"]
+        for title, rows in sheets(db, comp["id"]).items():
+            book[f"{label[:16]} · {title}"] = rows
+    return book
 
 
 def _scorers(matches: list[dict[str, Any]], name: dict[str, str]) -> Sheet:
@@ -118,7 +132,9 @@ def write_xlsx(path: str | Path, book: dict[str, Sheet]) -> Path:
     wb = Workbook()
     wb.remove(wb.active)
     for title, rows in book.items():
-        ws = wb.create_sheet(title=title[:31])
+        # a sheet's name: 31 characters at most, none of \\ / ? * [ ] : (Excel's rule)
+        ws = wb.create_sheet(title="".join("-" if ch in "\\/?*[]:" else ch
+                                           for ch in title)[:31])
         for row in rows:
             ws.append([cell(v) if isinstance(v, str) else v for v in row])
         for c in ws[1]:
@@ -153,4 +169,5 @@ def _file_name(title: str) -> str:
     import unicodedata
 
     plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    return "".join(ch if ch.isalnum() else "-" for ch in plain.lower()).strip("-") or "sheet"
+    dashed = "".join(ch if ch.isalnum() else "-" for ch in plain.lower())
+    return "-".join(p for p in dashed.split("-") if p) or "sheet"

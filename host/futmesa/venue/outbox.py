@@ -107,14 +107,22 @@ class Outbox:
         return int(row[0]) if row else 0
 
     def scan(self, table_id: str) -> int:
-        """Add the results of this table's matches ended since the cursor; returns how many."""
+        """Add the results of this table's matches ended since the cursor; returns how many.
+
+        An ended match whose log does not give a result now (a goal after the whistle
+        waiting for the referee's answer, a final whistle voided) is left for the next scan
+        while it is the table's newest match; the cursor passes it only once the table has
+        started another (a match replaced unfinished has no result)."""
         after = self.cursor(table_id)
-        ended = sorted((m for m in self.store.list_matches()
-                        if m["table_id"] == table_id and m["id"] > after
-                        and m["ended_at"] is not None), key=lambda m: m["id"])
+        mine = [m for m in self.store.list_matches() if m["table_id"] == table_id]
+        newest = max((m["id"] for m in mine), default=0)
+        ended = sorted((m for m in mine if m["id"] > after and m["ended_at"] is not None),
+                       key=lambda m: m["id"])
         added = 0
         for m in ended:
             body = result_of(self.history.match_record(m["id"]), table_id)
+            if body is None and m["id"] >= newest:
+                break  # it may still end with a result: scanned again next time
             with write_transaction(self._db, self._lock) as db:
                 if body is not None:
                     db.execute(

@@ -165,7 +165,7 @@ def check_result(files: TableFiles, match_id: int, result: dict[str, Any]) -> Re
     return out
 
 
-def _require_desk_file(path: str) -> None:
+def require_desk_file(path: str) -> None:
     """SystemExit saying what to pass unless ``path`` is a desk's file (checked read-only,
     so a table's file passed by mistake is not given the competition's tables)."""
     try:
@@ -190,11 +190,13 @@ def verify_results(desk_db: str, tables: list[str]) -> tuple[bool, list[str]]:
     if not Path(desk_db).is_file():
         raise SystemExit(_("error: there is no file {path}: pass the desk's file in --db"
                            ).format(path=desk_db))
-    _require_desk_file(desk_db)
+    require_desk_file(desk_db)
     comp = CompetitionDB(desk_db)
     try:
-        competition = comp.competition()
-        matches = comp.matches(competition["id"])
+        day = comp.active()
+        if not day:
+            comp.competition()  # says there is none
+        matches = [m for c in day for m in comp.matches(c["id"])]
         teams = comp.team_map()
     except CompetitionError as exc:
         raise SystemExit(_("error: {problem}").format(problem=exc)) from None

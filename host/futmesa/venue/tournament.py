@@ -141,9 +141,9 @@ async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int
 
 def write_exports(comp: CompetitionDB, folder: Path) -> list[str]:
     """The day's spreadsheets (venue/export.py): one workbook and a CSV per sheet."""
-    from futmesa.venue.export import sheets, write_csv, write_xlsx
+    from futmesa.venue.export import day_sheets, write_csv, write_xlsx
 
-    book = sheets(comp)
+    book = day_sheets(comp)
     paths = [write_xlsx(folder / "campeonato.xlsx", book), *write_csv(folder / "csv", book)]
     return [str(p) for p in paths]
 

@@ -8,6 +8,7 @@ language ``competition_view`` is given (a page's request language), else the pro
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
@@ -175,19 +176,9 @@ def _competition_view(db: CompetitionDB, cid: int | None = None) -> dict[str, An
             ko_rounds.setdefault(v["group"], []).append(v)
     sanctions = [{**x, "name": _name(teams, x["team"]), "rule": cite(x.get("rule"))}
                  for x in db.sanctions(comp["id"])]
-    # one champion per knockout: the competition's, or each division's (Ouro, Prata…)
-    champions = []
-    brackets = s.divisions or [""]
-    for division in brackets:
-        ko = [m for m in matches if m["stage"] == "ko"
-              and (not division or m["group"].startswith(f"{division}: "))]
-        last = max((m["round"] for m in ko), default=0)
-        final = [m for m in ko if m["round"] == last and m["status"] in ("finished", "walkover")]
-        if final and final[-1]["result"] and final[-1]["result"].get("winner") in ("A", "B"):
-            f = final[-1]
-            champions.append({"division": division, "team": _name(
-                teams, f["team_a"] if f["result"]["winner"] == "A" else f["team_b"])})
-    champion = next((c["team"] for c in champions if c["division"] == brackets[0]), None)
+    champions = _champions(matches, teams, s, lambda: table)
+    champion = next((c["team"] for c in champions
+                     if c["division"] == (s.divisions or [""])[0]), None)
     return {
         "id": comp["id"], "name": comp["name"], "ruleset": s.ruleset,
         "ruleset_title": ruleset_title(s.ruleset, _LANG.get()), "format": s.format,
@@ -205,16 +196,47 @@ def _competition_view(db: CompetitionDB, cid: int | None = None) -> dict[str, An
     }
 
 
+def _champions(matches: list[dict[str, Any]], teams: dict[str, Any], s: Any,
+               table: Callable[[], dict[str, list[dict[str, Any]]]]) -> list[dict[str, Any]]:
+    """One champion per knockout decided: the competition's, or each division's (Ouro…); a
+    league's (*pontos corridos*) is the top of its table once every match is played (and
+    no tie-break shoot-out for the place is still to play)."""
+    if not any(m["stage"] == "ko" for m in matches):
+        if not matches or any(m["status"] in ("scheduled", "assigned") for m in matches):
+            return []
+        rows = [r for r in table().get("", []) if not r["disqualified"]]
+        if not rows or rows[0].get("shootout_due"):
+            return []
+        return [{"division": "", "team": _name(teams, rows[0]["team"])}]
+    champions = []
+    for division in s.divisions or [""]:
+        ko = [m for m in matches if m["stage"] == "ko"
+              and (not division or m["group"].startswith(f"{division}: "))]
+        last = max((m["round"] for m in ko), default=0)
+        final = [m for m in ko if m["round"] == last and m["status"] in ("finished", "walkover")]
+        if final and final[-1]["result"] and final[-1]["result"].get("winner") in ("A", "B"):
+            f = final[-1]
+            champions.append({"division": division, "team": _name(
+                teams, f["team_a"] if f["result"]["winner"] == "A" else f["team_b"])})
+    return champions
+
+
 def _day(db: CompetitionDB, comp: dict[str, Any], teams: dict[str, Any],
          eta: Estimate) -> dict[str, Any]:
-    """With several categories the same day: which they are (the pages' chooser) and every
-    category's matches still to play, for the board's "next matches"."""
+    """With several categories the same day: which they are (the pages' chooser), every
+    category's matches still to play, for the board's "next matches", and every category's
+    champions as they are decided."""
     day = db.active()
     if len(day) < 2:
-        return {"day": [], "day_matches": None}
+        return {"day": [], "day_matches": None, "day_champions": []}
     out = []
+    crowned = []
     for c in day:
-        for m in db.matches(c["id"]):
+        matches = db.matches(c["id"])
+        crowned += [{**x, "category": c["settings"].category or c["name"]}
+                    for x in _champions(matches, teams, c["settings"],
+                                        lambda cid=c["id"]: db.table(cid))]
+        for m in matches:
             if m["status"] != "scheduled":
                 continue
             v = match_view(m, teams)
@@ -224,23 +246,24 @@ def _day(db: CompetitionDB, comp: dict[str, Any], teams: dict[str, Any],
     out.sort(key=lambda x: (x[0], x[1]))
     return {"day": [{"id": c["id"], "name": c["name"], "category": c["settings"].category}
                     for c in day],
-            "day_matches": [v for _at, _slot, v in out]}
+            "day_matches": [v for _at, _slot, v in out], "day_champions": crowned}
 
 
 def team_view(db: CompetitionDB, key: str, lang: str | None = None,
-              now: float | None = None) -> dict[str, Any] | None:
+              now: float | None = None, cid: int | None = None) -> dict[str, Any] | None:
     """One team's page (issue 33): its next match — table, estimated time, opponent — its
-    results so far and its place; None for a team this competition does not have."""
+    results so far and its place; None for a team none of the day's competitions has.
+    With several categories the same day, the page is the team's own category's (for a
+    player entered in two, the one with the sooner match); ``cid`` chooses one."""
     token = _LANG.set(lang)
     try:
-        try:
-            comp = db.competition()
-        except CompetitionError:
-            return None
         teams = db.team_map()
         if key not in teams:
             return None
-        matches = db.matches(comp["id"])
+        found = _team_competition(db, key, cid)
+        if found is None:
+            return None
+        comp, matches = found
         eta = estimates(db, comp, matches, now)
         mine = [m for m in matches if key in (m["team_a"], m["team_b"])]
         coming = [m for m in mine if m["status"] in ("scheduled", "assigned")]
@@ -276,23 +299,56 @@ def team_view(db: CompetitionDB, key: str, lang: str | None = None,
                     place = {"group": group, "place": i, "points": row["points"],
                              "played": row["played"]}
         t = teams[key]
-        return {"name": comp["name"], "team": t.name, "club": t.club, "color": t.color,
+        return {"name": comp["name"], "category": comp["settings"].category,
+                "team": t.name, "club": t.club, "color": t.color,
                 "key": key, "next": nxt, "results": results, "standing": place,
                 "finish": clock_time(eta.finish)}
     finally:
         _LANG.reset(token)
 
 
-def teams_index(db: CompetitionDB) -> list[dict[str, str]]:
-    """Every team of the competition, for the printable sheet of QR codes."""
+def _team_competition(db: CompetitionDB, key: str, cid: int | None
+                      ) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """The competition a team's page shows, with its matches: ``cid`` if the team plays in
+    it; else, of the day's competitions the team plays in, the one where its next match is
+    soonest (one on a table now first), else the newest it played in."""
     try:
-        comp = db.competition()
+        day = [db.competition(cid)] if cid else list(reversed(db.active()))
+    except CompetitionError:
+        return None
+    best: tuple[tuple[int, int, int], dict[str, Any], list[dict[str, Any]]] | None = None
+    for rank, comp in enumerate(day):
+        matches = db.matches(comp["id"])
+        members = {k for g in comp["groups"].values() for k in g}
+        mine = [m for m in matches if key in (m["team_a"], m["team_b"])]
+        if not mine and key not in members:
+            continue
+        coming = [(m["status"] != "assigned", m["slot"]) for m in mine
+                  if m["status"] in ("scheduled", "assigned")]
+        order = (*min(coming), rank) if coming else (2, 0, rank)
+        if best is None or order < best[0]:
+            best = (order, comp, matches)
+    return None if best is None else (best[1], best[2])
+
+
+def teams_index(db: CompetitionDB) -> list[dict[str, str]]:
+    """Every team of the day's competitions, for the printable sheet of QR codes (with its
+    category when the day has several)."""
+    try:
+        day = db.active()
     except CompetitionError:
         return []
     teams = db.team_map()
-    keys = [k for g in comp["groups"].values() for k in g] or list(teams)
-    return [{"key": k, "name": teams[k].name, "club": teams[k].club}
-            for k in sorted(set(keys), key=lambda k: teams[k].name.casefold()) if k in teams]
+    several = len(day) > 1
+    where: dict[str, list[str]] = {}
+    for comp in day:
+        keys = [k for g in comp["groups"].values() for k in g] or (
+            list(teams) if not several else [])
+        for k in keys:
+            where.setdefault(k, []).append(comp["settings"].category or comp["name"])
+    return [{"key": k, "name": teams[k].name, "club": teams[k].club,
+             "category": " · ".join(where[k]) if several else ""}
+            for k in sorted(where, key=lambda k: teams[k].name.casefold()) if k in teams]
 
 
 def ranking_view(db: CompetitionDB, method: str = "placement") -> list[dict[str, Any]]:

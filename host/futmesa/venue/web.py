@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -64,7 +67,40 @@ def render(name: str, lang: str = "pt_BR", **ctx: Any) -> str:
 BOARD_FRAME_S = 1 / 60  # a board screen gets at most one update a frame
 
 
+VIEW_FRESH_S = 3.0  # a page's view is worked out again after this, or when a result lands
+
+
+class ViewCache:
+    """The pages' views of the competition, shared by every screen and phone asking within
+    a few seconds while nothing was stored (a day's spectators open team pages all the time;
+    working each out again would hold up the boards' live states)."""
+
+    def __init__(self, desk: Desk) -> None:
+        self.desk = desk
+        self._lock = threading.Lock()
+        self._views: dict[tuple[Any, ...], tuple[tuple[Any, ...], float, Any]] = {}
+
+    async def get(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.to_thread(self._get, fn, args)
+
+    def _get(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        key = (fn.__name__, *args)
+        stamp = self.desk.comp.revision()
+        now = time.monotonic()
+        with self._lock:
+            hit = self._views.get(key)
+        if hit is not None and hit[0] == stamp and now - hit[1] < VIEW_FRESH_S:
+            return hit[2]
+        value = fn(self.desk.comp, *args)
+        with self._lock:
+            if len(self._views) > 2000:  # every team in two languages, and then some
+                self._views.clear()
+            self._views[key] = (stamp, now, value)
+        return value
+
+
 def create_desk_app(desk: Desk) -> Starlette:
+    views = ViewCache(desk)
     loop_holder: dict[str, asyncio.AbstractEventLoop] = {}
     waiters: set[asyncio.Event] = set()
 
@@ -84,7 +120,7 @@ def create_desk_app(desk: Desk) -> Starlette:
 
     async def page(name: str, request: Request) -> Response:
         lang = request_language(request)
-        view = await asyncio.to_thread(competition_view, desk.comp, lang, chosen(request))
+        view = await views.get(competition_view, lang, chosen(request))
         return HTMLResponse(render(name, lang, c=view))
 
     async def board(request: Request) -> Response:
@@ -101,14 +137,14 @@ def create_desk_app(desk: Desk) -> Starlette:
 
     async def teams(request: Request) -> Response:
         lang = request_language(request)
-        view = await asyncio.to_thread(competition_view, desk.comp, lang)
-        index = await asyncio.to_thread(teams_index, desk.comp)
+        view = await views.get(competition_view, lang)
+        index = await views.get(teams_index)
         return HTMLResponse(render("teams.html", lang, c=view, teams=index))
 
     async def team(request: Request) -> Response:
         lang = request_language(request)
         key = request.path_params["key"]
-        t = await asyncio.to_thread(team_view, desk.comp, key, lang)
+        t = await views.get(team_view, key, lang, None, chosen(request))
         if t is None:
             return PlainTextResponse(gettext_in(lang, N_("No such team in this competition: "
                                                          "see the list at /times")), 404)
@@ -121,8 +157,8 @@ def create_desk_app(desk: Desk) -> Starlette:
         method = request.query_params.get("method", "placement")
         if method not in ("placement", "openskill"):
             method = "placement"
-        view = await asyncio.to_thread(competition_view, desk.comp, lang)
-        rows = await asyncio.to_thread(ranking_view, desk.comp, method)
+        view = await views.get(competition_view, lang)
+        rows = await views.get(ranking_view, method)
         words = {
             "placement": (N_("points by placement"), N_("Points"),
                           N_("Each competition gives points by the place a team finished "
@@ -149,9 +185,8 @@ def create_desk_app(desk: Desk) -> Starlette:
         return JSONResponse(desk.snapshot())
 
     async def api_competition(request: Request) -> Response:
-        return JSONResponse(await asyncio.to_thread(competition_view, desk.comp,
-                                                    request_language(request),
-                                                    chosen(request)))
+        return JSONResponse(await views.get(competition_view, request_language(request),
+                                            chosen(request)))
 
     async def ws(websocket: WebSocket) -> None:
         loop_holder["loop"] = asyncio.get_running_loop()
