@@ -61,10 +61,11 @@ def test_tournament_demo_refuses_a_db_that_exists(tmp_path: Path) -> None:
 
 def test_championship_demo_plays_a_swiss_day_and_writes_the_spreadsheets(
         tmp_path: Path) -> None:
-    """Issue 33: `futmesa demo --championship` — twelve teams of four clubs in pots, three
-    Swiss rounds (each drawn when the last is over, no rematch, a bye never needed with 12)
-    into semi-finals and a final on six simulated tables over a real mosquitto; it prints
-    the champion and where the spreadsheets are, and they hold the day."""
+    """Issue 33: `futmesa demo --championship` — two categories sharing six simulated tables
+    over a real mosquitto: Aberto, twelve teams of four clubs in pots, three Swiss rounds (each
+    drawn when the last is over, no rematch, a bye never needed with 12) into semi-finals and
+    a final; Sub-18, two groups of four into an Ouro and a Prata final. It prints each
+    champion and where the spreadsheets are, and they hold the day."""
     from openpyxl import load_workbook
 
     desk_file = tmp_path / "campeonato.sqlite"
@@ -76,11 +77,14 @@ def test_championship_demo_plays_a_swiss_day_and_writes_the_spreadsheets(
         capture_output=True, text=True, timeout=600)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out
-    champion = re.search(r"CAMPEÃO: (.+)", out)
+    champion = re.search(r"CAMPEÃO \(Aberto\): (.+)", out)
     assert champion, out
+    ouro = re.search(r"CAMPEÃO \(Sub-18 Ouro\): (.+)", out)
+    prata = re.search(r"CAMPEÃO \(Sub-18 Prata\): (.+)", out)
+    assert ouro and prata, out
     assert f"As planilhas do dia: {exports / 'campeonato.xlsx'}" in out, out
     db = CompetitionDB(desk_file)
-    comp = db.competition()
+    young, comp = db.active()
     assert comp["settings"].format == "swiss_knockout"
     matches = db.matches(comp["id"])
     swiss = [m for m in matches if m["stage"] == "swiss"]
@@ -91,10 +95,16 @@ def test_championship_demo_plays_a_swiss_day_and_writes_the_spreadsheets(
     final = next(m for m in matches if m["stage"] == "ko" and m["round"] == 2)
     winner = final["team_a"] if final["result"]["winner"] == "A" else final["team_b"]
     assert db.team_map()[winner].name == champion.group(1).strip()
+    sub18 = db.matches(young["id"])
+    assert all(m["status"] == "finished" for m in sub18) and len(sub18) == 14
+    tables = [m["table_id"] for m in matches + sub18]
+    assert len(set(tables)) == 6, "the categories shared the six tables"
     book = load_workbook(exports / "campeonato.xlsx")
-    assert book.sheetnames == ["Classificação", "Tabela", "Artilharia", "Disciplina"]
-    assert book["Tabela"].max_row == len(matches) + 1
-    goals = sum(int(r[2]) for r in book["Artilharia"].iter_rows(min_row=2, values_only=True))
+    assert book.sheetnames == [f"{c} · {s}" for c in ("Sub-18", "Aberto")
+                               for s in ("Classificação", "Tabela", "Artilharia", "Disciplina")]
+    assert book["Aberto · Tabela"].max_row == len(matches) + 1
+    goals = sum(int(r[2]) for r in book["Aberto · Artilharia"].iter_rows(min_row=2,
+                                                                          values_only=True))
     scored = sum(m["result"]["score_a"] + m["result"]["score_b"] for m in matches)
     assert goals == scored, "every goal of the day in the scorers' sheet"
-    assert (exports / "csv" / "classificacao.csv").exists()
+    assert (exports / "csv" / "aberto-classificacao.csv").exists()

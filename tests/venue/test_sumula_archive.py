@@ -16,7 +16,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from futmesa.cli import cli
-from tests.venue.test_result_check import Day
+from venue.test_result_check import Day
 
 
 def archive(day: Day, out: Path, *tables: Path) -> tuple[int, str]:

@@ -6,9 +6,11 @@ teams, the simulated tables (the real firmware under `micropython`) served by
 one daemon that publishes to the broker, the desk assigning matches and
 serving the venue board, and a scripted referee at every table. The
 tournament: N teams in two groups, the group winners meet in the final. The
-championship (issue 33): twelve teams of four clubs in three pots, a Swiss
-phase of three rounds (each drawn when the last is over) into semi-finals and
-a final on six tables; at the end the day's spreadsheets are written.
+championship (issue 33): two categories sharing six tables — Aberto, twelve teams of
+four clubs in three pots, a Swiss phase of three rounds (each drawn when the last is
+over) into semi-finals and a final; Sub-18, eight teams in two groups into an Ouro final
+(the group winners) and a Prata final (the runners-up); at the end the day's spreadsheets
+are written.
 """
 
 from __future__ import annotations
@@ -66,7 +68,17 @@ Vasquinho;VAS;#212121;Palheta Norte;3
 Santos do Dadinho;SAN;#9e9e9e;Liga Sul;3
 Cruzeiro Mirim;CRU;#1565c0;Palheta Norte;3
 """
-CHAMPIONSHIP_TEAMS = 12
+SUB18_CSV = """nome;cor;clube;pote
+Juventude Botão;#00796b;Clube Botão RS;1
+Guarani Mirim;#f9a825;Liga Sul;1
+Ponte Pretinha;#212121;Mesa Carioca;2
+América Jovem;#c62828;Palheta Norte;2
+Paraná da Palheta;#1565c0;Clube Botão RS;3
+Avaí Botonista;#2e7d32;Liga Sul;3
+Ceará Mirim;#424242;Mesa Carioca;4
+Remo Jovem;#0d47a1;Palheta Norte;4
+"""
+CHAMPIONSHIP_TABLES = 6
 CHAMPIONSHIP_SEED = 2026  # the same draw every time: the demo can be checked
 
 
@@ -77,9 +89,17 @@ FAST_MATCH = {"period_ms": 60000, "interval_ms": 3000, "lance_ms": 300000}
 
 def championship_settings(tables: int) -> dict[str, Any]:
     return {"name": _("Demonstration championship (Swiss phase and knockout)"),
+            "category": "Aberto",
             "format": "swiss_knockout", "swiss_rounds": 3, "advance": 4, "tables": tables,
             "seed": CHAMPIONSHIP_SEED, "changeover_minutes": 1,
             "match_settings": dict(FAST_MATCH)}
+
+
+def under18_settings(tables: int) -> dict[str, Any]:
+    return {"name": _("Demonstration championship (groups, Ouro and Prata)"),
+            "category": "Sub-18", "format": "groups_knockout", "groups": 2, "advance": 1,
+            "divisions": ["Ouro", "Prata"], "tables": tables, "seed": CHAMPIONSHIP_SEED,
+            "changeover_minutes": 1, "match_settings": dict(FAST_MATCH)}
 
 
 def tournament_settings(teams: int, tables: int) -> dict[str, Any]:
@@ -100,11 +120,9 @@ async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int
     ``championship``: the championship day instead (see the module); its spreadsheets go
     to ``exports``."""
     logging.getLogger("httpx").setLevel(logging.WARNING)  # the referees poll all the time
-    if championship:
-        teams = CHAMPIONSHIP_TEAMS
-    elif not 4 <= teams <= 16 or teams % 2:
+    if not championship and (not 4 <= teams <= 16 or teams % 2):
         raise ValueError(_("--tournament takes an even number of teams from 4 to 16"))
-    tables = teams // 2
+    tables = CHAMPIONSHIP_TABLES if championship else teams // 2
     folder = children.temp_dir("futmesa-tournament-")
     sims: list[SimTable] = []
     broker: Mosquitto | None = None
@@ -113,8 +131,12 @@ async def play_tournament(teams: int, speed: int, http_port: int, desk_port: int
         tables_file = tables_db_for(desk_db) if desk_db else str(folder / "tables.sqlite")
         comp = CompetitionDB(desk_file)
         if championship:
-            comp.import_teams(read_teams_csv(CHAMPIONSHIP_CSV))
-            cid = comp.create(parse_settings(championship_settings(tables)))
+            young = read_teams_csv(SUB18_CSV)
+            open_ = read_teams_csv(CHAMPIONSHIP_CSV)
+            comp.import_teams(young + open_)
+            comp.create(parse_settings(under18_settings(tables)), [t.key for t in young])
+            cid = comp.create(parse_settings(championship_settings(tables)),
+                              [t.key for t in open_])
         else:
             comp.import_teams(read_teams_csv("\n".join(TEAMS_CSV.splitlines()[: teams + 1])))
             cid = comp.create(parse_settings(tournament_settings(teams, tables)))
@@ -146,6 +168,19 @@ def write_exports(comp: CompetitionDB, folder: Path) -> list[str]:
     book = day_sheets(comp)
     paths = [write_xlsx(folder / "campeonato.xlsx", book), *write_csv(folder / "csv", book)]
     return [str(p) for p in paths]
+
+
+def _day_views(comp: CompetitionDB) -> list[dict[str, Any]]:
+    """Every category's view (the newest last), or the one competition's."""
+    day = comp.active()
+    return [competition_view(comp, cid=c["id"]) for c in day] or [competition_view(comp)]
+
+
+def _over(view: dict[str, Any]) -> bool:
+    """A champion, and every match played (each division's knockout too)."""
+    return bool(view.get("champion")) and all(
+        m["status"] in ("finished", "walkover", "bye", "abandoned")
+        for m in view.get("matches", []))
 
 
 def tables_db_for(desk_db: str | Path) -> str:
@@ -183,12 +218,16 @@ async def _play(comp: CompetitionDB, sims: list[SimTable], broker: Mosquitto, de
         stop = asyncio.Event()
         tasks = [asyncio.create_task(r.run(stop)) for r in refs]
         while True:
-            view = await asyncio.to_thread(competition_view, comp)
-            if view.get("champion"):
-                outcome.update(view)
+            views = await asyncio.to_thread(_day_views, comp)
+            if all(_over(v) for v in views):
+                outcome.update(views[-1])
                 break
             await asyncio.sleep(0.5)
-        say(_("CHAMPION: {team}").format(team=outcome["champion"]))
+        for v in views:
+            for c in v["champions"]:
+                where = " ".join(x for x in (v.get("category") or "", c["division"]) if x)
+                say(_("CHAMPION ({where}): {team}").format(where=where, team=c["team"])
+                    if len(views) > 1 else _("CHAMPION: {team}").format(team=c["team"]))
         if exit_when_done:
             stop.set()
             await asyncio.gather(*tasks, return_exceptions=True)
