@@ -122,9 +122,10 @@ def cli(verbose: bool) -> None:
 @click.option("--desk-port", default=8100, show_default=True, type=click.IntRange(1, 65535),
               help="With --tournament: the desk's web port (venue board, standings).")
 @click.option("--championship", is_flag=True,
-              help="Play a championship day instead: twelve teams of four clubs in pots, a "
-                   "Swiss phase into semi-finals and a final on six simulated tables, a real "
-                   "mosquitto broker and the venue desk; then the day's spreadsheets.")
+              help="Play a championship day instead: two categories sharing six simulated "
+                   "tables (Aberto: twelve teams of four clubs in pots, a Swiss phase into "
+                   "semi-finals and a final; Sub-18: two groups into Ouro and Prata finals), "
+                   "a real mosquitto broker and the venue desk; then the day's spreadsheets.")
 @click.option("--exports", type=click.Path(file_okay=False), default="futmesa-campeonato",
               show_default=True,
               help="With --championship: the folder for the day's spreadsheets (XLSX, CSV).")

@@ -63,3 +63,34 @@ def test_a_knockout_needs_a_power_of_two() -> None:
 def test_league_is_a_single_round_robin() -> None:
     planned = schedule.plan(list("abcde"), "league", 1, 1)
     assert len(planned) == 10 and {m.stage for m in planned} == {"league"}
+
+
+@pytest.mark.parametrize("fmt,groups", [("league", 1), ("groups_knockout", 2)])
+def test_home_and_away_plays_every_pair_twice_sides_swapped(fmt: str, groups: int) -> None:
+    """`legs: 2` (*turno e returno*, as Brazilian chaves are often played): every pair of a
+    league or group meets twice, once on each side, the return leg after every first leg
+    of the group, and the slots still keep every team on one table at a time."""
+    teams = list("abcdefgh")
+    planned = schedule.assign_slots(schedule.plan(teams, fmt, groups, 1, legs=2), 3)
+    rr = [m for m in planned if m.stage in ("league", "group")]
+    once = [m for m in schedule.plan(teams, fmt, groups, 1) if m.stage in ("league", "group")]
+    assert len(rr) == 2 * len(once)
+    sides = [(m.team_a, m.team_b) for m in rr]
+    assert len(set(sides)) == len(sides), "a pair met twice on the same sides"
+    assert {frozenset(p) for p in sides} == {frozenset((m.team_a, m.team_b)) for m in once}
+    for g in {m.group for m in rr}:
+        mine = [m for m in rr if m.group == g]
+        half = len(mine) // 2
+        firsts = {frozenset((m.team_a, m.team_b)) for m in mine[:half]}
+        assert len(firsts) == half, "the return legs come after every first leg"
+    for slot in {m.slot for m in planned}:
+        playing = [t for m in planned if m.slot == slot for t in (m.team_a, m.team_b) if t]
+        assert len(playing) == len(set(playing))
+
+
+def test_legs_are_checked_in_the_settings() -> None:
+    from futmesa.competition.settings import SettingsFileError, parse_settings
+
+    assert parse_settings({"legs": 2}).legs == 2
+    with pytest.raises(SettingsFileError, match="legs"):
+        parse_settings({"legs": 3})

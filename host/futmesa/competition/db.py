@@ -222,7 +222,7 @@ class CompetitionDB:
                               for g, ks in drawn.groups.items()}
                 planned = schedule.plan(keys, settings.format, settings.groups,
                                         settings.advance, drawn=groups,
-                                        divisions=settings.divisions)
+                                        divisions=settings.divisions, legs=settings.legs)
                 schedule.assign_slots(planned, settings.tables, settings.rest_slots)
         except ValueError as exc:
             raise CompetitionError(str(exc)) from exc

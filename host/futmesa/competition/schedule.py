@@ -62,6 +62,14 @@ def round_robin(teams: list[str]) -> list[list[tuple[str, str]]]:
     return rounds
 
 
+def both_legs(rounds: list[list[tuple[str, str]]], legs: int) -> list[list[tuple[str, str]]]:
+    """``legs`` 2 (*turno e returno*): after every round, the same rounds again with the
+    sides swapped (who was side A is side B), so each pair meets twice."""
+    if legs < 2:
+        return rounds
+    return rounds + [[(b, a) for a, b in r] for r in rounds]
+
+
 def knockout_rounds(qualifiers: list[str], prefix: str = "") -> list[Planned]:
     """A single-elimination bracket over seeded sources ("group:A:1"…), best seed vs worst;
     `prefix` names a division's bracket ("Ouro: Final")."""
@@ -106,20 +114,22 @@ def seeds_from_groups(groups: list[str], advance: int) -> list[str]:
 
 def plan(teams: list[str], fmt: str, groups: int, advance: int,
          drawn: dict[str, list[str]] | None = None,
-         divisions: list[str] | None = None) -> list[Planned]:
+         divisions: list[str] | None = None, legs: int = 1) -> list[Planned]:
     """The whole competition's matches in playing order (slots not yet given); `drawn`: the
     groups as drawn (competition.draw), else the snake seeding of the list order;
     `divisions` ("Ouro", "Prata", "Bronze"): a knockout each, the first `advance` places of
-    every group in the first, the next `advance` in the second…"""
+    every group in the first, the next `advance` in the second…; `legs` 2: the league or the
+    groups home and away (*turno e returno*)."""
     if fmt == "league":
         return [Planned("league", "", r + 1, a, b)
-                for r, pairs in enumerate(round_robin(teams)) for a, b in pairs]
+                for r, pairs in enumerate(both_legs(round_robin(teams), legs))
+                for a, b in pairs]
     if groups * 2 > len(teams):
         raise ValueError(_("{count} teams cannot make {groups} groups of at least two").format(
             count=len(teams), groups=groups))
     if not drawn or set(drawn) == {""}:
         drawn = draw_groups(teams, groups)
-    by_group = {g: round_robin(ts) for g, ts in drawn.items()}
+    by_group = {g: both_legs(round_robin(ts), legs) for g, ts in drawn.items()}
     out: list[Planned] = []
     for r in range(max(len(rs) for rs in by_group.values())):
         for g, rounds in by_group.items():

@@ -84,6 +84,9 @@ class CompetitionSettings(BaseModel):
     advance: int = Field(default=1, ge=1, le=16,
                          description="teams per group (Swiss: in all) into the knockout")
     swiss_rounds: int = Field(default=4, ge=1, le=15, description="rounds of a Swiss phase")
+    legs: int = Field(default=1, ge=1, le=2,
+                      description="1: each pair of a league or group meets once; 2: home and "
+                                  "away (turno e returno), the second leg with the sides swapped")
     divisions: list[Annotated[str, Field(min_length=1, max_length=20)]] = Field(
         default_factory=list, max_length=4,
         description="knockouts after the groups, e.g. Ouro, Prata, Bronze: the first "
