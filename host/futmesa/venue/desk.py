@@ -286,7 +286,7 @@ class Desk:
         """What the board says beside the tables: the newest refusals and the reports to
         confirm (read here, on a refusal and every tick, not on every screen update)."""
         reports = [r for c in self.comp.active()
-                   for r in self.comp.reports(c["id"], open_only=True)]
+                   for r in self.comp.decisions.reports(c["id"], open_only=True)]
         if self.board.set_notices(notices_of(self.refusals(20), reports)):
             self._changed()
 

@@ -105,12 +105,12 @@ def _to_competition(comp: CompetitionDB, m: dict[str, Any], uid: str,
     comp.record_result(cm, uid, body)
     side = disqualified_side(body)
     team = (m["team_a"] if side == "A" else m["team_b"]) if side else None
-    withdrawn = comp.withdraw_reports(cm, uid, keep=team)
+    withdrawn = comp.decisions.withdraw_reports(cm, uid, keep=team)
     if withdrawn:
         log.info(ngettext("result %s corrected: %d disqualification report withdrawn",
                           "result %s corrected: %d disqualification reports withdrawn",
                           withdrawn), uid, withdrawn)
-    if team and comp.add_report(cm, team, str(body.get("rule", "")), uid):
+    if team and comp.decisions.add_report(cm, team, str(body.get("rule", "")), uid):
         log.warning(_("table report: %s disqualified in match %d (%s); the organiser "
                       "confirms it with `futmesa competition reports`"), team, cm,
                     body.get("rule"))
