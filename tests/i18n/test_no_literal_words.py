@@ -77,6 +77,8 @@ ALLOWED: dict[str, dict[str, str]] = {
     },
     "venue/tournament.py": {
         "Estrela do Norte": "the demo tournament's clubs (a teams file: proper names, data)",
+        "Juventude Botão": "the demo championship's Sub-18 teams (a teams file: proper names, "
+                           "data)",
     },
 }
 

@@ -68,7 +68,7 @@ Vasquinho;VAS;#212121;Palheta Norte;3
 Santos do Dadinho;SAN;#9e9e9e;Liga Sul;3
 Cruzeiro Mirim;CRU;#1565c0;Palheta Norte;3
 """
-SUB18_CSV = """nome;cor;clube;pote
+SUB18_CSV = """name;color;club;pot
 Juventude Botão;#00796b;Clube Botão RS;1
 Guarani Mirim;#f9a825;Liga Sul;1
 Ponte Pretinha;#212121;Mesa Carioca;2
