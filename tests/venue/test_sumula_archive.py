@@ -47,7 +47,7 @@ def test_the_signed_sumulas_in_one_archive(tmp_path: Path) -> None:
         "Alfa", "2", "0", "Beta")
     with zipfile.ZipFile(out) as zf:
         pdf = zf.read(row["Arquivo"])
-    assert row["Arquivo"].endswith("-mesa-1-Alfa-x-Beta.pdf"), row["Arquivo"]
+    assert row["Arquivo"].endswith("-Mesa-1-Alfa-x-Beta.pdf"), row["Arquivo"]
     assert pdf.startswith(b"%PDF") and hashlib.sha256(pdf).hexdigest() == row["SHA-256"]
 
     # without the table's file: said, no súmula made up
