@@ -61,6 +61,18 @@ def files(folder: Path) -> list[Path]:
 
 # (package, the project modules it may import, why)
 RULES: list[tuple[str, tuple[str, ...], str]] = [
+    ("futmesa.competition", ("futmesa.competition", "futmesa.config", "futmesa.rules",
+                             "futmesa.textfiles", "futmesa.wordmatch", "futmesa.sqltx",
+                             "futmesa.i18n"),
+     "the competition's rooms (planning, progression, decisions, standings, the file) know "
+     "teams, matches and results, never the venue, the tables or the views"),
+    ("futmesa.venue.board_state", ("futmesa.venue.checks", "futmesa.matchbook.wording",
+                                   "futmesa.i18n"),
+     "the boards' live cards stand apart from the competition: a state on its way to the "
+     "boards never waits on a result being stored"),
+    ("futmesa.web.referee_inbox", ("futmesa.hub", "futmesa.web.access", "futmesa.web.common",
+                                   "futmesa.web.ledger", "futmesa.i18n"),
+     "the referee inbox takes inputs to the hub; pages and views are the console's"),
     ("futmesa.rules", ("futmesa.rules", "futmesa.i18n"),
      "the rules are pure: they know entries and effects, nothing of the link, store or views"),
     ("futmesa.link", ("futmesa.link", "futmesa_wire", "futmesa.i18n"),

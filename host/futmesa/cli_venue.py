@@ -312,7 +312,7 @@ def record_shootout(teams: tuple[str, ...], db: str, group: str, category: str |
         if unknown:
             raise CompetitionError(_("no team {name}: see `futmesa competition export-teams`")
                                    .format(name=repr(unknown[0])))
-        store.record_shootout(comp["id"], group.upper() if group else "", keys)
+        store.decisions.record_shootout(comp["id"], group.upper() if group else "", keys)
     except CompetitionError as exc:
         raise _fail(exc) from None
     click.echo(_("shoot-out recorded: {teams}").format(teams=" > ".join(teams)))
@@ -377,7 +377,7 @@ def walkover(match_id: int, absent: str, db: str) -> None:
     from futmesa.competition.db import CompetitionError
 
     try:
-        _db(db).walkover(match_id, absent)
+        _db(db).decisions.walkover(match_id, absent)
     except CompetitionError as exc:
         raise _fail(exc) from exc
     click.echo(_("match {id}: W.O.").format(id=match_id))
@@ -392,7 +392,7 @@ def abandon(match_id: int, note: str, db: str) -> None:
     from futmesa.competition.db import CompetitionError
 
     try:
-        rid = _db(db).abandon(match_id, note)
+        rid = _db(db).decisions.abandon(match_id, note)
     except CompetitionError as exc:
         raise _fail(exc) from exc
     click.echo(_("match {id} abandoned; its replay: match {replay}").format(
@@ -413,7 +413,7 @@ def sanction(team: str, kind: str, match_id: int | None, rule: str | None, db: s
 
     try:
         store = _db(db)
-        sid = store.add_sanction(team_key(team), kind, match_id, rule)
+        sid = store.decisions.add_sanction(team_key(team), kind, match_id, rule)
         store.advance()
     except CompetitionError as exc:
         raise _fail(exc) from exc
@@ -436,20 +436,20 @@ def reports(confirm_id: int | None, dismiss_id: int | None, db: str) -> None:
     store = _db(db)
     try:
         if confirm_id is not None:
-            sid = store.decide_report(confirm_id, confirm=True)
+            sid = store.decisions.decide_report(confirm_id, confirm=True)
             store.advance()
             click.echo(_("report {report} confirmed: sanction {id} (to withdraw it: futmesa "
                          "competition revoke {id})").format(report=confirm_id, id=sid))
             return
         if dismiss_id is not None:
-            store.decide_report(dismiss_id, confirm=False)
+            store.decisions.decide_report(dismiss_id, confirm=False)
             click.echo(_("report {report} dismissed").format(report=dismiss_id))
             return
         comp = store.competition()
     except CompetitionError as exc:
         raise _fail(exc) from None
     teams = store.team_map()
-    rows = store.reports(comp["id"])
+    rows = store.decisions.reports(comp["id"])
     if not rows:
         click.echo(_("no report from the tables"))
     for r in rows:
@@ -469,7 +469,7 @@ def revoke(sanction_id: int, db: str) -> None:
 
     try:
         store = _db(db)
-        store.revoke_sanction(sanction_id)
+        store.decisions.revoke_sanction(sanction_id)
         store.advance()
     except CompetitionError as exc:
         raise _fail(exc) from exc

@@ -95,14 +95,14 @@ def test_the_same_result_twice_counts_once(db: CompetitionDB) -> None:
 def test_walkover_abandon_and_replay(db: CompetitionDB) -> None:
     cid = db.create(parse_settings({"format": "league", "walkover_score": 2}))
     first, second = db.matches(cid)[:2]
-    db.walkover(first["id"], "B")
+    db.decisions.walkover(first["id"], "B")
     got = db.match(first["id"])
     assert got["status"] == "walkover" and (got["result"]["score_a"], got["result"]["score_b"]) \
         == (2, 0)
     assert not db.record_result(first["id"], "mesa1:3", result(0, 5))  # W.O. stands
     with pytest.raises(CompetitionError, match="já tem resultado"):
-        db.walkover(first["id"], "A")
-    replay = db.abandon(second["id"], "power cut")
+        db.decisions.walkover(first["id"], "A")
+    replay = db.decisions.abandon(second["id"], "power cut")
     assert db.match(second["id"])["status"] == "abandoned"
     assert not db.record_result(second["id"], "mesa2:1", result(1, 0))  # late: not counted
     r = db.match(replay)
@@ -119,7 +119,7 @@ def test_art_85_disqualification_turns_remaining_matches_into_walkovers(db: Comp
     played = next(m for m in db.matches(cid) if bad in (m["team_a"], m["team_b"]))
     side = "A" if played["team_a"] == bad else "B"
     db.record_result(played["id"], "x:1", result(1, 0) if side == "A" else result(0, 1))
-    db.add_sanction(bad, "competition_points")
+    db.decisions.add_sanction(bad, "competition_points")
     db.advance(cid)
     rest = [m for m in db.matches(cid) if bad in (m["team_a"], m["team_b"])
             and m["id"] != played["id"]]
@@ -127,7 +127,7 @@ def test_art_85_disqualification_turns_remaining_matches_into_walkovers(db: Comp
     rows = db.table(cid)[""]
     assert rows[-1]["team"] == bad and rows[-1]["points"] == 0 and rows[-1]["disqualified"]
     with pytest.raises(CompetitionError, match="precisa do número da partida"):
-        db.add_sanction("grêmio f.c.", "match_points")
+        db.decisions.add_sanction("grêmio f.c.", "match_points")
 
 
 def test_playable_respects_busy_teams_and_schedule_order(db: CompetitionDB) -> None:

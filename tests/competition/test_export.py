@@ -32,7 +32,8 @@ def _played(tmp_path: Path) -> Path:
             "detail": {"goals": goals,
                        "discipline": {"A": {"disciplinary": i % 2, "expelled": 0},
                                       "B": {"disciplinary": 0, "expelled": 0}}}})
-    db.add_sanction(db.matches(cid)[0]["team_a"], "match_points", db.matches(cid)[0]["id"])
+    first = db.matches(cid)[0]
+    db.decisions.add_sanction(first["team_a"], "match_points", first["id"])
     db.close()
     return path
 

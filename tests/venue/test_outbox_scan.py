@@ -43,3 +43,30 @@ def test_a_match_replaced_unfinished_is_passed_by(tmp_path: Path) -> None:
     assert box.scan("mesa-1") == 1
     assert [b["match_id"] for b in box.pending("mesa-1")] == [second]
     assert box.cursor("mesa-1") == second
+
+
+def test_an_entry_written_just_after_the_result_is_sent_again(tmp_path: Path) -> None:
+    """Found by `competition sumulas` on a demo day: an entry stamped a moment before the
+    result was built, but written just after it, was never sent (the recheck compared
+    clocks); the desk kept a result one entry short of the table's log, and its súmula
+    "did not check out". The recheck goes by the entries' numbers now."""
+    import sqlite3
+
+    log = EventLog(tmp_path / "mesa.sqlite")
+    box = Outbox(log)
+    mid = log.new_match("mesa-1", "pastilha-8x2", {"competition_match": 7})
+    disqualify(log, mid)
+    log.end_match(mid)
+    assert box.scan("mesa-1") == 1
+    [first] = box.pending("mesa-1")
+    box.acknowledge("mesa-1", {first["uid"]: first["digest"]})
+    late = log.append_entry(mid, "referee", "note", {"text": "súmula conferida"}, 1, 1000,
+                            "árbitro")
+    db = sqlite3.connect(tmp_path / "mesa.sqlite")  # its stamp from before the result's
+    db.execute("UPDATE entries SET created_at = created_at - 3600 WHERE id=?", (late,))
+    db.commit()
+    db.close()
+    assert box.recheck("mesa-1") == 1
+    [again] = box.pending("mesa-1")
+    assert again["uid"] == first["uid"] and again["digest"] != first["digest"]
+    assert box.recheck("mesa-1") == 0  # once is enough

@@ -59,14 +59,14 @@ def test_a_result_corrected_after_the_end_is_sent_again_and_replaces_it(tmp_path
     rows = {r["team"]: r for r in comp.table(cid)[""]}
     assert rows[first["team_b"]]["points"] == 3 and rows[first["team_b"]]["played"] == 1
     # the wrong report is withdrawn by the correction; the right one waits for the organiser
-    reports = comp.reports(cid)
+    reports = comp.decisions.reports(cid)
     assert [(r["team"], r["decision"]) for r in reports] == [
         (first["team_b"], "withdrawn"), (first["team_a"], None)]
-    assert comp.sanctions(cid) == []
-    comp.decide_report(reports[1]["id"], confirm=True)
+    assert comp.decisions.sanctions(cid) == []
+    comp.decisions.decide_report(reports[1]["id"], confirm=True)
     comp.advance(cid)
     rows = {r["team"]: r for r in comp.table(cid)[""]}
-    assert [(x["team"], x["rule"]) for x in comp.sanctions(cid)] == [
+    assert [(x["team"], x["rule"]) for x in comp.decisions.sanctions(cid)] == [
         (first["team_a"], "003 Art. 85")]
     assert not rows[first["team_b"]]["disqualified"] and rows[first["team_a"]]["disqualified"]
     for m in comp.matches(cid):
@@ -100,11 +100,11 @@ def test_a_table_disqualification_reaches_the_standings_once(tmp_path: Path) -> 
     with pytest.raises(Refused, match="foi dada à mesa mesa-1"):
         desk.receive_result("mesa-2", other)  # mesa-2 was not given this match
     loser = first["team_b"]
-    [report] = comp.reports(cid, open_only=True)
-    assert report["team"] == loser and comp.sanctions(cid) == []  # nothing applied yet
-    comp.decide_report(report["id"], confirm=True)
+    [report] = comp.decisions.reports(cid, open_only=True)
+    assert report["team"] == loser and comp.decisions.sanctions(cid) == []  # nothing applied yet
+    comp.decisions.decide_report(report["id"], confirm=True)
     comp.advance(cid)
-    sanctions = comp.sanctions(cid)
+    sanctions = comp.decisions.sanctions(cid)
     assert [(s["team"], s["kind"], s["rule"]) for s in sanctions] == [
         (loser, "competition_points", "003 Art. 85")]
     rows = comp.table(cid)[""]

@@ -47,7 +47,7 @@ def test_the_signed_sumulas_in_one_archive(tmp_path: Path) -> None:
         "Alfa", "2", "0", "Beta")
     with zipfile.ZipFile(out) as zf:
         pdf = zf.read(row["Arquivo"])
-    assert row["Arquivo"].endswith("-mesa-1-Alfa-x-Beta.pdf"), row["Arquivo"]
+    assert row["Arquivo"].endswith("-Mesa-1-Alfa-x-Beta.pdf"), row["Arquivo"]
     assert pdf.startswith(b"%PDF") and hashlib.sha256(pdf).hexdigest() == row["SHA-256"]
 
     # without the table's file: said, no súmula made up
@@ -71,7 +71,7 @@ def test_a_result_that_does_not_check_out_fails_the_archive(tmp_path: Path) -> N
 
 def test_a_walkover_decided_at_the_desk_is_listed(tmp_path: Path) -> None:
     day = Day(tmp_path)
-    day.comp.walkover(day.cm, "B", "não compareceu")
+    day.comp.decisions.walkover(day.cm, "B", "não compareceu")
     code, said = archive(day, tmp_path / "s.zip", day.table_db)
     assert code == 0 and "1 decididas na mesa de controle" in said, said
     [row] = index_of(tmp_path / "s.zip")

@@ -225,7 +225,7 @@ def test_the_host_says_its_time(live: LiveServer) -> None:
 
 
 def test_the_press_time_comes_from_the_phones_stamp_or_its_stopwatch() -> None:
-    from futmesa.web.console import press_time
+    from futmesa.web.referee_inbox import press_time
 
     now = 1_800_000_000_000.0
     assert press_time({}, now) is None

@@ -10,8 +10,8 @@ import httpx
 import pytest
 
 from futmesa.hub import StateHub
-from futmesa.web import console
-from futmesa.web.console import PendingOutcomes
+from futmesa.web import referee_inbox
+from futmesa.web.referee_inbox import PendingOutcomes
 from futmesa_testkit.liveserver import TOKEN, make_state, serving
 
 
@@ -26,7 +26,7 @@ def test_answered_outcomes_make_room_pending_ones_do_not() -> None:
 
 
 def test_a_full_console_says_to_wait_instead_of_growing(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(console, "MAX_PENDING", 2)
+    monkeypatch.setattr(referee_inbox, "MAX_PENDING", 2)
     hub = StateHub()
     release = asyncio.Event()
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from futmesa.i18n import _
 from futmesa.textfiles import OrganiserFileError, read_json
@@ -92,14 +92,28 @@ def load_board(name_or_path: str | os.PathLike[str]) -> Board:
     return Board(name=data["board"], path=path, data=data)
 
 
+class _Fail:
+    """Raises BoardFileError naming the file, the problem and where the format is."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def __call__(self, msg: str) -> NoReturn:
+        raise BoardFileError(_("{where}: {problem} (format: hardware/README.md)").format(
+            where=self.where, problem=msg))
+
+
 def check_board(data: Any, where: str | None = None, stem: str | None = None) -> None:
     """Raise BoardFileError naming the first problem in a board object."""
-    where = where or _("board file")
+    fail = _Fail(where or _("board file"))
+    _check_top(data, stem, fail)
+    _check_goal_sensors(data["goal_sensors"], fail)
+    _check_side_net_and_controls(data, fail)
+    _check_pins(data, fail)
 
-    def fail(msg: str) -> None:
-        raise BoardFileError(_("{where}: {problem} (format: hardware/README.md)").format(
-            where=where, problem=msg))
 
+def _check_top(data: Any, stem: str | None, fail: _Fail) -> None:
+    """The keys, their types, the format, the name, the data channel and the I2C bus."""
     if not isinstance(data, dict):
         fail(_("the top level must be a JSON object"))
     for key, typ in (
@@ -135,7 +149,9 @@ def check_board(data: Any, where: str | None = None, stem: str | None = None) ->
     if data.get("input_active", 0) not in (0, 1):
         fail(_("input_active must be 0 or 1"))
 
-    goals = data["goal_sensors"]
+
+def _check_goal_sensors(goals: list[Any], fail: _Fail) -> None:
+    """Two goal lines, ids 0 and 1; a VL53L0X with its own address, or a beam with its pin."""
     if sorted(g.get("id") for g in goals if isinstance(g, dict)) != [0, 1]:
         fail(_("goal_sensors must have exactly the ids 0 and 1 (one per goal line)"))
     addresses: list[int] = []
@@ -168,6 +184,8 @@ def check_board(data: Any, where: str | None = None, stem: str | None = None) ->
             if g.get("beam_blocked", 1) not in (0, 1):
                 fail(_("goal sensor {id}: beam_blocked must be 0 or 1").format(id=gid))
 
+
+def _check_side_net_and_controls(data: dict[str, Any], fail: _Fail) -> None:
     zones = [z.get("zone") for z in data["side_net"]]
     if zones != list(range(len(zones))):
         fail(_("side_net zones must be numbered 0, 1, 2, … in order"))
@@ -188,6 +206,9 @@ def check_board(data: Any, where: str | None = None, stem: str | None = None) ->
     if "pin" not in data["buzzer"] or "pin" not in data["led"]:
         fail(_("buzzer and led need a 'pin'"))
 
+
+def _check_pins(data: dict[str, Any], fail: _Fail) -> None:
+    """No pin given two jobs; then the rest of the shape, key by key."""
     seen: dict[Any, str] = {}
     for role, pin in _pin_roles(data):
         if pin in seen:

@@ -116,29 +116,12 @@ def write_config(folder: str | Path, tables: list[str], port: int = 1883,
 
     ``host``: an IP address or interface name to listen on. ``certfile``/``keyfile``:
     the listener speaks TLS only (clients use ``mqtts://``)."""
-    bad = [t for t in tables if not TABLE_ID.match(t)]
-    if bad:
-        raise VenueConfigError(_("table id {table}: use letters, digits, '-', '_' or '.'").format(
-            table=repr(bad[0])))
-    for reserved in (DESK_USER, OBSERVER_USER):
-        if reserved in tables:
-            raise VenueConfigError(_("{name} is a reserved user name, not a table id ({desk} is "
-                                     "the desk's)").format(name=repr(reserved),
-                                                           desk=repr(DESK_USER)))
+    _check_table_ids(tables)
     if (certfile is None) != (keyfile is None):
         raise VenueConfigError(_("TLS needs both files: --certfile and --keyfile"))
     address = listen_address(host)
     user = broker_user(run_as or getpass.getuser())
-    ca = None
-    if certfile is not None and keyfile is not None:
-        try:
-            ca = Path(certfile).read_text(encoding="ascii")
-            Path(keyfile).read_bytes()
-        except (OSError, UnicodeDecodeError) as exc:
-            raise VenueConfigError(_("could not read the certificate or the key: {problem}").format(
-                problem=exc)) from None
-        if "BEGIN CERTIFICATE" not in ca:
-            raise VenueConfigError(_("{path} is not a PEM certificate").format(path=certfile))
+    ca = _read_certificate(certfile, keyfile) if certfile is not None else None
     d = Path(folder).resolve()
     if user != getpass.getuser():
         blocked = _blocked_ancestor(d, user)
@@ -149,6 +132,52 @@ def write_config(folder: str | Path, tables: list[str], port: int = 1883,
                 "reach").format(user=repr(user), folder=blocked))
     (d / "credentials").mkdir(parents=True, exist_ok=True)
     (d / "data").mkdir(exist_ok=True)
+    passwd = _write_users(d, tables, passwords, ca)
+    tls_lines = ""
+    if certfile is not None and keyfile is not None:
+        # copies beside the other files: the broker reads them as its own user
+        (d / "tls").mkdir(exist_ok=True)
+        (d / "tls" / "broker.crt").write_text(ca or "")
+        _secret_bytes(d / "tls" / "broker.key", Path(keyfile).read_bytes())
+        tls_lines = (f"certfile {d / 'tls' / 'broker.crt'}\n"
+                     f"keyfile {d / 'tls' / 'broker.key'}\n"
+                     "tls_version tlsv1.2\n")
+    conf = d / "mosquitto.conf"
+    conf.write_text(_conf_text(conf, d, user, port, address, passwd, tls_lines))
+    if user != getpass.getuser():  # root wrote it: the broker's user must read it
+        _give_to(d, user)
+    return conf
+
+
+def _check_table_ids(tables: list[str]) -> None:
+    bad = [t for t in tables if not TABLE_ID.match(t)]
+    if bad:
+        raise VenueConfigError(_("table id {table}: use letters, digits, '-', '_' or '.'").format(
+            table=repr(bad[0])))
+    for reserved in (DESK_USER, OBSERVER_USER):
+        if reserved in tables:
+            raise VenueConfigError(_("{name} is a reserved user name, not a table id ({desk} is "
+                                     "the desk's)").format(name=repr(reserved),
+                                                           desk=repr(DESK_USER)))
+
+
+def _read_certificate(certfile: str | Path, keyfile: str | Path | None) -> str:
+    """The PEM certificate's text (the key read too, to say now if it cannot be)."""
+    try:
+        ca = Path(certfile).read_text(encoding="ascii")
+        Path(keyfile or "").read_bytes()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise VenueConfigError(_("could not read the certificate or the key: {problem}").format(
+            problem=exc)) from None
+    if "BEGIN CERTIFICATE" not in ca:
+        raise VenueConfigError(_("{path} is not a PEM certificate").format(path=certfile))
+    return ca
+
+
+def _write_users(d: Path, tables: list[str], passwords: dict[str, str] | None,
+                 ca: str | None) -> Path:
+    """The password file (hashed by mosquitto's own tool), the ACL, and the credentials
+    each side is handed (the desk's, the observer's, one file per table)."""
     pw = {DESK_USER: secrets.token_urlsafe(12), OBSERVER_USER: secrets.token_urlsafe(12),
           **{t: secrets.token_urlsafe(12) for t in tables}, **(passwords or {})}
     passwd = d / "passwd"
@@ -165,17 +194,12 @@ def write_config(folder: str | Path, tables: list[str], port: int = 1883,
     _secret(d / "credentials" / "desk.json", {"desk": pw[DESK_USER], **tls})
     for t in tables:
         _secret(d / "credentials" / f"{t}.json", {"tables": {t: pw[t]}, **tls})
-    tls_lines = ""
-    if certfile is not None and keyfile is not None:
-        # copies beside the other files: the broker reads them as its own user
-        (d / "tls").mkdir(exist_ok=True)
-        (d / "tls" / "broker.crt").write_text(ca or "")
-        _secret_bytes(d / "tls" / "broker.key", Path(keyfile).read_bytes())
-        tls_lines = (f"certfile {d / 'tls' / 'broker.crt'}\n"
-                     f"keyfile {d / 'tls' / 'broker.key'}\n"
-                     "tls_version tlsv1.2\n")
-    conf = d / "mosquitto.conf"
-    conf.write_text(
+    return passwd
+
+
+def _conf_text(conf: Path, d: Path, user: str, port: int, address: str, passwd: Path,
+               tls_lines: str) -> str:
+    return (
         "# futmesa venue broker: written by `futmesa venue broker-config`\n"
         "# start it with: mosquitto -c " + str(conf) + "\n"
         # never root: started as root, mosquitto switches to this user
@@ -196,9 +220,6 @@ def write_config(folder: str | Path, tables: list[str], port: int = 1883,
         "log_dest stderr\n"
         "log_type error\n"
         "log_type warning\n")
-    if user != getpass.getuser():  # root wrote it: the broker's user must read it
-        _give_to(d, user)
-    return conf
 
 
 def _blocked_ancestor(folder: Path, user: str) -> Path | None:

@@ -116,7 +116,7 @@ def _discipline(db: CompetitionDB, cid: int, matches: list[dict[str, Any]],
             out.append([name.get(team, team), disciplinary, expelled, "", "", ""])
     kinds = {"match_points": _("points of a match lost"),
              "competition_points": _("disqualified from the competition")}
-    for s in db.sanctions(cid):
+    for s in db.decisions.sanctions(cid):
         if s.get("revoked_at"):
             continue
         out.append([name.get(s["team"], s["team"]), "", "", kinds.get(s["kind"], s["kind"]),

@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS venue_outbox (
     payload TEXT NOT NULL,
     digest TEXT NOT NULL,
     created_at REAL NOT NULL,
-    acked_at REAL
+    acked_at REAL,
+    last_entry INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS venue_cursor (
     table_id TEXT PRIMARY KEY,
@@ -95,6 +96,10 @@ class Outbox:
         self._db = sqlite3.connect(store.path, check_same_thread=False, isolation_level=None,
                                    timeout=30)
         self._db.executescript(SCHEMA)
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(venue_outbox)")}
+        if "last_entry" not in columns:  # an outbox from before: each result rechecked once
+            self._db.execute("ALTER TABLE venue_outbox ADD COLUMN last_entry INTEGER NOT NULL"
+                             " DEFAULT 0")
 
     def close(self) -> None:
         with self._lock:
@@ -120,6 +125,7 @@ class Outbox:
                        key=lambda m: m["id"])
         added = 0
         for m in ended:
+            seen = self._last_entry(m["id"])  # before the record: what comes later is newer
             body = result_of(self.history.match_record(m["id"]), table_id)
             if body is None and m["id"] >= newest:
                 break  # it may still end with a result: scanned again next time
@@ -127,9 +133,9 @@ class Outbox:
                 if body is not None:
                     db.execute(
                         "INSERT OR IGNORE INTO venue_outbox(uid, table_id, match_id, payload,"
-                        " digest, created_at) VALUES (?,?,?,?,?,?)",
+                        " digest, created_at, last_entry) VALUES (?,?,?,?,?,?,?)",
                         (body["uid"], table_id, m["id"], json.dumps(body), body["digest"],
-                         time.time()))
+                         time.time(), seen))
                     added += 1
                 db.execute(
                     "INSERT INTO venue_cursor(table_id, match_id) VALUES (?,?) ON CONFLICT"
@@ -137,25 +143,37 @@ class Outbox:
         return added
 
     def recheck(self, table_id: str) -> int:
-        """Rebuild results whose match got log entries after the result was made."""
+        """Rebuild results whose match got log entries after the result was made.
+
+        "After" by the entries' numbers, not their clock: an entry stamped just before the
+        result was built can be written just after (found by `competition sumulas` on a
+        demo day: the desk kept a result one entry short of the table's log)."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT o.uid, o.match_id, o.digest FROM venue_outbox o WHERE o.table_id=?"
                 " AND EXISTS (SELECT 1 FROM entries e WHERE e.match_id = o.match_id"
-                " AND e.created_at > o.created_at)", (table_id,)).fetchall()
+                " AND e.id > o.last_entry)", (table_id,)).fetchall()
         changed = 0
         for uid, match_id, digest in rows:
+            seen = self._last_entry(match_id)
             body = result_of(self.history.match_record(match_id), table_id)
             with write_transaction(self._db, self._lock) as db:
                 if body is None or body["digest"] == digest:
-                    db.execute("UPDATE venue_outbox SET created_at=? WHERE uid=?",
-                               (time.time(), uid))
+                    db.execute("UPDATE venue_outbox SET last_entry=? WHERE uid=?", (seen, uid))
                     continue
                 db.execute(
-                    "UPDATE venue_outbox SET payload=?, digest=?, created_at=?, acked_at=NULL"
-                    " WHERE uid=?", (json.dumps(body), body["digest"], time.time(), uid))
+                    "UPDATE venue_outbox SET payload=?, digest=?, created_at=?, acked_at=NULL,"
+                    " last_entry=? WHERE uid=?",
+                    (json.dumps(body), body["digest"], time.time(), seen, uid))
                 changed += 1
         return changed
+
+    def _last_entry(self, match_id: int) -> int:
+        """The newest entry of the match written so far."""
+        with self._lock:
+            row = self._db.execute("SELECT MAX(id) FROM entries WHERE match_id=?",
+                                   (match_id,)).fetchone()
+        return int(row[0] or 0)
 
     def pending(self, table_id: str) -> list[dict[str, Any]]:
         with self._lock:

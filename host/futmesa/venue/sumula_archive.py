@@ -55,6 +55,7 @@ def write_archive(desk_db: str, tables: list[str], out: str | Path,
                   lang: str = "pt") -> Archive:
     """Write the ZIP at ``out``; SystemExit (one line) for a file that is not the desk's."""
     from futmesa import report
+    from futmesa.venue.views import match_view
 
     if not Path(desk_db).is_file():
         raise SystemExit(_("error: there is no file {path}: pass the desk's file in --db"
@@ -79,10 +80,10 @@ def write_archive(desk_db: str, tables: list[str], out: str | Path,
                     r = m.get("result")
                     if not r:
                         continue
-                    names = [teams[k].name if k in teams else "?"
-                             for k in (m["team_a"], m["team_b"])]
-                    row = [m["id"], category, m["label"] or m["stage"], names[0], r["score_a"],
-                           r["score_b"], names[1], m["table_id"] or ""]
+                    v = match_view(m, teams)  # the names, the stage and the table as shown
+                    names = [v["a"], v["b"]]
+                    row = [m["id"], category, v["label"], names[0], r["score_a"], r["score_b"],
+                           names[1], v["table"] if m["table_id"] else ""]
                     if r.get("source") == "desk":
                         archive.decided_at_desk += 1
                         writer.writerow([*map(_cell, row), _("decided at the desk"),
@@ -94,7 +95,7 @@ def write_archive(desk_db: str, tables: list[str], out: str | Path,
                     if check.verdict != MISSING:
                         pdf = _sumula_pdf(files, r["uid"], lang, report)
                         if pdf is not None:
-                            name = (f"{plain(category)}/{m['id']:04d}-{plain(m['table_id'] or '')}"
+                            name = (f"{plain(category)}/{m['id']:04d}-{plain(row[7])}"
                                     f"-{plain(names[0])}-x-{plain(names[1])}.pdf")
                             zf.writestr(name, pdf)
                             sha = hashlib.sha256(pdf).hexdigest()

@@ -175,7 +175,7 @@ def _competition_view(db: CompetitionDB, cid: int | None = None) -> dict[str, An
         if v["stage"] == "ko" and v["status"] != "abandoned":
             ko_rounds.setdefault(v["group"], []).append(v)
     sanctions = [{**x, "name": _name(teams, x["team"]), "rule": cite(x.get("rule"))}
-                 for x in db.sanctions(comp["id"])]
+                 for x in db.decisions.sanctions(comp["id"])]
     champions = _champions(matches, teams, s, lambda: table)
     champion = next((c["team"] for c in champions
                      if c["division"] == (s.divisions or [""])[0]), None)

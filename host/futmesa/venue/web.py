@@ -10,11 +10,6 @@ time, opponent; its results) and ``…/qr.svg``, ``/api/venue`` (tables),
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -25,10 +20,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from futmesa.i18n import N_, jinja_callables
+from futmesa.venue.board_socket import BoardSocket
 from futmesa.venue.desk import Desk
+from futmesa.venue.view_cache import ViewCache
 from futmesa.venue.views import competition_view, ranking_view, team_view, teams_index
 from futmesa.web.common import request_language
 from futmesa.web.words import word_routes
@@ -64,87 +60,55 @@ def render(name: str, lang: str = "pt_BR", **ctx: Any) -> str:
                                          **jinja_callables(lang), **ctx)
 
 
-BOARD_FRAME_S = 1 / 60  # a board screen gets at most one update a frame
+RANKING_WORDS = {
+    "placement": (N_("points by placement"), N_("Points"),
+                  N_("Each competition gives points by the place a team finished "
+                     "(100, 70, 50, 50, 30…).")),
+    "openskill": (N_("rating with uncertainty (OpenSkill)"), N_("Rating"),
+                  N_("Every match updates both teams' skill and the uncertainty "
+                     "about it; ranked by skill minus three times the uncertainty."))}
 
 
-VIEW_FRESH_S = 3.0  # a page's view is worked out again after this, or when a result lands
+def chosen(request: Request) -> int | None:
+    """?c=<id>: one of the day's categories (else the newest competition)."""
+    raw = request.query_params.get("c", "")
+    return int(raw) if raw.isdigit() and len(raw) < 10 else None
 
 
-class ViewCache:
-    """The pages' views of the competition, shared by every screen and phone asking within
-    a few seconds while nothing was stored (a day's spectators open team pages all the time;
-    working each out again would hold up the boards' live states)."""
+class DeskPages:
+    """The desk's pages and JSON, each built from the shared views (:class:`ViewCache`)."""
 
     def __init__(self, desk: Desk) -> None:
         self.desk = desk
-        self._lock = threading.Lock()
-        self._views: dict[tuple[Any, ...], tuple[tuple[Any, ...], float, Any]] = {}
+        self.views = ViewCache(desk)
 
-    async def get(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.to_thread(self._get, fn, args)
-
-    def _get(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-        key = (fn.__name__, *args)
-        stamp = self.desk.comp.revision()
-        now = time.monotonic()
-        with self._lock:
-            hit = self._views.get(key)
-        if hit is not None and hit[0] == stamp and now - hit[1] < VIEW_FRESH_S:
-            return hit[2]
-        value = fn(self.desk.comp, *args)
-        with self._lock:
-            if len(self._views) > 2000:  # every team in two languages, and then some
-                self._views.clear()
-            self._views[key] = (stamp, now, value)
-        return value
-
-
-def create_desk_app(desk: Desk) -> Starlette:
-    views = ViewCache(desk)
-    loop_holder: dict[str, asyncio.AbstractEventLoop] = {}
-    waiters: set[asyncio.Event] = set()
-
-    def changed() -> None:
-        loop = loop_holder.get("loop")
-        if loop is None:
-            return
-        for ev in list(waiters):
-            loop.call_soon_threadsafe(ev.set)
-
-    desk.listeners.append(changed)
-
-    def chosen(request: Request) -> int | None:
-        """?c=<id>: one of the day's categories (else the newest competition)."""
-        raw = request.query_params.get("c", "")
-        return int(raw) if raw.isdigit() and len(raw) < 10 else None
-
-    async def page(name: str, request: Request) -> Response:
+    async def page(self, name: str, request: Request) -> Response:
         lang = request_language(request)
-        view = await views.get(competition_view, lang, chosen(request))
+        view = await self.views.get(competition_view, lang, chosen(request))
         return HTMLResponse(render(name, lang, c=view))
 
-    async def board(request: Request) -> Response:
-        return await page("board.html", request)
+    async def board(self, request: Request) -> Response:
+        return await self.page("board.html", request)
 
-    async def standings(request: Request) -> Response:
-        return await page("standings.html", request)
+    async def standings(self, request: Request) -> Response:
+        return await self.page("standings.html", request)
 
-    async def bracket(request: Request) -> Response:
-        return await page("bracket.html", request)
+    async def bracket(self, request: Request) -> Response:
+        return await self.page("bracket.html", request)
 
-    async def summary(request: Request) -> Response:
-        return await page("summary.html", request)
+    async def summary(self, request: Request) -> Response:
+        return await self.page("summary.html", request)
 
-    async def teams(request: Request) -> Response:
+    async def teams(self, request: Request) -> Response:
         lang = request_language(request)
-        view = await views.get(competition_view, lang)
-        index = await views.get(teams_index)
+        view = await self.views.get(competition_view, lang)
+        index = await self.views.get(teams_index)
         return HTMLResponse(render("teams.html", lang, c=view, teams=index))
 
-    async def team(request: Request) -> Response:
+    async def team(self, request: Request) -> Response:
         lang = request_language(request)
         key = request.path_params["key"]
-        t = await views.get(team_view, key, lang, None, chosen(request))
+        t = await self.views.get(team_view, key, lang, None, chosen(request))
         if t is None:
             return PlainTextResponse(gettext_in(lang, N_("No such team in this competition: "
                                                          "see the list at /times")), 404)
@@ -152,95 +116,51 @@ def create_desk_app(desk: Desk) -> Starlette:
         return HTMLResponse(render("team.html", lang, c={"name": t["name"]}, t=t,
                                    share_text=f"{share} {request.url}"))
 
-    async def season(request: Request) -> Response:
+    async def season(self, request: Request) -> Response:
         lang = request_language(request)
         method = request.query_params.get("method", "placement")
-        if method not in ("placement", "openskill"):
+        if method not in RANKING_WORDS:
             method = "placement"
-        view = await views.get(competition_view, lang)
-        rows = await views.get(ranking_view, method)
-        words = {
-            "placement": (N_("points by placement"), N_("Points"),
-                          N_("Each competition gives points by the place a team finished "
-                             "(100, 70, 50, 50, 30…).")),
-            "openskill": (N_("rating with uncertainty (OpenSkill)"), N_("Rating"),
-                          N_("Every match updates both teams' skill and the uncertainty "
-                             "about it; ranked by skill minus three times the uncertainty."))}
+        view = await self.views.get(competition_view, lang)
+        rows = await self.views.get(ranking_view, method)
+        name, score, note = RANKING_WORDS[method]
         other = "openskill" if method == "placement" else "placement"
         return HTMLResponse(render(
-            "ranking.html", lang, c=view, rows=rows,
-            method_name=gettext_in(lang, words[method][0]),
-            score_name=gettext_in(lang, words[method][1]),
-            method_note=gettext_in(lang, words[method][2]), other=other,
-            other_name=gettext_in(lang, words[other][0])))
+            "ranking.html", lang, c=view, rows=rows, method_name=gettext_in(lang, name),
+            score_name=gettext_in(lang, score), method_note=gettext_in(lang, note),
+            other=other, other_name=gettext_in(lang, RANKING_WORDS[other][0])))
 
-    async def qr(request: Request) -> Response:
+    async def qr(self, request: Request) -> Response:
         key = request.path_params.get("key")
         base = str(request.base_url).rstrip("/")
         url = f"{base}/time/{quote(key, safe='')}" if key else f"{base}/times"
         return Response(qr_svg(url), media_type="image/svg+xml",
                         headers={"Cache-Control": "max-age=300"})
 
-    async def api_venue(request: Request) -> Response:
-        return JSONResponse(desk.snapshot())
+    async def api_venue(self, request: Request) -> Response:
+        return JSONResponse(self.desk.snapshot())
 
-    async def api_competition(request: Request) -> Response:
-        return JSONResponse(await views.get(competition_view, request_language(request),
-                                            chosen(request)))
+    async def api_competition(self, request: Request) -> Response:
+        return JSONResponse(await self.views.get(competition_view, request_language(request),
+                                                 chosen(request)))
 
-    async def ws(websocket: WebSocket) -> None:
-        loop_holder["loop"] = asyncio.get_running_loop()
-        await websocket.accept()
-        ev = asyncio.Event()
-        waiters.add(ev)
-        closed = asyncio.ensure_future(websocket.receive())
-        loop = asyncio.get_running_loop()
-        try:
-            seq = 0
-            while True:
-                ev.clear()
-                seq_was = seq
-                seq, change = desk.since(seq)
-                # the first message is every table ("venue"); then only what changed
-                await websocket.send_json({"type": "venue-delta" if seq_was else "venue",
-                                           **change})
-                sent = loop.time()
-                if not ev.is_set():
-                    wait = asyncio.ensure_future(ev.wait())
-                    done, _ = await asyncio.wait({wait, closed}, timeout=5,
-                                                 return_when=asyncio.FIRST_COMPLETED)
-                    wait.cancel()
-                    if closed in done:
-                        if closed.result().get("type") == "websocket.disconnect":
-                            return
-                        closed = asyncio.ensure_future(websocket.receive())
-                # a change goes out at once; one that follows a send within a frame of a
-                # 60 Hz screen waits out the rest of that frame (what changed meanwhile
-                # goes with it)
-                rest = BOARD_FRAME_S - (loop.time() - sent)
-                if rest > 0:
-                    await asyncio.sleep(rest)
-        except (WebSocketDisconnect, RuntimeError, OSError):
-            pass
-        finally:
-            waiters.discard(ev)
-            closed.cancel()
-            with contextlib.suppress(BaseException):
-                await closed
 
+def create_desk_app(desk: Desk) -> Starlette:
+    pages = DeskPages(desk)
+    socket = BoardSocket(desk)
     routes = [
-        Route("/", board),
-        Route("/standings", standings),
-        Route("/bracket", bracket),
-        Route("/summary", summary),
-        Route("/times", teams),
-        Route("/ranking", season),
-        Route("/times/qr.svg", qr),
-        Route("/time/{key:path}/qr.svg", qr),
-        Route("/time/{key:path}", team),
-        Route("/api/venue", api_venue),
-        Route("/api/competition", api_competition),
-        WebSocketRoute("/ws", ws),
+        Route("/", pages.board),
+        Route("/standings", pages.standings),
+        Route("/bracket", pages.bracket),
+        Route("/summary", pages.summary),
+        Route("/times", pages.teams),
+        Route("/ranking", pages.season),
+        Route("/times/qr.svg", pages.qr),
+        Route("/time/{key:path}/qr.svg", pages.qr),
+        Route("/time/{key:path}", pages.team),
+        Route("/api/venue", pages.api_venue),
+        Route("/api/competition", pages.api_competition),
+        WebSocketRoute("/ws", socket.serve),
         *word_routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

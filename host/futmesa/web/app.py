@@ -26,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 from futmesa.hub import StateHub
 from futmesa.web.access import TokenGate
 from futmesa.web.common import STATIC_DIR, HistoryProvider
-from futmesa.web.console import ANSWER_WITHIN_S, console_routes
+from futmesa.web.console import console_routes
 from futmesa.web.guard import DEFAULT_MAX_BODY, RequestGuard
 from futmesa.web.history import history_routes
 from futmesa.web.public import (
@@ -39,6 +39,7 @@ from futmesa.web.public import (
     stream_states,
     stream_view,
 )
+from futmesa.web.referee_inbox import ANSWER_WITHIN_S
 from futmesa.web.signing import signing_routes
 from futmesa.web.words import word_routes
 
