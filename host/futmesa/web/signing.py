@@ -86,17 +86,50 @@ def signing_view(record: dict[str, Any], url: str, lang: str = "pt") -> dict[str
 
 def signing_routes(hub: StateHub, *, gate: TokenGate,
                    history: HistoryProvider | None) -> list[BaseRoute]:
-    def table_of(request: Request) -> str | None:
-        return request.query_params.get("table") or None
+    """``/assinar`` (the signing page), ``/api/assinaturas`` (who has signed), ``/api/assinar``
+    and ``/api/reabrir`` (a signature, a reopening: referee input), ``/verificar/{match}``."""
+    s = Signing(hub, gate, history)
+    return [
+        Route("/assinar", s.sign_page),
+        Route("/api/assinaturas", s.summary),
+        Route("/api/assinar", s.sign, methods=["POST"]),
+        Route("/api/reabrir", s.reopen_match, methods=["POST"]),
+        Route("/verificar/{match}", s.verify_page),
+    ]
 
-    async def sign_page(request: Request) -> Response:
+
+def _table_of(request: Request) -> str | None:
+    return request.query_params.get("table") or None
+
+
+def _signature(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    name = str(body.get("name") or "").strip()
+    data = {"role": body.get("role"), "name": name, "signs": body.get("signs"),
+            "image": body.get("image")}
+    return data, name[:MAX_NAME] or "árbitro"
+
+
+def _reopen(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    return ({"reason": str(body.get("reason") or "").strip()[:300]},
+            str(body.get("author") or "árbitro")[:MAX_NAME])
+
+
+class Signing:
+    """The súmula's signatures and its public verification page."""
+
+    def __init__(self, hub: StateHub, gate: TokenGate, history: HistoryProvider | None) -> None:
+        self.hub = hub
+        self.gate = gate
+        self.history = history
+
+    async def sign_page(self, request: Request) -> Response:
         return page("sign.html", request, browser=True)
 
-    async def load(request: Request, match: Any) -> dict[str, Any] | JSONResponse:
-        if history is None:
+    async def load(self, request: Request, match: Any) -> dict[str, Any] | JSONResponse:
+        if self.history is None:
             return no_history()
         try:
-            return await asyncio.to_thread(history.match_record, parse_id(str(match)))
+            return await asyncio.to_thread(self.history.match_record, parse_id(str(match)))
         except UnloadableMatch as exc:
             lang = short(request_language(request, browser=True))
             return error(422, translator(lang).gettext("match {id} {ending}").format(
@@ -105,54 +138,43 @@ def signing_routes(hub: StateHub, *, gate: TokenGate,
             return error(404, translator(request_language(request, browser=True)).gettext(
                 "no stored match {id}").format(id=match))
 
-    async def summary(request: Request) -> Response:
+    async def summary(self, request: Request) -> Response:
         match = (request.query_params.get("match")
-                 or hub.snapshot(table_of(request)).get("match_id"))
+                 or self.hub.snapshot(_table_of(request)).get("match_id"))
         if match is None:
             return error(404, translator(request_language(request, browser=True)).gettext(
                 "no match on this table yet"))
-        record = await load(request, match)
+        record = await self.load(request, match)
         if isinstance(record, JSONResponse):
             return record
         return JSONResponse(signing_view(record, verify_url(request, record["match"]["id"]),
                                          short(request_language(request, browser=True))))
 
-    async def send(request: Request, kind: str,
-                   build_data: Any) -> Response:
+    async def send(self, request: Request, kind: str, build_data: Any) -> Response:
         if request_token(request) is None:
             return error(401, _(MISSING))
         body = await read_json(request)
         if isinstance(body, JSONResponse):
             return body
-        table = str(body["table"]) if body.get("table") else table_of(request)
-        refusal = gate.refuse(request, table)
+        table = str(body["table"]) if body.get("table") else _table_of(request)
+        refusal = self.gate.refuse(request, table)
         if refusal is not None:
             return error(*refusal)
         data, author = build_data(body)
         try:
-            await hub.referee_input(kind, data, author, table)
+            await self.hub.referee_input(kind, data, author, table)
         except RefusedError as exc:
             return error(409, exc.said(request_language(request, browser=True)))
         return JSONResponse({"ok": True})
 
-    def signature(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
-        name = str(body.get("name") or "").strip()
-        data = {"role": body.get("role"), "name": name, "signs": body.get("signs"),
-                "image": body.get("image")}
-        return data, name[:MAX_NAME] or "árbitro"
+    async def sign(self, request: Request) -> Response:
+        return await self.send(request, "signature", _signature)
 
-    def reopen(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
-        return ({"reason": str(body.get("reason") or "").strip()[:300]},
-                str(body.get("author") or "árbitro")[:MAX_NAME])
+    async def reopen_match(self, request: Request) -> Response:
+        return await self.send(request, "reopen", _reopen)
 
-    async def sign(request: Request) -> Response:
-        return await send(request, "signature", signature)
-
-    async def reopen_match(request: Request) -> Response:
-        return await send(request, "reopen", reopen)
-
-    async def verify_page(request: Request) -> Response:
-        record = await load(request, request.path_params["match"])
+    async def verify_page(self, request: Request) -> Response:
+        record = await self.load(request, request.path_params["match"])
         if isinstance(record, JSONResponse):
             message = json.loads(bytes(record.body)).get("error", "")
             return HTMLResponse(f"<!doctype html><meta charset=utf-8><p>{html.escape(message)}</p>",
@@ -160,15 +182,7 @@ def signing_routes(hub: StateHub, *, gate: TokenGate,
         lang = request_language(request)
         view = signing_view(record, verify_url(request, record["match"]["id"]), short(lang))
         # the event log this host really keeps (the command is copied to the host itself)
-        path = getattr(getattr(history, "store", None), "path", None)
+        path = getattr(getattr(self.history, "store", None), "path", None)
         db = Path(path).name if path else "futmesa.sqlite"
         return HTMLResponse(ENV.get_template("verify.html").render(
             v=view, db=db, html_lang="en" if lang == "en" else "pt-BR", **jinja_callables(lang)))
-
-    return [
-        Route("/assinar", sign_page),
-        Route("/api/assinaturas", summary),
-        Route("/api/assinar", sign, methods=["POST"]),
-        Route("/api/reabrir", reopen_match, methods=["POST"]),
-        Route("/verificar/{match}", verify_page),
-    ]
