@@ -72,11 +72,6 @@ def render(cfg: KioskConfig) -> dict[str, str]:
     if cfg.logos:
         serve += f" --logos {cfg.workdir}/logos"
     files: dict[str, str] = {}
-    need_sudo = sh_words("run me with sudo: sudo ./install.sh")
-    no_user = sh_words("user {user} does not exist: edit install.sh", user=cfg.user)
-    enable_later = sh_words("log in as {user} and run: systemctl --user enable --now "
-                      "futmesa-kiosk.service", user=cfg.user)
-    done_line = sh_words("done: reboot, and the scoreboard opens full screen at {url}", url=cfg.url)
     files["futmesa.service"] = service_unit(
         "futmesa match daemon: reads the table's board and serves the scoreboard.",
         f"futmesa table daemon ({cfg.ruleset})", serve, after="network.target",
@@ -87,7 +82,16 @@ def render(cfg: KioskConfig) -> dict[str, str]:
         "futmesa scoreboard kiosk", "%h/.local/bin/futmesa-kiosk.sh",
         after="graphical-session.target", part_of="graphical-session.target", restart_sec=3,
         wanted_by="graphical-session.target")
-    files["futmesa-kiosk.sh"] = f"""\
+    files["futmesa-kiosk.sh"] = _launcher(cfg)
+    files["99-futmesa.rules"] = _udev_rules(cfg)
+    files["install.sh"] = _install_script(cfg)
+    files["README.txt"] = _readme(cfg, serve)
+    return files
+
+
+def _launcher(cfg: KioskConfig) -> str:
+    """futmesa-kiosk.sh: waits for the daemon, then the scoreboard full screen."""
+    return f"""\
 #!/bin/bash
 # futmesa scoreboard launcher: waits for the daemon, then shows the scoreboard full screen.
 set -u
@@ -111,16 +115,29 @@ exec "$CHROMIUM" --kiosk --noerrdialogs --disable-infobars --incognito \\
   --disable-session-crashed-bubble --check-for-update-interval=31536000 \\
   --autoplay-policy=no-user-gesture-required "$START"
 """
+
+
+def _udev_rules(cfg: KioskConfig) -> str:
+    """99-futmesa.rules: the table's board under a stable name."""
     rules = "\n".join(
         f'# {name}\nSUBSYSTEM=="tty", ATTRS{{idVendor}}=="{vid}", ATTRS{{idProduct}}=="{pid}", '
         f'SYMLINK+="{Path(cfg.device).name}", MODE="0660", GROUP="dialout"'
         for vid, pid, name in USB_IDS
     )
-    files["99-futmesa.rules"] = (
+    return (
         "# Gives the table's board a stable name. With two boards plugged in, add\n"
         '# ATTRS{serial}=="<number from futmesa doctor>" to pick one.\n' + rules + "\n"
     )
-    files["install.sh"] = f"""\
+
+
+def _install_script(cfg: KioskConfig) -> str:
+    """install.sh: copies everything into place and enables it (run with sudo)."""
+    need_sudo = sh_words("run me with sudo: sudo ./install.sh")
+    no_user = sh_words("user {user} does not exist: edit install.sh", user=cfg.user)
+    enable_later = sh_words("log in as {user} and run: systemctl --user enable --now "
+                      "futmesa-kiosk.service", user=cfg.user)
+    done_line = sh_words("done: reboot, and the scoreboard opens full screen at {url}", url=cfg.url)
+    return f"""\
 #!/bin/bash
 # Installs the futmesa scoreboard on this Raspberry Pi. Run: sudo ./install.sh
 set -euo pipefail
@@ -147,7 +164,10 @@ sudo -u {_q(cfg.user)} XDG_RUNTIME_DIR=/run/user/$(id -u {_q(cfg.user)}) \\
   echo "{enable_later}"
 echo "{done_line}"
 """
-    files["README.txt"] = _("""\
+
+
+def _readme(cfg: KioskConfig, serve: str) -> str:
+    return _("""\
 futmesa scoreboard for a Raspberry Pi (written by `futmesa kiosk-setup`)
 
 futmesa.service        system unit: {serve}
@@ -160,7 +180,6 @@ Check:   systemctl status futmesa ; journalctl -u futmesa -f
 Undo:    sudo systemctl disable --now futmesa ; systemctl --user disable futmesa-kiosk
          sudo rm /etc/systemd/system/futmesa.service /etc/udev/rules.d/99-futmesa.rules
 """).format(serve=serve, url=cfg.url, device=cfg.device)
-    return files
 
 
 EXECUTABLE = ("futmesa-kiosk.sh", "install.sh")
