@@ -113,54 +113,21 @@ async def run(
     shown_host = "localhost" if http_host in ("127.0.0.1", "0.0.0.0") else http_host
     base_url = f"{'https' if tls else 'http'}://{shown_host}:{http_port}"
 
-    several = len(devices) > 1
     app.state.gate.default_table = lambda: hub.default_table
-
-    def show_access(table: str | None, token: str) -> None:
-        if not quiet:
-            print(access_banner(shown_url, token, qr=True, table=table), flush=True)
-
-    def tokens_for(daemon: TableDaemon) -> tuple[Callable[[int], None], Callable[[str], None]]:
-        """Each match gets its own referee token; the old console link stops working. With
-        several tables, each table has its own token: one table's new match leaves the
-        other tables' referees alone."""
-        def new_match(match_id: int) -> None:
-            fresh = new_token()
-            table = daemon.table_id
-            if several and table:
-                app.state.gate.tables[table] = fresh
-            else:
-                app.state.gate.token = fresh
-                running.token = fresh
-            if not quiet:
-                print(_("match {id}: new referee link").format(id=match_id), flush=True)
-            show_access(table if several else None, fresh)
-
-        def first_seen(table: str) -> None:
-            if several and table not in app.state.gate.tables:
-                app.state.gate.tables[table] = new_token()
-                show_access(table, app.state.gate.tables[table])
-
-        return new_match, first_seen
-
+    links = RefereeLinks(app.state.gate, shown_url, several=len(devices) > 1, quiet=quiet)
     daemons = []
     for d in devices:
         daemon = TableDaemon(store, hub, d, ruleset, settings, loop=loop)
-        daemon.on_new_match, daemon.on_table = tokens_for(daemon)
+        daemon.on_new_match, daemon.on_table = links.for_table(daemon)
         daemons.append(daemon)
     running = Running(daemons, hub, store, server, base_url, token, shown_url,
                       app.state.gate)
+    links.running = running
     for daemon in daemons:
         daemon.start()
     if not quiet:
-        if several:
-            print(_("{count} tables: each table's scoreboard and referee console (its own link) "
-                    "are shown when the table connects").format(count=len(devices)), flush=True)
-        else:
-            print(access_banner(shown_url, token, qr=True), flush=True)
-        if http_host in LOCAL_ONLY and not public_url:
-            print(_("only this computer can open these pages; for the referee's phone serve on "
-                    "every interface (--http-host 0.0.0.0)"), flush=True)
+        _say_where(len(devices), shown_url, token, local=http_host in LOCAL_ONLY
+                   and not public_url)
     venue_tables = None
     if venue is not None:
         from futmesa.venue.table_agent import VenueTables
@@ -176,14 +143,69 @@ async def run(
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await venue_task
             venue_tables.stop()
-        if task is not None and not task.done():
-            task.cancel()
-            try:
-                await task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001 - shutting down
-                pass
+        await _cancel(task)
         for daemon in daemons:
             daemon.stop()
         store.close()
     if task is not None and task.done() and not task.cancelled() and task.exception():
         raise task.exception()  # type: ignore[misc]
+
+
+async def _cancel(task: asyncio.Task[Any] | None) -> None:
+    if task is not None and not task.done():
+        task.cancel()
+        try:
+            await task
+        except (asyncio.CancelledError, Exception):  # noqa: BLE001 - shutting down
+            pass
+
+
+def _say_where(tables: int, shown_url: str, token: str, local: bool) -> None:
+    """Where the scoreboard and the referee's console are (a QR for the phone)."""
+    if tables > 1:
+        print(_("{count} tables: each table's scoreboard and referee console (its own link) "
+                "are shown when the table connects").format(count=tables), flush=True)
+    else:
+        print(access_banner(shown_url, token, qr=True), flush=True)
+    if local:
+        print(_("only this computer can open these pages; for the referee's phone serve on "
+                "every interface (--http-host 0.0.0.0)"), flush=True)
+
+
+class RefereeLinks:
+    """Each match gets its own referee token; the old console link stops working. With
+    several tables, each table has its own token: one table's new match leaves the other
+    tables' referees alone. The new link is printed (with its QR) unless quiet."""
+
+    def __init__(self, gate: Any, shown_url: str, several: bool, quiet: bool) -> None:
+        self.gate = gate
+        self.shown_url = shown_url
+        self.several = several
+        self.quiet = quiet
+        self.running: Running | None = None
+
+    def show(self, table: str | None, token: str) -> None:
+        if not self.quiet:
+            print(access_banner(self.shown_url, token, qr=True, table=table), flush=True)
+
+    def for_table(self, daemon: TableDaemon
+                  ) -> tuple[Callable[[int], None], Callable[[str], None]]:
+        def new_match(match_id: int) -> None:
+            fresh = new_token()
+            table = daemon.table_id
+            if self.several and table:
+                self.gate.tables[table] = fresh
+            else:
+                self.gate.token = fresh
+                if self.running is not None:
+                    self.running.token = fresh
+            if not self.quiet:
+                print(_("match {id}: new referee link").format(id=match_id), flush=True)
+            self.show(table if self.several else None, fresh)
+
+        def first_seen(table: str) -> None:
+            if self.several and table not in self.gate.tables:
+                self.gate.tables[table] = new_token()
+                self.show(table, self.gate.tables[table])
+
+        return new_match, first_seen
