@@ -235,13 +235,37 @@ def build(record: Record, lang: str = "pt") -> Sumula:
     entries = list(record.get("entries", []))
     by_id = {e.get("id"): e for e in entries}
     statuses = {e.get("id"): status_of(e) for e in entries}
-
     _ = translator(lang).gettext
-
-    result = f"{names['A']} {score['A']} × {score['B']} {names['B']}"
     mid = match.get("id", state.get("match_id"))
+    tables = [_goals_table(record, names, lang)]
+    so = shootout_marks(record)
+    if so:
+        shootout = Table("shootout", _("Penalty shoot-out"), [
+            ("team", _("Team")),
+            ("kicks", _("Kicks (G = goal, X = missed)")),
+            ("total", "Total")])
+        for name, marks, total in so:
+            shootout.add(team=name, kicks=marks, total=total)
+        tables.append(shootout)
+    discipline, subs, corrections = _entry_tables(entries, statuses, by_id, teams, names, lang)
+    _expelled_rows(discipline, state, names, lang)
+    tables += [discipline, subs, corrections, _log_table(entries, statuses, teams, lang, by_id,
+                                                         zone)]
+    return Sumula(
+        id=mid, title=_("Match report no. {number}").format(number=mid),
+        result=f"{names['A']} {score['A']} × {score['B']} {names['B']}",
+        finished=bool(state.get("finished")), ending=_ending(record, lang),
+        teams=names, score=score, referee=str(match.get("referee") or ""),
+        meta=_meta(record, match, state, settings, zone, lang),
+        tables=tables, lang=lang, proof=proof_of(record, lang))
+
+
+def _meta(record: Record, match: dict[str, Any], state: dict[str, Any],
+          settings: Any, zone: Any, lang: str) -> list[tuple[str, str]]:
+    """The súmula's head: competition, table, rules, referee, start, end, status, time zone."""
+    _ = translator(lang).gettext
     ruleset = str(match.get("ruleset") or state.get("ruleset") or "")
-    meta = [
+    return [
         (_("Competition"), _competition(settings)),
         (_("Table"), _table(match.get("table_id"), settings, lang)),
         (_("Rules"), ruleset_title(ruleset)),
@@ -252,6 +276,10 @@ def build(record: Record, lang: str = "pt") -> Sumula:
         (_("Local time"), zone_city(zone, lang)),
     ]
 
+
+def _goals_table(record: Record, names: dict[str, str], lang: str) -> Table:
+    """Every goal that counts, with the score after it."""
+    _ = translator(lang).gettext
     goals = Table("goals", _("Goals"), [
         ("period", _("Period")), ("minute", _("Minute")),
         ("team", _("Team")), ("disc", _("Disc")),
@@ -267,18 +295,15 @@ def build(record: Record, lang: str = "pt") -> Sumula:
         goals.add(period=period_text(g.get("period"), lang), minute=minute(g.get("clock_ms")),
                   team=who, disc=g.get("disc") if g.get("disc") is not None else "—",
                   score=f"{running['A']} × {running['B']}", entry=g.get("entry"))
+    return goals
 
-    tables = [goals]
-    so = shootout_marks(record)
-    if so:
-        shootout = Table("shootout", _("Penalty shoot-out"), [
-            ("team", _("Team")),
-            ("kicks", _("Kicks (G = goal, X = missed)")),
-            ("total", "Total")])
-        for name, marks, total in so:
-            shootout.add(team=name, kicks=marks, total=total)
-        tables.append(shootout)
 
+def _entry_tables(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
+                  by_id: dict[Any, dict[str, Any]], teams: dict[str, Any],
+                  names: dict[str, str], lang: str) -> tuple[Table, Table, Table]:
+    """Fouls and discipline, substitutions and corrections, from the log (an amended entry
+    as it now reads)."""
+    _ = translator(lang).gettext
     discipline = Table("discipline", _("Fouls and discipline"), [
         ("period", _("Period")), ("minute", _("Minute")),
         ("team", _("Team")), ("what", _("What happened"))])
@@ -301,7 +326,7 @@ def build(record: Record, lang: str = "pt") -> Sumula:
                 kind = str(amend.get("kind") or kind)
         entry_side = str(data.get("side"))
         when_cols: dict[str, Any] = {"period": period_text(e.get("period"), lang),
-                     "minute": minute(e.get("clock_ms"))}
+                                     "minute": minute(e.get("clock_ms"))}
         if kind in DISCIPLINE_KINDS and st.counts:
             text = sentence(str(kind), data, teams, lang, period=e.get("period"))
             discipline.add(**when_cols, team=names.get(entry_side, ""), what=text)
@@ -309,40 +334,46 @@ def build(record: Record, lang: str = "pt") -> Sumula:
             subs.add(**when_cols, team=names.get(entry_side, ""), out=data.get("out", ""),
                      **{"in": data.get("in", "")})
         elif kind in CORRECTION_KINDS:
-            target = by_id.get(data.get("target")) or {}
-            target = {k: v for k, v in target.items() if k not in ("meaning", "meaning_en",
-                                                                "meaning_full", "meaning_en_full")}
-            new = ""
-            if kind == "amend" and isinstance(data.get("data"), dict):
-                new_kind = data.get("kind") or target.get("kind") or ""
-                new = sentence(str(new_kind), data["data"], teams, lang,
-                               ends=target.get("ends"))
-            situation = _correction_status(st, lang)
-            corrections.add(
-                not st.counts, number=e.get("id"),
-                kind=_("Void") if kind == "void" else _("Amendment"),
-                target=(_("no. {number}").format(number=data.get("target")) + " — "
-                        + (_text(target, teams, lang, by_id) if target else "?")),
-                now=new, author=origin(e.get("source"), e.get("author"), lang),
-                reason=data.get("reason", ""), status=situation)
+            _correction_row(corrections, e, kind, data, st, by_id, teams, lang)
+    return discipline, subs, corrections
+
+
+def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict[str, Any],
+                    st: EntryStatus, by_id: dict[Any, dict[str, Any]], teams: dict[str, Any],
+                    lang: str) -> None:
+    _ = translator(lang).gettext
+    target = by_id.get(data.get("target")) or {}
+    target = {k: v for k, v in target.items() if k not in ("meaning", "meaning_en",
+                                                        "meaning_full", "meaning_en_full")}
+    new = ""
+    if kind == "amend" and isinstance(data.get("data"), dict):
+        new_kind = data.get("kind") or target.get("kind") or ""
+        new = sentence(str(new_kind), data["data"], teams, lang, ends=target.get("ends"))
+    corrections.add(
+        not st.counts, number=e.get("id"),
+        kind=_("Void") if kind == "void" else _("Amendment"),
+        target=(_("no. {number}").format(number=data.get("target")) + " — "
+                + (_text(target, teams, lang, by_id) if target else "?")),
+        now=new, author=origin(e.get("source"), e.get("author"), lang),
+        reason=data.get("reason", ""), status=_correction_status(st, lang))
+
+
+def _expelled_rows(discipline: Table, state: dict[str, Any], names: dict[str, str],
+                   lang: str) -> None:
+    """The discs sent off, each side on one line."""
+    _ = translator(lang).gettext
     expelled = ((state.get("match") or {}).get("expelled"))
-    if isinstance(expelled, dict):
-        for side in ("A", "B"):
-            discs = expelled.get(side)
-            if discs:
-                many = isinstance(discs, list) and len(discs) > 1
-                shown = (", ".join(_("to be named") if d is None else str(d)
-                                   for d in discs) if isinstance(discs, list) else str(discs))
-                discipline.add(team=names[side],
-                               what=(_("Sent off: discs {discs}") if many
-                                     else _("Sent off: disc {discs}")).format(discs=shown))
-    tables += [discipline, subs, corrections, _log_table(entries, statuses, teams, lang, by_id,
-                                                         zone)]
-    return Sumula(
-        id=mid, title=_("Match report no. {number}").format(number=mid),
-        result=result, finished=bool(state.get("finished")), ending=_ending(record, lang),
-        teams=names, score=score, referee=str(match.get("referee") or ""), meta=meta,
-        tables=tables, lang=lang, proof=proof_of(record, lang))
+    if not isinstance(expelled, dict):
+        return
+    for side in ("A", "B"):
+        discs = expelled.get(side)
+        if discs:
+            many = isinstance(discs, list) and len(discs) > 1
+            shown = (", ".join(_("to be named") if d is None else str(d)
+                               for d in discs) if isinstance(discs, list) else str(discs))
+            discipline.add(team=names[side],
+                           what=(_("Sent off: discs {discs}") if many
+                                 else _("Sent off: disc {discs}")).format(discs=shown))
 
 
 def _correction_status(st: EntryStatus, lang: str) -> str:
