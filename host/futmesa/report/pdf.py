@@ -40,41 +40,52 @@ def _fonts() -> tuple[str, str]:
     return "FutmesaSans", "FutmesaSans-Bold"
 
 
-def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
-    """The PDF; ``head_only`` stops after the title and result line."""
-    from reportlab.lib import colors
-    from reportlab.lib.styles import ParagraphStyle
-    from reportlab.lib.units import mm
-    from reportlab.platypus import KeepTogether, Paragraph, Spacer, Table, TableStyle
+class _Styles:
+    """The súmula's paragraph styles, and a paragraph and a table made with them."""
 
-    regular, bold = _fonts()
-    base = ParagraphStyle("base", fontName=regular, fontSize=8.5, leading=10.5)
-    th = ParagraphStyle("th", parent=base, fontName=bold)
-    h1 = ParagraphStyle("h1", parent=base, fontName=bold, fontSize=18, leading=22)
-    h2 = ParagraphStyle("h2", parent=base, fontName=bold, fontSize=11.5, leading=14,
-                        spaceBefore=9, spaceAfter=3)
-    big = ParagraphStyle("big", parent=base, fontName=bold, fontSize=16, leading=20)
-    strike = ParagraphStyle("strike", parent=base, textColor=colors.HexColor("#777777"))
-    small = ParagraphStyle("small", parent=base, fontSize=7.5, leading=9)
-    small_th = ParagraphStyle("small_th", parent=small, fontName=bold)
-    small_strike = ParagraphStyle("small_strike", parent=small,
-                                  textColor=colors.HexColor("#777777"))
+    def __init__(self) -> None:
+        from reportlab.lib import colors
+        from reportlab.lib.styles import ParagraphStyle
 
-    def p(text: Any, style: ParagraphStyle = base, struck: bool = False,
-          struck_style: ParagraphStyle = strike) -> Paragraph:
+        self.fonts = _fonts()
+        regular, bold = self.fonts
+        self.base = ParagraphStyle("base", fontName=regular, fontSize=8.5, leading=10.5)
+        self.th = ParagraphStyle("th", parent=self.base, fontName=bold)
+        self.h1 = ParagraphStyle("h1", parent=self.base, fontName=bold, fontSize=18, leading=22)
+        self.h2 = ParagraphStyle("h2", parent=self.base, fontName=bold, fontSize=11.5,
+                                 leading=14, spaceBefore=9, spaceAfter=3)
+        self.big = ParagraphStyle("big", parent=self.base, fontName=bold, fontSize=16,
+                                  leading=20)
+        self.strike = ParagraphStyle("strike", parent=self.base,
+                                     textColor=colors.HexColor("#777777"))
+        self.small = ParagraphStyle("small", parent=self.base, fontSize=7.5, leading=9)
+        self.small_th = ParagraphStyle("small_th", parent=self.small, fontName=bold)
+        self.small_strike = ParagraphStyle("small_strike", parent=self.small,
+                                           textColor=colors.HexColor("#777777"))
+
+    def p(self, text: Any, style: Any = None, struck: bool = False,
+          struck_style: Any = None) -> Any:
+        from reportlab.platypus import Paragraph
+
         body = html.escape(str(text))  # user text is never markup
-        return Paragraph(f"<strike>{body}</strike>" if struck and body else body,
-                         struck_style if struck else style)
+        if struck and body:
+            return Paragraph(f"<strike>{body}</strike>", struck_style or self.strike)
+        return Paragraph(body, (struck_style or self.strike) if struck else (style or self.base))
 
-    def table(head: list[str], rows: list[list[str]], widths: list[float],
-              struck: list[bool] | None = None, dense: bool = False) -> Table:
+    def table(self, head: list[str], rows: list[list[str]], widths: list[float],
+              struck: list[bool] | None = None, dense: bool = False) -> Any:
+        from reportlab.lib import colors
+        from reportlab.lib.units import mm
+        from reportlab.platypus import Table, TableStyle
+
         scale = WIDTH_MM / sum(widths)
-        cell, head_style, gone = (small, small_th, small_strike) if dense else (base, th, strike)
-        data = [[p(h, head_style) for h in head]]
-        data += [[p(c, cell, bool(struck and struck[i]), gone) for c in row]
+        cell, head_style, gone = ((self.small, self.small_th, self.small_strike) if dense
+                                  else (self.base, self.th, self.strike))
+        data = [[self.p(h, head_style) for h in head]]
+        data += [[self.p(c, cell, bool(struck and struck[i]), gone) for c in row]
                  for i, row in enumerate(rows)]
         if not rows:
-            data.append([p("—")] + [""] * (len(head) - 1))
+            data.append([self.p("—")] + [""] * (len(head) - 1))
         t = Table(data, colWidths=[w * scale * mm for w in widths], repeatRows=1)
         style: list[Any] = [
             ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
@@ -89,33 +100,64 @@ def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
         t.setStyle(TableStyle(style))
         return t
 
-    story: list[Any] = [p(s.title, h1), p(s.result, big), Spacer(1, 3 * mm)]
+
+def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
+    """The PDF; ``head_only`` stops after the title and result line."""
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Spacer
+
+    st = _Styles()
+    story: list[Any] = [st.p(s.title, st.h1), st.p(s.result, st.big), Spacer(1, 3 * mm)]
     if head_only:
         return _build(story, s)
-    _ = translator(s.lang).gettext
-    # the match data as a form: two label/value pairs a line
+    story.append(_meta_form(s, st))
+    for t in s.tables:
+        story += _table_flowables(t, st)
+    story.append(_remarks_and_signatures(s, st))
+    if s.proof is not None:  # the drawn signatures, the chain's final hash, the QR code
+        story += proof_block.pdf_flowables(s.proof, st.fonts, WIDTH_MM, s.lang)
+    return _build(story, s)
+
+
+def _meta_form(s: Sumula, st: _Styles) -> Any:
+    """The match data as a form: two label/value pairs a line."""
+    from reportlab.lib import colors
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Table, TableStyle
+
     pairs = list(s.meta) + ([("", "")] if len(s.meta) % 2 else [])
-    form = [[p(k, th), p(v), p(k2, th), p(v2)]
+    form = [[st.p(k, st.th), st.p(v), st.p(k2, st.th), st.p(v2)]
             for (k, v), (k2, v2) in zip(pairs[::2], pairs[1::2], strict=True)]
     meta = Table(form, colWidths=[w * mm for w in (28, 59, 28, 59)])
     meta.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
                               ("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#f0f0f0")),
                               ("BACKGROUND", (2, 0), (2, -1), colors.HexColor("#f0f0f0")),
                               ("VALIGN", (0, 0), (-1, -1), "TOP")]))
-    story.append(meta)
-    for t in s.tables:
-        widths = WIDTHS.get(t.key) or [WIDTH_MM / len(t.columns)] * len(t.columns)
-        dense = t.key == "log"
-        if dense:  # the log's period column in the short form a referee writes: "1º"
-            t = SumulaTable(t.key, t.title, t.columns, [{**r, "period": r.get("period", "")
-                                                   .replace(" tempo", "").replace(" half", "")}
-                                                  for r in t.rows], t.struck)
-        if len(t.rows) <= 3:  # a short table never starts at the foot of a page
-            story.append(KeepTogether([p(t.title, h2),
-                                       table(t.head, t.cells(), widths, t.struck, dense)]))
-        else:
-            story += [p(t.title, h2), table(t.head, t.cells(), widths, t.struck, dense)]
-    box = Table([[p(_("Referee's remarks"), th)], [""]],
+    return meta
+
+
+def _table_flowables(t: SumulaTable, st: _Styles) -> list[Any]:
+    """One of the súmula's tables under its title (a short one never split from it)."""
+    from reportlab.platypus import KeepTogether
+
+    widths = WIDTHS.get(t.key) or [WIDTH_MM / len(t.columns)] * len(t.columns)
+    dense = t.key == "log"
+    if dense:  # the log's period column in the short form a referee writes: "1º"
+        t = SumulaTable(t.key, t.title, t.columns, [{**r, "period": r.get("period", "")
+                                               .replace(" tempo", "").replace(" half", "")}
+                                              for r in t.rows], t.struck)
+    parts = [st.p(t.title, st.h2), st.table(t.head, t.cells(), widths, t.struck, dense)]
+    return [KeepTogether(parts)] if len(t.rows) <= 3 else parts
+
+
+def _remarks_and_signatures(s: Sumula, st: _Styles) -> Any:
+    """The referee's remarks box and the three signature lines, kept together."""
+    from reportlab.lib import colors
+    from reportlab.lib.units import mm
+    from reportlab.platypus import KeepTogether, Spacer, Table, TableStyle
+
+    _ = translator(s.lang).gettext
+    box = Table([[st.p(_("Referee's remarks"), st.th)], [""]],
                 colWidths=[WIDTH_MM * mm], rowHeights=[None, 24 * mm])
     box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 0.6, colors.grey),
                              ("LINEBELOW", (0, 0), (-1, 0), 0.4, colors.grey)]))
@@ -124,16 +166,13 @@ def pdf_bytes(s: Sumula, *, head_only: bool = False) -> bytes:
              _("Captain — {team}").format(team=s.teams["B"])]
     gap = 8.0
     line = (WIDTH_MM - 2 * gap) / 3
-    sign = Table([[p(names[0]), "", p(names[1]), "", p(names[2])]],
+    sign = Table([[st.p(names[0]), "", st.p(names[1]), "", st.p(names[2])]],
                  colWidths=[w * mm for w in (line, gap, line, gap, line)])
     sign.setStyle(TableStyle([("LINEABOVE", (0, 0), (0, 0), 0.6, colors.black),
                               ("LINEABOVE", (2, 0), (2, 0), 0.6, colors.black),
                               ("LINEABOVE", (4, 0), (4, 0), 0.6, colors.black),
                               ("LEFTPADDING", (0, 0), (-1, -1), 0)]))
-    story.append(KeepTogether([Spacer(1, 6 * mm), box, Spacer(1, 18 * mm), sign]))
-    if s.proof is not None:  # the drawn signatures, the chain's final hash, the QR code
-        story += proof_block.pdf_flowables(s.proof, (regular, bold), WIDTH_MM, s.lang)
-    return _build(story, s)
+    return KeepTogether([Spacer(1, 6 * mm), box, Spacer(1, 18 * mm), sign])
 
 
 def _build(story: list[Any], s: Sumula) -> bytes:
