@@ -113,75 +113,93 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
     """
     daemon = running.daemon
     half_s = period_ms / 1000 / max(0.02, speed)
+    ref = DemoReferee(daemon, sim, say)
 
     def at_ms(step: Step) -> int:
         return step.at_ms * period_ms // FULL_HALF_MS
 
-    pt = language() != "en"
-    lang = "pt" if pt else "en"
+    reporter = asyncio.create_task(_progress(daemon, ref.match, say, period_ms, interval_ms,
+                                             progress_s))
+    try:
+        return await _play(daemon, sim, speed, say, script, period_ms, half_s, at_ms,
+                           ref.referee, ref.match, ref.keep_going, ref.give_lance, ref.lang,
+                           ref.score_line)
+    finally:
+        reporter.cancel()
 
-    def match() -> dict[str, Any]:
-        return daemon.state.to_dict() if daemon.state is not None else {}
 
-    async def referee(kind: str, data: dict[str, Any]) -> None:
+class DemoReferee:
+    """The demo's scripted referee: answers the rules' questions, keeps the match moving the
+    way each document asks, and says what it does in the process language."""
+
+    def __init__(self, daemon: Any, sim: SimTable, say: Callable[[str], None]) -> None:
+        self.daemon = daemon
+        self.sim = sim
+        self.say = say
+        self.pt = language() != "en"
+        self.lang = "pt" if self.pt else "en"
+        self.moved = 0.0  # when it last put the ball out to end a half
+
+    def match(self) -> dict[str, Any]:
+        return self.daemon.state.to_dict() if self.daemon.state is not None else {}
+
+    async def referee(self, kind: str, data: dict[str, Any]) -> None:
         try:
-            await asyncio.to_thread(daemon.referee, kind, data, "demo-referee")
+            await asyncio.to_thread(self.daemon.referee, kind, data, "demo-referee")
         except RefusedError as exc:
-            what = sentence(kind, data, match().get("teams") or TEAMS, lang)
-            say("  " + _("referee: {what} refused ({why})").format(what=what, why=exc))
+            what = sentence(kind, data, self.match().get("teams") or TEAMS, self.lang)
+            self.say("  " + _("referee: {what} refused ({why})").format(what=what, why=exc))
 
-    def answer_words(choice: Any) -> str:
+    def answer_words(self, choice: Any) -> str:
         """The referee's answer as a person says it: a team's name, "sem falta", "aceita"."""
         if choice in ("A", "B"):
-            return team(match().get("teams") or TEAMS, choice, lang)
+            return team(self.match().get("teams") or TEAMS, choice, self.lang)
         if choice is None or choice is True:
             return _("accepted")
         if choice is False:
             return _("refused")
-        return word("choice", choice, lang)
+        return word("choice", choice, self.lang)
 
-    def score_line() -> str:
-        score, teams = match().get("score", {}), match().get("teams") or TEAMS
-        return (f"{team(teams, 'A', lang)} {score.get('A', 0)} x {score.get('B', 0)} "
-                f"{team(teams, 'B', lang)}")
+    def score_line(self) -> str:
+        score, teams = self.match().get("score", {}), self.match().get("teams") or TEAMS
+        return (f"{team(teams, 'A', self.lang)} {score.get('A', 0)} x {score.get('B', 0)} "
+                f"{team(teams, 'B', self.lang)}")
 
-    async def answer_pending() -> None:
+    async def answer_pending(self) -> None:
         """The scripted referee answers every question the rules raised.
 
         The simulated players make no moves, so the per-move timer runs out
         all the time; the scripted referee lets those go (a warning, not a
         foul) and takes the suggested answer to everything else.
         """
-        for question in list(match().get("pending", [])):
+        for question in list(self.match().get("pending", [])):
             accept = question.get("kind") != "lance_timeout"
             choice = question.get("default") if accept else question.get("reject")
-            asked = question.get("pt" if pt else "en") or question.get("kind")
-            say("  " + _("referee: {question} → {answer}").format(
-                question=asked, answer=answer_words(choice)))
-            await referee("confirm", {"target": question["id"], "accept": accept})
+            asked = question.get("pt" if self.pt else "en") or question.get("kind")
+            self.say("  " + _("referee: {question} → {answer}").format(
+                question=asked, answer=self.answer_words(choice)))
+            await self.referee("confirm", {"target": question["id"], "accept": accept})
 
-    moved = [0.0]  # when the scripted referee last put the ball out to end a half
-
-    async def keep_going() -> None:
+    async def keep_going(self) -> None:
         """The scripted referee keeps the match moving the way each document asks: answers
         the questions, ends a last lance once it is played (001 Art. XXI §1), puts the ball
         out when a half waits for the next dead ball and puts it back in play where the
         clock runs only with the ball in play (004 A partida)."""
-        await answer_pending()
-        m = match()
+        await self.answer_pending()
+        m = self.match()
         status = m.get("status")
         if status == "last_lance":
-            say("  " + _("referee: the last lance was played"))
-            await referee("lance_done", {})
+            self.say("  " + _("referee: the last lance was played"))
+            await self.referee("lance_done", {})
         elif status == "shootout":
-            await shootout_kick(m)
-        elif status == "awaiting_dead_ball" and time.monotonic() - moved[0] > 1.0:
-            moved[0] = time.monotonic()
-            sim.ball_out(0)
+            await self.shootout_kick(m)
+        elif status == "awaiting_dead_ball" and time.monotonic() - self.moved > 1.0:
+            self.moved = time.monotonic()
+            self.sim.ball_out(0)
         elif (move := back_in_play(m)) is not None:
-            await referee(*move)
+            await self.referee(*move)
 
-    async def shootout_kick(m: dict[str, Any]) -> None:
+    async def shootout_kick(self, m: dict[str, Any]) -> None:
         """A level knockout goes to penalties (003 Art. 28, 004 Disputa de pênaltis): the
         scripted referee enters each kick (referee_moves.shootout_kick)."""
         move = shootout_kick_move(m)
@@ -189,26 +207,18 @@ async def play(running: Running, sim: SimTable, speed: float, say: Callable[[str
             return
         kind, data = move
         if kind == "shootout_kick":
-            say("  " + _("referee: {what}").format(
-                what=sentence(kind, data, m.get("teams") or TEAMS, lang)))
-        await referee(kind, data)
+            self.say("  " + _("referee: {what}").format(
+                what=sentence(kind, data, m.get("teams") or TEAMS, self.lang)))
+        await self.referee(kind, data)
 
-    async def give_lance(side: str) -> None:
+    async def give_lance(self, side: str) -> None:
         """Before a scripted shot: the lances that bring the ball to `side`, since only the
         team with the lance asks for a shot (000 Art. 12 §3 A)."""
         for _lance in range(6):
-            move = lance_towards(match(), side)
+            move = lance_towards(self.match(), side)
             if move is None:
                 return
-            await referee(*move)
-
-    reporter = asyncio.create_task(_progress(daemon, match, say, period_ms, interval_ms,
-                                             progress_s))
-    try:
-        return await _play(daemon, sim, speed, say, script, period_ms, half_s, at_ms, referee,
-                           match, keep_going, give_lance, lang, score_line)
-    finally:
-        reporter.cancel()
+            await self.referee(*move)
 
 
 async def _progress(daemon: Any, match: Callable[[], dict[str, Any]], say: Callable[[str], None],
