@@ -532,12 +532,7 @@ class TableDaemon:
         again after its answer was lost, even across a restart) is not applied again.
         """
         with self._lock:
-            if self.match is None or self.book is None:
-                faults = self.health.faults()
-                if faults:  # the match could not be opened: the log cannot be written
-                    raise RefusedError(faults[0].said(), {lang: faults[0].said(lang)
-                                                          for lang in ("pt", "en")})
-                raise RefusedError.words(N_("no table has connected yet: check the USB cable"))
+            self._refuse_without_match()
             done = self.store.input_entry(input_id) if input_id else None
             if done is not None:
                 return {"ok": True, "entry_id": done[1], "already": True, "effects": [],
@@ -546,49 +541,15 @@ class TableDaemon:
                 ruleset, settings = checked_new_match(data)  # before anything is written
                 match_id = self.new_match(ruleset, settings)
                 return {"ok": True, "match_id": match_id, "state": self.state_json()}
-            match_id = self.match["id"]
-            def closing(lang: str | None = None) -> str | None:
-                return closing_refusal(
-                    kind, data, list(self.book.state.log) if self.book else [],
-                    finished=lambda: bool(self.state.to_dict().get("finished")),
-                    signable=lambda: signable_hashes(
-                        list(self.store.chain_rows(match_id).values())),
-                    lang=lang)
-
-            refusal = closing()
-            if refusal:  # a closed match (the referee signed) takes no input but "reabrir"
-                raise RefusedError(refusal, {lang: closing(lang) or refusal
-                                             for lang in ("pt", "en")})
+            self._refuse_if_closed(kind, data)
             period = self.status.period if self.status else 0
             now = time.time() * 1000
             at = self.book.referee_stamp(now, pressed_at, kind)
             clock_ms = self._clock_at_ms(at, now)
             probe = Entry(id=0, kind=kind, data=data, source="referee", period=period,
                           clock_ms=clock_ms, author=author, at=at)
-            try:
-                effects = self.book.probe(probe)
-            except (ValueError, KeyError, TypeError) as exc:
-                raise RefusedError(str(exc)) from exc
-            refused = [e.data for e in effects
-                       if e.kind == "announce" and e.data.get("code") == "refused"]
-            if refused:
-                # a refused input changes nothing, so it is not logged; the console shows why
-                # the article in words, never the document's file number ("000 Art. 10")
-                texts = {lang: plain(str(refused[0].get(lang) or refused[0].get("pt", "")))
-                         for lang in ("pt", "en")}
-                raise RefusedError(texts[short(language())], texts)
-            try:
-                entry_id = self.store.append_entry(self.match["id"], "referee", kind, data,
-                                                   period, clock_ms, author, occurred_at=probe.at,
-                                                   input_id=input_id)
-            except Exception as exc:
-                if not is_write_failure(exc):
-                    raise
-                fault = self.health.log_failed(exc)
-                again = N_("{fault}: try again once the warning is gone")
-                raise RefusedError(_(again).format(fault=fault.said()), {
-                    lang: translator(lang).gettext(again).format(fault=fault.said(lang))
-                    for lang in ("pt", "en")}) from exc
+            self._probe(probe)
+            entry_id = self._store_input(probe, input_id)
             self.health.log_ok()
             if kind == "added_time" and self.reset is not None:
                 self.reset["lost_ms"] = 0  # the referee has decided: the offer is over
@@ -608,6 +569,64 @@ class TableDaemon:
             return {"ok": True, "entry_id": entry_id,
                     "effects": [{"kind": e.kind, **e.data} for e in effects],
                     "state": self.state_json()}
+
+    def _refuse_without_match(self) -> None:
+        """No match open (no table yet, or the log could not be opened): refused, saying why."""
+        if self.match is not None and self.book is not None:
+            return
+        faults = self.health.faults()
+        if faults:  # the match could not be opened: the log cannot be written
+            raise RefusedError(faults[0].said(), {lang: faults[0].said(lang)
+                                                  for lang in ("pt", "en")})
+        raise RefusedError.words(N_("no table has connected yet: check the USB cable"))
+
+    def _refuse_if_closed(self, kind: str, data: dict[str, Any]) -> None:
+        """A closed match (the referee signed) takes no input but "reabrir"."""
+        assert self.match is not None and self.book is not None
+        match_id = self.match["id"]
+        book = self.book
+
+        def closing(lang: str | None = None) -> str | None:
+            return closing_refusal(
+                kind, data, list(book.state.log),
+                finished=lambda: bool(self.state.to_dict().get("finished")),
+                signable=lambda: signable_hashes(list(self.store.chain_rows(match_id).values())),
+                lang=lang)
+
+        refusal = closing()
+        if refusal:
+            raise RefusedError(refusal, {lang: closing(lang) or refusal for lang in ("pt", "en")})
+
+    def _probe(self, probe: Entry) -> None:
+        """The rules try the input first: one they refuse changes nothing and is not logged;
+        the console shows why — the article in words, never the document's file number."""
+        assert self.book is not None
+        try:
+            effects = self.book.probe(probe)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise RefusedError(str(exc)) from exc
+        refused = [e.data for e in effects
+                   if e.kind == "announce" and e.data.get("code") == "refused"]
+        if refused:
+            texts = {lang: plain(str(refused[0].get(lang) or refused[0].get("pt", "")))
+                     for lang in ("pt", "en")}
+            raise RefusedError(texts[short(language())], texts)
+
+    def _store_input(self, probe: Entry, input_id: str | None) -> int:
+        """The input into the log; a disk that cannot take it refuses it, saying to retry."""
+        assert self.match is not None
+        try:
+            return self.store.append_entry(self.match["id"], "referee", probe.kind, probe.data,
+                                           probe.period, probe.clock_ms, probe.author,
+                                           occurred_at=probe.at, input_id=input_id)
+        except Exception as exc:
+            if not is_write_failure(exc):
+                raise
+            fault = self.health.log_failed(exc)
+            again = N_("{fault}: try again once the warning is gone")
+            raise RefusedError(_(again).format(fault=fault.said()), {
+                lang: translator(lang).gettext(again).format(fault=fault.said(lang))
+                for lang in ("pt", "en")}) from exc
 
     async def referee_async(self, kind: str, data: dict[str, Any], author: str,
                             pressed_at: float | None = None,
