@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from futmesa.textfiles import MAX_FILE_BYTES, OrganiserFileError, decode, read_text
 
-__all__ = ["MAX_FILE_BYTES", "OrganiserFileError", "cell", "decode", "read_text",
+__all__ = ["MAX_FILE_BYTES", "OrganiserFileError", "cell", "decode", "file_part", "read_text",
            "sniff_delimiter", "uncell"]
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -33,6 +33,16 @@ def cell(value: object) -> object:
     if isinstance(value, str) and value.startswith(FORMULA_START):
         return "'" + value
     return value
+
+
+def file_part(text: str, empty: str = "x", most: int = 60) -> str:
+    """A piece of a file name any system takes: ASCII letters and digits (accents dropped),
+    every other run of characters one "-"; ``empty`` when nothing is left."""
+    import unicodedata
+
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    dashed = "".join(ch if ch.isalnum() else "-" for ch in ascii_text)
+    return "-".join(p for p in dashed.split("-") if p)[:most] or empty
 
 
 def uncell(value: str) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from futmesa.competition.db import CompetitionDB
-from futmesa.competition.files import cell
+from futmesa.competition.files import cell, file_part
 from futmesa.i18n import _
 
 Sheet = list[list[Any]]
@@ -136,7 +136,7 @@ def write_xlsx(path: str | Path, book: dict[str, Sheet]) -> Path:
         ws = wb.create_sheet(title="".join("-" if ch in "\\/?*[]:" else ch
                                            for ch in title)[:31])
         for row in rows:
-            ws.append([cell(v) if isinstance(v, str) else v for v in row])
+            ws.append([cell(v) for v in row])
         for c in ws[1]:
             c.font = Font(bold=True)
         ws.freeze_panes = "A2"
@@ -156,18 +156,10 @@ def write_csv(folder: str | Path, book: dict[str, Sheet]) -> list[Path]:
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
     for title, rows in book.items():
-        path = out_dir / f"{_file_name(title)}.csv"
+        path = out_dir / f"{file_part(title, empty='sheet').lower()}.csv"
         with path.open("w", encoding="utf-8-sig", newline="") as f:
             writer = csv.writer(f, delimiter=";", lineterminator="\r\n")
             for row in rows:
-                writer.writerow([cell(v) if isinstance(v, str) else v for v in row])
+                writer.writerow([cell(v) for v in row])
         written.append(path)
     return written
-
-
-def _file_name(title: str) -> str:
-    import unicodedata
-
-    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode()
-    dashed = "".join(ch if ch.isalnum() else "-" for ch in plain.lower())
-    return "-".join(p for p in dashed.split("-") if p) or "sheet"

@@ -16,14 +16,13 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import unicodedata
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from futmesa.competition.db import CompetitionDB
-from futmesa.competition.files import cell
+from futmesa.competition.files import cell, file_part
 from futmesa.i18n import _, pgettext
 from futmesa.venue.result_check import (
     MISSING,
@@ -42,13 +41,6 @@ class Archive:
     sumulas: int = 0
     counts: dict[str, int] = field(default_factory=dict)
     decided_at_desk: int = 0
-
-
-def plain(text: str) -> str:
-    """A file name part: ASCII letters and digits, the rest as "-"."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    out = "".join(ch if ch.isalnum() else "-" for ch in ascii_text)
-    return "-".join(p for p in out.split("-") if p)[:60] or "x"
 
 
 def write_archive(desk_db: str, tables: list[str], out: str | Path,
@@ -86,8 +78,8 @@ def write_archive(desk_db: str, tables: list[str], out: str | Path,
                            names[1], v["table"] if m["table_id"] else ""]
                     if r.get("source") == "desk":
                         archive.decided_at_desk += 1
-                        writer.writerow([*map(_cell, row), _("decided at the desk"),
-                                         _cell(m.get("note") or r.get("reason") or ""), "", ""])
+                        writer.writerow([*map(cell, row), _("decided at the desk"),
+                                         cell(m.get("note") or r.get("reason") or ""), "", ""])
                         continue
                     check = check_result(files, m["id"], r)
                     archive.counts[check.verdict] = archive.counts.get(check.verdict, 0) + 1
@@ -95,23 +87,19 @@ def write_archive(desk_db: str, tables: list[str], out: str | Path,
                     if check.verdict != MISSING:
                         pdf = _sumula_pdf(files, r["uid"], lang, report)
                         if pdf is not None:
-                            name = (f"{plain(category)}/{m['id']:04d}-{plain(row[7])}"
-                                    f"-{plain(names[0])}-x-{plain(names[1])}.pdf")
+                            name = (f"{file_part(category)}/{m['id']:04d}-{file_part(row[7])}"
+                                    f"-{file_part(names[0])}-x-{file_part(names[1])}.pdf")
                             zf.writestr(name, pdf)
                             sha = hashlib.sha256(pdf).hexdigest()
                             archive.sumulas += 1
-                    writer.writerow([*map(_cell, row), pgettext(*VERDICT_WORDS[check.verdict]),
-                                     _cell(check.why), name, sha])
-            index_name = plain(_("index"))  # índice.csv: a federation's own word
+                    writer.writerow([*map(cell, row), pgettext(*VERDICT_WORDS[check.verdict]),
+                                     cell(check.why), name, sha])
+            index_name = file_part(_("index"))  # índice.csv: a federation's own word
             zf.writestr(f"{index_name}.csv", "\ufeff" + index.getvalue())
     finally:
         files.close()
         comp.close()
     return archive
-
-
-def _cell(value: Any) -> Any:
-    return cell(value) if isinstance(value, str) else value
 
 
 def _sumula_pdf(files: TableFiles, uid: str, lang: str, report: Any) -> bytes | None:
