@@ -12,6 +12,7 @@ import io
 import sqlite3
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -87,3 +88,25 @@ def test_a_wrong_file_is_refused_in_one_line(tmp_path: Path) -> None:
     r = CliRunner().invoke(cli, ["competition", "sumulas", "--db", str(day.table_db),
                                  "--out", str(tmp_path / "s.zip")])
     assert r.exit_code != 0 and "--db" in r.output + str(r.exception), r.output
+
+
+def test_a_full_disk_leaves_no_broken_archive(tmp_path: Path, monkeypatch: Any) -> None:
+    """The disk fills while the archive is written (tried on a 300 kB tmpfs): one line says
+    so, and no half-written ZIP is left for somebody to send to the federation."""
+    import errno
+
+    day = Day(tmp_path)
+    day.sign()
+    day.send()
+    real = zipfile.ZipFile.writestr
+
+    def full(self: zipfile.ZipFile, name: Any, data: Any, *args: Any, **kwargs: Any) -> None:
+        if str(name).endswith(".csv"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(self, name, data, *args, **kwargs)
+
+    monkeypatch.setattr(zipfile.ZipFile, "writestr", full)
+    out = tmp_path / "s.zip"
+    code, said = archive(day, out, day.table_db)
+    assert code != 0 and "escolha outro lugar" in said and "Traceback" not in said, said
+    assert not out.exists() and not list(tmp_path.glob("s.zip*"))

@@ -56,6 +56,7 @@ def write_archive(desk_db: str, tables: list[str], out: str | Path,
     comp = CompetitionDB(desk_db)
     files = TableFiles(tables)
     archive = Archive(Path(out))
+    part = archive.path.with_name(archive.path.name + ".part")
     index = io.StringIO()
     writer = csv.writer(index, delimiter=";", lineterminator="\r\n")
     writer.writerow([_("Match"), _("Category"), _("Stage"), _("Team A"), _("Goals A"),
@@ -65,7 +66,8 @@ def write_archive(desk_db: str, tables: list[str], out: str | Path,
         teams = comp.team_map()
         day = comp.active()
         archive.path.parent.mkdir(parents=True, exist_ok=True)
-        with zipfile.ZipFile(archive.path, "w", zipfile.ZIP_DEFLATED) as zf:
+        # written beside it and renamed when whole: a full disk leaves no broken archive
+        with zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED) as zf:
             for c in day:
                 category = c["settings"].category or c["name"]
                 for m in comp.matches(c["id"]):
@@ -96,7 +98,9 @@ def write_archive(desk_db: str, tables: list[str], out: str | Path,
                                      cell(check.why), name, sha])
             index_name = file_part(_("index"))  # índice.csv: a federation's own word
             zf.writestr(f"{index_name}.csv", "\ufeff" + index.getvalue())
+        part.replace(archive.path)
     finally:
+        part.unlink(missing_ok=True)
         files.close()
         comp.close()
     return archive
