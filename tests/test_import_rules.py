@@ -73,6 +73,22 @@ RULES: list[tuple[str, tuple[str, ...], str]] = [
     ("futmesa.web.referee_inbox", ("futmesa.hub", "futmesa.web.access", "futmesa.web.common",
                                    "futmesa.web.ledger", "futmesa.i18n"),
      "the referee inbox takes inputs to the hub; pages and views are the console's"),
+    ("futmesa.table.commands", ("futmesa.rules", "futmesa_wire", "futmesa.i18n"),
+     "an effect's device command is pure: it knows the rules' effects and the wire, nothing "
+     "of the link, the store or the match being played"),
+    ("futmesa.table.clock", ("futmesa.link",),
+     "the clock between two statuses reads the link's reports, nothing else"),
+    ("futmesa.table.queue", (),
+     "the table's queue runs work in turn; it knows nothing of what the work is"),
+    ("futmesa.table", ("futmesa.table", "futmesa.matchbook", "futmesa.rules", "futmesa.store",
+                       "futmesa.link", "futmesa.hub", "futmesa.health", "futmesa.config",
+                       "futmesa.portcheck", "futmesa_wire", "futmesa.i18n"),
+     "a table's daemon moves the link's reports and the referee's inputs into its match and "
+     "the hub; it never reaches the views, the venue or the competition"),
+    ("futmesa.store", ("futmesa.chain", "futmesa.sqltx", "futmesa.rules.ordering",
+                       "futmesa.i18n"),
+     "the event log stores and reads; the one thing of the rules it knows is the order a "
+     "log is read in"),
     ("futmesa.rules", ("futmesa.rules", "futmesa.i18n"),
      "the rules are pure: they know entries and effects, nothing of the link, store or views"),
     ("futmesa.link", ("futmesa.link", "futmesa_wire", "futmesa.i18n"),
@@ -115,9 +131,9 @@ def test_package_imports_only_what_it_may(package: str, allowed: tuple[str, ...]
 
 
 def test_cli_reads_stored_matches_without_the_daemon() -> None:
-    """`futmesa matches / report / rerun` import the matchbook, never the daemon."""
+    """`futmesa matches / report / rerun` import the matchbook, never the table daemon."""
     bad = [f"cli.py:{line} imports {name}" for line, name in imports(HOST / "cli.py")
-           if within(name, ("futmesa.daemon",))]
+           if within(name, ("futmesa.table",))]
     assert not bad, "\n".join(bad)
 
 
@@ -132,7 +148,7 @@ def test_the_match_settings_stand_below_the_competition() -> None:
     """config.py (a table's match settings) is read by the competition, never the reverse
     arrow: the text-file reader they share is futmesa.textfiles (issue 32 §5)."""
     bad = [f"config.py:{line} imports {name}" for line, name in imports(HOST / "config.py")
-           if within(name, ("futmesa.competition", "futmesa.venue", "futmesa.daemon"))]
+           if within(name, ("futmesa.competition", "futmesa.venue", "futmesa.table"))]
     assert not bad, "\n".join(bad)
 
 

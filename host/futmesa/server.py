@@ -13,12 +13,12 @@ from typing import Any
 
 import uvicorn
 
-from futmesa.daemon import TableDaemon
 from futmesa.hub import StateHub
 from futmesa.i18n import _
 from futmesa.matchbook import MatchLibrary
 from futmesa.netaddr import LOCAL_ONLY, public_base_url
 from futmesa.store import EventLog
+from futmesa.table import TableDaemon
 from futmesa.web.access import TokenGate, access_banner, new_token
 from futmesa.web.admin import install_admin
 from futmesa.web.app import create_app

@@ -19,6 +19,7 @@ from typing import Any
 
 from futmesa import chain
 from futmesa.i18n import _
+from futmesa.rules.ordering import in_time_order
 from futmesa.sqltx import write_transaction
 
 SCHEMA = """
@@ -151,28 +152,10 @@ class StoredEntry:
     created_at: float  # Unix seconds when it was stored
     occurred_at: float  # Unix ms when it happened (device time, for device events)
 
-
-def merge_in_time_order(entries: list[StoredEntry]) -> list[StoredEntry]:
-    """The match log in the order things happened at the table.
-
-    The device's stream (its events, and gaps, in sequence order) and the
-    referee's stream (in the order entered) each keep their own order; the two
-    are merged by when each entry happened. So a referee input made while the
-    table was unplugged sorts after the events the device made before it,
-    even though those reached the host later.
-    """
-    device = [e for e in entries if e.source in ("device", "system")]
-    referee = [e for e in entries if e.source not in ("device", "system")]
-    out: list[StoredEntry] = []
-    i = j = 0
-    while i < len(device) and j < len(referee):
-        if referee[j].occurred_at < device[i].occurred_at:
-            out.append(referee[j])
-            j += 1
-        else:
-            out.append(device[i])
-            i += 1
-    return out + device[i:] + referee[j:]
+    @property
+    def at(self) -> float:
+        """When it happened, as the log's order reads it (futmesa.rules.ordering)."""
+        return self.occurred_at
 
 
 def _chunks(ids: list[int], size: int = 500) -> list[list[int]]:
@@ -552,14 +535,14 @@ class EventLog:
         return (int(row[0]), int(row[1])) if row else None
 
     def entries(self, match_id: int) -> list[StoredEntry]:
-        """A match's log in the order things happened (see merge_in_time_order)."""
+        """A match's log in the order things happened (futmesa.rules.ordering)."""
         with self._lock:
             rows = self._db.execute(
                 "SELECT id, match_id, source, kind, data, period, clock_ms, ticks, author,"
                 " created_at, occurred_at FROM entries WHERE match_id=? ORDER BY id",
                 (match_id,),
             ).fetchall()
-        return merge_in_time_order([
+        return in_time_order([
             StoredEntry(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7], r[8], r[9],
                         r[10] if r[10] is not None else r[9] * 1000)
             for r in rows

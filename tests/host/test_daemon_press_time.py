@@ -16,8 +16,8 @@ import pytest
 from test_daemon_referee import _daemon
 
 import futmesa_wire as W
-from futmesa.daemon import TableDaemon
 from futmesa.hub import RefusedError
+from futmesa.table import TableDaemon
 
 
 class ShiftedClock:

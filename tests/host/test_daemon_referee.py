@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 import futmesa_wire as W
-from futmesa.daemon import TableDaemon
 from futmesa.hub import RefusedError, StateHub
 from futmesa.link.messages import DeviceInfo, Profile
 from futmesa.store import EventLog
+from futmesa.table import TableDaemon
 
 
 def _daemon(tmp_path: Path) -> TableDaemon:

@@ -294,9 +294,9 @@ def test_ring_overflow_through_the_daemon_gap_entry_and_snapshot(sim_factory, tm
     """The same overflow through TableDaemon: the match log gets a `gap` entry for exactly
     the lost seqs, the device entries around it are the device's own, and the state shown
     comes from the device's snapshot."""
-    from futmesa.daemon import TableDaemon
     from futmesa.hub import StateHub
     from futmesa.store import EventLog
+    from futmesa.table import TableDaemon
 
     sim = sim_factory(ring=16)
     sim.start()
@@ -326,8 +326,8 @@ def test_ring_overflow_through_the_daemon_gap_entry_and_snapshot(sim_factory, tm
         device_entries = [e for e in entries if e.source == "device"]
         # one entry per stored event the table made since the match opened at its connection
         # (what it held before, its boot, belongs to no match: issue 31 §3)
-        assert daemon._before_match is not None
-        before = daemon._before_match[1]
+        assert daemon.earlier.before is not None
+        before = daemon.earlier.before[1]
         assert len(device_entries) == len(stored(store)) - before
         state = daemon.state_json()
         assert state["link"]["connected"] is True

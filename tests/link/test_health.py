@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 import futmesa_wire as W
-from futmesa.daemon import TableDaemon
 from futmesa.hub import RefusedError, StateHub
 from futmesa.link.protocol import LinkProtocol
 from futmesa.store import EventLog
+from futmesa.table import TableDaemon
 
 from .test_host_link import FakeClock, Recorder, event, hello_ack
 

@@ -17,11 +17,11 @@ from click.testing import CliRunner
 
 import futmesa_wire as W
 from futmesa.cli import cli
-from futmesa.daemon import TableDaemon
 from futmesa.hub import StateHub
 from futmesa.link.messages import DeviceInfo, Profile
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
+from futmesa.table import TableDaemon
 from futmesa_testkit.liveserver import serving
 
 TABLE = "sim-T1"

@@ -15,11 +15,11 @@ import httpx
 import pytest
 
 import futmesa_wire as W
-from futmesa.daemon import TableDaemon
 from futmesa.hub import StateHub
 from futmesa.link.messages import DeviceInfo, Profile
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
+from futmesa.table import TableDaemon
 from futmesa.web.app import create_app
 from futmesa_testkit.liveserver import TOKEN, LiveServer
 

@@ -9,7 +9,6 @@ new entry here. :class:`MatchLibrary` reads stored matches for the history, the 
 from __future__ import annotations
 
 import logging
-import math
 from typing import Any
 
 from futmesa.i18n import N_, _, translator
@@ -18,21 +17,14 @@ from futmesa.matchbook.entries import to_entry
 from futmesa.matchbook.proof import with_chain
 from futmesa.matchbook.status import EntryStatus, entry_statuses
 from futmesa.matchbook.summary import summaries_for, summarize
+from futmesa.matchbook.timeline import Timeline
 from futmesa.matchbook.wording import origin, sentence
 from futmesa.rules import Effect, Engine, Entry, load_ruleset
 from futmesa.rules.model import MatchState
-from futmesa.store import EventLog, StoredEntry, merge_in_time_order
+from futmesa.rules.ordering import in_time_order
+from futmesa.store import EventLog, StoredEntry
 
 log = logging.getLogger("futmesa.matchbook")
-
-# a referee input that reaches the host more than this after its press (the phone's own
-# stopwatch says) is stored at its press time; a prompt one at its arrival (the host's order)
-LATE_INPUT_MS = 700
-# inputs that command the table (its clock, a new match) act when they arrive: the table has
-# gone on meanwhile, so they are never placed back at their press time
-ARRIVAL_KINDS = frozenset({"start_period", "pause", "resume", "added_time", "lance_done",
-                           "new_match", "set_up", "kickoff", "draw_choice"})
-
 
 class UnloadableMatch(LookupError):
     """A stored match this version cannot load (unreadable settings, unknown ruleset…).
@@ -108,8 +100,7 @@ class MatchBook:
         self.match = match
         self.engine = engine_for(match)
         self.state: MatchState = self.engine.initial_state()
-        self.last_referee_at = 0.0  # Unix ms of the newest referee input
-        self.last_device_at = 0.0  # Unix ms stored for the newest device/system entry
+        self.timeline = Timeline(match)  # when its entries happened (matchbook/timeline.py)
 
     @classmethod
     def opened(cls, store: EventLog, match: dict[str, Any]) -> MatchBook:
@@ -132,10 +123,7 @@ class MatchBook:
     def replay(self) -> MatchState:
         """Rebuild the state from the whole log (e.g. after a correction or a late event)."""
         stored = self.store.entries(self.id)
-        self.last_referee_at = max((e.occurred_at for e in stored if e.source == "referee"),
-                                   default=0.0)
-        self.last_device_at = max((e.occurred_at for e in stored if e.source != "referee"),
-                                  default=0.0)
+        self.timeline.read_from(stored)
         self.state = replay_match(self.engine, stored)
         return self.state
 
@@ -151,45 +139,12 @@ class MatchBook:
                       self.id)
         return state
 
-    def note_device_at(self, occurred_at: float) -> None:
-        """A device or system entry was stored with this time (``referee_stamp`` follows it)."""
-        self.last_device_at = max(self.last_device_at, occurred_at)
-
-    def referee_stamp(self, now_ms: float, pressed_at: float | None = None,
-                      kind: str = "") -> int:
-        """The time to store for a referee input that reaches the host at ``now_ms``.
-
-        An input that arrives promptly (within :data:`LATE_INPUT_MS` of its press, or with no
-        press time) is stored at its arrival, never before a device entry already applied, so
-        the stored order (store.merge_in_time_order: a tie puts the device first) is the
-        order the host saw: the phone's clock cannot turn a "chute pedido" round with the
-        "período iniciado" just before it. An input that arrives late (a phone that lost the
-        Wi-Fi for a moment, its queue delivered later) is stored at its press time, clamped:
-        not in the future, not before the match was opened, not before the referee's last
-        input (the referee's stream keeps the order entered). If that is before a device
-        entry already applied, :meth:`placed_before_device` says so and the match is rebuilt
-        (a shot asked a second before the alarm counts, 003 Art. 29). An input that commands
-        the table (:data:`ARRIVAL_KINDS`) is stored at its arrival.
-        """
-        arrival = max(int(now_ms), math.ceil(self.last_device_at))
-        if pressed_at is None or kind in ARRIVAL_KINDS or not math.isfinite(pressed_at) \
-                or now_ms - pressed_at <= LATE_INPUT_MS:
-            return arrival
-        opened = float(self.match.get("created_at") or 0) * 1000
-        at = max(min(pressed_at, now_ms), opened, self.last_referee_at)
-        return math.ceil(at)
-
-    def placed_before_device(self, at: float) -> bool:
-        """Whether a referee input stored at ``at`` goes before a device entry already applied
-        (then the match is rebuilt from the log rather than stepped)."""
-        return at < self.last_device_at
-
     def probe(self, entry: Entry) -> list[Effect]:
         """What the rules would say to ``entry``, without keeping it (to refuse before logging);
         an input placed before device entries already applied is judged on the match as it
         stood at its time."""
         state = self.state
-        if entry.source == "referee" and self.placed_before_device(float(entry.at)):
+        if entry.source == "referee" and self.timeline.placed_before_device(float(entry.at)):
             state = self.state_before(entry)
         _state, effects = self.engine.apply(state, entry)
         return effects
@@ -201,7 +156,7 @@ class MatchBook:
                              data=entry.data, period=entry.period, clock_ms=entry.clock_ms,
                              ticks=0, author=entry.author, created_at=0.0,
                              occurred_at=float(entry.at))
-        placed = merge_in_time_order([*stored, marker])
+        placed = in_time_order([*stored, marker])
         before = placed[:next(i for i, e in enumerate(placed) if e is marker)]
         return replay_match(self.engine, before)
 
@@ -211,7 +166,7 @@ class MatchBook:
         the device commands that bring the table in line (rules/resync.py) — what the device
         did on the corrected entries themselves is not sent again."""
         if entry.source == "referee":
-            self.last_referee_at = max(self.last_referee_at, float(entry.at))
+            self.timeline.referee_applied(float(entry.at))
         self.state, effects = self.engine.apply(self.state, entry)
         return effects
 

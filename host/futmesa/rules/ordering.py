@@ -6,42 +6,68 @@ host ms: a device event's tick is mapped onto it by the link's time sync, a refe
 input carries the moment it was pressed). So a shot the referee asked one second
 before the alarm counts even when his input reached the log after the alarm
 (003 Art. 29). Entries without a time (`at` 0) and ties keep the order they arrived
-in. This mirrors store.merge_in_time_order, so a stored log (already in this order)
-is left as it is.
+in. It is the one ordering in the host: the store reads a match's log in it
+(`EventLog.entries`), so a stored log is already in this order and the rules leave it as it
+is; when each entry happened is decided in one place, `futmesa.matchbook.timeline`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-from .model import Entry
+from typing import Protocol, TypeVar
 
 DEVICE_SOURCES = ("device", "system")
 
 
-def is_device(entry: Entry) -> bool:
+class Timed(Protocol):
+    """A log entry as the order sees it: who made it and when it happened (host ms)."""
+
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def at(self) -> float: ...
+
+
+T = TypeVar("T", bound=Timed)
+
+
+def is_device(entry: Timed) -> bool:
     return entry.source in DEVICE_SOURCES
 
 
-def happened_before(entry: Entry, earlier: Entry) -> bool:
-    """Whether referee input `entry` happened before device entry `earlier` that is already
-    in the log ahead of it (both must carry a time)."""
+def happened_before(entry: Timed, earlier: Timed) -> bool:
+    """Whether `entry` happened before `earlier` (both must carry a time)."""
     return bool(entry.at and earlier.at and entry.at < earlier.at)
 
 
-def in_time_order(entries: Iterable[Entry]) -> list[Entry]:
-    """`entries` (in arrival order) in the order they happened (see the module docstring)."""
-    out: list[Entry] = []
-    for entry in entries:
-        # a referee input moves ahead of the device events that happened after it, never
-        # ahead of an earlier referee input (its own stream keeps its order)
-        out.insert(insert_position(out, entry), entry)
-    return out
+def in_time_order(entries: Iterable[T]) -> list[T]:
+    """`entries` (in arrival order) in the order they happened (see the module docstring):
+    the device's stream and the referee's, each in its own order, merged by time; an entry
+    goes first when it happened before the other, and on a tie or where either has no time
+    the one that arrived first goes first."""
+    items = list(entries)
+    device = [(n, e) for n, e in enumerate(items) if is_device(e)]
+    referee = [(n, e) for n, e in enumerate(items) if not is_device(e)]
+    out: list[T] = []
+    i = j = 0
+    while i < len(device) and j < len(referee):
+        (nd, d), (nr, r) = device[i], referee[j]
+        if happened_before(r, d) or (not happened_before(d, r) and nr < nd):
+            out.append(r)
+            j += 1
+        else:
+            out.append(d)
+            i += 1
+    return out + [e for _n, e in device[i:]] + [e for _n, e in referee[j:]]
 
 
-def insert_position(log: Sequence[Entry], entry: Entry) -> int:
+def insert_position(log: Sequence[Timed], entry: Timed) -> int:
     """Where `entry` goes in `log` (already in time order): at the end, unless it is a referee
-    input that happened before the device events logged after the last referee input."""
+    input that happened before the device events logged after the last referee input — where
+    :func:`in_time_order` puts it, found from the end (a device stream is stored in time
+    order: matchbook/timeline.py). A device entry goes at the end: one that happened before
+    a referee input already applied is not stepped, the match is replayed."""
     i = len(log)
     if not is_device(entry):
         while i > 0 and is_device(log[i - 1]) and happened_before(entry, log[i - 1]):

@@ -241,7 +241,7 @@ async def _progress(daemon: Any, match: Callable[[], dict[str, Any]], say: Calla
         if state == "interval":
             clock, left_ms = None, interval_ms + period_ms
         else:
-            clock = float(daemon._clock_now_ms())
+            clock = float(daemon.clock_now_ms())
             left_ms = max(0.0, period_ms - clock) + (interval_ms + period_ms if period < 2 else 0)
         say(progress_line(period, clock, period_ms, wall_s, rate, left_ms / rate / 1000))
 
@@ -269,7 +269,7 @@ async def _play(daemon: Any, sim: SimTable, speed: float, say: Callable[[str], N
                     _("the {nth} period to start").format(nth=ordinal(period, lang)), sim)
         say(_("{nth} period started").format(nth=ordinal(period, lang)))
         for step in (s for s in script if s.period == period):
-            await _wait(lambda s=step: daemon._clock_now_ms() >= at_ms(s)
+            await _wait(lambda s=step: daemon.clock_now_ms() >= at_ms(s)
                         or match().get("status") != "running"
                         or not (daemon.status and daemon.status.running),
                         half_s * 2 + 30, _("{time} of the {nth} period").format(

@@ -1,0 +1,49 @@
+"""The match clock between two STATUS frames: the last one read forward at the table's rate."""
+
+from __future__ import annotations
+
+import time
+
+from futmesa.link import DeviceInfo, Status
+from futmesa.link.timesync import TimeSync
+
+
+class TableClock:
+    """What the table's clock reads now (or at a moment just past), from its last STATUS."""
+
+    def __init__(self) -> None:
+        self.status: Status | None = None
+        self.status_wall_ms = 0.0  # host Unix ms the status was received
+        self.heard = 0.0  # time.monotonic() of the last STATUS
+
+    def heard_status(self, status: Status, wall_ms: float) -> None:
+        self.status = status
+        self.status_wall_ms = wall_ms
+        self.heard = time.monotonic()
+
+    @staticmethod
+    def rate(info: DeviceInfo | None, timesync: TimeSync) -> float:
+        """Device ms per real ms: measured by the link's time sync (an emulated board runs
+        far from the rate it declares), else the declared one."""
+        if info is None:
+            return 1.0
+        return timesync.rate if timesync.measured else info.tick_rate / 1000.0
+
+    def now_ms(self, rate: float) -> int:
+        """The clock now: a running clock counted on from its status, capped at its period's end."""
+        s = self.status
+        if s is None:
+            return 0
+        if not s.running or rate <= 0:  # rate 0: no table known, nothing counts on
+            return s.clock_ms
+        elapsed = (time.time() * 1000 - self.status_wall_ms) * rate
+        return int(min(s.clock_ms + max(0.0, elapsed), s.period_ms + s.added_ms))
+
+    def at_ms(self, at: float, now: float, rate: float) -> int:
+        """The clock at host time ``at`` (an input pressed before now): the running clock
+        counted back; a stopped one reads what it reads now."""
+        clock = self.now_ms(rate)
+        s = self.status
+        if s is None or not s.running or at >= now:
+            return clock
+        return max(0, int(clock - (now - at) * rate))

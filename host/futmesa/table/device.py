@@ -1,0 +1,156 @@
+"""The table's own reports on their way into the match (on the table's queue): its hello (a
+new table, a reset, a match opened or resumed), its events placed in time and stored before
+they are applied, its gaps, its statuses."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import futmesa_wire as W
+from futmesa.health import is_write_failure
+from futmesa.i18n import _
+from futmesa.link import DeviceInfo, Status
+from futmesa.link.events import raw_event
+from futmesa.matchbook import device_row
+from futmesa.matchbook.live import names_of
+from futmesa.rules import Entry
+
+if TYPE_CHECKING:
+    from futmesa.table.daemon import TableDaemon
+
+log = logging.getLogger("futmesa.table")
+
+
+class DeviceInputs:
+    """What the link hands the daemon, carried into the store and the match."""
+
+    def __init__(self, table: TableDaemon) -> None:
+        self.table = table
+        self._device_floor: dict[tuple[str, int], float] = {}  # per (device, boot): newest time
+        self.fresh = False  # a new match opened at connection awaits the table's status
+
+    def on_device(self, info: DeviceInfo) -> tuple[int, int]:
+        t = self.table
+        first = t.info is None or t.info.uid != info.uid
+        if not first and t.info is not None and t.info.boot_id != info.boot_id:
+            t.clock.status = t.resets.device_reset(t.info, info, t.status, t.clock_now_ms(),
+                                                   t.clock.heard)
+            t.earlier.new_boot(info.boot_id)
+            t.publish()
+        t.info = info
+        if first and t.loop is not None:
+            t.hub.set_referee_handler(info.table_id, t.referee_async)
+        if first and t.on_table is not None:
+            t.on_table(info.table_id)
+        try:
+            t.store.seen_device(info.uid, info.board, info.usb_serial)
+            if (first or t.match is None) and t.open_match(info.table_id):
+                # a new match: what the table made before it (an earlier match, perhaps
+                # under another database) is kept in the device log, not played in it
+                t.earlier.match_opened(info)
+                self.fresh = True  # its clock follows once its status is known
+            elif first:
+                t.resets.while_down(info, t.store.last_committed(info.uid)[0], t.state)
+        except Exception as exc:
+            if not is_write_failure(exc):
+                raise
+            # the log cannot be written: connect anyway and show it; the device keeps
+            # every event until one can be committed (on_event opens the match then)
+            t.health.log_failed(exc)
+            t.publish()
+        if not (t.status and t.status.running):
+            t.send_profile()
+        return t.store.last_committed(info.uid)
+
+    def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
+                 payload: tuple[int, int, int, int, int, int], occurred: float) -> None:
+        t = self.table
+        ev, kind, data = device_row(raw_event(info.uid, boot_id, seq, ticks, payload))
+        if t.match is None:
+            t.open_match(info.table_id)  # it could not be opened at connection
+        match_id = t.match["id"] if t.match else None
+        if match_id is not None and t.earlier.made_before(boot_id, seq):
+            match_id = None
+            t.earlier.tell_once(info.table_id)
+        if kind == "lost" and "reserved_seq" in data \
+                and t.resets.closed_window(data["made_seq"]) is not None:
+            # the last STATUS closed the window: kept as the device's event, but no "may be
+            # lost" entry in the match (a false alarm referees learn to ignore)
+            match_id = None
+            log.info(_("table %s was reset right after its last status: no event of "
+                       "the previous boot can be missing beyond it"), info.table_id)
+        now = time.time() * 1000
+        floor = self._device_floor.get((info.uid, boot_id), 0.0)
+        occurred = (t.book.timeline.place_device(occurred, now, floor,
+                                                 t.link.timesync.uncertainty_ms())
+                    if t.book is not None else max(min(occurred, now), floor))
+        stored = t.store.append_device_event(ev, match_id, kind, data, occurred)
+        t.health.log_ok()
+        self._device_floor[(info.uid, boot_id)] = occurred
+        t.last_event_wall_ms = now
+        self._note_sensor(kind, ev.a, data)
+        if stored is None or stored[1] is None or t.book is None:
+            t.publish()
+            return
+        t.book.timeline.note_device_at(occurred)
+        if t.book.timeline.device_is_late(occurred):
+            # it happened before referee input already applied (it arrived late, after an
+            # outage): rebuild the match in the order things happened at the table
+            late_s = (t.book.timeline.last_referee_at - occurred) / 1000
+            (log.info if late_s >= 1 else log.debug)(
+                _("event %s happened %.1f s before the last referee input but arrived "
+                  "after it; replaying the match in time order"), kind, late_s)
+            t.rebuild()
+            return
+        t.apply(Entry(id=stored[1], kind=kind, data=data, source="device", period=ev.period,
+                      clock_ms=ev.clock_ms, ticks=ticks, author=info.uid, at=int(occurred)))
+
+    def _note_sensor(self, kind: str, sensor: int, data: dict[str, Any]) -> None:
+        t = self.table
+        if kind == "sensor_fault":
+            t.sensor_faults[sensor] = data["fault"]
+            log.warning(_("sensor %d fault: %s — check its wiring and alignment"), sensor,
+                        data["fault"])
+        elif kind == "sensor_ok":
+            t.sensor_faults.pop(sensor, None)
+
+    def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
+        t = self.table
+        match_id = t.match["id"] if t.match else None
+        if t.earlier.made_before(boot_id, last_seq):
+            match_id = None  # a hole in what the table made before this match
+        entry_id = t.store.record_gap(info.uid, boot_id, first_seq, last_seq, match_id)
+        t.health.log_ok()
+        if entry_id is not None and t.book is not None:
+            now = time.time() * 1000
+            t.book.timeline.note_device_at(now)  # not before its stored time
+            t.apply(Entry(id=entry_id, kind="gap", source="system", data={
+                "boot_id": boot_id, "first_seq": first_seq, "last_seq": last_seq},
+                author="link", at=int(now)))
+
+    def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
+        t = self.table
+        t.resets.heard_status(status, info.tick_rate)
+        t.clock.heard_status(status, wall_ms)
+        if self.fresh:
+            self.fresh = False
+            self._clear_earlier_match(info, status)
+        t.publish()
+
+    def _clear_earlier_match(self, info: DeviceInfo, status: Status) -> None:
+        """A new match opened at the table's connection: a clock left from an earlier match
+        (over, or in its interval) is cleared so this one can start; a period still running
+        is left alone — it is the official time of a match this log does not hold (a wrong
+        --db?) — and the operator is told."""
+        t = self.table
+        if status.period == 0 and not status.running:
+            return
+        if status.flags & W.ST_RUNNING:
+            log.warning(_("%s is in period %d of a match this event log does not hold: finish "
+                          "it on the host that started it (the right --db), or start a new "
+                          "match from the console"), names_of(info.table_id, None), status.period)
+            return
+        t.link.command(W.CMD_NEW_MATCH)
+

@@ -1,0 +1,148 @@
+"""The referee's input on its way into the match: refused when there is no match or it is
+closed, tried by the rules first, stored with its time, then applied (or the match rebuilt in
+time order when it was pressed before what the table did since)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from futmesa.config import SettingsError, validate_settings
+from futmesa.health import is_write_failure
+from futmesa.hub import RefusedError
+from futmesa.i18n import N_, _, language, short, translator
+from futmesa.matchbook.citations import plain
+from futmesa.matchbook.signing import refusal as closing_refusal
+from futmesa.matchbook.signing import signable_hashes
+from futmesa.rules import Entry, load_ruleset
+
+if TYPE_CHECKING:
+    from futmesa.table.daemon import TableDaemon
+
+log = logging.getLogger("futmesa.table")
+LANGS = ("pt", "en")
+
+
+def checked_new_match(data: dict[str, Any]) -> tuple[str | None, dict[str, Any] | None]:
+    """The ruleset and engine settings of a "Nova partida", or RefusedError saying what is wrong."""
+    ruleset = data.get("ruleset") or None
+    if ruleset is not None:
+        try:
+            load_ruleset(str(ruleset))
+        except KeyError as exc:
+            raise RefusedError(str(exc.args[0] if exc.args else exc)) from None
+    settings = data.get("settings")
+    if settings is None:
+        return ruleset, None
+    try:
+        return ruleset, validate_settings(settings)
+    except SettingsError as exc:
+        raise RefusedError.words(N_("invalid settings: {why}"), why=exc) from None
+
+
+class RefereeInputs:
+    """The referee input path of one table (runs on the table's queue)."""
+
+    def __init__(self, table: TableDaemon) -> None:
+        self.table = table
+
+    def take(self, kind: str, data: dict[str, Any], author: str, pressed_at: float | None,
+             input_id: str | None) -> dict[str, Any]:
+        """Log the input, apply it, and return the new state (RefusedError if refused)."""
+        t = self.table
+        self._refuse_without_match()
+        done = t.store.input_entry(input_id) if input_id else None
+        if done is not None:
+            return {"ok": True, "entry_id": done[1], "already": True, "effects": [],
+                    "state": t.state_json()}
+        if kind == "new_match":
+            ruleset, settings = checked_new_match(data)  # before anything is written
+            match_id = t.new_match(ruleset, settings)
+            return {"ok": True, "match_id": match_id, "state": t.state_json()}
+        assert t.book is not None
+        self._refuse_if_closed(kind, data)
+        now = time.time() * 1000
+        at = t.book.timeline.referee_stamp(now, pressed_at, kind)
+        probe = Entry(id=0, kind=kind, data=data, source="referee",
+                      period=t.clock.status.period if t.clock.status else 0,
+                      clock_ms=t.clock.at_ms(at, now, t.running_rate()), author=author, at=at)
+        self._probe(probe)
+        entry = Entry(id=self._store(probe, input_id), kind=kind, data=data, source="referee",
+                      period=probe.period, clock_ms=probe.clock_ms, author=author, at=at)
+        t.health.log_ok()
+        if kind == "added_time":
+            t.resets.decided()
+        if t.book.timeline.placed_before_device(at):
+            # pressed before events the table sent since (it reached us late): the match is
+            # rebuilt in the order things happened; what the device did meanwhile stands,
+            # so no device command is sent for it
+            log.info(_("referee input %s was pressed %.1f s before it arrived, before "
+                       "the last table event; replaying the match in time order"), kind,
+                     (now - at) / 1000)
+            t.rebuild()
+            effects = []
+        else:
+            effects = t.apply(entry)
+        return {"ok": True, "entry_id": entry.id,
+                "effects": [{"kind": e.kind, **e.data} for e in effects],
+                "state": t.state_json()}
+
+    def _refuse_without_match(self) -> None:
+        """No match open (no table yet, or the log could not be opened): refused, saying why."""
+        if self.table.match is not None and self.table.book is not None:
+            return
+        faults = self.table.health.faults()
+        if faults:  # the match could not be opened: the log cannot be written
+            raise RefusedError(faults[0].said(), {lang: faults[0].said(lang) for lang in LANGS})
+        raise RefusedError.words(N_("no table has connected yet: check the USB cable"))
+
+    def _refuse_if_closed(self, kind: str, data: dict[str, Any]) -> None:
+        """A closed match (the referee signed) takes no input but "reabrir"."""
+        t = self.table
+        assert t.match is not None and t.book is not None
+        match_id = t.match["id"]
+        book = t.book
+
+        def closing(lang: str | None = None) -> str | None:
+            return closing_refusal(
+                kind, data, list(book.state.log),
+                finished=lambda: bool(book.state.m.get("finished")),
+                signable=lambda: signable_hashes(list(t.store.chain_rows(match_id).values())),
+                lang=lang)
+
+        refusal = closing()
+        if refusal:
+            raise RefusedError(refusal, {lang: closing(lang) or refusal for lang in LANGS})
+
+    def _probe(self, probe: Entry) -> None:
+        """The rules try the input first: one they refuse changes nothing and is not logged;
+        the console shows why — the article in words, never the document's file number."""
+        assert self.table.book is not None
+        try:
+            effects = self.table.book.probe(probe)
+        except (ValueError, KeyError, TypeError) as exc:
+            raise RefusedError(str(exc)) from exc
+        refused = [e.data for e in effects
+                   if e.kind == "announce" and e.data.get("code") == "refused"]
+        if refused:
+            texts = {lang: plain(str(refused[0].get(lang) or refused[0].get("pt", "")))
+                     for lang in LANGS}
+            raise RefusedError(texts[short(language())], texts)
+
+    def _store(self, probe: Entry, input_id: str | None) -> int:
+        """The input into the log; a disk that cannot take it refuses it, saying to retry."""
+        t = self.table
+        assert t.match is not None
+        try:
+            return t.store.append_entry(t.match["id"], "referee", probe.kind, probe.data,
+                                        probe.period, probe.clock_ms, probe.author,
+                                        occurred_at=probe.at, input_id=input_id)
+        except Exception as exc:
+            if not is_write_failure(exc):
+                raise
+            fault = t.health.log_failed(exc)
+            again = N_("{fault}: try again once the warning is gone")
+            raise RefusedError(_(again).format(fault=fault.said()), {
+                lang: translator(lang).gettext(again).format(fault=fault.said(lang))
+                for lang in LANGS}) from exc
