@@ -62,7 +62,7 @@ def files(folder: Path) -> list[Path]:
 # (package, the project modules it may import, why)
 RULES: list[tuple[str, tuple[str, ...], str]] = [
     ("futmesa.competition", ("futmesa.competition", "futmesa.config", "futmesa.rules",
-                             "futmesa.textfiles", "futmesa.wordmatch", "futmesa.sqltx",
+                             "futmesa.textfiles", "futmesa.wordmatch", "futmesa.store.db",
                              "futmesa.i18n"),
      "the competition's rooms (planning, progression, decisions, standings, the file) know "
      "teams, matches and results, never the venue, the tables or the views"),
@@ -85,7 +85,7 @@ RULES: list[tuple[str, tuple[str, ...], str]] = [
                        "futmesa.portcheck", "futmesa_wire", "futmesa.i18n"),
      "a table's daemon moves the link's reports and the referee's inputs into its match and "
      "the hub; it never reaches the views, the venue or the competition"),
-    ("futmesa.store", ("futmesa.chain", "futmesa.sqltx", "futmesa.rules.ordering",
+    ("futmesa.store", ("futmesa.store", "futmesa.chain", "futmesa.rules.ordering",
                        "futmesa.i18n"),
      "the event log stores and reads; the one thing of the rules it knows is the order a "
      "log is read in"),

@@ -1,6 +1,6 @@
 """The competition database on a real small filesystem that fills up (issue 32 §3).
 
-Every write of the competition database is one hardened transaction (futmesa.sqltx, the
+Every write of the competition database is one hardened transaction (futmesa.store.db, the
 same as the event log's, the outbox's and the desk's): on a full disk the write fails with
 SQLite's own error — never "cannot rollback" hiding it — nothing of it is kept, the file stays
 readable, and once space is freed the next write works (a failed COMMIT left open would make

@@ -41,6 +41,7 @@ def test_a_log_from_before_input_ids_opens_and_takes_them(tmp_path: Path) -> Non
     EventLog(path).close()
     with sqlite3.connect(path) as db:  # as written by a futmesa without input ids
         db.execute("DROP TABLE referee_inputs")
+        db.execute("DROP TABLE futmesa_schema")  # nor the count of schema steps
     store = EventLog(path)
     match_id = store.new_match("t", "cbfm-1toque", {})
     entry = store.append_entry(match_id, "referee", "pause", {}, 1, 0, "ref",

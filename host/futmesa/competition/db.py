@@ -28,7 +28,7 @@ from futmesa.competition.settings import CompetitionSettings
 from futmesa.competition.standings import standings
 from futmesa.competition.teams import MAX_TEAMS, Team
 from futmesa.i18n import _
-from futmesa.sqltx import write_transaction
+from futmesa.store.db import add_column, connect, migrate, write_transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS comp_teams (
@@ -127,25 +127,22 @@ class CompetitionDB:
         # competition id -> (the file's revision, its matches) (matches())
         self._cache: dict[int, tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
         self.decisions = Decisions(self)  # sanctions, reports, shoot-outs
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None,
-                                   timeout=30)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
-        columns = {r[1] for r in self._db.execute("PRAGMA table_info(comp_results)")}
-        if "proof" not in columns:  # a file from before results carried their proof
-            self._db.execute("ALTER TABLE comp_results ADD COLUMN proof TEXT")
-        team_columns = {r[1] for r in self._db.execute("PRAGMA table_info(comp_teams)")}
-        if "club" not in team_columns:  # a file from before the draw knew clubs and pots
-            self._db.execute("ALTER TABLE comp_teams ADD COLUMN club TEXT NOT NULL DEFAULT ''")
-            self._db.execute("ALTER TABLE comp_teams ADD COLUMN pot INTEGER")
+        self._db = connect(self.path)
+        migrate(self._db, "competition", [
+            lambda db: db.executescript(SCHEMA),
+            # a file from before results carried their proof
+            lambda db: add_column(db, "comp_results", "proof", "TEXT"),
+            # a file from before the draw knew clubs and pots
+            lambda db: add_column(db, "comp_teams", "club", "TEXT NOT NULL DEFAULT ''"),
+            lambda db: add_column(db, "comp_teams", "pot", "INTEGER"),
+        ])
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
     def tx(self) -> AbstractContextManager[sqlite3.Connection]:
-        """A write transaction that survives a full disk (:mod:`futmesa.sqltx`, as the event
+        """A write transaction that survives a full disk (:mod:`futmesa.store.db`, as the event
         log's, the outbox's and the desk's)."""
         return write_transaction(self._db, self._lock)
 

@@ -19,7 +19,6 @@ message can stop it, and a lost broker shows "no connection" on the board within
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -30,6 +29,7 @@ import paho.mqtt.client as mqtt
 from futmesa.competition.db import CompetitionDB
 from futmesa.health import DESK_FAILED, DESK_FULL, Health, is_write_failure, venue_fault
 from futmesa.i18n import _
+from futmesa.store.db import connect
 from futmesa.venue import mqtt as vm
 from futmesa.venue.assigner import Assigner
 from futmesa.venue.board_state import BoardState, notices_of
@@ -54,8 +54,7 @@ class Desk:
     def __init__(self, db_path: str, broker: vm.Broker, password: str,
                  assign: bool = True) -> None:
         self.comp = CompetitionDB(db_path)
-        self._db = sqlite3.connect(db_path, check_same_thread=False, isolation_level=None,
-                                   timeout=30)
+        self._db = connect(db_path)
         self.broker = broker
         self.assign_enabled = assign
         self.lock = threading.RLock()  # the competition: results, assignments

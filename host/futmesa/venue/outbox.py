@@ -10,7 +10,7 @@ so sending it twice never counts it twice. A match corrected after its end
 and, if its result changed, sent again under the same uid with the new digest:
 the desk replaces the result.
 
-Every write is one hardened transaction (:mod:`futmesa.sqltx`): on a full disk the
+Every write is one hardened transaction (:mod:`futmesa.store.db`): on a full disk the
 real error comes out, and results already queued can still be read and resent.
 
 A result carries its proof (issue 25): the match's final chain hash, how many entries the
@@ -23,15 +23,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import threading
 import time
 from typing import Any
 
 from futmesa.matchbook import MatchLibrary
 from futmesa.matchbook.proof import result_proof
-from futmesa.sqltx import write_transaction
 from futmesa.store import EventLog
+from futmesa.store.db import add_column, connect, migrate, write_transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS venue_outbox (
@@ -93,13 +92,12 @@ class Outbox:
         self.store = store
         self.history = MatchLibrary(store)
         self._lock = threading.RLock()
-        self._db = sqlite3.connect(store.path, check_same_thread=False, isolation_level=None,
-                                   timeout=30)
-        self._db.executescript(SCHEMA)
-        columns = {r[1] for r in self._db.execute("PRAGMA table_info(venue_outbox)")}
-        if "last_entry" not in columns:  # an outbox from before: each result rechecked once
-            self._db.execute("ALTER TABLE venue_outbox ADD COLUMN last_entry INTEGER NOT NULL"
-                             " DEFAULT 0")
+        self._db = connect(store.path)
+        migrate(self._db, "outbox", [
+            lambda db: db.executescript(SCHEMA),
+            # an outbox from before: each result rechecked once
+            lambda db: add_column(db, "venue_outbox", "last_entry", "INTEGER NOT NULL DEFAULT 0"),
+        ])
 
     def close(self) -> None:
         with self._lock:

@@ -8,7 +8,7 @@ import threading
 import time
 from typing import Any
 
-from futmesa.sqltx import write_transaction
+from futmesa.store.db import write_transaction
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS venue_refusals (
