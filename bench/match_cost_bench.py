@@ -12,7 +12,10 @@ entry are:
 - the baseline, measured beside them: a JSON round trip of one entry's state change, the
   least a daemon does per entry anyway;
 - one live step (the daemon applying the newest entry) and a void of the newest goal (a
-  correction recomputes the match from its last checkpoint), each whole.
+  correction recomputes the match from its last checkpoint), each whole;
+- what a console receives of ``/api/log`` when it asks after every entry, per entry: the
+  match stored in a real SQLite file and applied through its ``MatchBook``, the console
+  asking for what changed since the revision it holds (matchbook/live_log.py).
 
 The "growth" column is the long length's figure over the short one's: 1.0 per entry is a
 match whose cost grows as its length, no faster; 1.0 whole is a step that costs the same
@@ -26,12 +29,17 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from futmesa.matchbook import MatchBook
 from futmesa.rules import Engine, Entry, load_ruleset
 from futmesa.sim.referee_moves import lance_towards
+from futmesa.store import EventLog
+from futmesa.web.console import live_log_view
 
 
 def play(goals_wanted: int) -> tuple[Engine, Any, list[Entry]]:
@@ -65,6 +73,28 @@ def play(goals_wanted: int) -> tuple[Engine, Any, list[Entry]]:
             put("void", {"target": scored.id})
         side = other
     return engine, state, log
+
+
+def console_bytes(log: list[Entry]) -> float:
+    """Bytes of ``/api/log`` a console receives over the match, per entry, asking after each."""
+    with tempfile.TemporaryDirectory() as folder:
+        store = EventLog(Path(folder) / "m.sqlite")
+        match_id = store.new_match("t1", "cbfm-1toque", {})
+        match = store.match(match_id)
+        assert match is not None
+        book = MatchBook.opened(store, match)
+        epoch, rev, received = None, 0, 0
+        for e in log:
+            entry_id = store.append_entry(match_id, e.source, e.kind, e.data, e.period,
+                                          e.clock_ms, e.author, ticks=e.ticks, occurred_at=e.at)
+            assert entry_id == e.id, "a fresh file numbers the entries as the match did"
+            book.apply(e)
+            body = live_log_view(book.live_log, epoch, str(rev), "pt")
+            received += len(json.dumps(body))
+            epoch, rev = body["epoch"], body["rev"]
+        assert len(book.live_log.since(None, 0)["entries"]) == len(log), "the console's log"
+        store.close()
+        return received / len(log)
 
 
 def timed(fn: Callable[[], Any], repeat: int) -> float:
@@ -108,6 +138,8 @@ def measure(goals: int, repeat: int) -> tuple[int, dict[str, float]]:
     figures = {f"{k} (per entry)": v * 1e6 for k, v in per_entry.items()}
     figures["one live step (whole)"] = live * 1e6
     figures["a void of the newest goal (whole)"] = voided * 1e6
+    figures["/api/log bytes to a console asking after each entry (per entry)"] = \
+        console_bytes(log)
     return n, figures
 
 

@@ -137,6 +137,8 @@ class StateHub:
         # per table id; ALL_TABLES (None) holds the views that take every table
         self._subscribers: dict[str | None, set[Subscription]] = {}
         self._referee: dict[str, RefereeHandler] = {}
+        # per table: the live log of the match it is playing (matchbook/live_log.py), or None
+        self._logs: dict[str, Callable[[], Any]] = {}
         self._extras: dict[str, State] = {}  # per table, merged into its state (e.g. "next")
         # per table and key: drop that extra once a published state satisfies this
         self._extras_until: dict[str, dict[str, Callable[[State], bool]]] = {}
@@ -194,6 +196,16 @@ class StateHub:
 
     def set_referee_handler(self, table_id: str, handler: RefereeHandler) -> None:
         self._referee[table_id] = handler
+
+    def set_log_source(self, table_id: str, source: Callable[[], Any]) -> None:
+        """Where the console reads the log of the match the table is playing (kept live by
+        its daemon: ``LiveLog``), so a console's new entries are not a replay each."""
+        self._logs[table_id] = source
+
+    def live_log(self, table_id: str | None = None) -> Any:
+        """The live log of the table's match (the default table when None), or None."""
+        source = self._logs.get(table_id or self.default_table or "")
+        return source() if source is not None else None
 
     # -- reading (view side) ------------------------------------------------------
     def snapshot(self, table_id: str | None = None) -> State:

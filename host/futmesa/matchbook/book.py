@@ -12,13 +12,13 @@ import logging
 from typing import Any
 
 from futmesa.i18n import N_, _, translator
-from futmesa.matchbook.citations import plain
-from futmesa.matchbook.entries import to_entry
+from futmesa.matchbook.entries import from_entry, to_entry
+from futmesa.matchbook.live_log import LiveLog, plain_step
 from futmesa.matchbook.proof import with_chain
-from futmesa.matchbook.status import EntryStatus, entry_statuses
+from futmesa.matchbook.records import ends_by_entry, entry_record, meanings
+from futmesa.matchbook.status import entry_statuses
 from futmesa.matchbook.summary import summaries_for, summarize
 from futmesa.matchbook.timeline import Timeline
-from futmesa.matchbook.wording import origin, sentence
 from futmesa.rules import Effect, Engine, Entry, load_ruleset
 from futmesa.rules.model import MatchState
 from futmesa.rules.ordering import in_time_order
@@ -101,6 +101,7 @@ class MatchBook:
         self.engine = engine_for(match)
         self.state: MatchState = self.engine.initial_state()
         self.timeline = Timeline(match)  # when its entries happened (matchbook/timeline.py)
+        self.live_log = LiveLog(self.id)  # the console's log, kept as it changes
 
     @classmethod
     def opened(cls, store: EventLog, match: dict[str, Any]) -> MatchBook:
@@ -125,6 +126,7 @@ class MatchBook:
         stored = self.store.entries(self.id)
         self.timeline.read_from(stored)
         self.state = replay_match(self.engine, stored)
+        self.live_log.rebuild(stored, self.state.m)
         return self.state
 
     def replay_checked(self) -> MatchState:
@@ -167,7 +169,13 @@ class MatchBook:
         did on the corrected entries themselves is not sent again."""
         if entry.source == "referee":
             self.timeline.referee_applied(float(entry.at))
+        before = self.state.m
         self.state, effects = self.engine.apply(self.state, entry)
+        if not entry.is_correction and self.state.log[-1] is entry \
+                and plain_step(before, self.state.m, entry.id):
+            self.live_log.step(from_entry(entry, self.id), self.state.m)
+        else:
+            self.live_log.rebuild(self.store.entries(self.id), self.state.m)
         return effects
 
     def to_dict(self) -> dict[str, Any]:
@@ -175,64 +183,6 @@ class MatchBook:
 
 
 # ---- stored matches -------------------------------------------------------------------------
-def meanings(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, list[dict[str, str]]]:
-    """What the rules announced for each entry (a goal, a restart…), by entry id.
-
-    An announcement that only restates the entry (its code is the entry's kind) is left out.
-    """
-    out: dict[int, list[dict[str, str]]] = {}
-    for a in state.get("announcements") or []:
-        if (isinstance(a, dict) and a.get("code") != "refused"
-                and isinstance(a.get("entry"), int)
-                and a.get("code") not in (kinds.get(a["entry"]), "correction")):
-            out.setdefault(a["entry"], []).append({"pt": str(a.get("pt", "")),
-                                                   "en": str(a.get("en", ""))})
-    return out
-
-
-def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, Any],
-                 by_id: dict[int, dict[str, Any]],
-                 meaning: list[dict[str, str]] | None = None,
-                 ends: dict[str, int] | None = None) -> dict[str, Any]:
-    """One entry as the views read it: the stored row, its status, its sentences and meaning."""
-    st = status or EntryStatus()
-    return {
-        "id": e.id, "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
-        "clock_ms": e.clock_ms, "created_at": e.created_at, "occurred_at": e.occurred_at,
-        "author": e.author,
-        "status": st.to_dict(),
-        "voided": st.state in ("voided", "without_effect"),
-        "amended_by": st.by if st.state == "amended" else None,
-        "ends": ends,  # the goal each side defended then (names goal lines by side)
-        "origin": origin(e.source, e.author),
-        "origin_en": origin(e.source, e.author, "en"),
-        "text": sentence(e.kind, e.data, teams, "pt", period=e.period, targets=by_id, ends=ends),
-        "text_en": sentence(e.kind, e.data, teams, "en", period=e.period, targets=by_id,
-                            ends=ends),
-        # the rules' words, their citations in words: short for screens, full for the súmula
-        "meaning": [plain(m["pt"]) for m in meaning or []],
-        "meaning_en": [plain(m["en"]) for m in meaning or []],
-        "meaning_full": [plain(m["pt"], full=True) for m in meaning or []],
-        "meaning_en_full": [plain(m["en"], full=True) for m in meaning or []],
-    }
-
-
-def ends_by_entry(state: dict[str, Any], stored: list[StoredEntry]) -> dict[int, dict[str, int]]:
-    """The goal each side defended when each entry was made, from the log's "ends" inputs and
-    the engine's "change_ends" announcements (so a goal line is named by its side)."""
-    swaps = {a.get("entry") for a in state.get("announcements") or []
-             if isinstance(a, dict) and a.get("code") == "change_ends"}
-    ends = {"A": 0, "B": 1}
-    out: dict[int, dict[str, int]] = {}
-    for e in stored:
-        out[e.id] = ends
-        if e.kind == "ends" and isinstance(e.data, dict) and e.data.get("A") in (0, 1):
-            ends = {"A": int(e.data["A"]), "B": 1 - int(e.data["A"])}
-        if e.id in swaps:
-            ends = {"A": ends["B"], "B": ends["A"]}
-    return out
-
-
 def ending(match: dict[str, Any], state: dict[str, Any],
            later: dict[str, Any] | None) -> dict[str, Any]:
     """How the match ended, as a code and a sentence in both languages."""
@@ -338,8 +288,9 @@ class MatchLibrary:
         if match is None:
             raise KeyError(_("no match {id} in {db}: see `futmesa matches --db {db}`").format(
                 id=match_id, db=self.store.path))
-        matches = self.store.list_matches()
-        record = build_record(match, self.store.entries(match_id), self._later(match, matches))
+        later = self.store.next_match_ids([match_id]).get(match_id)  # one query, not every header
+        record = build_record(match, self.store.entries(match_id),
+                              None if later is None else {"id": later})
         return with_chain(record, self.store, match_id)  # hashes and signatures (proof.py)
 
     def chain_check(self, match_id: int) -> dict[str, Any]:

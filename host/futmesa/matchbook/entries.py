@@ -95,3 +95,11 @@ def to_entry(stored: StoredEntry) -> Entry:
     return Entry(id=stored.id, kind=stored.kind, data=stored.data, source=stored.source,
                  period=stored.period, clock_ms=stored.clock_ms, ticks=stored.ticks,
                  author=stored.author, at=int(stored.occurred_at))
+
+
+def from_entry(entry: Entry, match_id: int) -> StoredEntry:
+    """A rules entry just stored, as a stored row (its store times taken from its own)."""
+    return StoredEntry(id=entry.id, match_id=match_id, source=entry.source, kind=entry.kind,
+                       data=entry.data, period=entry.period, clock_ms=entry.clock_ms,
+                       ticks=entry.ticks, author=entry.author, created_at=entry.at / 1000,
+                       occurred_at=float(entry.at))

@@ -24,6 +24,7 @@ from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.messages import Profile
 from futmesa.matchbook import LinkView, MatchBook, state_json
 from futmesa.matchbook.live import names_of
+from futmesa.matchbook.live_log import LiveLog
 from futmesa.matchbook.wording import ruleset_title
 from futmesa.portcheck import port_problem
 from futmesa.rules import Effect, Entry, load_ruleset
@@ -93,6 +94,10 @@ class TableDaemon:
     @property
     def status_wall_ms(self) -> float:
         return self.clock.status_wall_ms
+
+    def live_log(self) -> LiveLog | None:
+        """The console's log of the match being played (read by the web side, its own lock)."""
+        return self.book.live_log if self.book else None
 
     @property
     def state(self) -> Any:

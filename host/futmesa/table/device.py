@@ -42,6 +42,8 @@ class DeviceInputs:
         t.info = info
         if first and t.loop is not None:
             t.hub.set_referee_handler(info.table_id, t.referee_async)
+        if first:
+            t.hub.set_log_source(info.table_id, t.live_log)
         if first and t.on_table is not None:
             t.on_table(info.table_id)
         try:

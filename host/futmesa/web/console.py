@@ -39,34 +39,49 @@ from futmesa.web.public import Broadcast
 from futmesa.web.referee_inbox import ANSWER_WITHIN_S, RefereeInbox
 
 
+def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[str, Any]],
+               lang: str) -> dict[str, Any]:
+    """One entry of the console's log: its sentence, origin, status and correction form. A
+    signature or a reopening is never correctable (the daemon refuses it: reopen instead)."""
+    key = "text" if lang == "pt" else "text_en"
+    text = e.get(key) or sentence(str(e.get("kind")), e.get("data"), teams, lang,
+                                  period=e.get("period"), targets=by_id)
+    status = e.get("status") or ({"state": "voided"} if e.get("voided") else
+                                 {"state": "amended", "by": e.get("amended_by")}
+                                 if e.get("amended_by") else {"state": "effective"})
+    correctable = (status.get("state") in ("effective", "amended")
+                   and e.get("kind") not in ("void", "amend", *SIGNING_KINDS))
+    return {**e, "text": text, "status": status,
+            "meaning": e.get("meaning_en" if lang == "en" else "meaning") or [],
+            "origin": origin(e.get("source"), e.get("author"), lang),
+            "status_text": status_text(status, lang),
+            "correctable": correctable,
+            "fields": amend_fields(str(e.get("kind")), e.get("data"), teams, lang)
+            if correctable else []}
+
+
 def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The console's log: each entry with its sentence, origin, status and correction form, and
-    whether the referee's signature has closed the match (``closed``: the daemon then refuses
-    every input but a captain's signature and "reabrir"). A signature or a reopening is never
-    correctable (the daemon refuses it: reopen instead)."""
+    """The console's log of a stored match, whole, and whether the referee's signature has
+    closed it (``closed``: the daemon then refuses every input but a captain's signature and
+    "reabrir")."""
     shown = public_record(record)
     match = shown.get("match") or {}
     teams = (shown.get("state") or {}).get("teams") or match.get("teams") or {}
     entries = shown.get("entries", [])
     by_id = {e.get("id"): e for e in entries}
-    out = []
-    for e in entries:
-        key = "text" if lang == "pt" else "text_en"
-        text = e.get(key) or sentence(str(e.get("kind")), e.get("data"), teams, lang,
-                                      period=e.get("period"), targets=by_id)
-        status = e.get("status") or ({"state": "voided"} if e.get("voided") else
-                                     {"state": "amended", "by": e.get("amended_by")}
-                                     if e.get("amended_by") else {"state": "effective"})
-        correctable = (status.get("state") in ("effective", "amended")
-                       and e.get("kind") not in ("void", "amend", *SIGNING_KINDS))
-        out.append({**e, "text": text, "status": status,
-                    "meaning": e.get("meaning_en" if lang == "en" else "meaning") or [],
-                    "origin": origin(e.get("source"), e.get("author"), lang),
-                    "status_text": status_text(status, lang),
-                    "correctable": correctable,
-                    "fields": amend_fields(str(e.get("kind")), e.get("data"), teams, lang)
-                    if correctable else []})
-    return {"match": match, "entries": out, "closed": closed(record.get("entries") or [])}
+    return {"match": match, "entries": [entry_view(e, teams, by_id, lang) for e in entries],
+            "closed": closed(record.get("entries") or []), "full": True}
+
+
+def live_log_view(live: Any, epoch: str | None, since: str | None,
+                  lang: str) -> dict[str, Any]:
+    """What changed in the live match's log since revision ``since`` of ``epoch``
+    (matchbook/live_log.py): a console holding the log receives only its new or changed
+    entries, so what it reads over a match grows as the match."""
+    rev = int(since) if since and since.isascii() and since.isdigit() and len(since) < 16 else -1
+    delta = live.since(epoch, rev)
+    return {**delta, "match_id": live.match_id,
+            "entries": [entry_view(e, live.teams, {}, lang) for e in delta["entries"]]}
 
 
 def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
@@ -174,13 +189,19 @@ class ConsoleSide:
     async def api_log(self, request: Request) -> Response:
         if self.history is None:
             return no_history()
-        match_id = request.query_params.get("match") or self.hub.snapshot().get("match_id")
+        lang = request.query_params.get("lang") or self.display.get("lang", "pt")
+        lang = "en" if lang == "en" else "pt"
+        match_id = request.query_params.get("match")
+        live = self.hub.live_log(table_of(request))
+        if live is not None and match_id in (None, str(live.match_id)):
+            return JSONResponse(live_log_view(live, request.query_params.get("epoch"),
+                                              request.query_params.get("since"), lang))
+        match_id = match_id or self.hub.snapshot(table_of(request)).get("match_id")
         if match_id is None:
-            return JSONResponse({"entries": []})
+            return JSONResponse({"entries": [], "full": True})
         try:
             record = await asyncio.to_thread(self.history.match_record,
                                              parse_id(str(match_id)))
         except (KeyError, LookupError, ValueError):
             return error(404, _("no stored match {id}").format(id=match_id))
-        lang = request.query_params.get("lang") or self.display.get("lang", "pt")
-        return JSONResponse(log_view(record, "en" if lang == "en" else "pt"))
+        return JSONResponse(log_view(record, lang))

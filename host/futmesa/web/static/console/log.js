@@ -12,11 +12,18 @@ export function refreshLog() {
   logTimer = setTimeout(loadLog, 150);
 }
 
+// What the console holds of the live match's log: a console asks only for what changed since
+// the revision it holds (GET /api/log?epoch=&since=), so a new entry costs one entry
+const held = { match: null, epoch: "", rev: 0, byId: new Map(), order: [] };
+
 export async function loadLog() {
-  const url = view.state && view.state.match_id != null ? `/api/log?match=${encodeURIComponent(view.state.match_id)}&lang=${LANG}` : `/api/log?lang=${LANG}`;
+  const match = view.state && view.state.match_id != null ? view.state.match_id : null;
+  if (match !== held.match) Object.assign(held, { match, epoch: "", rev: 0, byId: new Map(), order: [] });
+  const query = new URLSearchParams({ lang: LANG, epoch: held.epoch, since: String(held.rev) });
+  if (match !== null) query.set("match", String(match));
   let body;
   try {
-    const r = await fetch(url);
+    const r = await fetch(`/api/log?${query}`);
     body = await r.json();
     if (!r.ok) {
       renderLogMessage(body.error || `HTTP ${r.status}`);
@@ -25,9 +32,28 @@ export async function loadLog() {
   } catch (e) {
     return;
   }
+  if (match !== (view.state && view.state.match_id != null ? view.state.match_id : null)) return;
   view.closed = Boolean(body.closed);
   if (view.state) renderSigning();
-  renderLog(body.entries || []);
+  renderLog(hold(body));
+}
+
+// the answer merged into what the console holds; the log in its order
+function hold(body) {
+  const stale = body.epoch && body.epoch === held.epoch && (body.rev || 0) < held.rev;
+  if (stale) return held.order.map((id) => held.byId.get(id)); // an older answer, late
+  if (body.full !== false) {
+    held.byId = new Map();
+    held.order = [];
+  }
+  for (const e of body.entries || []) {
+    if (!held.byId.has(e.id)) held.order.push(e.id);
+    held.byId.set(e.id, e);
+  }
+  if (body.order) held.order = body.order.filter((id) => held.byId.has(id));
+  held.epoch = body.epoch || "";
+  held.rev = body.rev || 0;
+  return held.order.map((id) => held.byId.get(id));
 }
 
 export function renderLogMessage(text) {

@@ -1,0 +1,145 @@
+"""The log of the match being played, as the console shows it, kept as the match changes.
+
+Each entry's record (matchbook/records.py: its sentence, status, the rules' words) is kept
+with the revision it last changed at; a console asks for what changed since the revision it
+holds (``GET /api/log?since=``), so a new entry costs one entry, not the whole log again.
+
+A plain step (an entry added at the end, no correction, the teams and the ending unchanged,
+the rules' new words about that entry only) makes that entry's record and nothing else; any
+other change (a correction, an entry placed back in time, a replay) rebuilds every record
+from the log and the state and marks the ones that differ. Either way the records equal
+those a replay of the stored match gives (``build_record``, then ``public_record``): the
+test holds the two together.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from typing import Any
+
+from futmesa.matchbook.records import ends_by_entry, entry_record, meanings
+from futmesa.matchbook.signing import SIGNING_KINDS, closed
+from futmesa.matchbook.status import entry_statuses
+from futmesa.matchbook.sumula import redact_secrets
+from futmesa.store import StoredEntry
+
+# what the console's log does not show and a live step cannot know exactly (the store's clock)
+UNSHOWN = ("created_at", "occurred_at")
+
+
+def shown(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k not in UNSHOWN}
+
+
+def plain_step(before: dict[str, Any], after: dict[str, Any], entry_id: int) -> bool:
+    """Whether going from match ``before`` to ``after`` (the engine's ``m``) by the entry
+    ``entry_id`` changed no earlier entry's record."""
+    if len(after["corrections"]) != len(before["corrections"]) \
+            or after.get("teams") != before.get("teams") \
+            or bool(after.get("finished")) != bool(before.get("finished")):
+        return False
+    old, new = before["announcements"], after["announcements"]
+    return len(new) >= len(old) and all(
+        not isinstance(a, dict) or a.get("entry") in (entry_id, None)
+        or not isinstance(a.get("entry"), int) for a in new[len(old):])
+
+
+class LiveLog:
+    """One match's records, each with the revision it last changed at."""
+
+    def __init__(self, match_id: int) -> None:
+        self.match_id = match_id
+        self.epoch = secrets.token_hex(4)  # a console holding another epoch's revision reloads
+        self._lock = threading.Lock()
+        self.rev = 0
+        self._records: dict[int, dict[str, Any]] = {}
+        self._rev_of: dict[int, int] = {}
+        self._order: list[int] = []
+        self._order_rev = 0
+        self.closed = False
+        # what a plain step needs to know of the match so far
+        self._by_id: dict[int, dict[str, Any]] = {}
+        self._meaning: dict[int, list[dict[str, str]]] = {}
+        self._ends_now = {"A": 0, "B": 1}
+        self._announced = 0
+        self.teams: dict[str, Any] = {}
+        self._finished = False
+
+    # -- kept up to date (the table's thread) ---------------------------------------------
+    def rebuild(self, stored: list[StoredEntry], m: dict[str, Any]) -> None:
+        """Every record again from the log and the match; those that differ get a new revision."""
+        teams = m.get("teams") or {}
+        ends = ends_by_entry(m, stored)
+        statuses = entry_statuses(m.get("corrections") or [])
+        said = meanings(m, {e.id: e.kind for e in stored})
+        by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id)}
+                 for e in stored}
+        records = [shown(entry_record(e, statuses.get(e.id), teams, by_id, said.get(e.id),
+                                      ends.get(e.id))) for e in stored]
+        if not m.get("finished"):
+            records = redact_secrets(records, teams)
+        with self._lock:
+            self.rev += 1
+            for record in records:
+                if self._records.get(record["id"]) != record:
+                    self._records[record["id"]] = record
+                    self._rev_of[record["id"]] = self.rev
+            order = [e.id for e in stored]
+            if order[:len(self._order)] != self._order:  # not only added at the end
+                self._order_rev = self.rev
+            self._order = order
+            self.closed = closed(records)
+        self._by_id, self._meaning, self.teams = by_id, said, teams
+        self._ends_now = self._ends_after(stored[-1], ends, m) if stored else {"A": 0, "B": 1}
+        self._announced = len(m.get("announcements") or [])
+        self._finished = bool(m.get("finished"))
+
+    @staticmethod
+    def _ends_after(last: StoredEntry, ends: dict[int, dict[str, int]],
+                    m: dict[str, Any]) -> dict[str, int]:
+        """The goal each side defends after the newest entry (as ``ends_by_entry`` goes on)."""
+        now = ends[last.id]
+        if last.kind == "ends" and isinstance(last.data, dict) and last.data.get("A") in (0, 1):
+            now = {"A": int(last.data["A"]), "B": 1 - int(last.data["A"])}
+        if any(isinstance(a, dict) and a.get("code") == "change_ends"
+               and a.get("entry") == last.id for a in m.get("announcements") or []):
+            now = {"A": now["B"], "B": now["A"]}
+        return now
+
+    def step(self, e: StoredEntry, m: dict[str, Any]) -> None:
+        """The newest entry, added at the end by a plain step (:func:`plain_step`)."""
+        fresh = (m.get("announcements") or [])[self._announced:]
+        self._announced += len(fresh)
+        kinds = {e.id: e.kind}
+        for entry_id, words in meanings({"announcements": fresh}, kinds).items():
+            self._meaning.setdefault(entry_id, []).extend(words)
+        ends = self._ends_now
+        self._by_id[e.id] = {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends}
+        self._ends_now = self._ends_after(e, {e.id: ends}, {"announcements": fresh})
+        record = shown(entry_record(e, None, self.teams, self._by_id, self._meaning.get(e.id),
+                                    ends))
+        if not self._finished:
+            record = redact_secrets([record], self.teams)[0]
+        with self._lock:
+            self.rev += 1
+            self._records[e.id] = record
+            self._rev_of[e.id] = self.rev
+            self._order.append(e.id)
+            if e.kind in SIGNING_KINDS:
+                self.closed = closed([self._records[i] for i in self._order])
+
+    # -- read (a console's request) ----------------------------------------------------------
+    def since(self, epoch: str | None, rev: int) -> dict[str, Any]:
+        """What changed after revision ``rev`` of ``epoch`` (all of it for another epoch or a
+        revision this log has not reached): the records in log order, the whole order when it
+        changed other than at the end, the revision now, whether the match is closed."""
+        with self._lock:
+            full = epoch != self.epoch or rev > self.rev or rev < 0
+            since = 0 if full else rev
+            out: dict[str, Any] = {
+                "epoch": self.epoch, "rev": self.rev, "full": full, "closed": self.closed,
+                "entries": [self._records[i] for i in self._order if self._rev_of[i] > since]}
+            if full or self._order_rev > since:
+                out["order"] = list(self._order)
+            return out

@@ -1,0 +1,145 @@
+"""The console's live log (matchbook/live_log.py, issue 32 §4 and §6): a console that asks
+for what changed after every entry holds, at every moment, the log a replay of the stored
+match gives; and what it receives grows as the match, not as its square."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from futmesa.matchbook import MatchBook, MatchLibrary
+from futmesa.matchbook.entries import to_entry
+from futmesa.sim.referee_moves import lance_towards
+from futmesa.store import EventLog
+from futmesa.web.console import live_log_view, log_view
+
+# what the two paths may tell apart: the store's clock, the chain's proof
+COMPARED = ("id", "kind", "data", "source", "period", "clock_ms", "text", "status", "voided",
+            "meaning", "origin", "status_text", "correctable", "fields", "ends")
+
+
+class Console:
+    """A console polling the live log after every change, as web/static/console/log.js."""
+
+    def __init__(self) -> None:
+        self.epoch: str | None = None
+        self.rev = 0
+        self.by_id: dict[int, dict[str, Any]] = {}
+        self.order: list[int] = []
+        self.received = 0  # bytes of JSON
+        self.closed = False
+
+    def poll(self, book: MatchBook) -> None:
+        body = live_log_view(book.live_log, self.epoch, str(self.rev), "pt")
+        self.received += len(json.dumps(body))
+        if body["full"]:
+            self.by_id, self.order = {}, []
+        for e in body["entries"]:
+            if e["id"] not in self.by_id:
+                self.order.append(e["id"])
+            self.by_id[e["id"]] = e
+        if "order" in body:
+            self.order = list(body["order"])
+        self.epoch, self.rev, self.closed = body["epoch"], body["rev"], body["closed"]
+
+    def log(self) -> list[dict[str, Any]]:
+        return [{k: self.by_id[i].get(k) for k in COMPARED} for i in self.order]
+
+
+def replayed_log(store: EventLog, match_id: int) -> tuple[list[dict[str, Any]], bool]:
+    view = log_view(MatchLibrary(store).match_record(match_id), "pt")
+    return [{k: e.get(k) for k in COMPARED} for e in view["entries"]], view["closed"]
+
+
+class Table:
+    """A match stored and applied as the table daemon does: the log first, then the book."""
+
+    def __init__(self, path: Path) -> None:
+        self.store = EventLog(path)
+        match_id = self.store.new_match("t1", "cbfm-1toque", {})
+        match = self.store.match(match_id)
+        assert match is not None
+        self.book = MatchBook.opened(self.store, match)
+        self.t = 1_000_000.0
+
+    def put(self, kind: str, data: dict[str, Any], source: str = "referee",
+            at: float | None = None) -> int:
+        self.t += 500
+        entry_id = self.store.append_entry(self.book.id, source, kind, data, 1, int(self.t) % 10**6,
+                                           "ref" if source == "referee" else "dev",
+                                           occurred_at=at or self.t)
+        stored = next(e for e in self.store.entries(self.book.id) if e.id == entry_id)
+        if source == "referee" and self.book.timeline.placed_before_device(stored.occurred_at):
+            self.book.replay()  # as the daemon: an input placed back in time is replayed
+        else:
+            self.book.apply(to_entry(stored))
+        return entry_id
+
+
+def test_a_console_holds_the_replayed_log_after_every_change(tmp_path: Path) -> None:
+    table, console = Table(tmp_path / "m.sqlite"), Console()
+    table.put("set_up", {"kickoff": "A", "teams": {"A": {"name": "Casa"},
+                                                   "B": {"name": "Fora"}}})
+    table.put("start_period", {})
+    table.put("clock_started", {"reason": 0}, "device")
+    side, goals = "A", []
+    for goal in range(1, 10):
+        for _ in range(3):
+            move = lance_towards(table.book.state.m, side)
+            if move is not None:
+                table.put(*move)
+                console.poll(table.book)
+        table.put("shot_asked", {"side": side, "disc": 9})
+        other = "B" if side == "A" else "A"
+        goals.append(table.put("goal_line", {"goal": table.book.state.m["ends"][other]},
+                               "device"))
+        if goal == 3:
+            table.put("void", {"target": goals[-1]})  # a correction: statuses change
+        if goal == 6:
+            # pressed a second before the goal it reached the host after: placed back in time
+            table.put("pause", {}, at=table.t - 1_000)
+        console.poll(table.book)
+        assert (console.log(), console.closed) == replayed_log(table.store, table.book.id), goal
+        side = other
+    assert any(e["status"]["state"] == "voided" for e in console.log())
+    # a console that comes in late (or from another epoch, after a restart) gets it whole
+    late = Console()
+    late.epoch = "another"
+    late.rev = 10**6
+    late.poll(table.book)
+    assert late.log() == console.log()
+
+
+def test_what_a_console_receives_grows_as_the_match(tmp_path: Path) -> None:
+    """Bytes per entry over a match of N entries and of about 4N (each with a void every
+    fifth goal): the same per entry, give or take, where the whole log after every entry
+    grew as N² (4× per entry)."""
+
+    def per_entry(goals: int, name: str) -> float:
+        table, console = Table(tmp_path / name), Console()
+        table.put("set_up", {"kickoff": "A"})
+        table.put("start_period", {})
+        table.put("clock_started", {"reason": 0}, "device")
+        side = "A"
+        for goal in range(1, goals + 1):
+            move = lance_towards(table.book.state.m, side)
+            if move is not None:
+                table.put(*move)
+                console.poll(table.book)
+            table.put("shot_asked", {"side": side, "disc": 9})
+            console.poll(table.book)
+            other = "B" if side == "A" else "A"
+            scored = table.put("goal_line", {"goal": table.book.state.m["ends"][other]},
+                               "device")
+            console.poll(table.book)
+            if goal % 5 == 0:
+                table.put("void", {"target": scored})
+                console.poll(table.book)
+            side = other
+        return console.received / len(table.store.entries(table.book.id))
+
+    short, long = per_entry(10, "short.sqlite"), per_entry(40, "long.sqlite")
+    print(f"bytes per entry: {short:.0f} at 10 goals, {long:.0f} at 40 goals "
+          f"({long / short:.2f}×)")
+    assert long / short < 1.5, (short, long)
