@@ -115,8 +115,12 @@ def measure(goals: int, repeat: int) -> tuple[int, dict[str, float]]:
     assert replayed.to_dict() == state.to_dict(), "replay and step-by-step disagree"
     newest_goal = next(e for e in reversed(log) if e.kind == "goal_line"
                        and not any(v.data.get("target") == e.id for v in log))
-    later = Entry(n + 1, "shot_asked", {"side": "A", "disc": 4}, "referee", 1, n * 500 + 250,
-                  n * 500 + 250, at=1_000_000 + n * 500 + 250)
+    # the step the match takes next: the lance the referee makes after the last goal
+    kind, data = lance_towards(state.m, "A") or ("pause", {})
+    later = Entry(n + 1, kind, data, "referee", 1, n * 500 + 250, n * 500 + 250,
+                  at=1_000_000 + n * 500 + 250)
+    assert not any(e.kind == "announce" and e.data.get("code") == "refused"
+                   for e in engine.apply(state, later)[1]), "the live step is refused"
     void = Entry(n + 1, "void", {"target": newest_goal.id}, "referee",
                  at=1_000_000 + n * 500 + 250)
 

@@ -32,10 +32,10 @@ def watched_steps(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     changed: list[str] = []
     step = Engine._step
 
-    def checked(self: Engine, state: MatchState, entry: Entry) -> Any:
+    def checked(self: Engine, state: MatchState, entry: Entry, **kw: Any) -> Any:
         before = {k: [(item, copy.deepcopy(item)) for item in state.m.get(k) or []]
                   for k in APPEND_ONLY}
-        effects = step(self, state, entry)
+        effects = step(self, state, entry, **kw)
         for key, items in before.items():
             for item, was in items:
                 if item != was:

@@ -102,6 +102,7 @@ class MatchBook:
         self.state: MatchState = self.engine.initial_state()
         self.timeline = Timeline(match)  # when its entries happened (matchbook/timeline.py)
         self.live_log = LiveLog(self.id)  # the console's log, kept as it changes
+        self._rows: dict[int, StoredEntry] = {}  # the log's rows as the live log reads them
 
     @classmethod
     def opened(cls, store: EventLog, match: dict[str, Any]) -> MatchBook:
@@ -126,6 +127,7 @@ class MatchBook:
         stored = self.store.entries(self.id)
         self.timeline.read_from(stored)
         self.state = replay_match(self.engine, stored)
+        self._rows = {e.id: e for e in stored}
         self.live_log.rebuild(stored, self.state.m)
         return self.state
 
@@ -171,11 +173,13 @@ class MatchBook:
             self.timeline.referee_applied(float(entry.at))
         before = self.state.m
         self.state, effects = self.engine.apply(self.state, entry)
+        self._rows[entry.id] = row = from_entry(entry, self.id)
         if not entry.is_correction and self.state.log[-1] is entry \
                 and plain_step(before, self.state.m, entry.id):
-            self.live_log.step(from_entry(entry, self.id), self.state.m)
-        else:
-            self.live_log.rebuild(self.store.entries(self.id), self.state.m)
+            self.live_log.step(row, self.state.m)
+        else:  # the log as the engine holds it, in its order (no read of the store)
+            self.live_log.rebuild([self._rows.get(e.id) or from_entry(e, self.id)
+                                   for e in self.state.log], self.state.m)
         return effects
 
     def to_dict(self) -> dict[str, Any]:

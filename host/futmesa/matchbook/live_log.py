@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections.abc import Sequence
 from typing import Any
 
 from futmesa.matchbook.records import ends_by_entry, entry_record, meanings
@@ -65,24 +66,40 @@ class LiveLog:
         self._announced = 0
         self.teams: dict[str, Any] = {}
         self._finished = False
+        self._inputs: dict[int, tuple[Any, ...]] = {}  # what each kept record was made from
 
     # -- kept up to date (the table's thread) ---------------------------------------------
-    def rebuild(self, stored: list[StoredEntry], m: dict[str, Any]) -> None:
-        """Every record again from the log and the match; those that differ get a new revision."""
+    def rebuild(self, stored: Sequence[StoredEntry], m: dict[str, Any]) -> None:
+        """Every record again from the log and the match; those that differ get a new revision.
+        A record whose inputs (its status, the rules' words on it, its ends, the entry it
+        corrects) are what they were is kept, not written again."""
         teams = m.get("teams") or {}
-        ends = ends_by_entry(m, stored)
+        finished = bool(m.get("finished"))
+        if teams != self.teams or finished != self._finished:
+            self._inputs = {}  # every sentence may change
+        ends = ends_by_entry(m, list(stored))
         statuses = entry_statuses(m.get("corrections") or [])
         said = meanings(m, {e.id: e.kind for e in stored})
         by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id)}
                  for e in stored}
-        records = [shown(entry_record(e, statuses.get(e.id), teams, by_id, said.get(e.id),
-                                      ends.get(e.id))) for e in stored]
-        if not m.get("finished"):
-            records = redact_secrets(records, teams)
+        records: list[dict[str, Any]] = []
+        inputs: dict[int, tuple[Any, ...]] = {}
+        for e in stored:
+            target = e.data.get("target") if isinstance(e.data, dict) else None
+            key = (statuses.get(e.id), said.get(e.id), ends.get(e.id),
+                   by_id.get(target) if isinstance(target, int) else None)
+            inputs[e.id] = key
+            kept = self._records.get(e.id)
+            if kept is not None and self._inputs.get(e.id) == key:
+                records.append(kept)
+                continue
+            record = shown(entry_record(e, key[0], teams, by_id, key[1], key[2]))
+            records.append(redact_secrets([record], teams)[0] if not finished else record)
         with self._lock:
             self.rev += 1
             for record in records:
-                if self._records.get(record["id"]) != record:
+                if self._records.get(record["id"]) is not record \
+                        and self._records.get(record["id"]) != record:
                     self._records[record["id"]] = record
                     self._rev_of[record["id"]] = self.rev
             order = [e.id for e in stored]
@@ -90,10 +107,11 @@ class LiveLog:
                 self._order_rev = self.rev
             self._order = order
             self.closed = closed(records)
+        self._inputs = inputs
         self._by_id, self._meaning, self.teams = by_id, said, teams
         self._ends_now = self._ends_after(stored[-1], ends, m) if stored else {"A": 0, "B": 1}
         self._announced = len(m.get("announcements") or [])
-        self._finished = bool(m.get("finished"))
+        self._finished = finished
 
     @staticmethod
     def _ends_after(last: StoredEntry, ends: dict[int, dict[str, int]],
@@ -117,6 +135,10 @@ class LiveLog:
         ends = self._ends_now
         self._by_id[e.id] = {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends}
         self._ends_now = self._ends_after(e, {e.id: ends}, {"announcements": fresh})
+        target = e.data.get("target") if isinstance(e.data, dict) else None
+        said = self._meaning.get(e.id)
+        self._inputs[e.id] = (None, list(said) if said is not None else None, ends,
+                              self._by_id.get(target) if isinstance(target, int) else None)
         record = shown(entry_record(e, None, self.teams, self._by_id, self._meaning.get(e.id),
                                     ends))
         if not self._finished:

@@ -9,6 +9,7 @@ back with the amended data).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Any
 
@@ -25,8 +26,19 @@ def _target(entry: Entry) -> int | None:
 
 def effective_entries(log: tuple[Entry, ...] | list[Entry]) -> list[Entry]:
     """The entries the rules apply, with voids and amendments resolved."""
-    active, _ = _resolve(log)
-    return [active[e.id] for e in log if e.id in active and not active[e.id].is_correction]
+    return resolve(log)[0]
+
+
+def resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[list[Entry], dict[int, int]]:
+    """(the entries the rules apply, target id -> id of the correction deciding it): one pass
+    for both what a correction changes and its history (:func:`correction_history`)."""
+    active, deciding = _resolve(log)
+    effective = []
+    for e in log:
+        current = active.get(e.id)
+        if current is not None and not current.is_correction:
+            effective.append(current)
+    return effective, deciding
 
 
 def _resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[dict[int, Entry], dict[int, int]]:
@@ -57,7 +69,7 @@ def _disallows_goal(entry: Entry, void: Entry) -> bool:
             and not void.data.get("false_trip"))
 
 
-def _valid(correction: Entry, ids: set[int]) -> bool:
+def _valid(correction: Entry, ids: AbstractSet[int]) -> bool:
     target = _target(correction)
     if target is None or target not in ids or target >= correction.id:
         return False
@@ -85,17 +97,21 @@ def _amended(entry: Entry, amend: Entry) -> Entry:
     )
 
 
-def correction_history(log: tuple[Entry, ...] | list[Entry]) -> list[dict[str, Any]]:
+def correction_history(log: tuple[Entry, ...] | list[Entry],
+                       deciding: dict[int, int] | None = None) -> list[dict[str, Any]]:
     """Every correction in the log, with who made it and when (for the súmula).
 
     ``in_effect`` says whether it is the correction that decides its target now: false when
-    it was voided itself, or a later correction of the same entry replaced it.
+    it was voided itself, or a later correction of the same entry replaced it. ``deciding``:
+    what :func:`resolve` found, when the caller has it.
     """
     by_id = {e.id: e for e in log}
-    _, deciding = _resolve(log)
+    ids = by_id.keys()
+    if deciding is None:
+        _, deciding = _resolve(log)
     out: list[dict[str, Any]] = []
     for e in log:
-        if not e.is_correction or not _valid(e, set(by_id)):
+        if not e.is_correction or not _valid(e, ids):
             continue  # a correction of nothing (refused when entered) is not history
         target = _target(e)
         original = by_id.get(target) if target is not None else None

@@ -22,7 +22,7 @@ from futmesa.i18n import N_
 
 from .base import Ruleset
 from .context import Ctx, Refused, words
-from .corrections import correction_history, correction_problem, effective_entries
+from .corrections import correction_history, correction_problem, effective_entries, resolve
 from .model import CHECKPOINT_EVERY, Effect, Entry, MatchState, copy_match
 from .ordering import in_time_order, insert_position
 from .possession import possession
@@ -50,7 +50,8 @@ class Engine:
     def apply(self, state: MatchState, entry: Entry) -> tuple[MatchState, list[Effect]]:
         """The state after `entry`, and what the engine asks the outside world to do."""
         if entry.is_correction:
-            new = self._recompute(state, tuple(in_time_order((*state.log, entry))))
+            at = insert_position(state.log, entry)  # at the end but for an input made earlier
+            new, effective = self._recompute(state, (*state.log[:at], entry, *state.log[at:]))
             target = entry.data.get("target")
             problem = correction_problem(state.log, entry)
             if problem:
@@ -86,8 +87,7 @@ class Engine:
                     },
                 ),
                 # what the device did on the corrected entries, brought in line (resync.py)
-                *after_correction(self.ruleset, state, new, entry,
-                                  effective_entries(new.log)),
+                *after_correction(self.ruleset, state, new, entry, effective),
             ]
         pos = insert_position(state.log, entry)
         if pos < len(state.log):
@@ -96,7 +96,7 @@ class Engine:
             return self._late(state, (*state.log[:pos], entry, *state.log[pos:]), entry)
         new = state.copy()
         new.log = (*state.log, entry)
-        effects = self._step(new, entry)
+        effects = self._step(new, entry, before=state.m)  # `state` is untouched: no 2nd copy
         self._count(new)
         self._publish(new)
         return new, effects
@@ -108,7 +108,7 @@ class Engine:
         changed: the entry's own effects, then the new announcements and questions of the
         entries after it; no device command of those is repeated (the device acted on them)."""
         shown = {(a.get("entry"), a.get("code")) for a in old.m["announcements"]}
-        effective = effective_entries(log)
+        effective, deciding = resolve(log)
         state = self._resumed(old, effective)
         effects: list[Effect] = []
         after = False
@@ -126,7 +126,8 @@ class Engine:
                         and (fx.data.get("entry"), fx.data.get("code")) not in shown)
                 )
         state.log = log
-        state.m["corrections"] = correction_history(log)
+        state.m["corrections"] = correction_history(log, deciding)
+        state.resolved = (len(log), effective)
         self._publish(state)
         return state, effects
 
@@ -134,32 +135,36 @@ class Engine:
         """The state built from a whole log (corrections resolved first)."""
         log = tuple(in_time_order(entries))
         state = self.initial_state()
-        return state, self._run(state, effective_entries(log), log)
+        return state, self._run(state, resolve(log), log)
 
-    def _recompute(self, old: MatchState, log: tuple[Entry, ...]) -> MatchState:
+    def _recompute(self, old: MatchState,
+                   log: tuple[Entry, ...]) -> tuple[MatchState, list[Entry]]:
         """The state of `log` (`old`'s log with a correction added), recomputed from `old`'s
-        last checkpoint before the first effective entry the correction changes."""
-        effective = effective_entries(log)
-        state = self._resumed(old, effective)
-        self._run(state, effective, log)
-        return state
+        last checkpoint before the first effective entry the correction changes; and the
+        effective entries of `log`."""
+        resolved = resolve(log)
+        state = self._resumed(old, resolved[0])
+        self._run(state, resolved, log)
+        return state, resolved[0]
 
-    def _run(self, state: MatchState, effective: list[Entry],
+    def _run(self, state: MatchState, resolved: tuple[list[Entry], dict[int, int]],
              log: tuple[Entry, ...]) -> list[Effect]:
         """Apply the `effective` entries `state` does not hold yet; `state` becomes `log`'s."""
+        effective, deciding = resolved
         effects: list[Effect] = []
         for entry in effective[state.applied:]:
             effects.extend(self._step(state, entry))
             self._count(state)
         state.log = log
-        state.m["corrections"] = correction_history(log)
+        state.m["corrections"] = correction_history(log, deciding)
+        state.resolved = (len(log), effective)
         self._publish(state)
         return effects
 
     def _resumed(self, old: MatchState, effective: list[Entry]) -> MatchState:
         """A state to apply `effective[state.applied:]` to: a copy of `old`'s last checkpoint
         whose entries `effective` still begins with, else the kick-off."""
-        before = effective_entries(old.log)
+        before = self._effective_of(old)
         same = 0
         for a, b in zip(before, effective, strict=False):
             if a is not b and a != b:
@@ -170,6 +175,15 @@ class Engine:
             return self.initial_state()
         applied, m = marks[-1]
         return MatchState(copy_match(m), (), applied, marks)
+
+    @staticmethod
+    def _effective_of(state: MatchState) -> list[Entry]:
+        """`state.log`'s effective entries: those its last recomputation found, and the entries
+        stepped since (each added at the end, none a correction: all effective)."""
+        if state.resolved is None:
+            return effective_entries(state.log)
+        known, effective = state.resolved
+        return effective + list(state.log[known:])
 
     @staticmethod
     def _count(state: MatchState) -> None:
@@ -184,7 +198,10 @@ class Engine:
         replay)."""
         state.m["possession"] = possession(self.ruleset, state.m)
 
-    def _step(self, state: MatchState, entry: Entry) -> list[Effect]:
+    def _step(self, state: MatchState, entry: Entry,
+              before: dict[str, Any] | None = None) -> list[Effect]:
+        """Apply one effective entry to `state.m`; a refused input leaves it as it was
+        (`before`: an untouched copy of it, when the caller has one)."""
         ctx = Ctx(state.m, entry)
         handler = getattr(self.ruleset, "on_" + entry.kind, None)
         if handler is None:
@@ -196,13 +213,13 @@ class Engine:
                 )
             return ctx.effects  # device/system events without a rule meaning are only logged
         m = state.m
-        saved = copy_match(m)
+        saved = copy_match(m) if before is None else None
         try:
             handler(ctx)
         except Refused as refused:
             # a refused input changes nothing but the announcement saying why
             m.clear()
-            m.update(saved)
+            m.update(saved if saved is not None else copy_match(before or {}))
             ctx.effects.clear()
             ctx.announce("refused", refused.msgid, refused.rule, **refused.values)
         return ctx.effects

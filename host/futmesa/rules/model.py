@@ -118,9 +118,12 @@ class MatchState:
     applied: int = field(default=0, compare=False, repr=False)
     marks: tuple[tuple[int, dict[str, Any]], ...] = field(default=(), compare=False,
                                                           repr=False)
+    # (n, the effective entries of log[:n]) as the last recomputation found them; the entries
+    # stepped since were added at the end (engine._effective_of). Never changed once made.
+    resolved: tuple[int, list[Entry]] | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> MatchState:
-        return MatchState(copy_match(self.m), self.log, self.applied, self.marks)
+        return MatchState(copy_match(self.m), self.log, self.applied, self.marks, self.resolved)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON-ready match state (the `match` part of GET /api/state)."""
