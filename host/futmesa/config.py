@@ -9,7 +9,6 @@ in milliseconds); the console's "Nova partida" goes through the same check.
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -17,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from futmesa.i18n import _
+from futmesa.rules.settings import CHOICES, EXPEL_FROM, PERIODS
 from futmesa.textfiles import OrganiserFileError, read_json
 from futmesa.wordmatch import fold, json_lines, line_of, suggest
 
@@ -73,14 +73,14 @@ class Teams(_Strict):
 class MatchSettings(_Strict):
     """Every key is optional; a missing key means the ruleset's own value."""
 
-    competition: Annotated[Literal["league", "knockout"] | None,
+    competition: Annotated[Literal[CHOICES["competition"]] | None,  # type: ignore[valid-type]
                            BeforeValidator(competition_word)] = None
     event: str | None = Field(default=None, max_length=120)
     referee: str | None = Field(default=None, max_length=80)
     teams: Teams | None = None
-    kickoff: Literal["A", "B"] | None = None
-    advantage: Literal["A", "B"] | None = None
-    periods: int | None = Field(default=None, ge=1, le=4)
+    kickoff: Literal[CHOICES["kickoff"]] | None = None  # type: ignore[valid-type]
+    advantage: Literal[CHOICES["advantage"]] | None = None  # type: ignore[valid-type]
+    periods: int | None = Field(default=None, ge=PERIODS[0], le=PERIODS[1])
     half_minutes: float | None = Field(default=None, ge=1, le=60)
     interval_minutes: float | None = Field(default=None, ge=0, le=30)
     extra_minutes: float | None = Field(default=None, ge=1, le=30)
@@ -90,18 +90,17 @@ class MatchSettings(_Strict):
     shootout: bool | None = None
     substitutions: int | None = Field(default=None, ge=0, le=20)
     touch_limit: int | None = Field(default=None, ge=1, le=50)
-    # who kicks off extra time: the documents are silent (docs/rulesets.md)
-    extra_kickoff: Literal["first", "other", "A", "B"] | None = None
-    # readings of articles that contradict each other or are silent (docs/rulesets.md,
-    # "Contradições entre artigos"): each a club's choice, the ruleset's default when unset
-    lateral_taker: Literal["not_last_touch", "half"] | None = None
-    lance_warning: Literal["every_lance", "once"] | None = None
-    second_cera: Literal["disqualify", "grade"] | None = None
-    keeper_foul: Literal["document", "penalti"] | None = None
-    foul_at_alarm: Literal["taken", "not_taken"] | None = None
-    failed_area: Literal["technical", "choice"] | None = None
-    last_lance_fouls: Literal["none", "against_player"] | None = None
-    expel_from: Literal[3, 4] | None = None
+    # the choices of rules/settings.py (CHOICES): who kicks off extra time, and the readings
+    # of articles that contradict each other or are silent (docs/rulesets.md)
+    extra_kickoff: Literal[CHOICES["extra_kickoff"]] | None = None  # type: ignore[valid-type]
+    lateral_taker: Literal[CHOICES["lateral_taker"]] | None = None  # type: ignore[valid-type]
+    lance_warning: Literal[CHOICES["lance_warning"]] | None = None  # type: ignore[valid-type]
+    second_cera: Literal[CHOICES["second_cera"]] | None = None  # type: ignore[valid-type]
+    keeper_foul: Literal[CHOICES["keeper_foul"]] | None = None  # type: ignore[valid-type]
+    foul_at_alarm: Literal[CHOICES["foul_at_alarm"]] | None = None  # type: ignore[valid-type]
+    failed_area: Literal[CHOICES["failed_area"]] | None = None  # type: ignore[valid-type]
+    last_lance_fouls: Literal[CHOICES["last_lance_fouls"]] | None = None  # type: ignore[valid-type]
+    expel_from: Literal[EXPEL_FROM] | None = None  # type: ignore[valid-type]
     shootout_early_end: bool | None = None
     # the table's name on every screen ("Mesa Central"); table_names: one per table id
     table_name: str | None = Field(default=None, max_length=40)
@@ -131,7 +130,7 @@ def _model_at(loc: tuple[Any, ...]) -> type[BaseModel]:
     return MatchSettings
 
 
-def _where(loc: tuple[Any, ...]) -> str:
+def where_of(loc: tuple[Any, ...]) -> str:
     return ".".join(str(p) for p in loc)
 
 
@@ -147,7 +146,7 @@ def _one_line(err: Any) -> str:
     """One problem pydantic found, as one line in the organiser's words."""
     loc = tuple(err["loc"])
     kind = err["type"]
-    where = _where(loc)
+    where = where_of(loc)
     if kind == "extra_forbidden":
         known = _known_keys(_model_at(loc[:-1]))
         close = suggest(loc[-1], known)
@@ -303,133 +302,3 @@ def at_lines(where: str, text: str, problems: list[tuple[tuple[Any, ...], str]])
         out.append(_("{where} line {line}: {problem}").format(where=where, line=n, problem=problem)
                    if n else f"{where}: {problem}")
     return "\n".join(out)
-
-
-# -- board files (hardware/boards/*.json) ------------------------------------------------
-# The shape of a board file, key by key: unknown keys are refused with a "did you mean"
-# (a typo such as "treshold_mm" would otherwise silently keep the default). What one key
-# means for another (pins used twice, goal ids, addresses) is checked in
-# futmesa.hardware.boardfile.check_board.
-
-Pin = int | str  # a GPIO number, or a name such as "GP4" on a custom board
-
-
-class _Board(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class DataChannel(_Board):
-    type: Literal["usb_cdc", "usb_uart", "uart", "pty", "none"]
-    baud: int | None = Field(default=None, ge=0, le=4_000_000)  # 0: not a serial line
-    uart_id: int | None = Field(default=None, ge=0, le=3)
-    tx: Pin | None = None
-    rx: Pin | None = None
-
-
-class I2c(_Board):
-    id: int = Field(ge=0, le=3)
-    sda: Pin
-    scl: Pin
-    freq: int = Field(ge=10_000, le=1_000_000)
-
-
-class Tof(_Board):
-    default_address: str | None = None
-    timing_budget_us: int | None = Field(default=None, ge=20_000, le=1_000_000)
-    boot_delay_ms: int | None = Field(default=None, ge=0, le=1000)
-
-
-class GoalSensor(_Board):
-    id: int = Field(ge=0, le=1)
-    type: Literal["vl53l0x", "beam"]
-    xshut: Pin | None = None
-    address: str | None = None
-    beam_pin: Pin | None = None
-    beam_blocked: int | None = Field(default=None, ge=0, le=1)
-    threshold_mm: int | None = Field(default=None, ge=10, le=2000)
-    hysteresis_mm: int | None = Field(default=None, ge=0, le=500)
-
-
-class SideNetZone(_Board):
-    zone: int = Field(ge=0)
-    pin: Pin
-    line: Literal["side", "end"]
-    end: int = Field(ge=0, le=1)
-    label: str | None = None
-
-
-class Palheta(_Board):
-    pin_a: Pin
-    pin_b: Pin
-
-
-class Buttons(_Board):
-    turnA: Pin | None = None  # noqa: N815 - the board file's key
-    turnB: Pin | None = None  # noqa: N815
-    referee: Pin | None = None
-
-
-class Buzzer(_Board):
-    pin: Pin
-    freq: int | None = Field(default=None, ge=100, le=20_000)
-
-
-class Led(_Board):
-    pin: Pin
-    active: int | None = Field(default=None, ge=0, le=1)
-
-
-class Power(_Board):
-    supply: str | None = None
-    sensor_vcc: str | None = None
-    logic: str | None = None
-
-
-class BoardModel(_Board):
-    format: int
-    board: str = Field(min_length=1, max_length=40)
-    mcu: str
-    name: str | None = None
-    data_channel: DataChannel
-    input_pull: Literal["up", "down", "none"] | None = None
-    input_active: int | None = Field(default=None, ge=0, le=1)
-    external_pullups: list[Pin] = []
-    i2c: I2c
-    tof: Tof
-    goal_sensors: list[GoalSensor]
-    side_net: list[SideNetZone]
-    palheta: Palheta
-    buttons: Buttons
-    buzzer: Buzzer
-    led: Led
-    power: Power | None = None
-
-
-_BOARD_PARTS: dict[str, type[BaseModel]] = {
-    "data_channel": DataChannel, "i2c": I2c, "tof": Tof, "goal_sensors": GoalSensor,
-    "side_net": SideNetZone, "palheta": Palheta, "buttons": Buttons, "buzzer": Buzzer,
-    "led": Led, "power": Power,
-}
-
-
-def board_file_problem(data: Any) -> str | None:
-    """The first problem in a board file's shape, as one line (None when it is fine)."""
-    try:
-        BoardModel.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = tuple(err["loc"])
-        where = _where(loc)
-        if err["type"] == "extra_forbidden":
-            parents = [p for p in loc[:-1] if isinstance(p, str)]
-            model = _BOARD_PARTS.get(parents[-1], BoardModel) if parents else BoardModel
-            known = list(model.model_fields)
-            close = difflib.get_close_matches(str(loc[-1]), known, n=1, cutoff=0.6)
-            hint = (_('; did you mean "{word}"?').format(word=close[0]) if close
-                    else _("; known: {keys}").format(keys=", ".join(known)))
-            return _("unknown key {where}{hint}").format(where=repr(where), hint=hint)
-        if err["type"] == "missing":
-            return _("missing key {where}; add it").format(where=repr(where))
-        return _("{where}: {problem} (got {given})").format(
-            where=where, problem=err["msg"], given=repr(err.get("input")))
-    return None

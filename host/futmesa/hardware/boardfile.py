@@ -215,7 +215,7 @@ def _check_pins(data: dict[str, Any], fail: _Fail) -> None:
             fail(_("pin {pin} is used twice: {first} and {second}; give one of them another "
                    "pin").format(pin=pin, first=seen[pin], second=role))
         seen[pin] = role
-    from futmesa.config import board_file_problem
+    from futmesa.hardware.boardmodel import board_file_problem
 
     problem = board_file_problem(data)  # then the rest of the shape, key by key (pydantic)
     if problem:

@@ -1,4 +1,9 @@
-"""Competition settings: checked once, with messages that say what to write instead."""
+"""The match settings the rules take, in one table, and their check.
+
+The table (``CHOICES``, ``FLAGS``, ``DURATIONS``, ``PERIODS``, ``EXPEL_FROM``) is the one list
+of what each setting may be: the rules check stored and console settings against it here,
+and the organiser's settings file (futmesa/config.py) builds its pydantic model from it.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,28 @@ from typing import Any
 
 from futmesa.i18n import N_
 
-_DURATIONS = ("period_ms", "interval_ms", "extra_ms", "lance_ms", "lance_warn_ms")
-_FLAGS = ("extra_time", "shootout", "shootout_early_end")
+# each setting with a closed set of values: the values, the first the engine's word
+CHOICES: dict[str, tuple[str, ...]] = {
+    "competition": ("league", "knockout"),
+    "kickoff": ("A", "B"),
+    "advantage": ("A", "B"),
+    # who kicks off extra time: the documents are silent (docs/rulesets.md)
+    "extra_kickoff": ("first", "other", "A", "B"),
+    # readings of articles that contradict each other or are silent (docs/rulesets.md,
+    # "Contradições entre artigos"): each a club's choice, the ruleset's default when unset
+    "lateral_taker": ("not_last_touch", "half"),
+    "lance_warning": ("every_lance", "once"),
+    "second_cera": ("disqualify", "grade"),
+    "keeper_foul": ("document", "penalti"),
+    "foul_at_alarm": ("taken", "not_taken"),
+    "failed_area": ("technical", "choice"),
+    "last_lance_fouls": ("none", "against_player"),
+}
+EXPEL_FROM = (3, 4)  # the discs a side may lose before the match is lost (a club's choice)
+PERIODS = (1, 4)  # fewest and most periods
+FLAGS = ("extra_time", "shootout", "shootout_early_end")
+DURATIONS = ("period_ms", "interval_ms", "extra_ms", "lance_ms", "lance_warn_ms")
+_DURATIONS, _FLAGS = DURATIONS, FLAGS
 
 
 def _int(value: Any) -> bool:
@@ -41,23 +66,11 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
             ):
                 raise BadSettings(N_('settings "teams.{side}" must be {shape}'), side=side,
                                   shape='{"name": "…", "color": "#…"}')
-    for key, allowed in (
-        ("competition", ("league", "knockout")),
-        ("kickoff", ("A", "B")),
-        ("advantage", ("A", "B")),
-        ("extra_kickoff", ("first", "other", "A", "B")),
-        ("lateral_taker", ("not_last_touch", "half")),
-        ("lance_warning", ("every_lance", "once")),
-        ("second_cera", ("disqualify", "grade")),
-        ("keeper_foul", ("document", "penalti")),
-        ("foul_at_alarm", ("taken", "not_taken")),
-        ("failed_area", ("technical", "choice")),
-        ("last_lance_fouls", ("none", "against_player")),
-    ):
+    for key, allowed in CHOICES.items():
         if s.get(key) is not None and s[key] not in allowed:
             raise BadSettings(N_('settings "{key}" must be one of {allowed}'), key=key,
                               allowed=", ".join(allowed))
-    if s.get("expel_from") is not None and s["expel_from"] not in (3, 4):
+    if s.get("expel_from") is not None and s["expel_from"] not in EXPEL_FROM:
         raise BadSettings(N_('settings "expel_from" must be 3 or 4'))
     for key in _FLAGS:
         if s.get(key) is not None and not isinstance(s[key], bool):
@@ -66,7 +79,8 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         if s.get(key) is not None and (not _int(s[key]) or s[key] < 0):
             raise BadSettings(N_('settings "{key}" must be a duration in milliseconds '
                                  '(e.g. 600000)'), key=key)
-    if s.get("periods") is not None and (not _int(s["periods"]) or not 1 <= s["periods"] <= 4):
+    if s.get("periods") is not None and (not _int(s["periods"])
+                                         or not PERIODS[0] <= s["periods"] <= PERIODS[1]):
         raise BadSettings(N_('settings "periods" must be a whole number from 1 to 4'))
     for key in ("substitutions", "touch_limit"):
         if s.get(key) is not None and (not _int(s[key]) or s[key] < 0):
