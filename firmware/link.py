@@ -30,11 +30,15 @@ the fault tests compare the host's log with. Off, push allocates nothing.
 """
 
 import struct
-from time import ticks_diff as time_diff
 
-from micropython import const
+try:
+    from micropython import const
+except ImportError:  # CPython: the light simulated tables (futmesa_testkit.lighttable)
+    from futmesa_wire import const
 
 import futmesa_wire as W
+
+time_diff = W.ticks_diff  # the board's ms ring (time.ticks_diff on MicroPython)
 
 try:
     from os import getenv

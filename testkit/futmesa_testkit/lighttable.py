@@ -1,24 +1,16 @@
-"""A lightweight simulated table: the device side of the wire protocol in plain CPython, on a pty.
+"""A lightweight simulated table: the firmware's own link, clock and lance in CPython, on a pty.
 
 For scale benchmarks: many tables in one process (one asyncio loop), so a bench can put 64–256
 tables on one ``futmesa serve`` and measure the daemon, not 256 MicroPython processes. The
-MicroPython sims (:mod:`futmesa.sim.table`) stay for the firmware's own tests; this one speaks
-the same protocol from the same module (``futmesa_wire``: frames, COBS, CRC, message layouts)
-and follows docs/protocol.md sections 6–9 as ``firmware/link.py`` does:
-
-- the boot announcement (HELLO_ACK seq 0, up to 3 times), the identification and the small
-  RESUME answer to a cursor HELLO, replay from the host's cursor;
-- numbered events kept until acknowledged, a window of 24 in flight, go-back-N resend after
-  300 ms without ack progress (doubling up to 1200 ms), a repeated ack resends at once;
-- STATUS on every change and every second; PONG echoing PING (time sync); silence after 3 s;
-- commands run once each, in sequence order, with their results remembered (CMD_ACK);
-  PROFILE; CMD_REPLAY.
-
-The match clock and the lance timer are the device's own: ``firmware/matchclock.py`` and
-``firmware/lance.py`` run here under CPython (installed, like ``futmesa_wire``, as top-level
-modules), with this table as their app (``emit``, ``status_changed``, ``clock_changed``). The
-command dispatch follows ``firmware/app.py``. Sensors are not filtered: ``goal(line)`` is one
-``goal_line`` event. No flash, no buzzer: a table lives as long as its process (one boot).
+MicroPython sims (:mod:`futmesa.sim.table`) stay for the firmware's own tests. The device side
+of the protocol is not written again here: ``firmware/link.py`` (``DeviceLink``: the event
+ring, the boot announcement, HELLO/RESUME, acks, go-back-N resend, STATUS, PONG, commands
+once each), ``firmware/matchclock.py`` and ``firmware/lance.py`` run as they do on the Pico,
+on a small board (:class:`PtyBoard`: ticks ``speed`` times faster than real time, the pty's
+master end as the serial port) with this table as their app (``emit``, ``status_changed``,
+``clock_changed``, ``command``, ``set_profile``, as ``firmware/app.py``). Sensors are not
+filtered: ``goal(line)`` is one ``goal_line`` event. No flash, no buzzer: a table lives as
+long as its process (one boot).
 
 :class:`LightFleet` runs many tables on one asyncio loop; :func:`play_script` plays the demo's
 scripted match (:data:`futmesa.sim.demo_match.SCRIPT`) on one table, the referee's inputs
@@ -28,29 +20,41 @@ going to ``futmesa serve`` over HTTP with that table's own token.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
-import struct
+import sys
 import time
 import tty
 import uuid
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import futmesa_wire as W
 from lance import LanceTimer
 from matchclock import MatchClock, clock_command
 
-RESEND_MS = 300
-RESEND_MAX_MS = 1200
-NACK_MS = 100
-WINDOW = 24
-STATUS_MS = 1000
-SILENCE_MS = 3000
-ANNOUNCE_MS = 200
-ANNOUNCE_TIMES = 3
+
+def _firmware_module(name: str) -> Any:
+    """A firmware module by its file beside ``futmesa_wire`` (firmware/): ``link`` is also
+    the name of a test package, which a test run may put first on the path."""
+    key = f"futmesa_firmware_{name}"
+    if key not in sys.modules:
+        path = Path(W.__file__).with_name(f"{name}.py")
+        spec = importlib.util.spec_from_file_location(key, path)
+        assert spec is not None and spec.loader is not None, path
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[key] = module
+        spec.loader.exec_module(module)
+    return sys.modules[key]
+
+
+DeviceLink = _firmware_module("link").DeviceLink
+
 RING = 4096  # events kept (a match makes a few hundred): reported in the boot event
 OUT_LIMIT = 64 * 1024  # bytes waiting for a host that stopped reading: then frames are dropped
-TICKS_MAX = (1 << 30) - 1  # the device's tick counter wraps here (ticks_add, ticks_diff)
+TICK_BITS = 30  # the device's tick counter wraps at 2**30, as on the Pico
+TICKS_MAX = (1 << TICK_BITS) - 1
 TICK_S = 0.05  # the fleet's loop pass (frames go out at once: this is for the timers)
 
 
@@ -61,125 +65,56 @@ class _NoBuzzer:
         return True
 
 
-class LightTable:
-    """One simulated table on a pty: ``path`` is what ``futmesa serve --device`` opens."""
+class _Inputs:
+    """What the link's STATUS reads of the table's inputs: where the palheta stands."""
 
-    board = "sim"
+    palheta = 1
 
-    def __init__(self, uid: str, speed: float = 1.0, boot_id: int = 1) -> None:
-        self.uid = uid.encode()[:8]
+
+class PtyBoard:
+    """The board ``firmware/link.py`` talks through: ticks ``speed`` times faster than real
+    time, the pty's master end as its serial port (writes never block: a host that stopped
+    reading has its frames dropped past OUT_LIMIT; it resends from its cursor anyway)."""
+
+    name = "sim"
+    tick_bits = TICK_BITS
+
+    def __init__(self, uid: bytes, speed: float) -> None:
+        self.uid = uid
         self.speed = speed
-        self.boot_id = boot_id
-        self.master, self._slave = os.openpty()
-        tty.setraw(self._slave)  # no echo, no line discipline, before the host opens it
+        self.tick_rate = round(speed * 1000)
+        self.master, self.slave = os.openpty()
+        tty.setraw(self.slave)  # no echo, no line discipline, before the host opens it
         os.set_blocking(self.master, False)
-        self.path = os.ttyname(self._slave)
+        self.path = os.ttyname(self.slave)
         self._t0 = time.monotonic()
-        # the device's own clock and lance timer (firmware/matchclock.py, firmware/lance.py),
-        # with this table as their app: emit() numbers the event, no flash, no buzzer
-        self.buzzer = _NoBuzzer()
-        self.clock = MatchClock(self)
-        self.lance = LanceTimer(self)
-        self.palheta_pos = 1
-        # the link
-        self.frames: list[bytes] = []  # every event frame of this boot, encoded; seq = index + 1
-        self.kinds: list[int] = []  # every event's kind, by seq - 1 (the ground truth)
-        self.acked = 0
-        self.sent = 0
-        self.connected = False
-        self.last_cmd_seq = 0
-        self._cmd_res = [W.ACK_DUPLICATE] * 8
-        self.last_rx = 0
-        self.last_progress = 0
-        self.resend_ms = RESEND_MS
-        self.last_status = -STATUS_MS
-        self.status_dirty = True
-        self.bad_frames = 0
-        self._deframer = W.Deframer()
         self._out = bytearray()
-        self._announce = ANNOUNCE_TIMES
-        self._announce_at = 0
-        self.on_event: Callable[[int, int], None] | None = None  # (seq, kind), after it is sent
-        self.push(W.EV_BOOT, 0, 0, RING)
 
-    @property
-    def table_id(self) -> str:
-        """The id the host gives this table (board name and unique id)."""
-        return f"{self.board}-{self.uid.decode()}"
-
-    # -- time -------------------------------------------------------------------------------
-    def real_ms(self) -> int:
-        return int((time.monotonic() - self._t0) * 1000)
-
-    def ticks(self) -> int:
-        """The device's tick counter (ms, on the same 2**30 ring as the Pico's), ``speed``
-        times faster than real time."""
+    def ticks_ms(self) -> int:
         return int((time.monotonic() - self._t0) * 1000 * self.speed) & TICKS_MAX
 
-    # -- the table's inputs (what the demo's sensors do) ------------------------------------
-    def goal(self, line: int) -> None:
-        self.push(W.EV_GOAL_LINE, line, 0, 40)
-        self.clock.dead_ball(self.ticks())
-        self.poll()
+    def real_ms(self) -> int:
+        return int((time.monotonic() - self._t0) * 1000) & TICKS_MAX
 
-    def ball_out(self, zone: int) -> None:
-        line, end = {0: (1, 0), 1: (0, 0), 2: (0, 0), 3: (1, 1), 4: (0, 1), 5: (0, 1)}[zone]
-        self.push(W.EV_BALL_OUT, zone, line, end)
-        self.clock.dead_ball(self.ticks())
-        self.poll()
+    def unique_id(self) -> bytes:
+        return self.uid
 
-    def palheta(self, pos: str) -> None:
-        code = {"A": 0, "C": 1, "B": 2}[pos]
-        self.palheta_pos = code
-        self.push(W.EV_PALHETA, code)
-        now = self.ticks()
-        if code == 1:
-            self.clock.play_on(now)
-        elif self.clock.running:
-            self.lance.restart(now, 0 if code == 0 else 1)
-        self.poll()
+    def port_ready(self) -> bool:
+        return True
 
-    # -- events ----------------------------------------------------------------------------
-    def push(self, kind: int, a: int = 0, b: int = 0, value: int = 0) -> int:
-        now = self.ticks()
-        seq = len(self.frames) + 1
-        payload = struct.pack(W.EVENT_FMT, kind, a, b, self.clock.period, self.clock.ms(now),
-                              value)
-        self.frames.append(W.encode_frame(W.MSG_EVENT, self.boot_id, seq, now & 0xFFFFFFFF,
-                                          payload))
-        self.kinds.append(kind)
-        self.status_dirty = True
-        return seq
+    def port_readinto(self, buf: bytearray) -> int:
+        try:
+            data = os.read(self.master, len(buf))
+        except (BlockingIOError, InterruptedError):
+            return 0
+        except OSError:
+            return 0  # the host's end is closed
+        buf[:len(data)] = data
+        return len(data)
 
-    @property
-    def newest(self) -> int:
-        return len(self.frames)
-
-    # what the firmware's clock and lance timer call on their app (firmware/app.py)
-    def emit(self, kind: int, a: int = 0, b: int = 0, value: int = 0) -> None:
-        self.push(kind, a, b, value)
-
-    def status_changed(self) -> None:
-        self.status_dirty = True
-
-    def clock_changed(self, now: int) -> None:
-        self.status_dirty = True  # no flash to checkpoint: a light table lives one boot
-
-    def command(self, code: int, a: int, b: int, x: int, y: int) -> int:
-        """A host command, as ``firmware/app.py`` runs it (no beeps, no sensor commands)."""
-        result = clock_command(self.clock, self.lance, code, a, b, x, self.ticks())
-        if result is not None:
-            return int(result)
-        if code == W.CMD_BEEP:
-            return W.ACK_OK
-        if code == W.CMD_REPLAY:
-            return self._replay_from(x, y)
-        return W.ACK_UNKNOWN
-
-    # -- the link (firmware/link.py) ----------------------------------------------------------
-    def _write(self, data: bytes) -> None:
-        if len(self._out) < OUT_LIMIT:  # a host that stopped reading: drop (it resends anyway)
-            self._out += data
+    def port_write(self, buf: bytes | bytearray, n: int | None = None) -> None:
+        if len(self._out) < OUT_LIMIT:
+            self._out += buf if n is None else memoryview(buf)[:n]
         self.flush()
 
     def flush(self) -> None:
@@ -193,154 +128,133 @@ class LightTable:
                 return
             del self._out[:n]
 
-    def _frame(self, msg_type: int, seq: int, payload: bytes) -> None:
-        self._write(W.encode_frame(msg_type, self.boot_id, seq, self.ticks() & 0xFFFFFFFF,
-                                   payload))
-
-    def _hello_ack(self) -> bytes:
-        fw = W.FIRMWARE_VERSION
-        payload = struct.pack(W.HELLO_ACK_FMT, W.PROTO_VERSION, fw[0], fw[1], fw[2],
-                              self.board.encode(), self.uid, 1, self.newest,
-                              round(self.speed * 1000), 32)
-        payload += self.clock.profile_bytes() + struct.pack("<I", self.last_cmd_seq)
-        return W.encode_frame(W.MSG_HELLO_ACK, self.boot_id, 0, self.ticks() & 0xFFFFFFFF,
-                              payload)
-
-    def _replay_from(self, boot: int, seq: int) -> int:
-        start = seq if boot == self.boot_id else 1
-        start = min(max(start, 1), self.newest + 1)
-        self.acked = self.sent = start - 1
-        self.resend_ms = RESEND_MS
-        self.status_dirty = True
-        return W.ACK_OK
-
-    def on_readable(self) -> None:
-        """Read what the host wrote and handle every complete frame."""
-        try:
-            data = os.read(self.master, 4096)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
-            return  # the host's end is closed
-        for block in self._deframer.feed(data):
-            try:
-                frame = W.decode_frame(block)
-            except W.FrameError:
-                self.bad_frames += 1
-                continue
-            self._handle(frame)
-        self.poll()
-
-    def _handle(self, f: W.Frame) -> None:
-        now = self.real_ms()
-        self.last_rx = now
-        p = f.payload
-        if f.msg_type == W.MSG_HELLO:
-            proto, last_boot, last_seq = struct.unpack_from(W.HELLO_FMT, p, 0)
-            if proto != W.PROTO_VERSION or f.version != W.PROTO_VERSION:
-                self._frame(W.MSG_REFUSE, 0, struct.pack(W.REFUSE_FMT, W.PROTO_VERSION, proto))
-                self.connected = False
-                return
-            self.last_progress = now
-            self._announce = 0
-            if last_seq == W.IDENTIFY_ONLY:
-                self._write(self._hello_ack())
-                self.connected = False
-                return
-            self._frame(W.MSG_HELLO_ACK, 1, struct.pack(
-                W.RESUME_ACK_FMT, W.PROTO_VERSION, self.uid, 1, self.newest, self.last_cmd_seq))
-            self.connected = True
-            self._replay_from(last_boot, last_seq + 1)
-            return
-        if not self.connected:
-            return
-        if f.msg_type == W.MSG_ACK:
-            boot, seq = struct.unpack_from(W.ACK_FMT, p, 0)
-            if boot != self.boot_id or seq > self.newest:
-                return
-            if seq > self.acked:
-                self.acked = seq
-                self.sent = max(self.sent, seq)
-                self.last_progress = now
-                self.resend_ms = RESEND_MS
-            elif seq == self.acked and self.sent > self.acked \
-                    and now - self.last_progress >= NACK_MS:
-                self.sent = self.acked
-                self.last_progress = now
-        elif f.msg_type in (W.MSG_CMD, W.MSG_PROFILE):
-            seq = f.seq
-            code = p[0] if f.msg_type == W.MSG_CMD else 0
-            if seq <= self.last_cmd_seq:
-                result = (self._cmd_res[seq & 7] if self.last_cmd_seq - seq < 8
-                          else W.ACK_DUPLICATE)
-            elif seq != self.last_cmd_seq + 1:
-                return  # an earlier command is missing: the host resends them in order
-            else:
-                if f.msg_type == W.MSG_CMD:
-                    code, a, b, _c, x, y = struct.unpack_from(W.CMD_FMT, p, 0)
-                    result = self.command(code, a, b, x, y)
-                else:
-                    result = self._set_profile(bytes(p))
-                self.last_cmd_seq = seq
-                self._cmd_res[seq & 7] = result
-            self._frame(W.MSG_CMD_ACK, seq, struct.pack(W.CMD_ACK_FMT, result, code, 0))
-        elif f.msg_type == W.MSG_PING:
-            self._frame(W.MSG_PONG, 0, bytes(p[:4]))
-
-    def _set_profile(self, payload: bytes) -> int:
-        result = int(self.clock.take_profile(payload))
-        if result == W.ACK_OK:
-            self.push(W.EV_PROFILE_SET, 0, 0, self.clock.period_ms)
-        return result
-
-    def poll(self) -> None:
-        """One pass of the device loop: the clocks, then the link (announce, resend, send)."""
-        now = self.ticks()
-        self.clock.poll(now)
-        self.lance.poll(now)
-        real = self.real_ms()
-        if self._announce and (self._announce == ANNOUNCE_TIMES
-                               or real - self._announce_at >= ANNOUNCE_MS):
-            self._announce -= 1
-            self._announce_at = real
-            self._write(self._hello_ack())
-        if not self.connected:
-            return
-        if real - self.last_rx >= SILENCE_MS:
-            self.connected = False
-            return
-        if self.sent > self.acked and real - self.last_progress >= self.resend_ms:
-            self.sent = self.acked
-            self.last_progress = real
-            self.resend_ms = min(self.resend_ms * 2, RESEND_MAX_MS)
-        while self.sent < self.newest and self.sent - self.acked < WINDOW:
-            self.sent += 1
-            self._write(self.frames[self.sent - 1])
-            if self.on_event is not None:
-                self.on_event(self.sent, self.kinds[self.sent - 1])
-        if self.status_dirty or real - self.last_status >= STATUS_MS:
-            self._send_status(now)
-            self.last_status = real
-            self.status_dirty = False
-        if self._out:
-            self.flush()
-
-    def _send_status(self, now: int) -> None:
-        c = self.clock
-        flags = c.flags() | (W.ST_LANCE_RUNNING if self.lance.running else 0)
-        flags |= W.ST_HOST_LINK if self.connected else 0
-        payload = struct.pack(W.STATUS_FMT, c.period, flags, self.palheta_pos, self.lance.side,
-                              c.ms(now), c.length(), c.added_ms, self.lance.remaining(now),
-                              c.lance_ms, self.newest, self.acked)
-        self._write(W.encode_frame(W.MSG_STATUS, self.boot_id, self.newest, now & 0xFFFFFFFF,
-                                   payload))
+    def log(self, message: str, *args: Any) -> None:
+        pass
 
     def close(self) -> None:
-        for fd in (self.master, self._slave):
+        for fd in (self.master, self.slave):
             try:
                 os.close(fd)
             except OSError:
                 pass
+
+
+class LightTable:
+    """One simulated table on a pty: ``path`` is what ``futmesa serve --device`` opens."""
+
+    def __init__(self, uid: str, speed: float = 1.0, boot_id: int = 1) -> None:
+        self.board = PtyBoard(uid.encode()[:8], speed)
+        self.uid = self.board.uid
+        self.speed = speed
+        self.boot_id = boot_id
+        self.path = self.board.path
+        self.master = self.board.master
+        self.store = None  # no flash: the link keeps its records in RAM
+        self.inputs = _Inputs()
+        self.buzzer = _NoBuzzer()
+        self.kinds: list[int] = []  # every event's kind, by seq - 1 (the ground truth)
+        self.now = self.board.ticks_ms()
+        self.clock = MatchClock(self)
+        self.lance = LanceTimer(self)
+        self.link = DeviceLink(self.board, self, boot_id, RING)
+        self.emit(W.EV_BOOT, 0, 0, RING)
+
+    @property
+    def table_id(self) -> str:
+        """The id the host gives this table (board name and unique id)."""
+        return f"{self.board.name}-{self.uid.decode()}"
+
+    # what the tests and benches read of the link
+    @property
+    def connected(self) -> bool:
+        return bool(self.link.connected)
+
+    @property
+    def acked(self) -> int:
+        return int(self.link.acked)
+
+    @property
+    def newest(self) -> int:
+        return int(self.link.next_seq) - 1
+
+    @property
+    def bad_frames(self) -> int:
+        return int(self.link.bad_frames)
+
+    def ticks(self) -> int:
+        """The device's tick counter (ms, ``speed`` times faster than real time)."""
+        return self.board.ticks_ms()
+
+    # -- the table's inputs (what the demo's sensors do) ------------------------------------
+    def goal(self, line: int) -> None:
+        self.now = self.ticks()
+        self.emit(W.EV_GOAL_LINE, line, 0, 40)
+        self.clock.dead_ball(self.now)
+        self.poll()
+
+    def ball_out(self, zone: int) -> None:
+        line, end = {0: (1, 0), 1: (0, 0), 2: (0, 0), 3: (1, 1), 4: (0, 1), 5: (0, 1)}[zone]
+        self.now = self.ticks()
+        self.emit(W.EV_BALL_OUT, zone, line, end)
+        self.clock.dead_ball(self.now)
+        self.poll()
+
+    def palheta(self, pos: str) -> None:
+        code = {"A": 0, "C": 1, "B": 2}[pos]
+        self.inputs.palheta = code
+        self.now = now = self.ticks()
+        self.emit(W.EV_PALHETA, code)
+        if code == 1:
+            self.clock.play_on(now)
+        elif self.clock.running:
+            self.lance.restart(now, 0 if code == 0 else 1)
+        self.poll()
+
+    # -- the app the firmware's clock, lance timer and link call (firmware/app.py) ---------------
+    def emit(self, kind: int, a: int = 0, b: int = 0, value: int = 0) -> None:
+        now = self.now
+        self.link.push(now, kind, a, b, self.clock.period, self.clock.ms(now), value)
+        self.link.status_dirty = True
+        self.kinds.append(kind)
+
+    def status_changed(self) -> None:
+        self.link.status_dirty = True
+
+    def clock_changed(self, now: int) -> None:
+        self.link.status_dirty = True  # no flash to checkpoint: a light table lives one boot
+
+    def command(self, code: int, a: int, b: int, c: int, x: int, y: int) -> int:
+        """A host command, as ``firmware/app.py`` runs it (no beeps, no sensor commands)."""
+        result = clock_command(self.clock, self.lance, code, a, b, x, self.now)
+        if result is not None:
+            return int(result)
+        if code == W.CMD_BEEP:
+            return W.ACK_OK
+        return W.ACK_UNKNOWN
+
+    def set_profile(self, payload: bytes) -> int:
+        result = int(self.clock.take_profile(payload))
+        if result == W.ACK_OK:
+            self.emit(W.EV_PROFILE_SET, 0, 0, self.clock.period_ms)
+        return result
+
+    # -- the loop ------------------------------------------------------------------------------
+    def poll(self) -> None:
+        """One pass of the device loop (firmware/app.py: App.step): the clocks, then the link
+        (what the host wrote, the announcement, resends, new events, STATUS)."""
+        now = self.ticks()
+        self.now = now
+        self.clock.poll(now)
+        self.lance.poll(now)
+        self.link.poll(self.board.real_ms(), now)
+        self.board.flush()
+
+    def on_readable(self) -> None:
+        """The host wrote: a pass now (the link reads it), not at the next tick."""
+        self.poll()
+
+    def close(self) -> None:
+        self.board.close()
 
 
 class LightFleet:
