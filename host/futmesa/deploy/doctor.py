@@ -22,7 +22,7 @@ import futmesa_wire as W
 from futmesa.deploy.probe import ProbeError, ProbeResult, find_port, probe, serial_ports
 from futmesa.hardware.boardfile import BoardFileError, load_board
 from futmesa.i18n import N_, _, ngettext
-from futmesa.link import DeviceInfo, HostLink, Status
+from futmesa.link import DeviceInfo, HostLink, LiveSink, Status
 from futmesa.matchbook.entries import entry_for
 
 # what to do about each sensor fault (msgids: translated where shown, with _())
@@ -198,7 +198,9 @@ def sensor_lines(events: list[tuple[int, int, tuple[int, int, int, int, int, int
     return out
 
 
-class _WatchSink:
+class _WatchSink(LiveSink):
+    """The link's live sink (futmesa.link.LiveSink): says each event as it happens."""
+
     def __init__(self, echo: Callable[[str], None]) -> None:
         self.echo = echo
         self.count = 0
@@ -218,15 +220,6 @@ class _WatchSink:
         if kind == W.EV_SENSOR_FAULT:
             self.faults += 1
             self.echo(fault_line(data).render())
-
-    def on_gap(self, info: DeviceInfo, boot_id: int, first_seq: int, last_seq: int) -> None:
-        pass
-
-    def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
-        pass
-
-    def on_connection(self, connected: bool, reason: str) -> None:
-        pass
 
 
 def fault_line(data: dict[str, Any]) -> Line:

@@ -51,7 +51,9 @@ class BoardState:
         is not one (its card still appears on the boards)."""
         with self.lock:
             t = self.tables.setdefault(table, {"table_id": table, "online": False,
-                                               "state": None})
+                                               "state": None,
+                                               # as people name it (matchbook/wording.py)
+                                               "name": table_name(table, lang=language())})
             self.seq += 1
             self._table_seq[table] = self.seq
             if kind == "status":

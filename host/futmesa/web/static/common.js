@@ -198,16 +198,12 @@ const FM = (() => {
     return status;
   }
 
-  // A table as people name it (the host sends table_name; this is the same rule for a state
-  // that has none): "Mesa N" from a numbered id, else from its place; never a board uid.
+  // A table as people name it: the host names every table it knows (table_name, made by
+  // matchbook/wording.py: table_name, the one rule); a table it does not know yet is
+  // "Mesa N" by its place on the screen, never a board uid.
   function tableName(st, index, lang) {
     if (st && typeof st.table_name === "string" && st.table_name) return st.table_name;
-    const word = TEXT[lang === "en" ? "en" : "pt"].table;
-    const id = String((st && st.table_id) || "");
-    const hexish = /^(pico|esp32|rp2040|rpi)-[0-9a-f]{8,}$/i.test(id);
-    const tail = id.match(/(?:^|[-_ ]|[A-Za-z])0*(\d{1,3})$/);
-    if (tail && !hexish) return `${word} ${Number(tail[1]) || 1}`;
-    return `${word} ${index || 1}`;
+    return `${TEXT[lang === "en" ? "en" : "pt"].table} ${index || 1}`;
   }
 
   return { TEXT, tr, fmt, hostNow, noteServerNow, timerMs, countdownMs, mmss, ago, params, safeColor, connect,
