@@ -22,8 +22,7 @@ from futmesa.hub import StateHub
 from futmesa.i18n import _
 from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.messages import Profile
-from futmesa.matchbook import LinkView, MatchBook, state_json
-from futmesa.matchbook.live import names_of
+from futmesa.matchbook import MatchBook
 from futmesa.matchbook.live_log import LiveLog
 from futmesa.matchbook.wording import ruleset_title
 from futmesa.portcheck import port_problem
@@ -37,6 +36,7 @@ from futmesa.table.opening import open_match
 from futmesa.table.queue import TableQueue
 from futmesa.table.referee import RefereeInputs
 from futmesa.table.reset import ResetWatch
+from futmesa.table.view import table_state
 
 log = logging.getLogger("futmesa.table")
 
@@ -134,7 +134,7 @@ class TableDaemon:
         assert self.match is not None
         return int(self.match["id"])
 
-    def _profile(self) -> Profile:
+    def profile(self) -> Profile:
         assert self.book is not None
         return Profile.from_dict(self.book.engine.ruleset.clock_profile(self.match["settings"]
                                                                    if self.match else None))
@@ -142,7 +142,7 @@ class TableDaemon:
     def send_profile(self, force: bool = False) -> None:
         if self.info is None or self.book is None:
             return
-        wanted = self._profile()
+        wanted = self.profile()
         if force or wanted != self.info.profile:
             log.info(_("sending the %s clock profile to the table"),
                      ruleset_title(self.ruleset_name))
@@ -255,26 +255,8 @@ class TableDaemon:
         return self.clock.now_ms(self.running_rate())
 
     def state_json(self) -> dict[str, Any]:
-        """The state every view reads (built by :func:`futmesa.matchbook.state_json`)."""
-        info = self.info
-        return state_json(
-            table_id=self.table_id,
-            match_id=self.match["id"] if self.match else None,
-            ruleset=self.match["ruleset"] if self.match else self.ruleset_name,
-            match=self.state.to_dict() if self.state is not None else {},
-            status=self.status, status_wall_ms=self.status_wall_ms,
-            profile=self._profile() if self.book else None,
-            table_name=names_of(self.table_id, self.settings),
-            link=LinkView(connected=self.connected, reason=self.link_reason,
-                          last_event_at=self.last_event_wall_ms,
-                          bad_frames=self.link.stats.bad_frames,
-                          device=info.uid if info else None,
-                          firmware=info.firmware if info else None,
-                          board=info.board if info else None,
-                          tick_rate=info.tick_rate if info else None,
-                          clock_rate=self.clock_rate() if info else None,
-                          reset=dict(self.resets.view) if self.resets.view else None,
-                          sensor_faults=self.sensor_faults))
+        """The state every view reads (table/view.py, built by the matchbook's state_json)."""
+        return table_state(self)
 
     def _publish_health(self, health: dict[str, Any]) -> None:
         if self.table_id is not None:
