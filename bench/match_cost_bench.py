@@ -13,6 +13,8 @@ entry are:
   least a daemon does per entry anyway;
 - one live step (the daemon applying the newest entry) and a void of the newest goal (a
   correction recomputes the match from its last checkpoint), each whole;
+- the state the daemon publishes after a step (``MatchState.to_dict`` and ``state_json``),
+  whole;
 - what a console receives of ``/api/log`` when it asks after every entry, per entry: the
   match stored in a real SQLite file and applied through its ``MatchBook``, the console
   asking for what changed since the revision it holds (matchbook/live_log.py).
@@ -26,6 +28,7 @@ lengths (the entries it built) and that the replay and the step-by-step state ag
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import sys
@@ -35,7 +38,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from futmesa.matchbook import MatchBook
+from futmesa.matchbook import LinkView, MatchBook, state_json
+from futmesa.matchbook.live import ANNOUNCEMENTS_SHOWN
 from futmesa.rules import Engine, Entry, load_ruleset
 from futmesa.sim.referee_moves import lance_towards
 from futmesa.store import EventLog
@@ -75,6 +79,16 @@ def play(goals_wanted: int) -> tuple[Engine, Any, list[Entry]]:
     return engine, state, log
 
 
+def published(state: Any) -> dict[str, Any]:
+    """The state every view reads after a step (what the daemon publishes to the hub)."""
+    return state_json(table_id="t1", match_id=1, ruleset="cbfm-1toque",
+                      match=state.to_dict(ANNOUNCEMENTS_SHOWN),
+                      status=None, status_wall_ms=0.0, profile=None, table_name="Mesa 1",
+                      link=LinkView(connected=True, reason="", last_event_at=0.0, bad_frames=0,
+                                    device=None, firmware=None, board=None, tick_rate=None,
+                                    clock_rate=None, reset=None, sensor_faults={}))
+
+
 def console_bytes(log: list[Entry]) -> float:
     """Bytes of ``/api/log`` a console receives over the match, per entry, asking after each."""
     with tempfile.TemporaryDirectory() as folder:
@@ -98,12 +112,19 @@ def console_bytes(log: list[Entry]) -> float:
 
 
 def timed(fn: Callable[[], Any], repeat: int) -> float:
-    """Median seconds of `repeat` runs."""
+    """Median seconds of `repeat` runs, the garbage collector held off while they run (as
+    Python's timeit does: a collection's cost grows with everything the process holds, not
+    with the step measured)."""
     runs = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - t0)
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            fn()
+            runs.append(time.perf_counter() - t0)
+    finally:
+        gc.enable()
     return statistics.median(runs)
 
 
@@ -116,7 +137,7 @@ def measure(goals: int, repeat: int) -> tuple[int, dict[str, float]]:
     newest_goal = next(e for e in reversed(log) if e.kind == "goal_line"
                        and not any(v.data.get("target") == e.id for v in log))
     # the step the match takes next: the lance the referee makes after the last goal
-    kind, data = lance_towards(state.m, "A") or ("pause", {})
+    kind, data = lance_towards(state.m, "A") or lance_towards(state.m, "B") or ("pause", {})
     later = Entry(n + 1, kind, data, "referee", 1, n * 500 + 250, n * 500 + 250,
                   at=1_000_000 + n * 500 + 250)
     assert not any(e.kind == "announce" and e.data.get("code") == "refused"
@@ -142,6 +163,8 @@ def measure(goals: int, repeat: int) -> tuple[int, dict[str, float]]:
     figures = {f"{k} (per entry)": v * 1e6 for k, v in per_entry.items()}
     figures["one live step (whole)"] = live * 1e6
     figures["a void of the newest goal (whole)"] = voided * 1e6
+    figures["the state published after a step (whole)"] = timed(
+        lambda: published(state), repeat * 5) * 1e6
     figures["/api/log bytes to a console asking after each entry (per entry)"] = \
         console_bytes(log)
     return n, figures

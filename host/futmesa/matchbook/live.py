@@ -49,10 +49,36 @@ def in_words(match: dict[str, Any]) -> dict[str, Any]:
     """The match state with the engine's announcements and questions cited in words (a copy:
     the engine's own state is not touched)."""
     m = dict(match)
+    if isinstance(m.get("announcements"), list):  # the newest: the log keeps every one
+        m["announcements"] = m["announcements"][-ANNOUNCEMENTS_SHOWN:]
     for key in ("announcements", "pending"):
         if isinstance(m.get(key), list):
-            m[key] = [announcement(a) for a in m[key]]
+            m[key] = [_in_words(a) for a in m[key]]
     return m
+
+
+# the rules' newest announcements a published state carries (a screen shows the newest few;
+# what the rules said of every entry is in the console's log, /api/log, and the súmula), so
+# the state a table publishes after each entry does not grow with the match
+ANNOUNCEMENTS_SHOWN = 100
+
+
+# id(item) -> (the item, it in words): the engine's items of the growing lists come as the
+# same read-only copies each time (MatchState.to_dict), so each is put in words once
+_WORDED: dict[int, tuple[Any, Any]] = {}
+_WORDED_MAX = 200_000
+
+
+def _in_words(item: Any) -> Any:
+    kept = _WORDED.get(id(item))
+    if kept is not None and kept[0] is item:
+        return kept[1]
+    if len(_WORDED) >= _WORDED_MAX:
+        _WORDED.clear()
+    said = announcement(item)
+    if isinstance(item, dict):
+        _WORDED[id(item)] = (item, said)
+    return said
 
 
 def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,

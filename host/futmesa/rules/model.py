@@ -92,6 +92,23 @@ def _json_copy(value: Any) -> Any:
     return value
 
 
+# id(item) -> (the item, its copy) for the items of the lists that grow (MatchState.to_dict);
+# the item is held so its id is not reused; emptied when it grows past _FROZEN_MAX
+_FROZEN: dict[int, tuple[Any, Any]] = {}
+_FROZEN_MAX = 200_000
+
+
+def _frozen_copy(item: Any) -> Any:
+    kept = _FROZEN.get(id(item))
+    if kept is not None and kept[0] is item:
+        return kept[1]
+    if len(_FROZEN) >= _FROZEN_MAX:
+        _FROZEN.clear()
+    made = _json_copy(item)
+    _FROZEN[id(item)] = (item, made)
+    return made
+
+
 CHECKPOINT_EVERY = 64  # effective entries between two kept copies of the match
 
 
@@ -125,10 +142,20 @@ class MatchState:
     def copy(self) -> MatchState:
         return MatchState(copy_match(self.m), self.log, self.applied, self.marks, self.resolved)
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON-ready match state (the `match` part of GET /api/state)."""
+    def to_dict(self, announcements: int | None = None) -> dict[str, Any]:
+        """The JSON-ready match state (the `match` part of GET /api/state): every announcement,
+        or only the newest ``announcements``. The items of the lists that grow with a match
+        are never changed once made (APPEND_ONLY): each is copied once (:data:`_FROZEN`), so a
+        state costs its new items, not the whole match, each time it is published; treat
+        them as read-only."""
         # keys starting with "_" are private to the engine (e.g. the goalkeeper's secret)
-        out = copy.deepcopy({k: v for k, v in self.m.items() if not k.startswith("_")})
+        out = {k: [_frozen_copy(item) for item in v] if k in APPEND_ONLY and isinstance(v, list)
+               else copy.deepcopy(v) for k, v in self.m.items()
+               if not k.startswith("_") and k != "announcements"}
+        said = self.m.get("announcements") or []
+        if announcements is not None:
+            said = said[-announcements:] if announcements > 0 else []
+        out["announcements"] = [_frozen_copy(item) for item in said]
         shootout = out.get("shootout")
         if shootout is not None:
             # the goalkeeper's choice stays secret until the kick is taken (004)

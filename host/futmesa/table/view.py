@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from futmesa.matchbook import LinkView, state_json
-from futmesa.matchbook.live import names_of
+from futmesa.matchbook.live import ANNOUNCEMENTS_SHOWN, names_of
 
 if TYPE_CHECKING:
     from futmesa.table.daemon import TableDaemon
@@ -19,7 +19,7 @@ def table_state(t: TableDaemon) -> dict[str, Any]:
         table_id=t.table_id,
         match_id=t.match["id"] if t.match else None,
         ruleset=t.match["ruleset"] if t.match else t.ruleset_name,
-        match=t.state.to_dict() if t.state is not None else {},
+        match=t.state.to_dict(ANNOUNCEMENTS_SHOWN) if t.state is not None else {},
         status=t.status, status_wall_ms=t.status_wall_ms,
         profile=t.profile() if t.book else None,
         table_name=names_of(t.table_id, t.settings),
