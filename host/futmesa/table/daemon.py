@@ -175,11 +175,14 @@ class TableDaemon:
         """The reset boot's seq reservation: what the log lacks becomes a gap (made) or a
         possible loss (reserved, unless the last STATUS closed that window); the device's
         own `lost` entry tells the referee."""
+        return self.queue.run(self._on_reservation, info.uid, boot_id, made_seq, reserved_seq)
+
+    def _on_reservation(self, uid: str, boot_id: int, made_seq: int, reserved_seq: int
+                        ) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
         newest = self.resets.closed_window(made_seq)
         if newest is not None:
             made_seq = reserved_seq = min(max(made_seq, newest), reserved_seq)
-        result = self.queue.run(self.store.record_reservation, info.uid, boot_id, made_seq,
-                                reserved_seq)
+        result = self.store.record_reservation(uid, boot_id, made_seq, reserved_seq)
         self.health.log_ok()
         return result
 
