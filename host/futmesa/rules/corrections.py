@@ -9,9 +9,10 @@ back with the amended data).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from futmesa.i18n import N_
 
@@ -27,6 +28,13 @@ def _target(entry: Entry) -> int | None:
 def effective_entries(log: tuple[Entry, ...] | list[Entry]) -> list[Entry]:
     """The entries the rules apply, with voids and amendments resolved."""
     return resolve(log)[0]
+
+
+def resolved(log: Sequence[Entry]) -> Resolved:
+    """The whole log's corrections resolved (:class:`Resolved`), in one pass for the entries
+    and one for the history."""
+    effective, deciding = resolve(log)
+    return Resolved(effective, deciding, correction_history(log, deciding))
 
 
 def resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[list[Entry], dict[int, int]]:
@@ -79,7 +87,7 @@ def _valid(correction: Entry, ids: AbstractSet[int]) -> bool:
 def correction_problem(log: tuple[Entry, ...], correction: Entry) -> Refused | None:
     """Why a correction cannot apply to this log (a ``Refused``, said, not raised), or None."""
     target = _target(correction)
-    if target is None or target not in {e.id for e in log}:
+    if target is None or _from_end(log, target) is None:
         return Refused(N_("There is no entry {target} to correct"),
                        target=repr(correction.data.get("target")))
     if correction.kind == "amend" and not isinstance(correction.data.get("data"), dict):
@@ -115,17 +123,69 @@ def correction_history(log: tuple[Entry, ...] | list[Entry],
             continue  # a correction of nothing (refused when entered) is not history
         target = _target(e)
         original = by_id.get(target) if target is not None else None
-        out.append(
-            {
-                "id": e.id,
-                "kind": e.kind,
-                "target": target,
-                "target_kind": original.kind if original else None,
-                "data": e.data.get("data") if e.kind == "amend" else None,
-                "author": e.author,
-                "at": e.at,
-                "reason": e.data.get("reason", ""),
-                "in_effect": target is not None and deciding.get(target) == e.id,
-            }
-        )
+        out.append(_record(e, original, target is not None and deciding.get(target) == e.id))
     return out
+
+
+def _record(e: Entry, original: Entry | None, in_effect: bool) -> dict[str, Any]:
+    """One correction as the history says it."""
+    return {
+        "id": e.id,
+        "kind": e.kind,
+        "target": _target(e),
+        "target_kind": original.kind if original else None,
+        "data": e.data.get("data") if e.kind == "amend" else None,
+        "author": e.author,
+        "at": e.at,
+        "reason": e.data.get("reason", ""),
+        "in_effect": in_effect,
+    }
+
+
+def _from_end(items: Sequence[Entry], entry_id: int) -> int | None:
+    """The index of the entry ``entry_id`` in ``items``, looked for from the end (a correction
+    is about a recent entry, as a rule), or None."""
+    for i in range(len(items) - 1, -1, -1):
+        if items[i].id == entry_id:
+            return i
+    return None
+
+
+class Resolved(NamedTuple):
+    """A log's corrections resolved: the entries the rules apply, who decides each target,
+    the history; ``same``: how many effective entries are those of the log before it."""
+
+    effective: list[Entry]
+    deciding: dict[int, int]
+    history: list[dict[str, Any]]
+    same: int | None = None
+
+
+def resolve_newest(log: Sequence[Entry], before: list[Entry], deciding: dict[int, int],
+                   history: list[dict[str, Any]]) -> Resolved | None:
+    """:func:`resolve` for a log whose newest entry is a correction, from what the log before
+    it resolved to (``before``, ``deciding``, ``history``), without going through the whole
+    log again: the correction decides its target, nothing else changes. None where that does
+    not hold (it corrects a correction, or an entry a void had taken out): resolve it all."""
+    correction = log[-1]
+    target = _target(correction)
+    at = _from_end(log, target) if target is not None else None
+    if at is None or target is None or target >= correction.id \
+            or (correction.kind == "amend" and not isinstance(correction.data.get("data"), dict)):
+        return Resolved(before, deciding, history, len(before))  # a correction of nothing
+    original = log[at]
+    if original.is_correction:
+        return None
+    i = _from_end(before, target)
+    if i is None:
+        return None
+    if correction.kind == "void":
+        form = (replace(original, data={**original.data, "disallowed": True})
+                if _disallows_goal(original, correction) else None)
+    else:
+        form = _amended(original, correction)
+    effective = [*before[:i], *([form] if form is not None else []), *before[i + 1:]]
+    replaced = [{**h, "in_effect": False} if h["target"] == target and h["in_effect"] else h
+                for h in history]
+    return Resolved(effective, {**deciding, target: correction.id},
+                    [*replaced, _record(correction, original, True)], i)

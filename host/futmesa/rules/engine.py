@@ -22,7 +22,13 @@ from futmesa.i18n import N_
 
 from .base import Ruleset
 from .context import Ctx, Refused, words
-from .corrections import correction_history, correction_problem, effective_entries, resolve
+from .corrections import (
+    Resolved,
+    correction_problem,
+    effective_entries,
+    resolve_newest,
+    resolved,
+)
 from .model import CHECKPOINT_EVERY, Effect, Entry, MatchState, copy_match
 from .ordering import in_time_order, insert_position
 from .possession import possession
@@ -51,7 +57,13 @@ class Engine:
         """The state after `entry`, and what the engine asks the outside world to do."""
         if entry.is_correction:
             at = insert_position(state.log, entry)  # at the end but for an input made earlier
-            new, effective = self._recompute(state, (*state.log[:at], entry, *state.log[at:]))
+            log = (*state.log[:at], entry, *state.log[at:])
+            found = None
+            if at == len(state.log) and state.resolved is not None:
+                # the newest entry: only what it corrects changes (corrections.resolve_newest)
+                found = resolve_newest(log, self._effective_of(state), state.resolved[2],
+                                       state.m.get("corrections") or [])
+            new, effective = self._recompute(state, log, found or resolved(log))
             target = entry.data.get("target")
             problem = correction_problem(state.log, entry)
             if problem:
@@ -108,7 +120,8 @@ class Engine:
         changed: the entry's own effects, then the new announcements and questions of the
         entries after it; no device command of those is repeated (the device acted on them)."""
         shown = {(a.get("entry"), a.get("code")) for a in old.m["announcements"]}
-        effective, deciding = resolve(log)
+        found = resolved(log)
+        effective = found.effective
         state = self._resumed(old, effective)
         effects: list[Effect] = []
         after = False
@@ -126,8 +139,8 @@ class Engine:
                         and (fx.data.get("entry"), fx.data.get("code")) not in shown)
                 )
         state.log = log
-        state.m["corrections"] = correction_history(log, deciding)
-        state.resolved = (len(log), effective)
+        state.m["corrections"] = found.history
+        state.resolved = (len(log), effective, found.deciding)
         self._publish(state)
         return state, effects
 
@@ -135,41 +148,41 @@ class Engine:
         """The state built from a whole log (corrections resolved first)."""
         log = tuple(in_time_order(entries))
         state = self.initial_state()
-        return state, self._run(state, resolve(log), log)
+        return state, self._run(state, resolved(log), log)
 
-    def _recompute(self, old: MatchState,
-                   log: tuple[Entry, ...]) -> tuple[MatchState, list[Entry]]:
-        """The state of `log` (`old`'s log with a correction added), recomputed from `old`'s
-        last checkpoint before the first effective entry the correction changes; and the
-        effective entries of `log`."""
-        resolved = resolve(log)
-        state = self._resumed(old, resolved[0])
-        self._run(state, resolved, log)
-        return state, resolved[0]
+    def _recompute(self, old: MatchState, log: tuple[Entry, ...],
+                   found: Resolved) -> tuple[MatchState, list[Entry]]:
+        """The state of `log` (`old`'s log with a correction added, its corrections `found`),
+        recomputed from `old`'s last checkpoint before the first effective entry the
+        correction changes; and the effective entries of `log`."""
+        state = self._resumed(old, found.effective, found.same)
+        self._run(state, found, log)
+        return state, found.effective
 
-    def _run(self, state: MatchState, resolved: tuple[list[Entry], dict[int, int]],
-             log: tuple[Entry, ...]) -> list[Effect]:
-        """Apply the `effective` entries `state` does not hold yet; `state` becomes `log`'s."""
-        effective, deciding = resolved
+    def _run(self, state: MatchState, found: Resolved, log: tuple[Entry, ...]) -> list[Effect]:
+        """Apply the effective entries `state` does not hold yet; `state` becomes `log`'s."""
+        effective = found.effective
         effects: list[Effect] = []
         for entry in effective[state.applied:]:
             effects.extend(self._step(state, entry))
             self._count(state)
         state.log = log
-        state.m["corrections"] = correction_history(log, deciding)
-        state.resolved = (len(log), effective)
+        state.m["corrections"] = found.history
+        state.resolved = (len(log), effective, found.deciding)
         self._publish(state)
         return effects
 
-    def _resumed(self, old: MatchState, effective: list[Entry]) -> MatchState:
+    def _resumed(self, old: MatchState, effective: list[Entry],
+                 same: int | None = None) -> MatchState:
         """A state to apply `effective[state.applied:]` to: a copy of `old`'s last checkpoint
-        whose entries `effective` still begins with, else the kick-off."""
-        before = self._effective_of(old)
-        same = 0
-        for a, b in zip(before, effective, strict=False):
-            if a is not b and a != b:
-                break
-            same += 1
+        whose entries `effective` still begins with (`same` of them, when known), else the
+        kick-off."""
+        if same is None:
+            same = 0
+            for a, b in zip(self._effective_of(old), effective, strict=False):
+                if a is not b and a != b:
+                    break
+                same += 1
         marks = tuple(mark for mark in old.marks if mark[0] <= same)
         if not marks:
             return self.initial_state()
@@ -182,7 +195,7 @@ class Engine:
         stepped since (each added at the end, none a correction: all effective)."""
         if state.resolved is None:
             return effective_entries(state.log)
-        known, effective = state.resolved
+        known, effective, _deciding = state.resolved
         return effective + list(state.log[known:])
 
     @staticmethod

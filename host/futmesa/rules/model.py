@@ -135,9 +135,11 @@ class MatchState:
     applied: int = field(default=0, compare=False, repr=False)
     marks: tuple[tuple[int, dict[str, Any]], ...] = field(default=(), compare=False,
                                                           repr=False)
-    # (n, the effective entries of log[:n]) as the last recomputation found them; the entries
-    # stepped since were added at the end (engine._effective_of). Never changed once made.
-    resolved: tuple[int, list[Entry]] | None = field(default=None, compare=False, repr=False)
+    # (n, the effective entries of log[:n], target id -> the correction deciding it) as the
+    # last recomputation found them; the entries stepped since were added at the end, none a
+    # correction (engine._effective_of). Never changed once made.
+    resolved: tuple[int, list[Entry], dict[int, int]] | None = field(
+        default=None, compare=False, repr=False)
 
     def copy(self) -> MatchState:
         return MatchState(copy_match(self.m), self.log, self.applied, self.marks, self.resolved)

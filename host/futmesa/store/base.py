@@ -6,6 +6,7 @@ import sqlite3
 import threading
 from contextlib import AbstractContextManager
 
+from futmesa import chain
 from futmesa.store.db import write_transaction
 
 
@@ -14,6 +15,8 @@ class LogFile:
 
     _db: sqlite3.Connection
     _lock: threading.RLock
+    # every entry is chained in the transaction that stores it (futmesa/chain.py)
+    _seal = staticmethod(chain.seal)
 
     def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
         """A write transaction on the log (:func:`futmesa.store.db.write_transaction`)."""

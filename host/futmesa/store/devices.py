@@ -67,7 +67,7 @@ class DeviceLedger(LogFile):
                 entry_id = insert_entry(db, match_id, "device", entry_kind, entry_data,
                                         period=ev.period, clock_ms=ev.clock_ms, ticks=ev.ticks,
                                         device_event_id=dev_id, author=ev.device_uid,
-                                        created_at=now, occurred_at=occurred_at)
+                                        created_at=now, occurred_at=occurred_at, seal=self._seal)
         return dev_id, entry_id
 
     def record_gap(self, uid: str, boot_id: int, first_seq: int, last_seq: int,
@@ -84,7 +84,7 @@ class DeviceLedger(LogFile):
                 return None
             return insert_entry(db, match_id, "system", "gap", {
                 "boot_id": boot_id, "first_seq": first_seq, "last_seq": last_seq},
-                author="link", created_at=now)
+                author="link", created_at=now, seal=self._seal)
 
     def record_lost(self, uid: str, boot_id: int, first_seq: int,
                     last_seq: int) -> tuple[int, int] | None:

@@ -103,7 +103,7 @@ class MatchRecords(LogFile):
         with self.transaction() as db:
             entry_id = insert_entry(db, match_id, source, kind, data, period=period,
                                     clock_ms=clock_ms, ticks=ticks, author=author,
-                                    created_at=now, occurred_at=occurred_at)
+                                    created_at=now, occurred_at=occurred_at, seal=self._seal)
             if input_id is not None:  # in the same commit: the entry and its input id
                 db.execute("INSERT OR IGNORE INTO referee_inputs(input_id, match_id, entry_id)"
                            " VALUES (?,?,?)", (input_id, match_id, entry_id))

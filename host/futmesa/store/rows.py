@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,13 +58,15 @@ def marks(chunk: list[int]) -> str:
 def insert_entry(db: sqlite3.Connection, match_id: int, source: str, kind: str,
                  data: dict[str, Any], *, period: int = 0, clock_ms: int = 0, ticks: int = 0,
                  device_event_id: int | None = None, author: str = "", created_at: float,
-                 occurred_at: float | None = None) -> int:
-    """Append one match entry (inside the caller's transaction) and chain it; its id."""
+                 occurred_at: float | None = None,
+                 seal: Callable[[sqlite3.Connection, int], str] = chain.seal) -> int:
+    """Append one match entry (inside the caller's transaction) and chain it (``seal``: the
+    log's own, ``LogFile._seal``); its id."""
     cur = db.execute(
         "INSERT INTO entries(match_id, source, kind, data, period, clock_ms, ticks,"
         " device_event_id, author, created_at, occurred_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
         (match_id, source, kind, json.dumps(data), period, clock_ms, ticks, device_event_id,
          author, created_at, occurred_at if occurred_at is not None else created_at * 1000))
     entry_id = int(cur.lastrowid or 0)
-    chain.seal(db, entry_id)
+    seal(db, entry_id)
     return entry_id
