@@ -143,3 +143,32 @@ def test_what_a_console_receives_grows_as_the_match(tmp_path: Path) -> None:
     print(f"bytes per entry: {short:.0f} at 10 goals, {long:.0f} at 40 goals "
           f"({long / short:.2f}×)")
     assert long / short < 1.5, (short, long)
+
+
+def test_a_long_log_comes_as_its_newest_entries_and_older_pages(tmp_path: Path) -> None:
+    """A console that opens a long match gets the newest ``limit`` entries and how many are
+    older; asking ``before=`` the oldest it holds, a page at a time, it ends with the whole
+    log, in order, as a replay gives it."""
+    table = Table(tmp_path / "m.sqlite")
+    table.put("set_up", {"kickoff": "A"})
+    table.put("start_period", {})
+    for _ in range(23):
+        table.put("pause", {})
+        table.put("resume", {})
+    whole, _closed = replayed_log(table.store, table.book.id)
+    first = live_log_view(table.book.live_log, None, "0", "pt", limit="10")
+    assert first["full"] and first["older"] == len(whole) - 10
+    held = {e["id"]: e for e in first["entries"]}
+    order, older = first["order"], first["older"]
+    pages = 0
+    while older:
+        oldest = next(i for i in order if i in held)
+        page = live_log_view(table.book.live_log, first["epoch"], None, "pt", limit="10",
+                             before=str(oldest))
+        assert page["page"] and len(page["entries"]) == min(10, older)
+        held.update({e["id"]: e for e in page["entries"]})
+        older, pages = page["older"], pages + 1
+    assert pages == 4
+    assert [{k: held[i].get(k) for k in COMPARED} for i in order] == whole
+    # a page before an entry the log does not hold is empty, not an error
+    assert live_log_view(table.book.live_log, None, None, "pt", before="999999")["entries"] == []

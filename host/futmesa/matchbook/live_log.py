@@ -152,10 +152,12 @@ class LiveLog:
                 self.closed = closed([self._records[i] for i in self._order])
 
     # -- read (a console's request) ----------------------------------------------------------
-    def since(self, epoch: str | None, rev: int) -> dict[str, Any]:
+    def since(self, epoch: str | None, rev: int, limit: int | None = None) -> dict[str, Any]:
         """What changed after revision ``rev`` of ``epoch`` (all of it for another epoch or a
         revision this log has not reached): the records in log order, the whole order when it
-        changed other than at the end, the revision now, whether the match is closed."""
+        changed other than at the end, the revision now, whether the match is closed. A whole
+        log longer than ``limit`` comes as its newest ``limit`` records and how many are older
+        (``older``: :meth:`older` gives them a page at a time)."""
         with self._lock:
             full = epoch != self.epoch or rev > self.rev or rev < 0
             since = 0 if full else rev
@@ -164,4 +166,21 @@ class LiveLog:
                 "entries": [self._records[i] for i in self._order if self._rev_of[i] > since]}
             if full or self._order_rev > since:
                 out["order"] = list(self._order)
+            if full and limit is not None and len(out["entries"]) > limit:
+                # a console that comes in late gets the newest; it asks for older pages
+                out["older"] = len(out["entries"]) - limit
+                out["entries"] = out["entries"][-limit:]
             return out
+
+    def older(self, before: int, limit: int) -> dict[str, Any]:
+        """A page of the log: the ``limit`` records just before entry ``before`` in log order,
+        and how many are older still (``older``); nothing when ``before`` is not in the log."""
+        with self._lock:
+            try:
+                end = self._order.index(before)
+            except ValueError:
+                end = 0
+            start = max(0, end - limit)
+            return {"epoch": self.epoch, "rev": self.rev, "page": True, "closed": self.closed,
+                    "entries": [self._records[i] for i in self._order[start:end]],
+                    "older": start}

@@ -73,15 +73,30 @@ def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
             "closed": closed(record.get("entries") or []), "full": True}
 
 
-def live_log_view(live: Any, epoch: str | None, since: str | None,
-                  lang: str) -> dict[str, Any]:
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 16 else None
+
+
+def live_log_view(live: Any, epoch: str | None, since: str | None, lang: str,
+                  limit: str | None = None, before: str | None = None) -> dict[str, Any]:
     """What changed in the live match's log since revision ``since`` of ``epoch``
     (matchbook/live_log.py): a console holding the log receives only its new or changed
-    entries, so what it reads over a match grows as the match."""
-    rev = int(since) if since and since.isascii() and since.isdigit() and len(since) < 16 else -1
-    delta = live.since(epoch, rev)
-    return {**delta, "match_id": live.match_id,
-            "entries": [entry_view(e, live.teams, {}, lang) for e in delta["entries"]]}
+    entries, so what it reads over a match grows as the match. ``limit``: a whole log comes
+    as its newest ``limit`` entries (``older``: how many more); ``before=ID``: the page of
+    ``limit`` entries before entry ID."""
+    most = min(max(_number(limit) or LOG_PAGE, 1), LOG_PAGE_MOST) if limit else None
+    page = _number(before)
+    if page is not None:
+        body = live.older(page, most or LOG_PAGE)
+    else:
+        rev = _number(since)
+        body = live.since(epoch, rev if rev is not None else -1, most)
+    return {**body, "match_id": live.match_id,
+            "entries": [entry_view(e, live.teams, {}, lang) for e in body["entries"]]}
+
+
+LOG_PAGE = 200  # entries a console gets of a long log at first, and per page of older ones
+LOG_PAGE_MOST = 1000
 
 
 def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
@@ -194,8 +209,9 @@ class ConsoleSide:
         match_id = request.query_params.get("match")
         live = self.hub.live_log(table_of(request))
         if live is not None and match_id in (None, str(live.match_id)):
-            return JSONResponse(live_log_view(live, request.query_params.get("epoch"),
-                                              request.query_params.get("since"), lang))
+            q = request.query_params
+            return JSONResponse(live_log_view(live, q.get("epoch"), q.get("since"), lang,
+                                              q.get("limit"), q.get("before")))
         match_id = match_id or self.hub.snapshot(table_of(request)).get("match_id")
         if match_id is None:
             return JSONResponse({"entries": [], "full": True})

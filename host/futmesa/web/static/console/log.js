@@ -13,47 +13,73 @@ export function refreshLog() {
 }
 
 // What the console holds of the live match's log: a console asks only for what changed since
-// the revision it holds (GET /api/log?epoch=&since=), so a new entry costs one entry
-const held = { match: null, epoch: "", rev: 0, byId: new Map(), order: [] };
+// the revision it holds (GET /api/log?epoch=&since=), so a new entry costs one entry; a long
+// log comes as its newest entries, older ones a page at a time ("Older entries")
+const PAGE = 200;
+const held = { match: null, epoch: "", rev: 0, byId: new Map(), order: [], older: 0 };
 
-export async function loadLog() {
-  const match = view.state && view.state.match_id != null ? view.state.match_id : null;
-  if (match !== held.match) Object.assign(held, { match, epoch: "", rev: 0, byId: new Map(), order: [] });
-  const query = new URLSearchParams({ lang: LANG, epoch: held.epoch, since: String(held.rev) });
+function currentMatch() {
+  return view.state && view.state.match_id != null ? view.state.match_id : null;
+}
+
+async function fetchLog(params) {
+  const match = currentMatch();
+  const query = new URLSearchParams({ lang: LANG, limit: String(PAGE), ...params });
   if (match !== null) query.set("match", String(match));
-  let body;
   try {
     const r = await fetch(`/api/log?${query}`);
-    body = await r.json();
+    const body = await r.json();
     if (!r.ok) {
       renderLogMessage(body.error || `HTTP ${r.status}`);
-      return;
+      return null;
     }
+    return match === currentMatch() ? body : null; // a new match since: its own log follows
   } catch (e) {
-    return;
+    return null;
   }
-  if (match !== (view.state && view.state.match_id != null ? view.state.match_id : null)) return;
+}
+
+export async function loadLog() {
+  const match = currentMatch();
+  if (match !== held.match) Object.assign(held, { match, epoch: "", rev: 0, byId: new Map(), order: [], older: 0 });
+  const body = await fetchLog({ epoch: held.epoch, since: String(held.rev) });
+  if (!body) return;
   view.closed = Boolean(body.closed);
   if (view.state) renderSigning();
   renderLog(hold(body));
 }
 
+async function loadOlder() {
+  const oldest = held.order.find((id) => held.byId.has(id));
+  if (oldest == null) return;
+  const body = await fetchLog({ before: String(oldest) });
+  if (!body || body.epoch !== held.epoch) return loadLog();
+  for (const e of body.entries || []) held.byId.set(e.id, e);
+  held.older = body.older || 0;
+  renderLog(shown());
+}
+
 // the answer merged into what the console holds; the log in its order
 function hold(body) {
   const stale = body.epoch && body.epoch === held.epoch && (body.rev || 0) < held.rev;
-  if (stale) return held.order.map((id) => held.byId.get(id)); // an older answer, late
+  if (stale) return shown(); // an older answer, late
   if (body.full !== false) {
     held.byId = new Map();
     held.order = [];
+    held.older = body.older || 0;
   }
   for (const e of body.entries || []) {
-    if (!held.byId.has(e.id)) held.order.push(e.id);
+    if (!held.order.includes(e.id)) held.order.push(e.id);
     held.byId.set(e.id, e);
   }
-  if (body.order) held.order = body.order.filter((id) => held.byId.has(id));
+  if (body.order) held.order = body.order;
   held.epoch = body.epoch || "";
   held.rev = body.rev || 0;
-  return held.order.map((id) => held.byId.get(id));
+  return shown();
+}
+
+function shown() {
+  return held.order.filter((id) => held.byId.has(id)).map((id) => held.byId.get(id));
 }
 
 export function renderLogMessage(text) {
@@ -105,6 +131,7 @@ export function fillLog(entries) {
     if (e.source === "referee" && e.correctable) view.lastReferee = e;
   }
   if (!entries.length) renderLogMessage(_("nothing logged yet"));
+
   for (const e of [...entries].reverse()) {
     const li = document.createElement("li");
     li.dataset.id = e.id;
@@ -137,6 +164,18 @@ export function fillLog(entries) {
       }
       li.append(row);
     }
+    ol.append(li);
+  }
+  if (held.older > 0) {
+    // the oldest entries are at the bottom: the console asks for them a page at a time
+    const li = document.createElement("li");
+    li.className = "older";
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = "log-older";
+    b.textContent = _("Older entries ({n})", { n: held.older });
+    b.addEventListener("click", loadOlder);
+    li.append(b);
     ol.append(li);
   }
 }
