@@ -89,6 +89,9 @@ def test_a_team_page_and_the_sheet(tmp_path: Path, browser: Any, output_dir: Pat
         assert teams[key].name in text and teams[key].club in text
         assert "Próxima partida" in text and f"contra {other}" in text
         assert re.search(r"Mesa \d, ~\d\d:\d\d", text), text
+        # before its first match a team has no place yet: never "3º lugar · 0 pontos em 0"
+        assert "em 0 partidas" not in text
+        assert "Nenhuma partida jogada ainda" in text or "partidas" in text, text
         check_screen(page, f"venue-team-page-{size}", output_dir)
         page.goto(f"{server.url}/times")
         assert page.locator(".sheet a").count() == 6

@@ -51,7 +51,7 @@ def test_two_categories_share_the_tables(tmp_path: Path) -> None:
     db = _day(tmp_path)
     desk = Desk(str(db), Broker("127.0.0.1", 1), "unused")
     desk.connected = True
-    desk.tables = {f"mesa-{i}": {"online": True} for i in range(1, 6)}
+    desk.board.tables = {f"mesa-{i}": {"online": True} for i in range(1, 6)}
     comp = desk.comp
     day = comp.active()
     assert [c["settings"].category for c in day] == ["Adulto", "Máster"]

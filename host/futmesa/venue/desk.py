@@ -99,10 +99,6 @@ class Desk:
         """Every table the desk has heard: its card on the boards (online, last state)."""
         return self.board.tables
 
-    @tables.setter
-    def tables(self, value: dict[str, dict[str, Any]]) -> None:
-        self.board.tables = value
-
     def _down(self) -> None:
         if self.connected:
             log.warning(_("desk: no connection to the venue broker; reconnecting"))

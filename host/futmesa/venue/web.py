@@ -21,7 +21,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from futmesa.i18n import N_, jinja_callables
+from futmesa.i18n import N_, jinja_callables, translator
 from futmesa.venue.board_socket import BoardSocket
 from futmesa.venue.desk import Desk
 from futmesa.venue.view_cache import ViewCache
@@ -34,12 +34,6 @@ STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
 ENV = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(),
                   extensions=["jinja2.ext.i18n"])
 ENV.install_null_translations(newstyle=True)  # each render passes its language's gettext
-
-
-def gettext_in(lang: str, msgid: str) -> str:
-    from futmesa.i18n import translator
-
-    return translator(lang).gettext(msgid)
 
 
 def qr_svg(url: str) -> bytes:
@@ -110,9 +104,11 @@ class DeskPages:
         key = request.path_params["key"]
         t = await self.views.get(team_view, key, lang, None, chosen(request))
         if t is None:
-            return PlainTextResponse(gettext_in(lang, N_("No such team in this competition: "
-                                                         "see the list at /times")), 404)
-        share = gettext_in(lang, N_("{team}: my next match and results")).format(team=t["team"])
+            said = translator(lang).gettext(N_("No such team in this competition: see the list "
+                                               "at /times"))
+            return PlainTextResponse(said, 404)
+        share = translator(lang).gettext(N_("{team}: my next match and results")).format(
+            team=t["team"])
         return HTMLResponse(render("team.html", lang, c={"name": t["name"]}, t=t,
                                    share_text=f"{share} {request.url}"))
 
@@ -125,10 +121,11 @@ class DeskPages:
         rows = await self.views.get(ranking_view, method)
         name, score, note = RANKING_WORDS[method]
         other = "openskill" if method == "placement" else "placement"
+        words = translator(lang).gettext
         return HTMLResponse(render(
-            "ranking.html", lang, c=view, rows=rows, method_name=gettext_in(lang, name),
-            score_name=gettext_in(lang, score), method_note=gettext_in(lang, note),
-            other=other, other_name=gettext_in(lang, RANKING_WORDS[other][0])))
+            "ranking.html", lang, c=view, rows=rows, method_name=words(name),
+            score_name=words(score), method_note=words(note),
+            other=other, other_name=words(RANKING_WORDS[other][0])))
 
     async def qr(self, request: Request) -> Response:
         key = request.path_params.get("key")
