@@ -89,8 +89,9 @@ RULES: list[tuple[str, tuple[str, ...], str]] = [
                        "futmesa.i18n"),
      "the event log stores and reads; the one thing of the rules it knows is the order a "
      "log is read in"),
-    ("futmesa.rules", ("futmesa.rules", "futmesa.i18n"),
-     "the rules are pure: they know entries and effects, nothing of the link, store or views"),
+    ("futmesa.rules", ("futmesa.rules", "futmesa_wire", "futmesa.i18n"),
+     "the rules are pure: they know entries and effects (and the device's tick arithmetic, "
+     "written once in futmesa_wire), nothing of the link, store or views"),
     ("futmesa.link", ("futmesa.link", "futmesa_wire", "futmesa.i18n"),
      "the link delivers raw device events; what they mean is the matchbook's job"),
     ("futmesa.i18n", ("futmesa.i18n",),

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from futmesa_wire import ticks_diff  # the device's ms counter, as the firmware counts it
+
 from .model import Effect, Entry, MatchState
 
 # the device's clock_stopped reasons (matchbook/entries.py CLOCK_STOPPED_REASONS)
 _DEAD_BALL = 1
 # the device events on which a ball-in-play clock stops itself (firmware/app.py)
 _STOPPING = ("ball_out", "goal_line")
-_TICKS_PERIOD = 1 << 30
-_TICKS_HALF = _TICKS_PERIOD // 2
 # a stretch longer than this is not a dead ball's (another boot, a counter that wrapped)
 _LONGEST_STOP_MS = 60 * 60_000
 
@@ -49,7 +49,7 @@ def after_correction(rules: Any, old: MatchState, new: MatchState, correction: E
                 # when it stopped; it confirms with clock_adjusted and clock_started)
                 effects.append(Effect("device", {"cmd": "play_on", "give_back": True}))
             elif restarted is not None:
-                given = _ticks_diff(restarted.ticks, stopped.ticks)
+                given = ticks_diff(restarted.ticks, stopped.ticks)
                 if 0 < given <= _LONGEST_STOP_MS:
                     effects.append(Effect("device", {"cmd": "adjust", "ms": given}))
     if (rules.lance_ms and playing and nm.get("turn") and nm["turn"] != om.get("turn")
@@ -82,12 +82,6 @@ def _lost_stop(log: tuple[Entry, ...], correction: Entry,
             # started again, or a real dead ball (or the period's end) took over from it
             return stopped, e
     return None if stopped is None else (stopped, None)
-
-
-def _ticks_diff(end: int, start: int) -> int:
-    """`end - start` on the device's millisecond counter (it wraps at 2**30, as
-    futmesa_wire.ticks_diff)."""
-    return ((end - start + _TICKS_HALF) & (_TICKS_PERIOD - 1)) - _TICKS_HALF
 
 
 def _reason(entry: Entry) -> int | None:
