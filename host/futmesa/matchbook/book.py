@@ -15,8 +15,7 @@ from futmesa.i18n import N_, _, translator
 from futmesa.matchbook.entries import from_entry, to_entry
 from futmesa.matchbook.live_log import LiveLog, plain_step
 from futmesa.matchbook.proof import with_chain
-from futmesa.matchbook.records import ends_by_entry, entry_record, meanings
-from futmesa.matchbook.status import entry_statuses
+from futmesa.matchbook.records import entry_record, record_inputs
 from futmesa.matchbook.summary import summaries_for, summarize
 from futmesa.matchbook.timeline import Timeline
 from futmesa.rules import Effect, Engine, Entry, load_ruleset
@@ -309,7 +308,6 @@ def build_record(match: dict[str, Any], stored: list[StoredEntry],
     ``later`` is the next match on the same table, if any (a match it replaced).
     """
     state = load_state(match, stored).to_dict()
-    statuses = entry_statuses(state.get("corrections") or [])
     settings = match["settings"]
     header = {
         "id": match["id"], "table_id": match["table_id"], "ruleset": match["ruleset"],
@@ -320,14 +318,11 @@ def build_record(match: dict[str, Any], stored: list[StoredEntry],
         "ending": ending(match, state, later),
     }
     teams = header["teams"]
-    ends = ends_by_entry(state, stored)
-    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id)}
-             for e in stored}
-    said = meanings(state, {e.id: e.kind for e in stored})
+    ins = record_inputs(state, stored)
     return {
         "match": header,
-        "entries": [entry_record(e, statuses.get(e.id), teams, by_id, said.get(e.id),
-                                 ends.get(e.id)) for e in stored],
+        "entries": [entry_record(e, ins.statuses.get(e.id), teams, ins.by_id, ins.said.get(e.id),
+                                 ins.ends.get(e.id)) for e in stored],
         "state": {"score": state.get("score"), "period": state.get("period"),
                   "finished": state.get("finished"), "teams": state.get("teams"),
                   "ruleset": match["ruleset"], "match": state},

@@ -19,9 +19,8 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from futmesa.matchbook.records import ends_by_entry, entry_record, meanings
+from futmesa.matchbook.records import entry_record, meanings, record_inputs
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
-from futmesa.matchbook.status import entry_statuses
 from futmesa.matchbook.sumula import redact_secrets
 from futmesa.store import StoredEntry
 
@@ -77,11 +76,7 @@ class LiveLog:
         finished = bool(m.get("finished"))
         if teams != self.teams or finished != self._finished:
             self._inputs = {}  # every sentence may change
-        ends = ends_by_entry(m, list(stored))
-        statuses = entry_statuses(m.get("corrections") or [])
-        said = meanings(m, {e.id: e.kind for e in stored})
-        by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id)}
-                 for e in stored}
+        ends, statuses, said, by_id = record_inputs(m, list(stored))
         records: list[dict[str, Any]] = []
         inputs: dict[int, tuple[Any, ...]] = {}
         for e in stored:

@@ -3,10 +3,10 @@ that needs from the whole match: the goal each side defended then, what the rule
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from futmesa.matchbook.citations import plain
-from futmesa.matchbook.status import EntryStatus
+from futmesa.matchbook.status import EntryStatus, entry_statuses
 from futmesa.matchbook.wording import origin, sentence
 from futmesa.store import StoredEntry
 
@@ -67,3 +67,22 @@ def ends_by_entry(state: dict[str, Any], stored: list[StoredEntry]) -> dict[int,
         if e.id in swaps:
             ends = {"A": ends["B"], "B": ends["A"]}
     return out
+
+
+class RecordInputs(NamedTuple):
+    """What the records of a log need from the whole match, by entry id: the goal each side
+    defended then, its status, the rules' words on it, and each entry as a correction names it."""
+
+    ends: dict[int, dict[str, int]]
+    statuses: dict[int, EntryStatus]
+    said: dict[int, list[dict[str, str]]]
+    by_id: dict[int, dict[str, Any]]
+
+
+def record_inputs(m: dict[str, Any], stored: list[StoredEntry]) -> RecordInputs:
+    """:class:`RecordInputs` of ``stored`` in the match ``m`` (the engine's state)."""
+    ends = ends_by_entry(m, stored)
+    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id)}
+             for e in stored}
+    return RecordInputs(ends, entry_statuses(m.get("corrections") or []),
+                        meanings(m, {e.id: e.kind for e in stored}), by_id)

@@ -6,7 +6,7 @@ entry is stored with, which is what that order reads:
 
 - a **device event** at its device time mapped onto host time by the link's time sync, but
   never after it reached us, never before an earlier event of its boot, and never turned
-  round with a referee input the time sync cannot tell it from (:meth:`Timeline.place_device`);
+  round with a referee input the time sync cannot tell it from (:func:`place_device`);
 - a **referee input** at its arrival, or at its press when it arrives late
   (:meth:`Timeline.referee_stamp`);
 - whether an entry goes before entries already applied, so the match is rebuilt in time order
@@ -28,6 +28,25 @@ ARRIVAL_KINDS = frozenset({"start_period", "pause", "resume", "added_time", "lan
                            "new_match", "set_up", "kickoff", "draw_choice"})
 
 
+def place_device(occurred: float, now_ms: float, floor: float, after: float,
+                 uncertainty_ms: float) -> float:
+    """The time to store for a device event the time sync maps to ``occurred``.
+
+    It cannot have happened after it reached us: a mapping error the other way (a busy
+    host) would sort it after a referee input made just after it arrived, e.g. "period
+    started" after the "shot asked" that followed it, and a replay would then undo the
+    shot. Nor before ``floor``, an event its device made before it (its sequence order is
+    the order things happened at the table). And when it reached us after the referee's
+    last input and the time sync cannot tell it happened before it, arrival order holds
+    (a shot asked, then the goal a few ms later, must not be turned round by a mapping
+    error): the stored time says so, so a replay keeps the same order.
+    """
+    at = max(min(occurred, now_ms), floor)
+    if after - uncertainty_ms <= at <= after:
+        at = after + 1
+    return at
+
+
 class Timeline:
     """The times already given in one match: its newest referee input and device entry."""
 
@@ -44,25 +63,6 @@ class Timeline:
                 self.last_referee_at = max(self.last_referee_at, e.occurred_at)
             else:
                 self.last_device_at = max(self.last_device_at, e.occurred_at)
-
-    def place_device(self, occurred: float, now_ms: float, floor: float,
-                     uncertainty_ms: float) -> float:
-        """The time to store for a device event the time sync maps to ``occurred``.
-
-        It cannot have happened after it reached us: a mapping error the other way (a busy
-        host) would sort it after a referee input made just after it arrived, e.g. "period
-        started" after the "shot asked" that followed it, and a replay would then undo the
-        shot. Nor before ``floor``, an event its device made before it (its sequence order is
-        the order things happened at the table). And when it reached us after the referee's
-        last input and the time sync cannot tell it happened before it, arrival order holds
-        (a shot asked, then the goal a few ms later, must not be turned round by a mapping
-        error): the stored time says so, so a replay keeps the same order.
-        """
-        at = max(min(occurred, now_ms), floor)
-        after = self.last_referee_at
-        if after - uncertainty_ms <= at <= after:
-            at = after + 1
-        return at
 
     def note_device_at(self, occurred_at: float) -> None:
         """A device or system entry was stored with this time (``referee_stamp`` follows it)."""

@@ -32,7 +32,6 @@ EXPEL_FROM = (3, 4)  # the discs a side may lose before the match is lost (a clu
 PERIODS = (1, 4)  # fewest and most periods
 FLAGS = ("extra_time", "shootout", "shootout_early_end")
 DURATIONS = ("period_ms", "interval_ms", "extra_ms", "lance_ms", "lance_warn_ms")
-_DURATIONS, _FLAGS = DURATIONS, FLAGS
 
 
 def _int(value: Any) -> bool:
@@ -72,10 +71,10 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
                               allowed=", ".join(allowed))
     if s.get("expel_from") is not None and s["expel_from"] not in EXPEL_FROM:
         raise BadSettings(N_('settings "expel_from" must be 3 or 4'))
-    for key in _FLAGS:
+    for key in FLAGS:
         if s.get(key) is not None and not isinstance(s[key], bool):
             raise BadSettings(N_('settings "{key}" must be true or false'), key=key)
-    for key in _DURATIONS:
+    for key in DURATIONS:
         if s.get(key) is not None and (not _int(s[key]) or s[key] < 0):
             raise BadSettings(N_('settings "{key}" must be a duration in milliseconds '
                                  '(e.g. 600000)'), key=key)

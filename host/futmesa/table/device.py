@@ -15,6 +15,7 @@ from futmesa.link import DeviceInfo, Status
 from futmesa.link.events import raw_event
 from futmesa.matchbook import device_row
 from futmesa.matchbook.live import names_of
+from futmesa.matchbook.timeline import place_device
 from futmesa.rules import Entry
 
 if TYPE_CHECKING:
@@ -85,9 +86,8 @@ class DeviceInputs:
                        "the previous boot can be missing beyond it"), info.table_id)
         now = time.time() * 1000
         floor = self._device_floor.get((info.uid, boot_id), 0.0)
-        occurred = (t.book.timeline.place_device(occurred, now, floor,
-                                                 t.link.timesync.uncertainty_ms())
-                    if t.book is not None else max(min(occurred, now), floor))
+        after = t.book.timeline.last_referee_at if t.book is not None else 0.0
+        occurred = place_device(occurred, now, floor, after, t.link.timesync.uncertainty_ms())
         stored = t.store.append_device_event(ev, match_id, kind, data, occurred)
         t.health.log_ok()
         self._device_floor[(info.uid, boot_id)] = occurred
