@@ -172,3 +172,23 @@ def test_a_long_log_comes_as_its_newest_entries_and_older_pages(tmp_path: Path) 
     assert [{k: held[i].get(k) for k in COMPARED} for i in order] == whole
     # a page before an entry the log does not hold is empty, not an error
     assert live_log_view(table.book.live_log, None, None, "pt", before="999999")["entries"] == []
+
+
+def test_a_broken_or_hostile_query_gets_a_whole_answer_never_an_error(tmp_path: Path) -> None:
+    """``since``, ``limit``, ``before`` and ``epoch`` as a phone, a stale tab or a hand-typed
+    address may send them: each answered (the whole log, or an empty page), within bounds."""
+    from futmesa.web.console import LOG_PAGE_MOST
+
+    table = Table(tmp_path / "m.sqlite")
+    table.put("set_up", {"kickoff": "A"})
+    whole = len(live_log_view(table.book.live_log, None, "0", "pt")["entries"])
+    huge = "9" * 400
+    for since in ("-1", "1e9", "٤", huge, "", "1_0"):
+        body = live_log_view(table.book.live_log, "<script>", since, "pt")
+        assert body["full"] and len(body["entries"]) == whole, since
+    for limit in ("0", "-5", "abc", huge, "99999999999"):
+        body = live_log_view(table.book.live_log, None, "0", "pt", limit=limit)
+        assert 1 <= len(body["entries"]) <= LOG_PAGE_MOST, limit
+    for before in ("x", huge, "-3", "0"):
+        body = live_log_view(table.book.live_log, None, None, "pt", limit="10", before=before)
+        assert "entries" in body and len(body["entries"]) <= whole, before
