@@ -12,7 +12,18 @@ Expectations: any key of `state.to_dict()` (dicts are matched on the keys
 given, lists item by item and values exactly), plus `announce` (the exact list of
 announcement codes so far), `pending` (kinds of the pending confirmations) and
 `device` (the exact list of device commands emitted so far; a clock correction with its
-ms: `adjust +4000`).
+ms: `adjust +4000`), `announce_includes` (codes that must be among the announcements, in
+that order, others between them allowed), `pending_items` (the pending confirmations
+themselves, matched on the keys given) and `restarts` (every restart called so far that
+is still in force after the corrections, in order, each matched on the keys given, e.g.
+`[{kind: lateral, side: B}]`).
+
+A step may say `refused: true` (the rules must refuse that entry, leaving the match as it
+was) or `accepted: true` (they must take it). `run(..., blind=True)` is how the blind
+cases run (tests/rules/test_blind_cases.py): there every referee entry must be accepted
+unless its step says `refused: true`, and a refused entry is not logged, as the table's
+daemon does not log an input the rules refuse (its id is still used up, so the ids stay
+the entry steps' numbers).
 """
 
 from __future__ import annotations
@@ -23,8 +34,10 @@ from typing import Any
 import yaml
 
 from futmesa.rules import DEVICE_KINDS, Engine, Entry, load_ruleset
+from futmesa.rules.corrections import effective_entries
+from futmesa.rules.ordering import in_time_order
 
-STEP_KEYS = {"t", "author", "period"}
+STEP_KEYS = {"t", "author", "period", "refused", "accepted", "note"}
 AT_BASE = 1_700_000_000_000  # host ms of device time 0 in a scenario
 
 
@@ -53,11 +66,25 @@ def match(expected: Any, actual: Any, where: str) -> list[str]:
     return [] if expected == actual else [f"{where}: expected {expected!r}, got {actual!r}"]
 
 
-def check(expect: dict[str, Any], state: dict[str, Any], device: list[str], label: str) -> None:
+def includes(expected: list[Any], actual: list[Any], where: str) -> list[str]:
+    """`expected` found in `actual` in the same order (other items between them allowed)."""
+    rest = iter(actual)
+    missing = [item for item in expected if not any(item == x for x in rest)]
+    return [f"{where}: {missing!r} not among (in order) {actual!r}"] if missing else []
+
+
+def check(expect: dict[str, Any], state: dict[str, Any], device: list[str], label: str,
+          restarts: list[dict[str, Any]] | None = None) -> None:
     errors: list[str] = []
     for key, value in expect.items():
         if key == "announce":
             errors += match(value, [a["code"] for a in state["announcements"]], "announce")
+        elif key == "announce_includes":
+            errors += includes(value, [a["code"] for a in state["announcements"]], key)
+        elif key == "pending_items":
+            errors += match(value, state["pending"], key)
+        elif key == "restarts":
+            errors += match(value, restarts, key)
         elif key == "pending":
             errors += match(value, [p["kind"] for p in state["pending"]], "pending")
         elif key == "device":
@@ -80,37 +107,89 @@ def _command(data: dict[str, Any]) -> str:
     return cmd
 
 
-def run(doc: dict[str, Any], label: str) -> tuple[Engine, list[Entry], dict[str, Any]]:
+def restart_history(engine: Engine, entries: list[Entry]) -> list[dict[str, Any]]:
+    """Every restart the rules called, in order, for the entries still in force after the
+    corrections (a restart is new when its kind or side changes, or it follows one taken)."""
+    state = engine.initial_state()
+    called: list[dict[str, Any]] = []
+    for entry in in_time_order(effective_entries(entries)):
+        state, _ = engine.apply(state, entry)
+        now = state.m.get("restart")
+        last = called[-1] if called else None
+        if now and (last is None or (now.get("kind"), now.get("side"))
+                    != (last.get("kind"), last.get("side"))
+                    or (last.get("taken") and not now.get("taken"))):
+            called.append(dict(now))
+        elif now and last is not None:
+            called[-1] = dict(now)
+    return called
+
+
+def _entry(step: dict[str, Any], n: int, now: int, label: str) -> Entry:
+    """Step `n`'s entry (id `n`); `now`: when the step happened (device ms)."""
+    kinds = [k for k in step if k not in STEP_KEYS]
+    assert len(kinds) == 1, f"{label}: one entry kind per step, got {kinds}"
+    kind = kinds[0]
+    t = int(step.get("t", 0))
+    return Entry(
+        id=n,
+        kind=kind,
+        data=dict(step[kind] or {}),
+        source="device" if kind in DEVICE_KINDS else "referee",
+        period=int(step.get("period", 0)),
+        clock_ms=t,
+        ticks=t,
+        author=str(step.get("author", "")),
+        at=AT_BASE + now,
+    )
+
+
+UNCHANGED_BY_REFUSAL = ("announcements", "log_length")
+
+
+def _refusal(step: dict[str, Any], entry: Entry, effects: list[Any], before: dict[str, Any],
+             after: dict[str, Any], blind: bool, label: str) -> bool:
+    """Check the step's `refused` / `accepted` (in a blind case every referee entry is
+    `accepted` unless it says `refused`); whether the rules refused the entry."""
+    said = [e.data for e in effects if e.kind == "announce" and e.data.get("code") == "refused"
+            and e.data.get("entry") == entry.id]
+    refused = bool(said)
+    if step.get("refused"):
+        assert refused, f"{label}: {entry.kind} should be refused, the rules took it"
+        changed = [k for k in after if k not in UNCHANGED_BY_REFUSAL and after[k] != before.get(k)]
+        assert not changed, f"{label}: {entry.kind} refused but the match changed: {changed}"
+    elif step.get("accepted") or (blind and entry.source == "referee"):
+        assert not refused, f"{label}: {entry.kind} refused: {said[0].get('en')}"
+    return refused
+
+
+def run(doc: dict[str, Any], label: str,
+        blind: bool = False) -> tuple[Engine, list[Entry], dict[str, Any]]:
     engine = Engine(load_ruleset(doc["ruleset"]), doc["settings"])
     state = engine.initial_state()
     entries: list[Entry] = []
     device: list[str] = []
-    now = 0
+    now = n_entry = 0
     for n, step in enumerate(doc["steps"], 1):
         if "expect" in step:
-            check(step["expect"], state.to_dict(), device, f"{label}, step {n}")
+            restarts = restart_history(engine, entries) if "restarts" in step["expect"] else None
+            check(step["expect"], state.to_dict(), device, f"{label}, step {n}", restarts)
             continue
-        kinds = [k for k in step if k not in STEP_KEYS]
-        assert len(kinds) == 1, f"{label}, step {n}: one entry kind per step, got {kinds}"
-        kind = kinds[0]
-        t = int(step.get("t", 0))
         # `at`: when it happened, the time same-instant calls compare; a step without `t`
         # happened when the previous one did (time never goes back)
-        now = t if "t" in step else now
-        entry = Entry(
-            id=len(entries) + 1,
-            kind=kind,
-            data=dict(step[kind] or {}),
-            source="device" if kind in DEVICE_KINDS else "referee",
-            period=int(step.get("period", 0)),
-            clock_ms=t,
-            ticks=t,
-            author=str(step.get("author", "")),
-            at=AT_BASE + now,
-        )
-        entries.append(entry)
+        now = int(step["t"]) if "t" in step else now
+        n_entry += 1
+        entry = _entry(step, n_entry, now, f"{label}, step {n}")
+        before = state
         state, effects = engine.apply(state, entry)
+        refused = _refusal(step, entry, effects, before.to_dict(), state.to_dict(), blind,
+                           f"{label}, step {n}")
+        if refused and blind:
+            state = before  # the daemon does not log an input the rules refuse
+            continue
+        entries.append(entry)
         device += [_command(e.data) for e in effects if e.kind == "device"]
     final = state.to_dict()
-    check(doc.get("expect") or {}, final, device, f"{label}, final")
+    restarts = restart_history(engine, entries) if "restarts" in (doc.get("expect") or {}) else None
+    check(doc.get("expect") or {}, final, device, f"{label}, final", restarts)
     return engine, entries, final
