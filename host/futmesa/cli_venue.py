@@ -217,7 +217,7 @@ def _print_schedule(store, cid: int) -> None:  # noqa: ANN001
                                                                         v["status_pt"])
         round_ = _("round")
         proof = f"  ({v['proof']['text']})" if v["proof"]["text"] else ""
-        click.echo(f"{v['id']:>4}  {round_} {v['slot']:<3} {v['table']:<10} "
+        click.echo(f"{v['id']:>4}  {round_} {v['slot']:<3} {v['table'] or '—':<10} "
                    f"{v['label']:<22} {v['a']} {v['score']} {v['b']}  [{status}]{proof}")
 
 

@@ -1,7 +1,8 @@
 """A player finds their match (issue 33 §5): the team's page on a phone — "Próxima partida:
-Mesa 2, ~14:20, contra …", its results, its place — the printable sheet of every team's QR
-code, and the board's QR and estimated end of the day; the estimates move when a table runs
-late. A real competition file, the desk's real pages in Chromium."""
+~14:20, contra …" (its table once the desk gives it), its results, its place — the
+printable sheet of every team's QR code, and the board's QR and estimated end of the
+day; the estimates move when a table runs late. A real competition file, the desk's real
+pages in Chromium."""
 
 from __future__ import annotations
 
@@ -88,7 +89,9 @@ def test_a_team_page_and_the_sheet(tmp_path: Path, browser: Any, output_dir: Pat
         text = page.inner_text("main")
         assert teams[key].name in text and teams[key].club in text
         assert "Próxima partida" in text and f"contra {other}" in text
-        assert re.search(r"Mesa \d, ~\d\d:\d\d", text), text
+        # its time, and no table until the desk gives it one (issue 47 §1)
+        assert re.search(r"~\d\d:\d\d", text) and "a mesa é anunciada" in text, text
+        assert not re.search(r"Mesa \d, ~", text), text
         # before its first match a team has no place yet: never "3º lugar · 0 pontos em 0"
         assert "em 0 partidas" not in text
         assert "Nenhuma partida jogada ainda" in text or "partidas" in text, text

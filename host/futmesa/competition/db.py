@@ -290,7 +290,10 @@ class CompetitionDB:
                         "planned_table": r["planned_table"], "team_a": r["team_a"],
                         "team_b": r["team_b"], "src_a": r["src_a"], "src_b": r["src_b"],
                         "status": r["status"], "table_id": r["table_id"],
-                        "replay_of": r["replay_of"], "note": r["note"], "result": result})
+                        "replay_of": r["replay_of"], "note": r["note"], "result": result,
+                        # when the row last changed: for a match at a table, when the desk
+                        # gave it (its start, for the estimated times)
+                        "updated_at": r["updated_at"]})
         return out
 
     def match(self, match_id: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from futmesa.competition.settings import TIE_BREAK_NAMES
 from futmesa.i18n import N_, language, short, translator
 from futmesa.matchbook.citations import cite
 from futmesa.matchbook.wording import ruleset_title, table_name
-from futmesa.venue.eta import Estimate, estimate, match_seconds
+from futmesa.venue.eta import Estimate, estimate, match_seconds, round_starts, rounds_to_draw
 
 _LANG: ContextVar[str | None] = ContextVar("venue_view_language", default=None)
 
@@ -94,10 +94,10 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
                                 else _("Swiss round {round}").format(round=m["round"])
                                 if m["stage"] == "swiss" else _("League")),
         "slot": m["slot"] + 1,
+        # the table the desk gave it, never the schedule's planned one: a match is
+        # announced at a table only once it is that table's (the assigner's choice)
         "table": table_name(m["table_id"], index=m["planned_table"],
-                            lang=short(_LANG.get() or language())) if m["table_id"]
-        else "—" if not m["planned_table"]
-        else _("Table {number}").format(number=m["planned_table"]),
+                            lang=short(_LANG.get() or language())) if m["table_id"] else "",
         "table_id": m["table_id"],
         "final": m["stage"] == "ko" and any(x == "Final" or x.endswith(": Final")
                                             for x in (m["group"], m["label"])),
@@ -122,17 +122,19 @@ def clock_time(ts: float | None) -> str:
 def estimates(db: CompetitionDB, comp: dict[str, Any], matches: list[dict[str, Any]],
               now: float | None = None) -> Estimate:
     """The estimated start of every match still to play and the day's finish (eta.py): the
-    day's categories share the tables, so their matches are estimated together."""
+    day's categories share the tables, so their matches are estimated together, with the
+    Swiss rounds not drawn yet (eta.rounds_to_draw)."""
     day = db.active()
     if not any(c["id"] == comp["id"] for c in day) or len(day) < 2:
         day = [comp]
-    every = list(matches) if len(day) == 1 else [m for c in day for m in db.matches(c["id"])]
+    every: list[dict[str, Any]] = []
     lengths: dict[int, float] = {}
     for c in day:
+        mine = list(matches) if c["id"] == comp["id"] else db.matches(c["id"])
+        mine += rounds_to_draw(c["settings"], mine, c["id"])
         one = match_seconds(c["settings"])
-        for m in every:
-            if m["competition_id"] == c["id"]:
-                lengths[m["id"]] = one
+        lengths.update((m["id"], one) for m in mine)
+        every += mine
     s = comp["settings"]
     length = match_seconds(s)
     tables = max(c["settings"].tables for c in day)
@@ -170,6 +172,7 @@ def _competition_view(db: CompetitionDB, cid: int | None = None) -> dict[str, An
     eta = estimates(db, comp, matches)
     for v in views:
         v["eta"] = clock_time(eta.starts.get(v["id"]))
+        v["late"] = v["id"] in eta.late
     ko_rounds: dict[str, list[dict[str, Any]]] = {}
     for v in views:
         if v["stage"] == "ko" and v["status"] != "abandoned":
@@ -228,25 +231,31 @@ def _day(db: CompetitionDB, comp: dict[str, Any], teams: dict[str, Any],
     champions as they are decided."""
     day = db.active()
     if len(day) < 2:
-        return {"day": [], "day_matches": None, "day_champions": []}
+        return {"day": [], "day_matches": None, "day_champions": [], "day_playing": None}
     out = []
     crowned = []
+    playing = []
     for c in day:
         matches = db.matches(c["id"])
         crowned += [{**x, "category": c["settings"].category or c["name"]}
                     for x in _champions(matches, teams, c["settings"],
                                         lambda cid=c["id"]: db.table(cid))]
         for m in matches:
-            if m["status"] != "scheduled":
+            if m["status"] not in ("scheduled", "assigned"):
                 continue
             v = match_view(m, teams)
             v["eta"] = clock_time(eta.starts.get(m["id"]))
+            v["late"] = m["id"] in eta.late
             v["label"] = f"{c['settings'].category or c['name']} · {v['label']}"
-            out.append((eta.starts.get(m["id"], float("inf")), m["slot"], v))
+            if m["status"] == "assigned":
+                playing.append(v)  # every category's card on the board: its category named
+            else:
+                out.append((eta.starts.get(m["id"], float("inf")), m["slot"], v))
     out.sort(key=lambda x: (x[0], x[1]))
     return {"day": [{"id": c["id"], "name": c["name"], "category": c["settings"].category}
                     for c in day],
-            "day_matches": [v for _at, _slot, v in out], "day_champions": crowned}
+            "day_matches": [v for _at, _slot, v in out], "day_champions": crowned,
+            "day_playing": playing}
 
 
 def team_view(db: CompetitionDB, key: str, lang: str | None = None,
@@ -274,8 +283,10 @@ def team_view(db: CompetitionDB, key: str, lang: str | None = None,
             v = match_view(m, teams)
             other = v["b"] if m["team_a"] == key else v["a"]
             nxt = {"table": v["table"], "label": v["label"], "opponent": other,
-                   "now": m["status"] == "assigned",
+                   "now": m["status"] == "assigned", "late": m["id"] in eta.late,
                    "eta": clock_time(eta.starts.get(m["id"]))}
+        else:
+            nxt = _waiting(comp, matches, key, eta)
         results = []
         for m in mine:
             if m["status"] not in ("finished", "walkover", "bye"):
@@ -305,6 +316,34 @@ def team_view(db: CompetitionDB, key: str, lang: str | None = None,
                 "finish": clock_time(eta.finish)}
     finally:
         _LANG.reset(token)
+
+
+def _waiting(comp: dict[str, Any], matches: list[dict[str, Any]], key: str,
+             eta: Estimate) -> dict[str, Any] | None:
+    """What a team with no match to play yet waits for (issue 47 §3): the draw of the next
+    Swiss round, or the end of the phase that fills the knockout, with when; None when the
+    team has nothing left (its phase over without a place, or knocked out)."""
+    s = comp["settings"]
+    if key in {t for m in matches if m["stage"] == "ko" for t in (m["team_a"], m["team_b"])}:
+        return None  # in the knockout already: its next match is listed when it has one
+    rounds = round_starts(eta, comp["id"])
+    if rounds:
+        r = min(rounds)
+        return {"waiting": _("waits for the draw of round {round}").format(round=r),
+                "eta": clock_time(rounds[r])}
+    open_ko = [m for m in matches if m["stage"] == "ko" and m["status"] == "scheduled"
+               and any(src.startswith(("swiss:", "group:")) and not team for src, team in
+                       ((m["src_a"], m["team_a"]), (m["src_b"], m["team_b"])))]
+    if not open_ko:
+        return None
+    phase_left = [m for m in matches if m["stage"] != "ko"
+                  and m["status"] in ("scheduled", "assigned")]
+    if not phase_left:
+        return None
+    first = min(eta.starts.get(m["id"], float("inf")) for m in open_ko)
+    word = (_("waits for the end of the Swiss phase") if s.format == "swiss_knockout"
+            else _("waits for the end of the group phase"))
+    return {"waiting": word, "eta": clock_time(first if first != float("inf") else None)}
 
 
 def _team_competition(db: CompetitionDB, key: str, cid: int | None
