@@ -19,11 +19,12 @@ is still in force after the corrections, in order, each matched on the keys give
 `[{kind: lateral, side: B}]`).
 
 A step may say `refused: true` (the rules must refuse that entry, leaving the match as it
-was) or `accepted: true` (they must take it). `run(..., blind=True)` is how the blind
-cases run (tests/rules/test_blind_cases.py): there every referee entry must be accepted
-unless its step says `refused: true`, and a refused entry is not logged, as the table's
-daemon does not log an input the rules refuse (its id is still used up, so the ids stay
-the entry steps' numbers).
+was; `refused: "<words>"`: and the English reason says them) or `accepted: true` (they
+must take it). `run(..., blind=True)` is how the blind cases run
+(tests/rules/test_blind_cases.py): there every referee entry must be accepted unless its
+step says `refused`, and a refused entry is not logged, as the table's daemon does not
+log an input the rules refuse (its id is still used up, so the ids stay the entry
+steps' numbers).
 """
 
 from __future__ import annotations
@@ -156,6 +157,9 @@ def _refusal(step: dict[str, Any], entry: Entry, effects: list[Any], before: dic
     refused = bool(said)
     if step.get("refused"):
         assert refused, f"{label}: {entry.kind} should be refused, the rules took it"
+        if isinstance(step["refused"], str):  # the reason's words (English), a part of them
+            assert step["refused"] in str(said[0].get("en")), (
+                f"{label}: refused as {said[0].get('en')!r}, not for {step['refused']!r}")
         changed = [k for k in after if k not in UNCHANGED_BY_REFUSAL and after[k] != before.get(k)]
         assert not changed, f"{label}: {entry.kind} refused but the match changed: {changed}"
     elif step.get("accepted") or (blind and entry.source == "referee"):
