@@ -182,6 +182,12 @@ def new(db: str, settings_path: str | None, csv_path: str | None, seed: int | No
     count = len(store.matches(cid))
     click.echo(ngettext("{name}: {count} match", "{name}: {count} matches", count).format(
         name=comp["name"], count=count))
+    if any(m["stage"] == "ko" for m in store.matches(cid)):
+        from futmesa.competition.settings import KNOCKOUT_DRAW_NAMES
+
+        chosen = comp["settings"].knockout_draw or "desk"
+        click.echo(_("A knockout match that ends level: {how} (\"knockout_draw\" in the "
+                     "settings to change it)").format(how=_(KNOCKOUT_DRAW_NAMES[chosen])))
     _print_draw(store, cid)
     _print_schedule(store, cid)
 
@@ -368,19 +374,95 @@ def show_ranking(db: str, method: str) -> None:
         click.echo(f"{i:>3}. {r.name:<28} {score}  {places}")
 
 
+def _match_words(store, match_id: int) -> str:  # noqa: ANN001
+    """"Aberto · Semifinal 1: Estrela do Norte × Grêmio Botão" — a match as people name it."""
+    from futmesa.venue.views import match_view
+
+    m = store.match(match_id)
+    v = match_view(m, store.team_map())
+    category = store.competition(m["competition_id"])["settings"].category
+    return f"{category + ' · ' if category else ''}{v['label']}: {v['a']} × {v['b']}"
+
+
 @competition.command("walkover")
 @click.argument("match_id", type=int)
 @click.argument("absent", type=click.Choice(["A", "B"]))
+@click.option("--reason", "note", default="", help="Why (recorded; e.g. did not show up).")
+@click.option("--confirm", is_flag=True, help="Give it though the match is being played at a "
+                                              "table (its result will be refused).")
 @click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
-def walkover(match_id: int, absent: str, db: str) -> None:
-    """Side ABSENT did not show up for MATCH_ID: the other side wins by W.O."""
+def walkover(match_id: int, absent: str, note: str, confirm: bool, db: str) -> None:
+    """Side ABSENT did not show up for MATCH_ID: the other side wins by W.O. (undo it with
+    `competition undo`)."""
     from futmesa.competition.db import CompetitionError
 
+    store = _db(db)
     try:
-        _db(db).decisions.walkover(match_id, absent)
+        store.decisions.walkover(match_id, absent, note, confirm=confirm)
+        click.echo(_("match {id} ({match}): W.O. — to undo it: futmesa competition undo {id} "
+                     "--reason …").format(id=match_id, match=_match_words(store, match_id)))
     except CompetitionError as exc:
         raise _fail(exc) from exc
-    click.echo(_("match {id}: W.O.").format(id=match_id))
+
+
+@competition.command("decide")
+@click.argument("match_id", type=int)
+@click.argument("winner", type=click.Choice(["A", "B"]))
+@click.option("--reason", required=True,
+              help="Why (recorded): e.g. \"sorteio\", \"pênaltis 4 × 3 na mesa de controle\".")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def decide(match_id: int, winner: str, reason: str, db: str) -> None:
+    """A knockout match MATCH_ID ended level: side WINNER (A or B) goes through."""
+    from futmesa.competition import actions
+    from futmesa.competition.db import CompetitionError
+
+    store = _db(db)
+    try:
+        actions.decide(store, match_id, winner, reason)
+        store.advance(store.match(match_id)["competition_id"])
+        click.echo(_("match {id} ({match}): side {side} goes through — to undo it: futmesa "
+                     "competition undo {id} --reason …").format(
+            id=match_id, match=_match_words(store, match_id), side=winner))
+    except CompetitionError as exc:
+        raise _fail(exc) from exc
+
+
+@competition.command("undo")
+@click.argument("match_id", type=int)
+@click.option("--reason", required=True, help="Why (recorded with the undo).")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def undo(match_id: int, reason: str, db: str) -> None:
+    """Undo the newest walkover, abandonment or desk decision of MATCH_ID."""
+    from futmesa.competition import actions
+    from futmesa.competition.db import CompetitionError
+
+    store = _db(db)
+    try:
+        a = actions.undo(store, match_id, reason)
+        click.echo(_("match {id} ({match}): {what} undone").format(
+            id=a["match_id"], match=_match_words(store, a["match_id"]),
+            what=_(actions.KIND_WORDS[a["kind"]])))
+    except CompetitionError as exc:
+        raise _fail(exc) from exc
+
+
+@competition.command("actions")
+@click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
+def list_actions(db: str) -> None:
+    """Every walkover, abandonment and desk decision of the day, with its reason and undo."""
+    import time as _time
+
+    from futmesa.competition import actions
+
+    store = _db(db)
+    for comp in store.active():
+        for a in actions.actions(store, comp["id"]):
+            at = _time.strftime("%H:%M", _time.localtime(a["created_at"]))
+            what = _(actions.KIND_WORDS[a["kind"]])
+            line = f"{at}  {what} — {_match_words(store, a['match_id'])}  ({a['reason'] or '—'})"
+            if a["undone_at"]:
+                line += "  " + _("undone: {reason}").format(reason=a["undo_reason"])
+            click.echo(line)
 
 
 @competition.command("abandon")

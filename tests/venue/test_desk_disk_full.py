@@ -80,7 +80,8 @@ def test_a_full_desk_disk_is_named_as_the_desks_and_loses_nothing(desk_on_small_
         assert desk.venue()["connected"] is True
 
         # the organiser's command on the full disk: one line, what to do, no traceback
-        out = subprocess.run([FUTMESA, "competition", "walkover", str(cm2), "B", "--db",
+        out = subprocess.run([FUTMESA, "competition", "walkover", str(cm2), "B", "--confirm",
+                              "--db",
                               str(db)], capture_output=True, text=True, timeout=60)
         assert out.returncode != 0
         lines = out.stderr.strip().splitlines()
@@ -97,7 +98,8 @@ def test_a_full_desk_disk_is_named_as_the_desks_and_loses_nothing(desk_on_small_
         match = desk.match(cm1)
         assert (match["status"], match["score"]) == ("finished", "2 × 1")
         assert desk.competition()["played"] == 1  # stored once, though sent many times
-        out = subprocess.run([FUTMESA, "competition", "walkover", str(cm2), "B", "--db",
+        out = subprocess.run([FUTMESA, "competition", "walkover", str(cm2), "B", "--confirm",
+                              "--db",
                               str(db)], capture_output=True, text=True, timeout=60)
         assert out.returncode == 0, out.stderr
         print(f"\nresult stored {stored_after:.2f} s after the space was freed")

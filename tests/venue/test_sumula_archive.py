@@ -72,7 +72,7 @@ def test_a_result_that_does_not_check_out_fails_the_archive(tmp_path: Path) -> N
 
 def test_a_walkover_decided_at_the_desk_is_listed(tmp_path: Path) -> None:
     day = Day(tmp_path)
-    day.comp.decisions.walkover(day.cm, "B", "não compareceu")
+    day.comp.decisions.walkover(day.cm, "B", "não compareceu", confirm=True)
     code, said = archive(day, tmp_path / "s.zip", day.table_db)
     assert code == 0 and "1 decididas na mesa de controle" in said, said
     [row] = index_of(tmp_path / "s.zip")

@@ -21,7 +21,7 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
-from futmesa.competition import planning, progression
+from futmesa.competition import actions, planning, progression
 from futmesa.competition.decisions import Decisions
 from futmesa.competition.errors import CompetitionError
 from futmesa.competition.settings import CompetitionSettings
@@ -135,6 +135,7 @@ class CompetitionDB:
             # a file from before the draw knew clubs and pots
             lambda db: add_column(db, "comp_teams", "club", "TEXT NOT NULL DEFAULT ''"),
             lambda db: add_column(db, "comp_teams", "pot", "INTEGER"),
+            lambda db: db.executescript(actions.SCHEMA),  # the organiser's commands
         ])
 
     def close(self) -> None:
@@ -241,7 +242,7 @@ class CompetitionDB:
             " MAX(COALESCE(revoked_at, created_at)) FROM comp_sanctions), (SELECT COUNT(*)"
             " FROM comp_reports), (SELECT MAX(COALESCE(decided_at, created_at)) FROM"
             " comp_reports), (SELECT COUNT(*) || ':' || MAX(created_at) FROM"
-            " comp_shootouts)")[0]
+            f" comp_shootouts), {actions.REVISION_SQL}")[0]
         return tuple(row.values())
 
     def competition_ids(self) -> list[int]:
@@ -273,7 +274,8 @@ class CompetitionDB:
     def _matches(self, where: str, arg: int) -> list[dict[str, Any]]:
         rows = self.rows(
             "SELECT m.*, r.uid, r.score_a, r.score_b, r.winner, r.reason, r.rule, r.detail,"
-            " r.source, r.received_at, r.proof FROM comp_matches m LEFT JOIN comp_results r"
+            f" r.source, r.received_at, r.proof, {actions.DECIDED_SQL} AS decided"
+            " FROM comp_matches m LEFT JOIN comp_results r"
             f" ON r.match_id = m.id WHERE {where} ORDER BY m.slot, m.seq, m.id", (arg,))
         out = []
         for r in rows:
@@ -284,6 +286,7 @@ class CompetitionDB:
                           "detail": json.loads(r["detail"]), "source": r["source"],
                           "received_at": r["received_at"],
                           "proof": json.loads(r["proof"]) if r["proof"] else None}
+                actions.apply_decision(result, r["decided"])  # a level knockout decided
             out.append({"id": r["id"], "competition_id": r["competition_id"], "seq": r["seq"],
                         "stage": r["stage"], "group": r["grp"], "round": r["round"],
                         "label": r["label"], "slot": r["slot"],
@@ -302,7 +305,6 @@ class CompetitionDB:
             raise CompetitionError(_("no competition match {id}: see `futmesa competition "
                                      "schedule`").format(id=match_id))
         return found[0]
-
 
     # -- what happens during the day ---------------------------------------------------
     def set_assigned(self, match_id: int, table_id: str) -> None:
@@ -324,7 +326,7 @@ class CompetitionDB:
         new = (int(result["score_a"]), int(result["score_b"]), result.get("winner"),
                str(result.get("reason", "")), str(result.get("rule", "")))
         proof = stored_proof(result.get("proof"))
-        if old and old["uid"] == uid and (old["score_a"], old["score_b"], old["winner"],
+        if old and old["uid"] == uid and (old["score_a"], old["score_b"], actions.sent(old),
                                           old["reason"], old["rule"],
                                           old.get("proof")) == (*new, proof):
             return False
@@ -345,16 +347,12 @@ class CompetitionDB:
                        (status, time.time(), match_id))
         return True
 
-
-    # -- referees' reports: a disqualification a table reported, for the organiser to confirm
-
     # -- derived ---------------------------------------------------------------------------
     def table(self, cid: int | None = None) -> dict[str, list[dict[str, Any]]]:
         comp = self.competition(cid)
         return standings(self.matches(comp["id"]), self.decisions.sanctions(comp["id"]),
                          comp["settings"], groups=comp["groups"],
                          shootouts=self.decisions.shootouts(comp["id"]))
-
 
     def advance(self, cid: int | None = None) -> list[int]:
         """Fill what the results decided (:func:`futmesa.competition.progression.advance`)."""

@@ -12,6 +12,7 @@ import json
 import time
 from typing import TYPE_CHECKING, Any
 
+from futmesa.competition import actions
 from futmesa.competition.errors import CompetitionError
 from futmesa.i18n import _
 
@@ -164,8 +165,11 @@ class Decisions:
     def disqualified(self, cid: int) -> set[str]:
         return {s["team"] for s in self.sanctions(cid) if s["kind"] == "competition_points"}
 
-    def walkover(self, match_id: int, absent: str, note: str = "") -> None:
-        """The side ``absent`` ('A'/'B') did not play: the other wins by walk-over (W.O.)."""
+    def walkover(self, match_id: int, absent: str, note: str = "",
+                 confirm: bool = False) -> None:
+        """The side ``absent`` ('A'/'B') did not play: the other wins by walk-over (W.O.).
+        A match being played at a table is refused unless ``confirm`` (the table's own
+        result is then refused). Recorded (competition/actions.py): undone with a reason."""
         m = self.store.match(match_id)
         if absent not in ("A", "B"):
             raise CompetitionError(_("say which side did not show up: A or B"))
@@ -173,6 +177,10 @@ class Decisions:
             raise CompetitionError(_("match {id} already has a result").format(id=match_id))
         if not (m["team_a"] and m["team_b"]):
             raise CompetitionError(_("match {id} has no teams yet").format(id=match_id))
+        if m["status"] == "assigned" and not confirm:
+            raise CompetitionError(_("match {id} is being played at a table: a walkover "
+                                     "ends it there (its result will be refused); to give "
+                                     "it anyway, add --confirm").format(id=match_id))
         s = self.store.competition(m["competition_id"])["settings"]
         goals = s.walkover_score
         score = (0, goals) if absent == "A" else (goals, 0)
@@ -180,13 +188,18 @@ class Decisions:
             "score_a": score[0], "score_b": score[1], "winner": "B" if absent == "A" else "A",
             "reason": "walkover", "rule": note or "W.O.", "detail": {"absent": absent}},
             source="desk")
+        actions.record(self.store, m, "walkover", note, absent=absent, status=m["status"])
 
     def abandon(self, match_id: int, note: str = "") -> int:
         """Abandon a match (no result counts) and schedule its replay; returns the replay's id."""
         m = self.store.match(match_id)
+        if m in actions.undecided([m]):
+            raise CompetitionError(_("match {id} ended level with no winner: decide who goes "
+                                     "through with `futmesa competition decide {id} A|B "
+                                     "--reason …`").format(id=match_id))
         if m["status"] in ("finished", "walkover", "abandoned"):
             raise CompetitionError(_("match {id} is {status}: it cannot be abandoned").format(
-                id=match_id, status=m["status"]))
+                id=match_id, status=actions.status_word(m["status"])))
         now = time.time()
         with self.store.tx() as db:
             db.execute("UPDATE comp_matches SET status='abandoned', note=?, updated_at=?"
@@ -208,4 +221,5 @@ class Decisions:
                        (f"winner:{rid}", f"winner:{match_id}", m["competition_id"]))
             db.execute("UPDATE comp_matches SET src_b=? WHERE src_b=? AND competition_id=?",
                        (f"winner:{rid}", f"winner:{match_id}", m["competition_id"]))
+        actions.record(self.store, m, "abandon", note, replay=rid, status=m["status"])
         return rid

@@ -13,6 +13,7 @@ from futmesa.competition.draw import Entrant, club_mates_first, draw
 from futmesa.competition.settings import CompetitionSettings
 from futmesa.competition.teams import Team
 from futmesa.i18n import _
+from futmesa.rules import load_ruleset
 
 
 def plan(settings: CompetitionSettings, keys: list[str], teams: dict[str, Team]
@@ -20,6 +21,7 @@ def plan(settings: CompetitionSettings, keys: list[str], teams: dict[str, Team]
                     str | None]:
     """(the settings with the draw's seed kept, the matches, the groups, a Swiss round-1
     bye); ValueError saying what to change for a competition that cannot be played."""
+    settings = settings.model_copy(update={"knockout_draw": knockout_draw(settings)})
     club_of = {k: teams[k].club_key for k in keys}
     # a draw by pots and clubs when the teams file has them or the settings give a seed
     # (kept with the settings: the same seed draws the same groups); else the list
@@ -45,6 +47,24 @@ def plan(settings: CompetitionSettings, keys: list[str], teams: dict[str, Team]
                             drawn=groups, divisions=settings.divisions, legs=settings.legs)
     schedule.assign_slots(planned, settings.tables, settings.rest_slots)
     return settings, planned, groups, bye
+
+
+def knockout_draw(settings: CompetitionSettings) -> str:
+    """How a level knockout match is settled: the organiser's choice, checked against what
+    the ruleset can play at the table; unset, the ruleset's own (extra time, else a
+    shoot-out, else the desk decides)."""
+    rules = load_ruleset(settings.ruleset)
+    can = {"extra_time": bool(rules.extra_periods), "shootout": bool(rules.shootout_series),
+           "advantage": True, "desk": True}
+    choice = settings.knockout_draw
+    if choice is None:
+        return next(c for c in ("extra_time", "shootout", "desk") if can[c])
+    if not can[choice]:
+        raise ValueError(_('knockout_draw: the {rules} rules have no {what}: write "vantagem" '
+                           'or "mesa de controle"').format(
+            rules=rules.title, what=_("extra time") if choice == "extra_time"
+            else _("penalty shoot-out")))
+    return choice
 
 
 def _plan_swiss(settings: CompetitionSettings, keys: list[str], teams: dict[str, Team],

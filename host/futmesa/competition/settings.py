@@ -53,6 +53,31 @@ FORMAT_WORDS: dict[str, str] = {
 }
 
 
+# how a knockout match the table ends level is settled (issue 47 §4), in the organiser's words
+KNOCKOUT_DRAW_WORDS: dict[str, str] = {
+    "extra time": "extra_time", "prorrogacao": "extra_time",
+    "prorrogacao e penaltis": "extra_time", "shootout": "shootout", "penaltis": "shootout",
+    "disputa de penaltis": "shootout", "advantage": "advantage", "vantagem": "advantage",
+    "desk": "desk", "mesa de controle": "desk", "decisao na mesa de controle": "desk",
+    "organizador": "desk"}
+KNOCKOUT_DRAW_NAMES = {
+    "extra_time": N_("extra time, then penalties where the rules have them (at the table)"),
+    "shootout": N_("penalties at the table"),
+    "advantage": N_("the first-named team (the better placed) goes through"),
+    "desk": N_("decided at the desk (futmesa competition decide)")}
+# what a knockout match's settings say for each choice (the table's rules engine reads them)
+KNOCKOUT_DRAW_SETTINGS: dict[str, dict[str, Any]] = {
+    "extra_time": {"extra_time": True, "shootout": True},
+    "shootout": {"extra_time": False, "shootout": True},
+    "advantage": {"extra_time": False, "shootout": False, "advantage": "A"},
+    "desk": {"extra_time": False, "shootout": False}}
+
+
+def knockout_draw_word(value: Any) -> Any:
+    """"Pênaltis", "mesa de controle" … as "shootout" / "desk"."""
+    return KNOCKOUT_DRAW_WORDS.get(fold(value), value) if isinstance(value, str) else value
+
+
 def format_word(value: Any) -> Any:
     """"Grupos e mata-mata", "pontos corridos" … as "groups_knockout" / "league"."""
     return FORMAT_WORDS.get(fold(value), value) if isinstance(value, str) else value
@@ -107,6 +132,11 @@ class CompetitionSettings(BaseModel):
                                 description="goals a walk-over is scored (e.g. 003 Art. 83 §3)")
     match_settings: dict[str, Any] = Field(default_factory=dict,
                                            description="settings of every match (half length…)")
+    knockout_draw: Annotated[Literal["extra_time", "shootout", "advantage", "desk"] | None,
+                             BeforeValidator(knockout_draw_word)] = Field(
+        default=None, description="a knockout match ended level: extra time, a shoot-out at "
+                                  "the table, the first-named team, or the desk decides; "
+                                  "unset: the ruleset's own (named when it is created)")
 
     @field_validator("ruleset")
     @classmethod

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from futmesa.competition.db import CompetitionDB, playable
+from futmesa.competition.planning import knockout_draw
+from futmesa.competition.settings import KNOCKOUT_DRAW_SETTINGS
 from futmesa.i18n import _
 from futmesa.matchbook.wording import table_name
 
@@ -31,6 +33,8 @@ def assignment(m: dict[str, Any], teams: dict[str, Any], comp: dict[str, Any]
     settings = {**s.match_settings, "teams": sides, "event": comp["name"],
                 "competition": "knockout" if m["stage"] == "ko" else "league",
                 "competition_match": m["id"]}
+    if m["stage"] == "ko":  # a level knockout: settled as the organiser chose (issue 47 §4)
+        settings.update(KNOCKOUT_DRAW_SETTINGS[s.knockout_draw or knockout_draw(s)])
     return {"competition_match": m["id"], "label": label, "teams": sides,
             "ruleset": s.ruleset, "settings": settings}
 

@@ -18,10 +18,14 @@ from futmesa.venue.checks import Refused
 MAX_STATE_BYTES = 64 * 1024
 
 
-def notices_of(refused: list[dict[str, Any]], reports: list[dict[str, Any]]) -> dict[str, Any]:
+def notices_of(refused: list[dict[str, Any]], reports: list[dict[str, Any]],
+               level: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What the board says beside the tables: the newest refusals, the disqualification
-    reports the organiser has to confirm, and one line naming both."""
-    notice = []
+    reports the organiser has to confirm, the knockout matches that ended level for the
+    desk to decide (the day waits on them), and one line naming them."""
+    notice = [_("match {id} ended level: the desk decides who goes through (futmesa "
+                "competition decide {id} A|B --reason …)").format(id=m["id"])
+              for m in level or []]
     if reports:
         notice.append(ngettext(
             "{count} disqualification report to confirm (futmesa competition reports)",

@@ -26,6 +26,7 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from futmesa.competition.actions import undecided
 from futmesa.competition.db import CompetitionDB
 from futmesa.health import DESK_FAILED, DESK_FULL, Health, is_write_failure, venue_fault
 from futmesa.i18n import _
@@ -280,9 +281,10 @@ class Desk:
     def _refresh_notices(self) -> None:
         """What the board says beside the tables: the newest refusals and the reports to
         confirm (read here, on a refusal and every tick, not on every screen update)."""
-        reports = [r for c in self.comp.active()
-                   for r in self.comp.decisions.reports(c["id"], open_only=True)]
-        if self.board.set_notices(notices_of(self.refusals(20), reports)):
+        day = self.comp.active()
+        reports = [r for c in day for r in self.comp.decisions.reports(c["id"], open_only=True)]
+        level = [m for c in day for m in undecided(self.comp.matches(c["id"]))]
+        if self.board.set_notices(notices_of(self.refusals(20), reports, level)):
             self._changed()
 
     def received(self) -> list[dict[str, Any]]:
