@@ -118,6 +118,25 @@ class Cbfm1Toque(Ruleset):
         "tiro_livre": {"lances": 1, "rule": "000 Art. 27"},
     }
 
+    # the kicker waits for another touch: the kick-off's second lance is "do outro jogador que
+    # está dentro do círculo e somente por ele" (Art. 9); a goal kick's or reposição's, a
+    # throw-in's or corner's and an infraction's kicker moved before the ball was touched by
+    # any other disc is a technical foul (Art. 23 II G, III A, IV B); a technical or
+    # disciplinary foul's kicker "só intervir ... depois que a bola for tocada por qualquer
+    # outro jogador" (Art. 27 C), no sanction written: refused (Art. 28)
+    taker_waits: ClassVar[dict[str, tuple[str, str]]] = {
+        "saida": ("refuse", "000 Art. 9"),
+        "tiro_de_meta": ("technical", "000 Art. 23 II G"),
+        "reposicao": ("technical", "000 Art. 23 II G"),
+        "lateral": ("technical", "000 Art. 23 III A"),
+        "escanteio": ("technical", "000 Art. 23 III A"),
+        "falta_direta": ("technical", "000 Art. 23 IV B"),
+        "falta_indireta": ("technical", "000 Art. 23 IV B"),
+        "penalti": ("technical", "000 Art. 23 IV B"),
+        "falta_tecnica": ("refuse", "000 Art. 27 C"),
+        "tiro_livre": ("refuse", "000 Art. 27 C"),
+    }
+
     def ball_out_restart(
         self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
     ) -> tuple[str, str, str]:

@@ -120,6 +120,10 @@ class RulesCore:
     # "goal"), "then": "technical" (a technical foul for the opponent) or "reverse" (the
     # restart goes to the other side), "rule": the article}
     restart_rules: ClassVar[dict[str, dict[str, Any]]] = {}
+    # -- the kicker who waits for another touch: restart kind -> ("refuse" | "technical",
+    # article) for its taker's disc playing again before another disc touched the ball
+    # (possession.kicker_waits; 000 Art. 23 II G, III A, IV B, 27 C; 003 Art. 66 §3, 67 §2)
+    taker_waits: ClassVar[dict[str, tuple[str, str]]] = {}
     # -- articles cited by the shared functions ------------------------------------------
     cites: ClassVar[dict[str, str]] = {}
 
@@ -298,6 +302,16 @@ class RulesCore:
     def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
         """A ruleset's own reason why `side` may not ask for a shot now (possession.py asks
         it after the shared checks); None: no further limit."""
+        return None
+
+    def lance_limit(self, m: dict[str, Any], side: str, disc: int | None) -> Refused | None:
+        """A ruleset's own reason why `side` may not play a lance now (possession.touch_refusal
+        asks it after the shared checks); None: no further limit."""
+        return None
+
+    def turn_holder(self, m: dict[str, Any], side: str) -> str | None:
+        """Where the ruleset fixes no turns (no `cites["turns"]`): the side that alone may play
+        now (`side`: the vez), or None when either may (possession.holder)."""
         return None
 
     def refuse_if_finished(self, ctx: Ctx) -> None:

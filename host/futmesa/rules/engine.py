@@ -31,7 +31,7 @@ from .corrections import (
 )
 from .model import CHECKPOINT_EVERY, Effect, Entry, MatchState, copy_match
 from .ordering import in_time_order, insert_position
-from .possession import possession
+from .possession import possession, settle
 from .resync import after_correction
 
 
@@ -229,6 +229,7 @@ class Engine:
         saved = copy_match(m) if before is None else None
         try:
             handler(ctx)
+            settle(m)  # the match's turn is the vez (possession.py): one state, one answer
         except Refused as refused:
             # a refused input changes nothing but the announcement saying why
             m.clear()

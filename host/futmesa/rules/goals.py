@@ -11,7 +11,7 @@ from futmesa.i18n import N_, NP_
 from . import shootout as so
 from .context import Ctx, Labels, Refused, other
 from .core import RulesCore, same_instant
-from .possession import shot_refusal
+from .possession import kicked, shot_refusal
 
 SHOT_OUTCOMES = Labels({
     "saved": NP_("shot outcome", "saved"),
@@ -71,6 +71,7 @@ class GoalRules(RulesCore):
         if not shot:
             raise Refused(N_("No shot was asked"))
         m["shot_asked"] = None
+        kicked(m, shot["side"])  # a restart the shot was the kick of is taken (possession.py)
         so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         if outcome == "wide":
             # "para fora" before the side-net event: that ball out still follows a shot

@@ -119,6 +119,9 @@ class MesaPosta(Ruleset):
         adversário, a não ser que um companheiro seu tenha sido o último a tocar nela" — saved,
         blocked, short, off the post or missed, the ball stays in play (only "wide" leaves it,
         and its ball out decides)."""
+        r = ctx.m["restart"]
+        if r and r["kind"] == "penalti" and outcome == "saved":
+            r["released"] = True  # O cobrador: "após um pênalti, só depois que o goleiro tocar"
         if outcome != "wide" and not ctx.entry.data.get("teammate_last"):
             self.pass_turn(ctx, shot["side"], "004 Chute pedido")
 
@@ -133,27 +136,27 @@ class MesaPosta(Ruleset):
             )
         self.reset_touches(m, beneficiary)
 
-    def keeper_first(self, ctx: Ctx) -> None:
+    def keeper_first(self, m: dict[str, Any], side: str) -> Refused | None:
         """004 Pênaltis: the goalkeeper "escolhe em segredo" waiting on the line, so before the
         kick: the penalty's shot asked and its kick are refused until the defending
         goalkeeper's choice is in (a kick entered as "chute pedido" and then the goal-line
-        sensor would otherwise be a penalty with no choice at all)."""
-        r = ctx.m["restart"]
+        sensor would otherwise be a penalty with no choice at all). Asked by possession.py for
+        both plays, so the console does not offer them either."""
+        r = m["restart"]
         kick = r and r["kind"] == "penalti" and not r["taken"]
-        if (kick and ctx.entry.data.get("side") == r["side"]
-                and not (ctx.m.get("_secret") or {}).get("penalty")):
-            raise Refused(
+        if kick and side == r["side"] and not (m.get("_secret") or {}).get("penalty"):
+            return Refused(
                 N_("Penalty: {keeper_team}'s goalkeeper chooses first, in secret"),
-                keeper_team=ctx.name(other(r['side'])), rule=self.cite("keeper_choice"),
+                keeper_team=str(m["teams"][other(r["side"])]["name"]),
+                rule=self.cite("keeper_choice"),
             )
+        return None
 
-    def on_touch(self, ctx: Ctx) -> None:
-        self.keeper_first(ctx)
-        super().on_touch(ctx)
+    def lance_limit(self, m: dict[str, Any], side: str, disc: int | None) -> Refused | None:
+        return self.keeper_first(m, side)
 
-    def on_shot_asked(self, ctx: Ctx) -> None:
-        self.keeper_first(ctx)
-        super().on_shot_asked(ctx)
+    def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
+        return self.keeper_first(m, side)
 
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
         if kind == "penalti":

@@ -17,6 +17,7 @@ from futmesa.i18n import N_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
+from .possession import rules_name as self_name
 from .possession import touch_refusal
 
 
@@ -89,6 +90,17 @@ class Pastilha8x2(Ruleset):
         "draw_choice": "003 Art. 30 §1",
         "ball_stopped": "003 Art. 40",
         "keeper_foul": "003 Art. 74",
+    }
+    # "O botão que efetuou uma cobrança de um lateral, escanteio, falta ou tiro-de-meta somente
+    # poderá ser acionado após um outro botão qualquer tocar na bola" (Art. 66 §3, 67 §2): no
+    # sanction written, so his lance is refused (possession.kicker_waits)
+    taker_waits: ClassVar[dict[str, tuple[str, str]]] = {
+        "lateral": ("refuse", "003 Art. 66 §3"),
+        "escanteio": ("refuse", "003 Art. 66 §3"),
+        "falta_direta": ("refuse", "003 Art. 66 §3"),
+        "falta_indireta": ("refuse", "003 Art. 66 §3"),
+        "falta_tecnica": ("refuse", "003 Art. 66 §3"),
+        "tiro_de_meta": ("refuse", "003 Art. 67 §2"),
     }
     # who takes a restart: a disc, never the goalkeeper (Arts. 44, 66, 67)
     taker_rules: ClassVar[dict[str, tuple[str, str]]] = {
@@ -232,6 +244,7 @@ class Pastilha8x2(Ruleset):
                 "003 Art. 47 §7",
                 team=ctx.name(side),
             )
+        self.count_touch_passes(ctx, side)
         if mine["run"] > self.run_limit:
             ctx.announce(
                 "touch_run",
@@ -257,7 +270,45 @@ class Pastilha8x2(Ruleset):
                 team=ctx.name(side),
             )
 
+    # -- who has the ball (Arts. 47 §4, §6, 56, 57, 58 §3) ------------------------------------
+    def turn_holder(self, m: dict[str, Any], side: str) -> str | None:
+        """The team with the ball alone touches it: the count of 8 is "por equipe em cada
+        jogada" (Art. 47) and the ball changes hands on a saved shot ("defesa-bola", Art. 58
+        §3), a shot off the post with no touches left (Art. 57), the ball left off an opponent
+        (`opponent_last`, Art. 47 §4 read the other way), a restart, or the turn button."""
+        return side
+
+    def lance_limit(self, m: dict[str, Any], side: str, disc: int | None) -> Refused | None:
+        turn = m.get("turn")
+        r = m.get("restart")
+        if turn in ("A", "B") and turn != side and not (r and not r.get("taken")):
+            return Refused(
+                N_("{turn_team} has the ball: {team} touches it only after it passes. If the "
+                   "ball went to {team}, enter that first (a saved shot, the ball left off "
+                   "{team}'s disc, the turn button)"),
+                rule="003 Art. 47", team=self_name(m, side), turn_team=self_name(m, turn))
+        return None
+
+    def count_touch_passes(self, ctx: Ctx, side: str) -> None:
+        """The touch ended off an opponent's disc and stopped there (`opponent_last`): the
+        opponent's ball (Art. 47 §4: only off the opponent "e na seqüência" one's own disc or
+        out does the possession stay)."""
+        m = ctx.m
+        if ctx.entry.data.get("opponent_last") and self.in_play(m) and m["turn"] == side:
+            m["turn"] = other(side)
+            ctx.announce("turn", N_("{team}'s turn"), "003 Art. 47 §4",
+                         team=ctx.name(other(side)))
+            if self.lance_ms:
+                ctx.device("lance_restart", side=m["turn"])
+
     def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
+        m = ctx.m
+        shooter = shot["side"]
+        if outcome in ("saved", "blocked") and not ctx.entry.data.get("teammate_last"):
+            # off the goalkeeper or an opponent's disc and still in the field: "defesa-bola"
+            m["turn"] = other(shooter)  # (Art. 58 §3)
+        elif outcome in ("post", "in_play") and self._used_all(m, shooter):
+            m["turn"] = other(shooter)  # off the post with the 8 used: the opponent (Art. 57)
         if outcome in ("short", "miss"):
             # Art. 50: the shot does not reach the goal; Art. 52: the shooter misses the ball
             rule = "003 Art. 50" if outcome == "short" else "003 Art. 52"

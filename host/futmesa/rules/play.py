@@ -11,7 +11,7 @@ from futmesa.i18n import N_
 from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import RESTART_NAMES, RulesCore
-from .possession import kickoff_refusal, touch_refusal
+from .possession import kicker_waits, kickoff_refusal, lance_side, touch_refusal
 
 
 class PlayRules(RulesCore):
@@ -199,28 +199,32 @@ class PlayRules(RulesCore):
         refusal = touch_refusal(self, m, side, disc)
         if refusal is not None:
             raise refusal
-        out = (m.get("discs_out") or {}).get(side) or []
-        if disc is not None and disc in out:
-            # a disc out of the field (situations.py on_disc_out) does not play this lance
-            raise Refused(
-                N_("Disc {disc} of {team} is out of the field until {team}'s next lance: "
-                   "another disc plays it"), rule=self.cite("disc_out"), disc=disc,
-                team=ctx.name(side))
         restart = m["restart"]
         if self.out_of_turn(ctx, side):
             return
         refusal = kickoff_refusal(self, m, side)
         if refusal is not None:
             raise refusal
+        if self.kicker_moved(ctx, side, disc):
+            return
         m.pop("_shot_out", None)  # play went on: a late shot result has nothing to add
+        hit = bool(ctx.entry.data.get("hit", True))
         if restart and not restart["taken"] and restart["side"] == side:
             restart["taken"] = True
             restart["touches_since"] = 0
+            # its kicker waits for another touch where `taker_waits` says (a miss moved nothing)
+            restart["kicker"] = disc if hit else None
             if self.clock_mode == "ball-in-play" and not m["clock_running"]:
                 ctx.device("play_on")
                 m["clock_running"] = True
         elif restart:
             restart["touches_since"] = restart.get("touches_since", 0) + 1
+            if (hit and side == restart["side"] and restart.get("kicker") is None
+                    and disc is not None and not restart.get("kicker_free")):
+                restart["kicker"] = disc  # the taker's first touch that moved the ball
+            elif hit and (side != restart["side"] or disc is None
+                          or disc != restart.get("kicker")):
+                restart["kicker_free"] = True  # another disc touched the ball
         if restart and restart.get("open"):
             if restart["side"] == side:
                 restart["taker_lances"] += 1
@@ -230,9 +234,25 @@ class PlayRules(RulesCore):
         if disc is not None:
             m["last_disc"][side] = disc
         m["last_player"] = side
-        if out:
+        if (m.get("discs_out") or {}).get(side):
             m["discs_out"][side] = []  # its team has played a lance: the disc is back
-        self.count_touch(ctx, side, disc, bool(ctx.entry.data.get("hit", True)))
+        self.count_touch(ctx, side, disc, hit)
+
+    def kicker_moved(self, ctx: Ctx, side: str, disc: int | None) -> bool:
+        """The restart's kicker played again before another disc touched the ball, where that
+        is a technical foul (000 Art. 23 II G, III A, IV B; `taker_waits`); where it is only
+        refused, touch_refusal refused it."""
+        waits = kicker_waits(self, ctx.m, side, disc)
+        if waits is None or waits[0] != "technical":
+            return False
+        r = ctx.m["restart"]
+        ctx.announce("kicker_moved",
+                     N_("{team}'s kicker played again before another disc touched the ball: "
+                        "technical foul"), waits[1], team=ctx.name(side))
+        r["kicker_free"] = True
+        ctx.m["last_player"] = side
+        self.technical_foul(ctx, side, waits[1])
+        return True
 
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
         """One lance per turn; the kick-off is two lances by the same team."""
@@ -270,7 +290,7 @@ class PlayRules(RulesCore):
         says one lance per turn (`cites["turns"]`): 001's excerpt does not, 003 and 004
         count touches per possession."""
         m = ctx.m
-        turn = m["turn"]
+        turn = lance_side(m)
         if not self.cite("turns") or turn is None or side == turn:
             return False
         if ctx.entry.data.get("out_of_turn") and not self.cite("technical"):

@@ -13,6 +13,15 @@ pertencer à equipe atacante"; 001 Art. XX a "o lance imediato pertencer ao atac
 Art. 54 "o Técnico executante do lance"; 004 Chute pedido); the asked shot is taken by the
 disc named (000 Art. 12 §1 "indicando o jogador que fará o arremesso"; 001 Art. XXI; 003
 Art. 54 "indicando obrigatoriamente o jogador (botão)").
+
+One state, derived here only (docs/rulesets.md, "Posse de bola / quem pode jogar"): the vez
+(`lance_side`: a last lance, else the taker of a restart not yet taken, else `turn`), the side
+that alone may play a lance (`holder`: the vez where the ruleset fixes turns, 003's ball,
+001's restart lances), the discs that may not play (`barred`: sent off, out of the field, the
+kicker who waits for another touch — 000 Art. 9, 23 II G, III A, IV B, 27 C; 003 Art. 66 §3,
+67 §2), and from them the plays each side may enter. `settle` keeps the match's `turn` equal
+to the vez after every entry, so the console's "na vez" is by construction the side the
+engine lets play.
 """
 
 from __future__ import annotations
@@ -117,7 +126,46 @@ def touch_refusal(rules: Any, m: dict[str, Any], side: str,
             N_("The shot was asked with disc {named}: only that disc takes it. If another disc "
                "played, void the shot first"),
             rule=rules.cite("shot_named"), named=shot["disc"])
-    return None
+    out = (m.get("discs_out") or {}).get(side) or []
+    if disc is not None and disc in out:
+        # a disc out of the field (situations.py on_disc_out) does not play this lance
+        return Refused(
+            N_("Disc {disc} of {team} is out of the field until {team}'s next lance: "
+               "another disc plays it"), rule=rules.cite("disc_out"), disc=disc,
+            team=rules_name(m, side))
+    waits = kicker_waits(rules, m, side, disc)
+    if waits is not None and waits[0] == "refuse":
+        return Refused(
+            N_("Disc {disc} took the {restart}: it plays again only after another disc has "
+               "touched the ball"), rule=waits[1], disc=disc,
+            restart=RESTART_NAMES.word(m["restart"]["kind"]))
+    limit: Refused | None = rules.lance_limit(m, side, disc)
+    return limit
+
+
+def kicker_waits(rules: Any, m: dict[str, Any], side: str,
+                 disc: int | None) -> tuple[str, str] | None:
+    """(what follows, article) when `disc` of `side` took the restart in force and the ball
+    has not been touched by another disc since (`kicker_free`): the ruleset's `taker_waits`
+    says whether the lance is refused or a technical foul (000 Art. 9, 23 II G, III A, IV B,
+    27 C; 003 Art. 66 §3, 67 §2); None when it may play."""
+    r = m.get("restart")
+    if (disc is None or not r or not r.get("taken") or r.get("kicker_free")
+            or r.get("side") != side or r.get("kicker") != disc):
+        return None
+    rule: tuple[str, str] | None = rules.taker_waits.get(r["kind"])
+    return rule
+
+
+def kicked(m: dict[str, Any], side: str) -> None:
+    """`side`'s asked shot was struck: a restart of its not yet taken is taken by it (a
+    penalty, a direct kick: the shot is its lance), so the vez can pass."""
+    r = m.get("restart")
+    if r and not r.get("taken") and r.get("side") == side:
+        r["taken"] = True
+        r["touches_since"] = 0
+        if r.get("open"):
+            r["taker_lances"] = r.get("taker_lances", 0) + 1
 
 
 def kickoff_refusal(rules: Any, m: dict[str, Any], side: str) -> Refused | None:
@@ -134,11 +182,46 @@ def kickoff_refusal(rules: Any, m: dict[str, Any], side: str) -> Refused | None:
                    team=rules_name(m, restart["side"]))
 
 
+def holder(rules: Any, m: dict[str, Any]) -> str | None:
+    """The side that alone may play a lance now, or None when the rules let either play:
+    the vez where the ruleset fixes turns (`cites["turns"]`: 000, 004), the taker of a restart
+    not yet taken and a last lance everywhere, else the ruleset's own answer
+    (`Ruleset.turn_holder`: 003's ball, 001's restart lances)."""
+    side = lance_side(m)
+    if side is None:
+        return None
+    restart = m.get("restart")
+    if m["status"] == "last_lance" or (restart and not restart.get("taken")):
+        return side
+    if rules.cite("turns"):
+        return side
+    found: str | None = rules.turn_holder(m, side)
+    return found
+
+
 def on_turn_only(rules: Any, m: dict[str, Any], side: str) -> bool:
-    """Whether a touch by `side` now would be out of turn where the ruleset allows one lance
-    per turn (PlayRules.out_of_turn)."""
-    holder = lance_side(m)
-    return bool(rules.cite("turns")) and holder is not None and holder != side
+    """Whether a touch by `side` now would be out of turn (PlayRules.out_of_turn)."""
+    who = holder(rules, m)
+    return who is not None and who != side
+
+
+def settle(m: dict[str, Any]) -> None:
+    """After every entry: the match's `turn` is the vez while the ball is in play (a restart's
+    taker, a last lance's side), so no part of the state names another side."""
+    side = lance_side(m)
+    if side is not None:
+        m["turn"] = side
+
+
+def barred(rules: Any, m: dict[str, Any], side: str) -> list[int]:
+    """The discs of `side` that may not play a lance now: sent off, out of the field, and the
+    restart's kicker who waits for another touch (refused or a technical foul alike)."""
+    discs = {d for d in m["expelled"][side] if d is not None}  # None: a disc to be named
+    discs |= set((m.get("discs_out") or {}).get(side) or [])
+    r = m.get("restart")
+    if r and r.get("kicker") is not None and kicker_waits(rules, m, side, r["kicker"]):
+        discs.add(int(r["kicker"]))
+    return sorted(discs)
 
 
 def rules_name(m: dict[str, Any], side: str) -> str:
@@ -166,9 +249,17 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         allowed[s] = plays
     return {
         "side": side,
+        "holder": holder(rules, m),
         "restart": restart["kind"] if restart and not restart.get("taken") else None,
+        # the restart in force and its lances: how many its taker has, how many are played
+        "kick": {"kind": restart["kind"], "side": restart["side"],
+                 "taken": bool(restart.get("taken")), "lances": restart.get("lances") or 1,
+                 "played": int(restart.get("taker_lances") or (1 if restart.get("taken")
+                                                                 else 0))}
+        if restart and (not restart.get("taken") or restart.get("open")) else None,
         "touches_remaining": touches_remaining(m, side) if side else None,
         "discs": [shot["disc"]] if shot and shot.get("disc") is not None else None,
+        "barred": {s: barred(rules, m, s) for s in SIDES} if in_play(m) else {"A": [], "B": []},
         "allowed": allowed,
         "why_not": why_not,
         "offers": offers(rules, m),
