@@ -49,10 +49,22 @@ def team_key(name: str) -> str:
     return " ".join(folded.split())
 
 
+def _name_limit() -> int:
+    """The longest team name a table's match settings take (futmesa.config's team model):
+    the one limit from the teams file to the table and the TV (issue 47 §5)."""
+    from futmesa.config import Team as SideSettings
+
+    return next(m.max_length for m in SideSettings.model_fields["name"].metadata
+                if getattr(m, "max_length", None))
+
+
+TEAM_NAME_MAX = _name_limit()
+
+
 class Team(BaseModel):
     """One team (in futebol de mesa usually one *técnico*, sometimes a club's squad)."""
 
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=TEAM_NAME_MAX)
     short: str = Field(default="", max_length=12)
     color: str = "#444444"
     logo: str = ""
@@ -122,6 +134,9 @@ def _problem(line_no: int, exc: ValidationError) -> list[str]:
         msg = str(err["msg"]).removeprefix("Value error, ")
         if err["type"] == "string_too_short":
             msg = _("is empty")
+        elif err["type"] == "string_too_long" and field == "name":
+            msg = _("has more than {most} characters: shorten it (the tables and the board "
+                    "show at most {most})").format(most=TEAM_NAME_MAX)
         elif err["type"] == "string_too_long":
             msg = _("has more than {most} characters").format(
                 most=err.get("ctx", {}).get("max_length"))

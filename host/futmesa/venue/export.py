@@ -63,8 +63,54 @@ def day_sheets(db: CompetitionDB) -> dict[str, Sheet]:
     for comp in day:
         label = comp["settings"].category or comp["name"]
         for title, rows in sheets(db, comp["id"]).items():
-            book[f"{label[:16]} · {title}"] = rows
+            book[f"{label} · {title}"] = rows  # whole: the workbook shortens by words
     return book
+
+
+SHEET_MOST = 31  # Excel's longest sheet name
+SEP = " · "
+
+
+def short_label(label: str, most: int) -> str:
+    """A category's name in at most ``most`` characters, never a cut word: its longer words
+    shortened from the first ("Individual Adulto Masculino" → "Ind. Adu. Mas."), then its
+    last words left out, whole."""
+    words = label.split()
+    for i, w in enumerate(words):
+        if len(" ".join(words)) <= most:
+            break
+        if len(w) > 4:
+            words[i] = w[:3] + "."
+    while len(" ".join(words)) > most and len(words) > 1:
+        words.pop()
+    return " ".join(words) if len(" ".join(words)) <= most else ""
+
+
+def sheet_titles(titles: list[str]) -> dict[str, str]:
+    """Each title's workbook sheet name: none of \\ / ? * [ ] : (Excel's rule), at most 31
+    characters, no cut word, every one different. A day's "Category · Sheet": the category
+    shortened the same way in all its sheets (to fit its longest sheet's name), the sheet's
+    own name kept."""
+    def clean(text: str) -> str:
+        return "".join("-" if ch in "\\/?*[]:" else ch for ch in text)
+
+    kinds: dict[str, list[str]] = {}
+    for t in titles:
+        label, _sep, kind = clean(t).rpartition(SEP)
+        kinds.setdefault(label, []).append(kind)
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for t in titles:
+        label, _sep, kind = clean(t).rpartition(SEP)
+        short = short_label(label, SHEET_MOST - len(SEP) - max(map(len, kinds[label])))
+        name = f"{short}{SEP}{kind}" if short else kind[:SHEET_MOST]
+        base, n = name, 2
+        while name.casefold() in taken:
+            tail = f" {n}"
+            name, n = base[:SHEET_MOST - len(tail)].rstrip() + tail, n + 1
+        taken.add(name.casefold())
+        out[t] = name
+    return out
 
 
 def _scorers(matches: list[dict[str, Any]], name: dict[str, str]) -> Sheet:
@@ -131,10 +177,9 @@ def write_xlsx(path: str | Path, book: dict[str, Sheet]) -> Path:
 
     wb = Workbook()
     wb.remove(wb.active)
+    names = sheet_titles(list(book))
     for title, rows in book.items():
-        # a sheet's name: 31 characters at most, none of \\ / ? * [ ] : (Excel's rule)
-        ws = wb.create_sheet(title="".join("-" if ch in "\\/?*[]:" else ch
-                                           for ch in title)[:31])
+        ws = wb.create_sheet(title=names[title])
         for row in rows:
             ws.append([cell(v) for v in row])
         for c in ws[1]:
@@ -154,9 +199,12 @@ def write_csv(folder: str | Path, book: dict[str, Sheet]) -> list[Path]:
     text a spreadsheet would run as a formula is written inert."""
     out_dir = Path(folder)
     out_dir.mkdir(parents=True, exist_ok=True)
-    written = []
+    written: list[Path] = []
     for title, rows in book.items():
-        path = out_dir / f"{file_part(title, empty='sheet').lower()}.csv"
+        stem, n = file_part(title, empty="sheet", most=120).lower(), 2
+        path = out_dir / f"{stem}.csv"
+        while path in written:  # two titles the same in ASCII: never one over the other
+            path, n = out_dir / f"{stem}-{n}.csv", n + 1
         with path.open("w", encoding="utf-8-sig", newline="") as f:
             writer = csv.writer(f, delimiter=";", lineterminator="\r\n")
             for row in rows:

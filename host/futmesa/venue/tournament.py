@@ -31,6 +31,7 @@ from futmesa.sim.table import SimTable
 from futmesa.venue.broker import Mosquitto
 from futmesa.venue.desk_server import run_desk
 from futmesa.venue.mqtt import Broker
+from futmesa.venue.planwatch import PlanWatch
 from futmesa.venue.simref import SimReferee
 from futmesa.venue.table_agent import VenueOptions
 from futmesa.venue.views import competition_view
@@ -92,14 +93,16 @@ def championship_settings(tables: int) -> dict[str, Any]:
             "category": "Aberto",
             "format": "swiss_knockout", "swiss_rounds": 3, "advance": 4, "tables": tables,
             "seed": CHAMPIONSHIP_SEED, "changeover_minutes": 1,
-            "match_settings": dict(FAST_MATCH)}
+            # a level knockout match: the desk decides (the demo's organiser, by lots)
+            "knockout_draw": "desk", "match_settings": dict(FAST_MATCH)}
 
 
 def under18_settings(tables: int) -> dict[str, Any]:
     return {"name": _("Demonstration championship (groups, Ouro and Prata)"),
             "category": "Sub-18", "format": "groups_knockout", "groups": 2, "advance": 1,
             "divisions": ["Ouro", "Prata"], "tables": tables, "seed": CHAMPIONSHIP_SEED,
-            "changeover_minutes": 1, "match_settings": dict(FAST_MATCH)}
+            "changeover_minutes": 1, "knockout_draw": "advantage",
+            "match_settings": dict(FAST_MATCH)}
 
 
 def tournament_settings(teams: int, tables: int) -> dict[str, Any]:
@@ -183,6 +186,22 @@ def _over(view: dict[str, Any]) -> bool:
         for m in view.get("matches", []))
 
 
+def _organiser(comp: CompetitionDB, say: Callable[[str], None]) -> None:
+    """The demo's organiser at the desk: a knockout match the table ended level is decided
+    by lots (competition decide), as a real desk would with its own reason."""
+    import random
+
+    from futmesa.competition import actions
+
+    for c in comp.active():
+        for m in actions.undecided(comp.matches(c["id"])):
+            side = random.Random(CHAMPIONSHIP_SEED + m["id"]).choice("AB")
+            actions.decide(comp, m["id"], side, _("drawing lots (demonstration)"))
+            comp.advance(c["id"])
+            say(_("match {id} ended level: decided at the desk by lots, side {side} goes "
+                  "through").format(id=m["id"], side=side))
+
+
 def tables_db_for(desk_db: str | Path) -> str:
     """The tables' event log kept next to the desk's file: ``torneio.sqlite`` →
     ``torneio-mesas.sqlite``."""
@@ -217,12 +236,24 @@ async def _play(comp: CompetitionDB, sims: list[SimTable], broker: Mosquitto, de
                 for d, s in zip(running.daemons, sims, strict=True)]
         stop = asyncio.Event()
         tasks = [asyncio.create_task(r.run(stop)) for r in refs]
+        watch = PlanWatch(comp)  # tables announced = tables played, the estimates' errors
         while True:
+            await asyncio.to_thread(_organiser, comp, say)
+            await asyncio.to_thread(watch.look)
             views = await asyncio.to_thread(_day_views, comp)
             if all(_over(v) for v in views):
                 outcome.update(views[-1])
                 break
             await asyncio.sleep(0.5)
+        watch.check_played()
+        outcome["plan"] = plan = watch.summary()
+        say(_("plan: {count} matches started; estimate error at the start: median {median:.1f} "
+              "min, worst {worst:.1f} min (the tables run {speed}× the estimates' clock); "
+              "{problems} problems").format(count=plan["matches"], median=plan["median_min"],
+                                            worst=plan["worst_min"], speed=sims[0].speed,
+                                            problems=len(plan["problems"])))
+        for line in plan["problems"]:
+            say(line)
         for v in views:
             for c in v["champions"]:
                 where = " ".join(x for x in (v.get("category") or "", c["division"]) if x)
