@@ -194,8 +194,9 @@ def new(db: str, settings_path: str | None, csv_path: str | None, seed: int | No
 
 def _print_draw(store, cid: int) -> None:  # noqa: ANN001
     """The draw sheet (seed, pots, groups with clubs) when the groups were drawn by pots
-    and clubs; the Swiss phase's shape when there is one."""
-    from futmesa.competition.draw import Entrant, draw, draw_sheet
+    and clubs; the Swiss phase's shape when there is one. Only this competition's teams
+    (a category's), its groups as stored, and the club-mates its first round really pairs."""
+    from futmesa.competition.draw import Draw, Entrant, draw, draw_sheet
 
     comp = store.competition(cid)
     s = comp["settings"]
@@ -206,9 +207,16 @@ def _print_draw(store, cid: int) -> None:  # noqa: ANN001
         return
     if s.seed is None or s.format != "groups_knockout":
         return
-    teams = store.team_map()
-    d = draw([Entrant(k, t.club_key, t.pot) for k, t in teams.items()], s.groups, s.seed)
-    for line in draw_sheet(d, {k: t.name for k, t in teams.items()},
+    members = {k for g in comp["groups"].values() for k in g}
+    teams = {k: t for k, t in store.team_map().items() if k in members}
+    pots = draw([Entrant(k, t.club_key, t.pot) for k, t in teams.items()], s.groups,
+                s.seed).pots
+    shared = [(m["group"], m["team_a"], m["team_b"]) for m in store.matches(cid)
+              if m["stage"] == "group" and m["round"] == 1 and m["team_a"] in teams
+              and m["team_b"] in teams and teams[m["team_a"]].club_key
+              and teams[m["team_a"]].club_key == teams[m["team_b"]].club_key]
+    sheet = Draw(s.seed, comp["groups"], pots, shared)
+    for line in draw_sheet(sheet, {k: t.name for k, t in teams.items()},
                            {k: t.club for k, t in teams.items()}, comp["name"]):
         click.echo(line)
 
