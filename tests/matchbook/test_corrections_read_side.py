@@ -17,9 +17,10 @@ from futmesa.rules.corrections import effective_entries
 
 
 def goal_rows(record: dict) -> list[dict[str, str]]:
+    """The goals that count (a voided goal is listed struck, with its account)."""
     table = build(record).table("goals")
     assert table is not None
-    return table.rows
+    return [r for r, struck in zip(table.rows, table.struck, strict=True) if not struck]
 
 
 def log_row(record: dict, entry_id: int) -> tuple[dict[str, str], bool]:

@@ -16,7 +16,8 @@ from futmesa.web.console import live_log_view, log_view
 
 # what the two paths may tell apart: the store's clock, the chain's proof
 COMPARED = ("id", "kind", "data", "source", "period", "clock_ms", "text", "status", "voided",
-            "meaning", "origin", "status_text", "correctable", "fields", "ends")
+            "meaning", "origin", "status_text", "correctable", "fields", "ends", "facts",
+            "fact_lines", "interval", "folded", "undo")
 
 
 class Console:

@@ -176,7 +176,7 @@ def test_the_log_has_one_row_for_a_repeated_event() -> None:
     log.device("lance_started", {"side": "A"})
     log.device("lance_started", {"side": "A"})
     record = build_record(match_row(), log.rows)
-    rows = build(record).table("log").rows  # type: ignore[union-attr]
+    rows = build(record, timekeeping=True).table("log").rows  # type: ignore[union-attr]
     lance = [r for r in rows if "Lance de Alvorada iniciado" in r["what"]]
     assert len(lance) == 1 and lance[0]["what"].endswith("(2×)")
     assert lance[0]["number"] == "5–6"

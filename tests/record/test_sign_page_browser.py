@@ -77,7 +77,7 @@ def test_captain_and_referee_sign_with_a_finger_then_reopen(table: SignedTable,
     assert "token" not in phone.url  # kept out of the address bar
     head = table.store.chain_head(table.match_id)
     assert phone.text_content("#hash") == head[:12]
-    assert "Gol: Alvorada" in phone.text_content("#summary")
+    assert "Gol de Alvorada (1 × 0" in phone.text_content("#summary")
     # an empty pad is not a signature
     phone.select_option("#role", "captain_A")
     phone.fill("#name", "Ana Capitã")

@@ -17,19 +17,24 @@ OUT = Path(__file__).resolve().parents[2] / "test-output"
 SCALE = 3.0  # pixels per PDF point (216 dpi)
 
 
-def box_of(page: pdfium.PdfPage, text: str) -> tuple[float, float, float, float]:
-    """(left, top, right, bottom) in pixels of the first occurrence of ``text``."""
+def box_of(page: pdfium.PdfPage, text: str,
+           below: float = -1.0) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) in pixels of the first occurrence of ``text`` whose top is
+    below ``below`` pixels (the page may also show it in the event log, above)."""
     tp = page.get_textpage()
-    found = tp.search(text).get_next()
-    assert found, f"{text!r} is not on the page"
-    index, count = found
-    boxes = [tp.get_charbox(i) for i in range(index, index + count)]
+    search = tp.search(text)
     height = page.get_height()
-    left = min(b[0] for b in boxes)
-    right = max(b[2] for b in boxes)
-    top = max(b[3] for b in boxes)
-    bottom = min(b[1] for b in boxes)
-    return left * SCALE, (height - top) * SCALE, right * SCALE, (height - bottom) * SCALE
+    while True:
+        found = search.get_next()
+        assert found, f"{text!r} is not on the page (below {below} px)"
+        index, count = found
+        boxes = [tp.get_charbox(i) for i in range(index, index + count)]
+        left = min(b[0] for b in boxes)
+        right = max(b[2] for b in boxes)
+        top = max(b[3] for b in boxes)
+        bottom = min(b[1] for b in boxes)
+        if (height - top) * SCALE > below:
+            return left * SCALE, (height - top) * SCALE, right * SCALE, (height - bottom) * SCALE
 
 
 def dark_extent(img: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -78,7 +83,7 @@ def test_the_pdf_shows_the_signatures_and_a_qr_of_the_verification_page(
         # each drawn signature: ink in the box left of the signer's name
         heading_bottom = box_of(page, "Assinaturas e verificação")[3]
         for name in ("Ana Capitã", "Rui Árbitro"):
-            nl, nt, _, nb = box_of(page, name)
+            nl, nt, _, nb = box_of(page, name, heading_bottom)
             ink = dark_extent(img, (int(nl - 62 * SCALE * 2.83),
                                     int(max(nt - 20 * SCALE, heading_bottom + 4)),
                                     int(nl - 10), int(nb + 20 * SCALE)))

@@ -36,7 +36,7 @@ def test_html_has_result_goals_and_escapes_names() -> None:
     assert "Árbitro Silva" in page and "Copa Teste" in page
     assert '<meta name="viewport"' in page
     # goals with their disc, by minute (03:05 is the 4th minute), and the running score
-    assert "<td>1º tempo</td><td>4&#39;</td>" in page
+    assert "<td>1º tempo 4&#39;</td><td>&lt;script&gt;alert(1)&lt;/script&gt;</td>" in page
     assert "<td>7</td><td>1 × 0</td>" in page
     assert "sai o botão 4, entra o 12" in page
     assert 'class="voided"' in page  # the voided goal stays in the log, struck through
@@ -63,14 +63,25 @@ def csv_sections(text: str) -> dict[str, list[list[str]]]:
 def test_csv_carries_the_tables_the_pdf_prints() -> None:
     record = sample_record()
     sections = csv_sections(report.render_csv(record))
-    assert list(sections) == ["Gols", "Faltas e disciplina", "Substituições", "Correções",
-                              "Registro de eventos"]
+    assert list(sections) == ["Resumo da partida", "Gols", "Faltas e disciplina",
+                              "Substituições", "Correções", "Registro de eventos"]
     goals = sections["Gols"]
-    assert goals[0] == ["Tempo", "Minuto", "Equipe", "Botão", "Placar"]
-    assert goals[1:] == [["1º tempo", "4'", "Alvorada", "7", "1 × 0"],
-                         ["1º tempo", "21'", "Botafogo", "3", "1 × 1"],
-                         ["2º tempo", "11'", "Alvorada", "10", "2 × 1"]]
-    assert sections["Substituições"][1] == ["2º tempo", "9'", "Alvorada", "4", "12"]
+    assert goals[0] == ["Quando", "Equipe", "Botão", "Placar", "Ocorrência"]
+    assert goals[1:] == [["1º tempo 4'", "Alvorada", "7", "1 × 0",
+                          "Gol de Alvorada (1 × 0, 4', botão 7)"],
+                         ["1º tempo 21'", "Botafogo", "3", "1 × 1",
+                          "Gol de Botafogo (1 × 1, 21', botão 3)"],
+                         ["2º tempo 11'", "Alvorada", "10", "2 × 1",
+                          "Gol de Alvorada (2 × 1, 11', botão 10)"]]
+    assert sections["Substituições"][1] == [
+        "2º tempo 9'", "Alvorada", "4", "12",
+        "Substituição em Alvorada: sai o botão 4, entra o 12"]
+    # the account lists the same facts in the same words
+    assert [r[1] for r in sections["Resumo da partida"][1:]] == [
+        "Gol de Alvorada (1 × 0, 4', botão 7)", "Gol de Botafogo (1 × 1, 21', botão 3)",
+        "Anula o registro nº 5 — motivo: bola não entrou", "Disciplinar de Botafogo, botão 5",
+        "Expulsão: Botafogo, botão 5", "Substituição em Alvorada: sai o botão 4, entra o 12",
+        "Gol de Alvorada (2 × 1, 11', botão 10)"]
     corrections = sections["Correções"][1]
     assert corrections[0] == "7" and corrections[1] == "Anulação"
     assert "bola não entrou" in corrections and "Árbitro Silva" in corrections
@@ -87,7 +98,8 @@ def test_json_carries_the_same_tables_and_the_record() -> None:
     assert data["entries"] == record["entries"]
     assert data["summary"]["score"] == {"A": 2, "B": 1}
     assert data["summary"]["result"] == "Alvorada 2 × 1 Botafogo"
-    assert set(data["tables"]) == {"goals", "discipline", "substitutions", "corrections", "log"}
+    assert set(data["tables"]) == {"account", "goals", "discipline", "substitutions",
+                                   "corrections", "log"}
     assert [g["team"] for g in data["tables"]["goals"]["rows"]] == ["Alvorada", "Botafogo",
                                                                     "Alvorada"]
     assert data["tables"]["corrections"]["rows"][0]["reason"] == "bola não entrou"
@@ -168,5 +180,6 @@ def test_corrections_section_lists_who_corrected_what() -> None:
 def test_english_sumula() -> None:
     s = build(sample_record(), "en")
     assert s.title == "Match report no. 42"
-    assert [t.title for t in s.tables][:3] == ["Goals", "Fouls and discipline", "Substitutions"]
+    assert [t.title for t in s.tables][:4] == ["The match", "Goals", "Fouls and discipline",
+                                               "Substitutions"]
     assert "Shot asked by Alvorada, disc 7" in [r["what"] for r in s.table("log").rows]

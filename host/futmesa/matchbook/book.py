@@ -12,10 +12,11 @@ import logging
 from typing import Any
 
 from futmesa.i18n import N_, _, translator
+from futmesa.matchbook.account import account, goals_by_entry
 from futmesa.matchbook.entries import from_entry, to_entry
 from futmesa.matchbook.live_log import LiveLog, plain_step
 from futmesa.matchbook.proof import with_chain
-from futmesa.matchbook.records import entry_record, record_inputs
+from futmesa.matchbook.records import entry_record, meanings, record_inputs
 from futmesa.matchbook.summary import summaries_for, summarize
 from futmesa.matchbook.timeline import Timeline
 from futmesa.rules import Effect, Engine, Entry, load_ruleset
@@ -91,6 +92,39 @@ def replay_match(engine: Engine, stored: list[StoredEntry]) -> MatchState:
     return state
 
 
+def before_voids(engine: Engine, stored: list[StoredEntry], m: dict[str, Any],
+                 kept: dict[tuple[Any, ...], dict[str, Any]] | None = None
+                 ) -> dict[int, dict[str, Any]]:
+    """Each void's target as the match held it just before the void (by the void's id): what
+    the rules said of it and, for a goal, the goal with the score after it — so a voided goal
+    reads as what the referee voided ("Gol de … (1 × 0, 12', botão 9) anulado pelo árbitro").
+
+    The log up to the void is replayed once per void (``kept``: a cache by what that replay
+    read, for a match being played)."""
+    out: dict[int, dict[str, Any]] = {}
+    kinds = {e.id: e.kind for e in stored}
+    for c in m.get("corrections") or []:
+        target = c.get("target")
+        if c.get("kind") != "void" or kinds.get(target) in (None, "void", "amend"):
+            continue
+        at = next((i for i, e in enumerate(stored) if e.id == c["id"]), None)
+        if at is None:
+            continue
+        prefix = stored[:at]
+        key = (c["id"], target, tuple((e.id, e.kind) for e in prefix
+                                      if e.kind in ("void", "amend")), len(prefix))
+        if kept is not None and key in kept:
+            out[c["id"]] = kept[key]
+            continue
+        before = replay_match(engine, prefix).m
+        said = meanings(before, kinds).get(target, [])
+        out[c["id"]] = {"target": target, "meaning": said,
+                        "goal": goals_by_entry(before).get(target)}
+        if kept is not None:
+            kept[key] = out[c["id"]]
+    return out
+
+
 class MatchBook:
     """A match being played: its engine and the current state, kept equal to a replay of the log."""
 
@@ -102,6 +136,7 @@ class MatchBook:
         self.timeline = Timeline(match)  # when its entries happened (matchbook/timeline.py)
         self.live_log = LiveLog(self.id)  # the console's log, kept as it changes
         self._rows: dict[int, StoredEntry] = {}  # the log's rows as the live log reads them
+        self._voids: dict[tuple[Any, ...], dict[str, Any]] = {}  # before_voids' replays
 
     @classmethod
     def opened(cls, store: EventLog, match: dict[str, Any]) -> MatchBook:
@@ -127,7 +162,8 @@ class MatchBook:
         self.timeline.read_from(stored)
         self.state = replay_match(self.engine, stored)
         self._rows = {e.id: e for e in stored}
-        self.live_log.rebuild(stored, self.state.m)
+        self.live_log.rebuild(stored, self.state.m,
+                              before_voids(self.engine, stored, self.state.m, self._voids))
         return self.state
 
     def replay_checked(self) -> MatchState:
@@ -177,8 +213,9 @@ class MatchBook:
                 and plain_step(before, self.state.m, entry.id):
             self.live_log.step(row, self.state.m)
         else:  # the log as the engine holds it, in its order (no read of the store)
-            self.live_log.rebuild([self._rows.get(e.id) or from_entry(e, self.id)
-                                   for e in self.state.log], self.state.m)
+            rows = [self._rows.get(e.id) or from_entry(e, self.id) for e in self.state.log]
+            self.live_log.rebuild(rows, self.state.m,
+                                  before_voids(self.engine, rows, self.state.m, self._voids))
         return effects
 
     def to_dict(self) -> dict[str, Any]:
@@ -268,7 +305,8 @@ class MatchLibrary:
         except ValueError as exc:  # an entry whose data is not JSON
             raise UnloadableMatch(int(match["id"]), N_("its stored log is unreadable ({why})"),
                                   why=exc) from None
-        return summarize(load_state(match, stored).to_dict(), stored)
+        record = build_record(match, stored)  # the account too, as the súmula reads it
+        return summarize(record["state"]["match"], stored, record["account"])
 
     def _row(self, match: dict[str, Any], summary: dict[str, Any] | None,
              problem: UnloadableMatch | None, later: dict[str, Any] | None) -> dict[str, Any]:
@@ -318,11 +356,13 @@ def build_record(match: dict[str, Any], stored: list[StoredEntry],
         "ending": ending(match, state, later),
     }
     teams = header["teams"]
-    ins = record_inputs(state, stored)
+    ins = record_inputs(state, stored, before_voids(engine_for(match), stored, state))
+    entries = [entry_record(e, ins.statuses.get(e.id), teams, ins.by_id, ins.said.get(e.id),
+                            ins.ends.get(e.id), ins.contexts.get(e.id)) for e in stored]
     return {
         "match": header,
-        "entries": [entry_record(e, ins.statuses.get(e.id), teams, ins.by_id, ins.said.get(e.id),
-                                 ins.ends.get(e.id)) for e in stored],
+        "entries": entries,
+        "account": account(entries),  # the facts every view lists (matchbook/account.py)
         "state": {"score": state.get("score"), "period": state.get("period"),
                   "finished": state.get("finished"), "teams": state.get("teams"),
                   "ruleset": match["ruleset"], "match": state},

@@ -19,7 +19,8 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from futmesa.matchbook.records import entry_record, meanings, record_inputs
+from futmesa.matchbook.account import Context, account, goals_by_entry, interval_after
+from futmesa.matchbook.records import entry_record, meanings, record_inputs, said_of
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
 from futmesa.matchbook.sumula import redact_secrets
 from futmesa.store import StoredEntry
@@ -40,6 +41,11 @@ def plain_step(before: dict[str, Any], after: dict[str, Any], entry_id: int) -> 
             or bool(after.get("finished")) != bool(before.get("finished")):
         return False
     old, new = before["announcements"], after["announcements"]
+    goals_then = [g.get("entry") for g in before.get("goals") or []]
+    goals_now = [g.get("entry") for g in after.get("goals") or []]
+    if goals_now[:len(goals_then)] != goals_then \
+            or any(g != entry_id for g in goals_now[len(goals_then):]):
+        return False  # a goal counted for (or taken from) an earlier entry: its facts change
     return len(new) >= len(old) and all(
         not isinstance(a, dict) or a.get("entry") in (entry_id, None)
         or not isinstance(a.get("entry"), int) for a in new[len(old):])
@@ -65,30 +71,33 @@ class LiveLog:
         self._announced = 0
         self.teams: dict[str, Any] = {}
         self._finished = False
+        self._interval = False  # the newest entry left the match in an interval
         self._inputs: dict[int, tuple[Any, ...]] = {}  # what each kept record was made from
 
     # -- kept up to date (the table's thread) ---------------------------------------------
-    def rebuild(self, stored: Sequence[StoredEntry], m: dict[str, Any]) -> None:
+    def rebuild(self, stored: Sequence[StoredEntry], m: dict[str, Any],
+                was: dict[int, dict[str, Any]] | None = None) -> None:
         """Every record again from the log and the match; those that differ get a new revision.
         A record whose inputs (its status, the rules' words on it, its ends, the entry it
-        corrects) are what they were is kept, not written again."""
+        corrects, its place in the account) are what they were is kept, not written again.
+        ``was``: each void's target as it stood before the void (book.before_voids)."""
         teams = m.get("teams") or {}
         finished = bool(m.get("finished"))
         if teams != self.teams or finished != self._finished:
             self._inputs = {}  # every sentence may change
-        ends, statuses, said, by_id = record_inputs(m, list(stored))
+        ends, statuses, said, by_id, contexts = record_inputs(m, list(stored), was)
         records: list[dict[str, Any]] = []
         inputs: dict[int, tuple[Any, ...]] = {}
         for e in stored:
             target = e.data.get("target") if isinstance(e.data, dict) else None
             key = (statuses.get(e.id), said.get(e.id), ends.get(e.id),
-                   by_id.get(target) if isinstance(target, int) else None)
+                   by_id.get(target) if isinstance(target, int) else None, contexts.get(e.id))
             inputs[e.id] = key
             kept = self._records.get(e.id)
             if kept is not None and self._inputs.get(e.id) == key:
                 records.append(kept)
                 continue
-            record = shown(entry_record(e, key[0], teams, by_id, key[1], key[2]))
+            record = shown(entry_record(e, key[0], teams, by_id, key[1], key[2], key[4]))
             records.append(redact_secrets([record], teams)[0] if not finished else record)
         with self._lock:
             self.rev += 1
@@ -105,6 +114,8 @@ class LiveLog:
         self._inputs = inputs
         self._by_id, self._meaning, self.teams = by_id, said, teams
         self._ends_now = self._ends_after(stored[-1], ends, m) if stored else {"A": 0, "B": 1}
+        self._interval = bool(stored) and interval_after(
+            contexts[stored[-1].id].interval, stored[-1].kind, contexts[stored[-1].id].said)[1]
         self._announced = len(m.get("announcements") or [])
         self._finished = finished
 
@@ -132,10 +143,13 @@ class LiveLog:
         self._ends_now = self._ends_after(e, {e.id: ends}, {"announcements": fresh})
         target = e.data.get("target") if isinstance(e.data, dict) else None
         said = self._meaning.get(e.id)
+        words = said_of(said)
+        inside, self._interval = interval_after(self._interval, e.kind, words)
+        ctx = Context(goals_by_entry(m).get(e.id), None, None, words, inside)
         self._inputs[e.id] = (None, list(said) if said is not None else None, ends,
-                              self._by_id.get(target) if isinstance(target, int) else None)
+                              self._by_id.get(target) if isinstance(target, int) else None, ctx)
         record = shown(entry_record(e, None, self.teams, self._by_id, self._meaning.get(e.id),
-                                    ends))
+                                    ends, ctx))
         if not self._finished:
             record = redact_secrets([record], self.teams)[0]
         with self._lock:
@@ -147,6 +161,11 @@ class LiveLog:
                 self.closed = closed([self._records[i] for i in self._order])
 
     # -- read (a console's request) ----------------------------------------------------------
+    def account(self) -> list[dict[str, Any]]:
+        """The account of the match so far (matchbook/account.py), from the kept records."""
+        with self._lock:
+            return account([self._records[i] for i in self._order])
+
     def since(self, epoch: str | None, rev: int, limit: int | None = None) -> dict[str, Any]:
         """What changed after revision ``rev`` of ``epoch`` (all of it for another epoch or a
         revision this log has not reached): the records in log order, the whole order when it

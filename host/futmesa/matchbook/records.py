@@ -1,10 +1,19 @@
-"""One log entry as the views read it (its sentence, status and the rules' words), and what
-that needs from the whole match: the goal each side defended then, what the rules announced."""
+"""One log entry as the views read it (its sentence, status, the rules' words, its facts in
+the account of the match: :mod:`.account`), and what that needs from the whole match: the goal
+each side defended then, what the rules announced, the goals, the voids, the intervals."""
 
 from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from futmesa.matchbook.account import (
+    FOLDED_KINDS,
+    Context,
+    Said,
+    entry_facts,
+    goals_by_entry,
+    interval_after,
+)
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.status import EntryStatus, entry_statuses
 from futmesa.matchbook.wording import origin, sentence
@@ -22,17 +31,41 @@ def meanings(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, list[dic
                 and isinstance(a.get("entry"), int)
                 and a.get("code") not in (kinds.get(a["entry"]), "correction")):
             out.setdefault(a["entry"], []).append({"pt": str(a.get("pt", "")),
-                                                   "en": str(a.get("en", ""))})
+                                                   "en": str(a.get("en", "")),
+                                                   "code": str(a.get("code") or ""),
+                                                   "rule": str(a.get("rule") or "")})
     return out
+
+
+def said_of(meaning: list[dict[str, str]] | None) -> tuple[Said, ...]:
+    return tuple(Said(m.get("code", ""), m.get("pt", ""), m.get("en", ""), m.get("rule", ""))
+                 for m in meaning or [])
+
+
+def now_reads(e: StoredEntry, st: EntryStatus, teams: dict[str, Any],
+              by_id: dict[int, dict[str, Any]], ends: dict[str, int] | None,
+              lang: str) -> str | None:
+    """An amended entry as it now reads (the amendment's kind and data), else None."""
+    amend = by_id.get(st.by) if st.state == "amended" and st.by is not None else None
+    data = (amend or {}).get("data")
+    if not isinstance(data, dict) or not isinstance(data.get("data"), dict):
+        return None
+    return sentence(str(data.get("kind") or e.kind), data["data"], teams, lang,
+                    period=e.period, ends=ends)
 
 
 def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, Any],
                  by_id: dict[int, dict[str, Any]],
                  meaning: list[dict[str, str]] | None = None,
-                 ends: dict[str, int] | None = None) -> dict[str, Any]:
-    """One entry as the views read it: the stored row, its status, its sentences and meaning."""
+                 ends: dict[str, int] | None = None,
+                 ctx: Context | None = None) -> dict[str, Any]:
+    """One entry as the views read it: the stored row, its status, its sentences and meaning,
+    where it is placed, whether it folds away, and its facts in the account (``ctx``)."""
     st = status or EntryStatus()
-    return {
+    ctx = ctx or Context(said=said_of(meaning))
+    if st.state == "voided" and ctx.was is not None and e.kind not in ("void", "amend"):
+        meaning = ctx.was.get("meaning") or []  # what it was, never what its void made of it
+    record = {
         "id": e.id, "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
         "clock_ms": e.clock_ms, "created_at": e.created_at, "occurred_at": e.occurred_at,
         "author": e.author,
@@ -42,15 +75,28 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "ends": ends,  # the goal each side defended then (names goal lines by side)
         "origin": origin(e.source, e.author),
         "origin_en": origin(e.source, e.author, "en"),
-        "text": sentence(e.kind, e.data, teams, "pt", period=e.period, targets=by_id, ends=ends),
+        "text": sentence(e.kind, e.data, teams, "pt", period=e.period, targets=by_id, ends=ends,
+                         interval=ctx.interval),
         "text_en": sentence(e.kind, e.data, teams, "en", period=e.period, targets=by_id,
-                            ends=ends),
+                            ends=ends, interval=ctx.interval),
+        "interval": ctx.interval,  # made between two periods: placed "Intervalo"
+        "folded": e.kind in FOLDED_KINDS,  # the lance timer's rows: folded away unless asked
         # the rules' words, their citations in words: short for screens, full for the súmula
         "meaning": [plain(m["pt"]) for m in meaning or []],
         "meaning_en": [plain(m["en"]) for m in meaning or []],
         "meaning_full": [plain(m["pt"], full=True) for m in meaning or []],
         "meaning_en_full": [plain(m["en"], full=True) for m in meaning or []],
     }
+    now = {f"now_{lang}": now_reads(e, st, teams, by_id, ends, lang) for lang in ("pt", "en")}
+    asked = by_id.get(e.data.get("target")) if e.kind == "confirm" and isinstance(
+        e.data, dict) and isinstance(e.data.get("target"), int) else None
+    side = (asked or {}).get("data", {}).get("side") if isinstance((asked or {}).get("data"),
+                                                                    dict) else None
+    record["facts"] = entry_facts({**record, **now, "target_side": side}, ctx, teams)
+    for fact in record["facts"]:
+        if fact["kind"] in ("void_goal", "undo"):  # a void in the referee's words
+            record["text"], record["text_en"] = fact["text"], fact["text_en"]
+    return record
 
 
 def ends_by_entry(state: dict[str, Any], stored: list[StoredEntry]) -> dict[int, dict[str, int]]:
@@ -77,12 +123,44 @@ class RecordInputs(NamedTuple):
     statuses: dict[int, EntryStatus]
     said: dict[int, list[dict[str, str]]]
     by_id: dict[int, dict[str, Any]]
+    contexts: dict[int, Context]
 
 
-def record_inputs(m: dict[str, Any], stored: list[StoredEntry]) -> RecordInputs:
-    """:class:`RecordInputs` of ``stored`` in the match ``m`` (the engine's state)."""
+def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
+                  was: dict[int, dict[str, Any]] | None = None) -> RecordInputs:
+    """:class:`RecordInputs` of ``stored`` in the match ``m`` (the engine's state); ``was``:
+    each void's target as it stood before the void (:func:`.book.before_voids`)."""
     ends = ends_by_entry(m, stored)
     by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id)}
              for e in stored}
-    return RecordInputs(ends, entry_statuses(m.get("corrections") or []),
-                        meanings(m, {e.id: e.kind for e in stored}), by_id)
+    statuses = entry_statuses(m.get("corrections") or [])
+    said = meanings(m, {e.id: e.kind for e in stored})
+    goals = goals_by_entry(m)
+    contexts: dict[int, Context] = {}
+    flag = False
+    for e in stored:
+        words = said_of(said.get(e.id))
+        inside, flag = interval_after(flag, e.kind, words)
+        contexts[e.id] = entry_context(e, statuses.get(e.id), by_id, was or {}, goals.get(e.id),
+                                       words, inside)
+    return RecordInputs(ends, statuses, said, by_id, contexts)
+
+
+def entry_context(e: StoredEntry, st: EntryStatus | None, by_id: dict[int, dict[str, Any]],
+                  was: dict[int, dict[str, Any]], goal: dict[str, Any] | None,
+                  words: tuple[Said, ...], inside: bool) -> Context:
+    """An entry's :class:`~.account.Context`: the goal it counts, what it voids or undoes."""
+    mine = None
+    undone = None
+    if e.kind == "void":
+        target = e.data.get("target") if isinstance(e.data, dict) else None
+        corrected = by_id.get(target) if isinstance(target, int) else None
+        if corrected is not None and corrected["kind"] in ("void", "amend"):
+            inner = corrected["data"] if isinstance(corrected["data"], dict) else {}
+            undone = {"kind": corrected["kind"], "target": inner.get("target"),
+                      "goal": (was.get(target) or {}).get("goal")}
+        else:
+            mine = was.get(e.id)
+    elif st is not None and st.state == "voided" and st.by is not None:
+        mine = was.get(st.by)
+    return Context(goal, mine, undone, words, inside)

@@ -25,13 +25,17 @@ def _package_version() -> str:
 
 
 # this module's summary layout / the futmesa release (a new release may score matches anew)
-SUMMARY_VERSION = f"1/{_package_version()}"
+SUMMARY_VERSION = f"2/{_package_version()}"
+FACT_KEYS = ("kind", "when", "when_en", "text", "text_en", "struck")
 
 
-def summarize(state: dict[str, Any], stored: list[StoredEntry]) -> dict[str, Any]:
-    """The summary of one match from its replayed state (``MatchState.to_dict()``) and log."""
+def summarize(state: dict[str, Any], stored: list[StoredEntry],
+              facts: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The summary of one match from its replayed state (``MatchState.to_dict()``), its log
+    and its account (matchbook/account.py: the facts the history lists, as the súmula)."""
     result = state.get("result") if isinstance(state.get("result"), dict) else {}
     return {
+        "account": [{k: f.get(k) for k in FACT_KEYS} for f in facts or []],
         "teams": state.get("teams") or {},
         "score": state.get("score"),
         "period": state.get("period"),

@@ -2,9 +2,12 @@
 
 Built from a match record (:meth:`MatchLibrary.match_record`); the renderers in
 :mod:`futmesa.report` print it as HTML, PDF, CSV and JSON, so every format carries the same
-tables: goals, penalty shoot-out, discipline, substitutions, corrections and the event log.
-Goals come from the rules (``state.match.goals``), each entry's status from the engine's
-corrections: what the súmula counts is what the score counts.
+tables: the account of the match, goals, penalty shoot-out, discipline, substitutions,
+corrections and the event log. The account, the goals, the discipline and the substitutions
+are the record's account (:mod:`.account`: the facts the console, the signing page and the
+history list too, in the same words); each entry's status comes from the engine's
+corrections: what the súmula counts is what the score counts. The lance timer's rows fold
+away from the event log unless asked for (``timekeeping``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from futmesa.i18n import translator
+from futmesa.matchbook.account import (
+    Context,
+    account,
+    entry_facts,
+    goals_by_entry,
+    minute,
+    period_text,
+)
 from futmesa.matchbook.proof import Proof, proof_of
 from futmesa.matchbook.status import EntryStatus
 from futmesa.matchbook.wording import (
@@ -29,9 +40,8 @@ from futmesa.matchbook.wording import (
 )
 
 Record = dict[str, Any]
-DISCIPLINE_KINDS = ("foul", "discipline", "offside")
-SUBSTITUTION_KINDS = ("substitution",)
 CORRECTION_KINDS = ("void", "amend")
+__all__ = ["Sumula", "Table", "build", "clock_text", "minute", "period_text", "public_record"]
 SECRET_KINDS = ("keeper_choice",)  # 004: the goalkeeper's pick is secret until the kick
 
 
@@ -123,27 +133,11 @@ def status_of(entry: dict[str, Any]) -> EntryStatus:
     return EntryStatus()
 
 
-def minute(clock_ms: Any) -> str:
-    """Match minute as a referee writes it: 0:00–0:59 is the 1st minute."""
-    if not isinstance(clock_ms, int | float):
-        return ""
-    return f"{int(clock_ms) // 60000 + 1}'"
-
-
 def clock_text(clock_ms: Any) -> str:
     if not isinstance(clock_ms, int | float):
         return ""
     total = int(clock_ms) // 1000
     return f"{total // 60:02d}:{total % 60:02d}"
-
-
-def period_text(period: Any, lang: str = "pt") -> str:
-    if not isinstance(period, int) or period <= 0:
-        return ""
-    _ = translator(lang).gettext
-    if period >= 3:
-        return _("Extra time")
-    return _("1st half") if period == 1 else _("2nd half")
 
 
 def _competition(settings: Any) -> str:
@@ -223,8 +217,29 @@ def _table(table_id: Any, settings: Any, lang: str) -> str:
 
 
 # ---- building the model ------------------------------------------------------------------
-def build(record: Record, lang: str = "pt") -> Sumula:
-    """The súmula of a match record, in ``lang`` ("pt" or "en")."""
+def facts_of(record: Record) -> list[dict[str, Any]]:
+    """The record's account of the match (made with the record; for a record made without it,
+    a hand-made or an older one, from its entries and the goals the rules counted)."""
+    kept = record.get("account")
+    if isinstance(kept, list):
+        return list(kept)
+    teams = teams_of(record)
+    goals = goals_by_entry((record.get("state") or {}).get("match") or {})
+    entries = []
+    for e in record.get("entries", []):
+        if not isinstance(e.get("facts"), list):
+            e = {**e, "status": status_of(e).to_dict()}
+            for lang, key in (("pt", "text"), ("en", "text_en")):
+                e[key] = e.get(key) or sentence(str(e.get("kind") or ""), e.get("data"), teams,
+                                                lang, period=e.get("period"))
+            e["facts"] = entry_facts(e, Context(goal=goals.get(e.get("id"))), teams)
+        entries.append(e)
+    return account(entries)
+
+
+def build(record: Record, lang: str = "pt", *, timekeeping: bool = False) -> Sumula:
+    """The súmula of a match record, in ``lang`` ("pt" or "en"); ``timekeeping``: the lance
+    timer's rows in the event log too (folded away by default)."""
     match = record.get("match") or {}
     state = record.get("state") or {}
     settings = match.get("settings") or {}
@@ -235,9 +250,10 @@ def build(record: Record, lang: str = "pt") -> Sumula:
     entries = list(record.get("entries", []))
     by_id = {e.get("id"): e for e in entries}
     statuses = {e.get("id"): status_of(e) for e in entries}
+    facts = facts_of(record)
     _ = translator(lang).gettext
     mid = match.get("id", state.get("match_id"))
-    tables = [_goals_table(record, names, lang)]
+    tables = [_account_table(facts, lang), _goals_table(facts, names, lang)]
     so = shootout_marks(record)
     if so:
         shootout = Table("shootout", _("Penalty shoot-out"), [
@@ -247,10 +263,10 @@ def build(record: Record, lang: str = "pt") -> Sumula:
         for name, marks, total in so:
             shootout.add(team=name, kicks=marks, total=total)
         tables.append(shootout)
-    discipline, subs, corrections = _entry_tables(entries, statuses, by_id, teams, names, lang)
+    discipline, subs = _fact_tables(facts, names, lang)
     _expelled_rows(discipline, state, names, lang)
-    tables += [discipline, subs, corrections, _log_table(entries, statuses, teams, lang, by_id,
-                                                         zone)]
+    tables += [discipline, subs, _corrections_table(entries, statuses, by_id, teams, lang),
+               _log_table(entries, statuses, teams, lang, by_id, zone, timekeeping, mid)]
     return Sumula(
         id=mid, title=_("Match report no. {number}").format(number=mid),
         result=f"{names['A']} {score['A']} × {score['B']} {names['B']}",
@@ -277,65 +293,84 @@ def _meta(record: Record, match: dict[str, Any], state: dict[str, Any],
     ]
 
 
-def _goals_table(record: Record, names: dict[str, str], lang: str) -> Table:
-    """Every goal that counts, with the score after it."""
+def _said(fact: dict[str, Any], lang: str) -> tuple[str, str]:
+    return (str(fact.get("when" if lang == "pt" else "when_en") or ""),
+            str(fact.get("text" if lang == "pt" else "text_en") or ""))
+
+
+def _account_table(facts: list[dict[str, Any]], lang: str) -> Table:
+    """The account of the match: every fact in the referee's words, struck when it no longer
+    counts (a void undone, a voided foul)."""
+    _ = translator(lang).gettext
+    table = Table("account", _("The match"), [("when", _("When")), ("what", _("What happened"))])
+    for f in facts:
+        place, text = _said(f, lang)
+        table.add(bool(f.get("struck")), when=place, what=text)
+    return table
+
+
+def _goals_table(facts: list[dict[str, Any]], names: dict[str, str], lang: str) -> Table:
+    """Every goal that counts, with the score after it, and every goal the referee voided,
+    struck, with its account."""
     _ = translator(lang).gettext
     goals = Table("goals", _("Goals"), [
-        ("period", _("Period")), ("minute", _("Minute")),
-        ("team", _("Team")), ("disc", _("Disc")),
-        ("score", _("Score"))])
-    running = {"A": 0, "B": 0}
-    for g in counted_goals(record):
-        side = str(g.get("side"))
-        if side in running:
-            running[side] += 1
-        who = names.get(side, side)
+        ("when", _("When")), ("team", _("Team")), ("disc", _("Disc")),
+        ("score", _("Score")), ("what", _("What happened"))])
+    for f in facts:
+        voided = f.get("kind") == "void_goal" and not f.get("struck")
+        g = f.get("goal") if isinstance(f.get("goal"), dict) else None
+        if g is None or not (f.get("kind") == "goal" or voided):
+            continue
+        score = g.get("score") or {}
+        who = names.get(str(g.get("side")), str(g.get("side")))
         if g.get("own_goal"):
             who += _(" (own goal)")
-        goals.add(period=period_text(g.get("period"), lang), minute=minute(g.get("clock_ms")),
-                  team=who, disc=g.get("disc") if g.get("disc") is not None else "—",
-                  score=f"{running['A']} × {running['B']}", entry=g.get("entry"))
+        place, text = _said(f, lang)
+        goals.add(voided, when=place, team=who,
+                  disc=g.get("disc") if g.get("disc") is not None else "—",
+                  score=f"{score.get('A', 0)} × {score.get('B', 0)}", what=text,
+                  entry=g.get("entry"))
     return goals
 
 
-def _entry_tables(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
-                  by_id: dict[Any, dict[str, Any]], teams: dict[str, Any],
-                  names: dict[str, str], lang: str) -> tuple[Table, Table, Table]:
-    """Fouls and discipline, substitutions and corrections, from the log (an amended entry
-    as it now reads)."""
+def _fact_tables(facts: list[dict[str, Any]], names: dict[str, str],
+                 lang: str) -> tuple[Table, Table]:
+    """Fouls and discipline (also a foul answered to the table's question), substitutions:
+    the account's facts of each."""
     _ = translator(lang).gettext
     discipline = Table("discipline", _("Fouls and discipline"), [
-        ("period", _("Period")), ("minute", _("Minute")),
-        ("team", _("Team")), ("what", _("What happened"))])
+        ("when", _("When")), ("team", _("Team")), ("what", _("What happened"))])
     subs = Table("substitutions", _("Substitutions"), [
-        ("period", _("Period")), ("minute", _("Minute")),
-        ("team", _("Team")), ("out", _("Off")), ("in", _("On"))])
+        ("when", _("When")), ("team", _("Team")), ("out", _("Off")), ("in", _("On")),
+        ("what", _("What happened"))])
+    for f in facts:
+        place, text = _said(f, lang)
+        side = names.get(str(f.get("side")), "")
+        if f.get("kind") == "discipline":
+            discipline.add(bool(f.get("struck")), when=place, team=side, what=text)
+        elif f.get("kind") == "substitution":
+            subs.add(bool(f.get("struck")), when=place, team=side, out=f.get("out"),
+                     what=text, **{"in": f.get("in")})
+    return discipline, subs
+
+
+def _corrections_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
+                       by_id: dict[Any, dict[str, Any]], teams: dict[str, Any],
+                       lang: str) -> Table:
+    """Every void and amendment: who, what, why, and whether it still stands."""
+    _ = translator(lang).gettext
     corrections = Table("corrections", _("Corrections"), [
         ("number", "Nº"), ("kind", _("Kind")),
         ("target", _("Entry corrected")),
         ("now", _("Now reads")), ("author", _("By")),
         ("reason", _("Reason")), ("status", _("Status"))])
     for e in entries:
-        st = statuses[e.get("id")]
         kind = str(e.get("kind") or "")
-        data: dict[str, Any] = e["data"] if isinstance(e.get("data"), dict) else {}
-        if st.state == "amended" and st.by in by_id:
-            amend = by_id[st.by].get("data") or {}
-            if isinstance(amend.get("data"), dict):
-                data = amend["data"]
-                kind = str(amend.get("kind") or kind)
-        entry_side = str(data.get("side"))
-        when_cols: dict[str, Any] = {"period": period_text(e.get("period"), lang),
-                                     "minute": minute(e.get("clock_ms"))}
-        if kind in DISCIPLINE_KINDS and st.counts:
-            text = sentence(str(kind), data, teams, lang, period=e.get("period"))
-            discipline.add(**when_cols, team=names.get(entry_side, ""), what=text)
-        elif kind in SUBSTITUTION_KINDS and st.counts:
-            subs.add(**when_cols, team=names.get(entry_side, ""), out=data.get("out", ""),
-                     **{"in": data.get("in", "")})
-        elif kind in CORRECTION_KINDS:
-            _correction_row(corrections, e, kind, data, st, by_id, teams, lang)
-    return discipline, subs, corrections
+        if kind in CORRECTION_KINDS:
+            data: dict[str, Any] = e["data"] if isinstance(e.get("data"), dict) else {}
+            _correction_row(corrections, e, kind, data, statuses[e.get("id")], by_id, teams,
+                            lang)
+    return corrections
 
 
 def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict[str, Any],
@@ -391,14 +426,18 @@ def _correction_status(st: EntryStatus, lang: str) -> str:
 
 def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
                teams: dict[str, Any], lang: str, by_id: dict[Any, dict[str, Any]],
-               zone: Any) -> Table:
+               zone: Any, timekeeping: bool = False, mid: Any = None) -> Table:
     _ = translator(lang).gettext
     log = Table("log", _("Event log"), [
         ("number", "Nº"), ("time", _("Time")), ("period", _("Period")), ("clock", _("Clock")),
         ("what", _("What happened")), ("origin", _("Origin")), ("status", _("Status"))])
     previous: tuple[str, str, str] | None = None
     repeats = 1
+    folded = 0
     for e in entries:
+        if e.get("folded") and not timekeeping:
+            folded += 1  # the lance timer's rows: in the record, folded away unless asked
+            continue
         st = statuses[e.get("id")]
         text = _text(e, teams, lang, by_id)
         who = origin(e.get("source"), e.get("author"), lang)
@@ -412,8 +451,14 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
             row["what"] = f"{text} ({repeats}×)"
             continue
         previous, repeats = key, 1
+        inside = bool(e.get("interval"))
         log.add(not st.counts, number=e.get("id"),
                 time=time_of_day(e.get("occurred_at") or e.get("created_at"), zone),
-                period=period_text(e.get("period"), lang), clock=clock_text(e.get("clock_ms")),
+                period=_("Interval") if inside else period_text(e.get("period"), lang),
+                clock="" if inside else clock_text(e.get("clock_ms")),
                 what=text, origin=who, status=status_text(st.to_dict(), lang))
+    if folded:
+        log.add(what=_("{count} lance-timer entries (lance started, warnings, expiries) "
+                       "folded away; every one: /report/{number}?timekeeping=1").format(
+                           count=folded, number=mid))
     return log

@@ -183,9 +183,11 @@ _WORDS: dict[str, dict[str, tuple[str, str]]] = {
         "tecnica": NP_("foul", "technical foul"),
         "dois_toques": NP_("foul", "double touch"),
     },
+    # where the fouled disc was, from the favoured team's view (docs/rulesets.md, foul):
+    # the offender's half is the favoured team's "opponent_half", as the console's chips say
     "where": {
-        "own_half": NP_("where", "in its own half"),
-        "opponent_half": NP_("where", "in the opponent's half"),
+        "own_half": NP_("where", "in the fouled side's half"),
+        "opponent_half": NP_("where", "in the offender's half"),
         "box": NP_("where", "in the box"),
     },
     "discipline": {
@@ -259,11 +261,12 @@ def ordinal(n: Any, lang: str = "pt") -> str:
 
 def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
              period: Any = None, targets: dict[int, dict[str, Any]] | None = None,
-             ends: Any = None) -> str:
+             ends: Any = None, interval: bool = False) -> str:
     """One sentence saying what an entry is, in ``lang`` ("pt" or "en").
 
     ``ends`` ({"A": 0, "B": 1}: the goal line each side defends) names goals and sensors by
-    the side of the table; the starting ends when not given.
+    the side of the table; the starting ends when not given. ``interval``: the entry was made
+    between two periods (the table's alarm then ends the interval).
     """
     d: dict[str, Any] = data if isinstance(data, dict) else {}
     pt = lang != "en"
@@ -318,7 +321,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return (_("Start of the {nth} period").format(nth=nth) if period
                     else _("Start of the period"))
         case "alarm":
-            return _("Alarm: time is up")
+            return _("Alarm: the interval is over") if interval else _("Alarm: time is up")
         case "time_up":
             return _("Time is up: the period ends at the next dead ball")
         case "lance_expired":

@@ -29,20 +29,23 @@ __all__ = ["build", "clock_text", "export", "minute", "pdf_bytes", "public_recor
            "shootout_rows"]
 
 
-def render_html(record: Record, lang: str = "pt", *, links: bool = True) -> str:
-    return _html.render(build(record, lang), links=links)
+def render_html(record: Record, lang: str = "pt", *, links: bool = True,
+                timekeeping: bool = False) -> str:
+    return _html.render(build(record, lang, timekeeping=timekeeping), links=links)
 
 
-def render_csv(record: Record, lang: str = "pt") -> str:
-    return _tabular.to_csv(build(record, lang))
+def render_csv(record: Record, lang: str = "pt", *, timekeeping: bool = False) -> str:
+    return _tabular.to_csv(build(record, lang, timekeeping=timekeeping))
 
 
-def render_json(record: Record, lang: str = "pt") -> str:
-    return _tabular.to_json(build(record, lang), record)
+def render_json(record: Record, lang: str = "pt", *, timekeeping: bool = False) -> str:
+    return _tabular.to_json(build(record, lang, timekeeping=timekeeping), record)
 
 
-def pdf_bytes(record: Record, *, head_only: bool = False, lang: str = "pt") -> bytes:
-    return _pdf.pdf_bytes(build(record, lang), head_only=head_only)
+def pdf_bytes(record: Record, *, head_only: bool = False, lang: str = "pt",
+              timekeeping: bool = False) -> bytes:
+    """The súmula PDF; ``timekeeping``: the lance timer's rows too (folded away by default)."""
+    return _pdf.pdf_bytes(build(record, lang, timekeeping=timekeeping), head_only=head_only)
 
 
 def render_pdf(record: Record, path: str | Path, lang: str = "pt") -> Path:

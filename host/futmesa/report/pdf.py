@@ -18,10 +18,11 @@ from futmesa.report import proof_block
 WIDTH_MM = 174.0  # A4 less 18 mm margins
 # column widths (mm) per table key; the widest column takes what is left
 WIDTHS: dict[str, list[float]] = {
-    "goals": [28, 20, 80, 20, 26],
+    "account": [30, 144],
+    "goals": [24, 36, 12, 16, 86],
     "shootout": [60, 90, 24],
-    "discipline": [28, 18, 40, 88],
-    "substitutions": [28, 18, 80, 24, 24],
+    "discipline": [24, 36, 114],
+    "substitutions": [24, 36, 12, 12, 90],
     "corrections": [9, 22, 37, 28, 22, 24, 32],
     "log": [11, 16, 14, 15, 74, 22, 22],
 }

@@ -17,7 +17,7 @@ from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import BaseRoute, Route
 
 from futmesa.hub import StateHub
-from futmesa.i18n import _
+from futmesa.i18n import N_, _, translator
 from futmesa.matchbook import public_record
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
 from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
@@ -38,6 +38,8 @@ from futmesa.web.guard import parse_id
 from futmesa.web.public import Broadcast
 from futmesa.web.referee_inbox import ANSWER_WITHIN_S, RefereeInbox
 
+UNDO = {"void": N_("Undo the void"), "amend": N_("Undo the correction")}  # the Registro's undo
+
 
 def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[str, Any]],
                lang: str) -> dict[str, Any]:
@@ -49,9 +51,17 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
     status = e.get("status") or ({"state": "voided"} if e.get("voided") else
                                  {"state": "amended", "by": e.get("amended_by")}
                                  if e.get("amended_by") else {"state": "effective"})
-    correctable = (status.get("state") in ("effective", "amended")
+    counts = status.get("state") in ("effective", "amended")
+    # the lance timer's rows fold away and are never corrected (matchbook/account.py)
+    correctable = (counts and not e.get("folded")
                    and e.get("kind") not in ("void", "amend", *SIGNING_KINDS))
+    # a correction in effect is undone the way it was made: a void of it, two taps
+    undo = counts and e.get("kind") in ("void", "amend")
+    facts = [str(f.get(key) or "") for f in e.get("facts") or []]
     return {**e, "text": text, "status": status,
+            # the entry's facts in the account of the match, where they say more than its text
+            "fact_lines": [f for f in facts if f and f != text],
+            "undo": translator(lang).gettext(UNDO[str(e.get("kind"))]) if undo else None,
             "meaning": e.get("meaning_en" if lang == "en" else "meaning") or [],
             "origin": origin(e.get("source"), e.get("author"), lang),
             "status_text": status_text(status, lang),

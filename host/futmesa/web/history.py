@@ -19,6 +19,7 @@ from starlette.routing import BaseRoute, Route
 from futmesa import report
 from futmesa.i18n import _, jinja_callables, language, short
 from futmesa.matchbook import UnloadableMatch, public_record
+from futmesa.matchbook.account import line
 from futmesa.matchbook.live import names_of
 from futmesa.matchbook.wording import ruleset_title, team, venue_zone, when
 from futmesa.web.common import TEMPLATES_DIR, HistoryProvider, error, no_history
@@ -48,6 +49,9 @@ def history_rows(matches: list[dict[str, Any]], lang: str = "pt") -> list[dict[s
             "ending": ending.get(lang, ""),
             "ruleset": ruleset_title(m.get("ruleset", "")),
             "loadable": m.get("loadable", True),  # no súmula for a match that cannot be loaded
+            # the account of the match (matchbook/account.py), as the súmula lists it
+            "facts": [{"line": line(f, lang), "struck": bool(f.get("struck"))}
+                      for f in (m.get("summary") or {}).get("account") or []],
         })
     return rows
 
@@ -114,16 +118,22 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
         record = {**record, "verify_url": verify_url(request, parse_id(stem))}
         lang = lang_of(request)
         name = f"sumula-{parse_id(stem)}"
+        # the lance timer's rows are folded away unless asked for (?timekeeping=1)
+        every = request.query_params.get("timekeeping") in ("1", "true", "sim")
         if fmt in ("", "html"):
-            return HTMLResponse(await asyncio.to_thread(report.render_html, record, lang))
+            return HTMLResponse(await asyncio.to_thread(
+                lambda: report.render_html(record, lang, timekeeping=every)))
         if fmt == "json":
-            return Response(report.render_json(record, lang), media_type="application/json",
+            return Response(report.render_json(record, lang, timekeeping=every),
+                            media_type="application/json",
                             headers={"Content-Disposition": f'attachment; filename="{name}.json"'})
         if fmt == "csv":
-            return Response(report.render_csv(record, lang), media_type="text/csv; charset=utf-8",
+            return Response(report.render_csv(record, lang, timekeeping=every),
+                            media_type="text/csv; charset=utf-8",
                             headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
         if fmt == "pdf":
-            pdf = await asyncio.to_thread(lambda: report.pdf_bytes(record, lang=lang))
+            pdf = await asyncio.to_thread(
+                lambda: report.pdf_bytes(record, lang=lang, timekeeping=every))
             return Response(pdf, media_type="application/pdf",
                             headers={"Content-Disposition": f'inline; filename="{name}.pdf"'})
         return error(404, _("report formats: {formats}").format(

@@ -27,7 +27,9 @@ from starlette.routing import BaseRoute, Route
 from futmesa.hub import RefusedError, StateHub
 from futmesa.i18n import _, jinja_callables, short, translator
 from futmesa.matchbook import UnloadableMatch, build, public_record
+from futmesa.matchbook.account import line
 from futmesa.matchbook.signing import MAX_NAME, ROLES, role_label
+from futmesa.matchbook.sumula import facts_of
 from futmesa.web.access import MISSING, TokenGate, request_token
 from futmesa.web.common import (
     TEMPLATES_DIR,
@@ -60,24 +62,20 @@ def signing_view(record: dict[str, Any], url: str, lang: str = "pt") -> dict[str
     s = build(record, lang)
     t = translator(lang)
     teams = (record.get("state") or {}).get("teams") or {}
-    goals = s.table("goals")
-    discipline = s.table("discipline")
     shown = {t.gettext("Competition"), t.gettext("Table"), t.gettext("Rules"),
              t.gettext("Referee"), t.gettext("Status")}
     summary = [f"{k}: {v}" for k, v in s.meta if v and k in shown]
-    if goals is not None:
-        summary += [t.gettext("Goal: {team} — {period} {minute}").format(
-                        team=r.get("team", ""), period=r.get("period", ""),
-                        minute=r.get("minute", "")).rstrip() for r in goals.rows]
-    if discipline is not None:
-        summary += [f"{r.get('team', '')}: {r.get('what', '')}".strip(": ")
-                    for r in discipline.rows]
+    struck = [False] * len(summary)
+    # the account of the match, as the súmula and the history list it (matchbook/account.py)
+    for fact in facts_of(record):
+        summary.append(line(fact, lang))
+        struck.append(bool(fact.get("struck")))
     chain = record.get("chain") or {}
     signatures = [{**sig, "label": role_label(str(sig.get("role")), teams, lang)}
                   for sig in record.get("signatures") or []]
     return {
         "match_id": s.id, "result": s.result, "finished": s.finished, "ending": s.ending,
-        "summary": summary, "chain": chain, "signatures": signatures,
+        "summary": summary, "summary_struck": struck, "chain": chain, "signatures": signatures,
         "closed": any(sig.get("valid") and sig.get("role") == "referee" for sig in signatures),
         "roles": [{"role": r, "label": role_label(r, teams, lang)} for r in ROLES],
         "verify_url": url,

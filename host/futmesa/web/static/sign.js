@@ -41,7 +41,8 @@
     $("title").textContent = _("Report of match no. {id}", { id: body.match_id });
     $("result").textContent = body.result;
     $("ending").textContent = body.finished ? body.ending : _("Match {state}: sign after the final whistle", { state: body.ending });
-    $("summary").replaceChildren(...body.summary.map((s) => item(s)));
+    const struck = body.summary_struck || [];
+    $("summary").replaceChildren(...body.summary.map((s, i) => item(s, struck[i] ? "struck" : "")));
     $("hash").textContent = body.chain.short || "—";
     $("verify").href = body.verify_url;
     $("sumula").href = `/report/${body.match_id}`;

@@ -123,6 +123,25 @@ export function renderLog(entries) {
   }
 }
 
+// the lance timer's rows (lance started, warnings, expiries) stay in the log, folded away
+// unless the referee asks for them
+function foldToggle(ol, count) {
+  const li = document.createElement("li");
+  li.className = "fold-toggle";
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = "log-timekeeping";
+  const label = () => (ol.classList.contains("show-folded")
+    ? _("Hide the lance timer ({n})", { n: count }) : _("Show the lance timer ({n})", { n: count }));
+  b.textContent = label();
+  b.addEventListener("click", () => {
+    ol.classList.toggle("show-folded");
+    b.textContent = label();
+  });
+  li.append(b);
+  return li;
+}
+
 export function fillLog(entries) {
   const ol = $("log");
   ol.textContent = "";
@@ -132,29 +151,42 @@ export function fillLog(entries) {
   }
   if (!entries.length) renderLogMessage(_("nothing logged yet"));
 
+  const folded = entries.filter((e) => e.folded).length;
+  if (folded) ol.append(foldToggle(ol, folded));
   for (const e of [...entries].reverse()) {
     const li = document.createElement("li");
     li.dataset.id = e.id;
-    li.className = `entry${e.voided ? " voided" : ""}`;
+    li.className = `entry${e.voided ? " voided" : ""}${e.folded ? " folded" : ""}`;
     const when = document.createElement("div");
     when.className = "when";
-    when.textContent = [_("no. {disc}", { disc: e.id }), e.period ? _("Half {n}", { n: e.period }) : "",
-      e.clock_ms != null ? FM.mmss(e.clock_ms) : "", e.origin || ""].filter(Boolean).join(" · ");
+    // an entry made between two periods is placed in the interval, not at the half's clock
+    const place = e.interval ? [_("Interval")] : [e.period ? _("Half {n}", { n: e.period }) : "",
+      e.clock_ms != null ? FM.mmss(e.clock_ms) : ""];
+    when.textContent = [_("no. {disc}", { disc: e.id }), ...place, e.origin || ""].filter(Boolean).join(" · ");
     const what = document.createElement("div");
     what.className = "what";
     const said = (e.meaning || []).length ? ` — ${e.meaning.join("; ")}` : "";
     what.textContent = describe(e) + said;
-    li.append(when, what);
+    li.append(when);
+    for (const text of e.fact_lines || []) {
+      const fact = document.createElement("div");
+      fact.className = "fact";
+      fact.textContent = text;
+      li.append(fact);
+    }
+    li.append(what);
     if (e.status_text) {
       const st = document.createElement("div");
       st.className = "status";
       st.textContent = e.status_text;
       li.append(st);
     }
-    if (e.correctable) {
+    if (e.correctable || e.undo) {
       const row = document.createElement("div");
       row.className = "fixes";
-      for (const [mode, label] of [["void", _("Void it")], ["amend", _("Correct")]]) {
+      // a correction in effect is undone as it was made: a void of it ("Desfazer anulação")
+      const offers = e.undo ? [["void", e.undo]] : [["void", _("Void it")], ["amend", _("Correct")]];
+      for (const [mode, label] of offers) {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = label;

@@ -1,0 +1,229 @@
+"""The account of a match: the facts a referee, a captain or a federation reads, in the
+referee's words — the goals, the voids and the voids undone, the fouls and the discipline (also
+a foul answered to a question of the table), the substitutions, the last lance, the ends of the
+periods — each placed when it happened ("1º tempo 12'", "Intervalo").
+
+Made once, from the rules' output, as a part of each entry's record (``facts``,
+:func:`entry_facts`, called by :mod:`.records`): the console's Registro shows an entry's facts,
+and :func:`account` lists them all in the log's order for the súmula (PDF, HTML, CSV, JSON), the
+signing page and the history. So a fact cannot be on one of them and missing from another.
+
+Each record also says where it is placed (``interval``: made between two periods) and whether
+it is a time-keeping row (``folded``: the lance timer's start, warning and expiry), which the
+screens and the súmula fold away unless asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from futmesa.i18n import translator
+from futmesa.matchbook.wording import team
+
+Fact = dict[str, Any]
+
+# the lance timer's own rows: kept in the record, folded away on the screens and the súmula
+FOLDED_KINDS = frozenset({"lance_started", "lance_expired"})
+# entries that are a foul or a sanction by themselves
+DISCIPLINE_KINDS = ("foul", "discipline", "offside", "cera", "keeper_foul")
+SUBSTITUTION_KINDS = ("substitution",)
+CORRECTION_KINDS = ("void", "amend")
+# what the rules add on any entry: a disc sent off, a team disqualified
+SANCTION_CODES = frozenset({"expelled", "expelled_named", "disqualified"})
+# how the time of the match went: the last lance, the end of a period, of the match
+TIME_CODES = frozenset({"last_lance", "period_end", "match_end"})
+LANGS = (("pt", "text"), ("en", "text_en"))
+
+
+class Said(NamedTuple):
+    """What the rules announced about one entry (``code``, its words, its citation)."""
+
+    code: str
+    pt: str
+    en: str
+    rule: str
+
+    def words(self, lang: str) -> str:
+        """The announcement without its citation ("Falta disciplinar de Botafogo (1ª)")."""
+        text = self.pt if lang == "pt" else self.en
+        cited = f" ({self.rule})"
+        return text[:-len(cited)] if self.rule and text.endswith(cited) else text
+
+
+class Context(NamedTuple):
+    """What an entry's facts need from the whole match: the goal it scored (with the score
+    after it), what a void it is found before it (:func:`futmesa.matchbook.book.before_voids`),
+    what the rules said on it, and whether it was made in the interval."""
+
+    goal: dict[str, Any] | None = None
+    was: dict[str, Any] | None = None  # this void's target as it stood before the void
+    undone: dict[str, Any] | None = None  # the correction this void undoes, as it stood
+    said: tuple[Said, ...] = ()
+    interval: bool = False
+
+
+# ---- placing an entry: "1º tempo 12'" or "Intervalo" ----------------------------------------
+def minute(clock_ms: Any) -> str:
+    """Match minute as a referee writes it: 0:00–0:59 is the 1st minute."""
+    if not isinstance(clock_ms, int | float):
+        return ""
+    return f"{int(clock_ms) // 60000 + 1}'"
+
+
+def period_text(period: Any, lang: str = "pt") -> str:
+    if not isinstance(period, int) or period <= 0:
+        return ""
+    _ = translator(lang).gettext
+    if period >= 3:
+        return _("Extra time")
+    return _("1st half") if period == 1 else _("2nd half")
+
+
+def when(period: Any, clock_ms: Any, interval: bool, lang: str = "pt") -> str:
+    """Where an entry is placed in the match: "1º tempo 12'", "Intervalo", or nothing."""
+    if interval:
+        return translator(lang).gettext("Interval")
+    named = period_text(period, lang)
+    return " ".join(p for p in (named, minute(clock_ms) if named else "") if p)
+
+
+def interval_after(flag: bool, kind: str, said: tuple[Said, ...] | list[Said]) -> tuple[bool, bool]:
+    """(whether an entry of ``kind`` is in the interval, whether the next one is), given
+    whether the one before it left the match in the interval: an interval runs from the end
+    of a period (the rules' "period_end") to the start of the next."""
+    if kind in ("start_period", "period_started"):
+        flag = False
+    # the table's own end of the period, the end of the match: not in an interval
+    inside = flag and kind != "period_over" and not any(s.code == "match_end" for s in said)
+    for s in said:
+        if s.code == "period_end":
+            flag = True
+        elif s.code in ("period_start", "match_end"):
+            flag = False
+    return inside, flag
+
+
+def goals_by_entry(m: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    """Each counted goal by the entry it counts for, with the score after it."""
+    running = {"A": 0, "B": 0}
+    out: dict[int, dict[str, Any]] = {}
+    for g in m.get("goals") or []:
+        if not isinstance(g, dict) or g.get("side") not in running:
+            continue
+        running[g["side"]] += 1
+        if isinstance(g.get("entry"), int):
+            out[g["entry"]] = {**g, "score": dict(running)}
+    return out
+
+
+# ---- the facts of one entry ---------------------------------------------------------------
+def goal_text(goal: dict[str, Any], teams: dict[str, Any], lang: str) -> str:
+    """ "Gol de Estrela do Norte (1 × 0, 12', botão 9)"."""
+    _ = translator(lang).gettext
+    score = goal.get("score") or {}
+    values = {"team": team(teams, goal.get("side"), lang),
+              "score": f"{score.get('A', 0)} × {score.get('B', 0)}",
+              "minute": minute(goal.get("clock_ms")), "disc": goal.get("disc")}
+    if goal.get("own_goal"):
+        return _("Own goal, point to {team} ({score}, {minute})").format(**values)
+    if goal.get("disc") is None:
+        return _("Goal for {team} ({score}, {minute})").format(**values)
+    return _("Goal for {team} ({score}, {minute}, disc {disc})").format(**values)
+
+
+def void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
+              lang: str) -> str | None:
+    """A void in the referee's words, when it voids a goal or undoes a correction (else None:
+    the entry's own sentence says it)."""
+    _ = translator(lang).gettext
+    reason = str(data.get("reason") or "").strip()
+    if ctx.was is not None and ctx.was.get("goal"):
+        goal = goal_text(ctx.was["goal"], teams, lang)
+        return (_("{goal} voided by the referee: {reason}").format(goal=goal, reason=reason)
+                if reason else _("{goal} voided by the referee").format(goal=goal))
+    if ctx.undone is not None:
+        number = ctx.undone.get("target")
+        if ctx.undone.get("kind") == "amend":
+            return _("Correction undone: entry no. {number} reads as logged again").format(
+                number=number)
+        if ctx.undone.get("goal"):
+            return _("Void undone: the goal counts again")
+        return _("Void undone: entry no. {number} counts again").format(number=number)
+    return None
+
+
+def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> list[Fact]:
+    """The facts one entry's record adds to the account (``text``/``text_en`` each), struck
+    when the entry no longer counts."""
+    kind = str(record.get("kind") or "")
+    data: dict[str, Any] = record["data"] if isinstance(record.get("data"), dict) else {}
+    status = record.get("status") or {}
+    counts = status.get("state", "effective") in ("effective", "amended")
+    out: list[Fact] = []
+
+    def add(what: str, texts: dict[str, str], **extra: Any) -> None:
+        out.append({"entry": record.get("id"), "kind": what, "struck": not counts,
+                    "text": texts["pt"], "text_en": texts["en"], **extra})
+
+    def said(code_set: frozenset[str] | None = None) -> list[Said]:
+        return [s for s in ctx.said if code_set is None or s.code in code_set]
+
+    if ctx.goal is not None:
+        add("goal", {lang: goal_text(ctx.goal, teams, lang) for lang, _k in LANGS},
+            side=ctx.goal.get("side"), goal=ctx.goal)
+    if kind == "void":
+        texts = {lang: void_text(data, ctx, teams, lang) for lang, _k in LANGS}
+        if texts["pt"] is not None:
+            add("void_goal" if ctx.was and ctx.was.get("goal") else "undo",
+                {k: v or "" for k, v in texts.items()},
+                **({"goal": ctx.was["goal"]} if ctx.was and ctx.was.get("goal") else {}))
+        else:
+            add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
+    elif kind == "amend":
+        add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
+    elif kind in DISCIPLINE_KINDS:
+        add("discipline", {lang: str(record.get(f"now_{lang}") or record.get(key) or "")
+                           for lang, key in LANGS}, side=data.get("side"))
+    elif kind in SUBSTITUTION_KINDS:
+        add("substitution", {lang: str(record.get(f"now_{lang}") or record.get(key) or "")
+                             for lang, key in LANGS}, side=data.get("side"),
+            out=data.get("out"), **{"in": data.get("in")})
+    elif kind == "confirm" and data.get("choice") == "foul" and counts:
+        # a foul answered to the table's question (the lance time): what the rules made of it
+        shown = said(frozenset({"disciplinary"})) or said()
+        add("discipline", {lang: translator(lang).gettext("Over the lance time: {what}").format(
+            what="; ".join(s.words(lang) for s in shown) or translator(lang).gettext("foul"))
+            for lang, _k in LANGS}, side=record.get("target_side"))
+    elif kind == "lance_done":
+        add("time", {lang: str(record.get(key) or "") for lang, key in LANGS})
+    if counts:
+        for s in said(SANCTION_CODES if kind != "discipline" else frozenset()):
+            add("discipline", {lang: s.words(lang) for lang, _k in LANGS})
+        for s in said(TIME_CODES):
+            add("time", {lang: s.words(lang) for lang, _k in LANGS})
+    return out
+
+
+# ---- the account: every record's facts, placed ------------------------------------------------
+def account(records: list[dict[str, Any]]) -> list[Fact]:
+    """Every fact of the match in the log's order, each with where it is placed (``when``,
+    ``when_en``)."""
+    out: list[Fact] = []
+    for r in records:
+        for f in r.get("facts") or []:
+            goal = f.get("goal") if isinstance(f.get("goal"), dict) else None
+            period = goal.get("period") if goal else r.get("period")
+            clock = goal.get("clock_ms") if goal else r.get("clock_ms")
+            inside = bool(r.get("interval")) and goal is None
+            if f.get("kind") == "time" and not inside:
+                clock = None  # the end of a period is the period's, not a minute past it
+            out.append({**f, "when": when(period, clock, inside, "pt"),
+                        "when_en": when(period, clock, inside, "en")})
+    return out
+
+
+def line(fact: Fact, lang: str = "pt") -> str:
+    """One fact as one line: "1º tempo 12' — Gol de … (1 × 0, 12', botão 9)"."""
+    text = str(fact.get("text" if lang == "pt" else "text_en") or "")
+    place = str(fact.get("when" if lang == "pt" else "when_en") or "")
+    return f"{place} — {text}" if place else text

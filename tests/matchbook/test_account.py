@@ -1,0 +1,223 @@
+"""One account of the match (issue 45): the console's log, the súmula (its model, HTML, PDF),
+the signing page and the history list the same facts in the same words — a goal voided and the
+void undone, a disciplinary foul answered to the lance timer's question, a foul in the
+offender's field, a substitution in the interval — because they all read matchbook/account.py.
+
+The match is stored in a real SQLite event log and applied to the live book as the table daemon
+does; the stored match is read back as the history and the súmula read it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from futmesa import report
+from futmesa.matchbook import MatchBook, MatchLibrary, build
+from futmesa.matchbook.account import account, line
+from futmesa.matchbook.entries import to_entry
+from futmesa.store import EventLog
+from futmesa.web.console import entry_view, live_log_view
+from futmesa.web.history import history_rows, render_history
+from futmesa.web.signing import signing_view
+
+TEAMS = {"A": {"name": "Estrela do Norte"}, "B": {"name": "Botafogo da Mesa"}}
+HALF = 180_000
+
+
+class Table:
+    """A match stored, then applied to its book, as the table daemon does."""
+
+    def __init__(self, path: Path, ruleset: str = "cbfm-1toque") -> None:
+        self.store = EventLog(path)
+        match_id = self.store.new_match("sim-T1", ruleset, {"teams": TEAMS, "period_ms": HALF})
+        match = self.store.match(match_id)
+        assert match is not None
+        self.book = MatchBook.opened(self.store, match)
+        self.t = 1_780_000_000_000.0
+        self.period, self.clock = 1, 0
+
+    def put(self, kind: str, data: dict[str, Any] | None = None, source: str = "referee") -> int:
+        self.t += 1000
+        entry_id = self.store.append_entry(self.book.id, source, kind, dict(data or {}),
+                                           self.period, self.clock,
+                                           "Rui" if source == "referee" else "T1",
+                                           occurred_at=self.t)
+        stored = next(e for e in self.store.entries(self.book.id) if e.id == entry_id)
+        self.book.apply(to_entry(stored))
+        return entry_id
+
+    def device(self, kind: str, data: dict[str, Any] | None = None) -> int:
+        return self.put(kind, data, "device")
+
+
+def a_match(path: Path) -> Table:
+    """Goal voided and brought back, a lance-time foul, a foul in the offender's field, the
+    interval with a substitution and the interval's alarm."""
+    t = Table(path)
+    t.put("set_up", {"kickoff": "A"})
+    t.put("start_period")
+    t.device("period_started")
+    t.device("clock_started", {"reason": 0})
+    t.clock = 11 * 60_000 + 5_000  # "12'" as a referee writes it
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
+    void = t.put("void", {"target": goal, "reason": "a bola não entrou"})
+    t.put("void", {"target": void, "reason": "revisto no replay"})
+    t.clock = 12 * 60_000
+    t.device("lance_started", {"side": "B"})
+    t.device("lance_expired", {"side": "B", "warning": True})
+    t.device("lance_expired", {"side": "B", "count": 1})
+    asked = t.device("lance_expired", {"side": "B", "count": 2})
+    assert [p["kind"] for p in t.book.state.m["pending"]] == ["lance_timeout"]
+    t.put("confirm", {"target": asked, "choice": "foul"})
+    t.put("foul", {"side": "A", "disc": 4, "where": "opponent_half"})
+    t.clock = HALF
+    t.device("alarm")
+    t.put("lance_done")  # the last lance (000 Art. 8 §10) played: the half is over
+    t.device("period_over")
+    t.clock = HALF + 60_000  # the table's clock after the half: the interval
+    t.put("substitution", {"side": "B", "out": 5, "in": 12})
+    t.device("alarm")
+    return t
+
+
+MEANT = [
+    "1º tempo 12' — Gol de Estrela do Norte (1 × 0, 12', botão 9)",
+    "1º tempo 12' — Gol de Estrela do Norte (1 × 0, 12', botão 9) anulado pelo árbitro: "
+    "a bola não entrou",
+    "1º tempo 12' — Anulação desfeita: o gol volta a valer",
+    "1º tempo 13' — Passou do tempo do lance: Falta disciplinar de Botafogo da Mesa (1ª)",
+    "1º tempo 13' — Falta de Estrela do Norte, botão 4 no campo do infrator",
+    "1º tempo — Fim do tempo: último lance para Botafogo da Mesa",
+    "1º tempo — Último lance encerrado",
+    "1º tempo — Fim do 1º tempo",
+    "Intervalo — Substituição em Botafogo da Mesa: sai o botão 5, entra o 12",
+]
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(text))
+
+
+def test_every_view_lists_the_same_facts_in_the_same_words(tmp_path: Path) -> None:
+    t = a_match(tmp_path / "m.sqlite")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    facts = record["account"]
+    assert [line(f) for f in facts] == MEANT
+    # the void that was undone is struck: it no longer stands
+    assert [f["struck"] for f in facts] == [False, True] + [False] * 7
+    # the console's live log makes the same account as the stored match
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    assert [line(f) for f in account(live["entries"])] == MEANT
+    assert [line(f) for f in t.book.live_log.account()] == MEANT
+    # the súmula: its account table, its goals, its discipline, its substitutions
+    s = build(record)
+    rows = s.table("account")
+    assert rows is not None and [f"{r['when']} — {r['what']}" for r in rows.rows] == MEANT
+    discipline = s.table("discipline")
+    assert discipline is not None and [r["what"] for r in discipline.rows] == [
+        "Passou do tempo do lance: Falta disciplinar de Botafogo da Mesa (1ª)",
+        "Falta de Estrela do Norte, botão 4 no campo do infrator"]
+    assert [r["team"] for r in discipline.rows] == ["Botafogo da Mesa", "Estrela do Norte"]
+    subs = s.table("substitutions")
+    assert subs is not None and [(r["when"], r["out"], r["in"]) for r in subs.rows] == [
+        ("Intervalo", "5", "12")]
+    page = flat(report.render_html(record))
+    for said in MEANT:
+        assert said.split(" — ", 1)[1] in page, said
+    # /assinar: the summary the captains sign
+    signing = signing_view(record, "http://h/verificar/1")
+    assert [x for x in signing["summary"] if " — " in x and "Regra" not in x] == MEANT
+    # /history: how it ended and what happened
+    rows_h = history_rows(MatchLibrary(t.store).list_matches())
+    assert [f["line"] for f in rows_h[0]["facts"]] == MEANT
+    assert all(said in flat(render_history(MatchLibrary(t.store).list_matches()))
+               for said in MEANT)
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils missing")
+def test_the_sumula_pdf_lists_the_account(tmp_path: Path) -> None:
+    t = a_match(tmp_path / "m.sqlite")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    pdf = tmp_path / "s.pdf"
+    pdf.write_bytes(report.pdf_bytes(record))
+    text = flat(subprocess.run(["pdftotext", "-raw", str(pdf), "-"], capture_output=True,
+                               text=True, check=True).stdout)
+    for said in MEANT:
+        assert said.split(" — ", 1)[1] in text, said
+    # the time-keeping rows fold away, said in one line
+    assert "Lance de Botafogo da Mesa iniciado" not in text
+    assert "4 registros do tempo de lance" in text
+    pdf.write_bytes(report.pdf_bytes(record, timekeeping=True))  # asked for: every row
+    text = flat(subprocess.run(["pdftotext", "-raw", str(pdf), "-"], capture_output=True,
+                               text=True, check=True).stdout)
+    assert "Lance de Botafogo da Mesa iniciado" in text
+
+
+def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) -> None:
+    t = a_match(tmp_path / "m.sqlite")
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    by_kind: dict[str, list[dict[str, Any]]] = {}
+    for e in live["entries"]:
+        by_kind.setdefault(e["kind"], []).append(e)
+    void, undo = by_kind["void"]
+    # the void in effect offers its undo, with the same two taps; the undone one nothing
+    assert undo["undo"] == "Desfazer anulação" and not undo["correctable"]
+    assert void["undo"] is None and not void["correctable"]
+    assert void["text"] == ("Gol de Estrela do Norte (1 × 0, 12', botão 9) anulado pelo "
+                            "árbitro: a bola não entrou")
+    assert undo["text"] == "Anulação desfeita: o gol volta a valer"
+    # the goal keeps what it was
+    goal = by_kind["goal_line"][0]
+    assert goal["meaning"][0].startswith("Gol! Estrela do Norte — 1 × 0")
+    assert goal["fact_lines"] == ["Gol de Estrela do Norte (1 × 0, 12', botão 9)"]
+    # the lance timer's rows: in the record, folded, never corrected
+    timers = by_kind["lance_started"] + by_kind["lance_expired"]
+    assert timers and all(e["folded"] and not e["correctable"] for e in timers)
+    # the interval: the substitution and the alarm placed in it
+    assert by_kind["substitution"][0]["interval"]
+    assert by_kind["alarm"][1]["interval"] and by_kind["alarm"][1]["text"] == (
+        "Alarme: fim do intervalo")
+    assert not by_kind["alarm"][0]["interval"]
+
+
+def test_a_voided_goal_reads_as_what_it_was_struck_in_the_goals_table(tmp_path: Path) -> None:
+    t = Table(tmp_path / "m.sqlite")
+    t.put("set_up", {"kickoff": "A"})
+    t.put("start_period")
+    t.device("period_started")
+    t.device("clock_started", {"reason": 0})
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
+    t.put("void", {"target": goal, "reason": "tiro de meta"})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    goals = build(record).table("goals")
+    assert goals is not None and goals.struck == [True]
+    assert goals.rows[0]["what"] == ("Gol de Estrela do Norte (1 × 0, 1', botão 9) anulado pelo "
+                                     "árbitro: tiro de meta")
+    # the struck row keeps what the goal was; never rewritten as "Gol anulado…"
+    row = next(e for e in record["entries"] if e["id"] == goal)
+    assert row["voided"] and row["meaning"][0].startswith("Gol! Estrela do Norte — 1 × 0")
+    assert build(record).score == {"A": 0, "B": 0}
+    view = entry_view(row, TEAMS, {}, "pt")
+    assert view["fact_lines"] == [] and not view["correctable"]
+
+
+def test_a_foul_reads_where_it_was_entered() -> None:
+    from futmesa.matchbook.wording import sentence
+
+    said = {w: sentence("foul", {"side": "A", "disc": 4, "where": w}, TEAMS)
+            for w in ("opponent_half", "own_half", "box")}
+    assert said == {
+        "opponent_half": "Falta de Estrela do Norte, botão 4 no campo do infrator",
+        "own_half": "Falta de Estrela do Norte, botão 4 no campo de quem sofreu a falta",
+        "box": "Falta de Estrela do Norte, botão 4 na área"}
+    en = sentence("foul", {"side": "A", "where": "opponent_half"}, TEAMS, "en")
+    assert en == "Foul by Estrela do Norte in the offender's half"
