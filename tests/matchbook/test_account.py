@@ -221,3 +221,21 @@ def test_a_foul_reads_where_it_was_entered() -> None:
         "box": "Falta de Estrela do Norte, botão 4 na área"}
     en = sentence("foul", {"side": "A", "where": "opponent_half"}, TEAMS, "en")
     assert en == "Foul by Estrela do Norte in the offender's half"
+
+
+def test_the_account_is_served_as_the_history_and_the_sumula_read_it(tmp_path: Path) -> None:
+    import httpx
+
+    from futmesa_testkit.liveserver import serving
+
+    t = a_match(tmp_path / "m.sqlite")
+    with serving(history=MatchLibrary(t.store)) as live:
+        body = httpx.get(f"{live.url}/api/account?match={t.book.id}", timeout=30).json()
+        history = httpx.get(f"{live.url}/history", timeout=30).text
+        page = httpx.get(f"{live.url}/report/{t.book.id}", timeout=30).text
+        every = httpx.get(f"{live.url}/report/{t.book.id}?timekeeping=1", timeout=30).text
+    assert [line(f) for f in body["facts"]] == MEANT
+    for said in MEANT:
+        assert said in flat(history) and said.split(" — ", 1)[1] in flat(page), said
+    assert "Lance de Botafogo da Mesa iniciado" not in page
+    assert "Lance de Botafogo da Mesa iniciado" in every

@@ -115,7 +115,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
     """``/console``, ``/console/expert``, ``/console/keeper``, ``/console/recover``,
     ``/console/sw.js``, ``/api/token``, ``/api/time``, ``/api/referee``,
     ``/api/referee/{rid}`` (:mod:`futmesa.web.referee_inbox`), ``/api/display``,
-    ``/api/log``."""
+    ``/api/log``, ``/api/account``."""
     inbox = RefereeInbox(hub, gate, answer_within_s)
     desk = ConsoleSide(hub, gate, display, broadcast, history)
     return [
@@ -130,6 +130,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         Route("/api/referee/{rid}", inbox.result),
         Route("/api/display", desk.set_display, methods=["POST"]),
         Route("/api/log", desk.api_log),
+        Route("/api/account", desk.api_account),
     ]
 
 
@@ -210,6 +211,26 @@ class ConsoleSide:
                 self.display[key] = body[key]
         self.broadcast.send({"type": "display", **self.display})
         return JSONResponse({"ok": True, **self.display})
+
+    async def api_account(self, request: Request) -> Response:
+        """The account of the match (matchbook/account.py): the table's match being played,
+        or ``?match=N`` as stored; public, as the súmula is (no secret is a fact)."""
+        match_id = request.query_params.get("match")
+        live = self.hub.live_log(table_of(request))
+        if live is not None and match_id in (None, str(live.match_id)):
+            return JSONResponse({"match_id": live.match_id, "facts": live.account()})
+        if self.history is None:
+            return no_history()
+        match_id = match_id or self.hub.snapshot(table_of(request)).get("match_id")
+        if match_id is None:
+            return JSONResponse({"match_id": None, "facts": []})
+        try:
+            record = await asyncio.to_thread(self.history.match_record,
+                                             parse_id(str(match_id)))
+        except (KeyError, LookupError, ValueError):
+            return error(404, _("no stored match {id}").format(id=match_id))
+        return JSONResponse({"match_id": record["match"]["id"],
+                             "facts": public_record(record).get("account") or []})
 
     async def api_log(self, request: Request) -> Response:
         if self.history is None:
