@@ -11,7 +11,9 @@ and `before` (its result on the engine of the session that translated it).
 
 from __future__ import annotations
 
+import importlib.util
 import re
+import subprocess
 import traceback
 from collections import Counter
 from dataclasses import dataclass
@@ -64,14 +66,37 @@ def part_of(doc: dict[str, Any]) -> str:
     return Path(str(doc["source"])).stem
 
 
+FIRMWARE_TESTS = Path(__file__).resolve().parents[1] / "firmware"
+
+
+def firmware_test(name: str) -> None:
+    """Run `module.function` of tests/firmware on MicroPython (a case with `level: firmware`:
+    the table's own part of it, e.g. the goal-line filter), as tests/firmware/conftest.py does."""
+    spec = importlib.util.spec_from_file_location("firmware_conftest",
+                                                  FIRMWARE_TESTS / "conftest.py")
+    assert spec and spec.loader
+    fw = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fw)
+    module, func = name.split(".")
+    proc = subprocess.run([fw.find_micropython(), str(FIRMWARE_TESTS / "mpy_runner.py"), module,
+                           func], capture_output=True, text=True, env=fw.mp_env(),
+                          stdin=subprocess.DEVNULL, cwd=str(FIRMWARE_TESTS), timeout=120)
+    out = (proc.stdout + proc.stderr).strip().splitlines()
+    assert proc.returncode == 0 and "MPY-PASS" in proc.stdout, (
+        f"firmware {name}: {' | '.join(out[-3:])}")
+
+
 def outcome(path: Path) -> Outcome:
     """Run one translated case: it passes when every expectation holds and replaying its
-    log gives the same state. Any error (an input the engine does not know, a crash) fails."""
+    log gives the same state (and, `level: firmware`, its `firmware_test` passes on
+    MicroPython). Any error (an input the engine does not know, a crash) fails."""
     doc = load_case(path)
     try:
         engine, entries, final = run(doc, path.name, blind=True)
         replayed, _ = engine.replay(entries)
         assert replayed.to_dict() == final, "replaying the log gives another state"
+        if doc.get("level") == "firmware":
+            firmware_test(str(doc["firmware_test"]))
     except Exception as exc:  # noqa: BLE001 - any failure of the case is its result
         first = str(exc).strip().splitlines() or [type(exc).__name__]
         detail = " | ".join(line.strip() for line in first[:4])
