@@ -50,7 +50,7 @@ def test_console_refuses_writes_without_token(
     page.wait_for_function("document.getElementById('token-status').textContent.includes('✗')")
     assert "sem token de árbitro" in page.text_content("#token-status")
     text = send_raw(page, "goal", '{"side": "A"}')
-    assert text.startswith("✗") and "recusado" in text and "/console/recover" in text
+    assert text.startswith("✗") and "ação recusada" in text and "/console/recover" in text
     page.click("#act-shot")  # the console's own buttons are refused the same way
     assert "/console/recover" in result_text(page, "✗")
     assert table.entries == []
@@ -246,7 +246,7 @@ def test_a_slow_action_is_answered_with_its_own_label(browser: Any) -> None:
                 "document.getElementById('token-status').textContent.includes('✓')",
                 timeout=60_000)
             assert send_raw(page, "goal", '{"side": "A"}').startswith("✓ goal (")
-            assert "goal recusado: goal needs side A or B" in send_raw(
+            assert "goal — ação recusada: goal needs side A or B" in send_raw(
                 page, "goal", '{"side": "Z"}')
             # the console's own button, answered late, ends with its own label
             page.click("[data-sheet=sheet-clock]")

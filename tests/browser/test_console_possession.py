@@ -64,7 +64,7 @@ def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path
             # the referee picks Internacional: the button names it and is not offered
             page.tap("#side-B")
             wait_js(page, "document.getElementById('act-shot-team').textContent"
-                          " === 'Internacional: não tem o lance'")
+                          " === 'Internacional: não é a vez desta equipe'")
             assert not page.is_enabled("#act-shot")
             assert "Internacional" in (page.get_attribute("#act-shot", "title") or "")
             page.screenshot(path=str(output_dir / "console-phone-shot-not-offered.png"))

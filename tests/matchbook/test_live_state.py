@@ -19,7 +19,7 @@ def test_before_the_table_reports_the_clock_comes_from_the_profile() -> None:
                        link=LinkView(connected=False, reason="waiting for the table"))
     assert state["clock"] == {"ms": 0, "running": False, "rate": 1.0, "at": 0,
                               "length_ms": 1_500_000, "added_ms": 0, "interval": False,
-                              "time_up": False}
+                              "time_up": False, "interval_at": None}
     assert state["status"] == "not_started" and state["periods"] == 2
     assert state["link"]["connected"] is False and state["match"] == m
     assert json.loads(json.dumps(state)) == state

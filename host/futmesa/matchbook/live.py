@@ -84,8 +84,11 @@ def _in_words(item: Any) -> Any:
 def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
                match: dict[str, Any], status: Status | None, status_wall_ms: float,
                profile: Profile | None, link: LinkView,
-               table_name: str | None = None) -> dict[str, Any]:
-    """The state every view reads, from the match state (``MatchState.to_dict()``) and the table."""
+               table_name: str | None = None, interval_at: float | None = None,
+               event: str | None = None) -> dict[str, Any]:
+    """The state every view reads, from the match state (``MatchState.to_dict()``) and the table:
+    ``interval_at`` is when the table's clock went into its interval (host Unix ms; the screens
+    count the interval down), ``event`` the competition the match settings name."""
     m = in_words(match)
     s = status
     rate = (link.clock_rate if link.clock_rate else
@@ -100,6 +103,8 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
         "added_ms": s.added_ms if s else 0,
         "interval": bool(s and s.flags & W.ST_INTERVAL),
         "time_up": bool(s and s.flags & W.ST_TIME_UP),
+        "interval_at": round(interval_at) if interval_at and s and s.flags & W.ST_INTERVAL
+        else None,
     }
     lance = {
         "ms": s.lance_ms if s else 0,
@@ -115,6 +120,7 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
         "match_id": match_id,
         "ruleset": ruleset,
         "ruleset_title": ruleset_title(ruleset),
+        "event": event or "",
         "teams": m.get("teams", {}),
         "score": m.get("score", {"A": 0, "B": 0}),
         "period": m.get("period", s.period if s else 0),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+import futmesa_wire as W
 from futmesa.link import DeviceInfo, Status
 from futmesa.link.timesync import TimeSync
 
@@ -15,11 +16,17 @@ class TableClock:
         self.status: Status | None = None
         self.status_wall_ms = 0.0  # host Unix ms the status was received
         self.heard = 0.0  # time.monotonic() of the last STATUS
+        # host Unix ms the clock was first heard in its interval (the screens count it down)
+        self.interval_at: float | None = None
 
     def heard_status(self, status: Status, wall_ms: float) -> None:
         self.status = status
         self.status_wall_ms = wall_ms
         self.heard = time.monotonic()
+        if not status.flags & W.ST_INTERVAL:
+            self.interval_at = None
+        elif self.interval_at is None:
+            self.interval_at = wall_ms
 
     @staticmethod
     def rate(info: DeviceInfo | None, timesync: TimeSync) -> float:

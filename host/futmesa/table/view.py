@@ -23,6 +23,8 @@ def table_state(t: TableDaemon) -> dict[str, Any]:
         status=t.status, status_wall_ms=t.status_wall_ms,
         profile=t.profile() if t.book else None,
         table_name=names_of(t.table_id, t.settings),
+        interval_at=t.clock.interval_at,
+        event=str(((t.match or {}).get("settings") or {}).get("event") or ""),
         link=LinkView(connected=t.connected, reason=t.link_reason,
                       last_event_at=t.last_event_wall_ms,
                       bad_frames=t.link.stats.bad_frames,

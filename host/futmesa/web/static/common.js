@@ -47,6 +47,7 @@ const FM = (() => {
       disc: _("disc"),
       goalBig: _("GOAL!"),
       ownGoalBig: _("OWN GOAL!"),
+      goalVoidBig: _("GOAL VOIDED"),
       pointFor: (team) => _("point to {team}", { team }),
       half: (n) => _("{n}H", { n }),
       ownGoalBy: (team) => _("own goal by {team}", { team }),
@@ -100,6 +101,45 @@ const FM = (() => {
     const at = typeof t.at === "number" ? t.at : now;
     const rate = typeof t.rate === "number" ? Math.abs(t.rate) : 1;
     return t.ms - (now - at) * rate;
+  }
+
+  // The device restarts an overrun lance's countdown (the same player goes on, 000 Art. 26
+  // §1 A): a screen keeps showing the lance as run out ("TEMPO!") until a new lance starts,
+  // instead of a fresh "15" beside "jogue imediatamente". One watcher per screen (it keeps
+  // the lance it last saw); the kiosk and the console both ask it, so they agree.
+  function lanceWatch() {
+    const memo = { deadline: null, side: null, expired: false };
+    return (l, left) => {
+      const rate = typeof l.rate === "number" && l.rate ? Math.abs(l.rate) : 1;
+      if (l.running && typeof l.at === "number") {
+        const deadline = l.at + l.ms / rate;
+        if (memo.deadline == null || Math.abs(deadline - memo.deadline) > 300) {
+          const goesOn = memo.deadline != null && memo.side === l.side &&
+            Math.abs(deadline - (memo.deadline + (l.length_ms || 0) / rate)) < 500;
+          memo.expired = goesOn || (memo.expired && memo.side === l.side &&
+                                    deadline < memo.deadline + 300);
+          memo.deadline = deadline;
+          memo.side = l.side;
+        }
+        if (left <= 0) memo.expired = true;
+      } else if (memo.side !== l.side || (l.ms >= (l.length_ms || 0) && !memo.expired)) {
+        memo.expired = false;
+        memo.deadline = null;
+      }
+      return memo.expired;
+    };
+  }
+
+  // The interval counted down: from when the table's clock went into it (clock.interval_at,
+  // host ms) for the match's interval (match.clock_profile.interval_ms); null when not in an
+  // interval or when the screen cannot tell.
+  function intervalLeftMs(st, now) {
+    const c = st && st.clock;
+    const p = st && st.match && st.match.clock_profile;
+    if (!st || st.finished || st.status !== "interval" || !c || typeof c.interval_at !== "number"
+        || !p || !(p.interval_ms > 0)) return null;
+    const rate = typeof c.rate === "number" && c.rate > 0 ? c.rate : 1;
+    return Math.max(0, p.interval_ms - (now - c.interval_at) * rate);
   }
 
   function mmss(ms) {
@@ -206,6 +246,6 @@ const FM = (() => {
     return `${TEXT[lang === "en" ? "en" : "pt"].table} ${index || 1}`;
   }
 
-  return { TEXT, tr, fmt, hostNow, noteServerNow, timerMs, countdownMs, mmss, ago, params, safeColor, connect,
+  return { TEXT, tr, fmt, hostNow, noteServerNow, timerMs, countdownMs, lanceWatch, intervalLeftMs, mmss, ago, params, safeColor, connect,
            tableName };
 })();

@@ -201,6 +201,7 @@
     lance_warning: "time", time_up: "time", last_lance: "time", added_time: "time",
     period_end: "time", shot_at_alarm: "time", match_end: "time", extra_time: "time",
     shot_asked: "shot", shot_over: "shot", penalty_keeper: "shot",
+    goal_void: "goal", // a goal the referee voided: framed like a goal (takeAnnouncements)
   };
   function urgent(x) {
     return !!(x && x.a && (x.a.code === "goal" || KEEP.has(kindOf(x.a.code))));
@@ -212,7 +213,8 @@
     return /^(restart_(falta|penalti|tiro_livre)|keeper_foul)/.test(code || "") ? "foul" : "info";
   }
   // catchUp: a connection has (re)opened and its first state is not yet taken
-  const ann = { match: undefined, catchUp: false, lastId: 0, queue: [], current: null, goals: 0 };
+  const ann = { match: undefined, catchUp: false, lastId: 0, queue: [], current: null, goals: 0,
+                goalList: [] };
   window.futmesaAnnouncements = ann;
 
   function annText(a) {
@@ -226,6 +228,11 @@
     const score = st.score ? Number(st.score.A || 0) + Number(st.score.B || 0) : 0;
     const ids = list.map((a, i) => (a && typeof a === "object" && typeof a.id === "number" ? a.id : i + 1));
     const newest = ids.length ? Math.max(...ids) : 0;
+    // the goals the engine counts now: one that was counted before and is gone was voided
+    const goalList = Array.isArray(m.goals) ? m.goals.filter((g) => g && typeof g === "object") : [];
+    const voided = ann.match === st.match_id && !ann.catchUp
+      ? ann.goalList.filter((g) => !goalList.some((x) => x.entry === g.entry)) : [];
+    ann.goalList = goalList;
     if (ann.match !== st.match_id || ann.catchUp) {
       const nothingNew = ann.match === st.match_id && newest <= ann.lastId && score <= ann.goals;
       ann.catchUp = false;
@@ -291,6 +298,15 @@
       const i = ann.queue.findIndex((x) => !KEEP.has(x.a && kindOf(x.a.code)));
       ann.queue.splice(i >= 0 ? i : 0, 1);
     }
+    // a voided goal is announced like a goal (GOL ANULADO, the team, then the score), and
+    // the rules' words for it follow (e.g. "Gol anulado pelo árbitro: tiro de meta para …")
+    for (const g of voided) {
+      const said = list.filter((a) => a && a.entry === g.entry && a.code === "goal_disallowed");
+      ann.queue = ann.queue.filter((x) => !said.includes(x.a));
+      ann.queue.unshift({ a: { code: "goal_void", side: g.side, synthetic: true }, g },
+                        ...said.map((a) => ({ a })));
+      if (ann.current && !ann.current.goal) ann.current = null;
+    }
     if (score > ann.goals && !goalAnnounced) {
       // a goal without the engine's words (e.g. counted while this screen was away): still GOL
       const goals = Array.isArray(m.goals) ? m.goals : [];
@@ -325,11 +341,14 @@
     const item = ann.queue.shift();
     if (!item) return;
     const a = item.a;
-    const isGoal = a && a.code === "goal" && !item.quiet;
+    const isVoid = !!(a && a.code === "goal_void");
+    const isGoal = (isVoid || (a && a.code === "goal")) && !item.quiet;
     ann.current = { a, shownAt: now, hold: isGoal ? GOAL_MS : MIN_HOLD_MS, goal: isGoal,
                     quiet: !!item.quiet,
                     kind: (a && kindOf(a.code)) || "info" };
-    if (isGoal) {
+    if (isVoid) {
+      ann.current.detail = { g: item.g, side: a.side, score: state.score || { A: 0, B: 0 }, voided: true };
+    } else if (isGoal) {
       ann.current.detail = goalOf(state, a);
       ann.shownGoals = (ann.shownGoals || 0) + 1;
       ann.lastGoalAt = now;
@@ -356,7 +375,8 @@
       const d = cur.detail || {};
       const team = state && state.teams && state.teams[d.side];
       box.style.setProperty("--team", FM.safeColor(team && team.color, "#1f5fd1"));
-      setText($("goal-word"), d.g && d.g.own_goal ? T().ownGoalBig : T().goalBig);
+      box.classList.toggle("voided", !!d.voided);
+      setText($("goal-word"), d.voided ? T().goalVoidBig : d.g && d.g.own_goal ? T().ownGoalBig : T().goalBig);
       const own = !!(d.g && d.g.own_goal);
       const other = d.side === "A" ? "B" : "A";
       // an own goal says both: the point's team (its colour) and who put it in his own goal
@@ -366,8 +386,12 @@
       setText($("goal-detail"), [d.g ? goalMinute(d.g) : "", who].filter(Boolean).join(" · "));
       setText($("goal-score"), `${d.score.A} × ${d.score.B}`);
     }
+    // the shot asked is said once on the scoreboard: by its banner (CHUTE PEDIDO), not again
+    // in words under it (two such lines left the cards no room, issue 45 §15)
+    const twice = !!(cur && cur.a && cur.a.code === "shot_asked" && view.mode === "scoreboard"
+                     && state && shotText(state));
     // a score in the words never breaks across lines ("2 × 1", "2–1")
-    const text = (!expired && !goalOn && cur ? annText(cur.a) : "")
+    const text = (!expired && !goalOn && cur && !twice ? annText(cur.a) : "")
       .replace(/(\d) × (\d)/g, "$1\u00a0×\u00a0$2").replace(/(\d)([–-])(\d)/g, "$1\u2060$2\u2060$3");
     const el = $("announce");
     show(el, !!text);
@@ -487,7 +511,8 @@
     const now = FM.hostNow();
     if (state && (view.mode === "scoreboard" || view.mode === "overlay")) {
       const clockEl = $("clock");
-      const ms = FM.timerMs(state.clock, now);
+      const rest = FM.intervalLeftMs(state, now); // the interval counted down
+      const ms = rest != null ? rest : FM.timerMs(state.clock, now);
       if (ms == null) {
         setText(clockEl, "--:--");
       } else {
@@ -498,7 +523,7 @@
         setText(clockEl, FM.mmss(ms));
       }
       setText($("ov-clock"), clockEl.textContent);
-      clockEl.classList.toggle("stopped", !(state.clock && state.clock.running));
+      clockEl.classList.toggle("stopped", rest == null && !(state.clock && state.clock.running));
       const lance = $("lance");
       const lms = FM.countdownMs(state.lance, now);
       const ovLance = $("ov-lance");
@@ -531,29 +556,8 @@
     if (state && (view.mode === "scoreboard" || view.mode === "overlay")) renderAnnouncement();
   }
 
-  // The device restarts an overrun lance's countdown (the same player goes on, 000 Art. 26
-  // §1 A): the screen keeps showing the lance as run out (0, "TEMPO!") until a new lance
-  // starts, instead of a fresh "15" beside "jogue imediatamente".
-  const lanceMemo = { deadline: null, side: null, expired: false };
-  function lanceExpired(l, left) {
-    const rate = typeof l.rate === "number" && l.rate ? Math.abs(l.rate) : 1;
-    if (l.running && typeof l.at === "number") {
-      const deadline = l.at + l.ms / rate;
-      if (lanceMemo.deadline == null || Math.abs(deadline - lanceMemo.deadline) > 300) {
-        const goesOn = lanceMemo.deadline != null && lanceMemo.side === l.side &&
-          Math.abs(deadline - (lanceMemo.deadline + (l.length_ms || 0) / rate)) < 500;
-        lanceMemo.expired = goesOn || (lanceMemo.expired && lanceMemo.side === l.side &&
-                                      deadline < lanceMemo.deadline + 300);
-        lanceMemo.deadline = deadline;
-        lanceMemo.side = l.side;
-      }
-      if (left <= 0) lanceMemo.expired = true;
-    } else if (lanceMemo.side !== l.side || (l.ms >= (l.length_ms || 0) && !lanceMemo.expired)) {
-      lanceMemo.expired = false;
-      lanceMemo.deadline = null;
-    }
-    return lanceMemo.expired;
-  }
+  // an overrun lance reads as run out until a new lance starts (common.js FM.lanceWatch)
+  const lanceExpired = FM.lanceWatch();
 
   // ---- streaming overlay (OBS browser source): a lower-third score bug ------------
   function renderOverlay(st) {
@@ -610,7 +614,8 @@
     for (const [id, st] of tables) {
       const card = document.getElementById(`card-${id}`);
       if (!card) continue;
-      const ms = FM.timerMs(st.clock, now);
+      const rest = FM.intervalLeftMs(st, now);
+      const ms = rest != null ? rest : FM.timerMs(st.clock, now);
       setText(card.querySelector(".card-clock"), ms == null ? "" : FM.mmss(ms));
     }
   }

@@ -43,13 +43,25 @@ export function renderPlays() {
   // team's, or another reason (a rebound, an indirect kick's pass first, the alarm…)
   const p = view.state && view.state.match && view.state.match.possession;
   const why = !ok && p && p.why_not && p.why_not[view.side] && p.why_not[view.side].shot_asked;
-  const lance = !why || why.lance;
-  $("act-shot-team").textContent = ok ? name(view.side) : lance
-    ? _("{team}: not their lance", { team: name(view.side) })
-    : _("{team}: no shot now", { team: name(view.side) });
+  const m = (view.state && view.state.match) || {};
+  // which it is, in short on the button: a shot already asked, the other team's vez, the
+  // match over, or another reason (said in full under the button: a phone shows no tooltip)
+  const over = Boolean(view.state && view.state.finished);
+  const other = !over && !m.shot_asked && (!why || why.lance);
+  const short = ok ? name(view.side)
+    : over ? _("{team}: the match is over", { team: name(view.side) })
+      : m.shot_asked ? _("{team}: a shot is pending", { team: name(view.side) })
+        : other ? _("{team}: not this team's turn", { team: name(view.side) })
+          : _("{team}: no shot now", { team: name(view.side) });
+  $("act-shot-team").textContent = short;
   shot.disabled = !ok;
-  shot.title = ok ? "" : why ? String(why[LANG] || why.pt || "")
+  const full = ok ? "" : why ? String(why[LANG] || why.pt || "")
     : _("Only the team with the lance asks for a shot: {team} does not have it now", { team: name(view.side) });
+  shot.title = full;
+  // any other reason (a restart's limit, the alarm…) in the engine's words, visible
+  const line = $("act-shot-why");
+  line.textContent = full;
+  line.hidden = ok || over || Boolean(m.shot_asked) || other;
   shot.classList.toggle("other-team", view.side !== home());
 }
 // ---- the disc keypad and the side ---------------------------------------------------

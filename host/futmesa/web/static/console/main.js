@@ -76,6 +76,11 @@ function render() {
     const n = (view.state.period || 1) + (view.state.status === "interval" ? 1 : 0);
     $("start-main").textContent = "▶ " + _("Start period {n}", { n });
   }
+  renderTimeUp(m);
+  sayGoals(m);
+  // after the final whistle nothing more is played: the keypad and the shot's outcomes rest
+  const over = Boolean(view.state.finished);
+  for (const b of document.querySelectorAll(".keypad button, .ball-pick button, #act-outcome button")) b.disabled = over;
   const nxt = view.state.next;
   $("start-next").classList.toggle("hidden", !nxt);
   $("start-next").textContent = nxt ? "▶ " + _("Start next: {title}", { title: nxt.title }) + (nxt.label ? ` (${nxt.label})` : "") : "";
@@ -85,13 +90,64 @@ function render() {
 }
 
 
+// time is up and a last lance is played (or the period waits for a dead ball): said on the
+// first screen as the TV says it, with the one button that ends it
+function renderTimeUp(m) {
+  const st = view.state;
+  const status = st.finished ? "" : (m.status || st.status);
+  const line = $("c-timeup");
+  line.textContent = status === "last_lance" ? _("Time is up: the last lance is being played")
+    : status === "awaiting_dead_ball" ? _("Time is up: play on until the ball goes out") : "";
+  line.hidden = !line.textContent;
+  $("lance-done-main").classList.toggle("hidden", status !== "last_lance");
+  // in the Clock sheet the button that applies now is the highlighted one
+  $("act-start").classList.toggle("primary", status !== "last_lance");
+  $("act-lance-done").classList.toggle("primary", status === "last_lance");
+}
+
+// a goal the table saw (or one voided) is said on the result line, as the TV says it
+function sayGoals(m) {
+  const goals = Array.isArray(m.goals) ? m.goals : [];
+  const key = String(view.state.match_id);
+  const entries = goals.map((g) => g && g.entry);
+  const seen = view.goalsSeen;
+  view.goalsSeen = { key, entries };
+  if (!seen || seen.key !== key) return; // a page just opened: old news
+  const sc = view.state.score || {};
+  const score = `${sc.A || 0} × ${sc.B || 0}`;
+  const fresh = goals.filter((g) => g && !seen.entries.includes(g.entry));
+  const gone = seen.entries.filter((e) => !entries.includes(e));
+  if (fresh.length) {
+    const g = fresh[fresh.length - 1];
+    say(g.disc != null && !g.own_goal
+      ? _("⚽ Goal for {team} (no. {disc}) — {score}", { team: name(g.side), disc: g.disc, score })
+      : _("⚽ Goal for {team} — {score}", { team: name(g.side), score }), "ok");
+  } else if (gone.length) {
+    say(_("Goal voided — {score}", { score }), "ok");
+  }
+}
+
+// the header's clock and lance say what the TV says: the interval counted down, an overrun
+// lance "TEMPO!" until a new lance starts (never a fresh count), no lance out of play
+const lanceExpired = FM.lanceWatch();
 function tick() {
   if (!view.state) return;
+  const st = view.state;
   const now = FM.hostNow();
-  const c = FM.timerMs(view.state.clock, now);
+  const rest = FM.intervalLeftMs(st, now);
+  const c = rest != null ? rest : FM.timerMs(st.clock, now);
   $("c-clock").textContent = c == null ? "--:--" : FM.mmss(c);
-  const l = FM.countdownMs(view.state.lance, now);
-  $("c-lance").textContent = l == null ? "—" : String(Math.max(0, Math.ceil(l / 1000)));
+  const l = FM.countdownMs(st.lance, now);
+  const el = $("c-lance");
+  if (l == null || !st.lance || st.finished || st.status === "interval") {
+    el.textContent = "—";
+    el.classList.remove("over");
+    return;
+  }
+  const left = Math.max(0, l);
+  const over = lanceExpired(st.lance, left) || (st.lance.running && left <= 0);
+  el.textContent = over ? FM.TEXT[LANG].lanceOver : String(Math.ceil(left / 1000));
+  el.classList.toggle("over", over);
 }
 
 const SENSOR_FAULTS = {
@@ -135,7 +191,10 @@ function wire() {
     b.addEventListener("click", () => key(b.dataset.key));
   }
   for (const b of document.querySelectorAll("[data-sheet]")) {
-    b.addEventListener("click", () => openSheet(b.dataset.sheet));
+    b.addEventListener("click", () => {
+      openSheet(b.dataset.sheet);
+      if (b.dataset.sheet === "sheet-more") fillSetup();
+    });
   }
   for (const b of document.querySelectorAll("[data-close]")) b.addEventListener("click", closeSheets);
   $("scrim").addEventListener("click", closeSheets);
@@ -183,6 +242,26 @@ function wire() {
   document.addEventListener("keydown", onKey);
 }
 
+// "Mais" shows the current match: its teams (names, colours), rules, event and format, for
+// the referee to change what differs
+function fillSetup() {
+  const st = view.state;
+  if (!st) return;
+  const form = $("setup");
+  for (const s of ["A", "B"]) {
+    const t = (st.teams && st.teams[s]) || {};
+    form.elements[`name${s}`].value = t.name ? String(t.name) : "";
+    const color = FM.safeColor(t.color, "");
+    if (/^#[0-9a-fA-F]{6}$/.test(color)) form.elements[`color${s}`].value = color.toLowerCase();
+  }
+  if (st.ruleset && [...form.elements.ruleset.options].some((o) => o.value === st.ruleset)) {
+    form.elements.ruleset.value = st.ruleset;
+  }
+  form.elements.event.value = st.event ? String(st.event) : "";
+  const kind = st.match && st.match.competition && st.match.competition.type;
+  if (kind === "league" || kind === "knockout") form.elements.competition.value = kind;
+}
+
 function onKey(ev) {
   const tag = (ev.target && ev.target.tagName) || "";
   if (["INPUT", "TEXTAREA", "SELECT"].includes(tag)) return;
@@ -216,7 +295,14 @@ function onKey(ev) {
 
 
 Referee.on("say", say);
-Referee.on("applied", () => refreshLog());
+Referee.on("applied", (item) => {
+  refreshLog();
+  // a substitution taken: Sai/Entra are empty again (never the same one sent twice)
+  if (item && item.kind === "substitution") {
+    $("sub-out").value = "";
+    $("sub-in").value = "";
+  }
+});
 Referee.on("token", (t) => {
   $("keeper-link").href = keeperLink(t);
   checkToken();

@@ -13,6 +13,7 @@ export const view = {
   tokenWorked: false, // accepted earlier on this page: a refusal now means a new match
   closed: false, // the súmula is signed: no more inputs until it is reopened
   lastReferee: null, // the last live referee entry, for U (void last)
+  goalsSeen: null, // the goals (their entries) of the state last drawn, to say a new one
 };
 
 export const $ = (id) => document.getElementById(id);

@@ -94,6 +94,8 @@ export function renderRuleInputs(m) {
   show("act-disc-out", inPlay && offered("disc_out"));
   show("act-rebound", inPlay && offered("rebound_midline")); // 001 Art. XXXVIII
   show("act-stopped-big", inPlay && offered("ball_stopped_big")); // 003 Art. 43, 44 b
+  // 001 Art. XXXI §3: a goal off a disc on the halfway line, only where the rules have it
+  show("act-midline", offered("midline_deflection"));
   $("act-stopped-big").textContent = _("Ball stopped in {team}'s big area, off its goalkeeper", { team: name(view.side) });
   $("act-disc-out").textContent = view.disc === ""
     ? _("{team}'s disc out of the field (key in its no.)", { team: name(view.side) })

@@ -1,0 +1,417 @@
+"""The phone and the TV at the referee's own pace (issue 45, the screen points): what a
+scripted demo never does. A lance that overruns, time up with a last lance, a goal the table
+saw and then voided, a refusal under an open sheet, the interval, the final whistle — on a
+390×844 touch phone and a 1920×1080 TV, in real headless Chromium, with the real rules engine
+behind the hub where the match's course matters (published states where only the screen's
+reading of one state is in question). Screenshots in test-output/pace-*.png."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from futmesa.hub import RefusedError, StateHub
+from futmesa.matchbook.citations import plain
+from futmesa.matchbook.live import in_words
+from futmesa.rules import Engine, Entry, load_ruleset
+from futmesa_testkit.liveserver import TOKEN, LiveServer, make_state, serving
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+TV = {"viewport": {"width": 1920, "height": 1080}}
+TEAMS = {"A": {"name": "Estrela do Norte", "color": "#c62828"},
+         "B": {"name": "Botafogo da Mesa", "color": "#202020"}}
+
+
+class RulesTable:
+    """The real rules engine fed by the test (and by the console), publishing like the daemon:
+    the engine's match state in the state every screen reads; ``extra`` adds the table's parts
+    (clock, lance, event)."""
+
+    def __init__(self, hub: StateHub, ruleset: str) -> None:
+        self.hub = hub
+        self.ruleset = ruleset
+        self.engine = Engine(load_ruleset(ruleset), {"teams": TEAMS})
+        self.state = self.engine.initial_state()
+        self.entries: list[dict[str, Any]] = []
+        self.extra: dict[str, Any] = {}
+        hub.set_referee_handler("sim-1", self.handle)
+        self.publish()
+
+    def apply(self, kind: str, data: dict[str, Any], source: str = "referee",
+              author: str = "Ana") -> int:
+        entry_id = len(self.entries) + 1
+        period = self.state.to_dict().get("period", 1) or 1
+        entry = Entry(id=entry_id, kind=kind, data=data, source=source, period=period,
+                      clock_ms=1000 * entry_id, author=author)
+        new, effects = self.engine.apply(self.state, entry)
+        for effect in effects:
+            if effect.kind == "announce" and effect.data.get("code") == "refused":
+                raise RefusedError(plain(effect.data["pt"]))  # the article in words
+        self.state = new
+        self.entries.append({"id": entry_id, "kind": kind, "data": data, "source": source,
+                             "period": period, "clock_ms": 1000 * entry_id, "created_at": 0,
+                             "author": author, "voided": False, "amended_by": None})
+        self.publish()
+        return entry_id
+
+    def publish(self) -> None:
+        m = in_words(self.state.to_dict())  # as the daemon publishes it (matchbook.live)
+        st = make_state(score=m["score"], teams=m["teams"], period=m["period"],
+                        status=m["status"], finished=m["finished"], ruleset=self.ruleset)
+        st["match"] = m
+        st.update(self.extra)
+        self.hub.publish("sim-1", st)
+
+    async def handle(self, kind: str, data: dict[str, Any], author: str,
+                     pressed_at: float | None = None) -> dict[str, Any]:
+        return {"entry_id": self.apply(kind, data, "referee", author)}
+
+    # HistoryProvider for /api/log
+    def list_matches(self, limit: int | None = None,
+                     before: int | None = None) -> list[dict[str, Any]]:
+        return []
+
+    def match_record(self, match_id: int) -> dict[str, Any]:
+        return {"match": {"id": 1}, "entries": list(self.entries),
+                "state": {"finished": self.state.to_dict()["finished"]}}
+
+
+@pytest.fixture
+def cbfm() -> Iterator[tuple[LiveServer, RulesTable]]:
+    hub = StateHub()
+    table = RulesTable(hub, "cbfm-1toque")
+    with serving(hub, history=table) as live:
+        yield live, table
+
+
+def screens(browser: Any, live: LiveServer) -> tuple[Any, Any]:
+    """The referee's phone (its console) and the TV (the kiosk), both open and drawn."""
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(live.url + f"/console?token={TOKEN}")
+    phone.wait_for_function("document.documentElement.dataset.console === 'ready'"
+                            " && document.getElementById('c-score').textContent !== ''")
+    tv = browser.new_context(**TV).new_page()
+    tv.goto(live.url + "/")
+    tv.wait_for_function("window.futmesaKiosk && window.futmesaKiosk.state")
+    return phone, tv
+
+
+def close(*pages: Any) -> None:
+    for p in pages:
+        p.context.close()
+
+
+def text_is(page: Any, selector: str, text: str) -> None:
+    page.wait_for_function("([s, t]) => document.querySelector(s)"
+                           " && document.querySelector(s).textContent.trim() === t",
+                           arg=[selector, text])
+
+
+def text_has(page: Any, selector: str, text: str) -> None:
+    page.wait_for_function("([s, t]) => document.querySelector(s)"
+                           " && document.querySelector(s).textContent.includes(t)",
+                           arg=[selector, text])
+
+
+def shown(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("s => { const el = document.querySelector(s);"
+                              " return !!el && el.getClientRects().length > 0; }", selector))
+
+
+def start(live: LiveServer, table: RulesTable) -> None:
+    for kind, data, source in (("set_up", {"kickoff": "A"}, "referee"),
+                               ("start_period", {}, "referee"),
+                               ("clock_started", {}, "device")):
+        live.call(table.apply, kind, data, source)
+
+
+# ---- 3: an overrun lance, on the phone as on the TV -------------------------------------
+def test_an_overrun_lance_reads_time_on_the_phone_as_on_the_tv(
+    browser: Any, output_dir: Path
+) -> None:
+    with serving() as live:
+        now = int(time.time() * 1000)
+        over = make_state(lance={"ms": 15000, "running": True, "rate": 1.0, "at": now - 16000,
+                                 "length_ms": 15000, "side": "A"})
+        over["clock"].update(running=True, at=now, ms=60000)
+        live.publish(over)
+        phone, tv = screens(browser, live)
+        try:
+            text_is(phone, "#c-lance", "TEMPO!")
+            text_is(tv, "#lance-value", "TEMPO!")
+            # the table restarts the overrun lance's count (the same player goes on): both
+            # screens keep "TEMPO!" instead of counting 15, 14… again
+            again = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
+                                      "at": now - 1000, "length_ms": 15000, "side": "A"})
+            again["clock"].update(running=True, at=now, ms=60000)
+            live.publish(again)
+            # a second of the match clock later (several ticks drawn), still run out
+            first = phone.text_content("#c-clock")
+            phone.wait_for_function("t => document.getElementById('c-clock').textContent"
+                                    " !== t", arg=first)
+            assert phone.text_content("#c-lance") == "TEMPO!"
+            assert tv.text_content("#lance-value") == "TEMPO!"
+            phone.screenshot(path=str(output_dir / "pace-lance-over-phone.png"))
+            # a new lance: a fresh count on both
+            fresh = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
+                                      "at": int(time.time() * 1000), "length_ms": 15000,
+                                      "side": "B"})
+            live.publish(fresh)
+            phone.wait_for_function("/^1[0-5]$/.test(document.getElementById('c-lance')"
+                                    ".textContent)")
+            # full time: no lance is counted on either screen
+            done = make_state(status="finished", finished=True,
+                              lance={"ms": 9000, "running": True, "rate": 1.0,
+                                     "at": int(time.time() * 1000), "length_ms": 15000,
+                                     "side": "A"})
+            live.publish(done)
+            text_is(phone, "#c-lance", "—")
+            tv.wait_for_function("document.getElementById('lance').classList"
+                                 ".contains('hidden')")
+        finally:
+            close(phone, tv)
+
+
+# ---- 6, 12, 19: the shot's reason, time up and the last lance, the final whistle ---------
+def test_last_lance_and_final_whistle_on_the_phone(
+    cbfm: tuple[LiveServer, RulesTable], browser: Any, output_dir: Path
+) -> None:
+    live, table = cbfm
+    live.call(table.apply, "set_up", {"kickoff": "A"}, "referee")
+    phone, tv = screens(browser, live)
+    try:
+        # before the kick-off: the disabled Chute pedido says why, in visible text
+        text_is(phone, "#act-shot-team", "Estrela do Norte: sem chute agora")
+        text_is(phone, "#act-shot-why", "A bola não está em jogo")
+        assert shown(phone, "#act-shot-why")
+        live.call(table.apply, "start_period", {}, "referee")
+        live.call(table.apply, "clock_started", {}, "device")
+        phone.tap("#side-B")
+        text_is(phone, "#act-shot-team", "Botafogo da Mesa: não é a vez desta equipe")
+        assert not shown(phone, "#act-shot-why")
+        live.call(table.apply, "shot_asked", {"side": "A", "disc": 9}, "referee")
+        phone.tap("#side-B")
+        text_is(phone, "#act-shot-team", "Botafogo da Mesa: chute pendente")
+        assert phone.is_disabled("#act-shot")
+        phone.screenshot(path=str(output_dir / "pace-shot-pending-phone.png"))
+
+        # the alarm with a shot asked: time is up, the last lance is played
+        live.call(table.apply, "alarm", {}, "device")
+        text_has(tv, "#status", "último lance")
+        text_is(phone, "#c-timeup", "Tempo esgotado: último lance em jogo")
+        assert shown(phone, "#lance-done-main")
+        assert not shown(phone, "#start-main")
+        phone.screenshot(path=str(output_dir / "pace-last-lance-phone.png"))
+        tv.screenshot(path=str(output_dir / "pace-last-lance-tv.png"))
+        # in Relógio the highlighted button is the one that applies now
+        phone.tap("[data-sheet=sheet-clock]")
+        assert "primary" in (phone.get_attribute("#act-lance-done", "class") or "")
+        assert "primary" not in (phone.get_attribute("#act-start", "class") or "")
+        phone.tap("#sheet-clock [data-close]")
+        phone.tap("#lance-done-main")
+        text_is(phone, "#c-period", "Intervalo")
+        assert not shown(phone, "#lance-done-main") and not shown(phone, "#c-timeup")
+
+        # the second half to its end: the keypad and "Chute sem gol" rest
+        for kind, source in (("start_period", "referee"), ("clock_started", "device"),
+                             ("period_over", "device")):
+            live.call(table.apply, kind, {}, source)
+        text_is(phone, "#c-period", "Fim de jogo")
+        phone.wait_for_function("[...document.querySelectorAll('.keypad button,"
+                                " #act-outcome button')].every((b) => b.disabled)")
+        assert phone.is_disabled("#act-shot")
+        text_has(phone, "#act-shot-team", ": partida encerrada")
+        phone.tap("[data-key='7']", force=True)  # a thumb on the greyed key: nothing
+        assert phone.text_content("#disc-shown") == "nº —"
+        phone.screenshot(path=str(output_dir / "pace-final-whistle-phone.png"))
+    finally:
+        close(phone, tv)
+
+
+# ---- 4, 13: a goal the table saw, then voided -------------------------------------------
+def test_a_sensor_goal_and_its_void_are_said_on_phone_and_tv(
+    cbfm: tuple[LiveServer, RulesTable], browser: Any, output_dir: Path
+) -> None:
+    live, table = cbfm
+    start(live, table)
+    phone, tv = screens(browser, live)
+    try:
+        live.call(table.apply, "shot_asked", {"side": "A", "disc": 9}, "referee")
+        ends = table.state.to_dict()["ends"]
+        goal = live.call(table.apply, "goal_line", {"goal": ends["B"]}, "device", "SIM")
+        # the phone's result line says the goal, not the referee's last action
+        text_is(phone, "#result", "⚽ Gol de Estrela do Norte (nº 9) — 1 × 0")
+        text_is(tv, "#score-A", "1")
+        # another console voids it: the TV says so, like a goal, then the score
+        live.call(table.apply, "void", {"target": goal, "reason": "a bola não entrou"},
+                  "referee")
+        tv.wait_for_function("!document.getElementById('goal').classList.contains('hidden')"
+                             " && document.getElementById('goal-word').textContent"
+                             " === 'GOL ANULADO'", timeout=20_000)
+        assert tv.text_content("#goal-team") == "Estrela do Norte"
+        assert tv.text_content("#goal-score") == "0 × 0"
+        assert "9" in tv.text_content("#goal-detail")
+        tv.screenshot(path=str(output_dir / "pace-goal-voided-tv.png"))
+        text_is(phone, "#result", "Gol anulado — 0 × 0")
+        text_is(phone, "#c-score", "0 × 0")
+        phone.screenshot(path=str(output_dir / "pace-goal-voided-phone.png"))
+        # then the rules' words for it, and the score
+        text_has(tv, "#announce", "Gol anulado pelo árbitro")
+        text_is(tv, "#score-A", "0")
+    finally:
+        close(phone, tv)
+
+
+# ---- 8, 11, 18: a refusal over an open sheet, its words, Sai/Entra after a substitution --
+def test_a_refusal_stays_in_sight_over_an_open_sheet(
+    cbfm: tuple[LiveServer, RulesTable], browser: Any, output_dir: Path
+) -> None:
+    live, table = cbfm
+    start(live, table)
+    phone, tv = screens(browser, live)
+    try:
+        phone.tap("[data-sheet=sheet-foul]")
+        phone.tap("#sheet-foul .side[data-side=B]")
+        phone.tap("#sheet-foul button[data-act=touch]")
+        text_has(phone, "#result", "✗ toque Botafogo da Mesa — ação recusada: Não é a vez")
+        assert "recusado" not in phone.text_content("#result")
+        # in sight: nothing (the sheet, its scrim) covers the answer
+        on_top = phone.evaluate("""() => { const r = document.getElementById('result')
+            .getBoundingClientRect(); const el = document.elementFromPoint(r.left + r.width / 2,
+            r.top + r.height / 2); return !!el && (el.id === 'result'
+            || el.closest('#result') !== null) && r.bottom <= innerHeight && r.top >= 0; }""")
+        assert on_top, "the refusal is hidden behind the open sheet"
+        phone.screenshot(path=str(output_dir / "pace-refused-over-sheet-phone.png"))
+        phone.tap("#sheet-foul [data-close]")
+
+        # a substitution taken: Sai/Entra are empty again
+        phone.tap("[data-sheet=sheet-discipline]")
+        phone.tap("#sheet-discipline .side[data-side=A]")
+        phone.fill("#sub-out", "9")
+        phone.fill("#sub-in", "12")
+        phone.tap("#sheet-discipline button[data-act=substitution]")
+        text_has(phone, "#result", "✓ substituição Estrela do Norte")
+        phone.wait_for_function("document.getElementById('sub-out').value === ''"
+                                " && document.getElementById('sub-in').value === ''")
+        assert [e["kind"] for e in table.entries].count("substitution") == 1
+    finally:
+        close(phone, tv)
+
+
+# ---- 9: "Mais" shows the current match ---------------------------------------------------
+def test_more_shows_the_current_match(browser: Any, output_dir: Path) -> None:
+    with serving() as live:
+        st = make_state(ruleset="gaucha", event="Copa do Clube 2026",
+                        teams={"A": {"name": "Estrela do Norte", "color": "#C62828"},
+                               "B": {"name": "Botafogo da Mesa", "color": "#202020"}})
+        st["match"]["competition"] = {"type": "knockout"}
+        live.publish(st)
+        phone, tv = screens(browser, live)
+        try:
+            phone.tap("[data-sheet=sheet-more]")
+            values = phone.evaluate("""() => Object.fromEntries([...new FormData(
+                document.getElementById('setup')).entries()])""")
+            assert values["nameA"] == "Estrela do Norte"
+            assert values["nameB"] == "Botafogo da Mesa"
+            assert values["colorA"] == "#c62828" and values["colorB"] == "#202020"
+            assert values["event"] == "Copa do Clube 2026"
+            assert values["ruleset"] == "gaucha" and values["competition"] == "knockout"
+            phone.screenshot(path=str(output_dir / "pace-more-phone.png"))
+        finally:
+            close(phone, tv)
+
+
+# ---- 10: a ruleset's own input only where the engine offers it -------------------------
+def test_midline_deflection_only_where_the_engine_offers_it(browser: Any) -> None:
+    with serving() as live:
+        st = make_state(ruleset="cbfm-1toque")
+        st["match"]["possession"] = {"side": "A", "allowed": {"A": ["touch"], "B": []},
+                                     "why_not": {}, "offers": []}
+        live.publish(st)
+        phone, tv = screens(browser, live)
+        try:
+            phone.tap("[data-sheet=sheet-foul]")
+            assert not shown(phone, "#act-midline")
+            st["match"]["possession"]["offers"] = ["midline_deflection"]
+            live.publish(st)
+            phone.wait_for_function("document.getElementById('act-midline')"
+                                    ".getClientRects().length > 0")
+        finally:
+            close(phone, tv)
+
+
+# ---- 14: the interval counted down -------------------------------------------------------
+def test_the_interval_is_counted_down_on_phone_and_tv(browser: Any, output_dir: Path) -> None:
+    with serving() as live:
+        now = int(time.time() * 1000)
+        st = make_state(status="interval", period=1)
+        st["clock"].update(ms=180000, running=False, at=now, interval_at=now - 10000)
+        st["match"]["clock_profile"] = {"interval_ms": 180000}
+        st["lance"]["running"] = False
+        live.publish(st)
+        phone, tv = screens(browser, live)
+        try:
+            text_is(phone, "#c-period", "Intervalo")
+            # 3 minutes, 10 s of them gone (and the seconds these pages took to open)
+            counted = ("id => { const t = document.getElementById(id).textContent;"
+                       " return t >= '02:20' && t <= '02:50' && t; }")
+            on_phone = phone.wait_for_function(counted, arg="c-clock").json_value()
+            on_tv = tv.wait_for_function(counted, arg="clock").json_value()
+            # and it goes on counting down
+            below = "([id, t]) => document.getElementById(id).textContent < t"
+            phone.wait_for_function(below, arg=["c-clock", on_phone], timeout=10_000)
+            tv.wait_for_function(below, arg=["clock", on_tv], timeout=10_000)
+            phone.screenshot(path=str(output_dir / "pace-interval-phone.png"))
+            tv.screenshot(path=str(output_dir / "pace-interval-tv.png"))
+        finally:
+            close(phone, tv)
+
+
+# ---- 15: the TV's footer under a two-line CHUTE PEDIDO ----------------------------------
+def test_the_tv_footer_stays_under_a_two_line_shot_banner(
+    browser: Any, output_dir: Path
+) -> None:
+    with serving() as live:
+        st = make_state(ruleset_title="Pastilha 8×2", table_name="Mesa 1",
+                        teams={"A": {"name": "Associação Atlética Estrela do Norte",
+                                     "color": "#c62828"},
+                               "B": {"name": "Sociedade Esportiva Botafogo da Mesa",
+                                     "color": "#202020"}})
+        st["match"]["shot_asked"] = {"side": "B", "disc": 12}
+        st["match"]["fouls"] = {"A": {"fouls": 2, "technical": 1, "disciplinary": 2},
+                                "B": {"fouls": 3, "technical": 0, "disciplinary": 1}}
+        st["match"]["goals"] = [{"side": "A", "disc": 9, "period": 1, "clock_ms": 60000,
+                                 "entry": 3}, {"side": "A", "disc": 7, "period": 1,
+                                               "clock_ms": 90000, "entry": 5}]
+        st["score"] = {"A": 2, "B": 0}
+        st["match"]["announcements"] = [{"id": 1, "entry": 6, "code": "shot_asked",
+                                         "pt": "Sociedade Esportiva Botafogo da Mesa pede "
+                                               "chute a gol com o botão 12"}]
+        live.publish(st)
+        tv = browser.new_context(**TV).new_page()
+        try:
+            tv.goto(live.url + "/")
+            text_has(tv, "#shot", "CHUTE PEDIDO")
+            lines = tv.evaluate("""() => { const el = document.getElementById('shot');
+                return Math.round(el.getBoundingClientRect().height
+                / parseFloat(getComputedStyle(el).lineHeight || '1')); }""")
+            high = tv.evaluate("document.getElementById('shot').getBoundingClientRect().height")
+            assert high > 0.1 * 1080 or lines >= 2, "the banner should wrap for this test"
+            tv.screenshot(path=str(output_dir / "pace-shot-two-lines-tv.png"))
+            foot = tv.evaluate("""() => { const r = document.querySelector('.foot')
+                .getBoundingClientRect(); return [r.top, r.bottom, innerHeight]; }""")
+            assert foot[1] <= foot[2] and foot[0] < foot[2], f"the footer is cut: {foot}"
+            assert tv.text_content("#table-id") == "Mesa 1"
+            assert tv.text_content("#ruleset") == "Pastilha 8×2"
+            # the score keeps its size on the screen: at least a fifth of its height
+            assert tv.evaluate("document.getElementById('score-A').getBoundingClientRect()"
+                               ".height") >= 0.2 * 1080
+            tv.screenshot(path=str(output_dir / "pace-shot-two-lines-tv.png"))
+        finally:
+            tv.context.close()

@@ -1,0 +1,46 @@
+"""What the screens count the interval from, and the event "Mais" shows (issue 45 §9, §14):
+the table notes when its clock went into the interval, and the state every view reads carries
+that moment (clock.interval_at) and the match settings' event."""
+
+from __future__ import annotations
+
+import futmesa_wire as W
+from futmesa.link.messages import Profile, Status
+from futmesa.matchbook import LinkView, state_json
+from futmesa.rules import Engine, load_ruleset
+from futmesa.table.clock import TableClock
+
+PROFILE = Profile(2, 0, 0, 0, 180_000, 120_000, 0, 15_000, 0)
+
+
+def status(flags: int, clock_ms: int = 180_000) -> Status:
+    return Status(ticks=1000, period=1, flags=flags, palheta=0, lance_side=0,
+                  clock_ms=clock_ms, period_ms=180_000, added_ms=0, lance_ms=15_000,
+                  lance_len_ms=15_000, newest=1, acked=1)
+
+
+def test_the_table_notes_when_its_clock_went_into_the_interval() -> None:
+    clock = TableClock()
+    clock.heard_status(status(W.ST_RUNNING, 170_000), 1_000.0)
+    assert clock.interval_at is None
+    clock.heard_status(status(W.ST_INTERVAL), 5_000.0)
+    clock.heard_status(status(W.ST_INTERVAL), 9_000.0)  # later reports: the same start
+    assert clock.interval_at == 5_000.0
+    clock.heard_status(status(W.ST_RUNNING, 0), 130_000.0)  # the second half
+    assert clock.interval_at is None
+
+
+def test_the_state_carries_the_interval_start_and_the_event() -> None:
+    m = Engine(load_ruleset("cbfm-1toque"), {"interval_ms": 120_000}).initial_state().to_dict()
+    link = LinkView(connected=True, reason="ok")
+    st = state_json(table_id="sim-1", match_id=1, ruleset="cbfm-1toque", match=m,
+                    status=status(W.ST_INTERVAL), status_wall_ms=9_000.0, profile=PROFILE,
+                    link=link, interval_at=5_000.4, event="Copa do Clube 2026")
+    assert st["clock"]["interval_at"] == 5_000
+    assert st["match"]["clock_profile"]["interval_ms"] == 120_000  # how long it lasts
+    assert st["event"] == "Copa do Clube 2026"
+    # out of the interval no start is published (a stale one would count on)
+    playing = state_json(table_id="sim-1", match_id=1, ruleset="cbfm-1toque", match=m,
+                         status=status(W.ST_RUNNING), status_wall_ms=9_000.0, profile=PROFILE,
+                         link=link, interval_at=5_000.0)
+    assert playing["clock"]["interval_at"] is None and playing["event"] == ""
