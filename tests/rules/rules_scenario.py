@@ -16,7 +16,10 @@ ms: `adjust +4000`), `announce_includes` (codes that must be among the announcem
 that order, others between them allowed), `pending_items` (the pending confirmations
 themselves, matched on the keys given) and `restarts` (every restart called so far that
 is still in force after the corrections, in order, each matched on the keys given, e.g.
-`[{kind: lateral, side: B}]`).
+`[{kind: lateral, side: B}]`, or `kind_prefix: lateral` for any kind that begins so;
+with the scenario's `restarts_from: N`, those from entry N on, the one in force then
+included: a blind case that starts in mid-match after entries that set it up; and
+`restarts_ignore: [saida]` leaves those kinds out once it has begun).
 
 A step may say `refused: true` (the rules must refuse that entry, leaving the match as it
 was; `refused: "<words>"`: and the English reason says them) or `accepted: true` (they
@@ -74,6 +77,20 @@ def includes(expected: list[Any], actual: list[Any], where: str) -> list[str]:
     return [f"{where}: {missing!r} not among (in order) {actual!r}"] if missing else []
 
 
+def _kind_prefix(expected: list[Any], actual: list[dict[str, Any]]) -> list[Any]:
+    """A restart expected as `kind_prefix: lateral` matches any kind that begins so
+    (gaucha's lateral_cedida / lateral_cavada, where a blind case says only "lateral")."""
+    out: list[Any] = []
+    for i, item in enumerate(expected):
+        if isinstance(item, dict) and "kind_prefix" in item:
+            item = dict(item)
+            prefix = str(item.pop("kind_prefix"))
+            kind = str(actual[i].get("kind", "")) if i < len(actual) else ""
+            item["kind"] = kind if kind.startswith(prefix) else f"{prefix}…"
+        out.append(item)
+    return out
+
+
 def check(expect: dict[str, Any], state: dict[str, Any], device: list[str], label: str,
           restarts: list[dict[str, Any]] | None = None) -> None:
     errors: list[str] = []
@@ -85,7 +102,7 @@ def check(expect: dict[str, Any], state: dict[str, Any], device: list[str], labe
         elif key == "pending_items":
             errors += match(value, state["pending"], key)
         elif key == "restarts":
-            errors += match(value, restarts, key)
+            errors += match(_kind_prefix(value, restarts or []), restarts, key)
         elif key == "pending":
             errors += match(value, [p["kind"] for p in state["pending"]], "pending")
         elif key == "device":
@@ -108,14 +125,30 @@ def _command(data: dict[str, Any]) -> str:
     return cmd
 
 
-def restart_history(engine: Engine, entries: list[Entry]) -> list[dict[str, Any]]:
+def restart_history(engine: Engine, entries: list[Entry], since: int | None = None,
+                    ignore: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """Every restart the rules called, in order, for the entries still in force after the
-    corrections (a restart is new when its kind or side changes, or it follows one taken)."""
+    corrections (a restart is new when its kind or side changes, or it follows one taken).
+    `since` (a scenario's `restarts_from`: the entry a blind case starts at, after the
+    entries that set its match up): only the restart in force before that entry, if not
+    taken, and those called from it on; `ignore` (`restarts_ignore`): kinds left out once
+    the case has begun (e.g. the kick-offs after goals, when the case lists only set pieces)."""
     state = engine.initial_state()
     called: list[dict[str, Any]] = []
+    stale = None  # a restart taken before `since`, still the match's last one
     for entry in in_time_order(effective_entries(entries)):
+        if since is not None and entry.id >= since:
+            now = state.m.get("restart")
+            called = [dict(now)] if now and not now.get("taken") else []
+            stale = (now.get("kind"), now.get("side")) if now and now.get("taken") else None
+            since = None
         state, _ = engine.apply(state, entry)
         now = state.m.get("restart")
+        if now and now.get("kind") in ignore and since is None:
+            continue
+        if stale and now and now.get("taken") and (now.get("kind"), now.get("side")) == stale:
+            continue
+        stale = None
         last = called[-1] if called else None
         if now and (last is None or (now.get("kind"), now.get("side"))
                     != (last.get("kind"), last.get("side"))
@@ -176,7 +209,9 @@ def run(doc: dict[str, Any], label: str,
     now = n_entry = 0
     for n, step in enumerate(doc["steps"], 1):
         if "expect" in step:
-            restarts = restart_history(engine, entries) if "restarts" in step["expect"] else None
+            restarts = (restart_history(engine, entries, doc.get("restarts_from"),
+                                    tuple(doc.get("restarts_ignore", ())))
+                        if "restarts" in step["expect"] else None)
             check(step["expect"], state.to_dict(), device, f"{label}, step {n}", restarts)
             continue
         # `at`: when it happened, the time same-instant calls compare; a step without `t`
@@ -194,6 +229,8 @@ def run(doc: dict[str, Any], label: str,
         entries.append(entry)
         device += [_command(e.data) for e in effects if e.kind == "device"]
     final = state.to_dict()
-    restarts = restart_history(engine, entries) if "restarts" in (doc.get("expect") or {}) else None
+    restarts = (restart_history(engine, entries, doc.get("restarts_from"),
+                                tuple(doc.get("restarts_ignore", ())))
+                if "restarts" in (doc.get("expect") or {}) else None)
     check(doc.get("expect") or {}, final, device, f"{label}, final", restarts)
     return engine, entries, final
