@@ -92,7 +92,8 @@ def championship_settings(tables: int) -> dict[str, Any]:
     return {"name": _("Demonstration championship (Swiss phase and knockout)"),
             "category": "Aberto",
             "format": "swiss_knockout", "swiss_rounds": 3, "advance": 4, "tables": tables,
-            "seed": CHAMPIONSHIP_SEED, "changeover_minutes": 1,
+            # the simulated referees start a match as soon as it is given: no changeover
+            "seed": CHAMPIONSHIP_SEED, "changeover_minutes": 0,
             # a level knockout match: the desk decides (the demo's organiser, by lots)
             "knockout_draw": "desk", "match_settings": dict(FAST_MATCH)}
 
@@ -101,7 +102,7 @@ def under18_settings(tables: int) -> dict[str, Any]:
     return {"name": _("Demonstration championship (groups, Ouro and Prata)"),
             "category": "Sub-18", "format": "groups_knockout", "groups": 2, "advance": 1,
             "divisions": ["Ouro", "Prata"], "tables": tables, "seed": CHAMPIONSHIP_SEED,
-            "changeover_minutes": 1, "knockout_draw": "advantage",
+            "changeover_minutes": 0, "knockout_draw": "advantage",
             "match_settings": dict(FAST_MATCH)}
 
 
@@ -236,7 +237,8 @@ async def _play(comp: CompetitionDB, sims: list[SimTable], broker: Mosquitto, de
                 for d, s in zip(running.daemons, sims, strict=True)]
         stop = asyncio.Event()
         tasks = [asyncio.create_task(r.run(stop)) for r in refs]
-        watch = PlanWatch(comp)  # tables announced = tables played, the estimates' errors
+        # tables announced = tables played, the estimates' errors
+        watch = PlanWatch(comp, speed=sims[0].speed)
         while True:
             await asyncio.to_thread(_organiser, comp, say)
             await asyncio.to_thread(watch.look)
@@ -248,7 +250,7 @@ async def _play(comp: CompetitionDB, sims: list[SimTable], broker: Mosquitto, de
         watch.check_played()
         outcome["plan"] = plan = watch.summary()
         say(_("plan: {count} matches started; estimate error at the start: median {median:.1f} "
-              "min, worst {worst:.1f} min (the tables run {speed}× the estimates' clock); "
+              "min, worst {worst:.1f} min (in the day's minutes, the tables at {speed}×); "
               "{problems} problems").format(count=plan["matches"], median=plan["median_min"],
                                             worst=plan["worst_min"], speed=sims[0].speed,
                                             problems=len(plan["problems"])))

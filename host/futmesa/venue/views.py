@@ -120,10 +120,11 @@ def clock_time(ts: float | None) -> str:
 
 
 def estimates(db: CompetitionDB, comp: dict[str, Any], matches: list[dict[str, Any]],
-              now: float | None = None) -> Estimate:
+              now: float | None = None, speed: float = 1.0) -> Estimate:
     """The estimated start of every match still to play and the day's finish (eta.py): the
     day's categories share the tables, so their matches are estimated together, with the
-    Swiss rounds not drawn yet (eta.rounds_to_draw)."""
+    Swiss rounds not drawn yet (eta.rounds_to_draw). ``speed``: a simulated day's tables
+    run that many times faster (the demo, the walk test): the lengths are divided by it."""
     day = db.active()
     if not any(c["id"] == comp["id"] for c in day) or len(day) < 2:
         day = [comp]
@@ -132,11 +133,11 @@ def estimates(db: CompetitionDB, comp: dict[str, Any], matches: list[dict[str, A
     for c in day:
         mine = list(matches) if c["id"] == comp["id"] else db.matches(c["id"])
         mine += rounds_to_draw(c["settings"], mine, c["id"])
-        one = match_seconds(c["settings"])
+        one = match_seconds(c["settings"]) / speed
         lengths.update((m["id"], one) for m in mine)
         every += mine
     s = comp["settings"]
-    length = match_seconds(s)
+    length = match_seconds(s) / speed
     tables = max(c["settings"].tables for c in day)
     return estimate(every, tables, time.time() if now is None else now, length,
                     rest=s.rest_slots * length, lengths=lengths)
