@@ -19,7 +19,12 @@ is still in force after the corrections, in order, each matched on the keys give
 `[{kind: lateral, side: B}]`, or `kind_prefix: lateral` for any kind that begins so;
 with the scenario's `restarts_from: N`, those from entry N on, the one in force then
 included: a blind case that starts in mid-match after entries that set it up; and
-`restarts_ignore: [saida]` leaves those kinds out once it has begun).
+`restarts_ignore: [saida]` leaves those kinds out once it has begun; `restarts_superseded:
+drop`, a restart replaced before it was taken by the referee's next input on the same dead
+ball), and
+`refused_entries` (the ids of the logged entries the rules refuse as the log now stands,
+in order: after a correction, the later entries it made invalid — a blind case's
+`voided_by_correction`).
 
 A step may say `refused: true` (the rules must refuse that entry, leaving the match as it
 was; `refused: "<words>"`: and the English reason says them) or `accepted: true` (they
@@ -105,6 +110,9 @@ def check(expect: dict[str, Any], state: dict[str, Any], device: list[str], labe
             errors += match(_kind_prefix(value, restarts or []), restarts, key)
         elif key == "pending":
             errors += match(value, [p["kind"] for p in state["pending"]], "pending")
+        elif key == "refused_entries":
+            errors += match(value, sorted({a["entry"] for a in state["announcements"]
+                                           if a["code"] == "refused"}), key)
         elif key == "device":
             errors += match(value, device, "device")
         elif key not in state:
@@ -126,20 +134,26 @@ def _command(data: dict[str, Any]) -> str:
 
 
 def restart_history(engine: Engine, entries: list[Entry], since: int | None = None,
-                    ignore: tuple[str, ...] = ()) -> list[dict[str, Any]]:
+                    ignore: tuple[str, ...] = (),
+                    superseded: bool = False) -> list[dict[str, Any]]:
     """Every restart the rules called, in order, for the entries still in force after the
     corrections (a restart is new when its kind or side changes, or it follows one taken).
     `since` (a scenario's `restarts_from`: the entry a blind case starts at, after the
     entries that set its match up): only the restart in force before that entry, if not
     taken, and those called from it on; `ignore` (`restarts_ignore`): kinds left out once
-    the case has begun (e.g. the kick-offs after goals, when the case lists only set pieces)."""
+    the case has begun (e.g. the kick-offs after goals, when the case lists only set pieces);
+    `superseded` (`restarts_superseded: drop`): a restart the referee's next input replaced
+    on the same dead ball before it was taken (the lateral a sensor's ball out called, made
+    a two-touch kick by the referee's tap) is not listed, only what replaced it."""
     state = engine.initial_state()
     called: list[dict[str, Any]] = []
     stale = None  # a restart taken before `since`, still the match's last one
+    first = 0  # the restart in force when the case began is never replaced in the list
     for entry in in_time_order(effective_entries(entries)):
         if since is not None and entry.id >= since:
             now = state.m.get("restart")
             called = [dict(now)] if now and not now.get("taken") else []
+            first = len(called)
             stale = (now.get("kind"), now.get("side")) if now and now.get("taken") else None
             since = None
         state, _ = engine.apply(state, entry)
@@ -153,6 +167,9 @@ def restart_history(engine: Engine, entries: list[Entry], since: int | None = No
         if now and (last is None or (now.get("kind"), now.get("side"))
                     != (last.get("kind"), last.get("side"))
                     or (last.get("taken") and not now.get("taken"))):
+            if superseded and last is not None and not last.get("taken") and len(called) > first:
+                called[-1] = dict(now)  # replaced on the same dead ball before it was taken
+                continue
             called.append(dict(now))
         elif now and last is not None:
             called[-1] = dict(now)
@@ -210,7 +227,8 @@ def run(doc: dict[str, Any], label: str,
     for n, step in enumerate(doc["steps"], 1):
         if "expect" in step:
             restarts = (restart_history(engine, entries, doc.get("restarts_from"),
-                                    tuple(doc.get("restarts_ignore", ())))
+                                    tuple(doc.get("restarts_ignore", ())),
+                                    doc.get("restarts_superseded") == "drop")
                         if "restarts" in step["expect"] else None)
             check(step["expect"], state.to_dict(), device, f"{label}, step {n}", restarts)
             continue
@@ -230,7 +248,8 @@ def run(doc: dict[str, Any], label: str,
         device += [_command(e.data) for e in effects if e.kind == "device"]
     final = state.to_dict()
     restarts = (restart_history(engine, entries, doc.get("restarts_from"),
-                                tuple(doc.get("restarts_ignore", ())))
+                                tuple(doc.get("restarts_ignore", ())),
+                                doc.get("restarts_superseded") == "drop")
                 if "restarts" in (doc.get("expect") or {}) else None)
     check(doc.get("expect") or {}, final, device, f"{label}, final", restarts)
     return engine, entries, final
