@@ -222,28 +222,39 @@ def _print_draw(store, cid: int) -> None:  # noqa: ANN001
 
 
 def _print_schedule(store, cid: int) -> None:  # noqa: ANN001
-    from futmesa.venue.views import match_view
+    """One line a match: number, estimated time (or when it was given to its table), its
+    table once given, stage, teams, score, status."""
+    import time as _time
+
+    from futmesa.venue.views import clock_time, estimates, match_view
 
     teams = store.team_map()
-    for m in store.matches(cid):
+    matches = store.matches(cid)
+    eta = estimates(store, store.competition(cid), matches)
+    for m in matches:
         v = match_view(m, teams)
-        status = v["status_pt"] if i18n.language() != "en" else v.get("status_en",
-                                                                        v["status_pt"])
-        round_ = _("round")
+        when = (clock_time(eta.starts.get(m["id"])) if m["status"] == "scheduled"
+                else _time.strftime("%H:%M", _time.localtime(m["updated_at"]))
+                if m["status"] == "assigned" else "")
         proof = f"  ({v['proof']['text']})" if v["proof"]["text"] else ""
-        click.echo(f"{v['id']:>4}  {round_} {v['slot']:<3} {v['table'] or '—':<10} "
-                   f"{v['label']:<22} {v['a']} {v['score']} {v['b']}  [{status}]{proof}")
+        click.echo(f"{v['id']:>4}  {when or '—':<6} {v['table'] or '—':<10} "
+                   f"{v['label']:<22} {v['a']} {v['score']} {v['b']}  [{v['status_pt']}]"
+                   f"{proof}")
 
 
 @competition.command("schedule")
 @click.option("--db", default="desk.sqlite", show_default=True, help=DB_HELP)
 def show_schedule(db: str) -> None:
-    """List the matches: slot, table, teams, score, status."""
+    """List the matches of every category of the day: time, table, teams, score, status."""
     from futmesa.competition.db import CompetitionError
 
     store = _db(db)
     try:
-        _print_schedule(store, store.competition()["id"])
+        day = store.active() or [store.competition()]
+        for comp in day:
+            if len(day) > 1:
+                click.echo(f"== {comp['settings'].category or comp['name']} ==")
+            _print_schedule(store, comp["id"])
     except CompetitionError as exc:
         raise _fail(exc) from exc
 
@@ -638,7 +649,12 @@ def sumulas(db: str, tables: tuple[str, ...], out: str, lang: str | None) -> Non
               help="credentials/desk.json written by `futmesa venue broker-config`.")
 @click.option("--http-host", default="0.0.0.0", show_default=True)
 @click.option("--http-port", default=8100, show_default=True, type=click.IntRange(1, 65535))
-def desk(db: str, broker: str, cred_path: str, http_host: str, http_port: int) -> None:
+@click.option("--public-url", default=None,
+              help="The address phones open the pages at (e.g. http://192.168.0.10:8100): "
+                   "the QR codes and shared links give it. Default: this computer's address "
+                   "on the network.")
+def desk(db: str, broker: str, cred_path: str, http_host: str, http_port: int,
+         public_url: str | None) -> None:
     """The desk: hears every table, assigns matches, serves the venue board and standings."""
     from futmesa import server
     from futmesa.venue.desk_server import run_desk
@@ -656,7 +672,8 @@ def desk(db: str, broker: str, cred_path: str, http_host: str, http_port: int) -
     click.echo(_("venue board: http://{host}:{port}/  standings: /standings  bracket: /bracket  "
                  "day summary: /summary").format(host=shown, port=http_port))
     try:
-        asyncio.run(run_desk(db, b, creds["desk"], http_host, http_port))
+        asyncio.run(run_desk(db, b, creds["desk"], http_host, http_port,
+                             public_url=public_url))
     except server.PortInUseError as exc:
         raise _fail(exc) from exc
     except KeyboardInterrupt:

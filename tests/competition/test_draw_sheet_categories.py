@@ -32,7 +32,7 @@ def test_each_category_its_own_draw_sheet(tmp_path: Path) -> None:
                                      str(tmp_path / "s.json"), "--category", cat])
         assert r.exit_code == 0, r.output
         sheet = r.output.split("Empate no mata-mata")[1]
-        outs[cat] = re.split(r"\n\s+\d+\s+rodada", sheet)[0]  # the schedule follows
+        outs[cat] = re.split(r"\n\s+\d+\s+(?:~\d|—)", sheet)[0]  # the schedule follows
     for name in ("Alfa", "Beta", "Gama", "Delta", "Zeta"):
         assert name not in outs["Máster"], outs["Máster"]
     for name in ("Veterano", "Anciao", "Senior", "Decano"):
@@ -54,3 +54,22 @@ def test_each_category_its_own_draw_sheet(tmp_path: Path) -> None:
                 pair = [k for k, t in comp.team_map().items() if f" {t.name} " in f" {line} "]
                 assert frozenset(pair) in firsts, line
     comp.close()
+
+
+def test_the_schedule_lists_every_category_with_times(tmp_path: Path) -> None:
+    db = tmp_path / "dia.sqlite"
+    EventLog(db).close()
+    (tmp_path / "s.json").write_text('{"name": "Estadual", "format": "league"}',
+                                     encoding="utf-8")
+    for cat, text in (("Adulto", ADULTO), ("Máster", MASTER)):
+        (tmp_path / f"{cat}.csv").write_text(text, encoding="utf-8")
+        r = CliRunner().invoke(cli, ["--lang", "pt_BR", "competition", "new", "--db", str(db),
+                                     "--teams", str(tmp_path / f"{cat}.csv"), "--settings",
+                                     str(tmp_path / "s.json"), "--category", cat])
+        assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(cli, ["--lang", "pt_BR", "competition", "schedule", "--db", str(db)])
+    assert r.exit_code == 0 and "== Adulto ==" in r.output and "== Máster ==" in r.output
+    lines = [x for x in r.output.splitlines() if x.strip() and not x.startswith("==")]
+    assert len(lines) == 15 + 6, r.output
+    assert all(re.search(r"~\d\d:\d\d", x) for x in lines), r.output
+    assert "rodada" not in r.output  # a time, not the schedule's internal slot number

@@ -17,13 +17,14 @@ async def run_desk(db: str, broker: Broker, password: str, http_host: str = "127
                    http_port: int = 8100,
                    on_ready: Callable[[Desk, uvicorn.Server], Coroutine[Any, Any, Any]]
                    | None = None,
-                   assign: bool = True) -> None:
-    """Serve the desk until stopped (Ctrl-C, or ``server.should_exit = True``)."""
+                   assign: bool = True, public_url: str | None = None) -> None:
+    """Serve the desk until stopped (Ctrl-C, or ``server.should_exit = True``);
+    ``public_url``: the address the QR codes and shared links give phones."""
     import asyncio
 
     check_port_free(http_host, http_port)
     desk = Desk(db, broker, password, assign=assign)
-    app = create_desk_app(desk)
+    app = create_desk_app(desk, public_url)
     server = uvicorn.Server(uvicorn.Config(app, host=http_host, port=http_port,
                                            log_level="warning", lifespan="off",
                                            ws_ping_interval=5, ws_ping_timeout=5))

@@ -22,6 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
 from futmesa.i18n import N_, jinja_callables, translator
+from futmesa.netaddr import public_base_url
 from futmesa.venue.board_socket import BoardSocket
 from futmesa.venue.desk import Desk
 from futmesa.venue.view_cache import ViewCache
@@ -72,9 +73,25 @@ def chosen(request: Request) -> int | None:
 class DeskPages:
     """The desk's pages and JSON, each built from the shared views (:class:`ViewCache`)."""
 
-    def __init__(self, desk: Desk) -> None:
+    def __init__(self, desk: Desk, public_url: str | None = None) -> None:
         self.desk = desk
         self.views = ViewCache(desk)
+        # the address phones open (the QR codes, the shared links): --public-url, else the
+        # one the page was asked by, unless that is this machine's own (a TV on localhost)
+        self.public_url = public_url.rstrip("/") if public_url else None
+
+    def base(self, request: Request) -> str:
+        if self.public_url:
+            return self.public_url
+        host = request.url.hostname or ""
+        if host in ("localhost", "127.0.0.1", "::1"):
+            return public_base_url("0.0.0.0", request.url.port or 80)
+        return str(request.base_url).rstrip("/")
+
+    def team_url(self, request: Request, key: str) -> str:
+        """A team page's address, its name percent-encoded (spaces too: a link that works
+        in a message)."""
+        return f"{self.base(request)}/time/{quote(key, safe='')}"
 
     async def page(self, name: str, request: Request) -> Response:
         lang = request_language(request)
@@ -109,8 +126,9 @@ class DeskPages:
             return PlainTextResponse(said, 404)
         share = translator(lang).gettext(N_("{team}: my next match and results")).format(
             team=t["team"])
+        link = self.team_url(request, key)
         return HTMLResponse(render("team.html", lang, c={"name": t["name"]}, t=t,
-                                   share_text=f"{share} {request.url}"))
+                                   share_text=f"{share} {link}", share_url=link))
 
     async def season(self, request: Request) -> Response:
         lang = request_language(request)
@@ -129,8 +147,7 @@ class DeskPages:
 
     async def qr(self, request: Request) -> Response:
         key = request.path_params.get("key")
-        base = str(request.base_url).rstrip("/")
-        url = f"{base}/time/{quote(key, safe='')}" if key else f"{base}/times"
+        url = self.team_url(request, key) if key else f"{self.base(request)}/times"
         return Response(qr_svg(url), media_type="image/svg+xml",
                         headers={"Cache-Control": "max-age=300"})
 
@@ -142,8 +159,8 @@ class DeskPages:
                                                  chosen(request)))
 
 
-def create_desk_app(desk: Desk) -> Starlette:
-    pages = DeskPages(desk)
+def create_desk_app(desk: Desk, public_url: str | None = None) -> Starlette:
+    pages = DeskPages(desk, public_url)
     socket = BoardSocket(desk)
     routes = [
         Route("/", pages.board),
