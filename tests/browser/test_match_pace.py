@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from screen_checks import wait_settled
 
 from futmesa.hub import RefusedError, StateHub
 from futmesa.matchbook.citations import plain
@@ -257,6 +258,10 @@ def test_a_sensor_goal_and_its_void_are_said_on_phone_and_tv(
         assert tv.text_content("#goal-team") == "Estrela do Norte"
         assert tv.text_content("#goal-score") == "0 × 0"
         assert "9" in tv.text_content("#goal-detail")
+        # the goal's own words still waiting (its kick-off) are not said after its void
+        assert not tv.evaluate("g => window.futmesaKiosk.ann.queue.some((x) => x.a"
+                               " && x.a.entry === g && x.a.code === 'rearrange')", goal)
+        wait_settled(tv, "#goal")
         tv.screenshot(path=str(output_dir / "pace-goal-voided-tv.png"))
         text_is(phone, "#result", "Gol anulado — 0 × 0")
         text_is(phone, "#c-score", "0 × 0")
@@ -413,5 +418,38 @@ def test_the_tv_footer_stays_under_a_two_line_shot_banner(
             assert tv.evaluate("document.getElementById('score-A').getBoundingClientRect()"
                                ".height") >= 0.2 * 1080
             tv.screenshot(path=str(output_dir / "pace-shot-two-lines-tv.png"))
+        finally:
+            tv.context.close()
+
+
+# ---- 4 with the real table: the void in the account's words -----------------------------
+def test_a_real_goal_voided_is_told_in_the_accounts_words(
+    browser: Any, output_dir: Path
+) -> None:
+    from futmesa_testkit.livetable import LiveTable
+
+    with LiveTable(speed=30, settings={"lance_ms": 3_600_000, "lance_warn_ms": 5_000}) as live:
+        live.start_match(teams=TEAMS)
+        tv = browser.new_context(**TV).new_page()
+        try:
+            tv.goto(live.base_url + "/")
+            text_is(tv, "#name-A", "Estrela do Norte")
+            live.referee("shot_asked", {"side": "A", "disc": 9})
+            live.sim.goal(live.match()["ends"]["B"])
+            tv.wait_for_function("document.getElementById('score-A').textContent === '1'",
+                                 timeout=90_000)
+            d = live.daemon
+            goal = max(e.id for e in d.store.entries(d.match["id"]) if e.kind == "goal_line")
+            live.referee("void", {"target": goal, "reason": "a bola não entrou"})
+            tv.wait_for_function("document.getElementById('goal-word').textContent"
+                                 " === 'GOL ANULADO'", timeout=20_000)
+            assert tv.text_content("#goal-team") == "Estrela do Norte"
+            # then the account's words: the goal as it was, and why
+            text_has(tv, "#announce", "Gol de Estrela do Norte (1\u00a0×\u00a00")
+            said = tv.text_content("#announce").replace("\u00a0", " ")
+            assert "botão 9" in said and "anulado pelo árbitro: a bola não entrou" in said
+            text_is(tv, "#score-A", "0")
+            wait_settled(tv, "#announce")
+            tv.screenshot(path=str(output_dir / "pace-real-goal-voided-account-tv.png"))
         finally:
             tv.context.close()

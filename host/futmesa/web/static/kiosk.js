@@ -302,10 +302,12 @@
     // the rules' words for it follow (e.g. "Gol anulado pelo árbitro: tiro de meta para …")
     for (const g of voided) {
       const said = list.filter((a) => a && a.entry === g.entry && a.code === "goal_disallowed");
-      ann.queue = ann.queue.filter((x) => !said.includes(x.a));
+      // the goal's own words not yet shown (its kick-off) are not said after its void
+      ann.queue = ann.queue.filter((x) => !said.includes(x.a) && !(x.a && x.a.entry === g.entry));
       ann.queue.unshift({ a: { code: "goal_void", side: g.side, synthetic: true }, g },
                         ...said.map((a) => ({ a })));
       if (ann.current && !ann.current.goal) ann.current = null;
+      sayVoid(st, g);
     }
     if (score > ann.goals && !goalAnnounced) {
       // a goal without the engine's words (e.g. counted while this screen was away): still GOL
@@ -317,6 +319,30 @@
     }
     ann.goals = score;
     ann.sideA = st.score ? Number(st.score.A || 0) : 0;
+  }
+
+  // The account of the match (GET /api/account, matchbook/account.py) says a void in the
+  // referee's words ("Gol de … (1 × 0, 12', botão 9) anulado pelo árbitro: …"): when it
+  // answers, those words follow the GOL ANULADO frame instead of the rules' own (which stay
+  // when it does not).
+  async function sayVoid(st, g) {
+    let facts = [];
+    try {
+      const r = await fetch(`/api/account${st.table_id ? `?table=${encodeURIComponent(st.table_id)}` : ""}`,
+                            { cache: "no-store" });
+      if (!r.ok) return;
+      facts = (await r.json()).facts || [];
+    } catch (e) {
+      return;
+    }
+    const voids = facts.filter((f) => f && f.kind === "void_goal" && !f.struck && f.goal);
+    const f = voids.filter((x) => x.goal.side === g.side && x.goal.period === g.period
+                           && x.goal.clock_ms === g.clock_ms).pop() || voids.pop();
+    if (!f || ann.match !== st.match_id) return;
+    ann.queue = ann.queue.filter((x) => !(x.a && x.a.code === "goal_disallowed" && x.a.entry === g.entry));
+    const at = ann.queue.findIndex((x) => x.a && x.a.code === "goal_void");
+    ann.queue.splice(at + 1, 0, { a: { code: "goal_disallowed", pt: f.text, en: f.text_en || f.text,
+                                       entry: g.entry } });
   }
 
   function goalOf(st, a) {
