@@ -19,10 +19,10 @@ WIDTH_MM = 174.0  # A4 less 18 mm margins
 # column widths (mm) per table key; the widest column takes what is left
 WIDTHS: dict[str, list[float]] = {
     "account": [30, 144],
-    "goals": [24, 36, 12, 16, 86],
+    "goals": [24, 34, 15, 16, 85],
     "shootout": [60, 90, 24],
     "discipline": [24, 36, 114],
-    "substitutions": [24, 36, 12, 12, 90],
+    "substitutions": [22, 34, 12, 14, 92],
     "corrections": [9, 22, 37, 28, 22, 24, 32],
     "log": [11, 16, 14, 15, 74, 22, 22],
 }

@@ -151,8 +151,6 @@ export function fillLog(entries) {
   }
   if (!entries.length) renderLogMessage(_("nothing logged yet"));
 
-  const folded = entries.filter((e) => e.folded).length;
-  if (folded) ol.append(foldToggle(ol, folded));
   for (const e of [...entries].reverse()) {
     const li = document.createElement("li");
     li.dataset.id = e.id;
@@ -198,6 +196,9 @@ export function fillLog(entries) {
     }
     ol.append(li);
   }
+  // under the newest entries' list, beside the older pages: the lance timer's rows, on demand
+  const folded = entries.filter((e) => e.folded).length;
+  if (folded) ol.append(foldToggle(ol, folded));
   if (held.older > 0) {
     // the oldest entries are at the bottom: the console asks for them a page at a time
     const li = document.createElement("li");
