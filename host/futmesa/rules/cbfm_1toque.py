@@ -92,6 +92,14 @@ class Cbfm1Toque(Ruleset):
     # defesa"; a shot is taken from the opponent's field (§4): back in one's own goal it is
     # a ball in the goal without a goal, a reposição (Art. 16)
     shot_own_goal = ("no_goal", "reposicao", "000 Art. 12 §2")
+    # where a kick's ball ends (issue 44): a goal kick or reposição that hits a disc and goes
+    # out "pela linha de fundo ou de gol de seu campo" is a technical foul (Art. 23 II B; off
+    # an opponent's attacker, II C); an indirect kick's first lance off an opponent: "saia
+    # pela linha lateral, será reversão de lateral; se sair pela linha de fundo, será cobrado
+    # reposição" (Art. 18 §1)
+    back_over_own_line: ClassVar[dict[str, str]] = {
+        "tiro_de_meta": "000 Art. 23 II B", "reposicao": "000 Art. 23 II B"}
+    first_lance_off_opponent = "000 Art. 18 §1"
     side_choice_kinds = ("escanteio",)  # a ball in the goal: the favoured técnico's side
     # a failed reposição / goal kick: short of the midline, the opponent's option (Art. 13
     # §3, Art. 16 §3); not out of the big area, a technical foul (Art. 23 II F)

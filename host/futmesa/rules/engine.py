@@ -229,7 +229,7 @@ class Engine:
         saved = copy_match(m) if before is None else None
         try:
             handler(ctx)
-            settle(m)  # the match's turn is the vez (possession.py): one state, one answer
+            settle(self.ruleset, ctx)  # turn is the vez (possession.py): one state, one answer
         except Refused as refused:
             # a refused input changes nothing but the announcement saying why
             m.clear()

@@ -38,9 +38,14 @@ class Gaucha(Ruleset):
                                 "rebound_midline", "free_kick_choice",
                                 "pass_touched_opponent"})
     # Art. XXXI §2: an own goal only "partindo do campo do defensor que estiver efetuando a
-    # jogada"; a shot is taken from the attacking field (Art. XXI a): back in one's own goal
-    # it enters "sem que haja gol válido", a goal kick (Art. XXXIII)
-    shot_own_goal = ("no_goal", "tiro_de_meta", "001 Art. XXXI §2")
+    # jogada"; a shot is taken from the attacking field (Art. XXI a), so back in one's own
+    # goal it is no goal — and "quando a bola arremessada ao arco bater na trave e ... entrar
+    # no gol" of the técnico who shot, "será considerado falta técnica" (Art. XXII §1; off the
+    # goalkeeper, §2), at the midline, the beneficiary choosing the side
+    shot_own_goal = ("no_goal", "falta_tecnica", "001 Art. XXII §1")
+    # a technical foul's kick is "um arremesso simples, sem ser válido o chute a gol" (Art.
+    # XXIX §único): into the goal it is no goal, not another technical foul
+    goal_only_void = ("falta_tecnica",)
     cites: ClassVar[dict[str, str]] = {
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",
@@ -138,6 +143,15 @@ class Gaucha(Ruleset):
         )
         self.technical_foul(ctx, side, r["limit_rule"])
         return True
+
+    def turn_holder(self, m: dict[str, Any], side: str) -> str | None:
+        """No turn order in open play, but a restart whose lances are played leaves the next
+        lance to the opponent (out_of_turn below): possession.holder reads it here."""
+        r = m["restart"]
+        if (r and r.get("open") and r["taken"]
+                and r["taker_lances"] >= (r.get("lances") or 1)):
+            return other(r["side"])
+        return None
 
     def on_rebound_midline(self, ctx: Ctx) -> None:
         """Art. XXXVIII: "Quando a bola for rebatida pelo goleiro ou por uma das traves e esta

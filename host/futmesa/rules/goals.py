@@ -33,6 +33,9 @@ class GoalRules(RulesCore):
     # must start from one's own field (000 Art. 12 §2, 001 Art. XXXI §2) or only the asked
     # shot scores (004)
     shot_own_goal: ClassVar[tuple[str, str, str]] = ("own_goal", "", "")
+    # restarts from which a goal is only "not valid" (a goal kick follows), not the taker's
+    # technical foul as for the other restarts that may not seek a goal (001 Art. XXIX §único)
+    goal_only_void: ClassVar[tuple[str, ...]] = ()
 
     def on_shot_asked(self, ctx: Ctx) -> None:
         m = ctx.m
@@ -159,6 +162,11 @@ class GoalRules(RulesCore):
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             self.end_period(ctx, self.cite("end"))
             return
+        if kind == "falta_tecnica":
+            # where the shot ended decides: back in the shooter's own goal it is his technical
+            # foul (001 Art. XXII §1 off the post, §2 off the goalkeeper)
+            self.technical_foul(ctx, shooter, rule)
+            return
         self.set_restart(ctx, kind, shooter, self.cite(kind) or rule, out_line="end",
                          out_by=shooter, out_end=goal)
 
@@ -250,6 +258,27 @@ class GoalRules(RulesCore):
         corner when the referee says it came off a defender."""
         # over the goal line: a straight_out may still change it (000 Art. 23 VI C, H)
         m = ctx.m
+        taken = self.restart_forbids(ctx, "goal", other(defender)) if choice == "no_goal" else None
+        if (taken is not None and taken["then"] == "technical"
+                and taken["kind"] not in self.goal_only_void):
+            # where the kick's ball ended decides: a restart that may not seek a goal sent it
+            # into the opponent's goal — its taker's technical foul (001 Art. XXXIV §1 a "não
+            # será permitido tentar obter gol ... caso ocorra, será falta técnica", XXXIII §1;
+            # 000 Art. 13 §2, 16 §2), not a goal kick
+            ctx.announce("restart_forbidden", N_("No shot at goal from this restart"),
+                         taken["limit_rule"])
+            self.technical_foul(ctx, other(defender), taken["limit_rule"])
+            return
+        r = m["restart"]
+        back = getattr(self, "back_over_own_line", {}).get(r["kind"]) if r else None
+        if (back and choice == "no_goal" and r["side"] == defender and r["taken"]
+                and r.get("open") and r.get("touches_since", 0) == 0):
+            # the goal kick or reposição came back off a disc into its taker's own goal: no
+            # own goal but his technical foul, "em qualquer marca de escanteio, caso ela
+            # tenha entrado no gol" — the favoured técnico's choice (000 Art. 23 II B)
+            self.technical_foul(ctx, defender, back)
+            m["restart"]["side_choice"] = True
+            return
         by = m.get("last_player") if m.get("last_player") in ("A", "B") else other(defender)
         out = {"out_line": "end", "out_by": defender if choice == "corner" else by,
                "out_end": m["ends"][defender]}

@@ -4,7 +4,7 @@ touches and turns, and the per-move (lance) timer.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from futmesa.i18n import N_
 
@@ -116,6 +116,47 @@ class PlayRules(RulesCore):
         last = m["last_touch"]
         self.resolve_ball_out(ctx, info, last)
 
+    # where a kick's ball ends decides what follows, before who touched it last (issue 44):
+    # a goal kick or reposição whose ball comes back off a disc over its taker's own end line
+    # (restart kind -> article: a technical foul against the taker) ...
+    back_over_own_line: ClassVar[dict[str, str]] = {}
+    # ... and a kick in two lances whose first lance touched an opponent and went out: over a
+    # side line the lateral is reversed (the touched side's), over an end line a reposição
+    first_lance_off_opponent: ClassVar[str] = ""
+
+    def kick_ended(self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]) -> bool:
+        """The restart just taken (no lance since) went out where its article decides the
+        restart, not the last touch: `back_over_own_line`, `first_lance_off_opponent`."""
+        m = ctx.m
+        r = m["restart"]
+        if not (r and r["taken"] and r.get("touches_since", 0) == 0):
+            return False
+        taker = r["side"]
+        rule = self.back_over_own_line.get(r["kind"])
+        if (rule and r.get("open") and info["line"] == "end"
+                and self.defender_of(m, info["end"]) == taker):
+            ctx.announce(
+                "restart_out",
+                N_("{team}'s {restart} left the field on its first kick: technical foul"),
+                rule,
+                team=ctx.name(taker),
+                restart=RESTART_NAMES.word(r["kind"]),
+            )
+            self.technical_foul(ctx, taker, rule)
+            return True
+        rule = self.first_lance_off_opponent
+        if (rule and r.get("infraction") and r.get("lances") == 2
+                and r.get("taker_lances") == 1 and last.get("side") == other(taker)):
+            if info["line"] == "side":
+                self.set_restart(ctx, "lateral", other(taker), rule, out_line="side",
+                                 out_by=other(taker), out_end=info["end"])
+            else:
+                defender = self.defender_of(m, info["end"])
+                self.set_restart(ctx, "reposicao", defender, rule, out_line="end",
+                                 out_by=other(taker), out_end=info["end"])
+            return True
+        return False
+
     def kick_went_out(self, ctx: Ctx, last: dict[str, Any]) -> bool:
         """A restart whose first lance may not leave the field (its `out_rule`: a technical
         foul kick, 000 Art. 25 B "a bola saia de campo no primeiro arremesso") did, off its
@@ -144,7 +185,7 @@ class PlayRules(RulesCore):
     def resolve_ball_out(self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]) -> None:
         m = ctx.m
         m["last_touch"] = None
-        if not self.in_play(m) or self.kick_went_out(ctx, last):
+        if not self.in_play(m) or self.kick_went_out(ctx, last) or self.kick_ended(ctx, info, last):
             return
         kind, side, rule = self.ball_out_restart(ctx, info, last)
         taken = self.restart_forbids(ctx, kind, side)
@@ -205,15 +246,23 @@ class PlayRules(RulesCore):
         refusal = kickoff_refusal(self, m, side)
         if refusal is not None:
             raise refusal
+        last = m.get("last_lance")
+        if m["status"] == "last_lance" and last and last.get("side") not in (None, side):
+            raise Refused(N_("The last lance is the opponent's"))
         if self.kicker_moved(ctx, side, disc):
             return
         m.pop("_shot_out", None)  # play went on: a late shot result has nothing to add
         hit = bool(ctx.entry.data.get("hit", True))
+        shot = m["shot_asked"]
+        struck = bool(shot and shot["side"] == side and disc is not None
+                      and disc == shot.get("disc"))  # this lance is the asked shot
         if restart and not restart["taken"] and restart["side"] == side:
             restart["taken"] = True
             restart["touches_since"] = 0
-            # its kicker waits for another touch where `taker_waits` says (a miss moved nothing)
-            restart["kicker"] = disc if hit else None
+            # its kicker waits for another touch where `taker_waits` says (a miss moved
+            # nothing; a shot's kick is followed by its result, not by another lance of his)
+            restart["kicker"] = disc if hit and not struck else None
+            restart["kicker_free"] = struck
             if self.clock_mode == "ball-in-play" and not m["clock_running"]:
                 ctx.device("play_on")
                 m["clock_running"] = True
@@ -258,7 +307,13 @@ class PlayRules(RulesCore):
         """One lance per turn; the kick-off is two lances by the same team."""
         m = ctx.m
         restart = m["restart"]
-        if (
+        shot = m["shot_asked"]
+        if shot and shot["side"] == side and disc is not None and disc == shot.get("disc"):
+            # the named disc's lance is the asked shot, struck: the lance is over whatever the
+            # restart's count (a kick-off or a free kick shot at once; 000 Art. 12 §1, Art. 18)
+            m["kickoff_touches"] = 2
+            m["turn"] = other(side)
+        elif (
             restart
             and restart["kind"] == "saida"
             and restart.get("touches_since", 0) == 0

@@ -100,6 +100,12 @@ def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = No
                        rule=rules.cite("opponent_half"))
     if disc is not None and disc in m["expelled"][side]:
         return Refused(N_("Disc {disc} was sent off"), disc=disc)
+    waits = kicker_waits(rules, m, side, disc)
+    if waits is not None:  # a shot is not asked for the kicker who waits (000 Art. 18)
+        return Refused(
+            N_("Disc {disc} took the {restart}: it plays again only after another disc has "
+               "touched the ball"), rule=waits[1], disc=disc,
+            restart=RESTART_NAMES.word(m["restart"]["kind"]))
     limit: Refused | None = rules.shot_limit(m, side)
     if limit is not None:
         return limit
@@ -166,6 +172,8 @@ def kicked(m: dict[str, Any], side: str) -> None:
         r["touches_since"] = 0
         if r.get("open"):
             r["taker_lances"] = r.get("taker_lances", 0) + 1
+    elif r and r.get("open") and r.get("side") != side:
+        r["open"] = False  # the opponent has played: the restart's limits end
 
 
 def kickoff_refusal(rules: Any, m: dict[str, Any], side: str) -> Refused | None:
@@ -200,14 +208,26 @@ def holder(rules: Any, m: dict[str, Any]) -> str | None:
 
 
 def on_turn_only(rules: Any, m: dict[str, Any], side: str) -> bool:
-    """Whether a touch by `side` now would be out of turn (PlayRules.out_of_turn)."""
+    """Whether a touch by `side` now would be out of turn (PlayRules.out_of_turn): another side
+    holds the lance, or the ruleset's own turn says so (001: a restart's lances are played,
+    also in a last lance — then no one plays on but the referee closes it)."""
     who = holder(rules, m)
-    return who is not None and who != side
+    if who is not None and who != side:
+        return True
+    own = rules.turn_holder(m, side) if in_play(m) else None
+    return own is not None and own != side
 
 
-def settle(m: dict[str, Any]) -> None:
-    """After every entry: the match's `turn` is the vez while the ball is in play (a restart's
-    taker, a last lance's side), so no part of the state names another side."""
+def settle(rules: Any, ctx: Any) -> None:
+    """After every entry: a last lance whose ball went to the other side (a restart of the
+    other team's, e.g. the ball stopped in the defender's small area) is over, as a ball out
+    ends it; and the match's `turn` is the vez while the ball is in play (a restart's taker, a
+    last lance's side), so no part of the state names another side."""
+    m = ctx.m
+    last, r = m.get("last_lance"), m.get("restart")
+    if (m["status"] == "last_lance" and last and last.get("side") in SIDES and r
+            and not r.get("taken") and r.get("side") != last["side"]):
+        rules.end_last_lance(ctx)
     side = lance_side(m)
     if side is not None:
         m["turn"] = side
@@ -237,7 +257,8 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
     why_not: dict[str, dict[str, dict[str, str]]] = {}
     for s in SIDES:
         plays = []
-        if (touch_refusal(rules, m, s) is None and kickoff_refusal(rules, m, s) is None
+        named = shot["disc"] if shot and shot["side"] == s else None
+        if (touch_refusal(rules, m, s, named) is None and kickoff_refusal(rules, m, s) is None
                 and not on_turn_only(rules, m, s)):
             plays.append("touch")
         refusal = shot_refusal(rules, m, s)

@@ -343,7 +343,8 @@ class SituationRules(RulesCore):
         if flank not in ("left", "right"):
             raise Refused(N_("'flank': left or right"))
         rule = self.cite("side_choice")
-        if not rule or not r or r["taken"] or r["kind"] not in self.side_choice_kinds:
+        if (not rule or not r or r["taken"]
+                or not (r["kind"] in self.side_choice_kinds or r.get("side_choice"))):
             raise Refused(N_("No restart whose side is a choice is being given"))
         r["flank"] = flank
         said = (N_("{team} takes it from the left") if flank == "left"
