@@ -381,16 +381,25 @@ def export(db: str, xlsx_path: str | None, csv_dir: str | None) -> None:
                    "openskill: a rating with uncertainty from every match.")
 def show_ranking(db: str, method: str) -> None:
     """The season ranking across every competition in the file, with each team's places."""
-    from futmesa.competition.ranking import ranking
+    from futmesa.competition.ranking import categories, ranking
 
-    rows = ranking(_db(db), method)
-    if not rows:
-        raise click.ClickException(_("no competition with results yet: nothing to rank"))
-    for i, r in enumerate(rows, 1):
-        score = (f"{r.points:>6.0f} pts" if method == "placement"
-                 else f"{r.mu - 3 * r.sigma:>6.1f} (μ {r.mu:.1f} σ {r.sigma:.1f})")
-        places = ", ".join(f"{h['competition']} {h['place']}º" for h in r.history)
-        click.echo(f"{i:>3}. {r.name:<28} {score}  {places}")
+    store = _db(db)
+    cats = categories(store)
+    shown = 0
+    for cat in cats:
+        rows = ranking(store, method, category=cat)
+        if rows and len(cats) > 1:
+            click.echo(f"== {cat or '—'} ==")
+        shown += len(rows)
+        for i, r in enumerate(rows, 1):
+            score = (ngettext("{n} point", "{n} points", round(r.points)).format(
+                n=f"{r.points:>6.0f}") if method == "placement"
+                else f"{r.mu - 3 * r.sigma:>6.1f} (μ {r.mu:.1f} σ {r.sigma:.1f})")
+            places = ", ".join(f"{h['competition']} {h['place']}º" for h in r.history)
+            click.echo(f"{i:>3}. {r.name:<28} {score}  {places}")
+    if not shown:
+        raise click.ClickException(_("no competition over yet: nothing to rank (a competition "
+                                     "counts once every match of it is decided)"))
 
 
 def _match_words(store, match_id: int) -> str:  # noqa: ANN001

@@ -11,6 +11,10 @@ of method, and each team's history.
   uncertainty about it (``sigma``); teams are ranked by ``mu - 3·sigma``, so a team with few
   matches is not ranked above a steady one on one lucky day. Draws count as draws.
 
+Each category is ranked apart (an Adulto's places never mix with a Máster's), and
+``placement`` counts only the competitions that are over (every match decided): a
+semi-final loser is not "2nd" while the final is to play (issue 47 §15).
+
 Pure reading of the competition tables; nothing is stored.
 """
 
@@ -40,6 +44,23 @@ class Standing:
 
 def competitions(db: CompetitionDB) -> list[dict[str, Any]]:
     return [db.competition(cid) for cid in db.competition_ids()]
+
+
+def categories(db: CompetitionDB) -> list[str]:
+    """The categories of the file's competitions, in the order first created ("" none)."""
+    try:
+        return list(dict.fromkeys(c["settings"].category for c in competitions(db)))
+    except CompetitionError:
+        return []
+
+
+def over(db: CompetitionDB, comp: dict[str, Any]) -> bool:
+    """Every match of the competition decided (a level knockout decided too)."""
+    from futmesa.competition.actions import undecided
+
+    matches = db.matches(comp["id"])
+    return bool(matches) and not undecided(matches) and all(
+        m["status"] in ("finished", "walkover", "bye", "abandoned") for m in matches)
 
 
 def places(db: CompetitionDB, comp: dict[str, Any]) -> dict[str, int]:
@@ -91,18 +112,22 @@ def _group_place(table: dict[str, list[dict[str, Any]]], team: str) -> int:
 
 
 def ranking(db: CompetitionDB, method: str = "placement",
-            points: tuple[int, ...] = PLACEMENT_POINTS) -> list[Standing]:
-    """The ranking, best first, with each team's history (competition, place, points)."""
+            points: tuple[int, ...] = PLACEMENT_POINTS,
+            category: str | None = None) -> list[Standing]:
+    """The ranking of one ``category`` (None: the competitions of every category, as one),
+    best first, with each team's history (competition, place, points); placements only
+    from competitions that are over."""
     if method not in METHODS:
         raise CompetitionError(_("the ranking's method: {methods}").format(
             methods=" or ".join(METHODS)))
     try:
-        comps = competitions(db)
+        comps = [c for c in competitions(db)
+                 if category is None or c["settings"].category == category]
     except CompetitionError:
         comps = []
     teams = db.team_map()
     table: dict[str, Standing] = {k: Standing(k, t.name) for k, t in teams.items()}
-    for comp in comps:
+    for comp in (c for c in comps if over(db, c)):
         for team, place in places(db, comp).items():
             row = table.setdefault(team, Standing(team, team))
             got = points[place - 1] if place <= len(points) else 0
@@ -112,7 +137,7 @@ def ranking(db: CompetitionDB, method: str = "placement",
                 row.points += got
     if method == "openskill":
         _rate(db, comps, table)
-    ranked = [r for r in table.values() if r.history]
+    ranked = [r for r in table.values() if r.history or (method == "openskill" and r.played)]
     if method == "openskill":
         ranked.sort(key=lambda r: (-(r.mu - 3 * r.sigma), r.name.casefold()))
     else:

@@ -392,11 +392,17 @@ def teams_index(db: CompetitionDB) -> list[dict[str, str]]:
 
 
 def ranking_view(db: CompetitionDB, method: str = "placement") -> list[dict[str, Any]]:
-    """The season ranking's rows as the page shows them."""
-    from futmesa.competition.ranking import ranking
+    """The season ranking as the page shows it: one table a category (its name, its rows)."""
+    from futmesa.competition.ranking import categories, ranking
 
     out = []
-    for r in ranking(db, method):
-        score = f"{r.points:.0f}" if method == "placement" else f"{r.mu - 3 * r.sigma:.1f}"
-        out.append({"team": r.team, "name": r.name, "score": score, "history": r.history})
+    for cat in categories(db):
+        rows = []
+        for r in ranking(db, method, category=cat):
+            score = (f"{r.points:.0f}" if method == "placement"
+                     else f"{r.mu - 3 * r.sigma:.1f}")
+            rows.append({"team": r.team, "name": r.name, "score": score,
+                         "history": r.history})
+        if rows:
+            out.append({"category": cat, "rows": rows})
     return out
