@@ -13,7 +13,6 @@ from futmesa.competition.teams import read_teams_csv
 from futmesa.store import EventLog
 
 
-
 def result(sa: int, sb: int) -> dict:
     return {"score_a": sa, "score_b": sb, "reason": "time", "rule": "",
             "winner": None if sa == sb else ("A" if sa > sb else "B")}
