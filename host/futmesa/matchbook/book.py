@@ -100,7 +100,8 @@ def before_voids(engine: Engine, stored: list[StoredEntry], m: dict[str, Any],
     reads as what the referee voided ("Gol de … (1 × 0, 12', botão 9) anulado pelo árbitro").
 
     The log up to the void is replayed once per void (``kept``: a cache by what that replay
-    read, for a match being played)."""
+    read, for a match being played; the book fills it from the state it had just before a
+    void it applies, so a void at the end of the log costs no replay)."""
     out: dict[int, dict[str, Any]] = {}
     kinds = {e.id: e.kind for e in stored}
     for c in m.get("corrections") or []:
@@ -110,19 +111,26 @@ def before_voids(engine: Engine, stored: list[StoredEntry], m: dict[str, Any],
         at = next((i for i, e in enumerate(stored) if e.id == c["id"]), None)
         if at is None:
             continue
-        prefix = stored[:at]
-        key = (c["id"], target, tuple((e.id, e.kind) for e in prefix
-                                      if e.kind in ("void", "amend")), len(prefix))
+        key = void_key(c["id"], target, stored[:at])
         if kept is not None and key in kept:
             out[c["id"]] = kept[key]
             continue
-        before = replay_match(engine, prefix).m
-        said = meanings(before, kinds).get(target, [])
-        out[c["id"]] = {"target": target, "meaning": said,
-                        "goal": goals_by_entry(before).get(target)}
+        out[c["id"]] = target_before(replay_match(engine, stored[:at]).m, kinds, target)
         if kept is not None:
             kept[key] = out[c["id"]]
     return out
+
+
+def void_key(void_id: int, target: Any, prefix: list[StoredEntry]) -> tuple[Any, ...]:
+    """What the match before a void depends on: the void, its target, the log before it."""
+    return (void_id, target, tuple((e.id, e.kind) for e in prefix
+                                   if e.kind in ("void", "amend")), len(prefix))
+
+
+def target_before(before: dict[str, Any], kinds: dict[int, str], target: Any) -> dict[str, Any]:
+    """A void's target in the match as it stood before the void (``before``: its ``m``)."""
+    return {"target": target, "meaning": meanings(before, kinds).get(target, []),
+            "goal": goals_by_entry(before).get(target)}
 
 
 class MatchBook:
@@ -209,6 +217,8 @@ class MatchBook:
         before = self.state.m
         self.state, effects = self.engine.apply(self.state, entry)
         self._rows[entry.id] = row = from_entry(entry, self.id)
+        if entry.kind == "void" and self.state.log[-1] is entry:
+            self._void_seen(entry, before)
         if not entry.is_correction and self.state.log[-1] is entry \
                 and plain_step(before, self.state.m, entry.id):
             self.live_log.step(row, self.state.m)
@@ -217,6 +227,16 @@ class MatchBook:
             self.live_log.rebuild(rows, self.state.m,
                                   before_voids(self.engine, rows, self.state.m, self._voids))
         return effects
+
+    def _void_seen(self, entry: Entry, before: dict[str, Any]) -> None:
+        """A void added at the end of the log: its target as the match held it just before,
+        kept for :func:`before_voids` (no replay of the log for it)."""
+        prefix = [self._rows.get(e.id) or from_entry(e, self.id) for e in self.state.log[:-1]]
+        target = entry.data.get("target")
+        kinds = {e.id: e.kind for e in prefix}
+        if kinds.get(target) not in (None, "void", "amend"):
+            self._voids[void_key(entry.id, target, prefix)] = target_before(before, kinds,
+                                                                            target)
 
     def to_dict(self) -> dict[str, Any]:
         return self.state.to_dict()
