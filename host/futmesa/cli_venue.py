@@ -154,8 +154,11 @@ def export_teams(db: str) -> None:
 @click.option("--category", default=None,
               help="This competition's category (Adulto, Máster, Sub-18…): the day's "
                    "categories share the tables; with --teams, only that file's teams play it.")
+@click.option("--replace", is_flag=True,
+              help="Create the category again though it is under way (its matches at the "
+                   "tables and still to play are closed).")
 def new(db: str, settings_path: str | None, csv_path: str | None, seed: int | None,
-        category: str | None) -> None:
+        category: str | None, replace: bool) -> None:
     """Draw the groups and generate the schedule."""
     from futmesa.competition.db import CompetitionError
     from futmesa.competition.settings import SettingsFileError, load_settings
@@ -169,8 +172,16 @@ def new(db: str, settings_path: str | None, csv_path: str | None, seed: int | No
     if category is not None:
         settings = settings.model_copy(update={"category": category.strip()[:40]})
     teams = _read_teams(csv_path) if csv_path else None
+    from futmesa.competition.replace import check_replace, retire
+
     try:
         store = _db(db)
+        check_replace(store, settings.category, replace)
+        closed = retire(store, settings.category) if replace else 0
+        if closed:
+            click.echo(ngettext("{count} match of the replaced competition closed",
+                                "{count} matches of the replaced competition closed",
+                                closed).format(count=closed))
         if teams:
             store.import_teams(teams)
         # a category plays the teams of its own file; a single competition, every team

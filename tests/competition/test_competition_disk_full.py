@@ -15,12 +15,15 @@ from pathlib import Path
 import pytest
 
 from futmesa.competition.db import CompetitionDB
-from futmesa.competition.teams import Team
+from futmesa.competition.teams import TEAM_NAME_MAX, Team
 from futmesa_testkit.smalldisk import SmallDisk
 
 
 def teams(prefix: str, n: int) -> list[Team]:
-    return [Team(name=f"{prefix} {i:03d} " + "x" * 40) for i in range(n)]
+    # the longest name the tables take, and a long club: rows that fill the disk
+    name = f"{prefix} {{:03d}} "
+    return [Team(name=name.format(i) + "x" * (TEAM_NAME_MAX - len(name) + 3),
+                 club="c" * 40) for i in range(n)]
 
 
 def test_a_full_disk_fails_one_write_and_the_next_works(tmp_path: Path) -> None:
