@@ -3,6 +3,7 @@ back with openpyxl) and as CSV for a Brazilian Excel, through the CLI as an orga
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -45,7 +46,15 @@ def test_the_workbook_and_the_csv_files(tmp_path: Path) -> None:
                                   "--xlsx", str(out / "copa.xlsx"), "--csv", str(out / "csv")])
     assert r.exit_code == 0, r.output
     wb = load_workbook(out / "copa.xlsx")
-    assert wb.sheetnames == ["Classificação", "Tabela", "Artilharia", "Disciplina"]
+    assert wb.sheetnames == ["Classificação", "Colocação final", "Tabela", "Artilharia",
+                             "Disciplina"]
+    # what a federation archives (issue 47 §16): the final places, each match's date and time
+    placings = [[c.value for c in row] for row in wb["Colocação final"].iter_rows()]
+    assert placings[0] == ["Posição", "Equipe", "Clube"] and placings[1][0] == 1
+    assert len(placings) == 5
+    table = [[c.value for c in row] for row in wb["Tabela"].iter_rows()]
+    assert table[0][1] == "Data e hora" and "Rodada" not in table[0]
+    assert all(re.fullmatch(r"\d\d/\d\d/\d{4} \d\d:\d\d", row[1]) for row in table[1:])
     standings = [[c.value for c in row] for row in wb["Classificação"].iter_rows()]
     assert standings[0][:3] == ["Grupo", "Posição", "Equipe"]
     assert len(standings) == 5 and {row[2] for row in standings[1:]} >= {"Botafogo da Mesa"}
@@ -63,7 +72,8 @@ def test_the_workbook_and_the_csv_files(tmp_path: Path) -> None:
     assert text.startswith("\ufeff".encode()), "UTF-8 with its mark, for Excel"
     assert "Grêmio F.C.".encode() in text and b";" in text
     assert sorted(p.name for p in (out / "csv").iterdir()) == [
-        "artilharia.csv", "classificacao.csv", "disciplina.csv", "tabela.csv"]
+        "artilharia.csv", "classificacao.csv", "colocacao-final.csv", "disciplina.csv",
+        "tabela.csv"]
 
 
 def test_export_says_where_and_refuses_a_bad_place(tmp_path: Path) -> None:

@@ -172,8 +172,8 @@ def test_a_championship_day_as_the_organiser_runs_it(tmp_path: Path) -> None:
         out = _cli("export", "--db", str(db_path), "--xlsx", str(tmp_path / "dia.xlsx"),
                    "--csv", str(tmp_path / "csv"))
         names = load_workbook(tmp_path / "dia.xlsx").sheetnames
-        assert len(names) == 8 and sum(n.startswith("Adulto") for n in names) == 4, names
-        assert len(list((tmp_path / "csv").glob("*.csv"))) == 8, out
+        assert len(names) == 10 and sum(n.startswith("Adulto") for n in names) == 5, names
+        assert len(list((tmp_path / "csv").glob("*.csv"))) == 10, out
         actions = _cli("actions", "--db", str(db_path))
         assert re.search(r"decidida na mesa de controle — Adulto · .*\(sorteio\)", actions), \
             actions

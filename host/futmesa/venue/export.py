@@ -10,6 +10,7 @@ in the result's detail) and the desk's sanctions; nothing is counted twice.
 from __future__ import annotations
 
 import csv
+import time
 from pathlib import Path
 from typing import Any
 
@@ -38,19 +39,40 @@ def sheets(db: CompetitionDB, cid: int | None = None) -> dict[str, Sheet]:
             standings.append([group or "—", i, r["name"], club, r["points"], r["played"],
                               r["wins"], r["draws"], r["losses"], r["goals_for"],
                               r["goals_against"], r["goal_difference"], "; ".join(r["notes"])])
-    schedule: Sheet = [[_("Match"), _("Round"), _("Table"), _("Stage"), _("Team A"),
+    # when each match ended (its result stored), or is estimated to start; never the
+    # schedule's internal slot number
+    schedule: Sheet = [[_("Match"), _("Date and time"), _("Table"), _("Stage"), _("Team A"),
                         _("Goals A"), _("Goals B"), _("Team B"), _("Status"), _("Decided by"),
                         _("Proof")]]
     matches = db.matches(cid)
+    etas = {v["id"]: v["eta"] for v in view["matches"]}
     for m in matches:
         v = match_view(m, teams)
         r = m.get("result") or {}
-        schedule.append([v["id"], v["slot"], v["table"], v["label"], v["a"],
+        when = (time.strftime("%d/%m/%Y %H:%M", time.localtime(r["received_at"]))
+                if r.get("received_at") else etas.get(m["id"], ""))
+        decided = (r.get("decided") or {}).get("winner")
+        by = v["reason"] or (_("decided at the desk") if decided else "")
+        schedule.append([v["id"], when, v["table"], v["label"], v["a"],
                          r.get("score_a", ""), r.get("score_b", ""), v["b"], v["status_pt"],
-                         v["reason"], v["proof"]["text"]])
-    return {_("Standings"): standings, _("Schedule"): schedule,
-            _("Scorers"): _scorers(matches, name), _("Discipline"): _discipline(db, cid, matches,
-                                                                                 name)}
+                         by, v["proof"]["text"]])
+    return {_("Standings"): standings, _("Final placings"): _placings(db, comp, teams),
+            _("Schedule"): schedule, _("Scorers"): _scorers(matches, name),
+            _("Discipline"): _discipline(db, cid, matches, name)}
+
+
+def _placings(db: CompetitionDB, comp: dict[str, Any], teams: dict[str, Any]) -> Sheet:
+    """Where each team finished (the champion first; each division's knockout, then the
+    places below it), once the competition is over; before, one line saying so."""
+    from futmesa.competition.ranking import over, places
+
+    out: Sheet = [[_("Place"), _("Team"), _("Club")]]
+    if not over(db, comp):
+        return [*out, ["", _("the competition is not over yet"), ""]]
+    for team, place in sorted(places(db, comp).items(), key=lambda kv: (kv[1], kv[0])):
+        t = teams.get(team)
+        out.append([place, t.name if t else team, t.club if t else ""])
+    return out
 
 
 def day_sheets(db: CompetitionDB) -> dict[str, Sheet]:
@@ -73,14 +95,16 @@ SEP = " · "
 
 def short_label(label: str, most: int) -> str:
     """A category's name in at most ``most`` characters, never a cut word: its longer words
-    shortened from the first ("Individual Adulto Masculino" → "Ind. Adu. Mas."), then its
-    last words left out, whole."""
+    shortened from the first ("Individual Adulto Masculino" → "Ind. Adu. Mas."), then
+    without their dots ("Ind Adu Mas"), then its last words left out, whole."""
     words = label.split()
     for i, w in enumerate(words):
         if len(" ".join(words)) <= most:
             break
         if len(w) > 4:
             words[i] = w[:3] + "."
+    if len(" ".join(words)) > most:
+        words = [w.rstrip(".") for w in words]
     while len(" ".join(words)) > most and len(words) > 1:
         words.pop()
     return " ".join(words) if len(" ".join(words)) <= most else ""
