@@ -451,5 +451,16 @@ def test_a_real_goal_voided_is_told_in_the_accounts_words(
             text_is(tv, "#score-A", "0")
             wait_settled(tv, "#announce")
             tv.screenshot(path=str(output_dir / "pace-real-goal-voided-account-tv.png"))
+            # the void undone (a void of the void): GOL! again, that goal, and the account's words
+            void = max(e.id for e in d.store.entries(d.match["id"]) if e.kind == "void")
+            live.referee("void", {"target": void, "reason": "revisto"})
+            tv.wait_for_function("document.getElementById('goal-word').textContent === 'GOL!'"
+                                 " && !document.getElementById('goal').classList"
+                                 ".contains('hidden')", timeout=20_000)
+            assert tv.text_content("#goal-team") == "Estrela do Norte"
+            assert "botão 9" in tv.text_content("#goal-detail")
+            assert tv.text_content("#goal-score") == "1 × 0"
+            text_has(tv, "#announce", "Anulação desfeita")
+            text_is(tv, "#score-A", "1")
         finally:
             tv.context.close()

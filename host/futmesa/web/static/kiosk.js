@@ -214,7 +214,7 @@
   }
   // catchUp: a connection has (re)opened and its first state is not yet taken
   const ann = { match: undefined, catchUp: false, lastId: 0, queue: [], current: null, goals: 0,
-                goalList: [] };
+                goalList: [], voidedEntries: new Set() };
   window.futmesaAnnouncements = ann;
 
   function annText(a) {
@@ -232,6 +232,7 @@
     const goalList = Array.isArray(m.goals) ? m.goals.filter((g) => g && typeof g === "object") : [];
     const voided = ann.match === st.match_id && !ann.catchUp
       ? ann.goalList.filter((g) => !goalList.some((x) => x.entry === g.entry)) : [];
+    const before = ann.goalList;
     ann.goalList = goalList;
     if (ann.match !== st.match_id || ann.catchUp) {
       const nothingNew = ann.match === st.match_id && newest <= ann.lastId && score <= ann.goals;
@@ -244,6 +245,7 @@
       }
       // a screen that opens mid-match (or comes back to news) shows the newest entry's
       // announcements, without a party
+      if (ann.match !== st.match_id) ann.voidedEntries = new Set();
       ann.match = st.match_id;
       ann.queue = [];
       ann.current = null;
@@ -307,25 +309,28 @@
       ann.queue.unshift({ a: { code: "goal_void", side: g.side, synthetic: true }, g },
                         ...said.map((a) => ({ a })));
       if (ann.current && !ann.current.goal) ann.current = null;
-      sayVoid(st, g);
+      sayAccount(st, "void_goal", g);
     }
     if (score > ann.goals && !goalAnnounced) {
-      // a goal without the engine's words (e.g. counted while this screen was away): still GOL
-      const goals = Array.isArray(m.goals) ? m.goals : [];
-      const g = goals[goals.length - 1];
+      // a goal without the engine's words (e.g. counted while this screen was away, or a void
+      // undone: the goal counts again): still GOL, with that goal's team, minute and disc
+      const back = goalList.filter((g) => !before.some((x) => x.entry === g.entry));
+      const g = back[back.length - 1] || goalList[goalList.length - 1];
       const side = g ? g.side : (st.score.A > (ann.sideA || 0) ? "A" : "B");
-      ann.queue.unshift({ a: { code: "goal", side, synthetic: true } });
+      ann.queue.unshift({ a: { code: "goal", side, entry: g ? g.entry : undefined, synthetic: true } });
       if (ann.current && !ann.current.goal) ann.current = null;
+      if (g && ann.voidedEntries.has(g.entry)) sayAccount(st, "undo", null);
     }
+    for (const g of voided) ann.voidedEntries.add(g.entry);
     ann.goals = score;
     ann.sideA = st.score ? Number(st.score.A || 0) : 0;
   }
 
   // The account of the match (GET /api/account, matchbook/account.py) says a void in the
-  // referee's words ("Gol de … (1 × 0, 12', botão 9) anulado pelo árbitro: …"): when it
-  // answers, those words follow the GOL ANULADO frame instead of the rules' own (which stay
-  // when it does not).
-  async function sayVoid(st, g) {
+  // referee's words ("Gol de … (1 × 0, 12', botão 9) anulado pelo árbitro: …") and its undo
+  // ("Anulação desfeita: o gol volta a valer"): when it answers, those words follow the frame
+  // (GOL ANULADO / GOL!), a void's instead of the rules' own (which stay when it does not).
+  async function sayAccount(st, kind, g) {
     let facts = [];
     try {
       const r = await fetch(`/api/account${st.table_id ? `?table=${encodeURIComponent(st.table_id)}` : ""}`,
@@ -335,14 +340,14 @@
     } catch (e) {
       return;
     }
-    const voids = facts.filter((f) => f && f.kind === "void_goal" && !f.struck && f.goal);
-    const f = voids.filter((x) => x.goal.side === g.side && x.goal.period === g.period
-                           && x.goal.clock_ms === g.clock_ms).pop() || voids.pop();
+    const found = facts.filter((f) => f && f.kind === kind && !f.struck && (kind !== "void_goal" || f.goal));
+    const f = (g && found.filter((x) => x.goal.side === g.side && x.goal.period === g.period
+                                 && x.goal.clock_ms === g.clock_ms).pop()) || found.pop();
     if (!f || ann.match !== st.match_id) return;
-    ann.queue = ann.queue.filter((x) => !(x.a && x.a.code === "goal_disallowed" && x.a.entry === g.entry));
-    const at = ann.queue.findIndex((x) => x.a && x.a.code === "goal_void");
-    ann.queue.splice(at + 1, 0, { a: { code: "goal_disallowed", pt: f.text, en: f.text_en || f.text,
-                                       entry: g.entry } });
+    if (g) ann.queue = ann.queue.filter((x) => !(x.a && x.a.code === "goal_disallowed" && x.a.entry === g.entry));
+    const at = ann.queue.findIndex((x) => x.a && (g ? x.a.code === "goal_void" : x.a.code === "goal" && x.a.synthetic));
+    ann.queue.splice(at + 1, 0, { a: { code: g ? "goal_disallowed" : "correction", pt: f.text,
+                                       en: f.text_en || f.text, entry: g ? g.entry : f.entry } });
   }
 
   function goalOf(st, a) {
