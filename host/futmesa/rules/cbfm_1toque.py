@@ -36,6 +36,7 @@ class Cbfm1Toque(Ruleset):
         "straight_out": "000 Art. 23",
         "disc_out": "000 Art. 9 §4",  # VI C / VI H: "sai diretamente … sem rolar"
         "pass_touched_opponent": "000 Art. 18 §1",
+        "kick_choice": "000 Art. 19 §3",
         "kickoff": "000 Art. 9",
         "duration": "000 Art. 8 §9",
         "change_ends": "000 Art. 8 §9",
@@ -87,7 +88,10 @@ class Cbfm1Toque(Ruleset):
     # Art. 23 VI C / H: a ball straight out without rolling; Art. 18 §1: an infraction's
     # first lance that touched an opponent
     # ... and Art. 9 §3–§4 A: a disc out of the field does not play its team's next lance
-    referee_inputs = frozenset({"straight_out", "pass_touched_opponent", "disc_out"})
+    # ... and Art. 19 §3: a foul in the opponent's field, "o técnico favorecido terá o direito a
+    # optar por cobrança direta ou indireta"
+    referee_inputs = frozenset({"straight_out", "pass_touched_opponent", "disc_out",
+                                "free_kick_choice"})
     # Art. 12 §2: an own goal is a ball sent into one's own goal "partindo do campo de
     # defesa"; a shot is taken from the opponent's field (§4): back in one's own goal it is
     # a ball in the goal without a goal, a reposição (Art. 16)

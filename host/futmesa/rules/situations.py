@@ -48,7 +48,9 @@ class SituationRules(RulesCore):
                              "field, before the kick"), rule=self.cite("kick_choice"))
         kind = "falta_direta" if kick == "direct" else "falta_indireta"
         if r["kind"] == kind:
-            raise Refused(N_("The free kick is already that one"), rule=self.cite("kick_choice"))
+            # the técnico chose the kick already given: his choice is made, nothing changes
+            r["kick_chosen"] = kick
+            return
         keep = {k: r[k] for k in ("infraction", "foul_type") if k in r}
         self.set_restart(ctx, kind, r["side"], self.cite("kick_choice"), kick_choice=True,
                          **keep)
