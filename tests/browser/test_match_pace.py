@@ -464,3 +464,30 @@ def test_a_real_goal_voided_is_told_in_the_accounts_words(
             text_is(tv, "#score-A", "1")
         finally:
             tv.context.close()
+
+
+# ---- 14 with the real table: the daemon publishes when the interval began ---------------
+def test_the_real_tables_interval_is_counted_down_on_the_phone(browser: Any) -> None:
+    import httpx
+
+    from futmesa_testkit.livetable import LiveTable
+
+    settings = {"period_ms": 60_000, "interval_ms": 600_000, "lance_ms": 3_600_000,
+                "lance_warn_ms": 5_000}
+    with LiveTable(speed=30, settings=settings) as live:
+        live.start_match(teams=TEAMS)
+        live.wait(lambda: live.match().get("status") == "interval", 90, "the interval")
+        live.wait(lambda: httpx.get(live.base_url + "/api/state").json()["clock"]
+                  .get("interval_at") is not None, 30, "the interval's start in the state")
+        phone = browser.new_context(**PHONE).new_page()
+        try:
+            phone.goto(f"{live.base_url}/console?token={live.token}")
+            text_is(phone, "#c-period", "Intervalo")
+            # ten minutes counted down at the table's pace (30× here): never the half's 01:00
+            shown_ = phone.wait_for_function(
+                "() => { const t = document.getElementById('c-clock').textContent;"
+                " return t < '10:00' && t > '01:00' && t; }", timeout=30_000).json_value()
+            phone.wait_for_function("t => document.getElementById('c-clock').textContent < t",
+                                    arg=shown_, timeout=10_000)
+        finally:
+            phone.context.close()
