@@ -137,34 +137,38 @@ def restart_history(engine: Engine, entries: list[Entry], since: int | None = No
     taken, and those called from it on; `ignore` (`restarts_ignore`): kinds left out once
     the case has begun (e.g. the kick-offs after goals, when the case lists only set pieces);
     `superseded` (`restarts_superseded: drop`): a restart the referee's next input replaced
-    on the same dead ball before it was taken (the lateral a sensor's ball out called, made
-    a two-touch kick by the referee's tap) is not listed, only what replaced it."""
+    on the same dead ball before it was taken, no lance played since (the lateral a sensor's
+    ball out called, made a two-touch kick by the referee's tap) is not listed, only what
+    replaced it."""
     state = engine.initial_state()
     called: list[dict[str, Any]] = []
     stale = None  # a restart taken before `since`, still the match's last one
-    first = 0  # the restart in force when the case began is never replaced in the list
+    played = False  # a lance since the last restart listed
     for entry in in_time_order(effective_entries(entries)):
         if since is not None and entry.id >= since:
             now = state.m.get("restart")
             called = [dict(now)] if now and not now.get("taken") else []
-            first = len(called)
             stale = (now.get("kind"), now.get("side")) if now and now.get("taken") else None
             since = None
         state, _ = engine.apply(state, entry)
+        played = played or entry.kind in ("touch", "shot_asked")
         now = state.m.get("restart")
+        same = bool(now and called and (now.get("kind"), now.get("side"))
+                    == (called[-1].get("kind"), called[-1].get("side")))
         if now and now.get("kind") in ignore and since is None:
+            if same:
+                called[-1] = dict(now)
             continue
         if stale and now and now.get("taken") and (now.get("kind"), now.get("side")) == stale:
             continue
         stale = None
         last = called[-1] if called else None
-        if now and (last is None or (now.get("kind"), now.get("side"))
-                    != (last.get("kind"), last.get("side"))
-                    or (last.get("taken") and not now.get("taken"))):
-            if superseded and last is not None and not last.get("taken") and len(called) > first:
+        if now and (last is None or not same or (last.get("taken") and not now.get("taken"))):
+            if superseded and last is not None and not last.get("taken") and not played:
                 called[-1] = dict(now)  # replaced on the same dead ball before it was taken
                 continue
             called.append(dict(now))
+            played = False
         elif now and last is not None:
             called[-1] = dict(now)
     return called
