@@ -85,6 +85,7 @@ class Pastilha8x2(Ruleset):
         "tie_break": "003 Art. 28",
         "shootout": "003 Art. 28",
         "shootout_discs": "003 Art. 28 §1",
+        "keeper_no_kick": "003 Art. 37 §3",
         "advantage": "003 Art. 28 §3",
         "substitutions": "003 Art. 62",
         "draw_choice": "003 Art. 30 §1",

@@ -79,6 +79,11 @@ def _check_disc(rs: Ruleset, ctx: Ctx, sh: dict[str, Any], side: str, disc: int)
 def kick(rs: Ruleset, ctx: Ctx) -> None:
     sh = _shootout(rs, ctx)
     side = ctx.side()
+    if ctx.entry.data.get("goalkeeper"):
+        # the goalkeeper does not kick: "Goleiros não 'jogam' e, portanto, não será permitida
+        # nenhum tipo de cobrança com o goleiro" (003 Art. 37 §3)
+        raise Refused(N_("The goalkeeper takes no shoot-out kick: another disc kicks"),
+                      rule=rs.cite("keeper_no_kick"))
     disc = ctx.disc(required=True)
     assert disc is not None
     if sh["in_progress"]:
