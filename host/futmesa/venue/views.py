@@ -232,7 +232,8 @@ def _day(db: CompetitionDB, comp: dict[str, Any], teams: dict[str, Any],
     champions as they are decided."""
     day = db.active()
     if len(day) < 2:
-        return {"day": [], "day_matches": None, "day_champions": [], "day_playing": None}
+        return {"day": [], "day_matches": None, "day_champions": [], "day_playing": None,
+                "day_title": ""}
     out = []
     crowned = []
     playing = []
@@ -254,9 +255,23 @@ def _day(db: CompetitionDB, comp: dict[str, Any], teams: dict[str, Any],
                 out.append((eta.starts.get(m["id"], float("inf")), m["slot"], v))
     out.sort(key=lambda x: (x[0], x[1]))
     return {"day": [{"id": c["id"], "name": c["name"], "category": c["settings"].category}
-                    for c in day],
+                    for c in day], "day_title": _day_title([c["name"] for c in day]),
             "day_matches": [v for _at, _slot, v in out], "day_champions": crowned,
             "day_playing": playing}
+
+
+def _day_title(names: list[str]) -> str:
+    """The pages' title on a day of several categories: the day's name (their competitions'
+    common name, or the words their names begin with), never one category's."""
+    if len(set(names)) == 1:
+        return names[0]
+    words = [n.split() for n in names]
+    common = []
+    for group in zip(*words, strict=False):
+        if len(set(group)) > 1:
+            break
+        common.append(group[0])
+    return " ".join(common).rstrip(" (·-—:") or _("Championship day")
 
 
 def team_view(db: CompetitionDB, key: str, lang: str | None = None,
