@@ -210,6 +210,8 @@ def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> Non
             page.wait_for_selector("#sign-card:not([hidden])", timeout=WAIT_MS)
             page.select_option("#role", "referee")
             page.fill("#name", "Rui Árbitro")
+            # the summary lists every fact of the match: the pad may be below the fold
+            page.locator("#pad").scroll_into_view_if_needed()
             box = page.locator("#pad").bounding_box()
             assert box
             page.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2)
