@@ -209,6 +209,8 @@ def test_last_lance_and_final_whistle_on_the_phone(
         assert shown(phone, "#lance-done-main")
         assert not shown(phone, "#start-main")
         phone.screenshot(path=str(output_dir / "pace-last-lance-phone.png"))
+        text_has(tv, "#announce", "último lance para Estrela do Norte")
+        wait_settled(tv, "#announce")
         tv.screenshot(path=str(output_dir / "pace-last-lance-tv.png"))
         # in Relógio the highlighted button is the one that applies now
         phone.tap("[data-sheet=sheet-clock]")

@@ -365,7 +365,14 @@
     return { g, side, score };
   }
 
+  // the shot asked is said on the scoreboard by its banner (CHUTE PEDIDO): its words take no
+  // turn on the screen (two such lines left the cards no room, issue 45 §15)
+  function saidByBanner(a) {
+    return !!(a && a.code === "shot_asked" && view.mode === "scoreboard" && state && shotText(state));
+  }
+
   function nextAnnouncement(now) {
+    while (ann.queue.length && saidByBanner(ann.queue[0].a)) ann.queue.shift();
     const cur = ann.current;
     if (cur && ann.queue.length && now - cur.shownAt < cur.hold) return;
     if (cur && !ann.queue.length) return;
@@ -417,10 +424,7 @@
       setText($("goal-detail"), [d.g ? goalMinute(d.g) : "", who].filter(Boolean).join(" · "));
       setText($("goal-score"), `${d.score.A} × ${d.score.B}`);
     }
-    // the shot asked is said once on the scoreboard: by its banner (CHUTE PEDIDO), not again
-    // in words under it (two such lines left the cards no room, issue 45 §15)
-    const twice = !!(cur && cur.a && cur.a.code === "shot_asked" && view.mode === "scoreboard"
-                     && state && shotText(state));
+    const twice = !!(cur && saidByBanner(cur.a)); // said by the banner already
     // a score in the words never breaks across lines ("2 × 1", "2–1")
     const text = (!expired && !goalOn && cur && !twice ? annText(cur.a) : "")
       .replace(/(\d) × (\d)/g, "$1\u00a0×\u00a0$2").replace(/(\d)([–-])(\d)/g, "$1\u2060$2\u2060$3");
