@@ -146,6 +146,10 @@ class Status:
     def lance_running(self) -> bool:
         return bool(self.flags & W.ST_LANCE_RUNNING)
 
+    @property
+    def in_interval(self) -> bool:
+        return bool(self.flags & W.ST_INTERVAL)
+
     @classmethod
     def decode(cls, ticks: int, payload: bytes) -> Status:
         return cls(ticks, *struct.unpack(W.STATUS_FMT, payload))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 
-import futmesa_wire as W
 from futmesa.link import DeviceInfo, Status
 from futmesa.link.timesync import TimeSync
 
@@ -23,7 +22,7 @@ class TableClock:
         self.status = status
         self.status_wall_ms = wall_ms
         self.heard = time.monotonic()
-        if not status.flags & W.ST_INTERVAL:
+        if not status.in_interval:
             self.interval_at = None
         elif self.interval_at is None:
             self.interval_at = wall_ms
