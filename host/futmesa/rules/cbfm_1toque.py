@@ -37,6 +37,7 @@ class Cbfm1Toque(Ruleset):
         "disc_out": "000 Art. 9 §4",  # VI C / VI H: "sai diretamente … sem rolar"
         "pass_touched_opponent": "000 Art. 18 §1",
         "kick_choice": "000 Art. 19 §3",
+        "distance_warning": "000 Art. 26 §1 E",
         "kickoff": "000 Art. 9",
         "duration": "000 Art. 8 §9",
         "change_ends": "000 Art. 8 §9",

@@ -55,6 +55,37 @@ class SituationRules(RulesCore):
         self.set_restart(ctx, kind, r["side"], self.cite("kick_choice"), kick_choice=True,
                          **keep)
 
+    def on_set_piece_distance(self, ctx: Ctx) -> None:
+        """`set_piece_distance {side, disc}`: `side` takes its restart with the kicking disc
+        less than 0,01 m from the ball — "já tendo recebido a primeira e única advertência
+        neste particular" it is a disciplinary foul (000 Art. 26 §1 E): the first time a
+        warning, every later time the foul (the disc expelled from the 3rd is the one of the
+        lance before, Art. 26 §1 F, not necessarily the kicker)."""
+        m = ctx.m
+        rule = self.cite("distance_warning")
+        if not rule:
+            raise Refused(N_("Not in this ruleset"))
+        side, disc = ctx.side(), ctx.disc(required=True)
+        if not self.in_play(m):
+            raise Refused(N_("The ball is not in play"))
+        r = m["restart"]
+        if not r or r["side"] != side or r["taken"]:
+            raise Refused(N_("No restart of {team} is being taken"), rule=rule,
+                          team=ctx.name(side))
+        warned = m.setdefault("distance_warned", {"A": False, "B": False})
+        if not warned[side]:
+            warned[side] = True
+            ctx.announce(
+                "warning",
+                N_("{team} warned: the kicking disc {disc} was less than 1 cm from the ball "
+                   "(the first and only warning)"),
+                rule,
+                team=ctx.name(side),
+                disc=disc,
+            )
+            return
+        self.disciplinary_foul(ctx, side, None, rule)
+
     def on_disc_out(self, ctx: Ctx) -> None:
         """`disc_out {side, disc}`: a disc that left the field does not play its team's next
         lance, after which it is back — 001 Art. XXXVII §1 ("deverá permanecer fora por uma
