@@ -30,6 +30,7 @@ class MesaPosta(Ruleset):
     interval_ms = 1 * MINUTE  # not stated: competition setting `interval_ms`
     clock_mode = "ball-in-play"
     end_mode = "next-dead-ball"
+    goal_kick_moves = 4  # Tiros de meta: "Quem pôs a bola para fora move até quatro botões"
     lance_ms = 0  # no per-move timer in the document
     lance_warn_ms = 0
     touch_limit = 7
