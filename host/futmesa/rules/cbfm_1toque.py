@@ -154,6 +154,16 @@ class Cbfm1Toque(Ruleset):
         self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
     ) -> tuple[str, str, str]:
         kind, side, rule = super().ball_out_restart(ctx, info, last)
+    def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
+        """Art. 18: an indirect kick "é realizada em dois lances: um jogador passa a bola a
+        outro e este poderá arremessar a gol" — no shot asked before its first lance (and the
+        passer waits: `taker_waits`)."""
+        r = m["restart"]
+        if r and r["side"] == side and r["kind"] == "falta_indireta" and not r["taken"]:
+            return Refused(N_("Indirect free kick: the first touch is the pass; the shot "
+                              "comes after it"), rule="000 Art. 18")
+        return None
+
         if kind == "lateral" and self.setting("lateral_taker") == "half" and info.get("half"):
             # a club's choice: the team defending the half it went out on (Rule 1 §3's
             # palheta shows it); Art. 14 names no taker (docs/rulesets.md)

@@ -104,11 +104,14 @@ class Gaucha(Ruleset):
                            "rule": "001 Art. XXXIV §1 b"},
         "tiro_de_meta": {"lances": 1, "forbid": ("lateral", "escanteio", "goal"),
                          "rule": "001 Art. XXXIII §1"},
-        # a corner is one lance that may not win a throw-in or a new corner: reversed (§7, §10)
+        # a corner cavado is one lance that may not win a throw-in or a new corner: reversed
+        # (§7); a corner cedido is two lances (§2 a, b: "em dois lances", or a pass), the first
+        # may not win a throw-in or a corner: technical foul (§3); its disc plays the second
+        # only after a pass (§5, in _touch)
         "escanteio_cavado": {"lances": 1, "forbid": ("lateral", "escanteio"),
                              "then": "reverse", "rule": "001 Art. XXVIII §7"},
-        "escanteio_cedido": {"lances": 1, "forbid": ("lateral", "escanteio"),
-                             "then": "reverse", "rule": "001 Art. XXVIII §10"},
+        "escanteio_cedido": {"lances": 2, "forbid": ("lateral", "escanteio"),
+                             "then": "technical", "rule": "001 Art. XXVIII §3"},
         "penalti": {"lances": 1, "rule": "001 Art. XXVII §1"},
         # an indirect kick: the pass, then the finish (XXIII §1 b); the first lance's disc
         # plays the second only after a pass (§7, as XXIX l)

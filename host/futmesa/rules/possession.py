@@ -224,6 +224,15 @@ def settle(rules: Any, ctx: Any) -> None:
     ends it; and the match's `turn` is the vez while the ball is in play (a restart's taker, a
     last lance's side), so no part of the state names another side."""
     m = ctx.m
+    shot = m.get("shot_asked")
+    if (shot and shot.get("disc") is not None and in_play(m)
+            and shot["disc"] in barred(rules, m, shot["side"])):
+        # the disc named for the shot may not play now (sent off, out of the field): it cannot
+        # take the shot, which no other disc may take (000 Art. 12 §1, 003 Art. 54 §2)
+        m["shot_asked"] = None
+        ctx.announce("shot_lapsed", N_("{team}'s disc {disc}, named for the shot, cannot play "
+                                       "it: the shot is over"),
+                     team=rules_name(m, shot["side"]), disc=shot["disc"])
     last, r = m.get("last_lance"), m.get("restart")
     if (m["status"] == "last_lance" and last and last.get("side") in SIDES and r
             and not r.get("taken") and r.get("side") != last["side"]):
