@@ -102,9 +102,16 @@ def competition() -> None:
     """Teams, the draw, the schedule, walk-overs, sanctions and standings (at the desk)."""
 
 
-def _db(db: str):  # noqa: ANN202 - CompetitionDB, imported lazily
+def _db(db: str, create: bool = False):  # noqa: ANN202 - CompetitionDB, imported lazily
+    """The desk's file; a mistyped --db is refused (only `new` and `import-teams` create
+    one), never made into an empty file."""
+    from pathlib import Path
+
     from futmesa.competition.db import CompetitionDB
 
+    if not create and not Path(db).exists():
+        raise click.ClickException(_("there is no file {path}: check --db (the desk's file is "
+                                     "created by `futmesa competition new`)").format(path=db))
     return CompetitionDB(db)
 
 
@@ -114,7 +121,7 @@ def _db(db: str):  # noqa: ANN202 - CompetitionDB, imported lazily
 def import_teams(csv_path: str, db: str) -> None:
     """Add the teams of a CSV file (name,short,color,logo,players; players split by ';')."""
     teams = _read_teams(csv_path)
-    count = _db(db).import_teams(teams)
+    count = _db(db, create=True).import_teams(teams)
     click.echo(ngettext("{count} team imported", "{count} teams imported", count).format(
         count=count))
 
@@ -175,7 +182,7 @@ def new(db: str, settings_path: str | None, csv_path: str | None, seed: int | No
     from futmesa.competition.replace import check_replace, retire
 
     try:
-        store = _db(db)
+        store = _db(db, create=True)
         check_replace(store, settings.category, replace)
         closed = retire(store, settings.category) if replace else 0
         if closed:
@@ -302,7 +309,7 @@ def _print_standings(view: dict[str, Any]) -> None:
                 + f"  {'; '.join(r['notes'])}")
     for x in view["sanctions"]:
         click.echo("  " + _("sanction {id}: {team} — {kind} ({rule})").format(
-            id=x["id"], team=x["name"], kind=x["kind"], rule=x["rule"]))
+            id=x["id"], team=x["name"], kind=_sanction_words(x["kind"]), rule=x["rule"]))
     for c in view["champions"]:
         if c["division"]:
             click.echo(_("Champion of {division}: {team}").format(division=c["division"],
@@ -539,7 +546,13 @@ def sanction(team: str, kind: str, match_id: int | None, rule: str | None, db: s
     except CompetitionError as exc:
         raise _fail(exc) from exc
     click.echo(_("sanction {id} recorded: {team} — {kind} (to withdraw it: futmesa competition "
-                 "revoke {id})").format(id=sid, team=team, kind=kind))
+                 "revoke {id})").format(id=sid, team=team, kind=_sanction_words(kind)))
+
+
+def _sanction_words(kind: str) -> str:
+    """A sanction's kind as the organiser reads it (never "match_points")."""
+    return {"match_points": _("points of a match lost"),
+            "competition_points": _("disqualified from the competition")}.get(kind, kind)
 
 
 @competition.command("reports")

@@ -186,7 +186,8 @@ class Decisions:
         score = (0, goals) if absent == "A" else (goals, 0)
         self.store.record_result(match_id, f"desk:wo:{match_id}", {
             "score_a": score[0], "score_b": score[1], "winner": "B" if absent == "A" else "A",
-            "reason": "walkover", "rule": note or "W.O.", "detail": {"absent": absent}},
+            # the reason is shown as "W.O." already: the rule is the note (never "W.O. (W.O.)")
+            "reason": "walkover", "rule": note, "detail": {"absent": absent}},
             source="desk")
         actions.record(self.store, m, "walkover", note, absent=absent, status=m["status"])
 
