@@ -31,6 +31,9 @@ class Cbfm1Toque(Ruleset):
     substitutions = 3  # Art. 10
     max_expelled = 4  # Art. 26 §1 F
     expel_from = 3  # Art. 26 §1 F: "a partir da terceira falta disciplinar"
+    # Art. 8 §10: the half ends with the alarm; only an infraction "no mesmo instante" is
+    # still taken (Art. 18 §4), one called a second before is lost with the period
+    pending_infraction_at_alarm = "same_instant"
     cites: ClassVar[dict[str, str]] = {
         "draw": "000 Art. 9 §1",
         "straight_out": "000 Art. 23",
@@ -45,6 +48,7 @@ class Cbfm1Toque(Ruleset):
         "end": "000 Art. 8 §10",
         "shot_before_alarm": "000 Art. 12 §6",
         "infraction_alarm": "000 Art. 18 §4",
+        "infraction_lost": "000 Art. 8 §10",
         "foul_after_time": "000 Art. 18 §4",
         "shot_named": "000 Art. 12 §1",
         "shot_lance": "000 Art. 12 §3 A",

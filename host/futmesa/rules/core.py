@@ -112,6 +112,15 @@ class RulesCore:
     # an infraction at the same instant as the alarm is still taken (000 Art. 18 §4 "no
     # mesmo instante"); False: only one the referee places before it (`at_alarm`)
     infraction_same_instant_taken: ClassVar[bool] = True
+    # an infraction called BEFORE the alarm and not taken yet: "pending" — still taken as the
+    # last lance (003 Art. 74 §único "ocorra uma falta e, na seqüência, o alarme toque", Art.
+    # 29 "prorrogada para permitir a cobrança de penalidade"); "same_instant" — only one at
+    # the alarm's own instant is (000 Art. 18 §4), any earlier one ends with the period, which
+    # "ocorrerá simultaneamente com o início do alarme" (000 Art. 8 §10)
+    pending_infraction_at_alarm: ClassVar[str] = "pending"
+    # the lances an infraction's kick taken as the last lance has, where the restart's own
+    # `lances` do not say (003 Art. 74 §único b: the indirect kick is the pass, then the shot)
+    last_lance_kick_lances: ClassVar[dict[str, int]] = {}
     # the goalkeeper chooses in secret for an in-match penalty too (004 Pênaltis)
     penalty_keeper_secret: ClassVar[bool] = False
     # -- restarts: what each one allows its taker -----------------------------------------
@@ -254,6 +263,8 @@ class RulesCore:
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
         m = ctx.m
         m["restart"] = {"kind": kind, "side": side, "rule": rule, "taken": False, **extra}
+        if extra.get("infraction"):
+            m["restart"]["called_at"] = ctx.instant()  # the alarm compares it (time_up)
         spec = self.restart_rules.get(kind)
         if spec:
             # the restart's own limits hold until the opponent touches the ball
@@ -327,6 +338,9 @@ class RulesCore:
         raise NotImplementedError
 
     def end_last_lance(self, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+    def last_lance_played(self, ctx: Ctx, side: str) -> None:
         raise NotImplementedError
 
     def end_period(self, ctx: Ctx, rule: str) -> None:

@@ -36,6 +36,8 @@ class Pastilha8x2(Ruleset):
     # Art. 74 §único: a foul "e, na seqüência, o alarme" is taken, none "com o relógio
     # parado"; at the same instant the alarm wins, as for a shot (Art. 29 "ao mesmo tempo")
     infraction_same_instant_taken = False
+    # Art. 74 §único b: after the alarm "o cobrador dará o passe e terá que chutar a gol"
+    last_lance_kick_lances: ClassVar[dict[str, int]] = {"falta_indireta": 2, "falta_tecnica": 2}
     lance_foul = "cera"  # Art. 71 §único: past the time again after the warning is "cera"
     lance_warning = "once"  # Art. 71 §único: "depois de já ter sido advertido" (the player)
     touch_limit = 8  # Art. 47

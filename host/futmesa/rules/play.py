@@ -286,6 +286,7 @@ class PlayRules(RulesCore):
         if (m.get("discs_out") or {}).get(side):
             m["discs_out"][side] = []  # its team has played a lance: the disc is back
         self.count_touch(ctx, side, disc, hit)
+        self.last_lance_played(ctx, side)  # the last lance ends once it is played
 
     def kicker_moved(self, ctx: Ctx, side: str, disc: int | None) -> bool:
         """The restart's kicker played again before another disc touched the ball, where that

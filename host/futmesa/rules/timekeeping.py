@@ -206,9 +206,40 @@ class TimeRules(RulesCore):
         if shot:
             self.begin_last_lance(ctx, shot["side"], "shot", self.cite("shot_before_alarm"))
         elif restart and not restart["taken"] and restart.get("infraction"):
-            self.begin_last_lance(ctx, restart["side"], "infraction", self.cite("infraction_alarm"))
+            if self.infraction_survives_alarm(restart, m["alarm_at"]):
+                self.begin_last_lance(ctx, restart["side"], "infraction",
+                                      self.cite("infraction_alarm"))
+            else:
+                self.end_period(ctx, self.cite("infraction_lost") or self.cite("end"))
         else:
             self.end_period(ctx, self.cite("end"))
+
+    def infraction_survives_alarm(self, restart: dict[str, Any], alarm_at: int | None) -> bool:
+        """Whether an infraction's kick not yet taken at the alarm is still taken: the
+        document's reading (`pending_infraction_at_alarm`; 000 Art. 8 §10 and 18 §4: only at
+        the alarm's own instant; 003 Art. 74 §único: any called before it)."""
+        if self.pending_infraction_at_alarm != "same_instant":
+            return True
+        called = restart.get("called_at")
+        return called is None or same_instant(called, alarm_at)
+
+    def last_lance_played(self, ctx: Ctx, side: str) -> None:
+        """A lance of the last lance was played: once its lances are used the period ends
+        (001 Art. XXI §1 "este lance que será o último"; 003 Art. 74 §único a–b "a cobrança
+        será feita e o jogo encerrado"). A shot asked in it ends with its result instead."""
+        m = ctx.m
+        last = m.get("last_lance")
+        if m["status"] != "last_lance" or not last or last.get("side") != side \
+                or last.get("reason") == "shot" or m["shot_asked"]:
+            return
+        r = m["restart"]
+        lances = 1
+        if last.get("reason") == "infraction" and r and r["side"] == side:
+            lances = r.get("lances") or self.last_lance_kick_lances.get(r["kind"], 1)
+        last["played"] = last.get("played", 0) + 1
+        if last["played"] < lances:
+            return  # the kick's next lance is still his (a pass, then the shot)
+        self.end_last_lance(ctx)
 
     def begin_last_lance(self, ctx: Ctx, side: str | None, reason: str, rule: str) -> None:
         m = ctx.m
