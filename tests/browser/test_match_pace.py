@@ -244,6 +244,9 @@ def test_a_sensor_goal_and_its_void_are_said_on_phone_and_tv(
     live, table = cbfm
     start(live, table)
     phone, tv = screens(browser, live)
+    overlay = browser.new_context(**TV).new_page()  # a stream's overlay: the compact frame
+    overlay.goto(live.url + "/?mode=overlay")
+    overlay.wait_for_function("window.futmesaKiosk && window.futmesaKiosk.state")
     try:
         live.call(table.apply, "shot_asked", {"side": "A", "disc": 9}, "referee")
         ends = table.state.to_dict()["ends"]
@@ -265,6 +268,14 @@ def test_a_sensor_goal_and_its_void_are_said_on_phone_and_tv(
                                " && x.a.entry === g && x.a.code === 'rearrange')", goal)
         wait_settled(tv, "#goal")
         tv.screenshot(path=str(output_dir / "pace-goal-voided-tv.png"))
+        # on a stream's overlay the same frame, compact, fits its strip
+        overlay.wait_for_function("document.getElementById('goal-word').textContent"
+                                  " === 'GOL ANULADO' && !document.getElementById('goal')"
+                                  ".classList.contains('hidden')", timeout=20_000)
+        wait_settled(overlay, "#goal")
+        assert overlay.evaluate("(() => { const b = document.getElementById('goal');"
+                                " return b.scrollWidth <= b.clientWidth + 1; })()")
+        overlay.screenshot(path=str(output_dir / "pace-goal-voided-overlay-tv.png"))
         text_is(phone, "#result", "Gol anulado — 0 × 0")
         text_is(phone, "#c-score", "0 × 0")
         phone.screenshot(path=str(output_dir / "pace-goal-voided-phone.png"))
@@ -272,7 +283,7 @@ def test_a_sensor_goal_and_its_void_are_said_on_phone_and_tv(
         text_has(tv, "#announce", "Gol anulado pelo árbitro")
         text_is(tv, "#score-A", "0")
     finally:
-        close(phone, tv)
+        close(phone, tv, overlay)
 
 
 # ---- 8, 11, 18: a refusal over an open sheet, its words, Sai/Entra after a substitution --
