@@ -201,7 +201,7 @@ def fouls(w: Referee, meant: list[str]) -> None:
     assert folded.count() >= 2 and not folded.first.is_visible()
     page.tap("#log-timekeeping")
     assert folded.first.is_visible() and folded.first.locator("[data-fix]").count() == 0
-    folded.first.scroll_into_view_if_needed()
+    page.evaluate("document.querySelector('#log li.folded').scrollIntoView()")  # for the picture
     page.screenshot(path=str(SHOTS / f"account-{live.match()['ruleset']}-phone-lance-timer.png"))
     page.tap("#log-timekeeping")
     assert not folded.first.is_visible()
