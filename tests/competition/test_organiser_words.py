@@ -45,3 +45,22 @@ def test_the_desks_words(tmp_path: Path) -> None:
                 if v["id"] == other["id"])
     assert view["reason"] == "W.O." and not view["rule"], view
     comp.close()
+
+
+def test_no_001_article_on_a_cbfm_day_and_the_kiosk_names_the_category(tmp_path: Path
+                                                                        ) -> None:
+    from futmesa.competition.settings import parse_settings
+    from futmesa.competition.teams import read_teams_csv
+    from futmesa.venue.assigner import assignment
+
+    EventLog(tmp_path / "d.sqlite").close()
+    comp = CompetitionDB(tmp_path / "d.sqlite")
+    comp.import_teams(read_teams_csv("name\nAlfa\nBeta\nGama\nDelta\n"))
+    cid = comp.create(parse_settings({"format": "swiss_knockout", "swiss_rounds": 2,
+                                      "advance": 2, "category": "Sub-18"}))
+    m = comp.matches(cid)[0]
+    comp.decisions.add_sanction(m["team_a"], "match_points", m["id"])
+    assert comp.decisions.sanctions(cid)[0]["rule"] == "", "a 001 article on a CBFM day"
+    told = assignment(m, comp.team_map(), comp.competition(cid))
+    assert told["label"] == "Sub-18 · Rodada suíça 1", told["label"]
+    comp.close()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from futmesa.competition import actions
 from futmesa.competition.errors import CompetitionError
 from futmesa.i18n import _
+from futmesa.rules import load_ruleset
 
 if TYPE_CHECKING:
     from futmesa.competition.db import CompetitionDB
@@ -73,12 +74,14 @@ class Decisions:
             if team not in (m["team_a"], m["team_b"]):
                 raise CompetitionError(_("{team!r} did not play match {id}").format(
                     team=team, id=match_id))
+        if rule is None:  # the default article only where the competition's rules are its
+            doc = load_ruleset(comp["settings"].ruleset).document  # document's (no 001 in
+            rule = SANCTIONS[kind] if SANCTIONS[kind].startswith(f"{doc} ") else ""  # a CBFM day)
         with self.store.tx() as db:
             return int(db.execute(
                 "INSERT INTO comp_sanctions(competition_id, team, kind, match_id, rule, note,"
                 " created_at) VALUES (?,?,?,?,?,?,?)",
-                (comp["id"], team, kind, match_id, rule or SANCTIONS[kind], note,
-                 time.time())).lastrowid or 0)
+                (comp["id"], team, kind, match_id, rule, note, time.time())).lastrowid or 0)
 
     def add_report(self, match_id: int, team: str, rule: str, uid: str, note: str = "") -> bool:
         """A table's result says ``team`` was disqualified (003 Art. 85); True when new.

@@ -29,7 +29,10 @@ def assignment(m: dict[str, Any], teams: dict[str, Any], comp: dict[str, Any]
     sides = {"A": teams[m["team_a"]].as_side(), "B": teams[m["team_b"]].as_side()}
     label = m["label"] or (_("Group {group} · round {round}").format(
         group=m["group"], round=m["round"]) if m["group"]
+        else _("Swiss round {round}").format(round=m["round"]) if m["stage"] == "swiss"
         else _("Round {round}").format(round=m["round"]))
+    if s.category:  # the table's kiosk says which category ("Sub-18 · Ouro: Final")
+        label = f"{s.category} · {label}"
     settings = {**s.match_settings, "teams": sides, "event": comp["name"],
                 "competition": "knockout" if m["stage"] == "ko" else "league",
                 "competition_match": m["id"]}
