@@ -27,3 +27,14 @@ def test_the_teams_file_and_the_table_share_one_limit(tmp_path: Path) -> None:
     assert r.exit_code != 0 and len(lines) == 1, r.output
     assert str(csv) in lines[0] and "linha 3" in lines[0] and "coluna name" in lines[0]
     assert f"mais de {TEAM_NAME_MAX} caracteres" in lines[0] and "Traceback" not in r.output
+
+
+def test_a_problem_names_the_column_as_the_file_wrote_it() -> None:
+    import pytest
+
+    from futmesa.competition.teams import TeamFileError
+
+    with pytest.raises(TeamFileError) as err:
+        read_teams_csv(f"nome;pote\nAlfa;x\n{LONG}x;1\n")
+    lines = str(err.value).splitlines()
+    assert "coluna pote" in lines[0] and "coluna nome" in lines[1], lines

@@ -127,10 +127,14 @@ class Team(BaseModel):
         return {"name": self.name, "color": self.color}
 
 
-def _problem(line_no: int, exc: ValidationError) -> list[str]:
+def _problem(line_no: int, exc: ValidationError,
+             header: dict[str, str] | None = None) -> list[str]:
+    """Each problem of a row, at its line and under the column's name as the file wrote it
+    ("pote", not "pot")."""
     out = []
     for err in exc.errors():
         field = ".".join(str(p) for p in err["loc"])
+        shown = (header or {}).get(field, field)
         msg = str(err["msg"]).removeprefix("Value error, ")
         if err["type"] == "string_too_short":
             msg = _("is empty")
@@ -141,7 +145,7 @@ def _problem(line_no: int, exc: ValidationError) -> list[str]:
             msg = _("has more than {most} characters").format(
                 most=err.get("ctx", {}).get("max_length"))
         out.append(_("line {line}, column {column}: {problem}").format(
-            line=line_no, column=field, problem=msg))
+            line=line_no, column=shown, problem=msg))
     return out
 
 
@@ -158,6 +162,7 @@ def read_teams_csv(text: str) -> list[Team]:
         raise TeamFileError(_("the teams CSV needs a header line with: {columns}").format(
             columns=",".join(CSV_COLUMNS)))
     split_players = "," if delimiter == ";" else ";"
+    header = {column(f): f.strip() for f in reader.fieldnames}  # as the file wrote them
     teams: list[Team] = []
     seen: dict[str, int] = {}
     problems: list[str] = []
@@ -174,7 +179,7 @@ def read_teams_csv(text: str) -> list[Team]:
                             players=players, club=row.get("club", ""),
                             pot=row.get("pot", ""))
             except ValidationError as exc:
-                problems.extend(_problem(line_no, exc))
+                problems.extend(_problem(line_no, exc, header))
                 continue
             if team.key in seen:
                 problems.append(_("line {line}: the team {name} is already on line "
