@@ -49,3 +49,12 @@ def test_links_give_the_public_address_and_encode_the_name(tmp_path: Path) -> No
         assert one != other  # the public address is what the sheet's QR encodes
     finally:
         desk.comp.close()
+
+
+def test_the_desk_has_a_tab_icon(tmp_path: Path) -> None:
+    desk = _desk(tmp_path)
+    try:
+        r = TestClient(create_desk_app(desk)).get("/favicon.ico")
+        assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg")
+    finally:
+        desk.comp.close()

@@ -159,11 +159,23 @@ class DeskPages:
                                                  chosen(request)))
 
 
+# the desk's tab icon: a ball on the table's green (a browser asks for it on every page)
+FAVICON = (b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+           b'<rect width="32" height="32" rx="6" fill="#1b5e20"/>'
+           b'<circle cx="16" cy="16" r="8" fill="#f5c400" stroke="#fff" stroke-width="2"/></svg>')
+
+
+async def favicon(request: Request) -> Response:
+    return Response(FAVICON, media_type="image/svg+xml",
+                    headers={"Cache-Control": "max-age=86400"})
+
+
 def create_desk_app(desk: Desk, public_url: str | None = None) -> Starlette:
     pages = DeskPages(desk, public_url)
     socket = BoardSocket(desk)
     routes = [
         Route("/", pages.board),
+        Route("/favicon.ico", favicon),
         Route("/standings", pages.standings),
         Route("/bracket", pages.bracket),
         Route("/summary", pages.summary),
