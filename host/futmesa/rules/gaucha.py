@@ -72,6 +72,7 @@ class Gaucha(Ruleset):
         "pass_touched_opponent": "001 Art. XXIII §4",
         "hand_set_piece": "001 Art. XLII",
         "offside": "001 Art. XXXII",
+        "offside_disc": "001 Art. XXXII §2",
         "disc_out": "001 Art. XXXVII §1",
         "rebound_midline": "001 Art. XXXVIII",
         "forfeit": "001 Art. XLIII",
@@ -179,6 +180,8 @@ class Gaucha(Ruleset):
         side, disc = ctx.side(), ctx.disc()
         self._touch(ctx, side, disc)
         m.pop("no_shot_next_lance", None)  # Art. XXXVIII: the immediate lance is played
+        if (m.get("offside_discs") or {}).get(side):
+            m["offside_discs"][side] = []  # Art. XXXII §2: its team's first lance is played
 
     def _touch(self, ctx: Ctx, side: str, disc: int | None) -> None:
         m = ctx.m
@@ -343,6 +346,11 @@ class Gaucha(Ruleset):
         if not self.in_play(ctx.m):
             raise Refused(N_("The ball is not in play"))
         ctx.m["shot_asked"] = None
+        disc = ctx.disc()
+        if disc is not None:
+            # "será removido manualmente para sua posição originária perdendo o direito de
+            # efetuar o primeiro lance a que tem direito o técnico" (Art. XXXII §2)
+            ctx.m.setdefault("offside_discs", {"A": [], "B": []})[side] = [disc]
         ctx.announce(
             "offside",
             N_("Offside against {team}"),

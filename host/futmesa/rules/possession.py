@@ -139,6 +139,11 @@ def touch_refusal(rules: Any, m: dict[str, Any], side: str,
             N_("Disc {disc} of {team} is out of the field until {team}'s next lance: "
                "another disc plays it"), rule=rules.cite("disc_out"), disc=disc,
             team=rules_name(m, side))
+    if disc is not None and disc in ((m.get("offside_discs") or {}).get(side) or []):
+        # the offside disc, put back, loses its team's first lance (001 Art. XXXII §2)
+        return Refused(
+            N_("Disc {disc} of {team} was offside: it does not play {team}'s first lance"),
+            rule=rules.cite("offside_disc"), disc=disc, team=rules_name(m, side))
     waits = kicker_waits(rules, m, side, disc)
     if waits is not None and waits[0] == "refuse":
         return Refused(
@@ -247,6 +252,7 @@ def barred(rules: Any, m: dict[str, Any], side: str) -> list[int]:
     restart's kicker who waits for another touch (refused or a technical foul alike)."""
     discs = {d for d in m["expelled"][side] if d is not None}  # None: a disc to be named
     discs |= set((m.get("discs_out") or {}).get(side) or [])
+    discs |= set((m.get("offside_discs") or {}).get(side) or [])
     r = m.get("restart")
     if r and r.get("kicker") is not None and kicker_waits(rules, m, side, r["kicker"]):
         discs.add(int(r["kicker"]))
