@@ -459,9 +459,12 @@ def matches(db: str) -> None:
               help="Address of the futmesa host whose page checks this súmula, for its QR "
                    "code (default: this computer's network address on port 8000, as futmesa "
                    "serve prints it).")
+@click.option("--timekeeping", is_flag=True,
+              help="Every lance-timer row in the event log (lance started, warnings, "
+                   "expiries); by default they are folded into one line.")
 def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
            csv_path: str | None, json_path: str | None, lang: str | None,
-           verify_base: str | None) -> None:
+           verify_base: str | None, timekeeping: bool) -> None:
     """Write the súmula (official match report) of a stored match."""
     from futmesa import report as rep
     from futmesa.matchbook import MatchLibrary, UnloadableMatch
@@ -494,7 +497,7 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
                   "somewhere else").format(folder=folder), param_hint=option)
     try:
         for path in rep.export(record, pdf=pdf_path, html_path=html_path, csv_path=csv_path,
-                               json_path=json_path, lang=lang):
+                               json_path=json_path, lang=lang, timekeeping=timekeeping):
             click.echo(_("wrote {path}").format(path=path))
     except OSError as exc:
         raise click.ClickException(

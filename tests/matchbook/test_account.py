@@ -267,3 +267,21 @@ def test_a_void_at_the_end_of_a_long_log_costs_no_replay(tmp_path: Path,
     stored = MatchLibrary(t.store).match_record(t.book.id)
     assert next(e for e in stored["entries"] if e["id"] == void)["text"].startswith(
         "Anula o registro nº")
+
+
+def test_futmesa_report_folds_the_lance_timer_unless_asked(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from futmesa.cli import cli
+
+    t = a_match(tmp_path / "m.sqlite")
+    t.store.close()
+    for extra, shown in (([], False), (["--timekeeping"], True)):
+        out = tmp_path / f"s{len(extra)}.html"
+        result = CliRunner().invoke(cli, ["report", str(t.book.id), "--db",
+                                           str(tmp_path / "m.sqlite"), "--html", str(out),
+                                           *extra])
+        assert result.exit_code == 0, result.output
+        page = flat(out.read_text(encoding="utf-8"))
+        assert ("Lance de Botafogo da Mesa iniciado" in page) == shown
+        assert ("futmesa report 1 --timekeeping" in page) != shown

@@ -48,23 +48,26 @@ def pdf_bytes(record: Record, *, head_only: bool = False, lang: str = "pt",
     return _pdf.pdf_bytes(build(record, lang, timekeeping=timekeeping), head_only=head_only)
 
 
-def render_pdf(record: Record, path: str | Path, lang: str = "pt") -> Path:
+def render_pdf(record: Record, path: str | Path, lang: str = "pt", *,
+               timekeeping: bool = False) -> Path:
     """Write the súmula PDF to ``path``; returns the path."""
     target = Path(path)
-    target.write_bytes(pdf_bytes(record, lang=lang))
+    target.write_bytes(pdf_bytes(record, lang=lang, timekeeping=timekeeping))
     return target
 
 
 def export(record: Record, *, pdf: str | Path | None = None, html_path: str | Path | None = None,
            csv_path: str | Path | None = None, json_path: str | Path | None = None,
-           lang: str = "pt") -> list[Path]:
-    """Write whichever formats were asked for (the ``futmesa report`` command)."""
+           lang: str = "pt", timekeeping: bool = False) -> list[Path]:
+    """Write whichever formats were asked for (the ``futmesa report`` command); ``timekeeping``:
+    the lance timer's rows in the event log too."""
     written = []
     if pdf is not None:
-        written.append(render_pdf(record, pdf, lang))
+        written.append(render_pdf(record, pdf, lang, timekeeping=timekeeping))
     for path, text in ((html_path, render_html), (csv_path, render_csv), (json_path, render_json)):
         if path is not None:
             target = Path(path)
-            target.write_text(text(record, lang), encoding="utf-8")
+            target.write_text(text(record, lang, timekeeping=timekeeping),
+                              encoding="utf-8")
             written.append(target)
     return written
