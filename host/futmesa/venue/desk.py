@@ -29,7 +29,8 @@ import paho.mqtt.client as mqtt
 from futmesa.competition.actions import undecided
 from futmesa.competition.db import CompetitionDB
 from futmesa.health import DESK_FAILED, DESK_FULL, Health, is_write_failure, venue_fault
-from futmesa.i18n import _
+from futmesa.i18n import N_, _
+from futmesa.matchbook.wording import table_name
 from futmesa.store.db import connect
 from futmesa.venue import mqtt as vm
 from futmesa.venue.assigner import Assigner
@@ -43,6 +44,8 @@ from futmesa.venue.received import ReceivedLog, take_result
 from futmesa.venue.refusals import RefusalLog
 
 log = logging.getLogger("futmesa.venue.desk")
+# what a table sent, as the log names it ("recusado o resultado da mesa …", never "result")
+WHAT = {"result": N_("the result"), "state": N_("the state"), "status": N_("the status")}
 
 
 
@@ -201,7 +204,8 @@ class Desk:
         else:
             self._storage_ok("refusals")
         if times == 1:
-            log.warning(_("desk: refused %s from table %s: %s"), what, table, reason)
+            log.warning(_("desk: refused %s from table %s: %s"), _(WHAT.get(what, what)),
+                        table_name(table), reason)
         self._refresh_notices()
 
     def refusals(self, limit: int = 20) -> list[dict[str, Any]]:
