@@ -36,7 +36,7 @@ class Gaucha(Ruleset):
     # ... Art. XXXVII §1 a disc out of the field, Art. XXXVIII a rebound over the halfway line
     referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass", "disc_out",
                                 "rebound_midline", "free_kick_choice",
-                                "pass_touched_opponent"})
+                                "pass_touched_opponent", "midline_deflection"})
     # Art. XXXI §2: an own goal only "partindo do campo do defensor que estiver efetuando a
     # jogada"; a shot is taken from the attacking field (Art. XXI a), so back in one's own
     # goal it is no goal — and "quando a bola arremessada ao arco bater na trave e ... entrar
