@@ -121,6 +121,11 @@ class RulesCore:
     # the lances an infraction's kick taken as the last lance has, where the restart's own
     # `lances` do not say (003 Art. 74 §único b: the indirect kick is the pass, then the shot)
     last_lance_kick_lances: ClassVar[dict[str, int]] = {}
+    # the asked shot struck by another disc than the one named (a `touch` with `shot: true`):
+    # False — refused (000 Art. 12 §1: only the disc named takes it); True — it happened, and
+    # the goal it scores is not valid (003 Art. 54 §2 "não poderá ser trocado, em hipótese
+    # alguma"); a plain touch by another disc is refused either way (§3: no giving the shot up)
+    other_disc_voids_shot: ClassVar[bool] = False
     # the goalkeeper chooses in secret for an in-match penalty too (004 Pênaltis)
     penalty_keeper_secret: ClassVar[bool] = False
     # -- restarts: what each one allows its taker -----------------------------------------

@@ -211,6 +211,11 @@ class DisciplineRules(RulesCore):
             )
         if out in m["expelled"][side]:
             raise Refused(N_("A sent-off disc cannot be replaced"))
+        if into in m["expelled"][side]:
+            # an expelled disc is out for the rest of the match: only "o jogador substituído"
+            # may come back (000 Art. 10), not one sent off (Art. 26 §1 F counts them)
+            raise Refused(N_("Disc {disc} was sent off"), disc=into,
+                          rule=self.cite("substitutions"))
         self.check_substitution_moment(ctx)
         m["substitutions"][side].append({"out": out, "in": into, "period": m["period"]})
         ctx.announce(

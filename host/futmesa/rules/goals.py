@@ -131,7 +131,9 @@ class GoalRules(RulesCore):
                 )
             return
         shot = m["shot_asked"]
-        if shot and shot["side"] == scorer:
+        if shot and shot["side"] == scorer and shot.get("struck_by") is not None:
+            self.shot_by_another_disc(ctx, shot, defender)
+        elif shot and shot["side"] == scorer:
             so.penalty_kicked(self, ctx, scorer, shot["disc"], True)
             self.count_goal(ctx, scorer, own=False, disc=shot["disc"], rule=self.cite("goal"))
         elif shot and shot["side"] == defender and self.shot_own_goal[0] == "no_goal":
@@ -142,6 +144,22 @@ class GoalRules(RulesCore):
             self.count_goal(ctx, scorer, own=False, disc=None, rule=self.cite("direct_goal"))
         else:
             self.goal_without_shot(ctx, scorer, defender)
+
+    def shot_by_another_disc(self, ctx: Ctx, shot: dict[str, Any], defender: str) -> None:
+        """The asked shot went in, struck by another disc than the one named, where the named
+        disc is binding (`other_disc_voids_shot`; 003 Art. 54 §2 "o mesmo não poderá ser
+        trocado, em hipótese alguma"): no goal; the shot is over and the defence restarts
+        with a goal kick, as for a goal the referee disallows."""
+        m = ctx.m
+        m["shot_asked"] = None
+        so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
+        self.dead_ball(ctx)
+        ctx.announce("goal_disallowed", N_("Goal for {team} disallowed"), self.cite("shot_named"),
+                     team=ctx.name(shot["side"]))
+        if m["status"] in ("last_lance", "awaiting_dead_ball"):
+            self.end_period(ctx, self.cite("end"))
+        else:
+            self.no_shot_restart(ctx, defender, "no_goal")
 
     def shot_in_own_goal(self, ctx: Ctx, shot: dict[str, Any], shooter: str, goal: int) -> None:
         """The asked shot came back into the shooter's own goal where the document does not

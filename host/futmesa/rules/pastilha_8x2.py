@@ -38,6 +38,9 @@ class Pastilha8x2(Ruleset):
     infraction_same_instant_taken = False
     # Art. 74 §único b: after the alarm "o cobrador dará o passe e terá que chutar a gol"
     last_lance_kick_lances: ClassVar[dict[str, int]] = {"falta_indireta": 2, "falta_tecnica": 2}
+    # Art. 54 §2: the disc named "não poderá ser trocado, em hipótese alguma": a shot struck by
+    # another disc scores no goal (Art. 54 "Para validade do gol")
+    other_disc_voids_shot = True
     lance_foul = "cera"  # Art. 71 §único: past the time again after the warning is "cera"
     lance_warning = "once"  # Art. 71 §único: "depois de já ter sido advertido" (the player)
     touch_limit = 8  # Art. 47

@@ -237,7 +237,12 @@ class PlayRules(RulesCore):
         m = ctx.m
         side = ctx.side()
         disc = ctx.disc()
-        refusal = touch_refusal(self, m, side, disc)
+        shot = m["shot_asked"]
+        # `shot: true`: this touch struck the asked shot — by another disc than the one named,
+        # where that is a fact to record, not a refusal (003 Art. 54 §2: no goal from it)
+        other = bool(ctx.entry.data.get("shot") and self.other_disc_voids_shot and shot
+                     and shot["side"] == side and disc is not None and disc != shot.get("disc"))
+        refusal = touch_refusal(self, m, side, shot["disc"] if other else disc)
         if refusal is not None:
             raise refusal
         restart = m["restart"]
@@ -256,6 +261,8 @@ class PlayRules(RulesCore):
         shot = m["shot_asked"]
         struck = bool(shot and shot["side"] == side and disc is not None
                       and disc == shot.get("disc"))  # this lance is the asked shot
+        if other:
+            shot["struck_by"] = disc  # another disc struck it: no goal from it (003 Art. 54 §2)
         if restart and not restart["taken"] and restart["side"] == side:
             restart["taken"] = True
             restart["touches_since"] = 0
