@@ -401,9 +401,25 @@ class Pastilha8x2(Ruleset):
             super().other_discipline(ctx, side, kind, disc)
 
     def forfeit(self, ctx: Ctx, side: str, rule: str) -> None:
-        """Art. 83 §3: 2 × 0 against the punished side unless the other leads by 2 or more."""
+        """Art. 83 §3: 2 × 0 against the punished side when the score is level, he leads, or
+        the other leads "por uma diferença inferior a 1 (um) gol"; the score of the moment
+        when the other leads "por um placar de 2 (dois) ou mais gols". A lead of exactly one
+        goal is in neither clause: the referee decides (`final_score`)."""
         m = ctx.m
         winner = other(side)
-        if m["score"][winner] - m["score"][side] < 2:
+        lead = m["score"][winner] - m["score"][side]
+        if lead < 1:
             m["score"] = {winner: 2, side: 0}
         self.finish(ctx, winner, "forfeit", rule, loser=side, score_rule="003 Art. 83 §3")
+        if lead == 1:
+            ctx.confirm("final_score", "003 Art. 83 §3",
+                        N_("{team} is disqualified while losing by one goal: final score "
+                           "2 × 0, or the score of the moment?"),
+                        ["two_nil", "as_played"], default="two_nil", reject="as_played",
+                        side=side, values={"team": ctx.name(side)})
+
+    def resolve_final_score(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
+        """The referee's final score for a disqualification at a one-goal lead (Art. 83 §3)."""
+        side = pending["side"]
+        if choice == "two_nil":
+            ctx.m["score"] = {other(side): 2, side: 0}
