@@ -126,6 +126,9 @@ class RulesCore:
     # the goal it scores is not valid (003 Art. 54 §2 "não poderá ser trocado, em hipótese
     # alguma"); a plain touch by another disc is refused either way (§3: no giving the shot up)
     other_disc_voids_shot: ClassVar[bool] = False
+    # restart kind -> article: the kicks whose taker missing the ball ("furou", a `touch` with
+    # `hit: false`) is a technical foul (000 Art. 23 I A, IV A; 001 Art. XLVIIII)
+    missed_kick_rules: ClassVar[dict[str, str]] = {}
     # the goalkeeper chooses in secret for an in-match penalty too (004 Pênaltis)
     penalty_keeper_secret: ClassVar[bool] = False
     # -- restarts: what each one allows its taker -----------------------------------------

@@ -91,6 +91,13 @@ class Gaucha(Ruleset):
     }
     # XXIII §6: any infraction but a corner or a toque may be let go; occurrences (throw-ins,
     # goal kicks, the goalkeeper's ball) are not infractions
+    # Art. XLVIIII (the third so numbered): "Na cobrança de infrações ou ocorrências, quando o
+    # jogador errar em bola será considerado falta técnica" (the kick-off has XXIX c instead)
+    missed_kick_rules: ClassVar[dict[str, str]] = {
+        kind: "001 Art. XLVIIII" for kind in (
+            "falta_direta", "falta_indireta", "falta_tecnica", "penalti", "tiro_livre",
+            "escanteio", "escanteio_cedido", "escanteio_cavado", "lateral", "lateral_cedida",
+            "lateral_cavada", "tiro_de_meta")}
     not_waivable = ("escanteio", "escanteio_cedido", "escanteio_cavado", "toque", "lateral_cedida",
                     "lateral_cavada", "tiro_de_meta", "bola_do_goleiro")
     # XXIII §9: a foul on the goalkeeper is taken from the penalty mark (in the fouled team's

@@ -245,6 +245,8 @@ class PlayRules(RulesCore):
         refusal = touch_refusal(self, m, side, shot["disc"] if other else disc)
         if refusal is not None:
             raise refusal
+        if self.missed_kick(ctx, side):
+            return
         restart = m["restart"]
         if self.out_of_turn(ctx, side):
             return
@@ -294,6 +296,22 @@ class PlayRules(RulesCore):
             m["discs_out"][side] = []  # its team has played a lance: the disc is back
         self.count_touch(ctx, side, disc, hit)
         self.last_lance_played(ctx, side)  # the last lance ends once it is played
+
+    def missed_kick(self, ctx: Ctx, side: str) -> bool:
+        """The taker of a kick not yet taken missed the ball (`hit: false`) where the document
+        makes that a technical foul (`missed_kick_rules`: 000 Art. 23 I A, IV A "furou"; 001
+        Art. XLVIIII "quando o jogador errar em bola será considerado falta técnica")."""
+        m = ctx.m
+        r = m["restart"]
+        rule = self.missed_kick_rules.get(r["kind"]) if r else None
+        if rule is None or ctx.entry.data.get("hit", True) or r["taken"] or r["side"] != side:
+            return False
+        ctx.announce("restart_missed",
+                     N_("{team} missed the ball taking the {restart}: technical foul"), rule,
+                     team=ctx.name(side), restart=RESTART_NAMES.word(r["kind"]))
+        m["last_player"] = side
+        self.technical_foul(ctx, side, rule)
+        return True
 
     def kicker_moved(self, ctx: Ctx, side: str, disc: int | None) -> bool:
         """The restart's kicker played again before another disc touched the ball, where that
