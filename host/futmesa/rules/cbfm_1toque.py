@@ -154,10 +154,6 @@ class Cbfm1Toque(Ruleset):
         "tiro_livre": ("refuse", "000 Art. 27 C"),
     }
 
-    def ball_out_restart(
-        self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
-    ) -> tuple[str, str, str]:
-        kind, side, rule = super().ball_out_restart(ctx, info, last)
     def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
         """Art. 18: an indirect kick "é realizada em dois lances: um jogador passa a bola a
         outro e este poderá arremessar a gol" — no shot asked before its first lance (and the
@@ -168,6 +164,10 @@ class Cbfm1Toque(Ruleset):
                               "comes after it"), rule="000 Art. 18")
         return None
 
+    def ball_out_restart(
+        self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]
+    ) -> tuple[str, str, str]:
+        kind, side, rule = super().ball_out_restart(ctx, info, last)
         if kind == "lateral" and self.setting("lateral_taker") == "half" and info.get("half"):
             # a club's choice: the team defending the half it went out on (Rule 1 §3's
             # palheta shows it); Art. 14 names no taker (docs/rulesets.md)
