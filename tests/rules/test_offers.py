@@ -24,16 +24,17 @@ def goal_kick(taken: bool = False, **more: Any) -> dict[str, Any]:
 
 def test_each_ruleset_offers_only_its_own_inputs() -> None:
     rules, m = match("cbfm-1toque", restart=goal_kick())
-    assert offers(rules, m) == ["disc_out"]  # a goal kick given by hand: in play, 000 Art. 9 §4
+    # a goal kick given by hand: in play, 000 Art. 9 §4; its kicker near the ball, Art. 26 §1 E
+    assert offers(rules, m) == ["set_piece_distance", "disc_out"]
     rules, m = match("cbfm-1toque", restart=goal_kick(out_line="end", out_by="B", out_end=0))
-    assert offers(rules, m) == ["disc_out", "straight_out"]  # 000 Art. 23 VI C/H
+    assert offers(rules, m) == ["set_piece_distance", "disc_out", "straight_out"]  # VI C/H
     rules, m = match("pastilha-8x2", restart=goal_kick())
     assert offers(rules, m) == ["ball_stopped_big"]  # 003 Art. 43
     rules, m = match("gaucha", restart=goal_kick())
     assert offers(rules, m) == ["offside", "ball_on_arc", "discs_moved", "disc_out",
                                  "rebound_midline"]
     rules, m = match("mesa-posta", restart=goal_kick())
-    assert offers(rules, m) == ["discs_moved"]
+    assert offers(rules, m) == ["discs_moved", "disc_moved"]  # 004 Tiros de meta
 
 
 def test_an_infraction_kicks_first_lance_off_an_opponent() -> None:
@@ -72,3 +73,18 @@ def test_the_engine_publishes_them() -> None:
     rules = load_ruleset("gaucha")
     state = Engine(rules).initial_state()
     assert state.m["possession"]["offers"] == []  # before the start
+
+
+def test_the_blind_cases_inputs_only_while_their_kick_waits() -> None:
+    # 000 Art. 26 §1 E: a restart not yet taken; 004 Tiros de meta: a goal kick not yet taken
+    rules, m = match("cbfm-1toque", restart=goal_kick(taken=True))
+    assert "set_piece_distance" not in offers(rules, m)
+    rules, m = match("cbfm-1toque", restart=None)
+    assert "set_piece_distance" not in offers(rules, m)
+    rules, m = match("mesa-posta", restart=goal_kick(taken=True, touches_since=1))
+    assert "disc_moved" not in offers(rules, m)
+    rules, m = match("mesa-posta", restart={"kind": "lateral", "side": "A", "taken": False})
+    assert "disc_moved" not in offers(rules, m)
+    for name in ("gaucha", "pastilha-8x2"):  # neither document has these articles
+        rules, m = match(name, restart=goal_kick())
+        assert not {"set_piece_distance", "disc_moved"} & set(offers(rules, m)), name

@@ -49,6 +49,8 @@ OFFER_DATA = {  # the ruleset's own inputs the state offers (possession.offers),
     "straight_out": lambda r, m: {},
     "pass_touched_opponent": lambda r, m: {},
     "ball_stopped_big": lambda r, m: {"side": r.choice("AB"), "area": "big"},
+    "disc_moved": lambda r, m: {"side": r.choice("AB"), "disc": r.choice(DISCS)},
+    "set_piece_distance": lambda r, m: {"side": r.choice("AB"), "disc": r.choice(DISCS)},
 }
 
 

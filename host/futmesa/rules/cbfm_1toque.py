@@ -95,8 +95,9 @@ class Cbfm1Toque(Ruleset):
     # ... and Art. 9 §3–§4 A: a disc out of the field does not play its team's next lance
     # ... and Art. 19 §3: a foul in the opponent's field, "o técnico favorecido terá o direito a
     # optar por cobrança direta ou indireta"
+    # ... and Art. 26 §1 E: the kicking disc under 0,01 m from the ball
     referee_inputs = frozenset({"straight_out", "pass_touched_opponent", "disc_out",
-                                "free_kick_choice"})
+                                "free_kick_choice", "set_piece_distance"})
     # Art. 12 §2: an own goal is a ball sent into one's own goal "partindo do campo de
     # defesa"; a shot is taken from the opponent's field (§4): back in one's own goal it is
     # a ball in the goal without a goal, a reposição (Art. 16)

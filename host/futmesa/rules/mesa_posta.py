@@ -40,7 +40,7 @@ class MesaPosta(Ruleset):
     penalty_keeper_secret = True  # "O goleiro ... escolhe em segredo" (004 Pênaltis)
     shot_needs_before_alarm = False  # the half ends at the next dead ball (004 A partida)
     # Tiros de meta: discs moved at a goal kick, the chutão that hits an opponent
-    referee_inputs = frozenset({"discs_moved", "keeper_kick_hit"})
+    referee_inputs = frozenset({"discs_moved", "disc_moved", "keeper_kick_hit"})
     # "Só vale gol de chute pedido … Gol sem chute pedido vira tiro de meta para a defesa":
     # the asked shot was at the other goal
     shot_own_goal = ("no_goal", "tiro_de_meta", "004 Chute pedido")

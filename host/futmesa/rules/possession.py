@@ -316,6 +316,9 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "offside": playing,  # 001 Art. XXXII: in open play, one tap
         "ball_on_arc": playing,  # 001 Art. XXXVI
         "discs_moved": playing and waiting and r["kind"] == "tiro_de_meta",
+        "disc_moved": playing and waiting and r["kind"] == "tiro_de_meta",  # 004 Tiros de meta
+        # a restart being taken with the kicking disc under 1 cm from the ball (000 Art. 26 §1 E)
+        "set_piece_distance": playing and waiting,
         "keeper_kick_hit": playing and bool(r) and bool(r.get("taken"))
         and r["kind"] in ("tiro_de_meta", "bola_do_goleiro") and not r.get("touches_since"),
         # the first lance of a two-lance restart (001 lateral cedida): it was a pass
@@ -336,7 +339,8 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "midline_deflection": bool(m["goals"]) and m["goals"][-1]["period"] == m["period"]
         and bool(r) and r["kind"] == "saida" and not r.get("taken"),
     }
-    return [k for k in ("offside", "ball_on_arc", "discs_moved", "keeper_kick_hit", "pass",
+    return [k for k in ("offside", "ball_on_arc", "discs_moved", "disc_moved", "keeper_kick_hit",
+                        "pass", "set_piece_distance",
                         "disc_out", "rebound_midline", "free_kick_choice", "straight_out",
                         "pass_touched_opponent", "ball_stopped_big", "midline_deflection")
             if k in mine and now[k]]
