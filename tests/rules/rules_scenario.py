@@ -21,7 +21,10 @@ with the scenario's `restarts_from: N`, those from entry N on, the one in force 
 included: a blind case that starts in mid-match after entries that set it up; and
 `restarts_ignore: [saida]` leaves those kinds out once it has begun; `restarts_superseded:
 drop`, a restart replaced before it was taken by the referee's next input on the same dead
-ball).
+ball), and
+`refused_entries` (the ids of the logged entries the rules refuse as the log now stands,
+in order: after a correction, the later entries it made invalid — a blind case's
+`voided_by_correction`).
 
 A step may say `refused: true` (the rules must refuse that entry, leaving the match as it
 was; `refused: "<words>"`: and the English reason says them) or `accepted: true` (they
@@ -107,6 +110,9 @@ def check(expect: dict[str, Any], state: dict[str, Any], device: list[str], labe
             errors += match(_kind_prefix(value, restarts or []), restarts, key)
         elif key == "pending":
             errors += match(value, [p["kind"] for p in state["pending"]], "pending")
+        elif key == "refused_entries":
+            errors += match(value, sorted({a["entry"] for a in state["announcements"]
+                                           if a["code"] == "refused"}), key)
         elif key == "device":
             errors += match(value, device, "device")
         elif key not in state:
