@@ -485,6 +485,7 @@ def undo(match_id: int, reason: str, db: str) -> None:
     store = _db(db)
     try:
         a = actions.undo(store, match_id, reason)
+        store.advance(store.match(a["match_id"])["competition_id"])
         click.echo(_("match {id} ({match}): {what} undone").format(
             id=a["match_id"], match=_match_words(store, a["match_id"]),
             what=_(actions.KIND_WORDS[a["kind"]])))

@@ -1,6 +1,7 @@
 """How a competition moves on as results come in: the knockout places that are decided are
-filled (a group's places wait for a tie-break shoot-out still to play), the next Swiss
-round is drawn once the last is over, and a disqualified team's remaining matches become
+filled, re-derived from the standings while their match is not played (an undo re-opens
+them; a group's places wait for a tie-break shoot-out still to play), the next Swiss round
+is drawn once the last is over, and a disqualified team's remaining matches become
 walk-overs. Safe to run as often as wanted; what another process (the desk, the CLI) did
 meanwhile is not done twice.
 """
@@ -21,7 +22,9 @@ if TYPE_CHECKING:
 
 
 def advance(store: CompetitionDB, cid: int | None = None) -> list[int]:
-    """Fill knockout places that are decided; walk-overs against disqualified teams.
+    """Fill knockout places that are decided and empty again those whose source is no
+    longer decided (an undo), in matches not played yet; walk-overs against disqualified
+    teams.
 
     Returns the ids of matches that changed. Safe to call as often as wanted.
     """
@@ -47,9 +50,10 @@ def advance(store: CompetitionDB, cid: int | None = None) -> list[int]:
         for m in matches:
             if m["stage"] != "ko" or m["status"] != "scheduled":
                 continue
-            sides = []
-            for team, src in ((m["team_a"], m["src_a"]), (m["team_b"], m["src_b"])):
-                sides.append(team or resolve(src, table, by_id))
+            # a place with a source is re-derived every time (an undo, a changed result
+            # re-opens or re-fills it); only a place named at creation stays as it is
+            sides = [resolve(src, table, by_id) if src else team
+                     for team, src in ((m["team_a"], m["src_a"]), (m["team_b"], m["src_b"]))]
             if sides != [m["team_a"], m["team_b"]]:
                 with store.tx() as db:
                     db.execute("UPDATE comp_matches SET team_a=?, team_b=?, updated_at=?"
