@@ -285,3 +285,22 @@ def test_futmesa_report_folds_the_lance_timer_unless_asked(tmp_path: Path) -> No
         page = flat(out.read_text(encoding="utf-8"))
         assert ("Lance de Botafogo da Mesa iniciado" in page) == shown
         assert ("futmesa report 1 --timekeeping" in page) != shown
+
+
+def test_the_kicker_under_1_cm_is_in_the_discipline_table(tmp_path: Path) -> None:
+    # 000 Art. 26 §1 E: the first time the warning, then the disciplinary foul — both in the
+    # súmula's discipline, in the referee's words (issue 44)
+    t = Table(tmp_path / "m.sqlite")
+    t.put("set_up", {"kickoff": "A"})
+    t.put("start_period")
+    t.device("period_started")
+    t.device("clock_started", {"reason": 0})
+    t.clock = 5_000
+    t.put("set_piece_distance", {"side": "A", "disc": 3})
+    t.put("set_piece_distance", {"side": "A", "disc": 3})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    discipline = build(record).table("discipline")
+    assert discipline is not None
+    said = [r["what"] for r in discipline.rows]
+    assert said == ["Cobrador de Estrela do Norte, botão 3, a menos de 1 cm da bola"] * 2
+    assert [r["team"] for r in discipline.rows] == ["Estrela do Norte"] * 2

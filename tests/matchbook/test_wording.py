@@ -48,6 +48,12 @@ REFEREE: list[tuple[str, dict[str, Any]]] = [
     ("confirm", {"target": 3, "accept": True}), ("confirm", {"target": 3, "choice": "own_goal"}),
     ("void", {"target": 3, "reason": "bola na trave"}),
     ("amend", {"target": 3, "data": {"side": "B", "disc": 9}}),
+    # the inputs the blind cases lacked (issue 44)
+    ("offside", {"side": "A", "disc": 6}), ("shootout_kick", {"side": "B", "goalkeeper": True}),
+    ("set_piece_distance", {"side": "A", "disc": 3}), ("disc_moved", {"side": "B", "disc": 2}),
+    ("touch", {"side": "A", "disc": 4, "shot": True}),
+    ("confirm", {"target": 3, "choice": "two_nil"}),
+    ("confirm", {"target": 3, "choice": "as_played"}),
 ]
 CODES = re.compile(r"=|[{}\[\]]|\b[a-z]+_[a-z_]+\b|\bTrue\b|\bFalse\b|\bNone\b|\btrue\b|"
                    r"\bfalse\b|Registro «|Entry “")
@@ -216,3 +222,31 @@ def test_a_table_named_in_the_settings() -> None:
     assert names_of("sim-SIM00002", settings) == "Mesa Central"
     assert names_of("sim-SIM00009", settings) == "Mesa do canto"
     assert names_of("pico-e66038b7132f5a2b", {}) == "Mesa 1"
+
+
+# the referee's words for the inputs the blind cases lacked (issue 44): 001 Art. XXXII §2,
+# 003 Art. 37 §3, 000 Art. 26 §1 E, 004 Tiros de meta, 003 Art. 54 §2, 003 Art. 83 §3
+NEW_INPUTS = [
+    ("offside", {"side": "A", "disc": 6}, "Impedimento de Alvorada, botão 6",
+     "Offside against Alvorada, disc 6"),
+    ("shootout_kick", {"side": "B", "goalkeeper": True},
+     "Pênalti da disputa: Botafogo, cobrado pelo goleiro",
+     "Shootout penalty: Botafogo, by the goalkeeper"),
+    ("set_piece_distance", {"side": "A", "disc": 3},
+     "Cobrador de Alvorada, botão 3, a menos de 1 cm da bola",
+     "Alvorada's kicking disc 3 less than 1 cm from the ball"),
+    ("disc_moved", {"side": "B", "disc": 2}, "Botafogo moveu o botão 2 antes do tiro de meta",
+     "Botafogo moved disc 2 before the goal kick"),
+    ("touch", {"side": "A", "disc": 4, "shot": True}, "Chute batido por Alvorada, botão 4",
+     "Shot struck by Alvorada, disc 4"),
+    ("confirm", {"target": 3, "choice": "two_nil"}, "2 × 0", "2 × 0"),
+    ("confirm", {"target": 3, "choice": "as_played"}, "o placar do momento",
+     "the score of the moment"),
+]
+
+
+@pytest.mark.parametrize(("kind", "data", "pt", "en"), NEW_INPUTS)
+def test_the_blind_cases_inputs_in_the_referees_words(kind: str, data: dict[str, Any],
+                                                       pt: str, en: str) -> None:
+    assert pt in sentence(kind, data, TEAMS, "pt")
+    assert en in sentence(kind, data, TEAMS, "en")

@@ -25,7 +25,8 @@ Fact = dict[str, Any]
 # the lance timer's own rows: kept in the record, folded away on the screens and the súmula
 FOLDED_KINDS = frozenset({"lance_started", "lance_expired"})
 # entries that are a foul or a sanction by themselves
-DISCIPLINE_KINDS = ("foul", "discipline", "offside", "cera", "keeper_foul")
+# (and the kicker under 1 cm from the ball, 000 Art. 26 §1 E: a warning, then the foul)
+DISCIPLINE_KINDS = ("foul", "discipline", "offside", "cera", "keeper_foul", "set_piece_distance")
 SUBSTITUTION_KINDS = ("substitution",)
 CORRECTION_KINDS = ("void", "amend")
 # what the rules add on any entry: a disc sent off, a team disqualified

@@ -228,7 +228,10 @@ _WORDS: dict[str, dict[str, tuple[str, str]]] = {
 
 # answers to the referee's grading of a disciplinary foul (003 Art. 87)
 _WORDS["choice"].update({"free_kick": NP_("choice", "indirect free kick"),
-                         "disqualify": NP_("choice", "disqualification")})
+                         "disqualify": NP_("choice", "disqualification"),
+                         # the score after a disqualification at a one-goal lead (003 Art. 83 §3)
+                         "two_nil": NP_("choice", "2 × 0"),
+                         "as_played": NP_("choice", "the score of the moment")})
 
 
 def word(group: str, value: Any, lang: str = "pt") -> str:
@@ -389,6 +392,10 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Referee pauses the clock")
         case "resume":
             return _("Referee resumes the clock")
+        case "touch" if d.get("shot") and d.get("disc") is not None:
+            # the asked shot struck by the disc the referee saw (003 Art. 54 §2: by another
+            # disc than the one announced it does not count)
+            return _("Shot struck by {team}{disc}").format(team=t(d.get("side")), disc=with_disc)
         case "touch":
             miss = "" if d.get("hit", True) else _(" (missed the ball)")
             if d.get("out_of_turn"):
@@ -425,7 +432,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Substitution for {team}: disc {off} off, {on} on").format(
                 team=t(d.get("side")), off=_num(d.get("out")), on=_num(d.get("in")))
         case "offside":
-            return _("Offside against {team}").format(team=t(d.get('side')))
+            return _("Offside against {team}{disc}").format(team=t(d.get('side')), disc=with_disc)
         case "rebound_midline":
             return _("Rebound over the halfway line: no shot on the next lance")
         case "free_kick_choice":
@@ -469,6 +476,8 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                     made=_num(d.get("made_seq")), reserved=_num(d.get("reserved_seq")))
             return _("Table restarted: events {first}–{last} of the previous boot lost").format(
                 first=_num(d.get("first_seq")), last=_num(d.get("last_seq")))
+        case "shootout_kick" if d.get("goalkeeper"):
+            return _("Shootout penalty: {team}, by the goalkeeper").format(team=t(d.get("side")))
         case "shootout_kick":
             res = ""
             if "scored" in d:
@@ -527,6 +536,12 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Ball resting on the corner arc, {team}'s end").format(team=t(owner))
         case "discs_moved":
             return _("{team} moved discs before the goal kick").format(team=t(d.get('side')))
+        case "disc_moved":
+            return _("{team} moved disc {disc} before the goal kick").format(
+                team=t(d.get("side")), disc=_num(d.get("disc")))
+        case "set_piece_distance":
+            return _("{team}'s kicking disc {disc} less than 1 cm from the ball").format(
+                team=t(d.get("side")), disc=_num(d.get("disc")))
         case "keeper_kick_hit":
             return _("The goalkeeper's kick hit an opponent's disc")
         case "signature":

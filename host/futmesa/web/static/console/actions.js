@@ -58,6 +58,9 @@ export const actions = {
     side: view.side, out: Number($("sub-out").value), in: Number($("sub-in").value),
   }, _("substitution {team}", { team: name(view.side) })),
   kick: () => send("shootout_kick", { side: view.side, disc: discNumber() }, _("penalty kick {team}", { team: name(view.side) })),
+  // the goalkeeper key: entered so the engine says why not (003 Art. 37 §3)
+  kick_goalkeeper: () => send("shootout_kick", { side: view.side, goalkeeper: true },
+    _("penalty kick by {team}'s goalkeeper", { team: name(view.side) })),
   // the restart being given (docs/rulesets.md, "Entradas do árbitro")
   taker: () => {
     const d = discNumber();
@@ -92,9 +95,29 @@ export const actions = {
       (d != null ? _("pass by {team}, disc {disc}", { team: name(s), disc: d }) : _("pass by {team}", { team: name(s) })));
   },
   // what the table cannot see: one tap, the side of the last lance (the label names it)
+  // the keypad's number, if keyed in, names the offside disc (001 Art. XXXII §2)
   offside: () => {
     const s = offsideSide();
-    return send("offside", { side: s }, _("offside by {team}", { team: name(s) }));
+    const d = discNumber();
+    return d == null ? send("offside", { side: s }, _("offside by {team}", { team: name(s) }))
+      : send("offside", { side: s, disc: d }, _("offside by {team}, no. {disc}", { team: name(s), disc: d }));
+  },
+  // 000 Art. 26 §1 E: the team taking its restart, the kicking disc from the keypad
+  set_piece_distance: () => {
+    const r = restartNow();
+    const s = r ? r.side : view.side;
+    const d = discNumber();
+    if (d == null) return say(_("✗ key in the number of the kicking disc"), "bad");
+    return send("set_piece_distance", { side: s, disc: d },
+      _("{team}'s kicker no. {disc} less than 1 cm from the ball", { team: name(s), disc: d }));
+  },
+  // 004 Tiros de meta: a disc of the team that put the ball out (not the goal kick's)
+  disc_moved: () => {
+    const r = restartNow();
+    const s = r ? (r.side === "A" ? "B" : "A") : view.side;
+    const d = discNumber();
+    if (d == null) return say(_("✗ key in the number of the disc moved"), "bad");
+    return send("disc_moved", { side: s, disc: d }, _("{team} moved disc no. {disc}", { team: name(s), disc: d }));
   },
   disc_out: () => {
     const d = discNumber();

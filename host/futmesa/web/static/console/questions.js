@@ -10,6 +10,8 @@ export const OPTION_LABELS = {
   shot_asked: _("shot asked (not recorded)"), false_trip: _("false trip"),
   counts: _("counts"), foul: _("foul"), no_foul: _("no foul"),
   free_kick: _("indirect free kick"), disqualify: _("disqualify"),
+  // 003 Art. 83 §3: the score after a disqualification at a one-goal lead
+  two_nil: _("2 × 0"), as_played: _("score of the moment"),
 };
 
 export function renderPending(list) {

@@ -41,6 +41,8 @@ export function renderRuleInputs(m) {
   any = show("rc-waive", open && Boolean(r.waivable)) || any;
   any = show("rc-moved", Boolean(r) && offered("discs_moved")) || any;
   any = show("rc-hit", Boolean(r) && offered("keeper_kick_hit")) || any;
+  // 004 Tiros de meta: each disc the team that put the ball out moves (the keypad's number)
+  any = show("rc-disc-moved", Boolean(r) && offered("disc_moved")) || any;
   // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
   any = show("rc-pass", Boolean(r) && offered("pass")) || any;
   // a foul in the offender's field: the favoured técnico chooses direct or indirect (the
@@ -57,6 +59,13 @@ export function renderRuleInputs(m) {
       ? _("{team} takes it direct", { team: name(r.side) })
       : _("{team} takes it indirect (pass, then shot)", { team: name(r.side) });
     $("rc-moved").textContent = _("{team} moved discs at the goal kick", { team: name(r.side) });
+    const mover = r.side === "A" ? "B" : "A";
+    $("rc-disc-moved").textContent = view.disc === ""
+      ? _("{team} moved a disc (key in its no.)", { team: name(mover) })
+      : _("{team} moved disc no. {disc}", { team: name(mover), disc: view.disc });
+    $("act-distance").textContent = view.disc === ""
+      ? _("{team}'s kicker less than 1 cm from the ball (key in its no.)", { team: name(r.side) })
+      : _("{team}'s kicker no. {disc} less than 1 cm from the ball", { team: name(r.side), disc: view.disc });
     $("rc-pass").textContent = view.disc === "" ? _("{team}'s 1st lance was a pass", { team: name(r.side) })
       : _("{team}'s 1st lance: a pass by no. {disc}", { team: name(r.side), disc: view.disc });
   }
@@ -87,7 +96,10 @@ export function renderRuleInputs(m) {
   // in open play, what only the referee sees: offside (001) on the first screen, the foul on
   // the goalkeeper and the ball on the corner arc beside the foul
   show("act-offside", inPlay && offered("offside"));
-  $("act-offside").textContent = _("Offside by {team}", { team: name(offsideSide()) });
+  $("act-offside").textContent = view.disc === "" ? _("Offside by {team}", { team: name(offsideSide()) })
+    : _("Offside by {team}, no. {disc}", { team: name(offsideSide()), disc: view.disc });
+  // 000 Art. 26 §1 E, in the discipline sheet beside the disciplinary foul
+  show("act-distance", Boolean(r) && offered("set_piece_distance"));
   show("act-keeper-foul", inPlay);
   show("arc-row", inPlay && offered("ball_on_arc"));
   // 001 Art. XXXVII §1: the chosen team's disc (the keypad's number) left the field
