@@ -83,6 +83,10 @@ ROWS = {
     "Straight out without rolling (Regra 1 Toque)": "straight",
     "A kick's first lance touched an opponent (Regra 1 Toque, Gaúcha)": "off_opponent",
     "Ball stopped in the big area off the goalkeeper (Pastilha)": "big_area",
+    "The offside disc named (Gaúcha, 001 Art. XXXII §2)": "offside_disc",
+    "The kicker under 1 cm from the ball (Regra 1 Toque, 000 Art. 26 §1 E)": "distance",
+    "A disc moved before a goal kick (A mesa está posta)": "disc_moved",
+    "The goalkeeper on the shoot-out keypad (Pastilha, 003 Art. 37 §3)": "shootout_keeper",
 }
 
 
@@ -539,6 +543,115 @@ def test_no_kickoff_button_once_the_draw_decided_it(browser: Any) -> None:
             assert table.state.to_dict()["kickoff"]["draw"] == 2
             page.wait_for_selector("#act-kickoff", state="hidden", timeout=WAIT_MS)
             assert page.is_visible("#sheet-clock [data-act=start]")
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+
+def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> None:
+    """The inputs the blind cases lacked (issue 44), each offered only when the engine offers
+    it: the offside disc (001 Art. XXXII §2), the kicker under 1 cm from the ball (000 Art. 26
+    §1 E), a disc moved before a goal kick (004 Tiros de meta) and the goalkeeper key on the
+    shoot-out keypad, refused with its reason (003 Art. 37 §3)."""
+    from futmesa.rules import Engine, load_ruleset
+
+    # the kick-off not yet taken: the kicker under 1 cm, from the discipline sheet
+    hub = StateHub()
+    table = NamedRulesTable(hub, "cbfm-1toque")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        ctx, page, thumb = _console(browser, live)
+        try:
+            thumb.tap("[data-key='3']")
+            thumb.tap("[data-sheet=sheet-discipline]")
+            page.wait_for_selector("#act-distance", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#act-distance") == ("Cobrador de Alvorada, nº 3, a menos "
+                                                          "de 1 cm da bola")
+            page.screenshot(path=str(output_dir / "console-rules-distance.png"))
+            thumb.tap("#act-distance")
+            thumb.answered()
+            assert thumb.taps == TAPS["distance"]
+            assert table.state.to_dict()["distance_warned"]["A"] is True
+            assert _last_sentence(live) == "Cobrador de Alvorada, botão 3, a menos de 1 cm da bola"
+            # once the kick-off is taken, nothing to offer
+            live.call(table.apply, "touch", {"side": "A", "disc": 3}, "referee", "t")
+            thumb = _fresh(page)
+            thumb.tap("[data-sheet=sheet-discipline]")
+            page.wait_for_selector("#act-distance", state="hidden", timeout=WAIT_MS)
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+    # gaúcha: the keypad's number goes with Impedimento
+    hub = StateHub()
+    table = NamedRulesTable(hub, "gaucha")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            page.wait_for_selector("#act-offside", state="visible", timeout=WAIT_MS)
+            assert not page.is_visible("#act-distance")  # not in 001
+            thumb.tap("[data-key='6']")
+            assert page.text_content("#act-offside") == "Impedimento de Alvorada, nº 6"
+            page.screenshot(path=str(output_dir / "console-rules-offside-disc.png"))
+            thumb.tap("#act-offside")
+            thumb.answered()
+            assert thumb.taps == TAPS["offside_disc"]
+            assert table.entries[-1]["data"] == {"side": "A", "disc": 6}
+            assert _last_sentence(live) == "Impedimento de Alvorada, botão 6"
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+    # a mesa-posta goal kick for Alvorada: Botafogo (who put the ball out) moves a disc
+    hub = StateHub()
+    table = NamedRulesTable(hub, "mesa-posta")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        live.call(table.apply, "restart", {"side": "A", "kind": "tiro_de_meta"}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            page.wait_for_selector("#rc-disc-moved", state="visible", timeout=WAIT_MS)
+            thumb.tap("[data-key='2']")
+            assert page.text_content("#rc-disc-moved") == "Botafogo moveu o botão nº 2"
+            page.screenshot(path=str(output_dir / "console-rules-disc-moved.png"))
+            thumb.tap("#rc-disc-moved")
+            thumb.answered()
+            assert thumb.taps == TAPS["disc_moved"]
+            assert table.state.to_dict()["restart"]["moved"] == [2]
+            assert _last_sentence(live) == "Botafogo moveu o botão 2 antes do tiro de meta"
+            live.call(table.apply, "taker", {"goalkeeper": True}, "referee", "t")
+            live.call(table.apply, "touch", {"side": "A"}, "referee", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-disc-moved", state="hidden", timeout=WAIT_MS)
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+    # pastilha-8x2, a knockout drawn: the shoot-out's goalkeeper key is refused with the reason
+    hub = StateHub()
+    table = NamedRulesTable(hub, "pastilha-8x2")
+    table.engine = Engine(load_ruleset("pastilha-8x2"),
+                          {"kickoff": "A", "competition": "knockout", "extra_time": False})
+    table.state = table.engine.initial_state()
+    with serving(hub, history=table) as live:
+        for kind, data, source in (
+                ("set_up", {"kickoff": "A", "teams": TEAMS}, "referee"),
+                ("clock_started", {}, "device"), ("alarm", {}, "device"),
+                ("start_period", {}, "referee"), ("clock_started", {}, "device"),
+                ("alarm", {}, "device")):
+            live.call(table.apply, kind, data, source, "t")
+        assert table.state.to_dict()["phase"] == "shootout"
+        ctx, page, thumb = _console(browser, live)
+        try:
+            page.wait_for_selector("#act-kick-keeper", state="visible", timeout=WAIT_MS)
+            thumb.tap("#act-kick-keeper")
+            said = thumb.answered("✗")
+            assert "goleiro não cobra" in said and "003 Art. 37" in said, said
+            assert thumb.taps == TAPS["shootout_keeper"]
+            page.screenshot(path=str(output_dir / "console-rules-shootout-keeper.png"))
+            assert table.state.to_dict()["shootout"]["kicks"] == []
         finally:
             ctx.close()
         assert page.js_errors == []
