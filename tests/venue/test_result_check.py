@@ -181,3 +181,37 @@ def test_verify_says_what_to_pass_for_a_wrong_file(tmp_path: Path) -> None:
     names = {r[0] for r in tables.execute("SELECT name FROM sqlite_master")}
     tables.close()
     assert "competitions" not in names  # the table's file passed as --db was not changed
+
+
+def test_a_level_knockout_decided_at_the_desk_checks_out(tmp_path: Path) -> None:
+    """A desk decision is not a score change (issue 47, organiser's walk): 'competition verify'
+    and the súmulas' index compare the table's score and winner, and say the decision beside."""
+    from futmesa.competition import actions
+
+    desk_db = tmp_path / "desk.sqlite"
+    comp = CompetitionDB(desk_db)
+    comp.import_teams(read_teams_csv(TEAMS))
+    cid = comp.create(parse_settings({"format": "league", "ruleset": "cbfm-1toque"}))
+    cm = comp.matches(cid)[0]["id"]
+    comp.set_assigned(cm, "mesa-1")
+    db = sqlite3.connect(desk_db)
+    db.execute("UPDATE comp_matches SET stage='ko' WHERE id=?", (cm,))  # a final
+    db.commit()
+    db.close()
+    log = EventLog(tmp_path / "mesa-1.sqlite")
+    mid = log.new_match("mesa-1", "cbfm-1toque", {"competition_match": cm,
+                                                  "competition": "knockout"})
+    for i, kind in enumerate(["clock_started", "alarm", "clock_started", "alarm"]):
+        log.append_entry(mid, "referee", kind, {}, 1, 1500000 * i, "árbitro")
+    log.end_match(mid)  # 0 × 0: CBFM 1 Toque leaves a level knockout to the desk
+    outbox = Outbox(log)
+    outbox.scan("mesa-1")
+    desk = Desk(str(desk_db), Broker("127.0.0.1", 1), "unused")  # not started
+    for body in outbox.pending("mesa-1"):
+        desk.receive_result("mesa-1", body)
+    actions.decide(comp, cm, "B", "sorteio")
+    r = CliRunner().invoke(cli, ["--lang", "pt_BR", "competition", "verify", "--db",
+                                 str(desk_db), "--tables", str(tmp_path / "mesa-1.sqlite")])
+    assert r.exit_code == 0, r.output
+    assert "não confere" not in r.output.splitlines()[0], r.output
+    assert "empate decidido na mesa de controle: sorteio" in r.output, r.output

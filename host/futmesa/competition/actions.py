@@ -35,7 +35,8 @@ CREATE TABLE IF NOT EXISTS comp_actions (
 );
 """
 # the newest decision in force on a match, for the matches' query
-DECIDED_SQL = ("(SELECT a.data FROM comp_actions a WHERE a.match_id = m.id AND"
+DECIDED_SQL = ("(SELECT json_set(a.data, '$.reason', a.reason) FROM comp_actions a"
+               " WHERE a.match_id = m.id AND"
                " a.kind = 'decide' AND a.undone_at IS NULL ORDER BY a.id DESC LIMIT 1)")
 REVISION_SQL = "(SELECT COUNT(*) || ':' || MAX(COALESCE(undone_at, created_at)) FROM comp_actions)"
 # a match's status as the organiser reads it (never the stored word)
@@ -55,7 +56,8 @@ def apply_decision(result: dict[str, Any] | None, decided: str | None) -> None:
     if result is None or not decided:
         return
     d = json.loads(decided)
-    result["decided"] = {"winner": d["winner"], "table_winner": result["winner"]}
+    result["decided"] = {"winner": d["winner"], "table_winner": result["winner"],
+                         "reason": d.get("reason", "")}
     result["winner"] = d["winner"]
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from futmesa import chain
+from futmesa.competition import actions
 from futmesa.competition.db import CompetitionDB, CompetitionError
 from futmesa.i18n import NP_, _, pgettext
 from futmesa.matchbook import MatchLibrary
@@ -137,13 +138,27 @@ def check_result(files: TableFiles, match_id: int, result: dict[str, Any]) -> Re
     if not logged:
         out.why = _("in {path} the match has not ended").format(path=path)
         return out
-    stored = (result["score_a"], result["score_b"], result.get("winner"))
+    # a desk decision (a level knockout settled at the desk) is not a score change: the
+    # table's own winner is compared, the decision said beside the verdict
+    stored = (result["score_a"], result["score_b"], actions.sent(result))
     if (logged["score_a"], logged["score_b"], logged.get("winner")) != stored:
         out.why = _("the score received ({a} × {b}) is not the one of the table's súmula "
                     "({logged_a} × {logged_b})").format(
                         a=result["score_a"], b=result["score_b"],
                         logged_a=logged["score_a"], logged_b=logged["score_b"])
         return out
+    out = _signature_check(out, result, logged, path, received)
+    decided = result.get("decided")
+    if decided and out.ok:
+        out.why += _(" — draw decided at the desk: {reason}").format(
+            reason=decided.get("reason") or "?")
+    return out
+
+
+def _signature_check(out: ResultCheck, result: dict[str, Any], logged: dict[str, Any],
+                     path: str, received: str) -> ResultCheck:
+    """The verdict once the score checks: the referee's signature received, against the file's."""
+    proof = result.get("proof") or {}
     signature = proof.get("signature")
     in_file = (logged.get("proof") or {}).get("referee_signature")
     if signature:
