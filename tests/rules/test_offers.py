@@ -88,3 +88,16 @@ def test_the_blind_cases_inputs_only_while_their_kick_waits() -> None:
     for name in ("gaucha", "pastilha-8x2"):  # neither document has these articles
         rules, m = match(name, restart=goal_kick())
         assert not {"set_piece_distance", "disc_moved"} & set(offers(rules, m)), name
+
+
+def test_the_shot_struck_by_another_disc_only_where_it_voids_the_shot() -> None:
+    # 003 Art. 54 §2: "não poderá ser trocado, em hipótese alguma" — while the shot waits
+    shot = {"side": "A", "disc": 9}
+    rules, m = match("pastilha-8x2", restart=None, shot_asked=shot)
+    assert "other_disc_shot" in offers(rules, m)
+    rules, m = match("pastilha-8x2", restart=None, shot_asked={**shot, "struck_by": 8})
+    assert "other_disc_shot" not in offers(rules, m)
+    rules, m = match("pastilha-8x2", restart=None)
+    assert "other_disc_shot" not in offers(rules, m)
+    rules, m = match("cbfm-1toque", restart=None, shot_asked=shot)  # 000 Art. 12 §1: refused
+    assert "other_disc_shot" not in offers(rules, m)

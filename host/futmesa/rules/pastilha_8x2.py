@@ -50,7 +50,7 @@ class Pastilha8x2(Ruleset):
     shootout_rotation = "distinct-per-series"  # Art. 28 §1
     # Art. 74: "No campo de ataque, o beneficiado poderá optar por cobrança direta ou indireta"
     # ... Art. 43 / 44 b: the goalkeeper's ball in the big area
-    referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big"})
+    referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big", "other_disc_shot"})
     cites: ClassVar[dict[str, str]] = {
         "draw": "003 Art. 30",
         "kickoff": "003 Art. 30",

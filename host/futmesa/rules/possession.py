@@ -334,6 +334,9 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "pass_touched_opponent": bool(r) and bool(r.get("infraction")) and bool(r.get("taken"))
         and bool(r.get("open")) and r.get("lances") == 2 and r.get("taker_lances") == 1,
         "ball_stopped_big": playing,  # 003 Art. 43, 44 b
+        # the asked shot struck by another disc than the one named (003 Art. 54 §2)
+        "other_disc_shot": playing and bool(m.get("shot_asked"))
+        and m["shot_asked"].get("struck_by") is None,
         # the goal just scored came off a disc on the midline (001 Art. XXXI §3): only before
         # its kick-off, as on_midline_deflection checks
         "midline_deflection": bool(m["goals"]) and m["goals"][-1]["period"] == m["period"]
@@ -342,5 +345,6 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
     return [k for k in ("offside", "ball_on_arc", "discs_moved", "disc_moved", "keeper_kick_hit",
                         "pass", "set_piece_distance",
                         "disc_out", "rebound_midline", "free_kick_choice", "straight_out",
-                        "pass_touched_opponent", "ball_stopped_big", "midline_deflection")
+                        "pass_touched_opponent", "ball_stopped_big", "other_disc_shot",
+                        "midline_deflection")
             if k in mine and now[k]]
