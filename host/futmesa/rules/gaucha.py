@@ -16,6 +16,7 @@ from futmesa.i18n import N_, NP_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
+from .possession import on_turn_only
 
 
 class Gaucha(Ruleset):
@@ -196,7 +197,7 @@ class Gaucha(Ruleset):
         second = bool(r and r.get("open") and r["taken"] and r["side"] == side
                       and r.get("lances") == 2 and r["taker_lances"] == 1)
         if second and self.in_play(m) and disc is not None and disc == r.get("first_disc") \
-                and not r.get("passed"):
+                and not r.get("passed") and not on_turn_only(self, m, side):
             ctx.announce(
                 "same_disc",
                 N_("{team} disc {disc} played both lances without a pass: technical foul"),

@@ -16,6 +16,17 @@ Move = tuple[str, dict[str, Any]]
 SIDES = ("A", "B")
 
 
+def free_disc(pos: dict[str, Any], side: str, disc: int) -> int:
+    """`disc`, or the next disc the state does not bar for `side` (sent off, out of the field,
+    a kicker who waits for another touch: rules/possession.py)."""
+    barred = set((pos.get("barred") or {}).get(side) or [])
+    for _ in range(10):
+        if disc not in barred:
+            break
+        disc = disc % 10 + 1
+    return disc
+
+
 def lance_towards(m: dict[str, Any], side: str, disc: int = 6) -> Move | None:
     """The lance to enter so that the ball goes towards `side`, or None when `side` has the
     lance already (or the rules name no team): a touch by `side` where it may play now (it
@@ -27,10 +38,15 @@ def lance_towards(m: dict[str, Any], side: str, disc: int = 6) -> Move | None:
         return None
     allowed = (pos.get("allowed") or {}).get(side) or []
     if "touch" in allowed:
-        return "touch", {"side": side, "disc": disc}
+        return "touch", {"side": side, "disc": free_disc(pos, side, disc)}
+    disc = free_disc(pos, holder, disc)
+    shot = m.get("shot_asked") or {}
+    if shot.get("side") == holder and shot.get("disc") is not None:
+        disc = int(shot["disc"])  # only the disc named for the holder's asked shot plays
     if pos.get("touches_remaining") is not None:
-        # touches are counted per vez (004 Sua vez): a touch that misses the ball passes it
-        return "touch", {"side": holder, "disc": disc, "hit": False}
+        # touches are counted per vez: a touch that misses the ball passes it (004 Sua vez);
+        # in 003 the ball passes when it stops off the opponent's disc (Art. 47 §4)
+        return "touch", {"side": holder, "disc": disc, "hit": False, "opponent_last": True}
     return "touch", {"side": holder, "disc": disc}
 
 
