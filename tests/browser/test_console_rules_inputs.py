@@ -87,6 +87,7 @@ ROWS = {
     "The kicker under 1 cm from the ball (Regra 1 Toque, 000 Art. 26 §1 E)": "distance",
     "A disc moved before a goal kick (A mesa está posta)": "disc_moved",
     "The goalkeeper on the shoot-out keypad (Pastilha, 003 Art. 37 §3)": "shootout_keeper",
+    "The asked shot struck by another disc (Pastilha, 003 Art. 54 §2)": "other_disc",
 }
 
 
@@ -625,6 +626,30 @@ def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> No
             live.call(table.apply, "touch", {"side": "A"}, "referee", "t")
             thumb = _fresh(page)
             page.wait_for_selector("#rc-disc-moved", state="hidden", timeout=WAIT_MS)
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+    # pastilha-8x2: the shot asked for no. 9 struck by no. 8 (003 Art. 54 §2: no goal from it)
+    hub = StateHub()
+    table = NamedRulesTable(hub, "pastilha-8x2")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        live.call(table.apply, "touch", {"side": "A", "disc": 6}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            assert not page.is_visible("#act-other-disc")  # no shot asked yet
+            live.call(table.apply, "shot_asked", {"side": "A", "disc": 9}, "referee", "t")
+            page.wait_for_selector("#act-other-disc", state="visible", timeout=WAIT_MS)
+            thumb.tap("[data-key='8']")
+            assert page.text_content("#act-other-disc") == "Chute batido pelo nº 8, não pelo nº 9"
+            page.screenshot(path=str(output_dir / "console-rules-other-disc-shot.png"))
+            thumb.tap("#act-other-disc")
+            thumb.answered()
+            assert thumb.taps == TAPS["other_disc"]
+            assert table.state.to_dict()["shot_asked"]["struck_by"] == 8
+            assert _last_sentence(live) == "Chute batido por Alvorada, botão 8"
+            page.wait_for_selector("#act-other-disc", state="hidden", timeout=WAIT_MS)
         finally:
             ctx.close()
         assert page.js_errors == []

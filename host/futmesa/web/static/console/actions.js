@@ -102,6 +102,15 @@ export const actions = {
     return d == null ? send("offside", { side: s }, _("offside by {team}", { team: name(s) }))
       : send("offside", { side: s, disc: d }, _("offside by {team}, no. {disc}", { team: name(s), disc: d }));
   },
+  // 003 Art. 54 §2: the keypad's disc struck the shot asked for another (a touch with shot)
+  other_disc_shot: () => {
+    const asked = view.state && view.state.match && view.state.match.shot_asked;
+    const s = asked ? asked.side : view.side;
+    const d = discNumber();
+    if (d == null) return say(_("✗ key in the number of the disc that struck the shot"), "bad");
+    return send("touch", { side: s, disc: d, shot: true },
+      _("shot struck by {team}'s no. {disc}", { team: name(s), disc: d }));
+  },
   // 000 Art. 26 §1 E: the team taking its restart, the kicking disc from the keypad
   set_piece_distance: () => {
     const r = restartNow();

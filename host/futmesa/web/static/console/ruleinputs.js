@@ -106,6 +106,14 @@ export function renderRuleInputs(m) {
   show("act-disc-out", inPlay && offered("disc_out"));
   show("act-rebound", inPlay && offered("rebound_midline")); // 001 Art. XXXVIII
   show("act-stopped-big", inPlay && offered("ball_stopped_big")); // 003 Art. 43, 44 b
+  // 003 Art. 54 §2: the asked shot struck by another disc than the one named (no goal from it)
+  const asked = m.shot_asked;
+  show("act-other-disc", inPlay && Boolean(asked) && offered("other_disc_shot"));
+  if (asked) {
+    $("act-other-disc").textContent = view.disc === ""
+      ? _("Shot struck by another disc than no. {named} (key in its no.)", { named: asked.disc })
+      : _("Shot struck by no. {disc}, not no. {named}", { disc: view.disc, named: asked.disc });
+  }
   // 001 Art. XXXI §3: a goal off a disc on the halfway line, only where the rules have it
   show("act-midline", offered("midline_deflection"));
   $("act-stopped-big").textContent = _("Ball stopped in {team}'s big area, off its goalkeeper", { team: name(view.side) });
