@@ -64,7 +64,9 @@ def test_a_level_final_is_decided_at_the_desk_and_undone(tmp_path: Path) -> None
     assert competition_view(comp, cid=cid)["champion"] is None
     level = actions.undecided(comp.matches(cid))
     assert [m["id"] for m in level] == [final["id"]]
-    assert "decide" in notices_of([], [], level)["notice"]
+    notice = notices_of([], [], level)["notice"]
+    assert "aguarda a decisão da mesa de controle" in notice and "campeão" in notice, notice
+    assert "futmesa" not in notice and "decide" not in notice, notice
     # the commands that refused before say what to do, in Portuguese
     code, text = _run("abandon", str(final["id"]), "--db", db)
     assert code != 0 and "competition decide" in text and "finished" not in text, text

@@ -23,8 +23,11 @@ def notices_of(refused: list[dict[str, Any]], reports: list[dict[str, Any]],
     """What the board says beside the tables: the newest refusals, the disqualification
     reports the organiser has to confirm, the knockout matches that ended level for the
     desk to decide (the day waits on them), and one line naming them."""
-    notice = [_("match {id} ended level: the desk decides who goes through (futmesa "
-                "competition decide {id} A|B --reason …)").format(id=m["id"])
+    # the public TV: in words, never the desk's command; a final names the champion
+    notice = [(_("{label} ended level: waits for the desk's decision of the champion")
+               if _is_final(m) else
+               _("{label} ended level: waits for the desk's decision of who goes through")
+               ).format(label=m["label"] or _("knockout match"))
               for m in level or []]
     if reports:
         notice.append(ngettext(
@@ -36,6 +39,10 @@ def notices_of(refused: list[dict[str, Any]], reports: list[dict[str, Any]],
         notice.append(_("refused from {table}: {reason}").format(
             table=table_name(r["table_id"], lang=language()), reason=r["reason"]))
     return {"refused": refused, "reports": reports, "notice": " · ".join(notice)}
+
+
+def _is_final(m: dict[str, Any]) -> bool:
+    return any(x == "Final" or str(x).endswith(": Final") for x in (m["group"], m["label"]))
 
 
 class BoardState:

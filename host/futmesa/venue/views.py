@@ -32,6 +32,8 @@ def _(msgid: str) -> str:
 STATUS_PT = {"scheduled": N_("to play"), "assigned": N_("at a table"),
              "finished": N_("finished"), "walkover": N_("walkover"),
              "abandoned": N_("abandoned"), "bye": N_("bye (counted as a win)")}
+# a knockout match the table ended level, waiting for the organiser (competition decide)
+AWAITS_DESK = N_("draw — waits for the desk's decision")
 REASON_PT = {"time": "", "shootout": N_("penalties"), "advantage": N_("advantage"),
              "forfeit": N_("loss of points / disqualification"), "walkover": N_("walkover")}
 
@@ -79,6 +81,13 @@ def proof_view(r: dict[str, Any] | None) -> dict[str, Any]:
             "text": f"{label} · {short}"}
 
 
+def _awaits_desk(m: dict[str, Any]) -> bool:
+    """A knockout match the table ended level and the desk has not decided yet."""
+    r = m.get("result") or {}
+    return (m["stage"] == "ko" and m["status"] == "finished" and bool(r)
+            and r.get("winner") not in ("A", "B"))
+
+
 def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
     r = m.get("result")
     score = f"{r['score_a']} × {r['score_b']}" if r else "×"
@@ -107,7 +116,8 @@ def match_view(m: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
         "color_b": teams[m["team_b"]].color if m["team_b"] in teams else "#888888",
         "score": score, "reason": reason,
         "rule": cite((r or {}).get("rule", "")) if (r or {}).get("reason") != "time" else "",
-        "status": m["status"], "status_pt": _shown(STATUS_PT, m["status"]),
+        "status": m["status"],
+        "status_pt": _(AWAITS_DESK) if _awaits_desk(m) else _shown(STATUS_PT, m["status"]),
         "replay_of": m["replay_of"], "note": m["note"],
         "winner": (r or {}).get("winner"),
         "proof": proof_view(r),
@@ -244,6 +254,12 @@ def _day(db: CompetitionDB, comp: dict[str, Any], teams: dict[str, Any],
                                         lambda cid=c["id"]: db.table(cid))]
         for m in matches:
             if m["status"] not in ("scheduled", "assigned"):
+                if m["table_id"] and m["status"] == "finished":
+                    # a table still showing the match just over: its card keeps that
+                    # match's label, never the next one's (the board finds it by id)
+                    v = match_view(m, teams)
+                    v["label"] = f"{c['settings'].category or c['name']} · {v['label']}"
+                    playing.append(v)
                 continue
             v = match_view(m, teams)
             v["eta"] = clock_time(eta.starts.get(m["id"]))
@@ -336,10 +352,13 @@ def team_view(db: CompetitionDB, key: str, lang: str | None = None,
 
 def _waiting(comp: dict[str, Any], matches: list[dict[str, Any]], key: str,
              eta: Estimate) -> dict[str, Any] | None:
-    """What a team with no match to play yet waits for (issue 47 §3): the draw of the next
-    Swiss round, or the end of the phase that fills the knockout, with when; None when the
-    team has nothing left (its phase over without a place, or knocked out)."""
+    """What a team with no match to play yet waits for (issue 47 §3): the desk's decision of
+    its level knockout match, the draw of the next Swiss round, or the end of the phase
+    that fills the knockout, with when; None when the team has nothing left (its phase over
+    without a place, or knocked out)."""
     s = comp["settings"]
+    if any(_awaits_desk(m) and key in (m["team_a"], m["team_b"]) for m in matches):
+        return {"waiting": _(AWAITS_DESK), "eta": ""}
     if key in {t for m in matches if m["stage"] == "ko" for t in (m["team_a"], m["team_b"])}:
         return None  # in the knockout already: its next match is listed when it has one
     rounds = round_starts(eta, comp["id"])
