@@ -654,6 +654,33 @@ def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> No
             ctx.close()
         assert page.js_errors == []
 
+    # pastilha-8x2: Botafogo disqualified losing 1 × 0 — the score is the referee's (003 Art.
+    # 83 §3), its two answers in words
+    hub = StateHub()
+    table = NamedRulesTable(hub, "pastilha-8x2")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        for kind, data, source in (
+                ("touch", {"side": "A", "disc": 6}, "referee"),
+                ("shot_asked", {"side": "A", "disc": 7}, "referee"),
+                ("touch", {"side": "A", "disc": 7}, "referee"),
+                ("goal_line", {"goal": 1}, "device"),
+                ("discipline", {"side": "B", "type": "disqualify"}, "referee")):
+            live.call(table.apply, kind, data, source, "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            page.wait_for_selector("#pending li button", timeout=WAIT_MS)
+            answers = page.locator("#pending li button").all_text_contents()
+            assert answers == ["✓ 2 × 0", "placar do momento"], answers
+            page.screenshot(path=str(output_dir / "console-rules-final-score.png"))
+            thumb.tap("#pending li button >> nth=1")
+            thumb.answered()
+            assert table.state.to_dict()["score"] == {"A": 1, "B": 0}
+            assert _last_sentence(live).endswith(": o placar do momento"), _last_sentence(live)
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
     # pastilha-8x2, a knockout drawn: the shoot-out's goalkeeper key is refused with the reason
     hub = StateHub()
     table = NamedRulesTable(hub, "pastilha-8x2")
