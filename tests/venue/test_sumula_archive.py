@@ -77,6 +77,7 @@ def test_a_walkover_decided_at_the_desk_is_listed(tmp_path: Path) -> None:
     assert code == 0 and "1 decididas na mesa de controle" in said, said
     [row] = index_of(tmp_path / "s.zip")
     assert row["Verificação"] == "decidida na mesa de controle" and row["Arquivo"] == ""
+    assert row["Por quê"].startswith("W.O.") and "walkover" not in row["Por quê"], row
 
 
 def test_a_wrong_file_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -80,8 +80,10 @@ def write_archive(desk_db: str, tables: list[str], out: str | Path,
                            names[1], v["table"] if m["table_id"] else ""]
                     if r.get("source") == "desk":
                         archive.decided_at_desk += 1
+                        # why in words: "W.O. — não compareceu", never the stored "walkover"
+                        why = [v["reason"], m.get("note") or r.get("rule") or ""]
                         writer.writerow([*map(cell, row), _("decided at the desk"),
-                                         cell(m.get("note") or r.get("reason") or ""), "", ""])
+                                         cell(" — ".join(x for x in why if x)), "", ""])
                         continue
                     check = check_result(files, m["id"], r)
                     archive.counts[check.verdict] = archive.counts.get(check.verdict, 0) + 1
