@@ -504,3 +504,38 @@ def test_the_real_tables_interval_is_counted_down_on_the_phone(browser: Any) -> 
                                     arg=shown_, timeout=10_000)
         finally:
             phone.context.close()
+
+
+# ---- walk 45 (1): an overrun never crosses into a new period; no lance where none is timed --
+def test_an_overrun_does_not_carry_into_the_second_half(browser: Any) -> None:
+    with serving() as live:
+        now = int(time.time() * 1000)
+        over = make_state(lance={"ms": 15000, "running": True, "rate": 1.0, "at": now - 16000,
+                                 "length_ms": 15000, "side": "A"})
+        over["clock"].update(running=True, at=now, ms=170000)
+        live.publish(over)
+        phone, tv = screens(browser, live)
+        try:
+            text_is(phone, "#c-lance", "TEMPO!")
+            text_is(tv, "#lance-value", "TEMPO!")
+            # the interval, then the 2nd half starts: the lance is the table's fresh one
+            live.publish(make_state(status="interval", lance=dict(over["lance"])))
+            text_is(phone, "#c-lance", "—")
+            second = make_state(period=2, lance={"ms": 15000, "running": False, "rate": 1.0,
+                                                 "at": int(time.time() * 1000),
+                                                 "length_ms": 15000, "side": "A"})
+            second["clock"].update(running=True, at=int(time.time() * 1000), ms=2000)
+            live.publish(second)
+            text_is(phone, "#c-lance", "15")
+            tv.wait_for_function("document.getElementById('lance-value').textContent === '15'")
+            assert "over" not in (tv.get_attribute("#lance", "class") or "")
+            # mesa-posta times no lance (lance length 0): neither screen shows a lance count
+            posta = make_state(ruleset="mesa-posta", period=2,
+                               lance={"ms": 0, "running": False, "rate": 1.0,
+                                      "at": int(time.time() * 1000), "length_ms": 0})
+            live.publish(posta)
+            text_is(phone, "#c-lance", "—")
+            tv.wait_for_function("document.getElementById('lance').classList"
+                                 ".contains('hidden')")
+        finally:
+            close(phone, tv)

@@ -107,9 +107,16 @@ const FM = (() => {
   // §1 A): a screen keeps showing the lance as run out ("TEMPO!") until a new lance starts,
   // instead of a fresh "15" beside "jogue imediatamente". One watcher per screen (it keeps
   // the lance it last saw); the kiosk and the console both ask it, so they agree.
+  // A new period (or the match's start) is a fresh lance: an overrun never carries across.
   function lanceWatch() {
-    const memo = { deadline: null, side: null, expired: false };
-    return (l, left) => {
+    const memo = { deadline: null, side: null, expired: false, period: null };
+    return (l, left, period) => {
+      if (period !== undefined && period !== memo.period) {
+        memo.deadline = null;
+        memo.side = null;
+        memo.expired = false;
+        memo.period = period;
+      }
       const rate = typeof l.rate === "number" && l.rate ? Math.abs(l.rate) : 1;
       if (l.running && typeof l.at === "number") {
         const deadline = l.at + l.ms / rate;
@@ -133,6 +140,12 @@ const FM = (() => {
   // The interval counted down: from when the table's clock went into it (clock.interval_at,
   // host ms) for the match's interval (match.clock_profile.interval_ms); null when not in an
   // interval or when the screen cannot tell.
+  // Whether the match times its lances at all (mesa-posta has no lance timer: length 0).
+  function lanceTimed(st) {
+    const l = st && st.lance;
+    return !!l && (l.length_ms > 0 || l.running);
+  }
+
   function intervalLeftMs(st, now) {
     const c = st && st.clock;
     const p = st && st.match && st.match.clock_profile;
@@ -246,6 +259,6 @@ const FM = (() => {
     return `${TEXT[lang === "en" ? "en" : "pt"].table} ${index || 1}`;
   }
 
-  return { TEXT, tr, fmt, hostNow, noteServerNow, timerMs, countdownMs, lanceWatch, intervalLeftMs, mmss, ago, params, safeColor, connect,
+  return { TEXT, tr, fmt, hostNow, noteServerNow, timerMs, countdownMs, lanceWatch, lanceTimed, intervalLeftMs, mmss, ago, params, safeColor, connect,
            tableName };
 })();

@@ -96,11 +96,21 @@
     }
   }
 
-  // "19'", and from the second half on with its half: "3' 2ºT" (the minutes restart each half)
+  // the length of a period from the match's clock profile (0 when the state does not say)
+  function periodLength(period) {
+    const p = state && state.match && state.match.clock_profile;
+    if (!p || !(period > 0)) return 0;
+    return Number(period > (p.periods || 2) ? p.extra_ms : p.period_ms) || 0;
+  }
+
+  // "19' 1ºT", "3' 2ºT": every goal with its half (the minutes restart each half), as the
+  // súmula places it; 0:00–0:59 is the 1st minute, never one past the period's last
   function goalMinute(g) {
     if (typeof g.clock_ms !== "number") return "";
-    const minute = `${Math.floor(g.clock_ms / 60000) + 1}'`;
-    return g.period > 1 ? `${minute} ${T().half(g.period)}` : minute;
+    const length = periodLength(g.period);
+    const clock = Math.max(length > 0 ? Math.min(g.clock_ms, length - 1) : g.clock_ms, 0);
+    const minute = `${Math.floor(clock / 60000) + 1}'`;
+    return g.period > 0 ? `${minute} ${T().half(g.period)}` : minute;
   }
 
   function goalLine(g) {
@@ -562,14 +572,14 @@
       const lance = $("lance");
       const lms = FM.countdownMs(state.lance, now);
       const ovLance = $("ov-lance");
-      if (lms == null || !state.lance || finished(state) || state.status === "interval") {
+      if (lms == null || !FM.lanceTimed(state) || finished(state) || state.status === "interval") {
         show(lance, false);
         show(ovLance, false);
       } else {
         show(lance, true);
         const left = Math.max(0, lms);
         rendered.lanceMs = left;
-        const expired = lanceExpired(state.lance, left);
+        const expired = lanceExpired(state.lance, left, `${state.match_id}/${state.period}`);
         const warn = state.lance.running && left <= LANCE_WARN_MS && left > 0 && !expired;
         const over = expired || (state.lance.running && left <= 0);
         lance.classList.toggle("warn", warn);

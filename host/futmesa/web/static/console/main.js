@@ -139,13 +139,13 @@ function tick() {
   $("c-clock").textContent = c == null ? "--:--" : FM.mmss(c);
   const l = FM.countdownMs(st.lance, now);
   const el = $("c-lance");
-  if (l == null || !st.lance || st.finished || st.status === "interval") {
+  if (l == null || !FM.lanceTimed(st) || st.finished || st.status === "interval") {
     el.textContent = "—";
     el.classList.remove("over");
     return;
   }
   const left = Math.max(0, l);
-  const over = lanceExpired(st.lance, left) || (st.lance.running && left <= 0);
+  const over = lanceExpired(st.lance, left, `${st.match_id}/${st.period}`) || (st.lance.running && left <= 0);
   el.textContent = over ? FM.TEXT[LANG].lanceOver : String(Math.ceil(left / 1000));
   el.classList.toggle("over", over);
 }
