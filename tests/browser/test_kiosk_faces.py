@@ -78,7 +78,7 @@ def test_the_tv_celebrates_a_goal_then_shows_the_restart(live: LiveServer, page:
     assert "2 × 2" in goal_text
     assert texts[restart] == f"Arrumação das equipes; saída para {LONG_A} (CBFM 1 Toque, Art. 6)"
     # the team card keeps the goal: minute and scorer, newest first
-    assert page.text_content("#goals-B li") == "15' · botão 4"
+    assert page.text_content("#goals-B li") == "15' 1ºT · botão 4"
 
 
 def test_a_goal_preempts_what_is_being_read_and_it_is_not_shown_again(live: LiveServer,
@@ -298,7 +298,7 @@ def test_english_scoreboard_speaks_words_too(live: LiveServer, browser: Any,
         page.goto(live.url + "/?lang=en")
         page.wait_for_function("document.getElementById('table-id').textContent === 'Table 1'")
         assert page.text_content("#fouls-A") == "Fouls 2 · disciplinary 1"
-        assert page.text_content("#goals-A li") == "13' · disc 7"
+        assert page.text_content("#goals-A li") == "13' 1H · disc 7"
         check_screen(page, "kiosk-scoreboard-en-hd", output_dir)
     finally:
         context.close()

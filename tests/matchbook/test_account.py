@@ -65,12 +65,12 @@ def a_match(path: Path) -> Table:
     t.put("start_period")
     t.device("period_started")
     t.device("clock_started", {"reason": 0})
-    t.clock = 11 * 60_000 + 5_000  # "12'" as a referee writes it
+    t.clock = 65_000  # "2'" as a referee writes it
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     void = t.put("void", {"target": goal, "reason": "a bola não entrou"})
     t.put("void", {"target": void, "reason": "revisto no replay"})
-    t.clock = 12 * 60_000
+    t.clock = 120_000
     t.device("lance_started", {"side": "B"})
     t.device("lance_expired", {"side": "B", "warning": True})
     t.device("lance_expired", {"side": "B", "count": 1})
@@ -90,12 +90,12 @@ def a_match(path: Path) -> Table:
 
 
 MEANT = [
-    "1º tempo 12' — Gol de Estrela do Norte (1 × 0, 12', botão 9)",
-    "1º tempo 12' — Gol de Estrela do Norte (1 × 0, 12', botão 9) anulado pelo árbitro: "
+    "1º tempo 2' — Gol de Estrela do Norte (1 × 0, 2', botão 9)",
+    "1º tempo 2' — Gol de Estrela do Norte (1 × 0, 2', botão 9) anulado pelo árbitro: "
     "a bola não entrou",
-    "1º tempo 12' — Anulação desfeita: o gol volta a valer",
-    "1º tempo 13' — Passou do tempo do lance: Falta disciplinar de Botafogo da Mesa (1ª)",
-    "1º tempo 13' — Falta de Estrela do Norte, botão 4 no campo do infrator",
+    "1º tempo 2' — Anulação desfeita: o gol volta a valer",
+    "1º tempo 3' — Passou do tempo do lance: Falta disciplinar de Botafogo da Mesa (1ª)",
+    "1º tempo 3' — Falta de Estrela do Norte, botão 4 no campo do infrator",
     "1º tempo — Fim do 1º tempo",
     "Intervalo — Substituição em Botafogo da Mesa: sai o botão 5, entra o 12",
 ]
@@ -176,13 +176,13 @@ def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) 
     # the void in effect offers its undo, with the same two taps; the undone one nothing
     assert undo["undo"] == "Desfazer anulação" and not undo["correctable"]
     assert void["undo"] is None and not void["correctable"]
-    assert void["text"] == ("Gol de Estrela do Norte (1 × 0, 12', botão 9) anulado pelo "
+    assert void["text"] == ("Gol de Estrela do Norte (1 × 0, 2', botão 9) anulado pelo "
                             "árbitro: a bola não entrou")
     assert undo["text"] == "Anulação desfeita: o gol volta a valer"
     # the goal keeps what it was
     goal = by_kind["goal_line"][0]
     assert goal["meaning"][0].startswith("Gol! Estrela do Norte — 1 × 0")
-    assert goal["fact_lines"] == ["Gol de Estrela do Norte (1 × 0, 12', botão 9)"]
+    assert goal["fact_lines"] == ["Gol de Estrela do Norte (1 × 0, 2', botão 9)"]
     # the lance timer's rows: in the record, folded, never corrected
     timers = by_kind["lance_started"] + by_kind["lance_expired"]
     assert timers and all(e["folded"] and not e["correctable"] for e in timers)
@@ -304,3 +304,23 @@ def test_the_kicker_under_1_cm_is_in_the_discipline_table(tmp_path: Path) -> Non
     said = [r["what"] for r in discipline.rows]
     assert said == ["Cobrador de Estrela do Norte, botão 3, a menos de 1 cm da bola"] * 2
     assert [r["team"] for r in discipline.rows] == ["Estrela do Norte"] * 2
+
+
+def test_no_minute_is_placed_past_the_halfs_length(tmp_path: Path) -> None:
+    """Issue 45 (walk, sumula1-1.png): a goal at 2:50 of a 3-minute half is "3'", and so is a
+    void made after the alarm's instant, on every view — never "4'" in a 3-minute half."""
+    t = Table(tmp_path / "m.sqlite")
+    t.put("set_up", {"kickoff": "A"})
+    t.put("start_period")
+    t.device("period_started")
+    t.device("clock_started", {"reason": 0})
+    t.clock = HALF - 10_000
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
+    t.clock = HALF + 30_000  # the table's clock read past the half's end
+    t.put("void", {"target": goal, "reason": "a bola não entrou"})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    meant = ["1º tempo 3' — Gol de Estrela do Norte (1 × 0, 3', botão 9) anulado pelo árbitro: "
+             "a bola não entrou"]
+    assert [line(f) for f in record["account"]] == meant
+    assert [line(f) for f in t.book.live_log.account()] == meant

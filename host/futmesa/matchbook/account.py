@@ -61,14 +61,30 @@ class Context(NamedTuple):
     undone: dict[str, Any] | None = None  # the correction this void undoes, as it stood
     said: tuple[Said, ...] = ()
     interval: bool = False
+    length_ms: int | None = None  # the length of the entry's period (its minutes end there)
 
 
 # ---- placing an entry: "1º tempo 12'" or "Intervalo" ----------------------------------------
-def minute(clock_ms: Any) -> str:
-    """Match minute as a referee writes it: 0:00–0:59 is the 1st minute."""
+def minute(clock_ms: Any, length_ms: Any = None) -> str:
+    """Match minute as a referee writes it: 0:00–0:59 is the 1st minute; never past the
+    period's last one (``length_ms``): in a 2-minute half 1:50 and the alarm at 2:00 are "2'"."""
     if not isinstance(clock_ms, int | float):
         return ""
-    return f"{int(clock_ms) // 60000 + 1}'"
+    clock = int(clock_ms)
+    if isinstance(length_ms, int) and length_ms > 0:
+        clock = min(clock, length_ms - 1)
+    return f"{max(clock, 0) // 60000 + 1}'"
+
+
+def period_length(m: dict[str, Any], period: Any) -> int | None:
+    """The length of ``period`` in the match ``m`` (the engine's state): its clock profile's
+    period, or extra period, in ms; None when the state does not say."""
+    profile = m.get("clock_profile") if isinstance(m.get("clock_profile"), dict) else {}
+    if not isinstance(period, int) or period <= 0 or not profile:
+        return None
+    extra = period > int(profile.get("periods") or 2)
+    length = profile.get("extra_ms" if extra else "period_ms")
+    return int(length) if isinstance(length, int | float) and length > 0 else None
 
 
 def period_text(period: Any, lang: str = "pt") -> str:
@@ -80,12 +96,13 @@ def period_text(period: Any, lang: str = "pt") -> str:
     return _("1st half") if period == 1 else _("2nd half")
 
 
-def when(period: Any, clock_ms: Any, interval: bool, lang: str = "pt") -> str:
+def when(period: Any, clock_ms: Any, interval: bool, lang: str = "pt",
+         length_ms: Any = None) -> str:
     """Where an entry is placed in the match: "1º tempo 12'", "Intervalo", or nothing."""
     if interval:
         return translator(lang).gettext("Interval")
     named = period_text(period, lang)
-    return " ".join(p for p in (named, minute(clock_ms) if named else "") if p)
+    return " ".join(p for p in (named, minute(clock_ms, length_ms) if named else "") if p)
 
 
 def interval_after(flag: bool, kind: str, said: tuple[Said, ...] | list[Said]) -> tuple[bool, bool]:
@@ -113,7 +130,8 @@ def goals_by_entry(m: dict[str, Any]) -> dict[int, dict[str, Any]]:
             continue
         running[g["side"]] += 1
         if isinstance(g.get("entry"), int):
-            out[g["entry"]] = {**g, "score": dict(running)}
+            out[g["entry"]] = {**g, "score": dict(running),
+                               "length_ms": period_length(m, g.get("period"))}
     return out
 
 
@@ -124,7 +142,8 @@ def goal_text(goal: dict[str, Any], teams: dict[str, Any], lang: str) -> str:
     score = goal.get("score") or {}
     values = {"team": team(teams, goal.get("side"), lang),
               "score": f"{score.get('A', 0)} × {score.get('B', 0)}",
-              "minute": minute(goal.get("clock_ms")), "disc": goal.get("disc")}
+              "minute": minute(goal.get("clock_ms"), goal.get("length_ms")),
+              "disc": goal.get("disc")}
     if goal.get("own_goal"):
         return _("Own goal, point to {team} ({score}, {minute})").format(**values)
     if goal.get("disc") is None:
@@ -215,11 +234,12 @@ def account(records: list[dict[str, Any]]) -> list[Fact]:
             goal = f.get("goal") if isinstance(f.get("goal"), dict) else None
             period = goal.get("period") if goal else r.get("period")
             clock = goal.get("clock_ms") if goal else r.get("clock_ms")
+            length = (goal or r).get("length_ms")
             inside = bool(r.get("interval")) and goal is None
             if f.get("kind") == "time" and not inside:
                 clock = None  # the end of a period is the period's, not a minute past it
-            out.append({**f, "when": when(period, clock, inside, "pt"),
-                        "when_en": when(period, clock, inside, "en")})
+            out.append({**f, "when": when(period, clock, inside, "pt", length),
+                        "when_en": when(period, clock, inside, "en", length)})
     return out
 
 

@@ -19,7 +19,13 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from futmesa.matchbook.account import Context, account, goals_by_entry, interval_after
+from futmesa.matchbook.account import (
+    Context,
+    account,
+    goals_by_entry,
+    interval_after,
+    period_length,
+)
 from futmesa.matchbook.records import entry_record, meanings, record_inputs, said_of
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
 from futmesa.matchbook.sumula import redact_secrets
@@ -145,7 +151,8 @@ class LiveLog:
         said = self._meaning.get(e.id)
         words = said_of(said)
         inside, self._interval = interval_after(self._interval, e.kind, words)
-        ctx = Context(goals_by_entry(m).get(e.id), None, None, words, inside)
+        ctx = Context(goals_by_entry(m).get(e.id), None, None, words, inside,
+                      period_length(m, e.period))
         self._inputs[e.id] = (None, list(said) if said is not None else None, ends,
                               self._by_id.get(target) if isinstance(target, int) else None, ctx)
         record = shown(entry_record(e, None, self.teams, self._by_id, self._meaning.get(e.id),

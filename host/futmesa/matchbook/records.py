@@ -13,6 +13,7 @@ from futmesa.matchbook.account import (
     entry_facts,
     goals_by_entry,
     interval_after,
+    period_length,
 )
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.status import EntryStatus, entry_statuses
@@ -80,6 +81,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "text_en": sentence(e.kind, e.data, teams, "en", period=e.period, targets=by_id,
                             ends=ends, interval=ctx.interval),
         "interval": ctx.interval,  # made between two periods: placed "Intervalo"
+        "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
         "folded": e.kind in FOLDED_KINDS,  # the lance timer's rows: folded away unless asked
         # the rules' words, their citations in words: short for screens, full for the súmula
         "meaning": [plain(m["pt"]) for m in meaning or []],
@@ -142,7 +144,8 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
         words = said_of(said.get(e.id))
         inside, flag = interval_after(flag, e.kind, words)
         contexts[e.id] = entry_context(e, statuses.get(e.id), by_id, was or {}, goals.get(e.id),
-                                       words, inside)
+                                       words, inside)._replace(
+            length_ms=period_length(m, e.period))
     return RecordInputs(ends, statuses, said, by_id, contexts)
 
 
