@@ -539,3 +539,40 @@ def test_an_overrun_does_not_carry_into_the_second_half(browser: Any) -> None:
                                  ".contains('hidden')")
         finally:
             close(phone, tv)
+
+
+# ---- walk 45 (2): the keypad never joins a number across a team switch or an unsent action --
+def test_the_keypad_starts_afresh_after_a_switch_or_an_unsent_action(
+    cbfm: tuple[LiveServer, RulesTable], browser: Any
+) -> None:
+    live, table = cbfm
+    start(live, table)
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(live.url + f"/console?token={TOKEN}")
+    phone.wait_for_function("document.documentElement.dataset.console === 'ready'")
+    try:
+        phone.tap('[data-key="2"]')
+        text_is(phone, "#disc-shown", "nº 2")
+        phone.tap("#side-B")  # the team switched: the "2" keyed for A is gone
+        text_is(phone, "#disc-shown", "nº —")
+        phone.tap('[data-key="9"]')
+        text_is(phone, "#disc-shown", "nº 9")
+        # B has no lance: its Chute pedido is grey; a tap on it drops the number keyed for it
+        phone.tap('[data-key="2"]')  # the keypad keeps the last two digits: "92"
+        assert phone.is_disabled("#act-shot")
+        box = phone.locator("#act-shot").bounding_box()
+        phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        text_is(phone, "#disc-shown", "nº —")
+        # a disc the team does not have in play (substituted out) is refused as keyed
+        live.call(table.apply, "substitution", {"side": "A", "out": 9, "in": 12}, "referee")
+        phone.tap("#side-A")
+        phone.wait_for_function("document.querySelector('#side-A')"
+                                ".getAttribute('aria-pressed') === 'true'")
+        phone.tap('[data-key="9"]')
+        text_has(phone, "#result", "nº 9")
+        text_is(phone, "#disc-shown", "nº —")
+        phone.tap('[data-key="1"]')
+        phone.tap('[data-key="2"]')
+        text_is(phone, "#disc-shown", "nº 12")
+    finally:
+        close(phone)

@@ -1,7 +1,7 @@
 // The input: the team the buttons serve (the one with the lance unless the referee picks the
 // other), the disc number typed for one action, and sending that action (which uses both up).
 
-import { $, _, LANG, author, name, view } from "./page.js";
+import { $, _, LANG, author, name, say, view } from "./page.js";
 import { renderRuleInputs } from "./ruleinputs.js";
 
 // One action, one input: the disc typed for it is used up, and the team buttons go back to
@@ -77,6 +77,31 @@ export function showDisc() {
   if (view.state) renderRuleInputs((view.state && view.state.match) || {});
 }
 
+// the keypad starts afresh: after a team switch or an action that was not sent, the next
+// digit never joins an old one ("2", team switched, "9" is no. 9, never no. 29)
+export function clearDisc() {
+  view.disc = "";
+  view.freshDisc = true;
+  showDisc();
+}
+
+// a disc the team does not have in play now (sent off, out of the field, substituted out:
+// the engine's possession.barred and substitutions), or no. 0: refused on the phone as keyed
+// (a lone "1" waits: it may be the start of 10–19)
+function notInPlay(side, disc) {
+  if (disc === 0) return true;
+  const m = (view.state && view.state.match) || {};
+  const barred = m.possession && m.possession.barred && m.possession.barred[side];
+  if (Array.isArray(barred) && barred.includes(disc)) return true;
+  const subs = (m.substitutions && m.substitutions[side]) || [];
+  let out = false;
+  for (const x of subs) {
+    if (x && Number(x.out) === disc) out = true;
+    if (x && Number(x.in) === disc) out = false;
+  }
+  return out;
+}
+
 export function key(k) {
   if (k === "back") {
     view.disc = view.freshDisc ? "" : view.disc.slice(0, -1);
@@ -84,10 +109,18 @@ export function key(k) {
     view.disc = ((view.freshDisc ? "" : view.disc) + k).slice(-2).replace(/^0(?=\d)/, "");
   }
   view.freshDisc = false;
+  if (view.disc !== "" && view.disc !== "1"
+      && notInPlay(view.side, Number(view.disc))) {
+    say(_("✗ no. {disc}: {team} has no such disc in play — key in another",
+          { disc: view.disc, team: name(view.side) }), "bad");
+    clearDisc();
+    return;
+  }
   showDisc();
 }
 
 export function setSide(s) {
+  if (s !== view.side) { view.disc = ""; view.freshDisc = true; showDisc(); }
   view.side = s;
   for (const b of document.querySelectorAll(".side[data-side]")) {
     b.setAttribute("aria-pressed", String(b.dataset.side === s));
