@@ -576,3 +576,29 @@ def test_the_keypad_starts_afresh_after_a_switch_or_an_unsent_action(
         text_is(phone, "#disc-shown", "nº 12")
     finally:
         close(phone)
+
+
+# ---- walk 45 (3): a result waiting for an answer is never a period the match does not have --
+def test_a_result_awaiting_an_answer_offers_no_third_half(browser: Any) -> None:
+    with serving() as live:
+        question = ("Bola no gol de Botafogo sem chute pedido: gol contra, chute pedido não "
+                    "registrado, sem gol ou falso acionamento?")
+        st = make_state(status="interval", period=2, periods=2)
+        st["match"].update(status="interval", period=2, periods=2, decision_pending=True,
+                           pending=[{"id": 7, "pt": question, "en": question,
+                                     "options": ["no_goal", "own_goal"]}])
+        live.publish(st)
+        phone = browser.new_context(**PHONE).new_page()
+        phone.goto(live.url + f"/console?token={TOKEN}")
+        phone.wait_for_function("document.documentElement.dataset.console === 'ready'")
+        try:
+            text_is(phone, "#c-timeup", f"Resultado aguarda a sua resposta: {question}")
+            assert not shown(phone, "#start-main")
+            # answered (the engine ends the match or opens the next period): the line goes
+            st["match"].update(decision_pending=False, pending=[])
+            st["periods"] = 3
+            live.publish(st)
+            text_is(phone, "#start-main", "▶ Iniciar o 3º tempo")
+            assert not shown(phone, "#c-timeup")
+        finally:
+            close(phone)

@@ -70,7 +70,10 @@ function render() {
   renderSigning();
   // the venue desk's next match for this table: one press starts it, settings filled in
   // before a kick-off the first thing to do is on the first screen: start the period
-  const startable = !view.state.finished && (view.state.status === "not_started" || view.state.status === "interval");
+  // never while the result waits for the referee's answer (the engine's decision_pending: the
+  // period that ended is the last one unless the answer says otherwise)
+  const startable = !view.state.finished && !m.decision_pending
+    && (view.state.status === "not_started" || view.state.status === "interval");
   $("start-main").classList.toggle("hidden", !startable);
   if (startable) {
     const n = (view.state.period || 1) + (view.state.status === "interval" ? 1 : 0);
@@ -96,8 +99,13 @@ function renderTimeUp(m) {
   const st = view.state;
   const status = st.finished ? "" : (m.status || st.status);
   const line = $("c-timeup");
-  line.textContent = status === "last_lance" ? _("Time is up: the last lance is being played")
-    : status === "awaiting_dead_ball" ? _("Time is up: play on until the ball goes out") : "";
+  const ask = m.decision_pending && Array.isArray(m.pending) && m.pending.length ? m.pending[0] : null;
+  const question = ask && typeof ask === "object" ? ((LANG === "en" && ask.en) || ask.pt || ask.text || "") : String(ask || "");
+  line.textContent = m.decision_pending && !st.finished
+    ? (question ? _("The result waits for your answer: {question}", { question })
+      : _("The result waits for the referee's confirmation"))
+    : status === "last_lance" ? _("Time is up: the last lance is being played")
+      : status === "awaiting_dead_ball" ? _("Time is up: play on until the ball goes out") : "";
   line.hidden = !line.textContent;
   $("lance-done-main").classList.toggle("hidden", status !== "last_lance");
   // in the Clock sheet the button that applies now is the highlighted one
