@@ -485,6 +485,12 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
     # the QR code and "Verifique em" name the host's verification page, as on the web súmula
     base = public_base_url("0.0.0.0", 8000, verify_base)
     record = {**record, "verify_url": f"{base}/verificar/{match_id}"}
+    if not verify_base and (pdf_path or html_path or not (csv_path or json_path)):
+        # a guess (serve's default port): say which address it names, and how to change it
+        click.echo(_("The súmula's \"Verifique em\" names {url}, futmesa serve's default "
+                     "address; if the host serves at another address or port, write it again "
+                     "with --verify-url http://ADDRESS:PORT").format(url=f"{base}/verificar/"
+                                                                     f"{match_id}"))
     if not any((pdf_path, html_path, csv_path, json_path)):
         pdf_path = f"sumula-{match_id}.pdf"
     outputs = [(o, p) for o, p in (("--pdf", pdf_path), ("--html", html_path),

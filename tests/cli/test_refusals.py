@@ -192,3 +192,21 @@ def test_report_into_a_missing_folder_says_so_in_one_line(tmp_path: Path) -> Non
                      str(tmp_path / "missing" / "dir" / "x.pdf"))
     assert code == 2
     assert "não existe" in _one_line_error(out)
+
+
+def test_report_says_which_verification_address_the_pdf_names(tmp_path: Path) -> None:
+    """Issue 45 (walk): the PDF's "Verifique em" named serve's default port though the host
+    served on another; without --verify-url the command says the address and how to change it."""
+    db = tmp_path / "m.sqlite"
+    store = EventLog(db)
+    match_id = store.new_match("sim-1", "cbfm-1toque", {}, "")
+    store.close()
+    code, out = _run("report", str(match_id), "--db", str(db), "--html",
+                     str(tmp_path / "s.html"))
+    assert code == 0, out
+    assert f":8000/verificar/{match_id}" in out and "--verify-url http://ENDEREÇO:PORTA" in out
+    code, out = _run("report", str(match_id), "--db", str(db), "--html",
+                     str(tmp_path / "s.html"), "--verify-url", "http://mesa.local:8123")
+    assert code == 0, out
+    assert "--verify-url" not in out
+    assert "http://mesa.local:8123/verificar/" in (tmp_path / "s.html").read_text()

@@ -160,6 +160,9 @@ def test_the_sumula_pdf_lists_the_account(tmp_path: Path) -> None:
     # the time-keeping rows fold away, said in one line
     assert "Lance de Botafogo da Mesa iniciado" not in text
     assert "4 registros do tempo de lance" in text
+    # no command line in an official document (issue 45, walk, low)
+    assert "futmesa report" not in text and "timekeeping" not in text
+    assert "o tempo de cada lance está no registro completo" in text
     pdf.write_bytes(report.pdf_bytes(record, timekeeping=True))  # asked for: every row
     text = flat(subprocess.run(["pdftotext", "-raw", str(pdf), "-"], capture_output=True,
                                text=True, check=True).stdout)
@@ -284,7 +287,8 @@ def test_futmesa_report_folds_the_lance_timer_unless_asked(tmp_path: Path) -> No
         assert result.exit_code == 0, result.output
         page = flat(out.read_text(encoding="utf-8"))
         assert ("Lance de Botafogo da Mesa iniciado" in page) == shown
-        assert ("futmesa report 1 --timekeeping" in page) != shown
+        assert ("o tempo de cada lance está no registro completo" in page) != shown
+        assert "futmesa report 1 --timekeeping" not in page  # no command line in a súmula
 
 
 def test_the_kicker_under_1_cm_is_in_the_discipline_table(tmp_path: Path) -> None:

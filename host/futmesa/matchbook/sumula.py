@@ -459,6 +459,6 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
                 what=text, origin=who, status=status_text(st.to_dict(), lang))
     if folded:
         log.add(what=_("{count} lance-timer entries (lance started, warnings, expiries) "
-                       "folded away; every one: /report/{number}?timekeeping=1 or futmesa "
-                       "report {number} --timekeeping").format(count=folded, number=mid))
+                       "folded away: each lance's time is in the match's full record").format(
+                           count=folded))
     return log
