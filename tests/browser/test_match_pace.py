@@ -602,3 +602,33 @@ def test_a_result_awaiting_an_answer_offers_no_third_half(browser: Any) -> None:
             assert not shown(phone, "#c-timeup")
         finally:
             close(phone)
+
+
+# ---- walk 45 (4, 5): a stopped ball-in-play clock is said; the restart's foul is named so -----
+def test_a_stopped_ball_in_play_clock_says_what_runs_it_again(browser: Any) -> None:
+    with serving() as live:
+        st = make_state(ruleset="mesa-posta",
+                        lance={"ms": 0, "running": False, "rate": 1.0,
+                               "at": int(time.time() * 1000), "length_ms": 0})
+        st["clock"].update(running=False, ms=20000)
+        st["match"].update(status="running", clock_profile={"clock_mode": "ball-in-play"},
+                           restart={"kind": "falta_direta", "side": "A", "taken": False})
+        live.publish(st)
+        phone = browser.new_context(**PHONE).new_page()
+        phone.goto(live.url + f"/console?token={TOKEN}")
+        phone.wait_for_function("document.documentElement.dataset.console === 'ready'")
+        try:
+            text_is(phone, "#pending li", "Relógio parado: volta a correr na cobrança de "
+                                          "Alvorada (falta direta)")
+            # the restart's button is never a second plain "falta" beside the foul's type
+            assert phone.text_content('[data-restart="falta_direta"]').strip() == \
+                "Reinício: falta direta"
+            st["match"]["restart"] = None
+            live.publish(st)
+            text_is(phone, "#pending li",
+                    "Relógio parado: volta a correr quando a bola voltar ao jogo")
+            st["clock"].update(running=True, at=int(time.time() * 1000))
+            live.publish(st)
+            text_is(phone, "#pending li", "nada pendente")
+        finally:
+            close(phone)

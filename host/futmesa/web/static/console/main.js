@@ -66,6 +66,7 @@ function render() {
   $("c-timekeeper").textContent = view.state.link && view.state.link.host_clock ? _("clock: this computer") : "";
   renderResetOffer(view.state.link && view.state.link.reset);
   renderPending(m.pending);
+  sayStoppedClock(m);
   renderRuleInputs(m);
   renderSigning();
   // the venue desk's next match for this table: one press starts it, settings filled in
@@ -111,6 +112,24 @@ function renderTimeUp(m) {
   // in the Clock sheet the button that applies now is the highlighted one
   $("act-start").classList.toggle("primary", status !== "last_lance");
   $("act-lance-done").classList.toggle("primary", status === "last_lance");
+}
+
+// a ball-in-play clock (mesa-posta) standing still with nothing to answer: the card says so,
+// and what runs it again (the restart taken, as the engine's state.match.restart names it)
+function sayStoppedClock(m) {
+  const st = view.state;
+  const mode = m.clock_profile && m.clock_profile.clock_mode;
+  const playing = ["running", "last_lance", "awaiting_dead_ball"].includes(m.status || st.status);
+  if (mode !== "ball-in-play" || !playing || st.finished || !st.clock || st.clock.running) return;
+  if (Array.isArray(m.pending) && m.pending.length) return;
+  const r = m.restart && !m.restart.taken ? m.restart : null;
+  const b = r && document.querySelector(`[data-restart="${r.kind}"]`);
+  const restart = b ? b.textContent.replace(/^.*:\s*/, "").trim() : "";
+  const li = $("pending").firstElementChild;
+  if (!li) return;
+  li.textContent = r && restart && (r.side === "A" || r.side === "B")
+    ? _("Clock stopped: it runs again when {team} takes the {restart}", { team: name(r.side), restart })
+    : _("Clock stopped: it runs again when the ball is back in play");
 }
 
 // a goal the table saw (or one voided) is said on the result line, as the TV says it
