@@ -108,7 +108,7 @@ def test_the_console_speaks_one_language(
     for query, vocabulary, other, locale in (
             ("lang=en&", PORTUGUESE, "Foul by the chosen team", "pt-BR"),
             ("", ENGLISH, "Falta da equipe escolhida", "pt-BR"),
-            ("", PORTUGUESE, "Foul by the chosen team", "en-US")):  # an English phone
+            ("", ENGLISH, "Falta da equipe escolhida", "en-US")):  # an English phone: as the TV
         ctx = browser.new_context(viewport={"width": 412, "height": 915}, is_mobile=True,
                                   has_touch=True, locale=locale)  # a phone
         page = ctx.new_page()

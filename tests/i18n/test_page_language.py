@@ -15,7 +15,7 @@ from futmesa_testkit.liveserver import LiveServer
 # the pages one person holds follow that phone's language; the kiosk (the room's screen) only
 # ?lang= and the host's (a TV's kiosk browser is often left in English)
 PAGES = ("/", "/console", "/console/expert", "/console/keeper", "/assinar")
-ROOM = {"/"}
+ROOM = {"/", "/console", "/console/expert"}  # the room's language: the console as the TV
 # Portuguese words that never occur in English (a mirror of test_cli_sweep.py's English ones)
 PORTUGUESE = {"de", "da", "do", "das", "dos", "para", "com", "sem", "não", "uma", "que", "na",
               "ou", "equipe", "mesa", "partida", "falta", "toque", "botão", "chute", "relógio",

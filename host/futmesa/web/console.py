@@ -150,11 +150,13 @@ class ConsoleSide:
         self.broadcast = broadcast
         self.history = history
 
+    # the referee's console speaks the host's language (as the TV does) unless ?lang= asks:
+    # never the phone's own, an English phone beside a Portuguese TV (docs/translations.md)
     async def console(self, request: Request) -> Response:
-        return page("console.html", request, browser=True)
+        return page("console.html", request)
 
     async def expert(self, request: Request) -> Response:
-        return page("expert.html", request, browser=True)
+        return page("expert.html", request)
 
     async def keeper(self, request: Request) -> Response:
         return page("keeper.html", request, browser=True)

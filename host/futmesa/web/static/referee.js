@@ -62,7 +62,9 @@ const Referee = (() => {
   function on(name, fn) { hooks[name] = fn; }
 
   function headers() {
-    const h = { "Content-Type": "application/json" };
+    // the host answers in the page's language (<html lang>), never the phone's own
+    const h = { "Content-Type": "application/json",
+                "Accept-Language": document.documentElement.lang === "en" ? "en" : "pt-BR" };
     if (token) h.Authorization = `Bearer ${token}`;
     return h;
   }
