@@ -310,6 +310,8 @@ class Gaucha(Ruleset):
         )
         if self.in_play(ctx.m):
             self.technical_foul(ctx, side, self.cite("disciplinary"))
+            # one misconduct is one foul, counted once (as disciplinary): not also a technical
+            ctx.m["fouls"][side]["technical"] -= 1
 
     def direct_goal_ok(self, ctx: Ctx, scorer: str) -> bool:
         """Art. XXXI §1: from a corner, in the initial development of the lance."""
