@@ -86,7 +86,10 @@ export function submitFix(ev) {
     send("amend", { target, data: fixData(), ...(reason ? { reason } : {}) }, _("correct no. {id}", { id: target }));
   } else {
     const trip = fixing.kind === "goal_line" ? { false_trip: $("fix-false-trip").checked } : {};
-    send("void", { target, ...trip, ...(reason ? { reason } : {}) }, _("void no. {id}", { id: target }));
+    // undoing a correction is said as what it does: "✓ anulação desfeita", not "anular nº 54"
+    const said = fixing.kind === "void" ? _("void undone")
+      : fixing.kind === "amend" ? _("correction undone") : _("void no. {id}", { id: target });
+    send("void", { target, ...trip, ...(reason ? { reason } : {}) }, said);
   }
   $("fix").close();
   fixing = null;
