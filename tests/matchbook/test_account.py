@@ -94,7 +94,7 @@ MEANT = [
     "1º tempo 2' — Gol de Estrela do Norte (1 × 0, 2', botão 9) anulado pelo árbitro: "
     "a bola não entrou",
     "1º tempo 2' — Anulação desfeita: o gol volta a valer",
-    "1º tempo 3' — Passou do tempo do lance: Falta disciplinar de Botafogo da Mesa (1ª)",
+    "1º tempo 3' — Falta disciplinar de Botafogo da Mesa (1ª): passou do tempo do lance",
     "1º tempo 3' — Falta de Estrela do Norte, botão 4 no campo do infrator",
     "1º tempo — Fim do 1º tempo",
     "Intervalo — Substituição em Botafogo da Mesa: sai o botão 5, entra o 12",
@@ -128,7 +128,7 @@ def test_every_view_lists_the_same_facts_in_the_same_words(tmp_path: Path) -> No
     assert rows is not None and told([f"{r['when']} — {r['what']}" for r in rows.rows]) == MEANT
     discipline = s.table("discipline")
     assert discipline is not None and [r["what"] for r in discipline.rows] == [
-        "Passou do tempo do lance: Falta disciplinar de Botafogo da Mesa (1ª)",
+        "Falta disciplinar de Botafogo da Mesa (1ª): passou do tempo do lance",
         "Falta de Estrela do Norte, botão 4 no campo do infrator"]
     assert [r["team"] for r in discipline.rows] == ["Botafogo da Mesa", "Estrela do Norte"]
     subs = s.table("substitutions")
@@ -328,3 +328,38 @@ def test_no_minute_is_placed_past_the_halfs_length(tmp_path: Path) -> None:
              "a bola não entrou"]
     assert [line(f) for f in record["account"]] == meant
     assert [line(f) for f in t.book.live_log.account()] == meant
+
+
+def test_a_disciplinary_foul_reads_one_way_with_its_count(tmp_path: Path) -> None:
+    """Issue 45 (walk, sumula2-1/sumula3-1.png): a foul from Disciplina had no count ("Falta
+    disciplinar: Estrela do Norte, botão 3") while the lance-time one had "(1ª)"; in gaucha the
+    lance-time foul was listed under its offender as "Falta técnica para Botafogo"."""
+    t = Table(tmp_path / "m.sqlite")
+    t.put("set_up", {"kickoff": "A"})
+    t.put("start_period")
+    t.device("period_started")
+    t.device("clock_started", {"reason": 0})
+    t.clock = 30_000
+    t.put("discipline", {"side": "A", "type": "disciplinary", "disc": 3})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    assert [line(f) for f in record["account"] if f["kind"] == "discipline"] == [
+        "1º tempo 1' — Falta disciplinar de Estrela do Norte (1ª), botão 3"]
+    g = Table(tmp_path / "g.sqlite", "gaucha")
+    g.put("set_up", {"kickoff": "A"})
+    g.put("start_period")
+    g.device("period_started")
+    g.device("clock_started", {"reason": 0})
+    g.clock = 30_000
+    g.device("lance_started", {"side": "A"})
+    g.device("lance_expired", {"side": "A", "warning": True})
+    asked = g.device("lance_expired", {"side": "A", "count": 1})
+    if not g.book.state.m["pending"]:
+        asked = g.device("lance_expired", {"side": "A", "count": 2})
+    assert [p["kind"] for p in g.book.state.m["pending"]] == ["lance_timeout"]
+    g.put("confirm", {"target": asked, "choice": "foul"})
+    record = MatchLibrary(g.store).match_record(g.book.id)
+    fouls = [f for f in record["account"] if f["kind"] == "discipline"]
+    assert len(fouls) == 1 and fouls[0]["side"] == "A", fouls
+    assert fouls[0]["text"].startswith(
+        "Falta técnica de Estrela do Norte (passou do tempo do lance): "), fouls[0]["text"]
+    assert "Botafogo da Mesa" in fouls[0]["text"]

@@ -172,6 +172,29 @@ def void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
     return None
 
 
+def foul_words(counted: list[Said], disc: Any, lang: str) -> str:
+    """A disciplinary foul in one shape everywhere: the rules' words with its count, and the
+    disc when named ("Falta disciplinar de Estrela do Norte (1ª), botão 3")."""
+    _ = translator(lang).gettext
+    named = _("disc {number}").format(number=disc) if disc is not None else ""
+    return ", ".join(p for p in ("; ".join(s.words(lang) for s in counted), named) if p)
+
+
+def lance_foul_words(counted: list[Said], said: list[Said], offender: Any,
+                     teams: dict[str, Any], lang: str) -> str:
+    """A foul answered to the lance time's question, said as the offender's foul and why:
+    "Falta disciplinar de Botafogo (1ª): passou do tempo do lance", or where the rules make it a
+    technical foul "Falta técnica de Estrela do Norte (passou do tempo do lance): <the kick>"."""
+    _ = translator(lang).gettext
+    if counted:
+        return _("{foul}: over the lance time").format(foul=foul_words(counted, None, lang))
+    kick = "; ".join(s.words(lang) for s in said)
+    if offender in ("A", "B"):
+        return _("Technical foul by {team} (over the lance time): {kick}").format(
+            team=team(teams, offender, lang), kick=kick or _("foul"))
+    return _("Over the lance time: {what}").format(what=kick or _("foul"))
+
+
 def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> list[Fact]:
     """The facts one entry's record adds to the account (``text``/``text_en`` each), struck
     when the entry no longer counts."""
@@ -202,7 +225,11 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
     elif kind == "amend":
         add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
     elif kind in DISCIPLINE_KINDS:
-        add("discipline", {lang: str(record.get(f"now_{lang}") or record.get(key) or "")
+        # a disciplinary foul in the rules' words, with its count, as everywhere else
+        counted = said(frozenset({"disciplinary"})) if kind == "discipline" else []
+        add("discipline", {lang: foul_words(counted, data.get("disc"), lang)
+                           if counted and not record.get(f"now_{lang}")
+                           else str(record.get(f"now_{lang}") or record.get(key) or "")
                            for lang, key in LANGS}, side=data.get("side"))
     elif kind in SUBSTITUTION_KINDS:
         add("substitution", {lang: str(record.get(f"now_{lang}") or record.get(key) or "")
@@ -210,10 +237,9 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
             out=data.get("out"), **{"in": data.get("in")})
     elif kind == "confirm" and data.get("choice") == "foul" and counts:
         # a foul answered to the table's question (the lance time): what the rules made of it
-        shown = said(frozenset({"disciplinary"})) or said()
-        add("discipline", {lang: translator(lang).gettext("Over the lance time: {what}").format(
-            what="; ".join(s.words(lang) for s in shown) or translator(lang).gettext("foul"))
-            for lang, _k in LANGS}, side=record.get("target_side"))
+        add("discipline", {lang: lance_foul_words(said(frozenset({"disciplinary"})), said(),
+                                                  record.get("target_side"), teams, lang)
+                           for lang, _k in LANGS}, side=record.get("target_side"))
     elif kind == "lance_done":
         add("time", {lang: str(record.get(key) or "") for lang, key in LANGS})
     if counts:
