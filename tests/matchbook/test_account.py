@@ -363,3 +363,16 @@ def test_a_disciplinary_foul_reads_one_way_with_its_count(tmp_path: Path) -> Non
     assert fouls[0]["text"].startswith(
         "Falta técnica de Estrela do Norte (passou do tempo do lance): "), fouls[0]["text"]
     assert "Botafogo da Mesa" in fouls[0]["text"]
+
+
+def test_the_referees_start_of_the_2nd_half_is_placed_in_the_interval(tmp_path: Path) -> None:
+    """Issue 45 (walk, low): "Árbitro autoriza o início do período" after the 1st half was
+    stamped "1º tempo 02:00"; it is made in the interval."""
+    t = a_match(tmp_path / "m.sqlite")
+    start = t.put("start_period")
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    assert next(e for e in live["entries"] if e["id"] == start)["interval"]
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    assert next(e for e in record["entries"] if e["id"] == start)["interval"]
+    first = next(e for e in record["entries"] if e["kind"] == "start_period")
+    assert not first["interval"]

@@ -109,8 +109,8 @@ def interval_after(flag: bool, kind: str, said: tuple[Said, ...] | list[Said]) -
     """(whether an entry of ``kind`` is in the interval, whether the next one is), given
     whether the one before it left the match in the interval: an interval runs from the end
     of a period (the rules' "period_end") to the start of the next."""
-    if kind in ("start_period", "period_started"):
-        flag = False
+    if kind == "period_started":
+        flag = False  # the referee's start_period is made in the interval: placed there
     # the table's own end of the period, the end of the match: not in an interval
     inside = flag and kind != "period_over" and not any(s.code == "match_end" for s in said)
     for s in said:
