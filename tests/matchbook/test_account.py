@@ -194,6 +194,11 @@ def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) 
     assert by_kind["alarm"][1]["interval"] and by_kind["alarm"][1]["text"] == (
         "Alarme: fim do intervalo")
     assert not by_kind["alarm"][0]["interval"]
+    # the end of the half is said once (issue 45, walk, low): on the alarm the rules ended it
+    # with; the table's own close of it reads as the table's
+    said = [x for e in live["entries"] for x in [e["text"], *(e.get("fact_lines") or [])]]
+    assert said.count("Fim do 1º tempo") == 1, said
+    assert by_kind["period_over"][0]["text"] == "Relógio da mesa encerra o 1º tempo"
 
 
 def test_a_voided_goal_reads_as_what_it_was_struck_in_the_goals_table(tmp_path: Path) -> None:

@@ -318,8 +318,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 return _("Clock stopped: end of the period")
             return _("Clock paused")
         case "period_over":
-            return (_("End of the {nth} period").format(nth=nth) if period
-                    else _("End of the period"))
+            # the table's own close: the rules' "Fim do 1º tempo" is said once, on its alarm
+            return (_("The table's clock closes the {nth} period").format(nth=nth) if period
+                    else _("The table's clock closes the period"))
         case "period_started":
             return (_("Start of the {nth} period").format(nth=nth) if period
                     else _("Start of the period"))
