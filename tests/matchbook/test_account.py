@@ -381,3 +381,24 @@ def test_the_referees_start_of_the_2nd_half_is_placed_in_the_interval(tmp_path: 
     assert next(e for e in record["entries"] if e["id"] == start)["interval"]
     first = next(e for e in record["entries"] if e["kind"] == "start_period")
     assert not first["interval"]
+
+
+def test_a_correction_is_placed_when_it_was_made(tmp_path: Path) -> None:
+    """Issue 45 (walk, sumula1-1.png): a void was stamped with its goal's time ("1º tempo 2'")
+    and its undo with its own ("2º tempo 3'"); every correction is placed when it was made."""
+    t = Table(tmp_path / "m.sqlite")
+    t.put("set_up", {"kickoff": "A"})
+    t.put("start_period")
+    t.device("period_started")
+    t.device("clock_started", {"reason": 0})
+    t.clock = 65_000
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
+    t.clock = 150_000
+    void = t.put("void", {"target": goal, "reason": "a bola não entrou"})
+    t.put("void", {"target": void, "reason": "revisto"})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    assert [(f["kind"], f["when"]) for f in record["account"]] == [
+        ("goal", "1º tempo 2'"), ("void_goal", "1º tempo 3'"), ("undo", "1º tempo 3'")]
+    assert [(f["kind"], f["when"]) for f in t.book.live_log.account()] == [
+        ("goal", "1º tempo 2'"), ("void_goal", "1º tempo 3'"), ("undo", "1º tempo 3'")]

@@ -257,7 +257,9 @@ def account(records: list[dict[str, Any]]) -> list[Fact]:
     out: list[Fact] = []
     for r in records:
         for f in r.get("facts") or []:
-            goal = f.get("goal") if isinstance(f.get("goal"), dict) else None
+            # a goal is placed when it was scored; its void, like every correction, when made
+            goal = (f.get("goal") if f.get("kind") == "goal" and isinstance(f.get("goal"), dict)
+                    else None)
             period = goal.get("period") if goal else r.get("period")
             clock = goal.get("clock_ms") if goal else r.get("clock_ms")
             length = (goal or r).get("length_ms")
