@@ -292,7 +292,7 @@ def check_facts(facts: list[dict[str, Any]], meant: list[str]) -> None:
     assert next(f for f in facts if f["kind"] == "undo")["text"] == (
         "Anulação desfeita: o gol volta a valer")
     fouls = [f["text"] for f in facts if f["kind"] == "discipline"]
-    assert any(t.endswith("botão 4 no campo do infrator") for t in fouls), fouls
+    assert any("botão 4 no campo do infrator" in t for t in fouls), fouls
     if "lance_foul" in meant:
         assert any("(passou do tempo do lance)" in t or t.endswith(": passou do tempo do lance")
                    for t in fouls), fouls

@@ -95,7 +95,8 @@ MEANT = [
     "a bola não entrou",
     "1º tempo 2' — Anulação desfeita: o gol volta a valer",
     "1º tempo 3' — Falta disciplinar de Botafogo da Mesa (1ª): passou do tempo do lance",
-    "1º tempo 3' — Falta de Estrela do Norte, botão 4 no campo do infrator",
+    "1º tempo 3' — Falta de Estrela do Norte, botão 4 no campo do infrator: Falta (cobrança "
+    "direta ou indireta) para Botafogo da Mesa",
     "1º tempo — Fim do 1º tempo",
     "Intervalo — Substituição em Botafogo da Mesa: sai o botão 5, entra o 12",
 ]
@@ -129,7 +130,8 @@ def test_every_view_lists_the_same_facts_in_the_same_words(tmp_path: Path) -> No
     discipline = s.table("discipline")
     assert discipline is not None and [r["what"] for r in discipline.rows] == [
         "Falta disciplinar de Botafogo da Mesa (1ª): passou do tempo do lance",
-        "Falta de Estrela do Norte, botão 4 no campo do infrator"]
+        "Falta de Estrela do Norte, botão 4 no campo do infrator: Falta (cobrança direta ou "
+        "indireta) para Botafogo da Mesa"]
     assert [r["team"] for r in discipline.rows] == ["Botafogo da Mesa", "Estrela do Norte"]
     subs = s.table("substitutions")
     assert subs is not None and [(r["when"], r["out"], r["in"]) for r in subs.rows] == [
@@ -402,3 +404,18 @@ def test_a_correction_is_placed_when_it_was_made(tmp_path: Path) -> None:
         ("goal", "1º tempo 2'"), ("void_goal", "1º tempo 3'"), ("undo", "1º tempo 3'")]
     assert [(f["kind"], f["when"]) for f in t.book.live_log.account()] == [
         ("goal", "1º tempo 2'"), ("void_goal", "1º tempo 3'"), ("undo", "1º tempo 3'")]
+
+
+def test_a_foul_says_how_the_rules_graded_it(tmp_path: Path) -> None:
+    """Issue 45 (walk, sumula3-1.png): pastilha's grading of a foul was missing."""
+    g = Table(tmp_path / "p.sqlite", "pastilha-8x2")
+    g.put("set_up", {"kickoff": "A"})
+    g.put("start_period")
+    g.device("period_started")
+    g.device("clock_started", {"reason": 0})
+    g.clock = 30_000
+    g.put("foul", {"side": "A", "disc": 4, "where": "own_half"})
+    record = MatchLibrary(g.store).match_record(g.book.id)
+    assert [f["text"] for f in record["account"] if f["kind"] == "discipline"] == [
+        "Falta de Estrela do Norte, botão 4 no campo de quem sofreu a falta: Falta (cobrança "
+        "indireta) para Botafogo da Mesa"]

@@ -180,6 +180,12 @@ def foul_words(counted: list[Said], disc: Any, lang: str) -> str:
     return ", ".join(p for p in ("; ".join(s.words(lang) for s in counted), named) if p)
 
 
+def graded_words(text: str, graded: list[Said], lang: str) -> str:
+    """A foul's sentence with what the rules made of it: "…: Tiro livre indireto para …"."""
+    kick = "; ".join(s.words(lang) for s in graded)
+    return f"{text}: {kick}" if text and kick else text
+
+
 def lance_foul_words(counted: list[Said], said: list[Said], offender: Any,
                      teams: dict[str, Any], lang: str) -> str:
     """A foul answered to the lance time's question, said as the offender's foul and why:
@@ -227,9 +233,12 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
     elif kind in DISCIPLINE_KINDS:
         # a disciplinary foul in the rules' words, with its count, as everywhere else
         counted = said(frozenset({"disciplinary"})) if kind == "discipline" else []
+        # a foul with the rules' grading of it ("tiro livre indireto para …"), as announced
+        graded = [s for s in said() if s.code.startswith("restart_")] if kind == "foul" else []
         add("discipline", {lang: foul_words(counted, data.get("disc"), lang)
                            if counted and not record.get(f"now_{lang}")
-                           else str(record.get(f"now_{lang}") or record.get(key) or "")
+                           else graded_words(str(record.get(f"now_{lang}") or record.get(key)
+                                                 or ""), graded, lang)
                            for lang, key in LANGS}, side=data.get("side"))
     elif kind in SUBSTITUTION_KINDS:
         add("substitution", {lang: str(record.get(f"now_{lang}") or record.get(key) or "")
