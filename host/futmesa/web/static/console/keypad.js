@@ -119,8 +119,14 @@ export function key(k) {
   showDisc();
 }
 
-export function setSide(s) {
-  if (s !== view.side) { view.disc = ""; view.freshDisc = true; showDisc(); }
+// a team switch: the next digit starts a new number ("2", switch, "9" is no. 9, never 29);
+// on the main screen (`clear`) the number keyed for the other team goes at once, while in a
+// sheet (number first, then the offending team: "Disc: no. 4") it stays for that action
+export function setSide(s, clear) {
+  if (s !== view.side) {
+    view.freshDisc = true;
+    if (clear) { view.disc = ""; showDisc(); }
+  }
   view.side = s;
   for (const b of document.querySelectorAll(".side[data-side]")) {
     b.setAttribute("aria-pressed", String(b.dataset.side === s));

@@ -191,7 +191,7 @@ function wire() {
     b.addEventListener("click", () => actions[b.dataset.act]());
   }
   for (const b of document.querySelectorAll(".side")) {
-    b.addEventListener("click", () => { view.pickedAt = Date.now(); setSide(b.dataset.side); });
+    b.addEventListener("click", () => { view.pickedAt = Date.now(); setSide(b.dataset.side, !b.closest(".sheet")); });
   }
   for (const b of document.querySelectorAll("[data-outcome]")) {
     b.addEventListener("click", () => actions.shot_result(b.dataset.outcome));
@@ -308,7 +308,7 @@ function onKey(ev) {
     k: "kickoff", n: "shot_result", p: "pause",
   };
   const lower = k.length === 1 ? k.toLowerCase() : k;
-  if (lower === "a" || lower === "b") { view.pickedAt = Date.now(); setSide(lower.toUpperCase()); ev.preventDefault(); return; }
+  if (lower === "a" || lower === "b") { view.pickedAt = Date.now(); setSide(lower.toUpperCase(), !document.querySelector(".sheet:not([hidden])")); ev.preventDefault(); return; }
   if (lower === "?") { $("help").showModal(); ev.preventDefault(); return; }
   if (lower === "u") {
     ev.preventDefault();
