@@ -101,7 +101,8 @@ def test_championship_demo_plays_a_swiss_day_and_writes_the_spreadsheets(
     assert len(set(tables)) == 6, "the categories shared the six tables"
     book = load_workbook(exports / "campeonato.xlsx")
     assert book.sheetnames == [f"{c} · {s}" for c in ("Sub-18", "Aberto")
-                               for s in ("Classificação", "Tabela", "Artilharia", "Disciplina")]
+                               for s in ("Classificação", "Colocação final", "Tabela",
+                                         "Artilharia", "Disciplina")]
     assert book["Aberto · Tabela"].max_row == len(matches) + 1
     goals = sum(int(r[2]) for r in book["Aberto · Artilharia"].iter_rows(min_row=2,
                                                                           values_only=True))
