@@ -26,10 +26,11 @@ TOP_OF = """(id) => document.querySelector(`#log li[data-id="${id}"]`)
 
 
 def play_lances(live: LiveTable, n: int) -> None:
-    """`n` lances by whichever team has the lance (the kick-off's two, then one a side)."""
-    for _ in range(n):
+    """`n` lances by whichever team has the lance (the kick-off's two, then one a side); each
+    by another disc than the last, as the kick-off's two lances must be (000 Art. 9)."""
+    for i in range(n):
         side = live.match()["possession"]["side"]
-        live.referee("touch", {"side": side, "disc": 5})
+        live.referee("touch", {"side": side, "disc": 5 + i % 2})
 
 
 def test_the_log_holds_still_and_the_form_speaks_words(browser: Any, output_dir: Path) -> None:
