@@ -393,8 +393,7 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
                                             "where": "opponent_half"}, "referee", "t")
             thumb = _fresh(page)
             page.wait_for_selector("#rc-kick", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#rc-kick") == ("Alvorada cobra indireta (passe, depois "
-                                                     "chute)")
+            assert page.text_content("#rc-kick") == "Alvorada: indireta (passe e chute)"
             page.screenshot(path=str(output_dir / "console-rules-kick-choice.png"))
             thumb.tap("#rc-kick")
             thumb.answered()
@@ -402,7 +401,7 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
             assert table.state.to_dict()["restart"]["kind"] == "falta_indireta"
             assert _last_sentence(live) == "O time favorecido cobra a falta indireta"
             page.wait_for_function(
-                "document.querySelector('#rc-kick').textContent === 'Alvorada cobra direta'",
+                "document.querySelector('#rc-kick').textContent === 'Alvorada: direta'",
                 timeout=WAIT_MS)
             live.call(table.apply, "touch", {"side": "A", "disc": 5, "pass": True},
                       "referee", "t")

@@ -3,7 +3,7 @@
 
 import { $, _, name, say, view } from "./page.js";
 import { discNumber, send } from "./keypad.js";
-import { endOwner, offsideSide, restartNow } from "./ruleinputs.js";
+import { endOwner, offsideSide, restartName, restartNow } from "./ruleinputs.js";
 import { loadLog } from "./log.js";
 
 export const actions = {
@@ -51,8 +51,7 @@ export const actions = {
     _("discipline {team}", { team: name(view.side) })),
   restart: (kind) => {
     if (typeof kind !== "string") return openSheet("sheet-foul"); // R: the restarts
-    const b = document.querySelector(`[data-restart="${kind}"]`);
-    return send("restart", { side: view.side, kind }, _("{restart} for {team}", { restart: b ? b.textContent : _("restart"), team: name(view.side) }));
+    return send("restart", { side: view.side, kind }, _("{restart} for {team}", { restart: restartName(kind), team: name(view.side) }));
   },
   substitution: () => send("substitution", {
     side: view.side, out: Number($("sub-out").value), in: Number($("sub-in").value),

@@ -26,7 +26,8 @@ export function endOwner(end) { // the team defending goal line `end` now
 }
 export function restartName(kind) {
   const b = document.querySelector(`[data-restart="${kind}"]`);
-  return b ? b.textContent : _("restart");
+  // a button may carry a heading ("Reinício: falta direta"): the restart's name is after it
+  return b ? b.textContent.replace(/^.*:\s*/, "").trim() : _("restart");
 }
 export function renderRuleInputs(m) {
   const r = restartNow();
