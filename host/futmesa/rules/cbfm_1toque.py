@@ -12,9 +12,8 @@ from typing import Any, ClassVar
 
 from futmesa.i18n import N_
 
-from .base import MINUTE, RESTART_NAMES, Ruleset
+from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
-from .possession import touch_refusal
 
 
 class Cbfm1Toque(Ruleset):
@@ -218,27 +217,6 @@ class Cbfm1Toque(Ruleset):
         "saida": "000 Art. 23 I A", "falta_direta": "000 Art. 23 IV A",
         "falta_indireta": "000 Art. 23 IV A", "penalti": "000 Art. 23 IV A",
     }
-
-    def on_touch(self, ctx: Ctx) -> None:
-        """Art. 23 I A: the kick-off's first lance that does not move the ball; Art. 23 IV A:
-        an infraction's taker who misses the ball ("furou") — a technical foul (`touch` with
-        `hit: false`)."""
-        m = ctx.m
-        r = m["restart"]
-        side = ctx.side()
-        rule = self.missed_kick_rules.get(r["kind"]) if r else None
-        if (rule is None or ctx.entry.data.get("hit", True) or r["taken"] or r["side"] != side
-                or not self.in_play(m)):
-            super().on_touch(ctx)
-            return
-        refusal = touch_refusal(self, m, side, ctx.disc())
-        if refusal is not None:
-            raise refusal
-        ctx.announce("restart_missed",
-                     N_("{team} missed the ball taking the {restart}: technical foul"), rule,
-                     team=ctx.name(side), restart=RESTART_NAMES.word(r["kind"]))
-        m["last_player"] = side
-        self.technical_foul(ctx, side, rule)
 
     def ball_stopped_restart(self, ctx: Ctx, side: str) -> None:
         """Art. 16: the ball stopped in a small area is a reposição (no re-arrangement) for
