@@ -25,6 +25,12 @@ MINUTE = 60_000
 SAME_INSTANT_MS = 300
 
 
+def _given(settings: dict[str, Any], key: str, default: Any) -> Any:
+    """A setting's value when the club gave one (0 included), else the ruleset's default."""
+    value = settings.get(key)
+    return default if value is None else value
+
+
 def same_instant(a: int | None, b: int | None) -> bool:
     """Whether two instants (see Ctx.instant) are the same for the rules."""
     return a is not None and b is not None and abs(int(a) - int(b)) <= SAME_INSTANT_MS
@@ -166,13 +172,14 @@ class RulesCore:
             "ruleset": self.name,
             "periods": int(s.get("periods") or self.periods),
             "period_ms": int(s.get("period_ms") or self.period_ms),
-            "interval_ms": int(s.get("interval_ms") or self.interval_ms),
+            # 0 is a club's real choice here (no interval, no warning), not "unset"
+            "interval_ms": int(_given(s, "interval_ms", self.interval_ms)),
             "extra_periods": extra,
             "extra_ms": int(s.get("extra_ms") or self.extra_ms) if extra else 0,
             "clock_mode": self.clock_mode,
             "end_mode": self.end_mode,
             "lance_ms": int(s.get("lance_ms") or self.lance_ms),
-            "lance_warn_ms": int(s.get("lance_warn_ms") or self.lance_warn_ms)
+            "lance_warn_ms": int(_given(s, "lance_warn_ms", self.lance_warn_ms))
             if self.lance_ms
             else 0,
             "lance_over": self.lance_over if self.lance_ms else "at",

@@ -78,6 +78,10 @@ def check_settings(settings: dict[str, Any]) -> dict[str, Any]:
         if s.get(key) is not None and (not _int(s[key]) or s[key] < 0):
             raise BadSettings(N_('settings "{key}" must be a duration in milliseconds '
                                  '(e.g. 600000)'), key=key)
+    for key in ("period_ms", "extra_ms"):
+        if s.get(key) == 0:
+            raise BadSettings(N_('settings "{key}" must be more than 0 ms (leave it out for '
+                                 "the ruleset's own)"), key=key)
     if s.get("periods") is not None and (not _int(s["periods"])
                                          or not PERIODS[0] <= s["periods"] <= PERIODS[1]):
         raise BadSettings(N_('settings "periods" must be a whole number from 1 to 4'))
