@@ -40,43 +40,32 @@ from typing import Any
 
 from futmesa.matchbook import LinkView, MatchBook, state_json
 from futmesa.matchbook.live import ANNOUNCEMENTS_SHOWN
-from futmesa.rules import Engine, Entry, load_ruleset
+from futmesa.rules import Engine, Entry
 from futmesa.sim.referee_moves import lance_towards
 from futmesa.store import EventLog
 from futmesa.web.console import live_log_view
+from futmesa_testkit.entry_builder import EntryBuilder
 
 
 def play(goals_wanted: int) -> tuple[Engine, Any, list[Entry]]:
     """A match of `goals_wanted` goals, a void every tenth, built entry by entry."""
-    engine = Engine(load_ruleset("cbfm-1toque"))
-    state = engine.initial_state()
-    log: list[Entry] = []
-
-    def put(kind: str, data: dict[str, Any], source: str = "referee") -> Entry:
-        nonlocal state
-        n = len(log) + 1
-        entry = Entry(n, kind, data, source, 1, n * 500, n * 500, at=1_000_000 + n * 500)
-        state, _ = engine.apply(state, entry)
-        log.append(entry)
-        return entry
-
-    put("set_up", {"kickoff": "A"})
-    put("start_period", {})
-    put("clock_started", {"reason": 0}, "device")
+    match = EntryBuilder()
+    put = match.put
+    match.kick_off()
     side = "A"
     for goal in range(1, goals_wanted + 1):
         for _ in range(6):
-            move = lance_towards(state.m, side)
+            move = lance_towards(match.state.m, side)
             if move is None:
                 break
             put(*move)
         put("shot_asked", {"side": side, "disc": 9})
         other = "B" if side == "A" else "A"
-        scored = put("goal_line", {"goal": state.m["ends"][other]}, "device")
+        scored = put("goal_line", {"goal": match.state.m["ends"][other]}, "device")
         if goal % 10 == 0:
             put("void", {"target": scored.id})
         side = other
-    return engine, state, log
+    return match.engine, match.state, match.log
 
 
 def published(state: Any) -> dict[str, Any]:

@@ -6,41 +6,29 @@ to — the score, the questions, the correction history, the entries the rules a
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from futmesa.rules import Engine, Entry, load_ruleset
 from futmesa.sim.referee_moves import lance_towards
+from futmesa_testkit.entry_builder import EntryBuilder
 
 
 def corrected_match(seed: int) -> list[Entry]:
     """A cbfm-1toque match of lances, shots and goals with corrections drawn at random."""
     rng = random.Random(seed)
-    engine = Engine(load_ruleset("cbfm-1toque"))
-    state = engine.initial_state()
-    log: list[Entry] = []
-
-    def put(kind: str, data: dict[str, Any], source: str = "referee") -> Entry:
-        nonlocal state
-        n = len(log) + 1
-        entry = Entry(n, kind, data, source, 1, n * 500, n * 500, at=1_000_000 + n * 500)
-        state, _ = engine.apply(state, entry)
-        log.append(entry)
-        return entry
-
-    put("set_up", {"kickoff": "A"})
-    put("start_period", {})
-    put("clock_started", {"reason": 0}, "device")
+    match = EntryBuilder()
+    put, log = match.put, match.log
+    match.kick_off()
     side = "A"
     for _goal in range(25):
         for _ in range(rng.randint(0, 4)):
-            move = lance_towards(state.m, side)
+            move = lance_towards(match.state.m, side)
             if move is not None:
                 put(*move)
         put("shot_asked", {"side": side, "disc": rng.choice([7, 9, 10])})
         other = "B" if side == "A" else "A"
-        put("goal_line", {"goal": state.m["ends"][other]}, "device")
+        put("goal_line", {"goal": match.state.m["ends"][other]}, "device")
         for _ in range(rng.choice([0, 0, 1, 2])):
             target = rng.choice(log[-12:]).id
             roll = rng.random()
