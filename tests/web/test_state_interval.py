@@ -4,10 +4,14 @@ that moment (clock.interval_at) and the match settings' event."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import futmesa_wire as W
 from futmesa.link.messages import Profile, Status
-from futmesa.matchbook import LinkView, state_json
+from futmesa.matchbook import LinkView, MatchBook, state_json
+from futmesa.matchbook.entries import to_entry
 from futmesa.rules import Engine, load_ruleset
+from futmesa.store import EventLog
 from futmesa.table.clock import TableClock
 
 PROFILE = Profile(2, 0, 0, 0, 180_000, 120_000, 0, 15_000, 0)
@@ -44,3 +48,41 @@ def test_the_state_carries_the_interval_start_and_the_event() -> None:
                          status=status(W.ST_RUNNING), status_wall_ms=9_000.0, profile=PROFILE,
                          link=link, interval_at=5_000.0)
     assert playing["clock"]["interval_at"] is None and playing["event"] == ""
+
+
+def test_a_restarted_host_counts_the_interval_on_from_the_stored_period_end() -> None:
+    """A host restarted in the interval first hears the table already in it: it dates the
+    interval from the entry that ended the period (the log), not from its own first status."""
+    clock = TableClock()
+    clock.heard_status(status(W.ST_INTERVAL), 90_000.0, began=lambda: 30_000.0)
+    assert clock.interval_at == 30_000.0
+    later = TableClock()  # a log that says nothing (or a time ahead of now): heard time
+    later.heard_status(status(W.ST_INTERVAL), 90_000.0, began=lambda: None)
+    assert later.interval_at == 90_000.0
+    ahead = TableClock()
+    ahead.heard_status(status(W.ST_INTERVAL), 90_000.0, began=lambda: 95_000.0)
+    assert ahead.interval_at == 90_000.0
+
+
+def test_the_book_dates_its_interval_from_the_entry_that_ended_the_period(
+        tmp_path: Path) -> None:
+    store = EventLog(tmp_path / "m.sqlite")
+    match_id = store.new_match("t1", "cbfm-1toque", {})
+    match = store.match(match_id)
+    assert match is not None
+    book = MatchBook.opened(store, match)
+    at = 1_000_000.0
+    for kind, data, source in (("set_up", {"kickoff": "A"}, "referee"),
+                               ("start_period", {}, "referee"),
+                               ("clock_started", {"reason": 0}, "device"),
+                               ("period_over", {}, "device")):
+        at += 5_000
+        entry_id = store.append_entry(match_id, source, kind, data, 1, 0, "t",
+                                      occurred_at=at)
+        book.apply(to_entry(next(e for e in store.entries(match_id) if e.id == entry_id)))
+        if kind != "period_over":
+            assert book.interval_began() is None, kind
+    assert book.state.m["status"] == "interval"
+    assert book.interval_began() == at  # the period_over's time, the countdown's start
+    reopened = MatchBook.opened(store, match)  # as after a restart
+    assert reopened.interval_began() == at

@@ -238,6 +238,17 @@ class MatchBook:
             self._voids[void_key(entry.id, target, prefix)] = target_before(before, kinds,
                                                                             target)
 
+    def interval_began(self) -> float | None:
+        """When the log's match went into its current interval (host Unix ms of the entry that
+        ended the period), or None when it is not in one."""
+        m = self.state.m
+        if m.get("status") != "interval":
+            return None
+        ended = next((a["entry"] for a in reversed(m["announcements"])
+                      if a["code"] == "period_end"), None)
+        stored = next((e for e in reversed(self.store.entries(self.id)) if e.id == ended), None)
+        return stored.occurred_at if stored is not None else None
+
     def to_dict(self) -> dict[str, Any]:
         return self.state.to_dict()
 

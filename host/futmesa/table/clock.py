@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from futmesa.link import DeviceInfo, Status
 from futmesa.link.timesync import TimeSync
@@ -18,14 +19,19 @@ class TableClock:
         # host Unix ms the clock was first heard in its interval (the screens count it down)
         self.interval_at: float | None = None
 
-    def heard_status(self, status: Status, wall_ms: float) -> None:
+    def heard_status(self, status: Status, wall_ms: float,
+                     began: Callable[[], float | None] | None = None) -> None:
+        """Note ``status``, heard at host Unix ms ``wall_ms``. Entering the interval, ``began``
+        (when the log says the period ended) dates it, so a host restarted in the interval
+        counts on from where it was, not from the full length again."""
         self.status = status
         self.status_wall_ms = wall_ms
         self.heard = time.monotonic()
         if not status.in_interval:
             self.interval_at = None
         elif self.interval_at is None:
-            self.interval_at = wall_ms
+            ended = began() if began else None
+            self.interval_at = ended if ended is not None and ended <= wall_ms else wall_ms
 
     @staticmethod
     def rate(info: DeviceInfo | None, timesync: TimeSync) -> float:

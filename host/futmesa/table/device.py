@@ -135,7 +135,8 @@ class DeviceInputs:
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
         t = self.table
         t.resets.heard_status(status, info.tick_rate)
-        t.clock.heard_status(status, wall_ms)
+        t.clock.heard_status(status, wall_ms,
+                             began=t.book.interval_began if t.book is not None else None)
         if self.fresh:
             self.fresh = False
             self._clear_earlier_match(info, status)
