@@ -12,10 +12,11 @@ import pytest
 
 from futmesa_testkit.liveserver import LiveServer
 
-# the pages one person holds follow that phone's language; the kiosk (the room's screen) only
-# ?lang= and the host's (a TV's kiosk browser is often left in English)
+# no page follows its phone's language: the table's pages (console, goalkeeper, signing) speak
+# as the TV does, ?lang= or the host's (issue 45 walk: /assinar read English on an English phone
+# beside a Portuguese console); a TV's kiosk browser is often left in English too
 PAGES = ("/", "/console", "/console/expert", "/console/keeper", "/assinar")
-ROOM = {"/", "/console", "/console/expert"}  # the room's language: the console as the TV
+ROOM = set(PAGES)
 # Portuguese words that never occur in English (a mirror of test_cli_sweep.py's English ones)
 PORTUGUESE = {"de", "da", "do", "das", "dos", "para", "com", "sem", "não", "uma", "que", "na",
               "ou", "equipe", "mesa", "partida", "falta", "toque", "botão", "chute", "relógio",

@@ -40,11 +40,11 @@ def now_ms() -> int:
 
 
 def request_language(request: Request, browser: bool = False) -> str:
-    """The language a page answers in ("pt_BR" or "en"): ``?lang=``; then, for a page one
-    person holds (``browser``: the referee's console, the goalkeeper's and the signing pages),
-    that phone's Accept-Language; else the host's (``--lang``, ``FUTMESA_LANG``, the locale,
-    Brazilian Portuguese). A screen the room reads (the kiosk, the venue board, /admin) never
-    follows its browser: a venue TV's kiosk Chromium is often left in English."""
+    """The language an answer is in ("pt_BR" or "en"): ``?lang=``; then, for an API a page
+    calls (``browser``: its script sends the page's own language as Accept-Language), that
+    header; else the host's (``--lang``, ``FUTMESA_LANG``, the locale, Brazilian Portuguese).
+    No page follows its browser: the table's pages speak as the TV does (a phone, or a venue
+    TV's kiosk Chromium, is often left in English)."""
     from futmesa.i18n import language, normalize
 
     given = normalize(request.query_params.get("lang"))
@@ -67,14 +67,14 @@ def no_history() -> JSONResponse:
                         "history"))
 
 
-def page(name: str, request: Request, browser: bool = False) -> HTMLResponse:
+def page(name: str, request: Request) -> HTMLResponse:
     """A browser page of static/ in the request's language (:func:`request_language`): its
     words are ``{{ _('English') }}`` in the markup, translated by the catalogs, and
     ``<html lang>`` tells the page's script which catalog to speak."""
     from futmesa.i18n import jinja_callables
     from futmesa.matchbook.wording import ruleset_choices
 
-    lang = request_language(request, browser)
+    lang = request_language(request)
     html_lang = "en" if lang == "en" else "pt-BR"
     template = _pages().get_template(name)
     html = template.render(lang=lang, html_lang=html_lang, rulesets=ruleset_choices(),

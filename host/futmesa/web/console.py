@@ -159,7 +159,7 @@ class ConsoleSide:
         return page("expert.html", request)
 
     async def keeper(self, request: Request) -> Response:
-        return page("keeper.html", request, browser=True)
+        return page("keeper.html", request)
 
     async def service_worker(self, request: Request) -> Response:
         # served under /console so it may keep the console's pages for an offline start

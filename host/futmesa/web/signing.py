@@ -120,8 +120,10 @@ class Signing:
         self.gate = gate
         self.history = history
 
+    # the table's pages speak the host's language (as the console and the TV), never the
+    # phone's own; sign.js sends the page's language to /api/assinaturas (docs/translations.md)
     async def sign_page(self, request: Request) -> Response:
-        return page("sign.html", request, browser=True)
+        return page("sign.html", request)
 
     async def load(self, request: Request, match: Any) -> dict[str, Any] | JSONResponse:
         if self.history is None:

@@ -6,6 +6,7 @@
   const q = new URLSearchParams(location.search);
   const LANG = document.documentElement.lang === "en" ? "en" : "pt";
   const _ = FM.tr(LANG); // the page's language, as the host rendered it
+  const pageLang = LANG === "en" ? "en" : "pt-BR"; // the host answers in it, never the phone's
   const table = q.get("table") || "";
   const KEY = table ? `futmesa.token.${table}` : "futmesa.token"; // the console's own key
   if (q.get("token")) {
@@ -34,7 +35,7 @@
   async function load() {
     const match = q.get("match");
     const url = `/api/assinaturas?${match ? `match=${encodeURIComponent(match)}` : forTable}`;
-    const r = await fetch(url, { cache: "no-store" });
+    const r = await fetch(url, { cache: "no-store", headers: { "Accept-Language": pageLang } });
     const body = await r.json();
     if (!r.ok) { say(body.error || _("could not read the match"), false); return; }
     view = body;
@@ -125,7 +126,8 @@
   async function post(path, data) {
     const r = await fetch(`${path}${forTable ? `?${forTable}` : ""}`, {
       method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}` },
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token()}`,
+                 "Accept-Language": pageLang },
       body: JSON.stringify({ ...data, ...(table ? { table } : {}) }),
     });
     const body = await r.json().catch(() => ({}));
