@@ -179,6 +179,13 @@ def test_an_overrun_lance_reads_time_on_the_phone_as_on_the_tv(
             close(phone, tv)
 
 
+def grey_tap(phone: Any, selector: str) -> None:
+    """A thumb on a disabled button (Playwright's tap waits for it to be enabled)."""
+    assert phone.is_disabled(selector)
+    box = phone.locator(selector).bounding_box()
+    phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 # ---- 6, 12, 19: the shot's reason, time up and the last lance, the final whistle ---------
 def test_last_lance_and_final_whistle_on_the_phone(
     cbfm: tuple[LiveServer, RulesTable], browser: Any, output_dir: Path
@@ -191,11 +198,20 @@ def test_last_lance_and_final_whistle_on_the_phone(
         text_is(phone, "#act-shot-team", "Estrela do Norte: sem chute agora")
         text_is(phone, "#act-shot-why", "A bola não está em jogo")
         assert shown(phone, "#act-shot-why")
+        # a tap on the grey button answers in the result line, in the engine's words (walk 45 m2)
+        grey_tap(phone, "#act-shot")
+        text_is(phone, "#result", "✗ chute pedido Estrela do Norte — ação recusada:"
+                " A bola não está em jogo")
+        phone.screenshot(path=str(output_dir / "pace-shot-refused-phone.png"))
         live.call(table.apply, "start_period", {}, "referee")
         live.call(table.apply, "clock_started", {}, "device")
         phone.tap("#side-B")
         text_is(phone, "#act-shot-team", "Botafogo da Mesa: não é a vez desta equipe")
         assert not shown(phone, "#act-shot-why")
+        phone.tap('[data-key="7"]')
+        grey_tap(phone, "#act-shot")  # the other team's: whose lance it is, with the no. keyed
+        text_has(phone, "#result", "✗ chute pedido Botafogo da Mesa 7 — ação recusada: ")
+        text_has(phone, "#result", "Estrela do Norte")
         live.call(table.apply, "shot_asked", {"side": "A", "disc": 9}, "referee")
         phone.tap("#side-B")
         text_is(phone, "#act-shot-team", "Botafogo da Mesa: chute pendente")

@@ -64,6 +64,16 @@ export function renderPlays() {
   line.hidden = ok || over || Boolean(m.shot_asked) || other;
   shot.classList.toggle("other-team", view.side !== home());
 }
+// a tap on the grey Chute pedido answers in the result line, as a refused touch does: the
+// engine's reason (possession.why_not, the words under the button), never silence
+export function refuseShot() {
+  const shot = $("act-shot");
+  const d = discNumber();
+  const what = d != null ? _("shot asked {team} {disc}", { team: name(view.side), disc: d })
+    : _("shot asked {team}", { team: name(view.side) });
+  const why = shot.title || $("act-shot-team").textContent;
+  say(_("✗ {what} refused: {why}", { what, why }), "bad");
+}
 // ---- the disc keypad and the side ---------------------------------------------------
 export function discNumber() {
   return view.disc === "" ? null : Number(view.disc);

@@ -4,7 +4,7 @@
 // This module draws the state and starts the page; the others each do one job.
 
 import { $, KEEP_PICK_MS, LANG, _, forTable, keeperLink, name, say, show, table, view } from "./page.js";
-import { clearDisc, home, key, renderPlays, send, setSide, showDisc } from "./keypad.js";
+import { clearDisc, home, key, refuseShot, renderPlays, send, setSide, showDisc } from "./keypad.js";
 import { checkToken, keepLastState, lastState, showQueue } from "./link.js";
 import { actions, closeSheets, openSheet } from "./actions.js";
 import { renderRuleInputs } from "./ruleinputs.js";
@@ -215,10 +215,12 @@ function wire() {
     });
   }
   // a tap on an action that cannot be sent now (Chute pedido grey): the number keyed for
-  // it is not kept for the next action
+  // it is not kept for the next action, and the result line says why (the engine's words)
   document.addEventListener("pointerdown", (ev) => {
     const b = ev.target instanceof Element && ev.target.closest("button");
-    if (b && b.disabled && !b.closest(".keypad")) clearDisc();
+    if (!b || !b.disabled || b.closest(".keypad")) return;
+    if (b.id === "act-shot") refuseShot();
+    clearDisc();
   }, true);
   for (const b of document.querySelectorAll("[data-key]")) {
     b.addEventListener("click", () => key(b.dataset.key));
