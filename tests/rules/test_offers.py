@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from futmesa.rules import Engine, load_ruleset
+from futmesa.rules import Engine, Entry, load_ruleset
 from futmesa.rules.possession import offers
 
 
@@ -31,8 +31,7 @@ def test_each_ruleset_offers_only_its_own_inputs() -> None:
     rules, m = match("pastilha-8x2", restart=goal_kick())
     assert offers(rules, m) == ["ball_stopped_big"]  # 003 Art. 43
     rules, m = match("gaucha", restart=goal_kick())
-    assert offers(rules, m) == ["offside", "ball_on_arc", "discs_moved", "disc_out",
-                                 "rebound_midline"]
+    assert offers(rules, m) == ["ball_on_arc", "discs_moved", "disc_out", "rebound_midline"]
     rules, m = match("mesa-posta", restart=goal_kick())
     assert offers(rules, m) == ["discs_moved", "disc_moved"]  # 004 Tiros de meta
 
@@ -51,12 +50,13 @@ def test_an_infraction_kicks_first_lance_off_an_opponent() -> None:
 
 
 def test_when_each_applies() -> None:
-    rules, m = match("gaucha", restart=None)
+    rules, m = match("gaucha", restart=None, last_player="B")
     assert offers(rules, m) == ["offside", "ball_on_arc", "disc_out", "rebound_midline"]
     rules, m = match("gaucha", status="interval", restart=goal_kick())
     assert offers(rules, m) == []  # the ball is not in play
     rules, m = match("gaucha", restart={"kind": "lateral_cedida", "side": "A", "taken": True,
-                                        "open": True, "lances": 2, "taker_lances": 0})
+                                        "open": True, "lances": 2, "taker_lances": 0},
+                     last_player="A")
     assert offers(rules, m) == ["offside", "ball_on_arc", "pass", "disc_out",
                                  "rebound_midline"]  # a pass?
     m["restart"]["taker_lances"] = 1
@@ -67,6 +67,31 @@ def test_when_each_applies() -> None:
     assert offers(rules, m) == []
     rules, m = match("gaucha", finished=True, restart=goal_kick())
     assert offers(rules, m) == []
+
+
+def test_offside_is_against_the_side_that_played_the_last_lance() -> None:
+    """001 Art. XXXII: offside is of the attacking side's disc on a pass, so the call names
+    the side whose lance it was (not the one on turn) and is not offered at the kick-off,
+    where no lance was played (issue 45 blind walk, medium 6)."""
+    engine = Engine(load_ruleset("gaucha"))
+    state, _ = engine.replay([
+        Entry(1, "set_up", {"kickoff": "A"}),
+        Entry(2, "start_period", {}),
+        Entry(3, "clock_started", {"reason": 0}, source="device", period=1),
+    ])
+    pos = state.m["possession"]
+    assert "offside" not in pos["offers"] and pos["offside_side"] is None  # the kick-off
+    refused, _ = engine.apply(state, Entry(4, "offside", {}))
+    assert refused.m["restart"]["kind"] == "saida", "an offside at the kick-off"
+    state, _ = engine.apply(state, Entry(5, "touch", {"side": "A", "disc": 5}, source="device"))
+    assert state.m["possession"]["offside_side"] == "A"
+    state, _ = engine.apply(state, Entry(6, "touch", {"side": "B", "disc": 3}, source="device"))
+    pos = state.m["possession"]
+    assert (state.m["turn"], pos["offside_side"]) == ("A", "B")  # the lance's, not the turn's
+    assert "offside" in pos["offers"]
+    state, _ = engine.apply(state, Entry(7, "offside", {}))
+    assert state.m["restart"]["kind"] == "tiro_livre"
+    assert state.m["restart"]["side"] == "A"  # against B
 
 
 def test_the_engine_publishes_them() -> None:

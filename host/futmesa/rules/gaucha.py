@@ -16,7 +16,7 @@ from futmesa.i18n import N_, NP_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
-from .possession import on_turn_only
+from .possession import offside_side, on_turn_only
 
 
 class Gaucha(Ruleset):
@@ -350,11 +350,12 @@ class Gaucha(Ruleset):
     def on_offside(self, ctx: Ctx) -> None:
         """Art. XXXII: the referee calls it, one tap: the side caught offside is the one whose
         lance it was unless he says otherwise; a single-lance free kick (§3)."""
-        side = ctx.side(required=False) or ctx.m.get("last_player") or ctx.m.get("turn")
-        if side not in ("A", "B"):
-            raise Refused(N_("Say who is offside (A or B)"))
         if not self.in_play(ctx.m):
             raise Refused(N_("The ball is not in play"))
+        against = offside_side(ctx.m)  # the side whose lance it was
+        if against is None:
+            raise Refused(N_("No lance has been played since the restart: no offside yet"))
+        side = ctx.side(required=False) or against
         ctx.m["shot_asked"] = None
         disc = ctx.disc()
         if disc is not None:

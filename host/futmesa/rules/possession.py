@@ -299,7 +299,20 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         "allowed": allowed,
         "why_not": why_not,
         "offers": offers(rules, m),
+        # whom the "Impedimento" tap names, where the ruleset has it (001 Art. XXXII)
+        "offside_side": offside_side(m) if "offside" in rules.referee_inputs else None,
     }
+
+
+def offside_side(m: dict[str, Any]) -> str | None:
+    """The side an offside call is against (001 Art. XXXII: the attacking side's disc on a
+    pass): the one that played the last lance, once a lance was played since the ball came
+    into play; None at a kick-off or a restart not yet taken, or with the ball dead."""
+    r = m.get("restart")
+    side = m.get("last_player")
+    if not in_play(m) or m["finished"] or side not in SIDES or (r and not r.get("taken")):
+        return None
+    return str(side)
 
 
 def offers(rules: Any, m: dict[str, Any]) -> list[str]:
@@ -313,7 +326,9 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
     r = m.get("restart")
     waiting = bool(r and not r.get("taken"))
     now = {
-        "offside": playing,  # 001 Art. XXXII: in open play, one tap
+        # 001 Art. XXXII: in open play, one tap, against the side whose lance (a pass) it
+        # was: none at a kick-off or any restart not yet taken (no lance played since)
+        "offside": offside_side(m) is not None,
         "ball_on_arc": playing,  # 001 Art. XXXVI
         "discs_moved": playing and waiting and r["kind"] == "tiro_de_meta",
         "disc_moved": playing and waiting and r["kind"] == "tiro_de_meta",  # 004 Tiros de meta

@@ -15,9 +15,11 @@ export function restartNow() {
   const r = view.state && view.state.match && view.state.match.restart;
   return r && typeof r === "object" && (r.side === "A" || r.side === "B") ? r : null;
 }
+// whom "Impedimento" names: the side that played the last lance, as the engine publishes it
+// (possession.offside_side, 001 Art. XXXII), never the team on turn
 export function offsideSide() {
-  const m = (view.state && view.state.match) || {};
-  const s = m.last_player || m.turn;
+  const pos = (view.state && view.state.match && view.state.match.possession) || {};
+  const s = pos.offside_side;
   return s === "A" || s === "B" ? s : view.side;
 }
 export function endOwner(end) { // the team defending goal line `end` now
