@@ -4,8 +4,9 @@ A scenario names the articles it exercises, the ruleset (default: the name of
 its folder) and competition settings, then lists steps. A step is either one
 entry written as `kind: {data}` (optional `t:` device ms, used for the
 clock, the tick counter and the entry's time `at` — a step without `t` happened
-when the previous one did —, and `author:`), or `expect: {...}` checked at that
-point. Entry ids are 1, 2, 3… in the order the entries appear, so a correction
+when the previous one did —, `clock_ms:` the device's match clock when it differs from
+`t` — a 004 clock that runs only while the ball rolls —, and `author:`), or `expect: {...}`
+checked at that point. Entry ids are 1, 2, 3… in the order the entries appear, so a correction
 or a confirmation names its target by that number.
 
 Expectations: any key of `state.to_dict()` (dicts are matched on the keys
@@ -46,7 +47,7 @@ from futmesa.rules import DEVICE_KINDS, Engine, Entry, load_ruleset
 from futmesa.rules.corrections import effective_entries
 from futmesa.rules.ordering import in_time_order
 
-STEP_KEYS = {"t", "author", "period", "refused", "accepted", "note"}
+STEP_KEYS = {"t", "clock_ms", "author", "period", "refused", "accepted", "note"}
 AT_BASE = 1_700_000_000_000  # host ms of device time 0 in a scenario
 
 
@@ -192,7 +193,7 @@ def _entry(step: dict[str, Any], n: int, now: int, label: str) -> Entry:
         data=dict(step[kind] or {}),
         source="device" if kind in DEVICE_KINDS else "referee",
         period=int(step.get("period", 0)),
-        clock_ms=t,
+        clock_ms=int(step.get("clock_ms", t)),
         ticks=t,
         author=str(step.get("author", "")),
         at=AT_BASE + now,

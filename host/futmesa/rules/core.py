@@ -223,6 +223,7 @@ class RulesCore:
             "finished": False,
             "result": None,
             "clock_running": False,
+            "clock_ms": 0,
             "time_up": False,
             "alarm_at": None,
             "added_ms": 0,

@@ -33,6 +33,7 @@ from .model import CHECKPOINT_EVERY, Effect, Entry, MatchState, copy_match
 from .ordering import in_time_order, insert_position
 from .possession import possession, settle
 from .resync import after_correction
+from .timekeeping import note_clock
 
 
 class Engine:
@@ -216,6 +217,7 @@ class Engine:
         """Apply one effective entry to `state.m`; a refused input leaves it as it was
         (`before`: an untouched copy of it, when the caller has one)."""
         ctx = Ctx(state.m, entry)
+        note_clock(state.m, entry)  # the device's clock, as its event stamps it
         handler = getattr(self.ruleset, "on_" + entry.kind, None)
         if handler is None:
             if entry.source == "referee":
@@ -235,5 +237,6 @@ class Engine:
             m.clear()
             m.update(saved if saved is not None else copy_match(before or {}))
             ctx.effects.clear()
+            note_clock(m, entry)  # the clock it stamps stands even when its meaning is refused
             ctx.announce("refused", refused.msgid, refused.rule, **refused.values)
         return ctx.effects

@@ -13,7 +13,27 @@ from futmesa.i18n import N_
 from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import MINUTE, REOPEN_KEYS, RulesCore, same_instant
+from .model import Entry
 from .settings import BadSettings, check_settings
+
+# the device's events stamped with its match clock (firmware/app.py emit: the period's clock
+# when it happened); not `lost` (its clock field is a sequence number), `boot`, `profile_set`,
+# nor the host's own `gap`
+CLOCK_STAMPED = frozenset({
+    "clock_started", "clock_stopped", "clock_adjusted", "period_started", "period_over",
+    "time_added", "time_up", "alarm", "goal_line", "ball_out", "palheta", "button",
+    "lance_started", "lance_expired",
+})
+
+
+def note_clock(m: dict[str, Any], entry: Entry) -> None:
+    """The match clock's value as the log says it (`clock_ms`): the device keeps the clock
+    and stamps each of its events with it — in 004 it runs only while the ball rolls ("A
+    partida": "um relógio que só corre com a bola rolando"), stopped and started again by the
+    device (clock_stopped / clock_started) —, so the state reads it from the newest such
+    event, one place for every ruleset; a referee input carries only the host's estimate."""
+    if entry.source == "device" and entry.kind in CLOCK_STAMPED:
+        m["clock_ms"] = entry.clock_ms
 
 
 class TimeRules(RulesCore):
