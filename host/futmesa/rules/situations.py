@@ -45,15 +45,18 @@ class SituationRules(RulesCore):
         kick = ctx.entry.data.get("kick")
         if kick not in ("direct", "indirect"):
             raise Refused(N_("'kick': direct or indirect"))
+        kind = "falta_direta" if kick == "direct" else "falta_indireta"
+        if (r and not r.get("taken") and r["kind"] == kind and self.in_play(m)
+                and self.cite("kick_choice")):
+            # the técnico names the kick already given — also where the document leaves him
+            # none ("Falta no campo de defesa será obrigatoriamente cobrada indiretamente",
+            # 003 Art. 74): his one tap is taken, nothing changes
+            r["kick_chosen"] = kick
+            return
         if not r or r.get("taken") or not r.get("kick_choice") or not self.in_play(m):
             raise Refused(N_("No free kick is waiting whose taker may choose direct or "
                              "indirect: that choice is his only for a foul in the opponent's "
                              "field, before the kick"), rule=self.cite("kick_choice"))
-        kind = "falta_direta" if kick == "direct" else "falta_indireta"
-        if r["kind"] == kind:
-            # the técnico chose the kick already given: his choice is made, nothing changes
-            r["kick_chosen"] = kick
-            return
         keep = {k: r[k] for k in ("infraction", "foul_type") if k in r}
         self.set_restart(ctx, kind, r["side"], self.cite("kick_choice"), kick_choice=True,
                          **keep)
