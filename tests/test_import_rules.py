@@ -94,6 +94,10 @@ RULES: list[tuple[str, tuple[str, ...], str]] = [
      "written once in futmesa_wire), nothing of the link, store or views"),
     ("futmesa.link", ("futmesa.link", "futmesa_wire", "futmesa.i18n"),
      "the link delivers raw device events; what they mean is the matchbook's job"),
+    ("futmesa.camera", ("futmesa.camera", "futmesa.health", "futmesa.i18n"),
+     "the camera stands apart from the match: it reads the event log on its own connection, "
+     "writes its own clip entries and raises its faults; never the rules, the table or the "
+     "views"),
     ("futmesa.i18n", ("futmesa.i18n",),
      "the catalogs are a leaf every layer may use: they import nothing of the project"),
     ("futmesa.web", ("futmesa.web", "futmesa.hub", "futmesa.matchbook", "futmesa.report",

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from futmesa import chain
+from futmesa.camera.record import CLIP_KIND, check_clip
 from futmesa.i18n import _, json_parser_message, language
 from futmesa.matchbook.signing import signatures
 
@@ -55,11 +56,41 @@ def verify_db(path: str | Path, match_id: int | None = None) -> tuple[bool, list
                                      match=match_id, path=path)]
             ids = [match_id]
         checks = [chain.check_match(db, mid) for mid in ids]
+        clips = [_clip_words(path, db, mid) for mid in ids]
     finally:
         db.close()
     if not checks:
         return True, [_("{path}: no match recorded").format(path=path)]
-    return all(c.ok for c in checks), [_check_line(c) for c in checks]
+    lines = [_check_line(c) + said for c, (_good, said) in zip(checks, clips, strict=True)]
+    return all(c.ok for c in checks) and all(g for g, _s in clips), lines
+
+
+def _clip_words(path: str | Path, db: sqlite3.Connection, match_id: int) -> tuple[bool, str]:
+    """The match's clips (docs/camera.md) against their files beside the log: (all good,
+    what to add to the match's line). A clip not on this computer is said, not an error."""
+    rows = db.execute("SELECT data FROM entries WHERE match_id=? AND kind=? ORDER BY id",
+                      (match_id, CLIP_KIND)).fetchall()
+    found = {"ok": 0, "absent": 0}
+    for (raw,) in rows:
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            continue
+        if not isinstance(data, dict) or "sha256" not in data:
+            continue  # a clip the camera could not make: the log says why
+        seen = check_clip(path, data)
+        if seen == "altered":
+            return False, _("; the clip of entry {entry} ({file}) does NOT match the hash in "
+                            "the log: the file was changed after it was recorded").format(
+                                entry=data.get("shows"), file=data.get("file"))
+        found[seen] += 1
+    said = ""
+    if found["ok"]:
+        said += _("; {n} clip(s) checked").format(n=found["ok"])
+    if found["absent"]:
+        said += _("; {n} clip(s) not on this computer (not checked, not an error)").format(
+            n=found["absent"])
+    return True, said
 
 
 def _sumula_problem(exc: Exception) -> str:

@@ -1,0 +1,255 @@
+"""The capture process's keeper, on the server's side: starts it, watches it, takes it back.
+
+It touches the table only through the event log and the table's health: it reads the log
+on its own connection (a goal-line event, a referee's ``review``: a clip is asked for; any
+ball event: a cue for the simulated ball), writes its own ``clip`` entries (the hash chain
+covers them), and raises the camera's faults. Nothing here runs on the table's queue, and
+the table never waits on it: a camera that stalls, dies or is unplugged costs the match
+nothing but its replays.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import multiprocessing as mp
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from futmesa.camera import counters as C
+from futmesa.camera.faults import CAMERA_DISK_FULL, CAMERA_FROZEN, CAMERA_LOST, FAULTS
+from futmesa.camera.record import CLIP_KIND, CLIP_SOURCE, clip_data, clip_dir, clip_name
+from futmesa.camera.settings import CameraSettings
+from futmesa.i18n import _
+
+log = logging.getLogger("futmesa.camera")
+
+CLIP_EVENTS = ("goal_line",)  # device events that get a clip
+REVIEW = "review"  # the referee's "Rever"
+CUE_EVENTS = ("goal_line", "ball_out")
+
+
+class CameraService:
+    """One camera for one event log; ``start``, ``stop``; thread-safe ``stats``."""
+
+    def __init__(self, spec: str, settings: CameraSettings, db_path: str | Path, store: Any,
+                 health: Any = None, on_clip: Callable[[dict[str, Any]], None] | None = None,
+                 restart_s: float = 2.0) -> None:
+        self.spec, self.settings, self.db_path = spec, settings, Path(db_path)
+        self.store, self.health, self.on_clip = store, health, on_clip
+        self.restart_s = restart_s
+        self.clips = clip_dir(db_path)
+        self.ctx = mp.get_context("spawn")
+        self.shared = self.ctx.Array("d", C.COUNTERS)
+        self.proc: Any = None
+        self.conn: Any = None
+        self.ready = False
+        self.source_kind = ""
+        self.last_error = ""
+        self.started_at = 0.0
+        self.pending: dict[int, dict[str, Any]] = {}  # shown entry id -> what was asked
+        self.written: list[dict[str, Any]] = []  # clip entries written (newest last)
+        self.seen_id = 0
+        self.restarts = 0
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._reader: sqlite3.Connection | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------
+    def start(self) -> None:
+        self._reader = sqlite3.connect(f"file:{self.db_path.resolve()}?mode=ro", uri=True,
+                                       check_same_thread=False)
+        self.seen_id = self._newest_id()
+        self._spawn()
+        self._thread = threading.Thread(target=self._run, daemon=True, name="futmesa-camera")
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self._end_process()
+        if self._reader is not None:
+            self._reader.close()
+
+    def _spawn(self) -> None:
+        parent, child = self.ctx.Pipe()
+        from futmesa.camera.capture import main  # the child's entry; cv2 stays out of here
+
+        for i in range(C.COUNTERS):
+            self.shared[i] = 0.0
+        self.proc = self.ctx.Process(target=main, name="futmesa-camera", daemon=True,
+                                     args=(self.spec, self.settings.model_dump_json(), child,
+                                           self.shared))
+        self.proc.start()
+        child.close()
+        self.conn, self.ready, self.started_at = parent, False, time.monotonic()
+
+    def _end_process(self) -> None:
+        if self.proc is None:
+            return
+        try:
+            self.conn.send(("stop",))
+        except (OSError, EOFError):
+            pass
+        self.proc.join(timeout=2)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(timeout=2)
+        self.conn.close()
+        self.proc = None
+        self._lost_pending("camera_lost")
+
+    # -- the watch ----------------------------------------------------------------------
+    def _run(self) -> None:
+        while not self._stop.wait(0.05):
+            try:
+                self._step()
+            except Exception:  # noqa: BLE001 - the camera's keeper never stops by itself
+                log.exception(_("camera: unexpected error (the match is not affected)"))
+
+    def _step(self) -> None:
+        self._read_replies()
+        self._check_process()
+        self._read_log()
+
+    def _read_replies(self) -> None:
+        while self.conn is not None and self.proc is not None:
+            try:
+                if not self.conn.poll():
+                    return
+                message = self.conn.recv()
+            except (OSError, EOFError):
+                return
+            if message[0] == "ready":
+                self.ready, self.source_kind, self.last_error = True, message[1], ""
+            elif message[0] == "error":
+                self.last_error = message[1]
+            elif message[0] == "clip":
+                self._clip_done(int(message[1]), message[2])
+
+    def _check_process(self) -> None:
+        now = time.monotonic()
+        if self.proc is not None and not self.proc.is_alive():
+            if self.last_error:
+                log.warning(_("camera: %s"), self.last_error)
+            self._end_process()
+            self._fault(CAMERA_LOST, True)
+        if self.proc is None:
+            if now - self.started_at >= self.restart_s:
+                self.restarts += 1
+                self._spawn()
+            return
+        last = self.shared[C.LAST_MONO] / 1000
+        quiet = now - (last if last else self.started_at)
+        stalled = quiet > self.settings.stall_s
+        if stalled and quiet > max(3 * self.settings.stall_s, 5.0):
+            self._end_process()  # a source that never answers: try it afresh
+            self.started_at = now
+        self._fault(CAMERA_LOST, stalled)
+        self._fault(CAMERA_FROZEN, not stalled and self.shared[C.FROZEN] > 0)
+
+    def _fault(self, code: str, on: bool) -> None:
+        if self.health is None:
+            return
+        if on:
+            self.health.set(FAULTS[code])
+        else:
+            self.health.clear(code)
+
+    @property
+    def working(self) -> bool:
+        """Frames are arriving now."""
+        last = self.shared[C.LAST_MONO] / 1000
+        return self.proc is not None and bool(last) and \
+            time.monotonic() - last <= self.settings.stall_s
+
+    # -- the log ------------------------------------------------------------------------
+    def _newest_id(self) -> int:
+        assert self._reader is not None
+        row = self._reader.execute("SELECT MAX(id) FROM entries").fetchone()
+        return int(row[0] or 0)
+
+    def _read_log(self) -> None:
+        assert self._reader is not None
+        rows = self._reader.execute(
+            "SELECT id, match_id, source, kind, data, period, clock_ms, occurred_at, created_at"
+            " FROM entries WHERE id>? ORDER BY id", (self.seen_id,)).fetchall()
+        for row in rows:
+            self.seen_id = int(row[0])
+            entry = {"id": int(row[0]), "match_id": int(row[1]), "source": row[2],
+                     "kind": row[3], "data": json.loads(row[4]), "period": int(row[5] or 0),
+                     "clock_ms": int(row[6] or 0),
+                     "at_ms": float(row[7]) if row[7] is not None else float(row[8]) * 1000}
+            self._on_entry(entry)
+
+    def _on_entry(self, entry: dict[str, Any]) -> None:
+        kind, data = entry["kind"], entry["data"]
+        if kind in CUE_EVENTS and entry["source"] == "device" and self.proc is not None:
+            cue = ("goal", data.get("goal"), "end") if kind == "goal_line" else (
+                "out", data.get("end"), str(data.get("line") or "side"))
+            self._send(("cue", *cue))
+        if (kind in CLIP_EVENTS and entry["source"] == "device") or \
+                (kind == REVIEW and entry["source"] == "referee"):
+            self.ask_clip(entry)
+
+    def _send(self, message: tuple[Any, ...]) -> bool:
+        try:
+            self.conn.send(message)
+            return True
+        except (OSError, EOFError, AttributeError):
+            return False
+
+    def ask_clip(self, entry: dict[str, Any]) -> None:
+        """The clip around ``entry`` (its ``at_ms`` on the match's timeline)."""
+        s = self.settings
+        at = entry["at_ms"]
+        name = clip_name(entry["match_id"], entry["id"])
+        self.pending[entry["id"]] = {**entry, "name": name, "asked": time.monotonic()}
+        if not self.working or not self._send(("clip", entry["id"], at - s.clip_before_s * 1000,
+                                                at + s.clip_after_s * 1000,
+                                                str(self.clips / name))):
+            self._clip_done(entry["id"], {"error": "camera_lost", "code": CAMERA_LOST})
+
+    def _lost_pending(self, code: str) -> None:
+        for key in list(self.pending):
+            self._clip_done(key, {"error": code, "code": code})
+
+    def _clip_done(self, key: int, result: dict[str, Any]) -> None:
+        entry = self.pending.pop(key, None)
+        if entry is None:
+            return
+        if result.get("errno") in (errno.ENOSPC, errno.EDQUOT):
+            result["code"] = CAMERA_DISK_FULL
+        self._fault(CAMERA_DISK_FULL, result.get("code") == CAMERA_DISK_FULL)
+        if "sha256" in result:
+            from futmesa.camera.clipfile import FORMAT
+
+            data = clip_data(key, result, entry["name"], FORMAT)
+        else:  # the clip's absence, said where it would be
+            data = {"shows": key, "absent": str(result.get("code") or "camera_lost")}
+        try:
+            entry_id = self.store.append_entry(
+                entry["match_id"], CLIP_SOURCE, CLIP_KIND, data, entry["period"],
+                entry["clock_ms"], "camera", occurred_at=time.time() * 1000)
+        except (sqlite3.Error, OSError) as exc:
+            log.warning(_("camera: the clip of entry %s could not be recorded (%s)"), key, exc)
+            return
+        done = {**data, "entry": entry_id, "match_id": entry["match_id"],
+                "written_s": result.get("written_s"), "truth": result.get("truth"),
+                "asked_to_done_s": time.monotonic() - entry["asked"]}
+        self.written.append(done)
+        if self.on_clip is not None:
+            self.on_clip(done)
+
+    def stats(self) -> dict[str, Any]:
+        out: dict[str, Any] = C.as_dict(self.shared)
+        out.update(restarts=self.restarts, clips_written=len(self.written),
+                   alive=self.proc is not None and self.proc.is_alive(),
+                   pid=self.proc.pid if self.proc is not None else None)
+        return out
