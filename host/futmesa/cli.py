@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from futmesa import __version__, i18n
+from futmesa.cli_camera import CAMERA_HELP, SETTING_HELP, camera_options
 from futmesa.cli_words import lang_from_argv, localize
 from futmesa.health import storage_error_line
 from futmesa.i18n import _
@@ -138,9 +139,13 @@ def cli(verbose: bool) -> None:
                    "(`make firmware`) on the emulated RP2040, with 2-minute halves; sbc: a "
                    "Raspberry Pi table (the firmware under CPython) on simulated pins, with a "
                    "break-beam and a VL53L0X goal line.")
+@click.option("--camera", "camera_source", type=click.Choice(["sim"]), default=None,
+              help="sim: a simulated camera films the match; every goal gets its clip in the "
+                   "log and on the TV (docs/camera.md).")
 def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_done: bool,
          tournament: int | None, desk_port: int, championship: bool, exports: str,
-         http_host: str, public_url: str | None, board: str) -> None:
+         http_host: str, public_url: str | None, board: str,
+         camera_source: str | None) -> None:
     """Play a scripted match on a simulated table into the live scoreboard.
 
     Every process it starts ends with it, on Ctrl-C, SIGTERM or SIGHUP alike; without
@@ -164,7 +169,8 @@ def demo(ruleset: str, speed: int, http_port: int, db: str | None, exit_when_don
     db_path = db or str(Path(str(workdir), "match.sqlite"))
     try:
         result = _play_demo(ruleset, speed, http_host, http_port, db_path, exit_when_done,
-                            public_url, board, kept=bool(db))
+                            public_url, board, kept=bool(db),
+                            camera=camera_options(camera_source, ()))
     except KeyboardInterrupt:
         click.echo(_("stopped"))
         result = {}
@@ -189,7 +195,7 @@ def ruleset_period_ms(ruleset: str) -> int:
 
 def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path: str,
                exit_when_done: bool, public_url: str | None, board: str,
-               kept: bool) -> dict[str, Any]:
+               kept: bool, camera: Any = None) -> dict[str, Any]:
     """Start the simulated table and the daemon, play the scripted match; the table is
     stopped however this ends (the final whistle, Ctrl-C, SIGTERM, SIGHUP, an error)."""
     from futmesa import server
@@ -259,7 +265,8 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
         try:
             asyncio.run(server.run(sim.host_port, db_path, ruleset, settings,
                                    http_host=http_host, http_port=http_port,
-                                   on_ready=scripted, public_url=public_url))
+                                   on_ready=scripted, public_url=public_url,
+                                   camera=camera))
         except server.PortInUseError as exc:
             raise click.ClickException(str(exc)) from exc
     finally:
@@ -319,18 +326,23 @@ def sim(speed: int, goal_sensor: str) -> None:
 @click.option("--state", "sbc_state", type=click.Path(file_okay=False), default=None,
               help="With --sbc: the table's state folder (its flash: clock checkpoint, boot "
                    "id, calibration); default: next to --db (futmesa-mesa/).")
+@click.option("--camera", "camera_source", default=None, metavar="SOURCE", help=CAMERA_HELP)
+@click.option("--camera-setting", "camera_pairs", multiple=True, metavar="KEY=VALUE",
+              help=SETTING_HELP)
 @click.option("--simulated-pins", is_flag=True, hidden=True,
               help="With --sbc: simulated pins driven by control lines on stdin (tests).")
 def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
           http_host: str, http_port: int, logo_dir: str | None, tls_cert: str | None,
           tls_key: str | None, max_body_kib: int, venue_broker: str | None,
           venue_credentials: str | None, public_url: str | None, sbc: bool, sbc_board: str,
-          sbc_state: str | None, simulated_pins: bool) -> None:
+          sbc_state: str | None, camera_source: str | None, camera_pairs: tuple[str, ...],
+          simulated_pins: bool) -> None:
     """Run the daemon against a real board (or a pty path), or a Raspberry Pi's own pins."""
     from futmesa import server
 
     ruleset = _check_ruleset(ruleset)
     settings = _load_settings(settings_path)
+    camera = camera_options(camera_source, camera_pairs)
     if sbc == bool(devices):
         raise click.UsageError(_("say where the table is: --device PORT (a Pico on USB) or "
                                  "--sbc (the sensors on this Raspberry Pi's header)"))
@@ -349,7 +361,7 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
                                logo_dir=Path(logo_dir) if logo_dir else None,
                                tls_cert=tls_cert, tls_key=tls_key,
                                max_body=max_body_kib * 1024, venue=venue,
-                               public_url=public_url))
+                               public_url=public_url, camera=camera))
     except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:

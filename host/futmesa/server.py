@@ -13,6 +13,7 @@ from typing import Any
 
 import uvicorn
 
+from futmesa.camera.record import clip_dir
 from futmesa.hub import StateHub
 from futmesa.i18n import _
 from futmesa.matchbook import MatchLibrary
@@ -55,6 +56,7 @@ class Running:
     token: str
     public_url: str = ""  # what a phone on the venue network opens (printed, in the QR)
     gate: TokenGate | None = None  # the referee tokens (one per table when serving several)
+    camera: Any = None  # the camera's keeper (futmesa.camera.service), when there is one
 
     def token_for(self, table: str | None = None) -> str:
         """The referee token of ``table`` (the only or default table when None)."""
@@ -84,13 +86,15 @@ async def run(
     max_body: int = DEFAULT_MAX_BODY,
     venue: Any = None,
     public_url: str | None = None,
+    camera: Any = None,
 ) -> None:
     """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready).
 
     With ``tls_cert`` and ``tls_key`` (PEM files) the pages are served over HTTPS;
     ``max_body`` is the largest request body accepted (see futmesa.web.guard).
     ``venue`` (a :class:`futmesa.venue.table_agent.VenueOptions`) puts every table on the
-    venue's MQTT broker too (docs/operating.md, "Dia de torneio").
+    venue's MQTT broker too (docs/operating.md, "Dia de torneio"); ``camera`` (a
+    :class:`futmesa.camera.settings.CameraSettings`) films the first table (docs/camera.md).
     """
     devices = [device] if isinstance(device, str) else list(device)
     if len(set(devices)) != len(devices):
@@ -105,7 +109,8 @@ async def run(
     if tls and not public_url:
         shown_url = "https://" + shown_url.split("://", 1)[1]
     app = create_app(hub, console_token=token, history=MatchLibrary(store), logo_dir=logo_dir,
-                     max_body=max_body, public_urls=(shown_url,))
+                     max_body=max_body, public_urls=(shown_url,),
+                     clip_dir=clip_dir(db) if camera is not None else None)
     install_admin(app, shown_url)
     config = uvicorn.Config(app, host=http_host, port=http_port, log_level="warning",
                             lifespan="off", ws_ping_interval=5, ws_ping_timeout=5, **tls)
@@ -128,27 +133,64 @@ async def run(
     if not quiet:
         _say_where(len(devices), shown_url, token, local=http_host in LOCAL_ONLY
                    and not public_url)
-    venue_tables = None
-    if venue is not None:
-        from futmesa.venue.table_agent import VenueTables
-
-        venue_tables = VenueTables(venue, running)
-        venue_task = asyncio.create_task(venue_tables.run())
+    stops = _start_beside(running, venue, camera, Path(db), loop)
     task = asyncio.create_task(on_ready(running)) if on_ready else None
     try:
         await server.serve()
     finally:
-        if venue_tables is not None:
-            venue_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await venue_task
-            venue_tables.stop()
+        for stop in stops:
+            await stop()
         await _cancel(task)
         for daemon in daemons:
             daemon.stop()
         store.close()
     if task is not None and task.done() and not task.cancelled() and task.exception():
         raise task.exception()  # type: ignore[misc]
+
+
+def _start_beside(running: Running, venue: Any, camera: Any, db: Path,
+                  loop: asyncio.AbstractEventLoop) -> list[Callable[[], Awaitable[None]]]:
+    """What runs beside the tables: the venue's broker link, the camera; their stops."""
+    stops: list[Callable[[], Awaitable[None]]] = []
+    if venue is not None:
+        from futmesa.venue.table_agent import VenueTables
+
+        venue_tables = VenueTables(venue, running)
+        venue_task = asyncio.create_task(venue_tables.run())
+
+        async def stop_venue() -> None:
+            venue_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await venue_task
+            venue_tables.stop()
+        stops.append(stop_venue)
+    if camera is not None:
+        running.camera = _start_camera(running, camera, db, loop)
+
+        async def stop_camera() -> None:
+            await asyncio.to_thread(running.camera.stop)
+        stops.append(stop_camera)
+    return stops
+
+
+def _start_camera(running: Running, settings: Any, db: Path,
+                  loop: asyncio.AbstractEventLoop) -> Any:
+    """The camera over the first table: its faults are that table's, its clips go into the
+    log and, as the table's ``replay``, to the kiosk (docs/camera.md)."""
+    from futmesa.camera.service import CameraService
+
+    table = running.daemon
+
+    def on_clip(done: dict[str, Any]) -> None:
+        if table.table_id is not None and "file" in done:
+            replay = {"entry": done["entry"], "shows": done["shows"],
+                      "url": "/clips/" + done["file"], "match_id": done["match_id"]}
+            loop.call_soon_threadsafe(running.hub.annotate, table.table_id, "replay", replay)
+
+    cam = CameraService(settings.source, settings, db, running.store, health=table.health,
+                        on_clip=on_clip)
+    cam.start()
+    return cam
 
 
 async def _cancel(task: asyncio.Task[Any] | None) -> None:

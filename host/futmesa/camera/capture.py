@@ -57,6 +57,7 @@ class Capture:
         self.send_lock = threading.Lock()
         self.same_since: float | None = None
         self.last_thumb: np.ndarray | None = None
+        self.clip_threads: list[threading.Thread] = []
 
     # -- reader -----------------------------------------------------------------------
     def read_loop(self) -> None:
@@ -138,8 +139,10 @@ class Capture:
             if message[0] == "cue":
                 self.source.cue(*message[1:])
             elif message[0] == "clip":
-                threading.Thread(target=self.clip, args=message[1:], daemon=True,
-                                 name="futmesa-clip").start()
+                worker = threading.Thread(target=self.clip, args=message[1:], daemon=True,
+                                          name="futmesa-clip")
+                self.clip_threads.append(worker)
+                worker.start()
         self.stopping.set()
 
     def clip(self, key: Any, wall_from: float, wall_to: float, path: str) -> dict[str, Any]:
@@ -148,20 +151,20 @@ class Capture:
         s = self.settings
         started = time.monotonic()
         result: dict[str, Any] = {"path": path, "from_ms": wall_from, "to_ms": wall_to}
-        deadline = started + (wall_to - stamp()[1]) / 1000 + s.stall_s
         try:
-            writer = ClipWriter(path, s.fps, min(s.height, 720))
+            writer = ClipWriter(path, s.fps, s.clip_height)
             cursor = wall_from - 1
             truth: list[Any] = []
             while True:
-                new = [f for f in self.ring.between(cursor, wall_to) if f.wall_ms > cursor]
-                for f in new:
-                    writer.add(f)
-                    truth.append((f.wall_ms, f.truth))
-                    cursor = f.wall_ms
                 newest = self.ring.newest()
-                if (newest is not None and newest.wall_ms >= wall_to) \
-                        or time.monotonic() > deadline or self.stopping.is_set():
+                last_call = (newest is not None and newest.wall_ms >= wall_to) \
+                    or stamp()[1] > wall_to + s.stall_s * 1000 or self.stopping.is_set()
+                for f in self.ring.between(cursor, wall_to):
+                    if f.wall_ms > cursor:
+                        writer.add(f)
+                        truth.append((f.wall_ms, f.truth))
+                        cursor = f.wall_ms
+                if last_call:
                     break
                 time.sleep(0.05)
             result["sha256"] = writer.close()
@@ -189,6 +192,8 @@ class Capture:
             self.encode_loop()
         finally:
             self.stopping.set()
+            for worker in self.clip_threads:  # a clip being written is finished, not torn
+                worker.join(timeout=10)
             self.source.close()
 
 

@@ -65,6 +65,8 @@ class CameraService:
         self._reader = sqlite3.connect(f"file:{self.db_path.resolve()}?mode=ro", uri=True,
                                        check_same_thread=False)
         self.seen_id = self._newest_id()
+        for torn in self.clips.glob("*/*.part"):  # a clip cut by a power loss: never whole
+            torn.unlink(missing_ok=True)
         self._spawn()
         self._thread = threading.Thread(target=self._run, daemon=True, name="futmesa-camera")
         self._thread.start()
@@ -90,17 +92,18 @@ class CameraService:
         child.close()
         self.conn, self.ready, self.started_at = parent, False, time.monotonic()
 
-    def _end_process(self) -> None:
+    def _end_process(self, graceful: bool = True) -> None:
         if self.proc is None:
             return
         try:
             self.conn.send(("stop",))
         except (OSError, EOFError):
             pass
-        self.proc.join(timeout=2)
+        self.proc.join(timeout=12 if graceful else 0)  # a clip being written is finished first
         if self.proc.is_alive():
             self.proc.kill()
             self.proc.join(timeout=2)
+        self._read_replies()  # the clips it finished before it ended
         self.conn.close()
         self.proc = None
         self._lost_pending("camera_lost")
@@ -149,7 +152,7 @@ class CameraService:
         quiet = now - (last if last else self.started_at)
         stalled = quiet > self.settings.stall_s
         if stalled and quiet > max(3 * self.settings.stall_s, 5.0):
-            self._end_process()  # a source that never answers: try it afresh
+            self._end_process(graceful=False)  # a source that never answers: try it afresh
             self.started_at = now
         self._fault(CAMERA_LOST, stalled)
         self._fault(CAMERA_FROZEN, not stalled and self.shared[C.FROZEN] > 0)

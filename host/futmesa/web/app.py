@@ -56,6 +56,7 @@ def create_app(
     answer_within_s: float = ANSWER_WITHIN_S,
     max_body: int = DEFAULT_MAX_BODY,
     public_urls: tuple[str, ...] = (),
+    clip_dir: Path | None = None,
 ) -> Starlette:
     """Build the web app over ``hub``; ``console_token`` guards referee writes.
 
@@ -63,6 +64,8 @@ def create_app(
     ``logo_dir`` holds club logos: the file named in ``teams.X.logo``, or one named after
     the team (``gremio-f-c.png`` for "Grêmio F.C."); served at ``/logo/A`` and ``/logo/B``.
     ``max_body`` and ``public_urls`` set up the :class:`~futmesa.web.guard.RequestGuard`.
+    ``clip_dir``: the camera's clips (docs/camera.md), served at ``/clips/`` (ranges too, as
+    a phone's video player asks).
     """
     gate = TokenGate(console_token)
     broadcast = Broadcast()
@@ -76,6 +79,8 @@ def create_app(
         *signing_routes(hub, gate=gate, history=history),
         *word_routes(),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+        *([Mount("/clips", StaticFiles(directory=clip_dir, check_dir=False), name="clips")]
+          if clip_dir is not None else []),
     ]
     app = Starlette(routes=routes)
     app.add_middleware(RequestGuard, max_body=max_body, public_urls=public_urls)
