@@ -162,9 +162,12 @@ RULE_STATES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
                    "ends": {"A": 0, "B": 1},
                    "restart": {"kind": "tiro_de_meta", "side": "A", "taken": False,
                                "taker_choice": "disc", "side_choice": True, "waivable": True},
-                   # what the engine publishes for it (rules/possession.py, offers)
+                   # what the engine publishes for it (rules/possession.py, offers; offside
+                   # stands for a later moment, once a lance is played: it is against the
+                   # side that played the last one, possession.offside_side)
                    "possession": {"offers": ["offside", "ball_on_arc", "discs_moved",
-                                                  "disc_out", "rebound_midline"]}},
+                                             "disc_out", "rebound_midline"],
+                                  "offside_side": "B"}},
                   ("#restart-card", "#rc-taker", "#rc-left", "#rc-right", "#rc-waive",
                    "#rc-moved", "#act-offside")),
     # 004: a penalty for Alvorada; Botafogo's goalkeeper chooses first; a chutão just kicked

@@ -419,3 +419,41 @@ def test_a_foul_says_how_the_rules_graded_it(tmp_path: Path) -> None:
     assert [f["text"] for f in record["account"] if f["kind"] == "discipline"] == [
         "Falta de Estrela do Norte, botão 4 no campo de quem sofreu a falta: Falta (cobrança "
         "indireta) para Botafogo da Mesa"]
+
+
+def test_a_graded_disciplinary_foul_reads_in_its_one_shape_everywhere(tmp_path: Path) -> None:
+    """Issue 45 (blind walk, medium 4): in pastilha-8x2 the referee grades a disciplinary foul
+    (003 Art. 87) and the summaries read only "Falta disciplinar: Botafogo da Mesa, botão 3":
+    the answer carries the foul in its one shape — who, count, disc, the grading's kick."""
+    g = Table(tmp_path / "p.sqlite", "pastilha-8x2")
+    g.put("set_up", {"kickoff": "A"})
+    g.put("start_period")
+    g.device("period_started")
+    g.device("clock_started", {"reason": 0})
+    g.clock = 30_000
+    for disc in (3, 5):
+        asked = g.put("discipline", {"side": "B", "type": "disciplinary", "disc": disc})
+        assert [p["kind"] for p in g.book.state.m["pending"]] == ["discipline_grade"]
+        g.put("confirm", {"target": asked, "choice": "free_kick"})
+    meant = [f"1º tempo 1' — Falta disciplinar de Botafogo da Mesa ({n}ª), botão {d}: "
+             "Tiro livre para Estrela do Norte" for n, d in ((1, 3), (2, 5))]
+    record = MatchLibrary(g.store).match_record(g.book.id)
+    assert [line(f) for f in record["account"] if f["kind"] == "discipline"] == meant
+    # the console's Registro (the answer's row says it), the súmula, /assinar
+    live = live_log_view(g.book.live_log, None, "0", "pt")
+    assert [line(f) for f in account(live["entries"]) if f["kind"] == "discipline"] == meant
+    shown = [x for e in live["entries"] for x in e.get("fact_lines") or []]
+    assert [x for x in shown if x.startswith("Falta disciplinar")] == [
+        m.split(" — ", 1)[1] for m in meant]
+    discipline = build(record).table("discipline")
+    assert discipline is not None and [r["what"] for r in discipline.rows] == [
+        m.split(" — ", 1)[1] for m in meant]
+    signing = signing_view(record, "http://h/verificar/1")
+    assert [x for x in signing["summary"] if "Falta disciplinar" in x] == meant
+    # graded as a disqualification: the foul and the sanction in one sentence
+    asked = g.put("discipline", {"side": "B", "type": "disciplinary", "disc": 7})
+    g.put("confirm", {"target": asked, "choice": "disqualify"})
+    record = MatchLibrary(g.store).match_record(g.book.id)
+    last = [f["text"] for f in record["account"] if f["kind"] == "discipline"][-1]
+    assert last.startswith("Falta disciplinar de Botafogo da Mesa"), last
+    assert "botão 7" in last and "desclassificad" in last, last

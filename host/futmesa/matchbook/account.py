@@ -180,6 +180,14 @@ def foul_words(counted: list[Said], disc: Any, lang: str) -> str:
     return ", ".join(p for p in ("; ".join(s.words(lang) for s in counted), named) if p)
 
 
+def foul_by(side: Any, disc: Any, teams: dict[str, Any], lang: str) -> str:
+    """A disciplinary foul the rules did not count as one (a disqualification instead)."""
+    _ = translator(lang).gettext
+    named = _("disc {number}").format(number=disc) if disc is not None else ""
+    return ", ".join(p for p in (_("Disciplinary foul by {team}").format(
+        team=team(teams, side, lang)), named) if p)
+
+
 def graded_words(text: str, graded: list[Said], lang: str) -> str:
     """A foul's sentence with what the rules made of it: "…: Tiro livre indireto para …"."""
     kick = "; ".join(s.words(lang) for s in graded)
@@ -214,8 +222,10 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
         out.append({"entry": record.get("id"), "kind": what, "struck": not counts,
                     "text": texts["pt"], "text_en": texts["en"], **extra})
 
-    def said(code_set: frozenset[str] | None = None) -> list[Said]:
+    def said(code_set: frozenset[str] | set[str] | None = None) -> list[Said]:
         return [s for s in ctx.said if code_set is None or s.code in code_set]
+
+    sanctions = set(SANCTION_CODES)
 
     if ctx.goal is not None:
         add("goal", {lang: goal_text(ctx.goal, teams, lang) for lang, _k in LANGS},
@@ -230,6 +240,9 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
             add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
     elif kind == "amend":
         add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
+    elif kind == "discipline" and not ctx.said and data.get("type", "disciplinary") == \
+            "disciplinary":
+        pass  # the rules asked the referee to grade it (003 Art. 87): the answer's fact says it
     elif kind in DISCIPLINE_KINDS:
         # a disciplinary foul in the rules' words, with its count, as everywhere else
         counted = said(frozenset({"disciplinary"})) if kind == "discipline" else []
@@ -249,10 +262,22 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
         add("discipline", {lang: lance_foul_words(said(frozenset({"disciplinary"})), said(),
                                                   record.get("target_side"), teams, lang)
                            for lang, _k in LANGS}, side=record.get("target_side"))
+    elif kind == "confirm" and record.get("target_kind") == "discipline" and counts \
+            and said(frozenset({"disciplinary", "disqualified"})):
+        # the referee's grading of a disciplinary foul (003 Art. 87): the foul in its one
+        # shape, with its count, its disc and what the grading made of it
+        graded = [s for s in said() if s.code.startswith("restart_") or s.code == "disqualified"]
+        counted = said(frozenset({"disciplinary"}))
+        disc = record.get("target_disc")
+        add("discipline", {lang: graded_words(
+            foul_words(counted, disc, lang) if counted
+            else foul_by(record.get("target_side"), disc, teams, lang),
+            graded, lang) for lang, _k in LANGS}, side=record.get("target_side"))
+        sanctions -= {"disqualified"}  # said in the grading's fact
     elif kind == "lance_done":
         add("time", {lang: str(record.get(key) or "") for lang, key in LANGS})
     if counts:
-        for s in said(SANCTION_CODES if kind != "discipline" else frozenset()):
+        for s in said(sanctions if kind != "discipline" else frozenset()):
             add("discipline", {lang: s.words(lang) for lang, _k in LANGS})
         for s in said(TIME_CODES):
             add("time", {lang: s.words(lang) for lang, _k in LANGS})

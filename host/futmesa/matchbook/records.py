@@ -92,9 +92,10 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     now = {f"now_{lang}": now_reads(e, st, teams, by_id, ends, lang) for lang in ("pt", "en")}
     asked = by_id.get(e.data.get("target")) if e.kind == "confirm" and isinstance(
         e.data, dict) and isinstance(e.data.get("target"), int) else None
-    side = (asked or {}).get("data", {}).get("side") if isinstance((asked or {}).get("data"),
-                                                                    dict) else None
-    record["facts"] = entry_facts({**record, **now, "target_side": side}, ctx, teams)
+    target = (asked or {}).get("data") if isinstance((asked or {}).get("data"), dict) else {}
+    record["facts"] = entry_facts({**record, **now, "target_side": target.get("side"),
+                                   "target_disc": target.get("disc"),
+                                   "target_kind": (asked or {}).get("kind")}, ctx, teams)
     for fact in record["facts"]:
         if fact["kind"] in ("void_goal", "undo"):  # a void in the referee's words
             record["text"], record["text_en"] = fact["text"], fact["text_en"]
