@@ -280,14 +280,18 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
               help="How many times faster than real time the table's clock runs.")
 @click.option("--goal-sensor", type=click.Choice(["beam", "tof"]), default="beam",
               show_default=True, help="Goal-line sensor type of the simulated board.")
-def sim(speed: int, goal_sensor: str) -> None:
+@click.option("--table", "number", type=click.IntRange(1, 99), default=None,
+              help="Number of this simulated table (its id SIM0000N, 'Mesa N'); default: the "
+                   "first one no other futmesa sim on this computer is using.")
+def sim(speed: int, goal_sensor: str, number: int | None) -> None:
     """A simulated table on a pseudo-terminal: prints its path for `serve --device`."""
     from futmesa.sim.command import run_sim
+    from futmesa.sim.ids import TableIdInUse
     from futmesa.sim.table import SimTableError
 
     try:
-        run_sim(speed, goal_sensor, echo=lambda text: click.echo(text, nl=True))
-    except SimTableError as exc:
+        run_sim(speed, goal_sensor, echo=lambda text: click.echo(text, nl=True), number=number)
+    except (SimTableError, TableIdInUse) as exc:
         raise click.ClickException(str(exc)) from exc
 
 
@@ -433,7 +437,8 @@ def rerun(match_id: int, ruleset: str, db: str, lang: str | None) -> None:
 def matches(db: str) -> None:
     """List the stored matches."""
     from futmesa.matchbook import MatchLibrary
-    from futmesa.matchbook.wording import ruleset_title, table_name
+    from futmesa.matchbook.live import names_of
+    from futmesa.matchbook.wording import ruleset_title
     from futmesa.store import EventLog
 
     _check_db(db, create=False)
@@ -442,7 +447,8 @@ def matches(db: str) -> None:
         teams = m.get("teams") or {}
         ending = (m.get("ending") or {}).get(i18n.short(i18n.language()), "")
         # what people call them, never the ids ("cbfm-1toque", "sim-SIM00001")
-        rules, table = ruleset_title(m["ruleset"]), table_name(m["table_id"])
+        # each match's own table: its settings' name, else "Mesa N" from its id
+        rules, table = ruleset_title(m["ruleset"]), names_of(m["table_id"], m.get("settings"))
         if not m.get("loadable", True):
             click.echo(f"{m['id']:>4}  {rules:<22} {table:<10} {ending}")
             continue

@@ -18,7 +18,7 @@ def test_sim_prints_a_port_a_daemon_can_use_and_takes_inputs() -> None:
     try:
         assert proc.stdout is not None and proc.stdin is not None
         first = proc.stdout.readline()  # blocks until the table is up (or the command fails)
-        assert first.startswith("mesa simulada em "), first  # the suite reads Portuguese
+        assert first.startswith("mesa simulada Mesa "), first  # the suite reads Portuguese
         port = first.split(" em ", 1)[1].strip()
         hint = proc.stdout.readline().strip()
         assert hint == f"conecte o daemon: futmesa serve --device {port}"
@@ -31,3 +31,29 @@ def test_sim_prints_a_port_a_daemon_can_use_and_takes_inputs() -> None:
         out, _ = proc.communicate(timeout=30)
     assert proc.returncode == 0, out
     assert not os.path.exists(port)  # the pty went away with the table
+
+
+def test_two_sims_are_two_tables() -> None:
+    """Issue 45 (blind walk, medium 5): every `futmesa sim` was SIM00001, so two on one host
+    merged into one "Mesa 1"; each takes the first free number, and one asked for that another
+    sim holds is refused with what to do."""
+    procs = []
+    try:
+        firsts = []
+        for _ in range(2):
+            proc = subprocess.Popen([FUTMESA, "sim", "--speed", "10"], stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            procs.append(proc)
+            assert proc.stdout is not None
+            firsts.append(proc.stdout.readline())
+        ids = [line.split("(id ", 1)[1].split(")", 1)[0] for line in firsts]
+        assert len(set(ids)) == 2 and all(i.startswith("SIM") for i in ids), firsts
+        number = int(ids[0][3:])
+        clash = subprocess.run([FUTMESA, "sim", "--table", str(number)], capture_output=True,
+                               text=True, timeout=60, stdin=subprocess.DEVNULL)
+        assert clash.returncode != 0
+        assert f"a mesa {number} já é simulada por outro futmesa sim" in clash.stderr, clash.stderr
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.communicate(timeout=30)

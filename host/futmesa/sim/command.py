@@ -12,6 +12,8 @@ import threading
 from collections.abc import Callable
 
 from futmesa.i18n import N_, _
+from futmesa.matchbook.wording import table_name
+from futmesa.sim import ids
 from futmesa.sim.table import SimTable
 
 HELP = N_("type a line and Enter to act on the table: goal 0 | goal 1 (ball over a goal line), "
@@ -30,14 +32,18 @@ def _feed_stdin(table: SimTable, echo: Callable[[str], None]) -> None:
             return
 
 
-def run_sim(speed: int, goal_sensor: str, echo: Callable[[str], None]) -> None:
+def run_sim(speed: int, goal_sensor: str, echo: Callable[[str], None],
+            number: int | None = None) -> None:
     """Start the simulated table, print its port, run until Ctrl-C (SIGTERM and SIGHUP do the
-    same: futmesa.children.stop_on_signals)."""
+    same: futmesa.children.stop_on_signals). Each sim on this computer is its own table
+    (``number``, else the first free one: :mod:`futmesa.sim.ids`)."""
     stop = threading.Event()
-    table = SimTable(speed=speed, goal_sensor=goal_sensor)
+    uid, held = ids.claim(number)
+    table = SimTable(speed=speed, goal_sensor=goal_sensor, uid=uid)
     try:
         table.start()
-        echo(_("simulated table on {port}").format(port=table.host_port))
+        echo(_("simulated table {name} (id {uid}) on {port}").format(
+            name=table_name(uid), uid=uid, port=table.host_port))
         echo(_("connect the daemon: futmesa serve --device {port}").format(port=table.host_port))
         echo(_(HELP))
         echo(_("Ctrl-C stops the table"))
@@ -50,3 +56,4 @@ def run_sim(speed: int, goal_sensor: str, echo: Callable[[str], None]) -> None:
         pass
     finally:
         table.stop()
+        held.close()
