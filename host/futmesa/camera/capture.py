@@ -148,37 +148,42 @@ class Capture:
     def clip(self, key: Any, wall_from: float, wall_to: float, path: str) -> dict[str, Any]:
         """Write the frames from ``wall_from`` to ``wall_to`` (Unix ms) as an MP4 at ``path``,
         the later ones as they arrive; reply ("clip", key, result)."""
-        s = self.settings
         started = time.monotonic()
         result: dict[str, Any] = {"path": path, "from_ms": wall_from, "to_ms": wall_to}
+        writer: ClipWriter | None = None
         try:
-            writer = ClipWriter(path, s.fps, s.clip_height)
-            cursor = wall_from - 1
-            truth: list[Any] = []
-            while True:
-                newest = self.ring.newest()
-                last_call = (newest is not None and newest.wall_ms >= wall_to) \
-                    or stamp()[1] > wall_to + s.stall_s * 1000 or self.stopping.is_set()
-                for f in self.ring.between(cursor, wall_to):
-                    if f.wall_ms > cursor:
-                        writer.add(f)
-                        truth.append((f.wall_ms, f.truth))
-                        cursor = f.wall_ms
-                if last_call:
-                    break
-                time.sleep(0.05)
+            writer = ClipWriter(path, self.settings.fps, self.settings.clip_height)
+            truth = self._feed(writer, wall_from, wall_to)
             result["sha256"] = writer.close()
             result.update(frames=writer.frames, first_ms=truth[0][0], last_ms=truth[-1][0],
                           truth=truth if truth[0][1] is not None else None,
                           written_s=time.monotonic() - started)
             self.shared[CLIPS] += 1
-        except OSError as exc:
+        except (OSError, ValueError) as exc:  # a full disk; no frame in the span
+            if writer is not None:
+                writer.abort()  # no torn file left behind
             result["error"] = str(exc)
-            result["errno"] = exc.errno
-        except ValueError as exc:  # no frame in the span (the camera was down)
-            result["error"] = str(exc)
+            result["errno"] = getattr(exc, "errno", None)
         self.send(("clip", key, result))
         return result
+
+    def _feed(self, writer: ClipWriter, wall_from: float, wall_to: float) -> list[Any]:
+        """Give ``writer`` the ring's frames of the span, the later ones as they arrive (until
+        one past the span is in, or the span is ``stall_s`` old); their (stamp, truth)."""
+        cursor = wall_from - 1
+        truth: list[Any] = []
+        while True:
+            newest = self.ring.newest()
+            last_call = (newest is not None and newest.wall_ms >= wall_to) \
+                or stamp()[1] > wall_to + self.settings.stall_s * 1000 or self.stopping.is_set()
+            for f in self.ring.between(cursor, wall_to):
+                if f.wall_ms > cursor:
+                    writer.add(f)
+                    truth.append((f.wall_ms, f.truth))
+                    cursor = f.wall_ms
+            if last_call:
+                return truth
+            time.sleep(0.05)
 
     # -- the process ----------------------------------------------------------------------
     def run(self) -> None:

@@ -154,7 +154,8 @@ class CameraService:
         if stalled and quiet > max(3 * self.settings.stall_s, 5.0):
             self._end_process(graceful=False)  # a source that never answers: try it afresh
             self.started_at = now
-        self._fault(CAMERA_LOST, stalled)
+        if stalled or last:  # a new capture without a frame yet changes nothing
+            self._fault(CAMERA_LOST, stalled)
         self._fault(CAMERA_FROZEN, not stalled and self.shared[C.FROZEN] > 0)
 
     def _fault(self, code: str, on: bool) -> None:

@@ -25,7 +25,7 @@ def kind_of(spec: str) -> str:
     """``sim``, ``device``, ``stream`` or ``file`` (CameraError when it is none of them)."""
     if spec == "sim":
         return "sim"
-    if spec.isdigit() or spec.startswith("/dev/video"):
+    if spec.isdigit() or spec.startswith(("/dev/video", "/dev/v4l/")):
         return "device"
     if "://" in spec:
         return "stream"
@@ -53,8 +53,10 @@ class FrameSource:
     def _open(self) -> Any:
         s = self.settings
         if self.kind == "device":
-            index = int(self.spec) if self.spec.isdigit() else self.spec
-            cap = cv2.VideoCapture(index, cv2.CAP_V4L2)
+            number = self.spec.removeprefix("/dev/video")
+            # V4L2 opens a device by its number; a name such as /dev/v4l/by-id/… as it is
+            cap = (cv2.VideoCapture(int(number), cv2.CAP_V4L2) if number.isdigit()
+                   else cv2.VideoCapture(self.spec))
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, s.width)
             cap.set(cv2.CAP_PROP_FRAME_HEIGHT, s.height)
             cap.set(cv2.CAP_PROP_FPS, s.fps)
