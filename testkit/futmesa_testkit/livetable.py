@@ -22,7 +22,7 @@ class LiveTable:
     def __init__(self, speed: int = 60, ruleset: str = "cbfm-1toque", db: str | Path | None = None,
                  http_port: int | None = None, settings: dict[str, Any] | None = None,
                  sim: SimTable | None = None, more_sims: list[SimTable] | None = None,
-                 **sim_kwargs: Any) -> None:
+                 camera: Any = None, **sim_kwargs: Any) -> None:
         self.speed = speed
         self.ruleset = ruleset
         self.settings = settings
@@ -32,6 +32,7 @@ class LiveTable:
         # a given table (e.g. the virtual Pico, futmesa.sim.vpico) or a unix-port sim board
         self.sim = sim if sim is not None else SimTable(speed=speed, **sim_kwargs)
         self.more_sims = list(more_sims or [])  # more tables served by the same host
+        self.camera = camera  # CameraSettings: a camera over the first table (docs/camera.md)
         self.running: server.Running | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
@@ -87,7 +88,7 @@ class LiveTable:
             ports = [s.host_port for s in (self.sim, *self.more_sims)]
             asyncio.run(server.run(ports, self.db,
                                    self.ruleset, self.settings, http_port=self.http_port,
-                                   on_ready=ready, quiet=True))
+                                   on_ready=ready, quiet=True, camera=self.camera))
         except BaseException as exc:  # noqa: BLE001 - reported to the starting thread
             self._error = exc
             self._ready.set()
