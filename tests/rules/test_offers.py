@@ -126,3 +126,21 @@ def test_the_shot_struck_by_another_disc_only_where_it_voids_the_shot() -> None:
     assert "other_disc_shot" not in offers(rules, m)
     rules, m = match("cbfm-1toque", restart=None, shot_asked=shot)  # 000 Art. 12 §1: refused
     assert "other_disc_shot" not in offers(rules, m)
+
+
+def test_a_disc_moved_where_the_document_counts_them() -> None:
+    # 004 Saída de bola: the kicking-off team, two; Escanteios: three each, the attack first
+    rules, m = match("mesa-posta", restart={"kind": "saida", "side": "B", "taken": False})
+    assert "disc_moved" in offers(rules, m) and rules.movers(m) == ["B"]
+    corner = {"kind": "escanteio", "side": "A", "taken": False}
+    rules, m = match("mesa-posta", restart=corner)
+    assert rules.movers(m) == ["A"]  # the attack first
+    m["restart"]["moved"] = {"A": [9]}
+    assert rules.movers(m) == ["A", "B"]
+    m["restart"]["moved"] = {"A": [9, 10, 11], "B": [3, 4, 5]}
+    assert rules.movers(m) == [] and "disc_moved" not in offers(rules, m)  # three each
+    # 003 Art. 72: the lateral's team, one disc; a reposição: none (Art. 64)
+    rules, m = match("pastilha-8x2", restart={"kind": "lateral", "side": "B", "taken": False})
+    assert "disc_moved" in offers(rules, m) and rules.movers(m) == ["B"]
+    rules, m = match("pastilha-8x2", restart={"kind": "reposicao", "side": "B", "taken": False})
+    assert "disc_moved" not in offers(rules, m)

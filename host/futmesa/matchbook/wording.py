@@ -537,8 +537,8 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Ball resting on the corner arc, {team}'s end").format(team=t(owner))
         case "discs_moved":
             return _("{team} moved discs before the goal kick").format(team=t(d.get('side')))
-        case "disc_moved":
-            return _("{team} moved disc {disc} before the goal kick").format(
+        case "disc_moved":  # before any restart that lets a team move discs (rules/moves.py)
+            return _("{team} moved disc {disc} before the restart").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))
         case "set_piece_distance":
             return _("{team}'s kicking disc {disc} less than 1 cm from the ball").format(

@@ -2,8 +2,8 @@
 
 A ruleset is a class: its class attributes are data (durations, limits, the
 articles it cites, see core.py) and its methods are small rule functions,
-grouped by concern in timekeeping.py, goals.py, play.py, discipline.py and
-situations.py. The
+grouped by concern in timekeeping.py, goals.py, play.py, discipline.py,
+situations.py and moves.py. The
 four rulesets in this package subclass `Ruleset` and override only what their
 document says differently. Handlers are named `on_<entry kind>`; the engine
 calls them with a `Ctx` (see context.py). Articles are cited as in the
@@ -19,6 +19,7 @@ from .context import Ctx, Labels
 from .core import MINUTE, RESTART_NAMES
 from .discipline import DisciplineRules
 from .goals import GoalRules
+from .moves import MoveRules
 from .play import PlayRules
 from .situations import SituationRules
 from .timekeeping import TimeRules
@@ -42,7 +43,7 @@ LOST_NAMES = Labels({
 })
 
 
-class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules):
+class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules, MoveRules):
     """Defaults shared by every ruleset; subclasses override data and functions."""
 
     def on_sensor_fault(self, ctx: Ctx) -> None:

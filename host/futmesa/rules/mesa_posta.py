@@ -16,6 +16,7 @@ from futmesa.i18n import N_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
+from .moves import Moves
 
 # restarts whose taker waits for another touch before touching the ball again (004 O cobrador)
 TAKER_WAITS = ("escanteio", "tiro_livre", "lateral", "penalti")
@@ -30,7 +31,6 @@ class MesaPosta(Ruleset):
     interval_ms = 1 * MINUTE  # not stated: competition setting `interval_ms`
     clock_mode = "ball-in-play"
     end_mode = "next-dead-ball"
-    goal_kick_moves = 4  # Tiros de meta: "Quem pôs a bola para fora move até quatro botões"
     lance_ms = 0  # no per-move timer in the document
     lance_warn_ms = 0
     touch_limit = 7
@@ -76,6 +76,19 @@ class MesaPosta(Ruleset):
         "taker": "004 O cobrador",
         "keeper_foul": "004 Bola do goleiro",
         "discs_moved": "004 Tiros de meta",
+    }
+    # discs moved before a restart, one `disc_moved` each (moves.py); a lateral, a penalty or
+    # the goalkeeper's ball: the document moves none
+    restart_moves: ClassVar[dict[str, Moves]] = {
+        # "Antes da saída, esse time pode mover até dois botões para qualquer lugar do próprio
+        # campo"
+        "saida": Moves("taker", 2, "004 Saída de bola", own_half=True),
+        # "Os dois times movem até três botões, o ataque primeiro"
+        "escanteio": Moves("both", 3, "004 Escanteios", taker_first=True),
+        # "quem fez a falta não move nenhum botão" (the favoured team's: not counted)
+        "tiro_livre": Moves("taker", None, "004 Faltas"),
+        # "Quem pôs a bola para fora move até quatro botões; o outro time não move nenhum"
+        "tiro_de_meta": Moves("other", 4, "004 Tiros de meta"),
     }
     # "O goleiro dá um chutão com a chuteira" (Tiros de meta, Bola do goleiro)
     taker_rules: ClassVar[dict[str, tuple[str, str]]] = {

@@ -17,6 +17,7 @@ from futmesa.i18n import N_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
+from .moves import Moves
 from .possession import rules_name as self_name
 from .possession import touch_refusal
 
@@ -50,7 +51,28 @@ class Pastilha8x2(Ruleset):
     shootout_rotation = "distinct-per-series"  # Art. 28 §1
     # Art. 74: "No campo de ataque, o beneficiado poderá optar por cobrança direta ou indireta"
     # ... Art. 43 / 44 b: the goalkeeper's ball in the big area
-    referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big", "other_disc_shot"})
+    # ... Art. 44 a, 64, 72, 73: a disc moved before a restart (`disc_moved`)
+    referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big", "other_disc_shot",
+                                "disc_moved"})
+    # discs moved before a restart, one `disc_moved` each (moves.py); a penalty: not stated
+    restart_moves: ClassVar[dict[str, Moves]] = {
+        # Art. 72: "após uma 'bola fora', seja em lateral ou escanteio, o Técnico beneficiado
+        # com o mesmo poderá movimentar 1 (um) botão para efetuar a cobrança"
+        "lateral": Moves("taker", 1, "003 Art. 72"),
+        "escanteio": Moves("taker", 1, "003 Art. 72"),
+        # Art. 73: "O mesmo raciocínio deve ser observado nas cobranças de falta"
+        "falta_direta": Moves("taker", 1, "003 Art. 73"),
+        "falta_indireta": Moves("taker", 1, "003 Art. 73"),
+        "falta_tecnica": Moves("taker", 1, "003 Art. 73"),
+        # Art. 64, 70: the teams are arranged at each kick-off, after a goal and before a
+        # goal kick (Art. 64 §1–§6 say how; not counted here)
+        "saida": Moves("both", None, "003 Art. 64"),
+        "tiro_de_meta": Moves("both", None, "003 Art. 64"),
+        # Art. 64: a reposição, "os times não serão arrumados"; Art. 44 a: the goalkeeper's
+        # ball in the small area "como se fosse um tiro-de-meta, mas sem arrumação dos times"
+        "reposicao": Moves("none", None, "003 Art. 64"),
+        "bola_do_goleiro": Moves("none", None, "003 Art. 44 a"),
+    }
     cites: ClassVar[dict[str, str]] = {
         "draw": "003 Art. 30",
         "kickoff": "003 Art. 30",

@@ -301,6 +301,8 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         "offers": offers(rules, m),
         # whom the "Impedimento" tap names, where the ruleset has it (001 Art. XXXII)
         "offside_side": offside_side(m) if "offside" in rules.referee_inputs else None,
+        # the teams that may move one more disc before the restart (`disc_moved`, moves.py)
+        "movers": rules.movers(m) if "disc_moved" in rules.referee_inputs else [],
     }
 
 
@@ -331,7 +333,9 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "offside": offside_side(m) is not None,
         "ball_on_arc": playing,  # 001 Art. XXXVI
         "discs_moved": playing and waiting and r["kind"] == "tiro_de_meta",
-        "disc_moved": playing and waiting and r["kind"] == "tiro_de_meta",  # 004 Tiros de meta
+        # a disc moved before the restart, where a team may move one more (moves.py: 004
+        # Saída de bola, Escanteios, Faltas, Tiros de meta; 003 Art. 64, 72, 73)
+        "disc_moved": playing and waiting and bool(rules.movers(m)),
         # a restart being taken with the kicking disc under 1 cm from the ball (000 Art. 26 §1 E)
         "set_piece_distance": playing and waiting,
         "keeper_kick_hit": playing and bool(r) and bool(r.get("taken"))

@@ -21,9 +21,6 @@ class SituationRules(RulesCore):
     # what a failed restart is, per kind and reason (area / midline) -> article; empty: the
     # document says nothing (the referee gives a `foul`)
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {}
-    # discs the team that put the ball out may move before the goal kick, one `disc_moved`
-    # each (004 Tiros de meta: "até quatro"); None: the document counts none
-    goal_kick_moves: ClassVar[int | None] = None
     # restart kind -> ("disc" | "goalkeeper" | "any", article): who may take it, where the team
     # chooses (`taker`)
     taker_rules: ClassVar[dict[str, tuple[str, str]]] = {}
@@ -423,29 +420,6 @@ class SituationRules(RulesCore):
         if not r or r["kind"] != "tiro_de_meta" or r["taken"] or not self.in_play(m):
             raise Refused(N_("Only before a goal kick is taken"))
         self.moved_discs(ctx, side, rule)
-
-    def on_disc_moved(self, ctx: Ctx) -> None:
-        """`disc_moved {side, disc}`: one disc moved before a goal kick — "Quem pôs a bola
-        para fora move até quatro botões; o outro time não move nenhum" (004 Tiros de meta):
-        the taker's team may move none, the other up to `goal_kick_moves` (the same disc
-        moved again counts once)."""
-        m = ctx.m
-        side, disc = ctx.side(), ctx.disc(required=True)
-        r = m["restart"]
-        rule = self.cite("discs_moved")
-        if self.goal_kick_moves is None or not rule:
-            raise Refused(N_("Not in this ruleset"))
-        if not r or r["kind"] != "tiro_de_meta" or r["taken"] or not self.in_play(m):
-            raise Refused(N_("Only before a goal kick is taken"))
-        if side == r["side"]:
-            raise Refused(N_("{team} takes the goal kick: it moves no disc"), rule=rule,
-                          team=ctx.name(side))
-        moved = r.setdefault("moved", [])
-        if disc not in moved and len(moved) >= self.goal_kick_moves:
-            raise Refused(N_("{team} has moved {n} discs: no more before the goal kick"),
-                          rule=rule, team=ctx.name(side), n=self.goal_kick_moves)
-        if disc not in moved:
-            moved.append(disc)
 
     def moved_discs(self, ctx: Ctx, side: str, rule: str) -> None:
         ctx.announce(

@@ -3,8 +3,15 @@
 
 import { $, _, name, say, view } from "./page.js";
 import { discNumber, send } from "./keypad.js";
-import { endOwner, offsideSide, restartName, restartNow } from "./ruleinputs.js";
+import { endOwner, movers, offsideSide, restartName, restartNow } from "./ruleinputs.js";
 import { loadLog } from "./log.js";
+
+function discMoved(s) {
+  const d = discNumber();
+  if (s !== "A" && s !== "B") return say(_("✗ no team moves a disc now"), "bad");
+  if (d == null) return say(_("✗ key in the number of the disc moved"), "bad");
+  return send("disc_moved", { side: s, disc: d }, _("{team} moved disc no. {disc}", { team: name(s), disc: d }));
+}
 
 export const actions = {
   start: () => send("start_period", {}, _("start period")),
@@ -119,14 +126,10 @@ export const actions = {
     return send("set_piece_distance", { side: s, disc: d },
       _("{team}'s kicker no. {disc} less than 1 cm from the ball", { team: name(s), disc: d }));
   },
-  // 004 Tiros de meta: a disc of the team that put the ball out (not the goal kick's)
-  disc_moved: () => {
-    const r = restartNow();
-    const s = r ? (r.side === "A" ? "B" : "A") : view.side;
-    const d = discNumber();
-    if (d == null) return say(_("✗ key in the number of the disc moved"), "bad");
-    return send("disc_moved", { side: s, disc: d }, _("{team} moved disc no. {disc}", { team: name(s), disc: d }));
-  },
+  // a disc moved before the restart by the first (or the second) team the engine says may
+  // move one (possession.movers: 004 Saída de bola, Escanteios, Tiros de meta; 003 Art. 72)
+  disc_moved: () => discMoved(movers()[0]),
+  disc_moved_2: () => discMoved(movers()[1]),
   disc_out: () => {
     const d = discNumber();
     if (d == null) return say(_("✗ key in the number of the disc that left the field"), "bad");

@@ -15,6 +15,11 @@ export function restartNow() {
   const r = view.state && view.state.match && view.state.match.restart;
   return r && typeof r === "object" && (r.side === "A" || r.side === "B") ? r : null;
 }
+// the teams that may move one more disc before the restart, as the engine publishes them
+export function movers() {
+  const pos = view.state && view.state.match && view.state.match.possession;
+  return pos && Array.isArray(pos.movers) ? pos.movers : [];
+}
 // whom "Impedimento" names: the side that played the last lance, as the engine publishes it
 // (possession.offside_side, 001 Art. XXXII), never the team on turn
 export function offsideSide() {
@@ -44,8 +49,11 @@ export function renderRuleInputs(m) {
   any = show("rc-waive", open && Boolean(r.waivable)) || any;
   any = show("rc-moved", Boolean(r) && offered("discs_moved")) || any;
   any = show("rc-hit", Boolean(r) && offered("keeper_kick_hit")) || any;
-  // 004 Tiros de meta: each disc the team that put the ball out moves (the keypad's number)
-  any = show("rc-disc-moved", Boolean(r) && offered("disc_moved")) || any;
+  // each disc a team moves before the restart (the keypad's number), one button per team the
+  // engine says may move one more (004: the attack first at a corner, then both)
+  const moving = Boolean(r) && offered("disc_moved") ? movers() : [];
+  any = show("rc-disc-moved", moving.length > 0) || any;
+  show("rc-disc-moved-2", moving.length > 1);
   // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
   any = show("rc-pass", Boolean(r) && offered("pass")) || any;
   // a foul in the offender's field: the favoured técnico chooses direct or indirect (the
@@ -62,10 +70,11 @@ export function renderRuleInputs(m) {
       ? _("{team} takes it direct", { team: name(r.side) })
       : _("{team} takes it indirect (pass, then shot)", { team: name(r.side) });
     $("rc-moved").textContent = _("{team} moved discs at the goal kick", { team: name(r.side) });
-    const mover = r.side === "A" ? "B" : "A";
-    $("rc-disc-moved").textContent = view.disc === ""
-      ? _("{team} moved a disc (key in its no.)", { team: name(mover) })
-      : _("{team} moved disc no. {disc}", { team: name(mover), disc: view.disc });
+    moving.forEach((mover, i) => {
+      $(i ? "rc-disc-moved-2" : "rc-disc-moved").textContent = view.disc === ""
+        ? _("{team} moved a disc (key in its no.)", { team: name(mover) })
+        : _("{team} moved disc no. {disc}", { team: name(mover), disc: view.disc });
+    });
     $("act-distance").textContent = view.disc === ""
       ? _("{team}'s kicker less than 1 cm from the ball (key in its no.)", { team: name(r.side) })
       : _("{team}'s kicker no. {disc} less than 1 cm from the ball", { team: name(r.side), disc: view.disc });
