@@ -85,7 +85,7 @@ ROWS = {
     "Ball stopped in the big area off the goalkeeper (Pastilha)": "big_area",
     "The offside disc named (Gaúcha, 001 Art. XXXII §2)": "offside_disc",
     "The kicker under 1 cm from the ball (Regra 1 Toque, 000 Art. 26 §1 E)": "distance",
-    "A disc moved before a goal kick (A mesa está posta)": "disc_moved",
+    "A disc moved before a restart (A mesa está posta, Pastilha 8x2)": "disc_moved",
     "The goalkeeper on the shoot-out keypad (Pastilha, 003 Art. 37 §3)": "shootout_keeper",
     "The asked shot struck by another disc (Pastilha, 003 Art. 54 §2)": "other_disc",
 }
@@ -551,8 +551,8 @@ def test_no_kickoff_button_once_the_draw_decided_it(browser: Any) -> None:
 def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> None:
     """The inputs the blind cases lacked (issue 44), each offered only when the engine offers
     it: the offside disc (001 Art. XXXII §2), the kicker under 1 cm from the ball (000 Art. 26
-    §1 E), a disc moved before a goal kick (004 Tiros de meta) and the goalkeeper key on the
-    shoot-out keypad, refused with its reason (003 Art. 37 §3)."""
+    §1 E), a disc moved before a goal kick or a corner (004 Tiros de meta, Escanteios) and the
+    goalkeeper key on the shoot-out keypad, refused with its reason (003 Art. 37 §3)."""
     from futmesa.rules import Engine, load_ruleset
 
     # the kick-off not yet taken: the kicker under 1 cm, from the discipline sheet
@@ -619,12 +619,23 @@ def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> No
             thumb.tap("#rc-disc-moved")
             thumb.answered()
             assert thumb.taps == TAPS["disc_moved"]
-            assert table.state.to_dict()["restart"]["moved"] == [2]
-            assert _last_sentence(live) == "Botafogo moveu o botão 2 antes do tiro de meta"
+            assert table.state.to_dict()["restart"]["moved"] == {"B": [2]}
+            assert _last_sentence(live) == "Botafogo moveu o botão 2 antes do reinício"
             live.call(table.apply, "taker", {"goalkeeper": True}, "referee", "t")
             live.call(table.apply, "touch", {"side": "A"}, "referee", "t")
             thumb = _fresh(page)
             page.wait_for_selector("#rc-disc-moved", state="hidden", timeout=WAIT_MS)
+            # a corner (004 Escanteios): the attack's button first, then one per team
+            live.call(table.apply, "restart", {"side": "A", "kind": "escanteio"}, "referee", "t")
+            page.wait_for_selector("#rc-disc-moved", state="visible", timeout=WAIT_MS)
+            assert not page.is_visible("#rc-disc-moved-2")
+            thumb.tap("[data-key='9']")
+            assert page.text_content("#rc-disc-moved") == "Alvorada moveu o botão nº 9"
+            thumb.tap("#rc-disc-moved")
+            thumb.answered()
+            page.wait_for_selector("#rc-disc-moved-2", state="visible", timeout=WAIT_MS)
+            assert "Botafogo" in page.text_content("#rc-disc-moved-2")
+            assert table.state.to_dict()["restart"]["moved"] == {"A": [9]}
         finally:
             ctx.close()
         assert page.js_errors == []
