@@ -152,7 +152,8 @@ class Capture:
         result: dict[str, Any] = {"path": path, "from_ms": wall_from, "to_ms": wall_to}
         writer: ClipWriter | None = None
         try:
-            writer = ClipWriter(path, self.settings.fps, self.settings.clip_height)
+            writer = ClipWriter(path, self.settings.fps, self.settings.clip_height,
+                                self.settings.height)
             truth = self._feed(writer, wall_from, wall_to)
             result["sha256"] = writer.close()
             result.update(frames=writer.frames, first_ms=truth[0][0], last_ms=truth[-1][0],

@@ -32,11 +32,15 @@ class ClipWriter:
     ``height``: the clip's height (the width follows the camera's shape; both even, as
     yuv420p needs). OSError (a full disk) from any step leaves no file behind (``abort``)."""
 
-    def __init__(self, path: str | Path, fps: int, height: int) -> None:
+    def __init__(self, path: str | Path, fps: int, height: int, camera_height: int = 0) -> None:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.tmp = self.path.with_name(self.path.name + ".part")
         self.fps, self.height = fps, height
+        # a frame twice the clip's height or more is decoded at half size by the JPEG
+        # decoder itself: a quarter of the pixels to decode, scale and encode
+        self.read_flag = (cv2.IMREAD_REDUCED_COLOR_2 if camera_height >= 2 * height
+                          else cv2.IMREAD_COLOR)
         self.out = av.open(str(self.tmp), mode="w", format="mp4",
                            options={"movflags": "+faststart"})
         self.stream: av.VideoStream | None = None
@@ -57,7 +61,7 @@ class ClipWriter:
         self.stream, self.size = stream, (w, h)
 
     def add(self, frame: Frame) -> None:
-        img = cv2.imdecode(np.frombuffer(frame.data, np.uint8), cv2.IMREAD_COLOR)
+        img = cv2.imdecode(np.frombuffer(frame.data, np.uint8), self.read_flag)
         if img is None:
             return
         if self.stream is None:

@@ -27,7 +27,7 @@ class CameraSettings(BaseModel):
     jpeg_quality: int = Field(80, ge=30, le=95)
     clip_before_s: float = Field(8.0, ge=0.0, le=60.0)
     clip_after_s: float = Field(2.0, ge=0.0, le=10.0)
-    clip_height: int = Field(480, ge=90, le=1080)  # the clips' picture (a phone's, a TV's)
+    clip_height: int = Field(360, ge=90, le=1080)  # the clips' picture (docs/camera.md)
     stall_s: float = Field(2.0, ge=0.3, le=30.0)  # no new frame this long: the feed is stalled
 
     @model_validator(mode="after")
