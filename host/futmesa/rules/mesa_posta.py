@@ -176,6 +176,9 @@ class MesaPosta(Ruleset):
         if kind == "penalti":
             extra["keeper_choice_from"] = other(side)  # the console asks this side's goalkeeper
         super().set_restart(ctx, kind, side, rule, **extra)
+        # Sua vez, "sete toques na bola por vez": the touch that takes a restart is the first
+        # of its team's seven (the blind cases' reading C60), whatever that team had before
+        self.reset_touches(ctx.m, side)
 
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
         """004 Sua vez: seven touches on the ball per turn; a miss passes the turn."""
