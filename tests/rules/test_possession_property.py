@@ -122,6 +122,7 @@ class Match:
             return
         if m["status"] in IN_PLAY:
             moves = (any(p["allowed"][s] for s in "AB") or m["pending"] or self.keeper_first(m)
+                     or self.chutao_first(m)
                      or (m["status"] == "last_lance" and self.trial("lance_done", {})))
             assert moves, "(a) nothing moves the match on\n" + self.where()
             assert p["side"] is not None, "(b) the ball is in play and no side has the vez\n" \
@@ -145,6 +146,15 @@ class Match:
             return str(r["keeper_choice_from"])
         return None
 
+    @staticmethod
+    def chutao_first(m: dict[str, Any]) -> bool:
+        """A restart only the goalkeeper takes (004 Bola do goleiro, Tiros de meta): the input
+        that moves the match on is the referee's `taker {goalkeeper: true}` (the console's
+        goalkeeper tap), then his kick."""
+        r = m.get("restart")
+        return bool(r and not r.get("taken") and r.get("taker_choice") == "goalkeeper"
+                    and not (r.get("taker") or {}).get("goalkeeper"))
+
     def check_offers(self, m: dict[str, Any], p: dict[str, Any]) -> None:
         """(c) offered ⇔ accepted, for a touch and a shot by each side."""
         for side in "AB":
@@ -155,10 +165,13 @@ class Match:
                 assert offered == accepted, (
                     f"(c) {play} {data}: offered {offered}, accepted {accepted}\n" + self.where())
 
-    def disc_for(self, m: dict[str, Any], p: dict[str, Any], side: str, play: str) -> int:
+    def disc_for(self, m: dict[str, Any], p: dict[str, Any], side: str,
+                 play: str) -> int | None:
         shot = m.get("shot_asked")
         if play == "touch" and shot and shot["side"] == side:
             return int(shot["disc"])
+        if play == "touch" and self.chutao_first(m) and m["restart"]["side"] == side:
+            return None  # the goalkeeper's chutão: he has no disc number (004 Bola do goleiro)
         free = [d for d in DISCS if d not in p["barred"][side] and d not in m["expelled"][side]]
         return self.rnd.choice(free or list(DISCS))
 
@@ -180,6 +193,8 @@ class Match:
         keeper = self.keeper_first(m)
         if keeper and r.random() < 0.6:
             return "keeper_choice", {"side": keeper, "choice": r.choice(["left", "right"])}
+        if self.chutao_first(m) and r.random() < 0.6:
+            return "taker", {"goalkeeper": True}
         return self.play(m)
 
     def shootout(self, m: dict[str, Any]) -> tuple[str, dict[str, Any]]:

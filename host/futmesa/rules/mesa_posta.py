@@ -167,7 +167,21 @@ class MesaPosta(Ruleset):
         return None
 
     def lance_limit(self, m: dict[str, Any], side: str, disc: int | None) -> Refused | None:
-        return self.keeper_first(m, side)
+        return self.keeper_first(m, side) or self.chutao_only(m, side, disc)
+
+    def chutao_only(self, m: dict[str, Any], side: str, disc: int | None) -> Refused | None:
+        """Bola do goleiro, Tiros de meta: "ele dá um chutão com a chuteira" — the goalkeeper
+        restarts it, whoever played the ball there: its kick is a touch with no disc number
+        (the goalkeeper has none), or any touch once the referee said the goalkeeper takes it
+        (`taker`, the console's goalkeeper tap); a disc's lance before that is refused."""
+        r = m["restart"]
+        spec = self.taker_rules.get(r["kind"]) if r and not r["taken"] else None
+        if (spec is None or side != r["side"] or disc is None
+                or (r.get("taker") or {}).get("goalkeeper")):
+            return None
+        return Refused(N_("Only {team}'s goalkeeper restarts it, with a chutão: tap "
+                          "'Goalkeeper takes it', then enter his kick"), rule=spec[1],
+                       team=str(m["teams"][side]["name"]))
 
     def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
         return self.keeper_first(m, side)

@@ -17,6 +17,7 @@ from futmesa.i18n import N_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
+from .goals import SHOT_OUTCOMES
 from .moves import Moves
 from .possession import rules_name as self_name
 from .possession import touch_refusal
@@ -194,6 +195,7 @@ class Pastilha8x2(Ruleset):
             else:
                 self.set_restart(ctx, "bola_do_goleiro", side, "003 Art. 40")
         elif played and not self._used_all(m, played):
+            m["_in_small_area"] = side  # until the attacker's next touch (Art. 41 §único)
             ctx.announce(
                 "play_on",
                 N_("Ball stopped in the small area: {team} still has touches"),
@@ -225,6 +227,18 @@ class Pastilha8x2(Ruleset):
         m = ctx.m
         r = m["restart"]
         side = ctx.side()
+        shot = m["shot_asked"]
+        area = m.pop("_in_small_area", None)
+        if (area is not None and side != area and not ctx.entry.data.get("hit", True)
+                and not (r and not r["taken"]) and not shot):
+            super().on_touch(ctx)  # the miss counts for the team (Art. 47 §3)
+            self.missed_in_small_area(ctx, area)
+            return
+        if (not ctx.entry.data.get("hit", True) and shot and shot["side"] == side
+                and shot.get("disc") is not None and ctx.disc() == shot["disc"]):
+            super().on_touch(ctx)  # the miss counts for the team (Art. 47 §3)
+            self.shot_missed(ctx, shot)
+            return
         if (ctx.entry.data.get("hit", True) or not r or r["kind"] != "saida" or r["taken"]
                 or r["side"] != side or not self.in_play(m)):
             super().on_touch(ctx)
@@ -249,15 +263,37 @@ class Pastilha8x2(Ruleset):
         if self.lance_ms:
             ctx.device("lance_restart", side=m["turn"])
 
+    def missed_in_small_area(self, ctx: Ctx, area: str) -> None:
+        """Art. 41 §único: the attacker whose ball stopped in the opponent's small area "fure"
+        (misses it) while taking it out: "bola do goleiro" (Art. 43, 44 a)."""
+        m = ctx.m
+        if not self.in_play(m) or (m["restart"] and not m["restart"]["taken"]):
+            return  # the miss itself ended the play (the 8th touch without a shot, Art. 48)
+        self.set_restart(ctx, "bola_do_goleiro", area, "003 Art. 41 §único")
+
+    def shot_missed(self, ctx: Ctx, shot: dict[str, Any]) -> None:
+        """Art. 52: the disc named for the shot "fure" (misses the ball): the shot is not
+        made, a technical foul "cobrada do local de onde a bola se encontra"."""
+        m = ctx.m
+        if m["shot_asked"] is not shot or not self.in_play(m):
+            return  # the touch already ended the shot (the last lance, a foul)
+        m["shot_asked"] = None
+        ctx.announce("shot_over", N_("Shot by {team}: {outcome}"), team=ctx.name(shot["side"]),
+                     outcome=SHOT_OUTCOMES.word("miss"))
+        self.technical_foul(ctx, shot["side"], "003 Art. 52")
+
     # -- touches (Arts. 47–49) ------------------------------------------------------------------
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
         m = ctx.m
         mine, theirs = m["touches"][side], m["touches"][other(side)]
-        if hit or theirs["count"] >= theirs["limit"]:
+        handed_back = not hit and theirs["count"] >= theirs["limit"]
+        if hit or handed_back:
             # zeroed when the opponent really touches the ball (Art. 47 §6), or when
             # the opponent misses after a completed 8-touch move (Art. 49 §único)
             self.reset_touches(m, other(side))
-        m["turn"] = side
+        # the opponent who misses ("fure") after a completed 8-touch move hands the ball back:
+        # the shooter "terá novamente direito a 8 (oito) toques" (Art. 49 §único, 57 §1)
+        m["turn"] = other(side) if handed_back else side
         if self.lance_ms:
             ctx.device("lance_restart", side=ctx.m["turn"])
         mine["count"] += 1  # misses count for the team, not for the disc (Art. 47 §3)

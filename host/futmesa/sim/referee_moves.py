@@ -36,6 +36,8 @@ def lance_towards(m: dict[str, Any], side: str, disc: int = 6) -> Move | None:
     holder = pos.get("side")
     if holder not in SIDES or holder == side:
         return None
+    if keeper_takes(m):
+        return keeper_takes(m)
     allowed = (pos.get("allowed") or {}).get(side) or []
     if "touch" in allowed:
         return "touch", {"side": side, "disc": free_disc(pos, side, disc)}
@@ -77,4 +79,15 @@ def back_in_play(m: dict[str, Any], disc: int = 6) -> Move | None:
         return None
     restart = m.get("restart") or {}
     side = restart.get("side") if not restart.get("taken") else None
-    return ("touch", {"side": side, "disc": disc}) if side in SIDES else None
+    return (keeper_takes(m) or ("touch", {"side": side, "disc": disc})) if side in SIDES \
+        else None
+
+
+def keeper_takes(m: dict[str, Any]) -> Move | None:
+    """A restart only the goalkeeper takes (his chutão, 004 Bola do goleiro, Tiros de meta)
+    and not yet said to be his: the referee's tap that lets its kick be entered."""
+    restart = m.get("restart") or {}
+    if restart.get("taken") or restart.get("taker_choice") != "goalkeeper" \
+            or (restart.get("taker") or {}).get("goalkeeper"):
+        return None
+    return "taker", {"goalkeeper": True}
