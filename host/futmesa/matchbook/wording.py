@@ -561,6 +561,18 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Goal for {team}{disc}").format(team=t(d.get('side')), disc=with_disc)
         case "start":
             return _("Match started")
+        case "clip":  # the camera's clip of an entry (docs/camera.md)
+            if d.get("sha256"):
+                seconds = max(0, int(d.get("to_ms", 0)) - int(d.get("from_ms", 0))) / 1000
+                return _("Clip of entry {entry} recorded ({seconds} s, SHA-256 {hash})").format(
+                    entry=d.get("shows"),
+                    seconds=f"{seconds:.1f}".replace(".", "," if pt else "."),
+                    hash=str(d["sha256"])[:12])
+            if d.get("absent") == "camera_disk_full":
+                return _("No clip of entry {entry}: the disk was full").format(
+                    entry=d.get("shows"))
+            return _("No clip of entry {entry}: the camera was disconnected").format(
+                entry=d.get("shows"))
     label = kind.replace("_", " ")
     return _("Entry “{label}”").format(label=label)
 
@@ -579,6 +591,8 @@ def origin(source: Any, author: Any, lang: str = "pt") -> str:
         return _("Table")
     if source == "system":
         return _("System")
+    if source == "camera":
+        return _("Camera")
     if who.startswith("demo"):
         return _("Referee (demo)")
     if who in ("desk", "venue", "venue-desk", "organiser", "organizer"):
