@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from futmesa import __version__, i18n
-from futmesa.cli_camera import CAMERA_HELP, SETTING_HELP, camera_options
+from futmesa.cli_camera import CAMERA_HELP, SETTING_HELP, camera_options, camera_ready
 from futmesa.cli_words import lang_from_argv, localize
 from futmesa.health import storage_error_line
 from futmesa.i18n import _
@@ -239,6 +239,7 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
             click.echo(_("event log: {path}").format(path=db_path) + ("" if kept else _(
                 " (temporary: removed when the demo stops; --db FILE keeps it)")))
             try:
+                await camera_ready(running.camera)  # the first goal gets its clip too
                 final = await play(running, sim, pace, click.echo, period_ms=period_ms)
             except DemoError as exc:
                 result["error"] = str(exc)
@@ -265,8 +266,7 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
         try:
             asyncio.run(server.run(sim.host_port, db_path, ruleset, settings,
                                    http_host=http_host, http_port=http_port,
-                                   on_ready=scripted, public_url=public_url,
-                                   camera=camera))
+                                   on_ready=scripted, public_url=public_url, camera=camera))
         except server.PortInUseError as exc:
             raise click.ClickException(str(exc)) from exc
     finally:

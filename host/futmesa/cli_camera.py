@@ -3,6 +3,8 @@ demo``: the camera's settings validated before anything starts, errors in one li
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 import click
@@ -40,3 +42,17 @@ def camera_options(source: str | None, pairs: tuple[str, ...]) -> Any:
         return camera_settings(values, source=source)
     except CameraError as exc:
         raise click.BadParameter(str(exc), param_hint="--camera-setting") from None
+
+
+async def camera_ready(camera: Any, timeout_s: float = 30.0) -> bool:
+    """Wait (at most ``timeout_s``) for the camera's first frames: the demo's first goal then
+    has its clip. A camera that does not come is said, and the match goes on without it."""
+    if camera is None:
+        return False
+    deadline = time.monotonic() + timeout_s
+    while not camera.working:
+        if time.monotonic() > deadline:
+            click.echo(_("the camera sent no picture: the match goes on without replays"))
+            return False
+        await asyncio.sleep(0.05)
+    return True
