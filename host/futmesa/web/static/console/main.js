@@ -215,13 +215,26 @@ function wire() {
     });
   }
   // a tap on an action that cannot be sent now (Chute pedido grey): the number keyed for
-  // it is not kept for the next action, and the result line says why (the engine's words)
+  // it is not kept for the next action, and the result line says why (the engine's words).
+  // That answer grows the result line above the thumb: the same tap's click, which comes
+  // after, would land on whatever moved under the finger (issue 44's walk: "linha central"
+  // picked, the next shot refused as asked from the halfway line) — it is swallowed; the
+  // next tap's own pointerdown ends that
+  let greyTap = false;
   document.addEventListener("pointerdown", (ev) => {
     const b = ev.target instanceof Element && ev.target.closest("button");
-    if (!b || !b.disabled || b.closest(".keypad")) return;
+    greyTap = Boolean(b && b.disabled && !b.closest(".keypad"));
+    if (!greyTap) return;
     if (b.id === "act-shot") refuseShot();
     clearDisc();
   }, true);
+  document.addEventListener("click", (ev) => {
+    if (!greyTap) return;
+    greyTap = false;
+    ev.stopPropagation();
+    ev.preventDefault();
+  }, true);
+  document.addEventListener("keydown", () => { greyTap = false; }, true);
   for (const b of document.querySelectorAll("[data-key]")) {
     b.addEventListener("click", () => key(b.dataset.key));
   }
