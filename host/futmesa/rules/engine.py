@@ -20,6 +20,7 @@ from typing import Any
 
 from futmesa.i18n import N_
 
+from . import lance_questions
 from .base import Ruleset
 from .context import Ctx, Refused, words
 from .corrections import (
@@ -232,6 +233,7 @@ class Engine:
         try:
             handler(ctx)
             settle(self.ruleset, ctx)  # turn is the vez (possession.py): one state, one answer
+            lance_questions.upkeep(self.ruleset, ctx)  # the lance time's question, in time
         except Refused as refused:
             # a refused input changes nothing but the announcement saying why
             m.clear()

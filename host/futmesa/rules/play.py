@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from futmesa.i18n import N_
 
+from . import lance_questions
 from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import RESTART_NAMES, RulesCore
@@ -436,7 +437,8 @@ class PlayRules(RulesCore):
         001 Art. XXIX e, 003 Art. 71 §único)."""
         m = ctx.m
         d = ctx.entry.data
-        if not self.lance_ms or not self.in_play(m) or d.get("warning"):
+        if not self.lance_ms or not self.in_play(m) or d.get("warning") \
+                or not lance_questions.counts(self, m):
             return
         if d.get("side") is not None and d.get("side") == m.get("_lance_sanctioned"):
             return  # that lance was already punished; the device has not started the next yet
@@ -473,8 +475,9 @@ class PlayRules(RulesCore):
             self.propose_lance_foul(ctx, side, self.lance_foul)
 
     def propose_lance_foul(self, ctx: Ctx, side: str, kind: str) -> None:
-        if any(p["kind"] == "lance_timeout" for p in ctx.m["pending"]):
+        if not lance_questions.may_ask(ctx.m, side):
             return
+        lance_questions.asked(ctx.m, side)
         question = {
             "disciplinary": N_("{team} went over the lance time: a disciplinary foul?"),
             "technical": N_("{team} went over the lance time: a technical foul?"),
