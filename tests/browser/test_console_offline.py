@@ -153,6 +153,8 @@ def test_lost_answers_do_not_make_a_second_foul(
         page.click("#act-shot")
         page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
         assert page.text_content("#result").startswith("✓ chute pedido Alvorada 4")
+        # in the referee's words: never milliseconds (issue 45 blind walk, low 9)
+        assert " ms" not in page.text_content("#result"), page.text_content("#result")
         assert len(lost) == 3
         assert [(e["kind"], e["data"]["disc"]) for e in table.entries] == [("shot_asked", 4)]
     finally:

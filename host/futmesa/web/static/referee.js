@@ -182,7 +182,9 @@ const Referee = (() => {
     if (status < 300 && body.ok) {
       if (body.token) adoptToken(body.token); // our own "Nova partida": keep refereeing
       if (body.already || (body.result && body.result.already)) hooks.say(_("✓ {what}: done already (it was already logged)", { what: item.label }), "ok");
-      else hooks.say(`✓ ${item.label} (${ms} ms)`, "ok");
+      // in the referee's words: no milliseconds; a late one (queued offline) says how late
+      else if (ms < 3000) hooks.say(_("✓ {what}", { what: item.label }), "ok");
+      else hooks.say(_("✓ {what} (sent {seconds} s after the tap)", { what: item.label, seconds: Math.round(ms / 1000) }), "ok");
       hooks.applied(item, body);
     } else {
       hooks.say(_("✗ {what} refused: {why}", { what: item.label, why: body.error || `HTTP ${status}` }), "bad");
