@@ -83,6 +83,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "interval": ctx.interval,  # made between two periods: placed "Intervalo"
         "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
         "folded": e.kind in FOLDED_KINDS,  # the lance timer's rows: folded away unless asked
+        "undoes": ctx.undone is not None,  # a void undoing a correction (offers no undo)
         # the rules' words, their citations in words: short for screens, full for the súmula
         "meaning": [plain(m["pt"]) for m in meaning or []],
         "meaning_en": [plain(m["en"]) for m in meaning or []],

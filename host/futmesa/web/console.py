@@ -55,8 +55,10 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
     # the lance timer's rows fold away and are never corrected (matchbook/account.py)
     correctable = (counts and not e.get("folded")
                    and e.get("kind") not in ("void", "amend", *SIGNING_KINDS))
-    # a correction in effect is undone the way it was made: a void of it, two taps
-    undo = counts and e.get("kind") in ("void", "amend")
+    # a correction in effect is undone the way it was made: a void of it, two taps; an undo
+    # itself offers no further undo (no chain of offers that read the same): the entry it
+    # gave back is in force again, and corrected by its own "Anular" / "Corrigir"
+    undo = counts and e.get("kind") in ("void", "amend") and not e.get("undoes")
     facts = [str(f.get(key) or "") for f in e.get("facts") or []]
     return {**e, "text": text, "status": status,
             # the entry's facts in the account of the match, where they say more than its text
