@@ -163,7 +163,10 @@ def goal_voided_and_brought_back(w: Referee, tv: Any, shots: Path, ruleset: str)
     # the answer says what the undo did, never "anular nº 54" (issue 45, walk, low)
     page.wait_for_function("(document.getElementById('result').textContent || '')"
                            ".startsWith('✓ anulação desfeita')", timeout=WAIT_MS)
-    page.wait_for_selector(f"#log li[data-id='{w.newest('void')}'] .what", timeout=WAIT_MS)
+    undone = w.newest("void")
+    page.wait_for_selector(f"#log li[data-id='{undone}'] .what", timeout=WAIT_MS)
+    # the undo offers no further undo (issue 45 blind walk, low 10): the goal is in force
+    assert page.locator(f"#log li[data-id='{undone}'] [data-fix]").count() == 0
     page.screenshot(path=str(shots / f"account-{ruleset}-phone-undone.png"))
     w.tap("#sheet-log [data-close]")
 
