@@ -47,6 +47,7 @@ def dark_extent(img: Image.Image, box: tuple[int, int, int, int]) -> tuple[int, 
 
 def test_the_pdf_shows_the_signatures_and_a_qr_of_the_verification_page(
         table: SignedTable) -> None:
+    shown = table.view()["chain"]["short"]  # the hash /assinar shows before she signs
     assert table.sign("captain_A", "Ana Capitã").status_code == 200
     assert table.sign("referee", "Rui Árbitro").status_code == 200
     head = table.store.chain_head(table.match_id)
@@ -60,6 +61,10 @@ def test_the_pdf_shows_the_signatures_and_a_qr_of_the_verification_page(
         text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
         assert "Assinaturas e verificação" in text
         assert chain.short(head) in text and head in text
+        # one hash on /assinar and in the PDF: the one each signature signed, printed beside
+        # it; the final hash is named as covering the signatures (issue 45 blind walk, low 8)
+        assert f"assinou o registro até o hash {shown}" in text, text[-800:]
+        assert "Hash final da cadeia, com as assinaturas" in text
         url = f"{table.live.url}/verificar/{table.match_id}"
         assert url in text
         last = next(i for i in range(len(doc))

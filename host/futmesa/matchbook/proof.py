@@ -44,6 +44,7 @@ class SignatureLine:
     image: str  # PNG data URL
     valid: bool
     note: str  # "" or why it no longer counts
+    signed: str = ""  # "assinou o registro até o hash 3f479c27b495": the hash /assinar showed
 
 
 @dataclass
@@ -93,11 +94,15 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
         lines.append(SignatureLine(role_label(str(s.get("role", "")), teams, lang),
                                    str(s.get("name", "")),
                                    time_of_day(s.get("at"), zone) if s.get("at") else "",
-                                   str(s.get("image", "")), bool(s.get("valid", True)), note))
+                                   str(s.get("image", "")), bool(s.get("valid", True)), note,
+                                   _("signed the log up to hash {hash}").format(
+                                       hash=str(s["signs"])[:12]) if s.get("signs") else ""))
     return Proof(final, str(chain.get("short") or final[:12]), bool(chain.get("ok")), text, lines,
                  str(record.get("verify_url") or ""),
                  title=_("Signatures and verification"),
-                 hash_label=_("Chain's final hash"),
+                 # the signatures are entries of the log too: this hash covers them, each
+                 # signature says the hash it signed (the one /assinar showed)
+                 hash_label=_("Chain's final hash, with the signatures"),
                  verify_label=_("Check at"))
 
 

@@ -88,6 +88,8 @@ def pdf_flowables(proof: Proof, fonts: tuple[str, str], width_mm: float,
     for s in proof.signatures:
         image = _signature_image(s.image)
         words = [p(s.label, strong), p(s.name), p(s.when, small)]
+        if s.signed:
+            words.append(p(s.signed, small))
         if not s.valid:
             words.append(p(s.note, bad))
         rows.append([image or p("—"), words])
