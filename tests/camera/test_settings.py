@@ -17,6 +17,7 @@ def test_the_defaults_are_the_issues() -> None:
     ({"fps": 0}, "camera setting 'fps' = 0 is not valid: give a number from 1 to 60"),
     ({"ring_max_mib": 1}, "'ring_max_mib' = 1"),
     ({"clip_before_s": 25, "ring_seconds": 20}, "must fit in ring_seconds"),
+    ({"review_s": 15, "ring_seconds": 12}, "must fit in ring_seconds"),
     ({"colour": 1}, "camera setting 'colour' does not exist"),
 ])
 def test_a_bad_setting_is_one_line_saying_what_to_do(given: dict[str, object],

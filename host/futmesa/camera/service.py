@@ -213,11 +213,12 @@ class CameraService:
         """The clip around ``entry`` (its ``at_ms`` on the match's timeline)."""
         s = self.settings
         at = entry["at_ms"]
+        before, after = ((s.review_s, 0.0) if entry["kind"] == REVIEW
+                         else (s.clip_before_s, s.clip_after_s))
         name = clip_name(entry["match_id"], entry["id"])
         self.pending[entry["id"]] = {**entry, "name": name, "asked": time.monotonic()}
-        if not self.working or not self._send(("clip", entry["id"], at - s.clip_before_s * 1000,
-                                                at + s.clip_after_s * 1000,
-                                                str(self.clips / name))):
+        if not self.working or not self._send(("clip", entry["id"], at - before * 1000,
+                                                at + after * 1000, str(self.clips / name))):
             self._clip_done(entry["id"], {"error": "camera_lost", "code": CAMERA_LOST})
 
     def _lost_pending(self, code: str) -> None:

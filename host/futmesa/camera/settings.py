@@ -27,12 +27,13 @@ class CameraSettings(BaseModel):
     jpeg_quality: int = Field(80, ge=30, le=95)
     clip_before_s: float = Field(8.0, ge=0.0, le=60.0)
     clip_after_s: float = Field(2.0, ge=0.0, le=10.0)
+    review_s: float = Field(10.0, ge=1.0, le=60.0)  # "Rever": the seconds before the press
     clip_height: int = Field(360, ge=90, le=1080)  # the clips' picture (docs/camera.md)
     stall_s: float = Field(2.0, ge=0.3, le=30.0)  # no new frame this long: the feed is stalled
 
     @model_validator(mode="after")
     def _clip_fits_the_ring(self) -> CameraSettings:
-        if self.clip_before_s + self.clip_after_s > self.ring_seconds:
+        if max(self.clip_before_s + self.clip_after_s, self.review_s) > self.ring_seconds:
             raise ValueError("clip longer than the ring")
         return self
 
@@ -54,7 +55,7 @@ def camera_settings(data: dict[str, Any] | None = None, **given: Any) -> CameraS
                                 "{known}").format(key=key, known=", ".join(
                                     CameraSettings.model_fields))) from None
         if "clip longer than the ring" in str(err.get("msg")):
-            raise CameraError(_("camera: clip_before_s + clip_after_s must fit in "
+            raise CameraError(_("camera: clip_before_s + clip_after_s and review_s must fit in "
                                 "ring_seconds; shorten the clip or lengthen the ring")) from None
         field = CameraSettings.model_fields.get(key)
         low = high = None

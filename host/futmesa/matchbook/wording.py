@@ -561,6 +561,8 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Goal for {team}{disc}").format(team=t(d.get('side')), disc=with_disc)
         case "start":
             return _("Match started")
+        case "review":
+            return _("Review: the referee asked to see the moment again")
         case "clip":  # the camera's clip of an entry (docs/camera.md)
             if d.get("sha256"):
                 seconds = max(0, int(d.get("to_ms", 0)) - int(d.get("from_ms", 0))) / 1000

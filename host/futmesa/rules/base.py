@@ -79,6 +79,11 @@ class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules, 
     def on_reopen(self, ctx: Ctx) -> None:
         """"Reabrir" after the referee signed: recorded, it changes nothing in the match."""
 
+    def on_review(self, ctx: Ctx) -> None:
+        """"Rever": the referee asks to see the last seconds again (the camera's clip of them
+        goes into the log beside it, docs/camera.md): recorded, it changes nothing in the match;
+        what he then decides is his own input."""
+
     def on_gap(self, ctx: Ctx) -> None:
         ctx.m["gaps"] += 1
         ctx.announce("gap", N_("Device events were lost: check the score and the time"))
