@@ -86,6 +86,7 @@ ROWS = {
     "The offside disc named (Gaúcha, 001 Art. XXXII §2)": "offside_disc",
     "The kicker under 1 cm from the ball (Regra 1 Toque, 000 Art. 26 §1 E)": "distance",
     "A disc moved before a restart (A mesa está posta, Pastilha 8x2)": "disc_moved",
+    "A part of a team arranged in the rule's order (Pastilha 8x2, A mesa está posta)": "arranged",
     "The goalkeeper on the shoot-out keypad (Pastilha, 003 Art. 37 §3)": "shootout_keeper",
     "The asked shot struck by another disc (Pastilha, 003 Art. 54 §2)": "other_disc",
 }
@@ -636,6 +637,16 @@ def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> No
             page.wait_for_selector("#rc-disc-moved-2", state="visible", timeout=WAIT_MS)
             assert "Botafogo" in page.text_content("#rc-disc-moved-2")
             assert table.state.to_dict()["restart"]["moved"] == {"A": [9]}
+            # 004 Escanteios: then the defence's goalkeeper in the small area, one tap
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-arranged", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#rc-arranged") == (
+                "Goleiro de Botafogo posicionado na pequena área")
+            thumb.tap("#rc-arranged")
+            thumb.answered()
+            assert thumb.taps == TAPS["arranged"]
+            assert table.state.to_dict()["restart"]["arranged"] == ["B:goalkeeper"]
+            page.wait_for_selector("#rc-arranged", state="hidden", timeout=WAIT_MS)
         finally:
             ctx.close()
         assert page.js_errors == []

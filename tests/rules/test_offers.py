@@ -29,7 +29,7 @@ def test_each_ruleset_offers_only_its_own_inputs() -> None:
     rules, m = match("cbfm-1toque", restart=goal_kick(out_line="end", out_by="B", out_end=0))
     assert offers(rules, m) == ["set_piece_distance", "disc_out", "straight_out"]  # VI C/H
     rules, m = match("pastilha-8x2", restart=goal_kick())
-    assert offers(rules, m) == ["ball_stopped_big"]  # 003 Art. 43
+    assert offers(rules, m) == ["positions", "ball_stopped_big"]  # 003 Art. 64 §6, Art. 43
     rules, m = match("gaucha", restart=goal_kick())
     assert offers(rules, m) == ["ball_on_arc", "discs_moved", "disc_out", "rebound_midline"]
     rules, m = match("mesa-posta", restart=goal_kick())
@@ -144,3 +144,18 @@ def test_a_disc_moved_where_the_document_counts_them() -> None:
     assert "disc_moved" in offers(rules, m) and rules.movers(m) == ["B"]
     rules, m = match("pastilha-8x2", restart={"kind": "reposicao", "side": "B", "taken": False})
     assert "disc_moved" not in offers(rules, m)
+
+
+def test_the_arrangement_in_the_documents_order() -> None:
+    # 003 Art. 64 §6: the taker's attack, the other's attack, the taker's defence, the other's
+    rules, m = match("pastilha-8x2", restart=goal_kick())
+    assert rules.arrange_next(m) == ("A", "attack")
+    m["restart"]["arranged"] = ["A:attack", "B:attack", "A:defence"]
+    assert rules.arrange_next(m) == ("B", "defence")
+    m["restart"]["arranged"].append("B:defence")
+    assert "positions" not in offers(rules, m)
+    # 004 Escanteios: the defence's goalkeeper in the small area; none before a goal kick
+    rules, m = match("mesa-posta", restart={"kind": "escanteio", "side": "B", "taken": False})
+    assert rules.arrange_next(m) == ("A", "goalkeeper") and "positions" in offers(rules, m)
+    rules, m = match("mesa-posta", restart=goal_kick())
+    assert "positions" not in offers(rules, m)

@@ -540,6 +540,12 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
         case "disc_moved":  # before any restart that lets a team move discs (rules/moves.py)
             return _("{team} moved disc {disc} before the restart").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))
+        case "positions" if str(d.get("disc", "")).upper() == "GK":  # 004 Escanteios
+            return _("{team}'s goalkeeper placed in the small area").format(team=t(d.get("side")))
+        case "positions" if d.get("part") == "attack":  # 003 Art. 64 §6
+            return _("{team} arranged its attack").format(team=t(d.get("side")))
+        case "positions":
+            return _("{team} arranged its defence").format(team=t(d.get("side")))
         case "set_piece_distance":
             return _("{team}'s kicking disc {disc} less than 1 cm from the ball").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))

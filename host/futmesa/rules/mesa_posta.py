@@ -16,7 +16,7 @@ from futmesa.i18n import N_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
-from .moves import Moves
+from .moves import Arrange, Moves
 
 # restarts whose taker waits for another touch before touching the ball again (004 O cobrador)
 TAKER_WAITS = ("escanteio", "tiro_livre", "lateral", "penalti")
@@ -40,7 +40,7 @@ class MesaPosta(Ruleset):
     penalty_keeper_secret = True  # "O goleiro ... escolhe em segredo" (004 Pênaltis)
     shot_needs_before_alarm = False  # the half ends at the next dead ball (004 A partida)
     # Tiros de meta: discs moved at a goal kick, the chutão that hits an opponent
-    referee_inputs = frozenset({"discs_moved", "disc_moved", "keeper_kick_hit"})
+    referee_inputs = frozenset({"discs_moved", "disc_moved", "positions", "keeper_kick_hit"})
     # "Só vale gol de chute pedido … Gol sem chute pedido vira tiro de meta para a defesa":
     # the asked shot was at the other goal
     shot_own_goal = ("no_goal", "tiro_de_meta", "004 Chute pedido")
@@ -89,6 +89,11 @@ class MesaPosta(Ruleset):
         "tiro_livre": Moves("taker", None, "004 Faltas"),
         # "Quem pôs a bola para fora move até quatro botões; o outro time não move nenhum"
         "tiro_de_meta": Moves("other", 4, "004 Tiros de meta"),
+    }
+    # "Depois, o goleiro da defesa é posicionado em qualquer ponto da pequena área antes da
+    # cobrança" (Escanteios): `positions {side, disc: GK, area: small}`
+    restart_positions: ClassVar[dict[str, Arrange]] = {
+        "escanteio": Arrange((("other", "goalkeeper"),), "004 Escanteios", area="small"),
     }
     # "O goleiro dá um chutão com a chuteira" (Tiros de meta, Bola do goleiro)
     taker_rules: ClassVar[dict[str, tuple[str, str]]] = {

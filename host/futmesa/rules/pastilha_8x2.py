@@ -18,7 +18,7 @@ from futmesa.i18n import N_
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
 from .goals import SHOT_OUTCOMES
-from .moves import Moves
+from .moves import Arrange, Moves
 from .possession import rules_name as self_name
 from .possession import touch_refusal
 
@@ -53,8 +53,9 @@ class Pastilha8x2(Ruleset):
     # Art. 74: "No campo de ataque, o beneficiado poderá optar por cobrança direta ou indireta"
     # ... Art. 43 / 44 b: the goalkeeper's ball in the big area
     # ... Art. 44 a, 64, 72, 73: a disc moved before a restart (`disc_moved`)
+    # ... Art. 64 §6: the order the teams are arranged in before a goal kick (`positions`)
     referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big", "other_disc_shot",
-                                "disc_moved"})
+                                "disc_moved", "positions"})
     # discs moved before a restart, one `disc_moved` each (moves.py); a penalty: not stated
     restart_moves: ClassVar[dict[str, Moves]] = {
         # Art. 72: "após uma 'bola fora', seja em lateral ou escanteio, o Técnico beneficiado
@@ -73,6 +74,12 @@ class Pastilha8x2(Ruleset):
         # ball in the small area "como se fosse um tiro-de-meta, mas sem arrumação dos times"
         "reposicao": Moves("none", None, "003 Art. 64"),
         "bola_do_goleiro": Moves("none", None, "003 Art. 44 a"),
+    }
+    # Art. 64 §6: "caberá ao cobrador do lance arrumar primeiro o seu ataque e o adversário
+    # também o seu ataque, em seguida a defesa do cobrador e após a defesa do adversário"
+    restart_positions: ClassVar[dict[str, Arrange]] = {
+        "tiro_de_meta": Arrange((("taker", "attack"), ("other", "attack"),
+                                 ("taker", "defence"), ("other", "defence")), "003 Art. 64 §6"),
     }
     cites: ClassVar[dict[str, str]] = {
         "draw": "003 Art. 30",

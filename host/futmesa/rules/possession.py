@@ -303,6 +303,9 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         "offside_side": offside_side(m) if "offside" in rules.referee_inputs else None,
         # the teams that may move one more disc before the restart (`disc_moved`, moves.py)
         "movers": rules.movers(m) if "disc_moved" in rules.referee_inputs else [],
+        # the part of a team to be arranged next (`positions`, moves.py): [side, part]
+        "arrange": list(rules.arrange_next(m) or ()) or None
+        if "positions" in rules.referee_inputs else None,
     }
 
 
@@ -336,6 +339,8 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         # a disc moved before the restart, where a team may move one more (moves.py: 004
         # Saída de bola, Escanteios, Faltas, Tiros de meta; 003 Art. 64, 72, 73)
         "disc_moved": playing and waiting and bool(rules.movers(m)),
+        # the next part of a team arranged before the restart (003 Art. 64 §6, 004 Escanteios)
+        "positions": playing and waiting and rules.arrange_next(m) is not None,
         # a restart being taken with the kicking disc under 1 cm from the ball (000 Art. 26 §1 E)
         "set_piece_distance": playing and waiting,
         "keeper_kick_hit": playing and bool(r) and bool(r.get("taken"))
@@ -361,7 +366,8 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "midline_deflection": bool(m["goals"]) and m["goals"][-1]["period"] == m["period"]
         and bool(r) and r["kind"] == "saida" and not r.get("taken"),
     }
-    return [k for k in ("offside", "ball_on_arc", "discs_moved", "disc_moved", "keeper_kick_hit",
+    return [k for k in ("offside", "ball_on_arc", "discs_moved", "disc_moved", "positions",
+                        "keeper_kick_hit",
                         "pass", "set_piece_distance",
                         "disc_out", "rebound_midline", "free_kick_choice", "straight_out",
                         "pass_touched_opponent", "ball_stopped_big", "other_disc_shot",

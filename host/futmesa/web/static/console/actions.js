@@ -3,7 +3,7 @@
 
 import { $, _, name, say, view } from "./page.js";
 import { discNumber, send } from "./keypad.js";
-import { endOwner, movers, offsideSide, restartName, restartNow } from "./ruleinputs.js";
+import { ARRANGED, arrangeNext, endOwner, movers, offsideSide, restartName, restartNow } from "./ruleinputs.js";
 import { loadLog } from "./log.js";
 
 function discMoved(s) {
@@ -130,6 +130,13 @@ export const actions = {
   // move one (possession.movers: 004 Saída de bola, Escanteios, Tiros de meta; 003 Art. 72)
   disc_moved: () => discMoved(movers()[0]),
   disc_moved_2: () => discMoved(movers()[1]),
+  // the next part of a team arranged before the restart, as the engine names it
+  positions: () => {
+    const a = arrangeNext();
+    if (!a || !ARRANGED[a[1]]) return say(_("✗ no arrangement is due now"), "bad");
+    const data = a[1] === "goalkeeper" ? { side: a[0], disc: "GK", area: "small" } : { side: a[0], part: a[1] };
+    return send("positions", data, ARRANGED[a[1]](name(a[0])));
+  },
   disc_out: () => {
     const d = discNumber();
     if (d == null) return say(_("✗ key in the number of the disc that left the field"), "bad");

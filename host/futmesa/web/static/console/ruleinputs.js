@@ -22,6 +22,17 @@ export function movers() {
 }
 // whom "Impedimento" names: the side that played the last lance, as the engine publishes it
 // (possession.offside_side, 001 Art. XXXII), never the team on turn
+// the part of a team to be arranged next before the restart: [side, part] (possession.arrange)
+export function arrangeNext() {
+  const pos = view.state && view.state.match && view.state.match.possession;
+  const a = pos && Array.isArray(pos.arrange) ? pos.arrange : null;
+  return a && (a[0] === "A" || a[0] === "B") ? a : null;
+}
+export const ARRANGED = {
+  attack: (team) => _("{team} arranged its attack", { team }),
+  defence: (team) => _("{team} arranged its defence", { team }),
+  goalkeeper: (team) => _("{team}'s goalkeeper placed in the small area", { team }),
+};
 export function offsideSide() {
   const pos = (view.state && view.state.match && view.state.match.possession) || {};
   const s = pos.offside_side;
@@ -54,6 +65,10 @@ export function renderRuleInputs(m) {
   const moving = Boolean(r) && offered("disc_moved") ? movers() : [];
   any = show("rc-disc-moved", moving.length > 0) || any;
   show("rc-disc-moved-2", moving.length > 1);
+  // the next part arranged, in the rule's order (003 Art. 64 §6, 004 Escanteios): one tap each
+  const arrange = Boolean(r) && offered("positions") ? arrangeNext() : null;
+  any = show("rc-arranged", Boolean(arrange && ARRANGED[arrange[1]])) || any;
+  if (arrange && ARRANGED[arrange[1]]) $("rc-arranged").textContent = ARRANGED[arrange[1]](name(arrange[0]));
   // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
   any = show("rc-pass", Boolean(r) && offered("pass")) || any;
   // a foul in the offender's field: the favoured técnico chooses direct or indirect (the
