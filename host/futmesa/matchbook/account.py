@@ -240,8 +240,8 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
             add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
     elif kind == "amend":
         add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
-    elif kind == "discipline" and not ctx.said and data.get("type", "disciplinary") == \
-            "disciplinary":
+    elif kind == "discipline" and not ctx.said and not data.get("action") \
+            and data.get("type", "disciplinary") == "disciplinary":
         pass  # the rules asked the referee to grade it (003 Art. 87): the answer's fact says it
     elif kind in DISCIPLINE_KINDS:
         # a disciplinary foul in the rules' words, with its count, as everywhere else
