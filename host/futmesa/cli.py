@@ -474,9 +474,9 @@ def matches(db: str) -> None:
               help="Language of the súmula (default: the language of --lang before the "
                    "command).")
 @click.option("--verify-url", "verify_base", default=None,
-              help="Address of the futmesa host whose page checks this súmula, for its QR "
-                   "code (default: this computer's network address on port 8000, as futmesa "
-                   "serve prints it).")
+              help="Address of the futmesa host whose page checks this súmula, as futmesa "
+                   "serve printed it (http://ADDRESS:PORT), for its QR code; without it the "
+                   "súmula names no address and says how to check it on the host.")
 @click.option("--timekeeping", is_flag=True,
               help="Every lance-timer row in the event log (lance started, warnings, "
                    "expiries); by default they are folded into one line.")
@@ -500,15 +500,18 @@ def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
         ) from None
     except KeyError as exc:
         raise click.ClickException(str(exc.args[0])) from exc
-    # the QR code and "Verifique em" name the host's verification page, as on the web súmula
-    base = public_base_url("0.0.0.0", 8000, verify_base)
-    record = {**record, "verify_url": f"{base}/verificar/{match_id}"}
-    if not verify_base and (pdf_path or html_path or not (csv_path or json_path)):
-        # a guess (serve's default port): say which address it names, and how to change it
-        click.echo(_("The súmula's \"Verifique em\" names {url}, futmesa serve's default "
-                     "address; if the host serves at another address or port, write it again "
-                     "with --verify-url http://ADDRESS:PORT").format(url=f"{base}/verificar/"
-                                                                     f"{match_id}"))
+    # the QR code and "Verifique em" name the host's verification page, as on the web súmula,
+    # only when its address is given: never a guessed one (the súmula then says how to check)
+    if verify_base:
+        base = public_base_url("0.0.0.0", 8000, verify_base)
+        record = {**record, "verify_url": f"{base}/verificar/{match_id}"}
+    else:
+        record = {**record, "verify_url": "", "verify_db": Path(db).name}
+        if pdf_path or html_path or not (csv_path or json_path):
+            click.echo(_("The súmula names no verification address (its QR code needs the "
+                         "host's): it says how to check it on the host; to print the address "
+                         "and its QR code, write it again with --verify-url "
+                         "http://ADDRESS:PORT"))
     if not any((pdf_path, html_path, csv_path, json_path)):
         pdf_path = f"sumula-{match_id}.pdf"
     outputs = [(o, p) for o, p in (("--pdf", pdf_path), ("--html", html_path),

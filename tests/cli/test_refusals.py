@@ -204,7 +204,11 @@ def test_report_says_which_verification_address_the_pdf_names(tmp_path: Path) ->
     code, out = _run("report", str(match_id), "--db", str(db), "--html",
                      str(tmp_path / "s.html"))
     assert code == 0, out
-    assert f":8000/verificar/{match_id}" in out and "--verify-url http://ENDEREÇO:PORTA" in out
+    # never a guessed address (issue 45 blind walk, low 7): the súmula says how to check it
+    assert ":8000" not in out and "--verify-url http://ENDEREÇO:PORTA" in out
+    page = (tmp_path / "s.html").read_text()
+    assert "/verificar/" in page and ":8000" not in page
+    assert f"futmesa verify {match_id} --db m.sqlite" in page
     code, out = _run("report", str(match_id), "--db", str(db), "--html",
                      str(tmp_path / "s.html"), "--verify-url", "http://mesa.local:8123")
     assert code == 0, out

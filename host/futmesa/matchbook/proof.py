@@ -57,6 +57,9 @@ class Proof:
     chain_text: str
     signatures: list[SignatureLine] = field(default_factory=list)
     verify_url: str = ""
+    # how to check it when no address is known (futmesa report without --verify-url): never
+    # a guessed address
+    verify_hint: str = ""
     title: str = ""  # the words: proof_of gives them in the record's language
     hash_label: str = ""
     verify_label: str = ""
@@ -99,6 +102,11 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
                                        hash=str(s["signs"])[:12]) if s.get("signs") else ""))
     return Proof(final, str(chain.get("short") or final[:12]), bool(chain.get("ok")), text, lines,
                  str(record.get("verify_url") or ""),
+                 verify_hint=_("Check it on the host that kept the match: its page "
+                               "/verificar/{id}, or futmesa verify {id} --db {db}").format(
+                     id=(record.get("match") or {}).get("id"),
+                     db=record.get("verify_db") or "futmesa.sqlite")
+                 if not record.get("verify_url") else "",
                  title=_("Signatures and verification"),
                  # the signatures are entries of the log too: this hash covers them, each
                  # signature says the hash it signed (the one /assinar showed)

@@ -110,6 +110,8 @@ def pdf_flowables(proof: Proof, fonts: tuple[str, str], width_mm: float,
              p(proof.chain_text, base if proof.chain_ok else bad)]
     if proof.verify_url:
         words.append(p(f"{proof.verify_label}: {proof.verify_url}", base))
+    elif proof.verify_hint:
+        words.append(p(proof.verify_hint, base))
     qr = qr_drawing(proof.verify_url) if proof.verify_url else p("")
     check = Table([[qr, words]], colWidths=[(QR_MM + 6) * mm, (width_mm - QR_MM - 6) * mm])
     check.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
