@@ -7,7 +7,8 @@ further expiry, so:
 
 - 000 Art. 26 §1 A (`cbfm-1toque`): the first expiry is the referee's warning, the
   next one a disciplinary foul to confirm;
-- 001 Art. XXIX e (`gaucha`): more than 15 s is a technical foul to confirm;
+- 001 Art. XXIX e (`gaucha`): more than 15 s is the technical foul itself, at the first
+  expiry, no question (a wrong one is undone by voiding the device's entry);
 - 003 Art. 71 §único, Art. 84 (`pastilha-8x2`): the warning, then "cera" (a
   disciplinary foul) to confirm;
 - 004 (`mesa-posta`) has no lance timer: nothing happens, however long the wait.
@@ -71,7 +72,6 @@ def _pending(live: LiveTable) -> list[dict[str, Any]]:
     ("ruleset", "warned", "foul", "restart"),
     [
         ("cbfm-1toque", True, "disciplinary", "tiro_livre"),
-        ("gaucha", False, "technical", "falta_tecnica"),
         ("pastilha-8x2", True, "cera", "tiro_livre"),
     ],
 )
@@ -100,6 +100,23 @@ def test_a_player_who_keeps_delaying_is_sanctioned(
         assert match["fouls"]["B"][key] == 1
         assert match["finished"] is False
         # the free kick gives A a fresh lance on the device
+        live.wait(lambda: _state(live)["lance"]["side"] == "A", 20, "A's lance on the device")
+
+
+def test_more_than_15_s_is_the_technical_foul_in_gaucha() -> None:
+    """001 Art. XXIX e: "Constitui falta técnica: ... demorar mais de quinze segundos para
+    efetuar um lance" — the device's first expiry is the foul, with no warning and no question;
+    the lance passes to the favoured side on the device."""
+    with LiveTable(speed=SPEED, ruleset="gaucha") as live:
+        live.start_match(kickoff="A")
+        live.sim.button("turnA")  # A's lance is over: B's lance starts, and B does not play
+        live.wait(lambda: _state(live)["match"]["fouls"]["B"]["technical"] >= 1, 30,
+                  "B's technical foul")
+        codes = _codes(live)
+        assert "lance_warning" not in codes and "lance_over" in codes, codes
+        assert _pending(live) == []
+        first = next(e for e in _expiries(live) if e["side"] == "B")
+        assert first["count"] == 1, first
         live.wait(lambda: _state(live)["lance"]["side"] == "A", 20, "A's lance on the device")
 
 

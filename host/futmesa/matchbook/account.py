@@ -257,6 +257,11 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
         add("substitution", {lang: str(record.get(f"now_{lang}") or record.get(key) or "")
                              for lang, key in LANGS}, side=data.get("side"),
             out=data.get("out"), **{"in": data.get("in")})
+    elif kind == "lance_expired" and said(frozenset({"lance_over"})):
+        # the device's expiry that is the foul itself (001 Art. XXIX e): what the rules made
+        add("discipline", {lang: lance_foul_words([], [s for s in said() if s.code.startswith(
+            "restart_")], data.get("side"), teams, lang) for lang, _k in LANGS},
+            side=data.get("side"))
     elif kind == "confirm" and data.get("choice") == "foul" and counts:
         # a foul answered to the table's question (the lance time): what the rules made of it
         add("discipline", {lang: lance_foul_words(said(frozenset({"disciplinary"})), said(),

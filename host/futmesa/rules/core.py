@@ -278,7 +278,13 @@ class RulesCore:
 
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
         m = ctx.m
+        # a sanction given with no lance played between (a disciplinary foul, the lance time):
+        # no other disc has touched the ball since the kick (a foul is a lance: it may have)
+        waiting = (self.still_waiting(m, side) if extra.get("infraction") and ctx.entry.kind
+                   in ("discipline", "confirm", "lance_expired", "set_piece_distance") else None)
         m["restart"] = {"kind": kind, "side": side, "rule": rule, "taken": False, **extra}
+        if waiting:
+            m["restart"]["waiting"] = waiting
         if extra.get("infraction"):
             m["restart"]["called_at"] = ctx.instant()  # the alarm compares it (time_up)
         spec = self.restart_rules.get(kind)
@@ -305,6 +311,23 @@ class RulesCore:
         self.dead_ball(ctx)
         if self.lance_ms:
             ctx.device("lance_restart", side=ctx.m["turn"])
+
+    def still_waiting(self, m: dict[str, Any], side: str) -> dict[str, Any] | None:
+        """The kicker of the restart in force who still waits for another touch when `side` is
+        given an infraction's kick on the same ball (a disciplinary kick right after his
+        technical-foul kick: he "só intervir no próximo lance de sua equipe depois que a bola
+        for tocada por qualquer outro jogador", 000 Art. 27 C): {disc, rule}, carried by the
+        new restart (possession.kicker_waits refuses him)."""
+        r = m.get("restart")
+        if not r or r.get("side") != side:
+            return None
+        if not r.get("taken"):
+            held: dict[str, Any] | None = r.get("waiting")
+            return held
+        rule = self.taker_waits.get(r["kind"])
+        if rule is None or r.get("kicker") is None or r.get("kicker_free"):
+            return None
+        return {"disc": r["kicker"], "rule": rule[1]}
 
     def mark_referee_choices(self, restart: dict[str, Any]) -> None:
         """What the console may offer for this restart (docs/rulesets.md, "Entradas do

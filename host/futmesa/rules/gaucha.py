@@ -105,6 +105,12 @@ class Gaucha(Ruleset):
     # own field, so indirect, §3)
     keeper_foul_restart = ("falta_indireta", "001 Art. XXIII §9")
     side_choice_kinds = ("tiro_de_meta", "falta_tecnica")  # XXXIII §2, XXII §1–§2
+    # "O botão que cobrou a ocorrência não poderá tocar na bola ou até mesmo ser movimentado,
+    # antes da mesma ser tocada por outro botão qualquer" (XXXIV §1 b): no sanction written,
+    # so his lance is refused (possession.kicker_waits)
+    taker_waits: ClassVar[dict[str, tuple[str, str]]] = {
+        "lateral_cavada": ("refuse", "001 Art. XXXIV §1 b"),
+    }
     # what each restart allows its taker (lances, and what it may not win for him)
     restart_rules: ClassVar[dict[str, dict[str, Any]]] = {
         "lateral_cedida": {"lances": 2, "forbid": ("lateral", "escanteio", "goal"),
@@ -295,9 +301,18 @@ class Gaucha(Ruleset):
         return False  # the last lance is given anyway; its infractions are not taken (§2)
 
     def lance_timeout(self, ctx: Ctx, side: str | None) -> None:
-        """Art. XXIX e: more than 15 s for a lance is a technical foul."""
-        if side:
-            self.propose_lance_foul(ctx, side, "technical")
+        """Art. XXIX e: "demorar mais de quinze segundos para efetuar um lance" is itself the
+        technical foul ("Constitui falta técnica"), with no warning first: given at the
+        device's first expiry past the 15 s, not asked. A wrong one (the lance was played, not
+        yet entered) is undone by voiding the device's entry."""
+        m = ctx.m
+        if not side or m.get("_lance_sanctioned") == side:
+            return
+        m["_lance_sanctioned"] = side
+        ctx.announce("lance_over", N_("{team} took more than {secs} s for a lance: technical "
+                                      "foul"), self.cite("lance_time"), team=ctx.name(side),
+                     secs=m["clock_profile"]["lance_ms"] // 1000)
+        self.technical_foul(ctx, side, self.cite("lance_time"))
 
     def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
         """Art. XXIX f–g: complaints and delays are technical fouls in this rule."""

@@ -74,7 +74,8 @@ class GoalRules(RulesCore):
         if not shot:
             raise Refused(N_("No shot was asked"))
         m["shot_asked"] = None
-        kicked(m, shot["side"])  # a restart the shot was the kick of is taken (possession.py)
+        # a restart the shot was the kick of is taken (possession.py), its kicker waits
+        kicked(m, shot["side"], shot.get("disc"), outcome in ("saved", "blocked"))
         so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         if outcome == "wide":
             # "para fora" before the side-net event: that ball out still follows a shot

@@ -284,6 +284,9 @@ class PlayRules(RulesCore):
             elif hit and (side != restart["side"] or disc is None
                           or disc != restart.get("kicker")):
                 restart["kicker_free"] = True  # another disc touched the ball
+        held = (restart or {}).get("waiting")
+        if held and hit and (side != restart["side"] or disc != held["disc"]):
+            restart.pop("waiting")  # another disc touched the ball: the kicker is free
         if restart and restart.get("open"):
             if restart["side"] == side:
                 restart["taker_lances"] += 1

@@ -161,6 +161,9 @@ def kicker_waits(rules: Any, m: dict[str, Any], side: str,
     says whether the lance is refused or a technical foul (000 Art. 9, 23 II G, III A, IV B,
     27 C; 003 Art. 66 §3, 67 §2); None when it may play."""
     r = m.get("restart")
+    held = (r or {}).get("waiting")
+    if held and disc is not None and disc == held["disc"] and side == r["side"]:
+        return "refuse", str(held["rule"])  # the kicker of the kick before still waits
     if (disc is None or not r or not r.get("taken") or r.get("kicker_free")
             or r.get("side") != side or r.get("kicker") != disc):
         return None
@@ -168,13 +171,17 @@ def kicker_waits(rules: Any, m: dict[str, Any], side: str,
     return rule
 
 
-def kicked(m: dict[str, Any], side: str) -> None:
-    """`side`'s asked shot was struck: a restart of its not yet taken is taken by it (a
-    penalty, a direct kick: the shot is its lance), so the vez can pass."""
+def kicked(m: dict[str, Any], side: str, disc: int | None = None,
+           touched: bool = False) -> None:
+    """`side`'s asked shot was struck by `disc`: a restart of its not yet taken is taken by it
+    (a penalty, a direct kick: the shot is its lance), so the vez can pass; `disc` is its
+    kicker, who waits for another touch (000 Art. 23 IV B) unless the shot was `touched` (saved
+    or blocked: the goalkeeper or a disc touched the ball)."""
     r = m.get("restart")
     if r and not r.get("taken") and r.get("side") == side:
         r["taken"] = True
         r["touches_since"] = 0
+        r["kicker"], r["kicker_free"] = disc, touched
         if r.get("open"):
             r["taker_lances"] = r.get("taker_lances", 0) + 1
     elif r and r.get("open") and r.get("side") != side:
@@ -256,6 +263,8 @@ def barred(rules: Any, m: dict[str, Any], side: str) -> list[int]:
     r = m.get("restart")
     if r and r.get("kicker") is not None and kicker_waits(rules, m, side, r["kicker"]):
         discs.add(int(r["kicker"]))
+    if r and r.get("waiting") and r["side"] == side:
+        discs.add(int(r["waiting"]["disc"]))
     return sorted(discs)
 
 
