@@ -1,11 +1,11 @@
 """The referee's walk at the human pace (issue 44): per ruleset, `futmesa sim` and `futmesa
 serve` as a club runs them (two commands, the sim's pty, the organiser's --settings file with
-one-minute halves), driven by taps on a 390×844 touch phone through both halves, the clock
-running and a tap every ~1 s of wall time: each half's kick-off, a lance left to run out in
-the first (the table's warning where the ruleset has one, then its question, answered
+halves of 75–90 s at --speed 2), driven by taps on a 390×844 touch phone through both halves,
+the clock running and a tap every ~1 s of wall time: each half's kick-off, a lance left to run
+out in the first (the table's warning where the ruleset has one, then its question, answered
 "✓ falta"), a saved shot (after the restart's first lance where the restart allows no shot
 yet), and a shot tapped for the team WITHOUT the lance (the console answers with the engine's
-reason, nothing is stored).
+reason, nothing is stored, and the tap does nothing else).
 
 After every action the daemon's own SQLite file holds exactly that entry (its kind, team and
 disc; a refused tap adds nothing) and the console's "na vez" is the team the engine lets play
@@ -27,7 +27,10 @@ pytestmark = pytest.mark.browser
 
 RULESETS = ("cbfm-1toque", "gaucha", "pastilha-8x2", "mesa-posta")
 PACE_S = 1.0  # the referee's thumb: one tap a second, never faster
-SPEED = 2     # the table's clock at twice real time: a one-minute half is 30 s of wall time
+SPEED = 2     # the table's clock at twice real time: a 75 s half is 37.5 s of wall time
+# the first half's taps take ~25 s of wall time (~30 s in 001, where the falta técnica the
+# lance overrun gives needs its pass before a shot): halves with room for a busy machine
+HALF_MINUTES = {"gaucha": 1.5}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 2}
 TEAMS = {"A": {"name": "Estrela do Norte", "color": "#c62828"},
@@ -38,17 +41,17 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "walk44"
 
 
 def settings(ruleset: str) -> dict[str, Any]:
-    """The organiser's file: a league match (a draw ends it), the shortest half the file
-    takes, no interval (the referee starts the 2nd half at once), and where the document
-    times a lance the shortest one, 5 s, that runs out within the half (004 times no lance:
-    mesa_posta.py, lance_ms 0)."""
+    """The organiser's file: a league match (a draw ends it), short halves, no interval (the
+    referee starts the 2nd half at once), and where the document times a lance the shortest
+    one, 5 s, that runs out within the half (004 times no lance: mesa_posta.py, lance_ms 0)."""
     s: dict[str, Any] = {"teams": TEAMS, "kickoff": "A", "competition": "pontos corridos",
-                         "half_minutes": 1, "interval_minutes": 0}
+                         "half_minutes": HALF_MINUTES.get(ruleset, 1.25),
+                         "interval_minutes": 0}
     if ruleset != "mesa-posta":
         s.update(lance_seconds=5, lance_warn_seconds=2)
     else:
-        # 004 plays penalties after a level match even in a league (mesa_posta.py takes the
-        # competition's type from its shootout setting): the club says none
+        # 004 sends a level match to penalties in any competition ("Partida empatada no fim
+        # do tempo normal vai para os pênaltis"; docs/rulesets.md): the club turns them off
         s["shootout"] = False
     return s
 
