@@ -182,15 +182,38 @@ def _start_camera(running: Running, settings: Any, db: Path,
     table = running.daemon
 
     def on_clip(done: dict[str, Any]) -> None:
-        if table.table_id is not None and "file" in done:
-            replay = {"entry": done["entry"], "shows": done["shows"],
-                      "url": "/clips/" + done["file"], "match_id": done["match_id"]}
-            loop.call_soon_threadsafe(running.hub.annotate, table.table_id, "replay", replay)
+        if table.table_id is not None:
+            loop.call_soon_threadsafe(running.hub.annotate, table.table_id, "replay",
+                                      replay_of(done))
+
+    def has_camera(table_id: str) -> None:  # the console offers "Rever" on this table
+        loop.call_soon_threadsafe(running.hub.annotate, table_id, "camera", True)
+
+    def first_seen(table_id: str) -> None:
+        has_camera(table_id)
+        if seen is not None:
+            seen(table_id)
+
+    seen, table.on_table = table.on_table, first_seen
+    if table.table_id is not None:
+        has_camera(table.table_id)
 
     cam = CameraService(settings.source, settings, db, running.store, health=table.health,
                         on_clip=on_clip)
     cam.start()
     return cam
+
+
+def replay_of(done: dict[str, Any]) -> dict[str, Any]:
+    """A new clip as the table's ``replay``: its url and one frame's ms (the console's frame
+    step), or, when none could be made, why (``absent``, no url)."""
+    replay = {"entry": done["entry"], "shows": done["shows"], "match_id": done["match_id"]}
+    if "file" not in done:
+        return {**replay, "url": None, "absent": done.get("absent") or "camera_lost"}
+    frames = int(done.get("frames") or 0)
+    span = float(done.get("to_ms", 0)) - float(done.get("from_ms", 0))
+    frame_ms = span / (frames - 1) if frames > 1 and span > 0 else 1000 / 30
+    return {**replay, "url": "/clips/" + done["file"], "frame_ms": round(frame_ms, 1)}
 
 
 async def _cancel(task: asyncio.Task[Any] | None) -> None:

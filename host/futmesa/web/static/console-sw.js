@@ -12,6 +12,7 @@ const SHELL = [
   "/static/console/main.js", "/static/console/page.js", "/static/console/keypad.js",
   "/static/console/link.js", "/static/console/actions.js", "/static/console/ruleinputs.js",
   "/static/console/questions.js", "/static/console/log.js", "/static/console/corrections.js",
+  "/static/console/review.js",
   "/i18n/words.js",
   "/static/console.webmanifest", "/static/console-icon.svg", "/static/console-icon-192.png",
 ];

@@ -11,6 +11,7 @@ import { renderRuleInputs } from "./ruleinputs.js";
 import { renderPending, renderResetOffer, renderSigning } from "./questions.js";
 import { describe, loadLog, refreshLog } from "./log.js";
 import { cancelFix, showFixFields, submitFix } from "./corrections.js";
+import { renderReview, reviewApplied } from "./review.js";
 
 // ---- live state -------------------------------------------------------------------
 function render() {
@@ -69,6 +70,7 @@ function render() {
   sayStoppedClock(m);
   renderRuleInputs(m);
   renderSigning();
+  renderReview();
   // the venue desk's next match for this table: one press starts it, settings filled in
   // before a kick-off the first thing to do is on the first screen: start the period
   // never while the result waits for the referee's answer (the engine's decision_pending: the
@@ -343,8 +345,9 @@ function onKey(ev) {
 
 
 Referee.on("say", say);
-Referee.on("applied", (item) => {
+Referee.on("applied", (item, body) => {
   refreshLog();
+  reviewApplied(item, body);
   // a substitution taken: Sai/Entra are empty again (never the same one sent twice)
   if (item && item.kind === "substitution") {
     $("sub-out").value = "";

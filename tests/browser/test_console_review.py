@@ -1,0 +1,112 @@
+"""The referee's "Rever" on a 390×844 touch phone, end to end: the simulated table filmed by
+the simulated camera (its own process), the real daemon and rules. One tap sends the review,
+the camera's clip of the last seconds plays on the phone, a frame step moves the picture's
+time, the scrubber moves it too; a table whose camera is down says there is no video, in
+words. Screenshots in test-output/camera/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from screen_checks import visible_codes
+
+from futmesa.camera.settings import camera_settings
+from futmesa_testkit.livetable import LiveTable
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+TEAMS = {"A": {"name": "Casa", "color": "#1040c0"}, "B": {"name": "Visitante", "color": "#000000"}}
+LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
+WAIT_MS = 90_000
+T = "document.getElementById('review-video').currentTime"
+
+
+def camera(source: str = "sim") -> Any:
+    return camera_settings(source=source, width=640, height=360, fps=10, ring_seconds=10,
+                           ring_max_mib=16, clip_before_s=3, clip_after_s=1, review_s=4,
+                           stall_s=2)
+
+
+def phone(browser: Any, live: LiveTable) -> Any:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    page.goto(live.base_url + f"/console?token={live.token}")
+    page.wait_for_function("document.getElementById('c-name-A').textContent === 'Casa'",
+                           timeout=WAIT_MS)
+    return page
+
+
+def test_rever_plays_the_last_seconds_with_frame_steps(browser: Any, output_dir: Path) -> None:
+    shots = output_dir / "camera"
+    shots.mkdir(parents=True, exist_ok=True)
+    with LiveTable(speed=30, settings=LONG_LANCE, camera=camera()) as live:
+        live.start_match(teams=TEAMS)
+        page = phone(browser, live)
+        page.wait_for_selector("#review-ask:not([hidden])", timeout=WAIT_MS)
+        cam = live.running.camera
+        live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "4.5 s of frames in the ring")
+        page.screenshot(path=str(shots / "console-rever-button-phone.png"))
+        page.tap("#review-ask")
+        page.wait_for_selector("#sheet-review:not([hidden])", timeout=5_000)
+        assert "Gravando" in page.text_content("#review-status")
+        page.wait_for_function(f"{T} > 0.8", timeout=WAIT_MS)  # the clip plays by itself
+        assert page.evaluate("document.getElementById('review-video').playbackRate") == 0.5
+        size = page.evaluate("[document.getElementById('review-video').videoWidth,"
+                             " document.getElementById('review-video').videoHeight]")
+        assert size == [640, 360]
+        page.screenshot(path=str(shots / "console-rever-playing-phone.png"))
+        page.tap("#review-play")  # pause
+        page.wait_for_function("document.getElementById('review-video').paused", timeout=5_000)
+        before = page.evaluate(T)
+        page.tap("#review-fwd")
+        page.wait_for_function(f"{T} > {before} + 0.05", timeout=5_000)
+        after = page.evaluate(T)
+        assert after - before == pytest.approx(0.1, abs=0.02)  # one frame at 10 fps
+        page.tap("#review-back")
+        page.tap("#review-back")
+        page.wait_for_function(f"{T} < {after} - 0.15", timeout=5_000)
+        # the scrubber: a tap near its start puts the picture near the clip's start
+        box = page.locator("#review-scrub").bounding_box()
+        assert box is not None and box["height"] >= 40
+        page.touchscreen.tap(box["x"] + box["width"] * 0.9, box["y"] + box["height"] / 2)
+        page.wait_for_function(f"{T} > 2.5", timeout=5_000)
+        assert "/ 4," in page.text_content("#review-time") or "/ 3," in page.text_content(
+            "#review-time")
+        page.tap("#sheet-review [data-rate='1']")
+        assert page.evaluate("document.getElementById('review-video').playbackRate") == 1
+        page.screenshot(path=str(shots / "console-rever-frame-step-phone.png"))
+        for sel in ("#review-back", "#review-play", "#review-fwd"):
+            b = page.locator(sel).bounding_box()
+            assert b is not None and b["height"] >= 48 and b["width"] >= 90  # a thumb's
+        assert visible_codes(page) == []
+        mid = live.running.daemon.match["id"]
+        entries = live.running.store.entries(mid)
+        review = [e for e in entries if e.kind == "review"]
+        assert len(review) == 1
+        assert any(e.kind == "clip" and e.data.get("shows") == review[0].id
+                   and e.data.get("sha256") for e in entries)
+        assert page.js_errors == []
+        page.context.close()
+
+
+def test_rever_without_a_camera_says_so(browser: Any, output_dir: Path) -> None:
+    shots = output_dir / "camera"
+    shots.mkdir(parents=True, exist_ok=True)
+    with LiveTable(speed=30, settings=LONG_LANCE, camera=camera("/dev/video97")) as live:
+        live.start_match(teams=TEAMS)
+        page = phone(browser, live)
+        page.wait_for_selector("#review-ask:not([hidden])", timeout=WAIT_MS)
+        page.tap("#review-ask")
+        page.wait_for_function("document.getElementById('review-status').textContent"
+                               ".startsWith('Sem vídeo')", timeout=WAIT_MS)
+        assert page.text_content("#review-status") == "Sem vídeo: a câmera estava desconectada"
+        assert page.is_hidden("#review-video")
+        page.screenshot(path=str(shots / "console-rever-no-camera-phone.png"))
+        assert page.js_errors == []
+        page.context.close()
