@@ -1,6 +1,7 @@
 """End to end: a goal on the simulated table, filmed by the simulated camera (its own
 process), is replayed on the TV: GOL!, then the goal's clip (H.264 in MP4, from the match's
-log, served at /clips/) in slow motion (0.5×), then back to the score by itself.
+log, served at /clips/) in slow motion (0.5×), then back to the score by itself; the same
+goal voided by the referee: GOL ANULADO, then its clip again under "GOL ANULADO".
 Screenshots at TV size in test-output/camera/."""
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def test_a_goal_is_replayed_slowly_on_the_tv_then_the_score(page: Any, output_di
                              " document.getElementById('replay-video').videoHeight]")
         assert size == [640, 360]
         page.screenshot(path=str(shots / "kiosk-replay-tv.png"))
-        assert "REPLAY" in page.text_content(".replay-word")
+        assert page.inner_text(".replay-word").startswith("REPLAY")
         # a 4-second clip at half speed: about 8 s, then the score, by itself
         page.wait_for_selector("#replay.hidden", state="attached", timeout=30_000)
         played = page.evaluate("window.futmesaReplay.played")
@@ -60,3 +61,37 @@ def test_a_goal_is_replayed_slowly_on_the_tv_then_the_score(page: Any, output_di
         clip = [c for c in cam.written if "file" in c][0]
         entries = live.running.store.entries(clip["match_id"])
         assert any(e.kind == "clip" and e.data.get("sha256") == clip["sha256"] for e in entries)
+
+
+def test_a_voided_goal_s_clip_is_shown_under_gol_anulado(page: Any, output_dir: Path) -> None:
+    shots = output_dir / "camera"
+    shots.mkdir(parents=True, exist_ok=True)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    with LiveTable(speed=30, settings=LONG_LANCE, camera=CAMERA) as live:
+        live.start_match(teams=TEAMS)
+        page.goto(live.base_url + "/")
+        page.wait_for_function("document.getElementById('name-A').textContent === 'Casa'",
+                               timeout=WAIT_MS)
+        cam = live.running.camera
+        live.wait(lambda: cam.stats()["ring_frames"] >= 30, 60, "3 s of frames in the ring")
+        live.referee("shot_asked", {"side": "A", "disc": 9})
+        live.sim.goal(live.match()["ends"]["B"])
+        page.wait_for_selector("#replay:not(.hidden)", timeout=WAIT_MS)
+        assert not page.evaluate("document.getElementById('replay').classList.contains('voided')")
+        page.wait_for_selector("#replay.hidden", state="attached", timeout=30_000)
+        goal = live.match()["goals"][-1]["entry"]
+        assert [c for c in cam.written if c.get("shows") == goal and "file" in c]
+        live.referee("void", {"target": goal})
+        live.wait(lambda: live.match()["score"]["A"] == 0, 30, "the void")
+        page.wait_for_selector("#goal:not(.hidden)", timeout=WAIT_MS)
+        assert page.inner_text("#goal-word") == "GOL ANULADO"
+        page.wait_for_selector("#replay.voided:not(.hidden)", timeout=WAIT_MS)
+        page.wait_for_function("document.getElementById('replay-video').currentTime > 0.6",
+                               timeout=20_000)
+        assert page.inner_text(".replay-word").startswith("GOL ANULADO")
+        page.screenshot(path=str(shots / "kiosk-replay-voided-tv.png"))
+        page.wait_for_selector("#replay.hidden", state="attached", timeout=30_000)
+        played = page.evaluate("window.futmesaReplay.played")
+        assert len(played) == 2 and played[1]["voided"] and played[1]["url"] == played[0]["url"]
+        assert page.text_content("#score-A") == "0"
+        assert visible_codes(page) == []
