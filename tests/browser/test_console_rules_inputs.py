@@ -89,6 +89,8 @@ ROWS = {
     "A part of a team arranged in the rule's order (Pastilha 8x2, A mesa está posta)": "arranged",
     "The goalkeeper on the shoot-out keypad (Pastilha, 003 Art. 37 §3)": "shootout_keeper",
     "The asked shot struck by another disc (Pastilha, 003 Art. 54 §2)": "other_disc",
+    "Where a technical foul is taken (Gaúcha, 001 Art. XXIX b, m)": "spot",
+    "The favoured team's bico of a big area (Regra 1 Toque, 000 Art. 26 §2 II B)": "bico",
 }
 
 
@@ -725,6 +727,75 @@ def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> No
             assert thumb.taps == TAPS["shootout_keeper"]
             page.screenshot(path=str(output_dir / "console-rules-shootout-keeper.png"))
             assert table.state.to_dict()["shootout"]["kicks"] == []
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+
+def test_where_a_kick_is_taken_on_a_phone(browser: Any, output_dir: Path) -> None:
+    """The restart card says where the kick is taken and a penalty's set-up; a technical foul's
+    place, which only the referee knows, is one tap (001 Art. XXIX b, m: the penalty mark),
+    offered only while the kick waits; the favoured team's bico is asked (000 Art. 26 §2 II B)
+    with answers in words."""
+    hub = StateHub()
+    table = NamedRulesTable(hub, "gaucha")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
+        live.call(table.apply, "foul", {"side": "B", "type": "tecnica"}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            page.wait_for_selector("#rc-spot-penalty_mark", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#rc-spot") == "Local: onde está a bola"
+            assert not page.is_visible("#rc-spot-ball")  # the place it has now
+            thumb.tap("#rc-spot-penalty_mark")
+            thumb.answered()
+            assert thumb.taps == TAPS["spot"]
+            restart = table.state.to_dict()["restart"]
+            assert (restart["spot"], restart["spot_of"]) == ("penalty_mark", "B")
+            page.wait_for_function("document.getElementById('rc-spot').textContent === "
+                                   "'Local: na marca do pênalti (Botafogo)'", timeout=WAIT_MS)
+            assert _last_sentence(live) == "Cobrança na marca do pênalti"
+            page.screenshot(path=str(output_dir / "console-rules-kick-spot.png"))
+            # taken: nothing to offer; a penalty: its set-up on the card
+            live.call(table.apply, "touch", {"side": "A", "disc": 9}, "referee", "t")
+            live.call(table.apply, "foul", {"side": "B", "type": "falta", "where": "box"},
+                      "referee", "t")
+            page.wait_for_selector("#rc-setup", state="visible", timeout=WAIT_MS)
+            assert not page.is_visible("#rc-spot-penalty_mark")
+            assert page.text_content("#rc-setup") == (
+                "Preparação: todos os botões afastados para fora da grande área; o goleiro com "
+                "a frente tocando a linha de gol")
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+    # cbfm-1toque: Botafogo's disciplinary foul as it was to take a goal kick
+    hub = StateHub()
+    table = NamedRulesTable(hub, "cbfm-1toque")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        for kind, data, source in (
+                ("touch", {"side": "A", "disc": 10}, "referee"),
+                ("touch", {"side": "A", "disc": 8}, "referee"),
+                ("last_touch", {"side": "A"}, "referee"),
+                ("ball_out", {"line": "end", "end": 1}, "device"),
+                ("discipline", {"side": "B", "type": "disciplinary"}, "referee")):
+            live.call(table.apply, kind, data, source, "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            page.wait_for_selector("#pending li button", timeout=WAIT_MS)
+            answers = page.locator("#pending li button").all_text_contents()
+            assert answers == ["Área de Alvorada, bico esquerdo", "Área de Alvorada, bico direito",
+                               "✓ Área de Botafogo, bico esquerdo",
+                               "Área de Botafogo, bico direito"], answers
+            page.screenshot(path=str(output_dir / "console-rules-bico.png"))
+            thumb.tap("#pending li button >> nth=3")
+            thumb.answered()
+            assert thumb.taps == TAPS["bico"]
+            restart = table.state.to_dict()["restart"]
+            assert (restart["spot"], restart["spot_of"], restart["flank"]) == (
+                "big_area_corner", "B", "right")
         finally:
             ctx.close()
         assert page.js_errors == []

@@ -13,6 +13,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from futmesa.i18n import N_, NP_, translator
 from futmesa.rules.base import LOST_NAMES
+from futmesa.rules.spots import SPOT_NAMES
 
 DEFAULT_TIMEZONE = "America/Sao_Paulo"
 LANGS = ("pt", "en")
@@ -551,6 +552,19 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 team=t(d.get("side")), disc=_num(d.get("disc")))
         case "keeper_kick_hit":
             return _("The goalkeeper's kick hit an opponent's disc")
+        case "kick_spot_choice":
+            # where the restart waiting is taken (rules/spots.py): the referee's tap
+            where = (SPOT_NAMES[str(d.get("spot"))][0 if pt else 1]
+                     if d.get("spot") in SPOT_NAMES else str(d.get("spot", "")))
+            flank = {"left": _(", left corner"), "right": _(", right corner")}.get(
+                str(d.get("flank")), "")
+            if d.get("spot_of") in ("A", "B"):
+                return _("Kick taken {spot} ({team}{flank})").format(
+                    spot=where, team=t(d.get("spot_of")), flank=flank)
+            return _("Kick taken {spot}").format(spot=where)
+        case "disc_distances":
+            near = ", ".join(f"{k} {v} mm" for k, v in (d.get("mm") or {}).items())
+            return _("Discs' distances from the free kick's ball: {discs}").format(discs=near)
         case "signature":
             signer = {"referee": _("by the referee"),
                    "captain_A": _("by {team_a}'s captain").format(team_a=t('A')),

@@ -3,7 +3,7 @@
 A ruleset is a class: its class attributes are data (durations, limits, the
 articles it cites, see core.py) and its methods are small rule functions,
 grouped by concern in timekeeping.py, goals.py, play.py, discipline.py,
-situations.py and moves.py. The
+situations.py, moves.py and spots.py. The
 four rulesets in this package subclass `Ruleset` and override only what their
 document says differently. Handlers are named `on_<entry kind>`; the engine
 calls them with a `Ctx` (see context.py). Articles are cited as in the
@@ -22,6 +22,7 @@ from .goals import GoalRules
 from .moves import MoveRules
 from .play import PlayRules
 from .situations import SituationRules
+from .spots import SpotRules
 from .timekeeping import TimeRules
 
 __all__ = ["MINUTE", "RESTART_NAMES", "Ruleset"]
@@ -43,7 +44,8 @@ LOST_NAMES = Labels({
 })
 
 
-class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules, MoveRules):
+class Ruleset(TimeRules, GoalRules, PlayRules, DisciplineRules, SituationRules, MoveRules,
+              SpotRules):
     """Defaults shared by every ruleset; subclasses override data and functions."""
 
     def on_sensor_fault(self, ctx: Ctx) -> None:

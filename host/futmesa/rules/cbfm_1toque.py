@@ -71,6 +71,7 @@ class Cbfm1Toque(Ruleset):
         "technical": "000 Art. 23",
         "disciplinary": "000 Art. 26 §1 F",
         "disciplinary_kick": "000 Art. 26 §2",
+        "bico_choice": "000 Art. 26 §2 II B",
         "expel": "000 Art. 26 §1 C",
         "forfeit": "000 Art. 26 §1 C",
         "min_discs": "000 Art. 6 §6",
@@ -110,6 +111,23 @@ class Cbfm1Toque(Ruleset):
         "tiro_de_meta": "000 Art. 23 II B", "reposicao": "000 Art. 23 II B"}
     first_lance_off_opponent = "000 Art. 18 §1"
     side_choice_kinds = ("escanteio",)  # a ball in the goal: the favoured técnico's side
+    # where a technical foul is taken when its article names the place (Art. 23; elsewhere
+    # "onde estiver a bola"): II D "em qualquer lugar da área grande" (the far one, the
+    # beneficiary's), II F "no 'bico' da área grande do infrator", VI C "no quarto de
+    # círculo" of the offender's line, VI H "em qualquer lugar sua área grande"
+    rule_spots: ClassVar[dict[str, dict[str, Any]]] = {
+        "000 Art. 23 II D": {"spot": "big_area", "of": "beneficiary"},
+        "000 Art. 23 II F": {"spot": "big_area_corner", "of": "offender"},
+        "000 Art. 23 VI C": {"spot": "corner_mark", "of": "offender"},
+        "000 Art. 23 VI H": {"spot": "big_area", "of": "beneficiary"},
+    }
+    # Art. 20 §único A, C: the penalty's set-up; B: the discs moved out play on from where the
+    # referee put them; Art. 18 §2, 14 §4, 15 §3: those moved for a free kick, a throw-in or a
+    # corner go back after its (first) lance
+    penalty_setup = ("clear_big_area_to_nearest_spot", "goalkeeper_front_on_goal_line")
+    cleared_return: ClassVar[dict[str, bool]] = {
+        "penalti": False, "falta_direta": True, "falta_indireta": True, "lateral": True,
+        "escanteio": True}
     # a failed reposição / goal kick: short of the midline, the opponent's option (Art. 13
     # §3, Art. 16 §3); not out of the big area, a technical foul (Art. 23 II F)
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {
@@ -227,8 +245,15 @@ class Cbfm1Toque(Ruleset):
     def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
         """Art. 26 §1 F: from the 3rd disciplinary foul each one expels the disc that
         made the team's previous lance; a 5th expulsion ends the match instead."""
-        super().disciplinary_foul(ctx, side, disc, rule)
         m = ctx.m
+        r = m["restart"]
+        kick = bool(r and not r["taken"] and r["side"] == side
+                    and r["kind"] in ("tiro_de_meta", "reposicao") and self.in_play(m))
+        super().disciplinary_foul(ctx, side, disc, rule)
+        if kick:
+            # "Se o infrator fosse bater tiro-de-meta ou reposição, o beneficiado pela cobrança
+            # poderá optar por qualquer 'bico' de área" (Art. 26 §2 II B): he is asked which
+            self.ask_kick_spot(ctx, "big_area_corner", self.cite("bico_choice"))
         # "a partir da terceira": the 3rd and each later foul (setting `expel_from`: 4 reads
         # it as each one after the 3rd; docs/rulesets.md, contradictions)
         expel_from = int(self.setting("expel_from", self.expel_from))

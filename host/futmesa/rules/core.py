@@ -298,16 +298,11 @@ class RulesCore:
             if spec.get("out_rule"):
                 # the kick may not leave the field on its first lance (000 Art. 25 B)
                 m["restart"]["out_rule"] = spec["out_rule"]
+        self.place_restart(ctx, m["restart"])
         self.mark_referee_choices(m["restart"])
         m["turn"] = side
         m["lance_warnings"] = 0
-        ctx.announce(
-            "restart_" + kind,
-            N_("{restart} to {team}"),
-            rule,
-            restart=RESTART_NAMES.word(kind, capital=True),
-            team=ctx.name(side),
-        )
+        self.announce_restart(ctx, m["restart"])
         self.dead_ball(ctx)
         if self.lance_ms:
             ctx.device("lance_restart", side=ctx.m["turn"])
@@ -371,6 +366,15 @@ class RulesCore:
     # -- implemented by the rule mixins (timekeeping, goals, discipline); declared here
     #    so each mixin can call the others ------------------------------------------------
     def start_from_kickoff(self, ctx: Ctx, side: str) -> None:
+        raise NotImplementedError
+
+    def place_restart(self, ctx: Ctx, r: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def announce_restart(self, ctx: Ctx, r: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def restore_cleared(self, ctx: Ctx) -> None:
         raise NotImplementedError
 
     def begin_last_lance(self, ctx: Ctx, side: str | None, reason: str, rule: str) -> None:

@@ -37,7 +37,8 @@ class Gaucha(Ruleset):
     # ... Art. XXXVII §1 a disc out of the field, Art. XXXVIII a rebound over the halfway line
     referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass", "disc_out",
                                 "rebound_midline", "free_kick_choice",
-                                "pass_touched_opponent", "midline_deflection"})
+                                "pass_touched_opponent", "midline_deflection",
+                                "kick_spot_choice"})
     # Art. XXXI §2: an own goal only "partindo do campo do defensor que estiver efetuando a
     # jogada"; a shot is taken from the attacking field (Art. XXI a), so back in one's own
     # goal it is no goal — and "quando a bola arremessada ao arco bater na trave e ... entrar
@@ -84,6 +85,7 @@ class Gaucha(Ruleset):
         "side_choice": "001 Art. XXXIII §2",
         "ball_on_arc": "001 Art. XXXVI",
         "discs_moved": "001 Art. XXXIII §1",
+        "kick_spot": "001 Art. XXIX",
     }
     # a goal kick and the goalkeeper's ball are taken by "um dos zagueiros" (XXXIII §2, XXXV)
     taker_rules: ClassVar[dict[str, tuple[str, str]]] = {
@@ -111,6 +113,21 @@ class Gaucha(Ruleset):
     taker_waits: ClassVar[dict[str, tuple[str, str]]] = {
         "lateral_cavada": ("refuse", "001 Art. XXXIV §1 b"),
     }
+    # where a kick is taken when its article names the place: XXXIII §1 "cobrada no local da
+    # saída da bola"; XXIII §9 "A falta no goleiro será cobrada na marca do pênalti" (the
+    # fouled goalkeeper's); XXII §1 "cobrada na lateral da linha divisória do campo de jogo"
+    rule_spots: ClassVar[dict[str, dict[str, Any]]] = {
+        "001 Art. XXXIII §1": {"spot": "ball_out"},
+        "001 Art. XXIII §9": {"spot": "penalty_mark", "of": "beneficiary"},
+        "001 Art. XXII §1": {"spot": "midline_side_line"},
+    }
+    # a technical foul's place is its reason's, which only the referee knows: the penalty
+    # mark for the goalkeeper outside or on the small area line (XXIX b, m)
+    spot_choices: ClassVar[dict[str, tuple[str, ...]]] = {
+        "falta_tecnica": ("penalty_mark", "ball", "ball_out")}
+    # XXVII §2, §4: the penalty's set-up; §3: the discs moved out play on from where they are
+    penalty_setup = ("clear_all_discs_from_big_area", "goalkeeper_front_on_goal_line")
+    cleared_return: ClassVar[dict[str, bool]] = {"penalti": False}
     # what each restart allows its taker (lances, and what it may not win for him)
     restart_rules: ClassVar[dict[str, dict[str, Any]]] = {
         "lateral_cedida": {"lances": 2, "forbid": ("lateral", "escanteio", "goal"),

@@ -87,6 +87,8 @@ class GoalRules(RulesCore):
             team=ctx.name(shot["side"]),
             outcome=said,
         )
+        if outcome != "wide":
+            self.restore_cleared(ctx)  # no goal and play goes on (003 Art. 73 §1)
         if m["status"] == "last_lance":
             self.end_last_lance(ctx)
             return

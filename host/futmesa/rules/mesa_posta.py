@@ -103,6 +103,12 @@ class MesaPosta(Ruleset):
     # "Falta no goleiro também vira chutão dele, do local da falta" (setting keeper_foul:
     # penalti reads "Falta dentro da área é pênalti" instead)
     keeper_foul_restart = ("bola_do_goleiro", "004 Bola do goleiro")
+    # Pênaltis: "Todos os botões saem da área, e o cobrador fica em qualquer ponto atrás da
+    # bola, dentro da área ou da meia-lua. O goleiro espera em cima da linha"; Faltas: "cobra
+    # um tiro livre no local"
+    penalty_setup = ("all_discs_out_of_area", "kicker_behind_ball_in_area_or_meia_lua",
+                     "goalkeeper_on_line")
+    restart_spots: ClassVar[dict[str, str]] = {**Ruleset.restart_spots, "tiro_livre": "foul"}
 
     def initial_match(self) -> dict[str, Any]:
         m = super().initial_match()

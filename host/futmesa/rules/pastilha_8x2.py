@@ -54,8 +54,9 @@ class Pastilha8x2(Ruleset):
     # ... Art. 43 / 44 b: the goalkeeper's ball in the big area
     # ... Art. 44 a, 64, 72, 73: a disc moved before a restart (`disc_moved`)
     # ... Art. 64 §6: the order the teams are arranged in before a goal kick (`positions`)
+    # ... Art. 73 §1: the opponents under 7 cm from a free kick's ball, cleared and put back
     referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big", "other_disc_shot",
-                                "disc_moved", "positions"})
+                                "disc_moved", "positions", "disc_distances"})
     # discs moved before a restart, one `disc_moved` each (moves.py); a penalty: not stated
     restart_moves: ClassVar[dict[str, Moves]] = {
         # Art. 72: "após uma 'bola fora', seja em lateral ou escanteio, o Técnico beneficiado
@@ -84,6 +85,7 @@ class Pastilha8x2(Ruleset):
     cites: ClassVar[dict[str, str]] = {
         "draw": "003 Art. 30",
         "kickoff": "003 Art. 30",
+        "distance": "003 Art. 73 §1",
         "duration": "003 Art. 27",
         "change_ends": "003 Art. 30 §2",
         "added_time": "003 Art. 29 §único",
@@ -151,6 +153,19 @@ class Pastilha8x2(Ruleset):
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {
         "tiro_de_meta": {"area": "003 Art. 67 §1"},
     }
+    # where a technical foul is taken: the 8th touch without a shot, "no local aonde a bola
+    # parar", the ball laid flat if it stopped standing (Art. 48 §1–§2); the ball played into
+    # one's own small area, "cobrado do 'bico' mais próximo da área pequena" (Art. 40)
+    rule_spots: ClassVar[dict[str, dict[str, Any]]] = {
+        "003 Art. 48": {"spot": "where_the_ball_stops", "ball_may_be_laid_flat": True},
+        "003 Art. 40": {"spot": "small_area_corner", "of": "offender"},
+    }
+    # Art. 69, §1: the penalty's set-up; Art. 73 §1: the opponents cleared from a free kick
+    # go back once it is over
+    penalty_setup = ("clear_all_discs_but_kicker_from_big_area_and_meia_lua",
+                     "goalkeeper_facing_goal_line_from_inside")
+    cleared_return: ClassVar[dict[str, bool]] = {"falta_direta": True, "falta_indireta": True}
+    free_kick_distance_mm = 70  # Art. 73: "a distância mínima de 7,0 cm"
 
     # -- ball out ---------------------------------------------------------------------------
     def ball_out_restart(
@@ -187,6 +202,9 @@ class Pastilha8x2(Ruleset):
             # the 8th touch without a shot sent it there: one offence, already sanctioned;
             # only where the kick is taken changes (Art. 48 §1: the corner of the small area)
             r["rule"] = "003 Art. 40"
+            for key in ("spot", "spot_of", "ball_may_be_laid_flat"):
+                r.pop(key, None)
+            self.place_restart(ctx, r)
             ctx.announce(
                 "foul_spot",
                 N_("{team}'s technical foul kick is taken from the corner of the small area"),

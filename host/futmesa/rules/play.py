@@ -269,6 +269,8 @@ class PlayRules(RulesCore):
         if restart and not restart["taken"] and restart["side"] == side:
             restart["taken"] = True
             restart["touches_since"] = 0
+            if restart["kind"] == "falta_indireta" and not struck:
+                self.restore_cleared(ctx)  # "simplesmente após a cobrança" (003 Art. 73 §1)
             # its kicker waits for another touch where `taker_waits` says (a miss moved
             # nothing; a shot's kick is followed by its result, not by another lance of his)
             restart["kicker"] = disc if hit and not struck else None
@@ -278,6 +280,7 @@ class PlayRules(RulesCore):
                 m["clock_running"] = True
         elif restart:
             restart["touches_since"] = restart.get("touches_since", 0) + 1
+            self.restore_cleared(ctx)  # play went on after the kick (003 Art. 73 §1)
             if (hit and side == restart["side"] and restart.get("kicker") is None
                     and disc is not None and not restart.get("kicker_free")):
                 restart["kicker"] = disc  # the taker's first touch that moved the ball

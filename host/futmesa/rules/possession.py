@@ -367,6 +367,12 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "pass_touched_opponent": bool(r) and bool(r.get("infraction")) and bool(r.get("taken"))
         and bool(r.get("open")) and r.get("lances") == 2 and r.get("taker_lances") == 1,
         "ball_stopped_big": playing,  # 003 Art. 43, 44 b
+        # where the restart waiting is taken, where only the referee knows (001 Art. XXIX b,
+        # m: the penalty mark) or the favoured side chooses (000 Art. 26 §2 II B: asked)
+        "kick_spot_choice": playing and waiting and bool(rules.spot_choices.get(r["kind"])),
+        # the opponents under the distance from a free kick's ball (003 Art. 73 §1)
+        "disc_distances": playing and waiting and bool(r.get("infraction"))
+        and r["kind"] != "penalti",
         # the asked shot struck by another disc than the one named (003 Art. 54 §2)
         "other_disc_shot": playing and bool(m.get("shot_asked"))
         and m["shot_asked"].get("struck_by") is None,
@@ -380,5 +386,5 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
                         "pass", "set_piece_distance",
                         "disc_out", "rebound_midline", "free_kick_choice", "straight_out",
                         "pass_touched_opponent", "ball_stopped_big", "other_disc_shot",
-                        "midline_deflection")
+                        "midline_deflection", "kick_spot_choice", "disc_distances")
             if k in mine and now[k]]

@@ -54,7 +54,9 @@ class SituationRules(RulesCore):
             raise Refused(N_("No free kick is waiting whose taker may choose direct or "
                              "indirect: that choice is his only for a foul in the opponent's "
                              "field, before the kick"), rule=self.cite("kick_choice"))
-        keep = {k: r[k] for k in ("infraction", "foul_type") if k in r}
+        # the same kick from the same place: only its kind changes
+        keep = {k: r[k] for k in ("infraction", "foul_type", "spot", "spot_of", "flank",
+                                  "discs_to_clear") if k in r}
         self.set_restart(ctx, kind, r["side"], self.cite("kick_choice"), kick_choice=True,
                          **keep)
 

@@ -128,7 +128,8 @@ class TimeRules(RulesCore):
         m.pop("_shot_out", None)
         for s in SIDES:
             self.reset_touches(m, s)
-        m["restart"] = {"kind": "saida", "side": side, "rule": self.cite("kickoff"), "taken": False}
+        m["restart"] = {"kind": "saida", "side": side, "rule": self.cite("kickoff"), "taken": False,
+                        "spot": "centre"}
         m["turn"] = side
         m["kickoff_touches"] = 0
 

@@ -44,6 +44,10 @@ export const actions = {
   ball_stopped_big: () => send("ball_stopped", { side: view.side, area: "big" },
     _("ball stopped in the big area of {team}", { team: name(view.side) })),
   straight_out: () => send("straight_out", {}, _("straight out without rolling")),
+  // where the restart waiting is taken, where only the referee knows (001 Art. XXIX b, m)
+  spot_penalty_mark: () => send("kick_spot_choice", { spot: "penalty_mark" }, _("taken on the penalty mark")),
+  spot_ball: () => send("kick_spot_choice", { spot: "ball" }, _("taken where the ball is")),
+  spot_ball_out: () => send("kick_spot_choice", { spot: "ball_out" }, _("taken where the ball went out")),
   pass_touched_opponent: () => send("pass_touched_opponent", {}, _("1st lance off an opponent")),
   midline_deflection: () => send("midline_deflection", {}, _("deflection on the halfway line")),
   restart_failed: () => send("restart_failed", {

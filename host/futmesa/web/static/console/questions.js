@@ -38,7 +38,10 @@ export function renderPending(list) {
     answers.className = "answers";
     li.append(q, answers);
     const options = p && Array.isArray(p.options) ? p.options : null;
-    const label = (c) => (c === "A" || c === "B" ? name(c) : OPTION_LABELS[c] || c);
+    // a corner of a big area (000 Art. 26 §2 II B): "A_left" is A's area, its left corner
+    const bico = (c) => (/^[AB]_(left|right)$/.test(c) ? (c.endsWith("left")
+      ? _("{team}'s area, left corner", { team: name(c[0]) }) : _("{team}'s area, right corner", { team: name(c[0]) })) : null);
+    const label = (c) => (c === "A" || c === "B" ? name(c) : OPTION_LABELS[c] || bico(c) || c);
     if (p && p.input === "disc") {
       // a free answer: the number of a disc (e.g. which disc is sent off)
       const input = document.createElement("input");

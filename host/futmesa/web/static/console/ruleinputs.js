@@ -47,6 +47,44 @@ export function restartName(kind) {
   // a button may carry a heading ("Reinício: falta direta"): the restart's name is after it
   return b ? b.textContent.replace(/^.*:\s*/, "").trim() : _("restart");
 }
+// where a kick is taken (rules/spots.py SPOT_NAMES) and a penalty's set-up (SETUP_NAMES)
+const SPOTS = {
+  centre: _("at the centre of the field"), ball: _("where the ball is"),
+  foul: _("where the foul was"), ball_out: _("where the ball went out"),
+  where_the_ball_stops: _("where the ball stops"), penalty_mark: _("on the penalty mark"),
+  corner_mark: _("at the corner mark"), big_area: _("anywhere in the big area"),
+  big_area_corner: _("at a corner of the big area"),
+  small_area_corner: _("at the nearest corner of the small area"),
+  midline_side_line: _("on the side line at the halfway line"),
+};
+const SETUP = {
+  clear_big_area_to_nearest_spot: _("discs in the big area moved out, each to the nearest place"),
+  clear_all_discs_from_big_area: _("every disc moved out of the big area"),
+  clear_all_discs_but_kicker_from_big_area_and_meia_lua: _("every disc but the kicker out of the big area and the half-moon"),
+  all_discs_out_of_area: _("every disc out of the area"),
+  kicker_behind_ball_in_area_or_meia_lua: _("the kicker behind the ball, in the area or the half-moon"),
+  goalkeeper_front_on_goal_line: _("the goalkeeper's front on the goal line"),
+  goalkeeper_facing_goal_line_from_inside: _("the goalkeeper facing the goal line from inside"),
+  goalkeeper_on_line: _("the goalkeeper on the line"),
+};
+function renderSpot(r, open) {
+  let any = false;
+  const choices = open && offered("kick_spot_choice") && Array.isArray(r.spot_choices) ? r.spot_choices : [];
+  for (const s of ["penalty_mark", "ball", "ball_out"]) {
+    any = show(`rc-spot-${s}`, choices.includes(s) && r.spot !== s) || any;
+  }
+  const where = open && SPOTS[r.spot];
+  if (where) {
+    const area = r.spot_of === "A" || r.spot_of === "B" ? name(r.spot_of) : "";
+    $("rc-spot").textContent = area ? _("Where: {spot} ({team})", { spot: where, team: area })
+      : _("Where: {spot}", { spot: where });
+  }
+  show("rc-spot", Boolean(where));
+  const setup = open && Array.isArray(r.setup) ? r.setup.filter((c) => SETUP[c]) : [];
+  $("rc-setup").textContent = setup.length ? _("Set-up: {steps}", { steps: setup.map((c) => SETUP[c]).join("; ") }) : "";
+  any = show("rc-setup", setup.length > 0) || any;
+  return any;
+}
 export function renderRuleInputs(m) {
   const r = restartNow();
   const open = Boolean(r && !r.taken);
@@ -78,6 +116,8 @@ export function renderRuleInputs(m) {
   any = show("rc-straight", open && offered("straight_out")) || any;
   // 000 Art. 18 §1, 001 Art. XXIII §4: the kick's first lance touched an opponent
   any = show("rc-off-opponent", Boolean(r) && offered("pass_touched_opponent")) || any;
+  // where it is taken (the referee's tap where the rules cannot know) and a penalty's set-up
+  any = renderSpot(r || {}, open && Boolean(r)) || any;
   if (r) {
     $("rc-straight").textContent = _("It went straight out, without rolling: technical foul by {team}", { team: name(r.out_by === "A" || r.out_by === "B" ? r.out_by : r.side) });
     $("rc-off-opponent").textContent = _("{team}'s 1st lance touched an opponent", { team: name(r.side) });
