@@ -159,3 +159,26 @@ def test_the_arrangement_in_the_documents_order() -> None:
     assert rules.arrange_next(m) == ("A", "goalkeeper") and "positions" in offers(rules, m)
     rules, m = match("mesa-posta", restart=goal_kick())
     assert "positions" not in offers(rules, m)
+
+
+def test_where_a_kick_is_taken_only_while_it_waits() -> None:
+    # 001 Art. XXIX b, m: a technical foul's place is the referee's tap while its kick waits
+    foul = {"kind": "falta_tecnica", "side": "A", "taken": False, "infraction": True,
+            "spot": "ball", "spot_choices": ["penalty_mark", "ball", "ball_out"]}
+    rules, m = match("gaucha", restart=foul)
+    assert "kick_spot_choice" in offers(rules, m)
+    rules, m = match("gaucha", restart={**foul, "taken": True})
+    assert "kick_spot_choice" not in offers(rules, m)
+    rules, m = match("gaucha", restart=goal_kick())  # its place is the rule's
+    assert "kick_spot_choice" not in offers(rules, m)
+    rules, m = match("cbfm-1toque", restart={**foul, "kind": "falta_tecnica"})  # not in 000
+    assert "kick_spot_choice" not in offers(rules, m)
+    # 003 Art. 73 §1: the distances at a free kick not yet taken, never at a penalty
+    kick = {"kind": "falta_direta", "side": "A", "taken": False, "infraction": True}
+    rules, m = match("pastilha-8x2", restart=kick)
+    assert "disc_distances" in offers(rules, m)
+    for other in ({**kick, "taken": True}, {**kick, "kind": "penalti"}, goal_kick()):
+        rules, m = match("pastilha-8x2", restart=other)
+        assert "disc_distances" not in offers(rules, m), other
+    rules, m = match("gaucha", restart=kick)
+    assert "disc_distances" not in offers(rules, m)

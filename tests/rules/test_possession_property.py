@@ -57,6 +57,10 @@ OFFER_DATA = {  # the ruleset's own inputs the state offers (possession.offers),
                                {"side": m["possession"]["arrange"][0],
                                 "part": m["possession"]["arrange"][1]}),
     "set_piece_distance": lambda r, m: {"side": r.choice("AB"), "disc": r.choice(DISCS)},
+    "kick_spot_choice": lambda r, m: {"spot": r.choice(
+        (m.get("restart") or {}).get("spot_choices") or ["ball"])},
+    "disc_distances": lambda r, m: {"mm": {f"{s}{d}": r.randint(0, 120)
+                                           for s in "AB" for d in r.sample(DISCS, 2)}},
 }
 
 
