@@ -47,6 +47,10 @@ def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_di
                 console.wait_for_function(
                     "document.getElementById('result').textContent.startsWith('✓ disciplina')")
             console.click("#sheet-discipline [data-close]")
+            # the first foul, as B was to take its reposição: A's bico first (000 Art. 26 §2 II B)
+            console.wait_for_selector("#pending li button")
+            assert "bico de área" in console.text_content("#pending li")
+            console.click("#pending li button >> nth=0")
             console.wait_for_selector("#pending input.pending-disc")
             assert "Qual botão" in console.text_content("#pending li")
             console.fill("#pending input.pending-disc", "7")
@@ -746,7 +750,7 @@ def test_where_a_kick_is_taken_on_a_phone(browser: Any, output_dir: Path) -> Non
         ctx, page, thumb = _console(browser, live)
         try:
             page.wait_for_selector("#rc-spot-penalty_mark", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#rc-spot") == "Local: onde está a bola"
+            assert not page.is_visible("#rc-spot")  # where the ball is: the usual place
             assert not page.is_visible("#rc-spot-ball")  # the place it has now
             thumb.tap("#rc-spot-penalty_mark")
             thumb.answered()

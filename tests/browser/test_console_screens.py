@@ -170,11 +170,16 @@ RULE_STATES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
                                   "offside_side": "B"}},
                   ("#restart-card", "#rc-taker", "#rc-left", "#rc-right", "#rc-waive",
                    "#rc-moved", "#act-offside")),
-    # 004: a penalty for Alvorada; Botafogo's goalkeeper chooses first; a chutão just kicked
+    # 004: a penalty for Alvorada, its set-up (Pênaltis); Botafogo's goalkeeper chooses first;
+    # a chutão just kicked
     "penalty": ({"ruleset": "mesa-posta", "status": "running", "turn": "A",
                  "restart": {"kind": "penalti", "side": "A", "taken": False,
-                             "keeper_choice_from": "B", "keeper_choice_recorded": False}},
-                ("#restart-card", "#rc-keeper", "#rc-keeper-note")),
+                             "keeper_choice_from": "B", "keeper_choice_recorded": False,
+                             "spot": "penalty_mark", "spot_of": "B",
+                             "setup": ["all_discs_out_of_area",
+                                       "kicker_behind_ball_in_area_or_meia_lua",
+                                       "goalkeeper_on_line"]}},
+                ("#restart-card", "#rc-keeper", "#rc-keeper-note", "#rc-setup")),
     "chutao": ({"ruleset": "mesa-posta", "status": "running", "turn": "A",
                 "restart": {"kind": "tiro_de_meta", "side": "A", "taken": True,
                             "touches_since": 0, "taker_choice": "goalkeeper"},

@@ -105,6 +105,8 @@ class SpotRules(RulesCore):
         for key, value in (spec or {}).items():
             if key not in ("spot", "of"):
                 r[key] = value
+        # a place other than its kind's usual one is said (the announcement, the restart card)
+        r["spot_told"] = bool(r.get("spot")) and r.get("spot") != self.restart_spots.get(r["kind"])
         flank = ctx.entry.data.get("flank") if ctx.entry.kind == "ball_out" else None
         if flank in FLANKS and "flank" not in r:
             r["flank"] = flank  # "pelo lado em que saiu" (001 Art. XXXIII §2)
@@ -119,7 +121,7 @@ class SpotRules(RulesCore):
         """The restart called, to whom; and where, when its article puts it elsewhere than
         its kind's usual place (the súmula and the TV say it)."""
         kind, spot = r["kind"], r.get("spot")
-        if not spot or spot == self.restart_spots.get(kind):
+        if not r.get("spot_told"):
             ctx.announce("restart_" + kind, N_("{restart} to {team}"), r["rule"],
                          restart=RESTART_NAMES.word(kind, capital=True),
                          team=ctx.name(r["side"]))
@@ -132,7 +134,7 @@ class SpotRules(RulesCore):
         """The favoured side chooses where its kick is taken, among the bicos of either big
         area (000 Art. 26 §2 II B "poderá optar por qualquer 'bico' de área"): asked."""
         r = ctx.m["restart"]
-        r["spot"], r["spot_chosen_by"] = spot, r["side"]
+        r["spot"], r["spot_chosen_by"], r["spot_told"] = spot, r["side"], True
         r.pop("spot_of", None)
         options = [f"{s}_{f}" for s in SIDES for f in FLANKS]
         ctx.confirm(
@@ -185,7 +187,7 @@ class SpotRules(RulesCore):
     def set_kick_spot(self, ctx: Ctx, spot: str, whose: str, flank: str | None,
                       rule: str) -> None:
         r = ctx.m["restart"]
-        r["spot"], r["spot_of"] = spot, whose
+        r["spot"], r["spot_of"], r["spot_told"] = spot, whose, True
         if flank:
             r["flank"] = flank
         else:

@@ -73,7 +73,8 @@ function renderSpot(r, open) {
   for (const s of ["penalty_mark", "ball", "ball_out"]) {
     any = show(`rc-spot-${s}`, choices.includes(s) && r.spot !== s) || any;
   }
-  const where = open && SPOTS[r.spot];
+  // the place, where its article or the referee's tap puts it elsewhere than the usual one
+  const where = open && r.spot_told && SPOTS[r.spot];
   if (where) {
     const area = r.spot_of === "A" || r.spot_of === "B" ? name(r.spot_of) : "";
     $("rc-spot").textContent = area ? _("Where: {spot} ({team})", { spot: where, team: area })
