@@ -1,7 +1,8 @@
 """End to end: a goal on the simulated table, filmed by the simulated camera (its own
 process), is replayed on the TV: GOL!, then the goal's clip (H.264 in MP4, from the match's
 log, served at /clips/) in slow motion (0.5×), then back to the score by itself; the same
-goal voided by the referee: GOL ANULADO, then its clip again under "GOL ANULADO".
+goal voided by the referee: GOL ANULADO, then its clip again under "GOL ANULADO". The venue
+board shows no video, its table card says a clip exists.
 Screenshots at TV size in test-output/camera/."""
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ def test_a_goal_is_replayed_slowly_on_the_tv_then_the_score(page: Any, output_di
         page.goto(live.base_url + "/")
         page.wait_for_function("document.getElementById('name-A').textContent === 'Casa'",
                                timeout=WAIT_MS)
+        board = page.context.new_page()  # the venue board: a card says a clip exists
+        board.goto(live.base_url + "/?mode=board")
+        board.wait_for_selector("#board .card-clip", state="attached", timeout=WAIT_MS)
+        assert board.text_content("#board .card-clip") == ""
         cam = live.running.camera
         live.wait(lambda: cam.stats()["ring_frames"] >= 30, 60, "3 s of frames in the ring")
         live.referee("shot_asked", {"side": "A", "disc": 9})
@@ -57,6 +62,10 @@ def test_a_goal_is_replayed_slowly_on_the_tv_then_the_score(page: Any, output_di
         assert played[0]["ended"] - played[0]["started"] >= 6000  # slow: not at 1×
         assert page.text_content("#score-A") == "1"
         page.screenshot(path=str(shots / "kiosk-after-replay-tv.png"))
+        board.wait_for_function("document.querySelector('#board .card-clip').textContent"
+                                " === '▶ vídeo do lance gravado'", timeout=WAIT_MS)
+        assert board.is_hidden("#replay")  # the board shows no video
+        board.screenshot(path=str(shots / "board-clip-card.png"))
         assert visible_codes(page) == []
         clip = [c for c in cam.written if "file" in c][0]
         entries = live.running.store.entries(clip["match_id"])

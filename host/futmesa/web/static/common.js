@@ -48,6 +48,7 @@ const FM = (() => {
       goalBig: _("GOAL!"),
       ownGoalBig: _("OWN GOAL!"),
       goalVoidBig: _("GOAL VOIDED"),
+      clipCard: _("▶ video of the lance recorded"),
       pointFor: (team) => _("point to {team}", { team }),
       half: (n) => _("{n}H", { n }),
       ownGoalBy: (team) => _("own goal by {team}", { team }),

@@ -626,7 +626,7 @@
       '<header class="card-table"></header>' +
       '<div class="card-row"><span class="sw a"></span><span class="card-name a"></span><span class="card-score a"></span></div>' +
       '<div class="card-row"><span class="sw b"></span><span class="card-name b"></span><span class="card-score b"></span></div>' +
-      '<footer><span class="card-period"></span> <span class="card-clock"></span> <span class="card-link"></span></footer>';
+      '<footer><span class="card-period"></span> <span class="card-clock"></span> <span class="card-link"></span> <span class="card-clip"></span></footer>';
     $("board").appendChild(card);
     return card;
   }
@@ -651,6 +651,9 @@
       card.classList.toggle("off", off);
       const sick = healthText(st);
       setText(card.querySelector(".card-link"), off ? `⚠ ${T().disconnected}` : sick ? `⚠ ${sick}` : "");
+      // a clip of this match exists (the board shows no video: bandwidth; docs/camera.md)
+      const clip = st.replay && st.replay.url && st.replay.match_id === st.match_id;
+      setText(card.querySelector(".card-clip"), clip ? T().clipCard : "");
     });
     tickBoard(FM.hostNow());
   }
