@@ -31,6 +31,10 @@ SPEED = 2     # the table's clock at twice real time: a 75 s half is 37.5 s of w
 # the first half's taps take ~25 s of wall time (~30 s in 001, where the falta técnica the
 # lance overrun gives needs its pass before a shot): halves with room for a busy machine
 HALF_MINUTES = {"gaucha": 1.5}
+# the lance: the shortest the file takes, 5 s, so one runs out within the half (000 and 003
+# warn or ask first); in 001 every expiry is a technical foul at once (Art. XXIX e), so its
+# lance is long enough for the referee's five taps between two lances at this speed
+LANCE_SECONDS = {"gaucha": 30}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 2}
 TEAMS = {"A": {"name": "Estrela do Norte", "color": "#c62828"},
@@ -42,13 +46,13 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "walk44"
 
 def settings(ruleset: str) -> dict[str, Any]:
     """The organiser's file: a league match (a draw ends it), short halves, no interval (the
-    referee starts the 2nd half at once), and where the document times a lance the shortest
-    one, 5 s, that runs out within the half (004 times no lance: mesa_posta.py, lance_ms 0)."""
+    referee starts the 2nd half at once), and where the document times a lance a short one
+    that runs out within the half (004 times no lance: mesa_posta.py, lance_ms 0)."""
     s: dict[str, Any] = {"teams": TEAMS, "kickoff": "A", "competition": "pontos corridos",
                          "half_minutes": HALF_MINUTES.get(ruleset, 1.25),
                          "interval_minutes": 0}
     if ruleset != "mesa-posta":
-        s.update(lance_seconds=5, lance_warn_seconds=2)
+        s.update(lance_seconds=LANCE_SECONDS.get(ruleset, 5), lance_warn_seconds=2)
     else:
         # 004 sends a level match to penalties in any competition ("Partida empatada no fim
         # do tempo normal vai para os pênaltis"; docs/rulesets.md): the club turns them off
@@ -155,23 +159,42 @@ def kick_off(w: Thumb, side: str, disc: int) -> None:
 
 
 def lance_runs_out(w: Thumb) -> None:
-    """Nobody plays: the table counts the lance out, warns, then asks; the referee answers
-    "✓ falta": the foul the ruleset gives for it (000 Art. 26 §1: disciplinary; 001 Art.
-    XXIX e: technical; 003 Art. 71) counted for the team that held the ball too long."""
-    m = w.club.match()
+    """Nobody plays: the table counts the lance out. Where the ruleset asks (000 Art. 26 §1:
+    warned first, then a disciplinary foul to confirm; 003 Art. 71), the console shows the
+    question and the referee answers "✓ falta"; where the expiry is the foul itself (001 Art.
+    XXIX e: the technical foul at once, `lance_over`), the console says it. Either way the
+    foul is counted for the team that held the ball too long."""
+    club = w.club
+    m = club.match()
     side = m["possession"]["side"]
     before = dict(m["fouls"][side])
-    w.page.wait_for_selector("#pending [data-choice='foul']", timeout=WAIT_S * 1000)
-    question = next(q for q in w.club.match()["pending"] if q["kind"] == "lance_timeout")
+    said_before = len(m.get("announcements") or [])
+
+    def outcome() -> tuple[str, dict[str, Any]] | None:
+        now = club.match()
+        asked = [q for q in now["pending"] if q["kind"] == "lance_timeout"]
+        if asked:
+            return "asked", asked[0]
+        given = [a for a in (now.get("announcements") or [])[said_before:]
+                 if a.get("code") == "lance_over"]
+        return ("given", given[-1]) if given else None
+
+    how, what = club.wait(outcome, WAIT_S, "the lance to run out")
+    expired = [r for r in club.log() if r.kind == "lance_expired"]
+    assert expired and expired[-1].data.get("side") == side, expired
+    if how == "given":
+        assert club.match()["fouls"][side]["technical"] == before["technical"] + 1, what
+        w.screenshot("lance-ran-out")
+        w.on_turn_agrees()
+        return
+    question = what
     assert question["side"] == side, question
     counted = "technical" if question.get("foul") == "technical" else "disciplinary"
-    expired = [r for r in w.club.log() if r.kind == "lance_expired"]
-    assert expired and expired[-1].data.get("side") == side, expired
     w.page.wait_for_function("t => document.getElementById('pending').textContent.includes(t)",
                              arg=question["pt"])
     w.screenshot("lance-ran-out")
     w.act(("#pending [data-choice='foul']",), "confirm", target=question["id"], choice="foul")
-    assert w.club.match()["fouls"][side][counted] == before[counted] + 1, question
+    assert club.match()["fouls"][side][counted] == before[counted] + 1, question
 
 
 def saved_shot(w: Thumb, disc: int) -> None:
@@ -200,7 +223,6 @@ def refused_shot(w: Thumb, disc: int) -> None:
     reason (possession.why_not) and sends nothing (the next act() sees no extra entry)."""
     m = w.club.match()
     side = other(m["possession"]["side"])
-    why = m["possession"]["why_not"][side]["shot_asked"]["pt"]
     w.tap(f"#side-{side}")
     w.disc(disc)
     time.sleep(PACE_S)
@@ -208,9 +230,13 @@ def refused_shot(w: Thumb, disc: int) -> None:
     box = w.page.locator("#act-shot").bounding_box()
     assert box, "Chute pedido is not on the screen"
     w.page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    # the answer in the result line, in the engine's words (a phone has no tooltip)
-    w.page.wait_for_function("t => document.getElementById('result').textContent.includes(t)",
-                             arg=why)
+    # the answer in the result line, in the engine's words (a phone has no tooltip): the
+    # reason the engine gives now for that team's shot
+
+    def answered() -> bool:
+        why = w.club.match()["possession"]["why_not"].get(side, {}).get("shot_asked") or {}
+        return bool(why) and why["pt"] in str(w.page.text_content("#result"))
+    w.club.wait(answered, WAIT_S, "the engine's reason on the phone")
     w.screenshot(f"refused-{side}")
     # and nothing else: the answer grew the line above the thumb, and the tap's click must
     # not land on what moved under it (the ball's place, "linha central")
