@@ -154,6 +154,11 @@ def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
             console.wait_for_function("document.getElementById('result').textContent"
                                       ".startsWith('✓ confirmado: chute pedido')")
             kiosk.wait_for_function("document.getElementById('score-A').textContent === '1'")
+            # 000 does not say who kicks off after a goal: the referee is asked, B proposed
+            console.wait_for_selector("#pending button[data-choice=B]")
+            assert "Quem dá a saída depois do gol" in console.text_content("#pending li")
+            assert console.text_content("#pending button[data-choice=B]").startswith("✓")
+            console.click("#pending button[data-choice=B]")
             console.wait_for_function("document.getElementById('pending').textContent"
                                       ".includes('nada pendente')")
         finally:

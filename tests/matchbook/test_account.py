@@ -75,7 +75,8 @@ def a_match(path: Path) -> Table:
     t.device("lance_expired", {"side": "B", "warning": True})
     t.device("lance_expired", {"side": "B", "count": 1})
     asked = t.device("lance_expired", {"side": "B", "count": 2})
-    assert [p["kind"] for p in t.book.state.m["pending"]] == ["lance_timeout"]
+    # (who kicks off after the goal — 000 does not say — stays asked: B has not kicked off)
+    assert [p["kind"] for p in t.book.state.m["pending"]] == ["kickoff_side", "lance_timeout"]
     t.put("confirm", {"target": asked, "choice": "foul"})
     t.put("foul", {"side": "A", "disc": 4, "where": "opponent_half"})
     t.clock = HALF

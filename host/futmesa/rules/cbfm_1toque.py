@@ -133,6 +133,8 @@ class Cbfm1Toque(Ruleset):
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {
         "reposicao": {"midline": "000 Art. 16 §3", "area": "000 Art. 23 II F"},
         "tiro_de_meta": {"midline": "000 Art. 13 §3", "area": "000 Art. 23 II F"},
+        # a lateral taken in the taker's defence field short of the midline (Art. 14 §2)
+        "lateral": {"midline": "000 Art. 14 §2"},
     }
     # what each restart allows its taker: one lance for throw-ins and corners (Art. 14 §1,
     # Art. 15 §1), two for an indirect kick or a foul in one's own half (Art. 18, Art. 19

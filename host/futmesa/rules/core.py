@@ -147,6 +147,10 @@ class RulesCore:
     # article) for its taker's disc playing again before another disc touched the ball
     # (possession.kicker_waits; 000 Art. 23 II G, III A, IV B, 27 C; 003 Art. 66 §3, 67 §2)
     taker_waits: ClassVar[dict[str, tuple[str, str]]] = {}
+    # -- who kicks off after a goal: "conceding" where the document says so (004 Saída de
+    # bola "depois de um gol quem sofreu recomeça o jogo"), else "ask": the referee is asked
+    # (000, 001 and 003 are silent), the conceding side's kick-off offered until he answers
+    kickoff_after_goal: ClassVar[str] = "ask"
     # -- articles cited by the shared functions ------------------------------------------
     cites: ClassVar[dict[str, str]] = {}
 
@@ -375,6 +379,9 @@ class RulesCore:
         raise NotImplementedError
 
     def restore_cleared(self, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+    def ask_kickoff_side(self, ctx: Ctx, conceding: str) -> None:
         raise NotImplementedError
 
     def begin_last_lance(self, ctx: Ctx, side: str | None, reason: str, rule: str) -> None:

@@ -366,6 +366,8 @@ class GoalRules(RulesCore):
         )
         if self.lance_ms:
             ctx.device("lance_restart", side=conceding)
+        if self.kickoff_after_goal == "ask":
+            self.ask_kickoff_side(ctx, conceding)
 
     def uncount_goal(self, ctx: Ctx, entry_id: int) -> None:
         m = ctx.m

@@ -39,6 +39,7 @@ class MesaPosta(Ruleset):
     shootout_rotation = "all-before-repeat"
     penalty_keeper_secret = True  # "O goleiro ... escolhe em segredo" (004 Pênaltis)
     shot_needs_before_alarm = False  # the half ends at the next dead ball (004 A partida)
+    kickoff_after_goal = "conceding"  # "depois de um gol quem sofreu recomeça o jogo"
     # Tiros de meta: discs moved at a goal kick, the chutão that hits an opponent
     referee_inputs = frozenset({"discs_moved", "disc_moved", "positions", "keeper_kick_hit"})
     # "Só vale gol de chute pedido … Gol sem chute pedido vira tiro de meta para a defesa":

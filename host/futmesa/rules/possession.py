@@ -249,6 +249,16 @@ def settle(rules: Any, ctx: Any) -> None:
     if (m["status"] == "last_lance" and last and last.get("side") in SIDES and r
             and not r.get("taken") and r.get("side") != last["side"]):
         rules.end_last_lance(ctx)
+    if m["pending"]:
+        # who kicks off after the goal / extra time (timekeeping.ask_kickoff_side,
+        # ask_extra_kickoff) is moot once that kick-off is taken, another restart or the
+        # period's end replaced it, or extra time starts (or is no longer due)
+        moot = set()
+        if not (r and r.get("kind") == "saida" and not r.get("taken")):
+            moot.add("kickoff_side")
+        if not (m["status"] == "interval" and m["phase"] == "extra" and not m["finished"]):
+            moot.add("extra_time_kickoff")
+        m["pending"] = [p for p in m["pending"] if p["kind"] not in moot]
     side = lance_side(m)
     if side is not None:
         m["turn"] = side

@@ -197,7 +197,8 @@ class SituationRules(RulesCore):
     # -- a restart that failed -----------------------------------------------------------------
     def on_restart_failed(self, ctx: Ctx) -> None:
         """`restart_failed {reason: area|midline, choice}`: the restart being taken failed —
-        the ball did not leave the big area, or a reposição did not reach the midline."""
+        the ball did not leave the big area, or a reposição (or a lateral from the taker's
+        defence field, 000 Art. 14 §2) did not reach the midline: the opponent's choice."""
         m = ctx.m
         r = m["restart"]
         reason = ctx.entry.data.get("reason", "area")
@@ -210,6 +211,10 @@ class SituationRules(RulesCore):
                 reasons=', '.join(self.failed_restart_rules[r['kind']]),
             )
         taker = r["side"]
+        if r["kind"] == "lateral" and r.get("out_end") not in (None, m["ends"][taker]):
+            # "Para validade do lateral cobrado no campo de defesa" (000 Art. 14 §2): only there
+            raise Refused(N_("Only a throw-in taken in its team's defence field must reach the "
+                             "midline"), rule=rule)
         choice = ctx.entry.data.get("choice", "falta_tecnica")
         if choice not in ("falta_tecnica", "lance"):
             raise Refused(N_("'choice': falta_tecnica or lance"))
@@ -224,7 +229,9 @@ class SituationRules(RulesCore):
             who = ctx.name(other(taker))
             ctx.announce(
                 "restart_failed",
-                N_("The reposição did not reach the midline: a normal lance to {who}"),
+                N_("The throw-in did not reach the midline: a normal lance to {who}")
+                if r["kind"] == "lateral"
+                else N_("The reposição did not reach the midline: a normal lance to {who}"),
                 rule,
                 who=who,
             )

@@ -62,6 +62,13 @@ class TimeRules(RulesCore):
         """The draw (or the referee) says who kicks off next."""
         side = ctx.side()
         m = ctx.m
+        m["pending"] = [p for p in m["pending"] if p["kind"] != "extra_time_kickoff"]  # answered
+        asked = next((p for p in m["pending"] if p["kind"] == "kickoff_side"), None)
+        if asked is not None:
+            # the referee answers who kicks off after the goal (goals.ask_kickoff_side)
+            m["pending"].remove(asked)
+            self.resolve_kickoff_side(ctx, asked, side)
+            return
         if m["status"] == "not_started":
             self.refuse_if_drawn(ctx, side)
             m["kickoff"]["first"] = side
@@ -132,6 +139,56 @@ class TimeRules(RulesCore):
                         "spot": "centre"}
         m["turn"] = side
         m["kickoff_touches"] = 0
+
+    def ask_kickoff_side(self, ctx: Ctx, conceding: str) -> None:
+        """The document does not say who kicks off after a goal (000 Art. 6 §1 and 9, 001,
+        003 Art. 30–31 only say how the teams line up): the referee is asked, the conceding
+        side's kick-off standing until he answers (a `kickoff` entry or the question's answer;
+        that kick-off taken answers it too)."""
+        ctx.confirm(
+            "kickoff_side",
+            self.cite("after_goal"),
+            N_("Who kicks off after the goal? The rules do not say: {team} unless you choose "
+               "otherwise"),
+            ["A", "B"],
+            default=conceding,
+            reject=other(conceding),
+            values={"team": ctx.name(conceding)},
+        )
+
+    def resolve_kickoff_side(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
+        m = ctx.m
+        r = m["restart"]
+        if not r or r["kind"] != "saida" or r["taken"] or r["side"] == choice:
+            return  # the kick-off already stands with that side (or was taken)
+        m["kickoff"]["next"] = choice
+        self.start_from_kickoff(ctx, choice)
+        ctx.announce("kickoff_side", N_("Kick-off: {team}"), self.cite("after_goal"),
+                     team=ctx.name(choice))
+        if self.lance_ms:
+            ctx.device("lance_restart", side=choice)
+
+    def ask_extra_kickoff(self, ctx: Ctx, proposed: str) -> None:
+        """Who kicks off extra time: no document says (003 Art. 28 neither) and the organiser's
+        setting `extra_kickoff` was not given: the referee is asked before the period starts
+        (a `kickoff` entry answers too); the proposal stands until he answers."""
+        ctx.confirm(
+            "extra_time_kickoff",
+            self.cite("tie_break"),
+            N_("Who kicks off extra time? The rules do not say: {team} unless you choose "
+               "otherwise"),
+            ["A", "B"],
+            default=proposed,
+            reject=other(proposed),
+            values={"team": ctx.name(proposed)},
+        )
+
+    def resolve_extra_time_kickoff(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
+        m = ctx.m
+        if m["status"] == "interval" and m["phase"] == "extra":
+            m["kickoff"]["next"] = choice
+            ctx.announce("kickoff_side", N_("Kick-off: {team}"), self.cite("tie_break"),
+                         team=ctx.name(choice))
 
     def on_clock_stopped(self, ctx: Ctx) -> None:
         ctx.m["clock_running"] = False
@@ -351,6 +408,8 @@ class TimeRules(RulesCore):
                 first if choice == "first" else other(first) if choice == "other" else choice
             )
             ctx.announce("extra_time", N_("Level: extra time"), self.cite("tie_break"))
+            if self.settings.get("extra_kickoff") is None:
+                self.ask_extra_kickoff(ctx, m["kickoff"]["next"])
         elif comp["shootout"]:
             so.begin(self, ctx)
         elif comp["advantage"]:
