@@ -95,6 +95,8 @@ ROWS = {
     "The asked shot struck by another disc (Pastilha, 003 Art. 54 §2)": "other_disc",
     "Where a technical foul is taken (Gaúcha, 001 Art. XXIX b, m)": "spot",
     "The favoured team's bico of a big area (Regra 1 Toque, 000 Art. 26 §2 II B)": "bico",
+    "A lance from the opponent's half (Gaúcha, 001 Art. XXIX d)": "from_attack",
+    "The corner cedido's 1st lance short of the big area (Gaúcha, 001 XXVIII §2 a)": "short",
 }
 
 
@@ -800,6 +802,54 @@ def test_where_a_kick_is_taken_on_a_phone(browser: Any, output_dir: Path) -> Non
             restart = table.state.to_dict()["restart"]
             assert (restart["spot"], restart["spot_of"], restart["flank"]) == (
                 "big_area_corner", "B", "right")
+        finally:
+            ctx.close()
+        assert page.js_errors == []
+
+
+def test_where_the_ball_was_and_the_corners_short_lance(browser: Any, output_dir: Path) -> None:
+    """Gaúcha: a lance played from the opponent's half (001 Art. XXIX d: back over its own end
+    line untouched, a technical foul) and the escanteio cedido's first lance short of the big
+    area (XXVIII §2 a: no shot on the second), each one control offered when the engine offers
+    it, its taps counted against docs/operating.md."""
+    hub = StateHub()
+    table = NamedRulesTable(hub, "gaucha")
+    with serving(hub, history=table) as live:
+        _playing(live, table)
+        for disc, side in ((10, "A"), (8, "A"), (4, "B")):  # the kick-off's lances; A's lance
+            live.call(table.apply, "touch", {"side": side, "disc": disc}, "referee", "t")
+        ctx, page, thumb = _console(browser, live)
+        try:
+            thumb.tap("[data-key='9']")
+            thumb.tap("[data-sheet=sheet-foul]")
+            page.wait_for_selector("#act-from-attack", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#act-from-attack") == ("Toque de Alvorada, nº 9, do campo "
+                                                             "adversário")
+            page.screenshot(path=str(output_dir / "console-rules-from-attack.png"))
+            thumb.tap("#act-from-attack")
+            thumb.answered()
+            assert thumb.taps == TAPS["from_attack"]
+            assert table.entries[-1]["data"] == {"side": "A", "disc": 9, "ball": "opponent_half"}
+            assert _last_sentence(live) == "Toque de Alvorada, botão 9 do campo adversário"
+            assert table.state.to_dict()["played_from_attack"] == "A"
+
+            # an escanteio cedido for Alvorada: its first lance stopped short of the big area
+            live.call(table.apply, "restart", {"side": "A", "kind": "escanteio_cedido"},
+                      "referee", "t")
+            thumb = _fresh(page)
+            page.wait_for_selector("#rc-short", state="visible", timeout=WAIT_MS)
+            thumb.tap("[data-key='7']")
+            assert page.text_content("#rc-short") == ("1º lance de Alvorada pelo nº 7: não "
+                                                      "chegou à grande área")
+            page.screenshot(path=str(output_dir / "console-rules-corner-short.png"))
+            thumb.tap("#rc-short")
+            thumb.answered()
+            assert thumb.taps == TAPS["short"]
+            r = table.state.to_dict()["restart"]
+            assert (r["short"], r["first_disc"], r["taker_lances"]) == (True, 7, 1)
+            assert _last_sentence(live) == ("Toque de Alvorada, botão 7 — não chegou à grande "
+                                            "área")
+            page.wait_for_selector("#rc-short", state="hidden", timeout=WAIT_MS)
         finally:
             ctx.close()
         assert page.js_errors == []

@@ -31,7 +31,8 @@ def test_each_ruleset_offers_only_its_own_inputs() -> None:
     rules, m = match("pastilha-8x2", restart=goal_kick())
     assert offers(rules, m) == ["positions", "ball_stopped_big"]  # 003 Art. 64 §6, Art. 43
     rules, m = match("gaucha", restart=goal_kick())
-    assert offers(rules, m) == ["ball_on_arc", "discs_moved", "disc_out", "rebound_midline"]
+    assert offers(rules, m) == ["ball_on_arc", "discs_moved", "ball_from_attack", "disc_out",
+                                 "rebound_midline"]
     rules, m = match("mesa-posta", restart=goal_kick())
     assert offers(rules, m) == ["discs_moved", "disc_moved"]  # 004 Tiros de meta
 
@@ -51,16 +52,25 @@ def test_an_infraction_kicks_first_lance_off_an_opponent() -> None:
 
 def test_when_each_applies() -> None:
     rules, m = match("gaucha", restart=None, last_player="B")
-    assert offers(rules, m) == ["offside", "ball_on_arc", "disc_out", "rebound_midline"]
+    assert offers(rules, m) == ["offside", "ball_on_arc", "ball_from_attack", "disc_out",
+                                "rebound_midline"]
     rules, m = match("gaucha", status="interval", restart=goal_kick())
     assert offers(rules, m) == []  # the ball is not in play
     rules, m = match("gaucha", restart={"kind": "lateral_cedida", "side": "A", "taken": True,
                                         "open": True, "lances": 2, "taker_lances": 0},
                      last_player="A")
-    assert offers(rules, m) == ["offside", "ball_on_arc", "pass", "disc_out",
+    assert offers(rules, m) == ["offside", "ball_on_arc", "pass", "ball_from_attack", "disc_out",
                                  "rebound_midline"]  # a pass?
     m["restart"]["taker_lances"] = 1
     assert "pass" not in offers(rules, m)
+    # the escanteio cedido's first lance: a pass, or short of the big area (001 XXVIII §2 a)
+    rules, m = match("gaucha", restart={"kind": "escanteio_cedido", "side": "A", "taken": False,
+                                        "open": True, "lances": 2, "taker_lances": 0})
+    assert {"pass", "corner_short"} <= set(offers(rules, m))
+    m["restart"].update(taken=True, taker_lances=1)
+    assert "corner_short" not in offers(rules, m)
+    # its first lance off an opponent loses the second (§4), as an infraction's does
+    assert "pass_touched_opponent" in offers(rules, m)
     rules, m = match("mesa-posta", restart=goal_kick(True, touches_since=0))
     assert offers(rules, m) == ["keeper_kick_hit"]  # right after the chutão
     m["restart"]["touches_since"] = 1

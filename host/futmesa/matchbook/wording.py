@@ -402,6 +402,10 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             miss = "" if d.get("hit", True) else _(" (missed the ball)")
             if d.get("out_of_turn"):
                 miss += _(" — out of turn")
+            if d.get("ball"):  # 001 Art. XXIX d: where the ball lay when it was played
+                miss += f" {word('ball', d['ball'], lang)}"
+            if d.get("reaches_big_area") is False:  # 001 Art. XXVIII §2 a
+                miss += _(" — short of the big area")
             if d.get("pass"):  # 001 Art. XXIX l: the cedida's first lance, a pass
                 return _("Pass by {team}{disc}{miss}").format(
                     team=t(d.get("side")), disc=with_disc, miss=miss)
@@ -655,6 +659,7 @@ _FIELD_LABELS: dict[str, str] = {
     "choice": N_("Choice"), "direct": N_("Direct"), "period_ms": N_("Half length (min:s)"),
     "interval_ms": N_("Interval (min:s)"), "zone": N_("Side-net zone"),
     "line": N_("Line"), "end": N_("End of the table"), "pass": N_("It was a pass"),
+    "reaches_big_area": N_("Reached the big area"),
     "out_of_turn": N_("Out of turn"), "teammate_last": N_("A team-mate touched it last"),
 }
 _RECORD_ONLY = {"lost", "gap", "boot", "alarm", "period_over", "match_over", "period_started",

@@ -34,6 +34,7 @@ class Cbfm1Toque(Ruleset):
     # still taken (Art. 18 §4), one called a second before is lost with the period
     pending_infraction_at_alarm = "same_instant"
     cites: ClassVar[dict[str, str]] = {
+        "rearrange_goal_kick": "000 Art. 13",
         "draw": "000 Art. 9 §1",
         "straight_out": "000 Art. 23",
         "disc_out": "000 Art. 9 §4",  # VI C / VI H: "sai diretamente … sem rolar"

@@ -307,6 +307,11 @@ class RulesCore:
         m["turn"] = side
         m["lance_warnings"] = 0
         self.announce_restart(ctx, m["restart"])
+        if kind == "tiro_de_meta" and self.cite("rearrange_goal_kick"):
+            # "a retomada de jogo com arrumação das equipes" (000 Art. 13); "A arrumação das
+            # equipes só se dará ... antes, de tiro-de-meta" (003 Art. 64)
+            ctx.announce("rearrange", N_("Teams re-arrange for {team}'s goal kick"),
+                         self.cite("rearrange_goal_kick"), team=ctx.name(side))
         self.dead_ball(ctx)
         if self.lance_ms:
             ctx.device("lance_restart", side=ctx.m["turn"])

@@ -34,11 +34,14 @@ class Gaucha(Ruleset):
     shot_needs_before_alarm = False  # Art. XXI §1: the player on turn has the last lance anyway
     # Art. XXXII offside, Art. XXXVI the corner arc, Art. XXXIII §1 discs moved at a goal
     # kick, Art. XXIX l the pass on a two-lance restart's first lance
-    # ... Art. XXXVII §1 a disc out of the field, Art. XXXVIII a rebound over the halfway line
+    # ... Art. XXXVII §1 a disc out of the field, Art. XXXVIII a rebound over the halfway line,
+    # Art. XXVIII §2 a a corner's first lance short of the big area, Art. XXIX d a lance played
+    # from the opponent's field
     referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass", "disc_out",
                                 "rebound_midline", "free_kick_choice",
                                 "pass_touched_opponent", "midline_deflection",
-                                "kick_spot_choice"})
+                                "kick_spot_choice", "corner_short",
+                                "ball_from_attack"})
     # Art. XXXI §2: an own goal only "partindo do campo do defensor que estiver efetuando a
     # jogada"; a shot is taken from the attacking field (Art. XXI a), so back in one's own
     # goal it is no goal — and "quando a bola arremessada ao arco bater na trave e ... entrar
@@ -72,6 +75,7 @@ class Gaucha(Ruleset):
         "free_kick": "001 Art. XXIII §2",
         "kick_choice": "001 Art. XXIII §2",
         "pass_touched_opponent": "001 Art. XXIII §4",
+        "escanteio_cedido_touched_opponent": "001 Art. XXVIII §4",
         "hand_set_piece": "001 Art. XLII",
         "offside": "001 Art. XXXII",
         "offside_disc": "001 Art. XXXII §2",
@@ -101,6 +105,7 @@ class Gaucha(Ruleset):
             "falta_direta", "falta_indireta", "falta_tecnica", "penalti", "tiro_livre",
             "escanteio", "escanteio_cedido", "escanteio_cavado", "lateral", "lateral_cedida",
             "lateral_cavada", "tiro_de_meta")}
+    waived_is_spent = True  # XXIII §6: "considerada como vencida, não sendo portanto, cobrada"
     not_waivable = ("escanteio", "escanteio_cedido", "escanteio_cavado", "toque", "lateral_cedida",
                     "lateral_cavada", "tiro_de_meta", "bola_do_goleiro")
     # XXIII §9: a foul on the goalkeeper is taken from the penalty mark (in the fouled team's
@@ -110,8 +115,12 @@ class Gaucha(Ruleset):
     # "O botão que cobrou a ocorrência não poderá tocar na bola ou até mesmo ser movimentado,
     # antes da mesma ser tocada por outro botão qualquer" (XXXIV §1 b): no sanction written,
     # so his lance is refused (possession.kicker_waits)
+    # ... and the escanteio cedido's taker: "o segundo para a arremesso ao arco, exceto pelo
+    # próprio botão cobrador" (XXVIII §2 a) — no shot for him, his touch a technical foul (§5),
+    # until a pass
     taker_waits: ClassVar[dict[str, tuple[str, str]]] = {
         "lateral_cavada": ("refuse", "001 Art. XXXIV §1 b"),
+        "escanteio_cedido": ("technical", "001 Art. XXVIII §5"),
     }
     # where a kick is taken when its article names the place: XXXIII §1 "cobrada no local da
     # saída da bola"; XXIII §9 "A falta no goleiro será cobrada na marca do pênalti" (the
@@ -209,7 +218,16 @@ class Gaucha(Ruleset):
         §1, a disc out of the field: situations.py `on_disc_out`, play.py `on_touch`.)"""
         m = ctx.m
         side, disc = ctx.side(), ctx.disc()
+        ball = ctx.entry.data.get("ball")
+        if ball not in (None, "own_half", "midline", "opponent_half"):
+            raise Refused(N_("'ball' must be own_half, midline or opponent_half"))
         self._touch(ctx, side, disc)
+        # Art. XXIX d: the lance was played "estando a bola sobre a linha divisória ou no
+        # campo do adversário" (`ball` on the touch): kept until the next lance
+        if ball in ("midline", "opponent_half"):
+            m["played_from_attack"] = side
+        else:
+            m.pop("played_from_attack", None)
         m.pop("no_shot_next_lance", None)  # Art. XXXVIII: the immediate lance is played
         if (m.get("offside_discs") or {}).get(side):
             m["offside_discs"][side] = []  # Art. XXXII §2: its team's first lance is played
@@ -237,6 +255,12 @@ class Gaucha(Ruleset):
                 and r["taker_lances"] == 1:
             r["first_disc"] = disc
             r["passed"] = bool(ctx.entry.data.get("pass"))
+            if r["passed"]:
+                r["kicker_free"] = True  # a team-mate touched the ball (XXVIII §2 b, §5)
+            if r["kind"] == "escanteio_cedido" and ctx.entry.data.get("reaches_big_area") is False:
+                # XXVIII §2 a: "se a bola no primeiro lance não cumprir o objetivo, o
+                # beneficiado terá direito de completar o segundo lance, sem direito a chute"
+                r["short"] = True
 
     def time_up(self, ctx: Ctx) -> None:
         """Art. XXI §1: the player on turn at the signal has one last lance."""
@@ -258,6 +282,10 @@ class Gaucha(Ruleset):
                 N_("Technical foul: a single kick, no shot at goal"),
                 rule="001 Art. XXIX §único",
             )
+        if (r["kind"] == "escanteio_cedido" and r.get("open") and r.get("short")
+                and r.get("taker_lances") == 1):
+            return Refused(N_("The corner's first lance did not reach the big area: the second "
+                              "lance may not shoot at goal"), rule="001 Art. XXVIII §2 a")
         if r["kind"] == "falta_indireta" and r.get("open"):
             if not r["taken"]:
                 return Refused(N_("Indirect free kick: the first lance is the pass; the shot "
@@ -360,6 +388,14 @@ class Gaucha(Ruleset):
     ) -> tuple[str, str, str]:
         toucher = last["side"]
         played = info.get("played") or toucher  # whose lance sent the ball out
+        r = ctx.m["restart"]
+        if (info["line"] == "side" and played != toucher and not info.get("shot") and r
+                and r["taken"] and played == r["side"] and r["kind"] != "saida"
+                and "lateral" not in r.get("forbid", ())
+                and (r.get("open") or r.get("touches_since", 0) == 0)):
+            # Art. XLX: "Na cobrança de infrações ou ocorrências, quando a bola ... tocar em
+            # botão adversário será considerado lateral cavado a favor do adversário"
+            return "lateral_cavada", toucher, "001 Art. XLX"
         if info["line"] == "side":
             kind = "lateral_cedida" if played == toucher else "lateral_cavada"
             return kind, other(toucher), self.cite("lateral")
@@ -368,6 +404,64 @@ class Gaucha(Ruleset):
             kind = "escanteio_cedido" if played == defender else "escanteio_cavado"
             return kind, other(defender), self.cite("escanteio")
         return "tiro_de_meta", defender, self.cite("tiro_de_meta")
+
+    def own_line_from_attack(self, ctx: Ctx, defender: str, toucher: str) -> bool:
+        """Where the ball ends decides (issue 44, mechanism 4): a lance played from the
+        opponent's field or the halfway line (`ball` on its touch) that crossed the player's
+        own end line, or went into his own goal, touching nobody is his technical foul —
+        "arremessar contra própria linha de fundo estando a bola sobre a linha divisória ou no
+        campo do adversário sem tocar em nenhum botão" (Art. XXIX d); not a corner (XXVIII §8
+        "que a bola parta sempre do campo do infrator") nor an own goal (XXXI §2 "partindo do
+        campo do defensor")."""
+        m = ctx.m
+        if not (self.in_play(m) and toucher == defender
+                and m.get("played_from_attack") == defender):
+            return False
+        m.pop("played_from_attack")
+        m["last_touch"] = None
+        ctx.announce(
+            "own_line_from_attack",
+            N_("{team} played the ball from the opponent's field over its own end line, "
+               "touching nobody: technical foul"),
+            "001 Art. XXIX d",
+            team=ctx.name(defender),
+        )
+        self.technical_foul(ctx, defender, "001 Art. XXIX d")
+        return True
+
+    def resolve_ball_out(self, ctx: Ctx, info: dict[str, Any], last: dict[str, Any]) -> None:
+        m = ctx.m
+        defender = self.defender_of(m, info["end"])
+        shot = info.get("shot")
+        if (info["line"] == "end" and shot and shot["side"] == defender and self.in_play(m)):
+            self.shot_back_over_own_line(ctx, defender, last["side"])
+            return
+        if info["line"] == "end" and self.own_line_from_attack(ctx, defender, last["side"]):
+            return
+        super().resolve_ball_out(ctx, info, last)
+
+    def shot_back_over_own_line(self, ctx: Ctx, shooter: str, toucher: str) -> None:
+        """The asked shot came back over the shooter's own end line: off the post (his own
+        last touch) "será considerado falta técnica" (Art. XXII §1); off the goalkeeper "é
+        tiro de meta" (§2) — never a corner, the ball did not start in the shooter's field
+        (XXVIII §8)."""
+        m = ctx.m
+        m["last_touch"] = None
+        if toucher == shooter:
+            ctx.announce("own_shot_back", N_("{team}'s shot came back over its own end line: "
+                                             "technical foul"), "001 Art. XXII §1",
+                         team=ctx.name(shooter))
+            self.technical_foul(ctx, shooter, "001 Art. XXII §1")
+            m["restart"]["side_choice"] = False
+            return
+        self.set_restart(ctx, "tiro_de_meta", shooter, "001 Art. XXII §2", out_line="end",
+                         out_by=toucher, out_end=m["ends"][shooter])
+
+    def resolve_goal_no_shot(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
+        if choice == "own_goal" and self.own_line_from_attack(
+                ctx, pending["defender"], pending["defender"]):
+            return
+        super().resolve_goal_no_shot(ctx, pending, choice)
 
     def moved_discs(self, ctx: Ctx, side: str, rule: str) -> None:
         """XXXIII §1: no moving discs at a goal kick: a technical foul."""

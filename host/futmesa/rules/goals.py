@@ -76,6 +76,7 @@ class GoalRules(RulesCore):
         m["shot_asked"] = None
         # a restart the shot was the kick of is taken (possession.py), its kicker waits
         kicked(m, shot["side"], shot.get("disc"), outcome in ("saved", "blocked"))
+        m["last_player"] = shot["side"]  # the shot was the shooter's lance (whose lance went out)
         so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         if outcome == "wide":
             # "para fora" before the side-net event: that ball out still follows a shot

@@ -83,6 +83,7 @@ class Pastilha8x2(Ruleset):
                                  ("taker", "defence"), ("other", "defence")), "003 Art. 64 §6"),
     }
     cites: ClassVar[dict[str, str]] = {
+        "rearrange_goal_kick": "003 Art. 64",
         "draw": "003 Art. 30",
         "kickoff": "003 Art. 30",
         "distance": "003 Art. 73 §1",
@@ -370,6 +371,14 @@ class Pastilha8x2(Ruleset):
     def lance_limit(self, m: dict[str, Any], side: str, disc: int | None) -> Refused | None:
         turn = m.get("turn")
         r = m.get("restart")
+        last = m.get("last_lance") or {}
+        if (m["status"] == "last_lance" and last.get("reason") == "infraction"
+                and last.get("side") == side and last.get("played") and not m["shot_asked"]
+                and r and r["side"] == side and r["kind"] == "falta_indireta"):
+            # Art. 74 §único b: after the alarm "o cobrador dará o passe e terá que chutar a
+            # gol": the lance after the pass is the shot, asked first
+            return Refused(N_("Last lance: after the pass comes the shot at goal; ask for it "
+                              "first"), rule="003 Art. 74 §único b")
         if turn in ("A", "B") and turn != side and not (r and not r.get("taken")):
             return Refused(
                 N_("{turn_team} has the ball: {team} touches it only after it passes. If the "

@@ -339,6 +339,16 @@ def offside_side(m: dict[str, Any]) -> str | None:
     return str(side)
 
 
+def lance_lost_applies(rules: Any, r: dict[str, Any] | None) -> bool:
+    """The restart `r` is a kick in two lances whose first is played, of a kind whose
+    second lance is lost when the first touches an opponent: a free kick (000 Art. 18 §1,
+    001 Art. XXIII §4) or a kind the ruleset cites as `<kind>_touched_opponent` (the
+    escanteio cedido, 001 Art. XXVIII §4)."""
+    return bool(r and (r.get("infraction") or rules.cite(r["kind"] + "_touched_opponent"))
+                and r.get("taken") and r.get("open") and r.get("lances") == 2
+                and r.get("taker_lances") == 1)
+
+
 def offers(rules: Any, m: dict[str, Any]) -> list[str]:
     """The ruleset's own referee inputs (``Ruleset.referee_inputs``) that apply now, in the
     order the console shows them; the handlers refuse them at any other moment
@@ -367,6 +377,11 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         # the first lance of a two-lance restart (001 lateral cedida): it was a pass
         "pass": bool(r) and r.get("open") is not False and r.get("lances") == 2
         and not r.get("taker_lances"),
+        # the escanteio cedido's first lance stopped short of the big area (001 XXVIII §2 a)
+        "corner_short": bool(r) and r.get("open") is not False and r.get("lances") == 2
+        and r["kind"] == "escanteio_cedido" and not r.get("taker_lances"),
+        # a lance played from the opponent's field or the halfway line (001 Art. XXIX d)
+        "ball_from_attack": playing,
         "disc_out": playing,  # 001 Art. XXXVII §1: a disc left the field
         "rebound_midline": playing,  # 001 Art. XXXVIII
         # a foul in the offender's field: direct or indirect, the favoured's choice
@@ -374,8 +389,7 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         # the ball went straight out without rolling, from one field over the other's line
         "straight_out": waiting and r.get("out_line") == "end",  # 000 Art. 23 VI C, H
         # a free kick's first lance (of two) touched an opponent: no second lance
-        "pass_touched_opponent": bool(r) and bool(r.get("infraction")) and bool(r.get("taken"))
-        and bool(r.get("open")) and r.get("lances") == 2 and r.get("taker_lances") == 1,
+        "pass_touched_opponent": lance_lost_applies(rules, r),
         "ball_stopped_big": playing,  # 003 Art. 43, 44 b
         # where the restart waiting is taken, where only the referee knows (001 Art. XXIX b,
         # m: the penalty mark) or the favoured side chooses (000 Art. 26 §2 II B: asked)
@@ -392,8 +406,8 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         and bool(r) and r["kind"] == "saida" and not r.get("taken"),
     }
     return [k for k in ("offside", "ball_on_arc", "discs_moved", "disc_moved", "positions",
-                        "keeper_kick_hit",
-                        "pass", "set_piece_distance",
+                        "keeper_kick_hit", "pass", "corner_short", "set_piece_distance",
+                        "ball_from_attack",
                         "disc_out", "rebound_midline", "free_kick_choice", "straight_out",
                         "pass_touched_opponent", "ball_stopped_big", "other_disc_shot",
                         "midline_deflection", "kick_spot_choice", "disc_distances")

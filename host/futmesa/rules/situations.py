@@ -13,11 +13,15 @@ from futmesa.i18n import N_
 
 from .context import Ctx, Refused, other
 from .core import RulesCore
+from .possession import lance_lost_applies
 
 
 class SituationRules(RulesCore):
     """Referee inputs for what the table cannot see."""
 
+    # a waived infraction: False, the favoured plays a normal lance instead (000 Art. 24);
+    # True, it counts as taken and the opponent plays (001 XXIII §6 "considerada como vencida")
+    waived_is_spent: ClassVar[bool] = False
     # what a failed restart is, per kind and reason (area / midline) -> article; empty: the
     # document says nothing (the referee gives a `foul`)
     failed_restart_rules: ClassVar[dict[str, dict[str, str]]] = {}
@@ -150,17 +154,19 @@ class SituationRules(RulesCore):
         if not self.cite("pass_touched_opponent"):
             raise Refused(N_("In this ruleset a kick's first lance off an opponent changes "
                              "nothing"))
-        if not (r and r.get("infraction") and r.get("taken") and r.get("open")
-                and r.get("lances") == 2 and r.get("taker_lances") == 1):
+        if not lance_lost_applies(self, r):
             raise Refused(N_("Only after the first lance of a free kick taken in two lances"),
                           rule=self.cite("pass_touched_opponent"))
-        r["open"] = False
+        rule = self.cite(r["kind"] + "_touched_opponent") or self.cite("pass_touched_opponent")
+        # the kick's lances are used up, its limits still in force: the kicking team has no
+        # further lance until the opponent plays (001 XXIII §4 "perderá o segundo lance")
+        r["taker_lances"] = r["lances"]
         m["turn"] = other(r["side"])
         m["lance_warnings"] = 0
         ctx.announce(
             "pass_touched_opponent",
             N_("{team}'s first lance touched an opponent: no second lance; {other_team} plays"),
-            self.cite("pass_touched_opponent"),
+            rule,
             team=ctx.name(r["side"]),
             other_team=ctx.name(m["turn"]),
         )
@@ -339,15 +345,27 @@ class SituationRules(RulesCore):
             raise Refused(N_("This infraction cannot be waived"), rule=rule)
         side = r["side"]
         m["restart"] = None
-        m["turn"] = side
-        ctx.announce(
-            "waived",
-            N_("{team} waives the restart: a normal lance"),
-            rule,
-            team=ctx.name(side),
-        )
+        if self.waived_is_spent:
+            # 001 XXIII §6: "considerada como vencida, não sendo portanto, cobrada" — as if
+            # the kick had been taken: the opponent plays, no lance for the favoured
+            m["turn"] = other(side)
+            ctx.announce(
+                "waived",
+                N_("{team} lets the infraction go, as if taken: {other_team} plays"),
+                rule,
+                team=ctx.name(side),
+                other_team=ctx.name(other(side)),
+            )
+        else:
+            m["turn"] = side  # 000 Art. 24: "ou fazer um lance normal na partida"
+            ctx.announce(
+                "waived",
+                N_("{team} waives the restart: a normal lance"),
+                rule,
+                team=ctx.name(side),
+            )
         if self.lance_ms:
-            ctx.device("lance_restart", side=side)
+            ctx.device("lance_restart", side=m["turn"])
 
     # -- a foul on the goalkeeper --------------------------------------------------------------
     def on_keeper_foul(self, ctx: Ctx) -> None:

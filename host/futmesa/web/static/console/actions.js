@@ -39,6 +39,10 @@ export const actions = {
     _("touch that missed the ball {team}", { team: name(view.side) })),
   touch_out_of_turn: () => send("touch", { side: view.side, disc: discNumber(), out_of_turn: true },
     _("touch out of turn {team}", { team: name(view.side) })),
+  // 001 Art. XXIX d: the lance was played with the ball in the opponent's field (or on the
+  // halfway line): over its own end line or into its own goal untouched, a technical foul
+  touch_from_attack: () => send("touch", { side: view.side, disc: discNumber(), ball: "opponent_half" },
+    _("touch {team} from the opponent's half", { team: name(view.side) })),
   ball_stopped: () => send("ball_stopped", { side: view.side, area: "small" },
     _("ball stopped in the goal area of {team}", { team: name(view.side) })),
   ball_stopped_big: () => send("ball_stopped", { side: view.side, area: "big" },
@@ -103,6 +107,14 @@ export const actions = {
     const d = discNumber();
     return send("touch", { side: s, disc: d, pass: true },
       (d != null ? _("pass by {team}, disc {disc}", { team: name(s), disc: d }) : _("pass by {team}", { team: name(s) })));
+  },
+  // 001 Art. XXVIII §2 a: the corner cedido's first lance stopped short of the big area (its
+  // second lance may not shoot)
+  touch_short: () => {
+    const r = restartNow();
+    const s = r ? r.side : view.side;
+    return send("touch", { side: s, disc: discNumber(), reaches_big_area: false },
+      _("1st lance short of the big area {team}", { team: name(s) }));
   },
   // what the table cannot see: one tap, the side of the last lance (the label names it)
   // the keypad's number, if keyed in, names the offside disc (001 Art. XXXII §2)

@@ -110,6 +110,8 @@ export function renderRuleInputs(m) {
   if (arrange && ARRANGED[arrange[1]]) $("rc-arranged").textContent = ARRANGED[arrange[1]](name(arrange[0]));
   // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
   any = show("rc-pass", Boolean(r) && offered("pass")) || any;
+  // 001 XXVIII §2 a: the corner cedido's first lance short of the big area (no shot after it)
+  any = show("rc-short", Boolean(r) && offered("corner_short")) || any;
   // a foul in the offender's field: the favoured técnico chooses direct or indirect (the
   // button offers the other one)
   any = show("rc-kick", open && offered("free_kick_choice")) || any;
@@ -136,6 +138,8 @@ export function renderRuleInputs(m) {
       : _("{team}'s kicker no. {disc} less than 1 cm from the ball", { team: name(r.side), disc: view.disc });
     $("rc-pass").textContent = view.disc === "" ? _("{team}'s 1st lance was a pass", { team: name(r.side) })
       : _("{team}'s 1st lance: a pass by no. {disc}", { team: name(r.side), disc: view.disc });
+    $("rc-short").textContent = view.disc === "" ? _("{team}'s 1st lance: short of the big area", { team: name(r.side) })
+      : _("{team}'s 1st lance by no. {disc}: short of the big area", { team: name(r.side), disc: view.disc });
   }
   // the kick-off is the draw's once it was entered: correct the draw's entry instead
   $("act-kickoff").hidden = Boolean(m.kickoff && m.kickoff.draw);
@@ -173,6 +177,11 @@ export function renderRuleInputs(m) {
   // 001 Art. XXXVII §1: the chosen team's disc (the keypad's number) left the field
   show("act-disc-out", inPlay && offered("disc_out"));
   show("act-rebound", inPlay && offered("rebound_midline")); // 001 Art. XXXVIII
+  // 001 Art. XXIX d: a lance played from the opponent's field (the chosen team, the keypad's no.)
+  show("act-from-attack", inPlay && offered("ball_from_attack"));
+  $("act-from-attack").textContent = view.disc === ""
+    ? _("Touch by {team} from the opponent's half", { team: name(view.side) })
+    : _("Touch by {team}, no. {disc}, from the opponent's half", { team: name(view.side), disc: view.disc });
   show("act-stopped-big", inPlay && offered("ball_stopped_big")); // 003 Art. 43, 44 b
   // 003 Art. 54 §2: the asked shot struck by another disc than the one named (no goal from it)
   const asked = m.shot_asked;
