@@ -310,12 +310,14 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
             assert (r["kind"], r["side"]) == ("tiro_livre", "B")
             assert _last_sentence(live) == "Impedimento de Alvorada"
 
-            # the free kick may be waived (XXIII §6): one tap
+            # the free kick may be waived (XXIII §6): one tap; "considerada como vencida"
             page.wait_for_selector("#rc-waive", state="visible", timeout=WAIT_MS)
+            assert page.text_content("#rc-waive") == "Dispensar (considerada vencida)"
             thumb = Thumb(page)
             thumb.tap("#rc-waive")
             thumb.answered()
             assert table.state.to_dict()["restart"] is None
+            assert table.state.to_dict()["turn"] == "A"  # as if taken: the opponent plays
 
             # the ball rests on the corner arc on Alvorada's side, Botafogo played last
             live.call(table.apply, "touch", {"side": "B", "disc": 3}, "referee", "t")

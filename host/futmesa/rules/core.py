@@ -347,6 +347,8 @@ class RulesCore:
         if (self.cite("waive") and kind != "saida" and kind not in blocked
                 and restart.get("foul_type") not in blocked):
             restart["waivable"] = True
+            if getattr(self, "waived_is_spent", False):
+                restart["waive_spends"] = True  # 001 XXIII §6: as if taken, the opponent plays
 
     def reset_touches(self, m: dict[str, Any], side: str) -> None:
         if m["touches"]:

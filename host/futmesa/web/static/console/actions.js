@@ -85,7 +85,11 @@ export const actions = {
   taker_goalkeeper: () => send("taker", { goalkeeper: true }, _("goalkeeper takes it")),
   flank_left: () => send("restart_side", { flank: "left" }, _("take it from the left")),
   flank_right: () => send("restart_side", { flank: "right" }, _("take it from the right")),
-  waive: () => send("waive", {}, _("restart waived: normal lance")),
+  waive: () => {
+    const r = restartNow();
+    return send("waive", {}, r && r.waive_spends ? _("infraction let go: as if taken")
+      : _("restart waived: normal lance"));
+  },
   discs_moved: () => {
     const r = restartNow();
     const s = r ? r.side : view.side;

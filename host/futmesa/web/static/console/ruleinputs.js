@@ -122,6 +122,7 @@ export function renderRuleInputs(m) {
   // where it is taken (the referee's tap where the rules cannot know) and a penalty's set-up
   any = renderSpot(r || {}, open && Boolean(r)) || any;
   if (r) {
+    $("rc-waive").textContent = r.waive_spends ? _("Let it go (as if taken)") : _("Waive the restart (normal lance)");
     $("rc-straight").textContent = _("It went straight out, without rolling: technical foul by {team}", { team: name(r.out_by === "A" || r.out_by === "B" ? r.out_by : r.side) });
     $("rc-off-opponent").textContent = _("{team}'s 1st lance touched an opponent", { team: name(r.side) });
     $("rc-kick").textContent = r.kind === "falta_indireta"
