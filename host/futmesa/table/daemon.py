@@ -128,8 +128,10 @@ class TableDaemon:
             self.settings = dict(settings)
         self.match = None
         self.open_match(self.table_id or "unknown")
-        self.send_profile(force=True)
+        # the clock cleared first: the table's set-up entry is this match's, before its 1st
+        # period at 00:00, not dated with the clock the match before left on the table
         self.link.command(W.CMD_NEW_MATCH)
+        self.send_profile(force=True)
         self.publish()
         assert self.match is not None
         return int(self.match["id"])

@@ -63,8 +63,8 @@ class DeviceInputs:
             # every event until one can be committed (on_event opens the match then)
             t.health.log_failed(exc)
             t.publish()
-        if not (t.status and t.status.running):
-            t.send_profile()
+        if not self.fresh and not (t.status and t.status.running):
+            t.send_profile()  # a new match's waits for its clock to be cleared (on_status)
         return t.store.last_committed(info.uid)
 
     def on_event(self, info: DeviceInfo, boot_id: int, seq: int, ticks: int,
@@ -139,21 +139,24 @@ class DeviceInputs:
                              began=t.book.interval_began if t.book is not None else None)
         if self.fresh:
             self.fresh = False
-            self._clear_earlier_match(info, status)
+            if self._clear_earlier_match(info, status):
+                t.send_profile()
         t.publish()
 
-    def _clear_earlier_match(self, info: DeviceInfo, status: Status) -> None:
+    def _clear_earlier_match(self, info: DeviceInfo, status: Status) -> bool:
         """A new match opened at the table's connection: a clock left from an earlier match
         (over, or in its interval) is cleared so this one can start; a period still running
         is left alone — it is the official time of a match this log does not hold (a wrong
-        --db?) — and the operator is told."""
+        --db?) — and the operator is told. True: the table is ready for this match's profile
+        (its set-up entry then dated before the 1st period, at 00:00)."""
         t = self.table
         if status.period == 0 and not status.running:
-            return
+            return True
         if status.flags & W.ST_RUNNING:
             log.warning(_("%s is in period %d of a match this event log does not hold: finish "
                           "it on the host that started it (the right --db), or start a new "
                           "match from the console"), names_of(info.table_id, None), status.period)
-            return
+            return False
         t.link.command(W.CMD_NEW_MATCH)
+        return True
 
