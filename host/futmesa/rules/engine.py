@@ -230,10 +230,11 @@ class Engine:
             return ctx.effects  # device/system events without a rule meaning are only logged
         m = state.m
         saved = copy_match(m) if before is None else None
+        turn_before = m.get("turn")
         try:
             handler(ctx)
             settle(self.ruleset, ctx)  # turn is the vez (possession.py): one state, one answer
-            lance_questions.upkeep(self.ruleset, ctx)  # the lance time's question, in time
+            lance_questions.upkeep(self.ruleset, ctx, turn_before)  # lance question, new vez
         except Refused as refused:
             # a refused input changes nothing but the announcement saying why
             m.clear()

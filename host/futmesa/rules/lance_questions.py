@@ -1,7 +1,10 @@
 """The lance time's question to the referee ("… passou do tempo do lance: falta …?", 000 Art.
 26 §1, 001 Art. XXIX e, 003 Art. 71): one open at a time, asked once per lance, withdrawn once
 the next lance is played (it is about a lance that is over), and no lance time counted while a
-goal question waits for the referee — the lance timer stops then (issue 45 blind walk)."""
+goal question waits for the referee — the lance timer stops then (issue 45 blind walk). A new
+vez starts a new lance: whenever an entry passes the turn (a shot saved, a ball handed over)
+the device's lance timer restarts for the side whose turn it now is (000 Art. 8 §3, 001 Art.
+XXIX e, 003 Art. 70), whether or not the rule that passed it said so."""
 
 from __future__ import annotations
 
@@ -27,9 +30,10 @@ def asked(m: dict[str, Any], side: str) -> None:
     m["_lance_asked"] = side
 
 
-def upkeep(rules: Any, ctx: Any) -> None:
+def upkeep(rules: Any, ctx: Any, turn_before: str | None = None) -> None:
     """After every entry: a lance played withdraws the open question (answered "no" by the
-    play going on); a goal question waiting stops the lance timer (the device's)."""
+    play going on); a goal question waiting stops the lance timer (the device's); a turn
+    that passed (`turn_before`: whose it was before the entry) restarts it."""
     m = ctx.m
     if ctx.entry.kind in LANCE_PLAYED:
         m.pop("_lance_asked", None)
@@ -40,3 +44,18 @@ def upkeep(rules: Any, ctx: Any) -> None:
             m["_lance_held"] = True
     else:
         m.pop("_lance_held", None)
+        _new_vez(rules, ctx, turn_before)
+
+
+def _new_vez(rules: Any, ctx: Any, turn_before: str | None) -> None:
+    """The turn passed from one side to the other and the ball is in play: the new vez's lance
+    on the device, unless the entry's rule already restarted it for that side."""
+    m = ctx.m
+    turn = m.get("turn")
+    if (not rules.lance_ms or not turn or not turn_before or turn == turn_before
+            or not rules.in_play(m)):
+        return
+    if any(fx.kind == "device" and fx.data.get("cmd") == "lance_restart"
+           and fx.data.get("side") == turn for fx in ctx.effects):
+        return
+    ctx.device("lance_restart", side=turn)
