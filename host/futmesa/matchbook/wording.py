@@ -551,6 +551,8 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("{team} arranged its attack").format(team=t(d.get("side")))
         case "positions":
             return _("{team} arranged its defence").format(team=t(d.get("side")))
+        case "kickoff_failed":  # 001 Art. XXIX c
+            return _("{team}'s kick-off attempt not correct").format(team=t(d.get("side")))
         case "set_piece_distance":
             return _("{team}'s kicking disc {disc} less than 1 cm from the ball").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))

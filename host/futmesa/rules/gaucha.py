@@ -37,7 +37,8 @@ class Gaucha(Ruleset):
     # ... Art. XXXVII §1 a disc out of the field, Art. XXXVIII a rebound over the halfway line,
     # Art. XXVIII §2 a a corner's first lance short of the big area, Art. XXIX d a lance played
     # from the opponent's field
-    referee_inputs = frozenset({"offside", "ball_on_arc", "discs_moved", "pass", "disc_out",
+    referee_inputs = frozenset({"kickoff_failed", "offside", "ball_on_arc", "discs_moved",
+                                "pass", "disc_out",
                                 "rebound_midline", "free_kick_choice",
                                 "pass_touched_opponent", "midline_deflection",
                                 "kick_spot_choice", "corner_short",
@@ -472,6 +473,27 @@ class Gaucha(Ruleset):
             team=ctx.name(side),
         )
         self.technical_foul(ctx, side, rule)
+
+    def on_kickoff_failed(self, ctx: Ctx) -> None:
+        """`kickoff_failed {side}`: the referee judges the kick-off attempt not correct ("não
+        conseguir dar a saída de jogo corretamente em duas tentativas consecutivas", 001 Art.
+        XXIX c): the first time it is taken again, the second consecutive one is a technical
+        foul, "cobra-se no centro do campo"."""
+        m = ctx.m
+        r = m["restart"]
+        side = ctx.side(required=False) or (r or {}).get("side")
+        if not (self.in_play(m) and r and r["kind"] == "saida" and not r["taken"]
+                and side == r["side"]):
+            raise Refused(N_("Only while {team} is taking its kick-off"),
+                          rule="001 Art. XXIX c", team=ctx.name(side) if side else "?")
+        r["failed"] = r.get("failed", 0) + 1
+        if r["failed"] < 2:
+            ctx.announce("kickoff_again", N_("{team} did not kick off correctly: a second "
+                                             "attempt"), "001 Art. XXIX c", team=ctx.name(side))
+            return
+        ctx.announce("kickoff_failed", N_("{team} failed the kick-off twice: technical foul"),
+                     "001 Art. XXIX c", team=ctx.name(side))
+        self.technical_foul(ctx, side, "001 Art. XXIX c")
 
     def on_offside(self, ctx: Ctx) -> None:
         """Art. XXXII: the referee calls it, one tap: the side caught offside is the one whose

@@ -56,7 +56,8 @@ class Pastilha8x2(Ruleset):
     # ... Art. 64 §6: the order the teams are arranged in before a goal kick (`positions`)
     # ... Art. 73 §1: the opponents under 7 cm from a free kick's ball, cleared and put back
     referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big", "other_disc_shot",
-                                "disc_moved", "positions", "disc_distances"})
+                                "disc_moved", "positions", "disc_distances",
+                                "ball_in_centre_circle"})  # Art. 34
     # discs moved before a restart, one `disc_moved` each (moves.py); a penalty: not stated
     restart_moves: ClassVar[dict[str, Moves]] = {
         # Art. 72: "após uma 'bola fora', seja em lateral ou escanteio, o Técnico beneficiado
@@ -238,7 +239,11 @@ class Pastilha8x2(Ruleset):
 
     def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
         """Art. 74 §único b: an indirect free kick is the pass, then the shot — no shot asked
-        before its first touch."""
+        before its first touch; Art. 34: none while the kick-off's ball is in the centre
+        circle."""
+        if m.get("_in_centre_circle"):
+            return Refused(N_("The ball is still in the centre circle after the kick-off: no "
+                              "shot at goal"), rule="003 Art. 34")
         r = m["restart"]
         if r and r["side"] == side and r["kind"] == "falta_indireta" and not r["taken"]:
             return Refused(N_("Indirect free kick: the first touch is the pass; the shot "
@@ -253,6 +258,7 @@ class Pastilha8x2(Ruleset):
         m = ctx.m
         r = m["restart"]
         side = ctx.side()
+        self.centre_circle(ctx, r)
         shot = m["shot_asked"]
         area = m.pop("_in_small_area", None)
         if (area is not None and side != area and not ctx.entry.data.get("hit", True)
@@ -288,6 +294,16 @@ class Pastilha8x2(Ruleset):
                          "003 Art. 33", team=ctx.name(side), other_team=ctx.name(other(side)))
         if self.lance_ms:
             ctx.device("lance_restart", side=m["turn"])
+
+    def centre_circle(self, ctx: Ctx, r: dict[str, Any] | None) -> None:
+        """Art. 34: "Após a saída, não será permitido arremesso ao gol enquanto a bola permanecer
+        dentro do círculo central": the referee says so with the kick-off's touch or the next
+        ones (`ball_in_centre_circle`); a touch without it took the ball out."""
+        m = ctx.m
+        if r and r["kind"] == "saida" and ctx.entry.data.get("ball_in_centre_circle"):
+            m["_in_centre_circle"] = True
+        else:
+            m.pop("_in_centre_circle", None)
 
     def missed_in_small_area(self, ctx: Ctx, area: str) -> None:
         """Art. 41 §único: the attacker whose ball stopped in the opponent's small area "fure"

@@ -364,6 +364,8 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         # was: none at a kick-off or any restart not yet taken (no lance played since)
         "offside": offside_side(m) is not None,
         "ball_on_arc": playing,  # 001 Art. XXXVI
+        # 001 Art. XXIX c: the kick-off attempt the referee judges incorrect
+        "kickoff_failed": playing and waiting and r["kind"] == "saida",
         "discs_moved": playing and waiting and r["kind"] == "tiro_de_meta",
         # a disc moved before the restart, where a team may move one more (moves.py: 004
         # Saída de bola, Escanteios, Faltas, Tiros de meta; 003 Art. 64, 72, 73)
@@ -397,6 +399,9 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         # the opponents under the distance from a free kick's ball (003 Art. 73 §1)
         "disc_distances": playing and waiting and bool(r.get("infraction"))
         and r["kind"] != "penalti",
+        # a touch after the kick-off that leaves the ball in the centre circle (003 Art. 34)
+        "ball_in_centre_circle": playing and bool(r) and r["kind"] == "saida" and (
+            not r.get("taken") or not r.get("touches_since") or bool(m.get("_in_centre_circle"))),
         # the asked shot struck by another disc than the one named (003 Art. 54 §2)
         "other_disc_shot": playing and bool(m.get("shot_asked"))
         and m["shot_asked"].get("struck_by") is None,
@@ -405,10 +410,12 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "midline_deflection": bool(m["goals"]) and m["goals"][-1]["period"] == m["period"]
         and bool(r) and r["kind"] == "saida" and not r.get("taken"),
     }
-    return [k for k in ("offside", "ball_on_arc", "discs_moved", "disc_moved", "positions",
+    return [k for k in ("kickoff_failed", "offside", "ball_on_arc", "discs_moved", "disc_moved",
+                        "positions",
                         "keeper_kick_hit", "pass", "corner_short", "set_piece_distance",
                         "ball_from_attack",
                         "disc_out", "rebound_midline", "free_kick_choice", "straight_out",
                         "pass_touched_opponent", "ball_stopped_big", "other_disc_shot",
-                        "midline_deflection", "kick_spot_choice", "disc_distances")
+                        "midline_deflection", "kick_spot_choice", "disc_distances",
+                        "ball_in_centre_circle")
             if k in mine and now[k]]

@@ -7,7 +7,7 @@ what they mean through its data (`taker_rules`, `keeper_foul_restart`, …) and 
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from futmesa.i18n import N_
 
@@ -221,13 +221,34 @@ class SituationRules(RulesCore):
             # "Para validade do lateral cobrado no campo de defesa" (000 Art. 14 §2): only there
             raise Refused(N_("Only a throw-in taken in its team's defence field must reach the "
                              "midline"), rule=rule)
-        choice = ctx.entry.data.get("choice", "falta_tecnica")
-        if choice not in ("falta_tecnica", "lance"):
+        choice = ctx.entry.data.get("choice")
+        if choice not in (None, "falta_tecnica", "lance"):
             raise Refused(N_("'choice': falta_tecnica or lance"))
         if reason == "area" and self.setting("failed_area") == "choice":
             # a club reading Art. 13 §3 / 16 §3 for it too: the opponent's choice
             reason = "midline" if "midline" in self.failed_restart_rules[r["kind"]] else reason
             rule = self.failed_restart_rules[r["kind"]].get(reason, rule)
+        if reason == "midline" and choice is None:
+            # "o técnico adversário poderá optar" (000 Art. 13 §3, 16 §3): his choice, asked
+            ctx.confirm("failed_restart_choice", rule,
+                        N_("{team}'s kick did not reach the midline: {other_team} chooses a "
+                           "normal lance or a technical foul"), ["lance", "falta_tecnica"],
+                        default="falta_tecnica", reject="lance", side=other(taker),
+                        values={"team": ctx.name(taker), "other_team": ctx.name(other(taker))})
+            return
+        self.failed_restart(ctx, reason, rule, choice or "falta_tecnica")
+
+    def resolve_failed_restart_choice(self, ctx: Ctx, pending: dict[str, Any],
+                                      choice: str) -> None:
+        """The opponent's choice after a kick short of the midline (000 Art. 13 §3, 16 §3)."""
+        r = ctx.m["restart"]
+        if self.in_play(ctx.m) and r and r["side"] == other(pending["side"]):
+            self.failed_restart(ctx, "midline", pending["rule"], choice)
+
+    def failed_restart(self, ctx: Ctx, reason: str, rule: str, choice: str) -> None:
+        m = ctx.m
+        r = m["restart"]
+        taker = r["side"]
         if reason == "midline" and choice == "lance":
             # the opponent chose a normal lance (000 Art. 16 §3)
             r["open"] = False

@@ -35,6 +35,9 @@ export const actions = {
   touch: () => send("touch", { side: view.side, disc: discNumber() }, _("touch {team}", { team: name(view.side) })),
   // a lance that did not touch the ball: passes the vez (004), counts a touch (003), and
   // from a kick-off or an infraction's kick a technical foul (000 Art. 23 I A, IV A)
+  // 003 Art. 34: after the kick-off, a touch that leaves the ball in the centre circle (no shot)
+  touch_in_circle: () => send("touch", { side: view.side, disc: discNumber(), ball_in_centre_circle: true },
+    _("touch {team}, the ball stays in the centre circle", { team: name(view.side) })),
   touch_miss: () => send("touch", { side: view.side, disc: discNumber(), hit: false },
     _("touch that missed the ball {team}", { team: name(view.side) })),
   touch_out_of_turn: () => send("touch", { side: view.side, disc: discNumber(), out_of_turn: true },
@@ -52,10 +55,17 @@ export const actions = {
   spot_penalty_mark: () => send("kick_spot_choice", { spot: "penalty_mark" }, _("taken on the penalty mark")),
   spot_ball: () => send("kick_spot_choice", { spot: "ball" }, _("taken where the ball is")),
   spot_ball_out: () => send("kick_spot_choice", { spot: "ball_out" }, _("taken where the ball went out")),
+  kickoff_failed: () => {
+    const r = restartNow();
+    const s = r ? r.side : view.side;
+    return send("kickoff_failed", { side: s }, _("{team}'s kick-off attempt not correct", { team: name(s) }));
+  },
   pass_touched_opponent: () => send("pass_touched_opponent", {}, _("1st lance off an opponent")),
   midline_deflection: () => send("midline_deflection", {}, _("deflection on the halfway line")),
   restart_failed: () => send("restart_failed", {
-    reason: $("failed-reason").value, choice: $("failed-choice").value,
+    reason: $("failed-reason").value,
+    // no choice yet: the rules ask the opponent's (000 Art. 13 §3, 16 §3)
+    ...($("failed-choice").value ? { choice: $("failed-choice").value } : {}),
   }, _("restart failed")),
   draw_choice: () => send("draw_choice", {
     winner: view.side, choice: $("draw-choice").value, goal: Number($("draw-goal").value),

@@ -12,6 +12,8 @@ export const OPTION_LABELS = {
   free_kick: _("indirect free kick"), disqualify: _("disqualify"),
   // 003 Art. 83 §3: the score after a disqualification at a one-goal lead
   two_nil: _("2 × 0"), as_played: _("score of the moment"),
+  // 000 Art. 13 §3, 16 §3: the opponent's choice after a kick short of the midline
+  lance: _("normal lance"), falta_tecnica: _("technical foul"),
 };
 
 export function renderPending(list) {

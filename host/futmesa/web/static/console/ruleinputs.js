@@ -117,6 +117,8 @@ export function renderRuleInputs(m) {
   any = show("rc-kick", open && offered("free_kick_choice")) || any;
   // 000 Art. 23 VI C/H: the ball that went out went straight, without rolling
   any = show("rc-straight", open && offered("straight_out")) || any;
+  // 001 Art. XXIX c: the kick-off attempt was not correct (the second one: a technical foul)
+  any = show("rc-kickoff-failed", open && offered("kickoff_failed")) || any;
   // 000 Art. 18 §1, 001 Art. XXIII §4: the kick's first lance touched an opponent
   any = show("rc-off-opponent", Boolean(r) && offered("pass_touched_opponent")) || any;
   // where it is taken (the referee's tap where the rules cannot know) and a penalty's set-up
@@ -184,6 +186,7 @@ export function renderRuleInputs(m) {
     ? _("Touch by {team} from the opponent's half", { team: name(view.side) })
     : _("Touch by {team}, no. {disc}, from the opponent's half", { team: name(view.side), disc: view.disc });
   show("act-stopped-big", inPlay && offered("ball_stopped_big")); // 003 Art. 43, 44 b
+  show("act-in-circle", inPlay && offered("ball_in_centre_circle")); // 003 Art. 34
   // 003 Art. 54 §2: the asked shot struck by another disc than the one named (no goal from it)
   const asked = m.shot_asked;
   show("act-other-disc", inPlay && Boolean(asked) && offered("other_disc_shot"));
