@@ -458,3 +458,50 @@ def test_a_graded_disciplinary_foul_reads_in_its_one_shape_everywhere(tmp_path: 
     last = [f["text"] for f in record["account"] if f["kind"] == "discipline"][-1]
     assert last.startswith("Falta disciplinar de Botafogo da Mesa"), last
     assert "botão 7" in last and "desclassificad" in last, last
+
+
+def a_shootout(path: Path) -> Table:
+    """mesa-posta (004 Disputa de pênaltis): a draw at the end of the 2nd half goes to
+    penalties, in any competition; the shoot-out ends 3 × 0."""
+    t = Table(path, "mesa-posta")
+    t.put("set_up", {"kickoff": "A"})
+    for period, side in ((1, "A"), (2, "B")):
+        t.period, t.clock = period, 0
+        t.put("start_period")
+        t.device("period_started")
+        t.device("clock_started", {"reason": 0})
+        t.clock = HALF
+        t.device("alarm")  # time is up: the half ends at the next dead ball
+        t.put("foul", {"side": side})
+        t.device("alarm")  # the device's alarm as it closes the half
+        t.device("period_over")
+    assert t.book.state.m["phase"] == "shootout"
+    for disc in (1, 2, 3):
+        t.put("shootout_kick", {"side": "A", "disc": disc, "scored": True})
+        t.put("shootout_kick", {"side": "B", "disc": disc, "scored": False})
+    assert t.book.state.m["finished"]
+    return t
+
+
+def test_a_shootout_is_placed_in_the_shootout_and_its_score_said(tmp_path: Path) -> None:
+    """Issue 45 (walk, H1/H6, 144-mp-final-tv, sumula-mp-2): the shoot-out's entries were
+    placed "Intervalo", the device's alarm closing the 2nd half read "fim do intervalo", a
+    miss read "errou a bola", and the Resumo said "vitória de …" without the shoot-out."""
+    t = a_shootout(tmp_path / "m.sqlite")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    kicks = [e for e in record["entries"] if e["kind"] == "shootout_kick"]
+    assert kicks and not any(e["interval"] for e in kicks) and all(e["shootout"] for e in kicks)
+    alarms = [e["text"] for e in record["entries"] if e["kind"] == "alarm"]
+    assert not any("intervalo" in a for a in alarms), alarms
+    missed = [e["text"] for e in kicks if e["data"].get("scored") is False]
+    assert missed and not any("errou a bola" in x for x in missed), missed
+    end = [line(f) for f in record["account"] if f["kind"] == "time"][-1]
+    assert end == ("Disputa de pênaltis — Empate 0 × 0; pênaltis 3 × 0: vitória de "
+                   "Estrela do Norte"), end
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    assert [line(f) for f in account(live["entries"])] == [line(f) for f in record["account"]]
+    rows = build(record).table("log")
+    assert rows is not None
+    numbers = {str(e["id"]) for e in kicks}
+    assert {(r["period"], r["clock"]) for r in rows.rows if r["number"] in numbers} == {
+        ("Disputa de pênaltis", "")}, rows.rows

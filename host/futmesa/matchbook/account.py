@@ -62,6 +62,9 @@ class Context(NamedTuple):
     said: tuple[Said, ...] = ()
     interval: bool = False
     length_ms: int | None = None  # the length of the entry's period (its minutes end there)
+    shootout: bool = False  # made in the penalty shoot-out: placed "Disputa de pênaltis"
+    place: str = ""  # where the entry is (:func:`interval_after`'s place)
+    after: str = ""  # where the match is after it (:func:`interval_after`'s state)
 
 
 # ---- placing an entry: "1º tempo 12'" or "Intervalo" ----------------------------------------
@@ -97,28 +100,51 @@ def period_text(period: Any, lang: str = "pt") -> str:
 
 
 def when(period: Any, clock_ms: Any, interval: bool, lang: str = "pt",
-         length_ms: Any = None) -> str:
-    """Where an entry is placed in the match: "1º tempo 12'", "Intervalo", or nothing."""
+         length_ms: Any = None, shootout: bool = False) -> str:
+    """Where an entry is placed in the match: "1º tempo 12'", "Intervalo", "Disputa de
+    pênaltis", or nothing."""
+    if shootout:
+        return translator(lang).gettext("Penalty shoot-out")
     if interval:
         return translator(lang).gettext("Interval")
     named = period_text(period, lang)
     return " ".join(p for p in (named, minute(clock_ms, length_ms) if named else "") if p)
 
 
-def interval_after(flag: bool, kind: str, said: tuple[Said, ...] | list[Said]) -> tuple[bool, bool]:
-    """(whether an entry of ``kind`` is in the interval, whether the next one is), given
-    whether the one before it left the match in the interval: an interval runs from the end
-    of a period (the rules' "period_end") to the start of the next."""
+def interval_after(state: str, kind: str,
+                   said: tuple[Said, ...] | list[Said]) -> tuple[str, str]:
+    """(where an entry of ``kind`` is, where the match is after it), given where the one
+    before it left the match: "" in a period, "ending" from the rules' end of a period (the
+    "period_end") to the table's own close of it ("period_over", its alarm before it is the
+    period's), "interval" from then to the start of the next period (an alarm then ends the
+    interval), "shootout" from the rules' penalty shoot-out (004 Disputa de pênaltis) on."""
     if kind == "period_started":
-        flag = False  # the referee's start_period is made in the interval: placed there
+        state = ""  # the referee's start_period is made in the interval: placed there
     # the table's own end of the period, the end of the match: not in an interval
-    inside = flag and kind != "period_over" and not any(s.code == "match_end" for s in said)
+    place = state
+    if state in ("ending", "interval") and (
+            kind == "period_over" or any(s.code == "match_end" for s in said)):
+        place = ""
     for s in said:
         if s.code == "period_end":
-            flag = True
+            state = "ending"
         elif s.code in ("period_start", "match_end"):
-            flag = False
-    return inside, flag
+            state = "shootout" if state == "shootout" and s.code == "match_end" else ""
+        elif s.code == "shootout":
+            state = "shootout"
+    if kind == "period_over" and state == "ending":
+        state = "interval"
+    return place, state
+
+
+def placed_in_interval(place: str) -> bool:
+    """Whether an entry at ``place`` (:func:`interval_after`) is placed "Intervalo"."""
+    return place in ("ending", "interval")
+
+
+def placed(place: str, after: str) -> dict[str, Any]:
+    """A :class:`Context`'s fields for an entry at ``place`` that leaves the match ``after``."""
+    return {"shootout": place == "shootout", "place": place, "after": after}
 
 
 def goals_by_entry(m: dict[str, Any]) -> dict[int, dict[str, Any]]:
@@ -303,10 +329,11 @@ def account(records: list[dict[str, Any]]) -> list[Fact]:
             clock = goal.get("clock_ms") if goal else r.get("clock_ms")
             length = (goal or r).get("length_ms")
             inside = bool(r.get("interval")) and goal is None
+            shootout = bool(r.get("shootout")) and goal is None
             if f.get("kind") == "time" and not inside:
                 clock = None  # the end of a period is the period's, not a minute past it
-            out.append({**f, "when": when(period, clock, inside, "pt", length),
-                        "when_en": when(period, clock, inside, "en", length)})
+            out.append({**f, "when": when(period, clock, inside, "pt", length, shootout),
+                        "when_en": when(period, clock, inside, "en", length, shootout)})
     return out
 
 

@@ -25,6 +25,8 @@ from futmesa.matchbook.account import (
     goals_by_entry,
     interval_after,
     period_length,
+    placed,
+    placed_in_interval,
 )
 from futmesa.matchbook.records import entry_record, meanings, record_inputs, said_of
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
@@ -77,7 +79,7 @@ class LiveLog:
         self._announced = 0
         self.teams: dict[str, Any] = {}
         self._finished = False
-        self._interval = False  # the newest entry left the match in an interval
+        self._interval = ""  # where the newest entry left the match (account.interval_after)
         self._inputs: dict[int, tuple[Any, ...]] = {}  # what each kept record was made from
 
     # -- kept up to date (the table's thread) ---------------------------------------------
@@ -120,8 +122,7 @@ class LiveLog:
         self._inputs = inputs
         self._by_id, self._meaning, self.teams = by_id, said, teams
         self._ends_now = self._ends_after(stored[-1], ends, m) if stored else {"A": 0, "B": 1}
-        self._interval = bool(stored) and interval_after(
-            contexts[stored[-1].id].interval, stored[-1].kind, contexts[stored[-1].id].said)[1]
+        self._interval = contexts[stored[-1].id].after if stored else ""
         self._announced = len(m.get("announcements") or [])
         self._finished = finished
 
@@ -150,9 +151,9 @@ class LiveLog:
         target = e.data.get("target") if isinstance(e.data, dict) else None
         said = self._meaning.get(e.id)
         words = said_of(said)
-        inside, self._interval = interval_after(self._interval, e.kind, words)
-        ctx = Context(goals_by_entry(m).get(e.id), None, None, words, inside,
-                      period_length(m, e.period))
+        place, self._interval = interval_after(self._interval, e.kind, words)
+        ctx = Context(goals_by_entry(m).get(e.id), None, None, words, placed_in_interval(place),
+                      period_length(m, e.period), **placed(place, self._interval))
         self._inputs[e.id] = (None, list(said) if said is not None else None, ends,
                               self._by_id.get(target) if isinstance(target, int) else None, ctx)
         record = shown(entry_record(e, None, self.teams, self._by_id, self._meaning.get(e.id),

@@ -14,6 +14,8 @@ from futmesa.matchbook.account import (
     goals_by_entry,
     interval_after,
     period_length,
+    placed,
+    placed_in_interval,
 )
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.status import EntryStatus, entry_statuses
@@ -76,11 +78,14 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "ends": ends,  # the goal each side defended then (names goal lines by side)
         "origin": origin(e.source, e.author),
         "origin_en": origin(e.source, e.author, "en"),
+        # an alarm ends the interval only once the table closed the period (its own alarm
+        # closing it, and any in a shoot-out, are not the interval's)
         "text": sentence(e.kind, e.data, teams, "pt", period=e.period, targets=by_id, ends=ends,
-                         interval=ctx.interval),
+                         interval=ctx.place == "interval"),
         "text_en": sentence(e.kind, e.data, teams, "en", period=e.period, targets=by_id,
-                            ends=ends, interval=ctx.interval),
+                            ends=ends, interval=ctx.place == "interval"),
         "interval": ctx.interval,  # made between two periods: placed "Intervalo"
+        "shootout": ctx.shootout,  # made in the penalty shoot-out: placed "Disputa de pênaltis"
         "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
         "folded": e.kind in FOLDED_KINDS,  # the lance timer's rows: folded away unless asked
         "undoes": ctx.undone is not None,  # a void undoing a correction (offers no undo)
@@ -141,13 +146,13 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
     said = meanings(m, {e.id: e.kind for e in stored})
     goals = goals_by_entry(m)
     contexts: dict[int, Context] = {}
-    flag = False
+    state = ""
     for e in stored:
         words = said_of(said.get(e.id))
-        inside, flag = interval_after(flag, e.kind, words)
+        place, state = interval_after(state, e.kind, words)
         contexts[e.id] = entry_context(e, statuses.get(e.id), by_id, was or {}, goals.get(e.id),
-                                       words, inside)._replace(
-            length_ms=period_length(m, e.period))
+                                       words, placed_in_interval(place))._replace(
+            length_ms=period_length(m, e.period), **placed(place, state))
     return RecordInputs(ends, statuses, said, by_id, contexts)
 
 

@@ -452,10 +452,12 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
             continue
         previous, repeats = key, 1
         inside = bool(e.get("interval"))
+        shootout = bool(e.get("shootout"))
         log.add(not st.counts, number=e.get("id"),
                 time=time_of_day(e.get("occurred_at") or e.get("created_at"), zone),
-                period=_("Interval") if inside else period_text(e.get("period"), lang),
-                clock="" if inside else clock_text(e.get("clock_ms")),
+                period=_("Penalty shoot-out") if shootout else _("Interval") if inside
+                else period_text(e.get("period"), lang),
+                clock="" if inside or shootout else clock_text(e.get("clock_ms")),
                 what=text, origin=who, status=status_text(st.to_dict(), lang))
     if folded:
         log.add(what=_("{count} lance-timer entries (lance started, warnings, expiries) "

@@ -487,7 +487,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
         case "shootout_kick":
             res = ""
             if "scored" in d:
-                res = ": " + (_("goal") if d["scored"] else _("missed"))
+                res = ": " + (_("goal") if d["scored"] else _("penalty missed"))
             return _("Shootout penalty: {team}{disc}{result}").format(
                 team=t(d.get("side")), disc=with_disc, result=res)
         case "keeper_choice":
@@ -497,7 +497,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 team=t(d.get("side")), choice=shown)
         case "shootout_result":
             return _("Penalty result: {result}").format(
-                result=_("goal") if d.get("scored") else _("missed"))
+                result=_("goal") if d.get("scored") else _("penalty missed"))
         case "confirm":
             asked = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
             about = (_("on entry no. {number}").format(number=_num(d.get('target')))

@@ -425,7 +425,14 @@ class TimeRules(RulesCore):
         if m["clock_running"]:
             ctx.device("pause", reason="finished")
         score_a, score_b = m["score"]["A"], m["score"]["B"]
-        if winner:
+        if winner and reason == "shootout" and isinstance(extra.get("shootout"), dict):
+            # the draw and the shoot-out that decided it, in one sentence (004 Disputa de
+            # pênaltis): the account's end of the match says both
+            ctx.announce("match_end", N_("Draw {score_a}–{score_b}; penalties {pen_a}–{pen_b}: "
+                                         "{team} win"), rule,
+                         score_a=score_a, score_b=score_b, pen_a=extra["shootout"].get("A", 0),
+                         pen_b=extra["shootout"].get("B", 0), team=ctx.name(winner))
+        elif winner:
             ctx.announce("match_end", N_("Full time: {score_a}–{score_b}, {team} win"), rule,
                          score_a=score_a, score_b=score_b, team=ctx.name(winner))
         else:

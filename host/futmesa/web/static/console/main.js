@@ -33,6 +33,8 @@ function render() {
   const T = FM.TEXT[LANG];
   $("c-period").textContent = view.state.finished ? T.finished
     : view.state.status === "interval" ? T.interval
+      // the penalty shoot-out, as the TV says it (kiosk.js periodText)
+      : view.state.status === "shootout" ? T.shootout
       : view.state.period ? T.period(view.state.period, view.state.periods || 2) : (T.status[view.state.status] || "");
   const m = view.state.match || {};
   // a penalty shootout: its kick and result take the place of the lance's actions
