@@ -110,6 +110,10 @@ def test_keeper_choice_stays_secret_until_the_kick(
         # the kick, from the console: A's disc 7 kicks, and misses
         console.goto(live.url + f"/console?token={TOKEN}")
         console.wait_for_selector("#shootout-box button[data-act=kick]")
+        # the header says the shoot-out as the TV does (issue 45 walk, H6: "2º tempo · 02:02")
+        console.wait_for_function(
+            "document.getElementById('c-period').textContent === 'Pênaltis'", timeout=5000)
+        assert kiosk.text_content("#period") == "Pênaltis"
         console.click("#side-A")
         console.click("[data-key='7']")
         console.click("button[data-act=kick]")
