@@ -505,3 +505,38 @@ def test_a_shootout_is_placed_in_the_shootout_and_its_score_said(tmp_path: Path)
     numbers = {str(e["id"]) for e in kicks}
     assert {(r["period"], r["clock"]) for r in rows.rows if r["number"] in numbers} == {
         ("Disputa de pênaltis", "")}, rows.rows
+
+
+def test_a_void_after_the_final_whistle_leaves_the_match_finished(tmp_path: Path) -> None:
+    """Issue 45 (walk 028–030, H4/M8): voiding a goal the referee had confirmed through "A
+    confirmar" after the final whistle sent the match back to "Intervalo" and asked the old
+    question again; the void was dated "Intervalo" in Registro, "2º tempo" in the súmula. The
+    match stays finished with the result recomputed, the void dated one way everywhere."""
+    t = Table(tmp_path / "m.sqlite")
+    t.put("set_up", {"kickoff": "A"})
+    for half in (1, 2):
+        t.period, t.clock = half, 0
+        t.put("start_period")
+        t.device("period_started")
+        t.device("clock_started", {"reason": 0})
+        if half == 2:
+            t.clock = 60_000
+            t.put("touch", {"side": "B", "disc": 9})
+            ball_in = t.device("goal_line", {"goal": 1, "held_ms": 40})  # no shot asked
+            asked = t.put("confirm", {"target": ball_in, "choice": "shot_asked"})
+            assert t.book.state.m["score"] == {"A": 0, "B": 1}
+        t.clock = HALF
+        t.device("alarm")
+        if t.book.state.m["status"] == "last_lance":
+            t.put("lance_done")
+        t.device("period_over")
+    assert t.book.state.m["status"] == "finished"
+    void = t.put("void", {"target": asked, "reason": "o chute não foi pedido"})
+    m = t.book.state.m
+    assert (m["status"], m["score"], m["pending"]) == ("finished", {"A": 0, "B": 0}, [])
+    assert m["result"]["winner"] is None
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    placed = [next(e for e in view["entries"] if e["id"] == void)
+              for view in (live, record)]
+    assert [(e["interval"], e["period"]) for e in placed] == [(False, 2), (False, 2)]

@@ -57,8 +57,9 @@ def _resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[dict[int, Entry], di
     for entry in reversed(log):  # a correction only ever targets an earlier entry
         verdict = decided.get(entry.id)
         if verdict is not None and verdict[0] == "void":
-            if _disallows_goal(entry, verdict[1]):
-                active[entry.id] = replace(entry, data={**entry.data, "disallowed": True})
+            kept = _voided_form(entry, verdict[1])
+            if kept is not None:
+                active[entry.id] = kept
             continue
         current = entry
         if verdict is not None:  # amended: the latest amendment's data (and kind) win
@@ -67,6 +68,17 @@ def _resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[dict[int, Entry], di
         if current.is_correction and _valid(current, ids):
             decided.setdefault(_target(current) or 0, (current.kind, current))
     return active, {target: verdict[1].id for target, verdict in decided.items()}
+
+
+def _voided_form(entry: Entry, void: Entry) -> Entry | None:
+    """What a voided entry leaves in the match: a disallowed goal (:func:`_disallows_goal`),
+    a voided answer to a question (the rules say what that leaves: goals.on_confirm — a goal
+    the answer counted is no goal, without asking again), or nothing (None)."""
+    if _disallows_goal(entry, void):
+        return replace(entry, data={**entry.data, "disallowed": True})
+    if entry.kind == "confirm":
+        return replace(entry, data={**entry.data, "voided": True})
+    return None
 
 
 def _disallows_goal(entry: Entry, void: Entry) -> bool:
@@ -180,8 +192,7 @@ def resolve_newest(log: Sequence[Entry], before: list[Entry], deciding: dict[int
     if i is None:
         return None
     if correction.kind == "void":
-        form = (replace(original, data={**original.data, "disallowed": True})
-                if _disallows_goal(original, correction) else None)
+        form = _voided_form(original, correction)
     else:
         form = _amended(original, correction)
     effective = [*before[:i], *([form] if form is not None else []), *before[i + 1:]]

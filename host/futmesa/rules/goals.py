@@ -403,10 +403,25 @@ class GoalRules(RulesCore):
             choice = pending["default"] if ctx.entry.data.get("accept", True) else pending["reject"]
         if pending.get("input") != "disc" and choice not in pending["options"]:
             raise Refused(N_("Options: {options}"), options=', '.join(pending['options']))
+        if ctx.entry.data.get("voided"):
+            choice = self.voided_answer(pending, choice)
+            if choice is None:
+                return  # the answer is voided: the question is open again
         m["pending"].remove(pending)
         getattr(self, "resolve_" + pending["kind"])(ctx, pending, choice)
         if m["decision_pending"] and not self.goal_pending(m):
             self.decide(ctx)
+
+    # the answers to a goal question that count the goal
+    GOAL_ANSWERS = {"goal_no_shot": ("own_goal", "shot_asked"), "goal_at_alarm": ("counts",)}
+
+    def voided_answer(self, pending: dict[str, Any], choice: Any) -> str | None:
+        """What a voided answer (corrections.py) leaves: voiding the goal an answer counted
+        disallows it — "no goal", the question is not asked again (000 Art. 12 §1); any
+        other voided answer is dropped (None) and the question stands open again."""
+        if choice in self.GOAL_ANSWERS.get(pending["kind"], ()) and "no_goal" in pending["options"]:
+            return "no_goal"
+        return None
 
     def resolve_goal_no_shot(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
         m = ctx.m
