@@ -39,6 +39,23 @@ class Refused(Exception):
         return self.text("en")
 
 
+# reasons that only say "not now": when the match is over or in its interval, that is the
+# reason the referee reads instead (walk #45 M9: "a bola não está em jogo" after the whistle)
+_NOT_NOW = frozenset({"The ball is not in play", "Asked at or after the alarm: no shot"})
+
+
+def refusal_now(m: Mapping[str, Any], refused: Refused) -> Refused:
+    """``refused`` as the referee reads it in the match ``m`` as it stands: a "not now" reason
+    says the match is over, or in its interval, when it is."""
+    if refused.msgid not in _NOT_NOW:
+        return refused
+    if m.get("finished"):
+        return Refused(N_("The match is over"))
+    if m.get("status") == "interval":
+        return Refused(N_("It is the interval: the ball is not in play"), rule=refused.rule)
+    return refused
+
+
 class Word(str):
     """A value of a sentence that is itself a msgid of the catalogs, translated with it;
     ``context`` for one marked with ``NP_``; ``capital``: its first letter made upper case

@@ -22,7 +22,7 @@ from futmesa.i18n import N_
 
 from . import lance_questions
 from .base import Ruleset
-from .context import Ctx, Refused, words
+from .context import Ctx, Refused, refusal_now, words
 from .corrections import (
     Resolved,
     correction_problem,
@@ -241,5 +241,6 @@ class Engine:
             m.update(saved if saved is not None else copy_match(before or {}))
             ctx.effects.clear()
             note_clock(m, entry)  # the clock it stamps stands even when its meaning is refused
-            ctx.announce("refused", refused.msgid, refused.rule, **refused.values)
+            said = refusal_now(m, refused)  # "not now" said as the interval / the end
+            ctx.announce("refused", said.msgid, said.rule, **said.values)
         return ctx.effects
