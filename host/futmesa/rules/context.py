@@ -52,7 +52,7 @@ def refusal_now(m: Mapping[str, Any], refused: Refused) -> Refused:
     if m.get("finished"):
         return Refused(N_("The match is over"))
     if m.get("status") == "interval":
-        return Refused(N_("It is the interval: the ball is not in play"), rule=refused.rule)
+        return Refused(N_("It is the interval: the ball is not in play"))
     return refused
 
 

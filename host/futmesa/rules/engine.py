@@ -241,6 +241,6 @@ class Engine:
             m.update(saved if saved is not None else copy_match(before or {}))
             ctx.effects.clear()
             note_clock(m, entry)  # the clock it stamps stands even when its meaning is refused
-            said = refusal_now(m, refused)  # "not now" said as the interval / the end
-            ctx.announce("refused", said.msgid, said.rule, **said.values)
+            refused = refusal_now(m, refused)  # "not now" said as the interval / the end
+            ctx.announce("refused", refused.msgid, refused.rule, **refused.values)
         return ctx.effects
