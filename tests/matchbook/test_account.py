@@ -540,3 +540,35 @@ def test_a_void_after_the_final_whistle_leaves_the_match_finished(tmp_path: Path
     placed = [next(e for e in view["entries"] if e["id"] == void)
               for view in (live, record)]
     assert [(e["interval"], e["period"]) for e in placed] == [(False, 2), (False, 2)]
+
+
+def test_a_lance_overrun_foul_is_a_foul_row_never_folded_as_time(tmp_path: Path) -> None:
+    """Issue 45 walk H2 (083-gau-lance-q, sumula-gau-1): gaúcha's expiry that is the technical
+    foul itself (001 Art. XXIX e) was folded under "Mostrar o tempo de lance" with no
+    Anular/Corrigir, while it counted on the TV and filled the súmula. A foul is a foul row:
+    shown, correctable, in the súmula's event log; the lance timer's own rows stay folded."""
+    g = Table(tmp_path / "g.sqlite", "gaucha")
+    g.put("set_up", {"kickoff": "A"})
+    g.put("start_period")
+    g.device("period_started")
+    g.device("clock_started", {"reason": 0})
+    g.clock = 30_000
+    started = g.device("lance_started", {"side": "A"})
+    warned = g.device("lance_expired", {"side": "A", "warning": True})
+    foul = g.device("lance_expired", {"side": "A", "count": 1})  # the foul itself
+    live = live_log_view(g.book.live_log, None, "0", "pt")
+    rows = {e["id"]: e for e in live["entries"]}
+    assert not rows[foul]["folded"] and rows[foul]["correctable"], rows[foul]
+    assert [f["key"] for f in rows[foul]["fields"]] == ["side"]  # Corrigir: whose foul it was
+    assert rows[foul]["fact_lines"][0].startswith("Falta técnica de Estrela do Norte"), \
+        rows[foul]["fact_lines"]
+    for timer in (started, warned):
+        assert rows[timer]["folded"] and not rows[timer]["correctable"]
+    record = MatchLibrary(g.store).match_record(g.book.id)
+    entries = {e["id"]: e for e in record["entries"]}
+    assert not entries[foul]["folded"] and entries[warned]["folded"]
+    # voided, the foul's row stays in sight, struck, with its void
+    g.put("void", {"target": foul, "reason": "o lance já tinha sido jogado"})
+    live = live_log_view(g.book.live_log, None, "0", "pt")
+    rows = {e["id"]: e for e in live["entries"]}
+    assert not rows[foul]["folded"] and rows[foul]["voided"], rows[foul]

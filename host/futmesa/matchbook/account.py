@@ -10,7 +10,8 @@ signing page and the history. So a fact cannot be on one of them and missing fro
 
 Each record also says where it is placed (``interval``: made between two periods) and whether
 it is a time-keeping row (``folded``: the lance timer's start, warning and expiry), which the
-screens and the súmula fold away unless asked for.
+screens and the súmula fold away unless asked for — never an expiry the rules made a foul of
+(001 Art. XXIX e): a foul is a foul row, shown and correctable (:func:`folds`).
 """
 
 from __future__ import annotations
@@ -313,6 +314,12 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
         for s in said(TIME_CODES):
             add("time", {lang: s.words(lang) for lang, _k in LANGS})
     return out
+
+
+def folds(kind: str, facts: list[Fact]) -> bool:
+    """Whether an entry's row is the lance timer's own, folded away: its start, warning or
+    expiry, unless the rules made a foul of it (gaúcha's expiry is the technical foul)."""
+    return kind in FOLDED_KINDS and not any(f.get("kind") == "discipline" for f in facts)
 
 
 # ---- the account: every record's facts, placed ------------------------------------------------

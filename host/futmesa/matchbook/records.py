@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from futmesa.matchbook.account import (
-    FOLDED_KINDS,
     Context,
     Said,
     entry_facts,
+    folds,
     goals_by_entry,
     interval_after,
     period_length,
@@ -68,6 +68,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     ctx = ctx or Context(said=said_of(meaning))
     if st.state == "voided" and ctx.was is not None and e.kind not in ("void", "amend"):
         meaning = ctx.was.get("meaning") or []  # what it was, never what its void made of it
+        ctx = ctx._replace(said=said_of(meaning))  # its facts too, struck (a foul stays one)
     record = {
         "id": e.id, "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
         "clock_ms": e.clock_ms, "created_at": e.created_at, "occurred_at": e.occurred_at,
@@ -87,7 +88,6 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "interval": ctx.interval,  # made between two periods: placed "Intervalo"
         "shootout": ctx.shootout,  # made in the penalty shoot-out: placed "Disputa de pênaltis"
         "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
-        "folded": e.kind in FOLDED_KINDS,  # the lance timer's rows: folded away unless asked
         "undoes": ctx.undone is not None,  # a void undoing a correction (offers no undo)
         # the rules' words, their citations in words: short for screens, full for the súmula
         "meaning": [plain(m["pt"]) for m in meaning or []],
@@ -102,6 +102,8 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     record["facts"] = entry_facts({**record, **now, "target_side": target.get("side"),
                                    "target_disc": target.get("disc"),
                                    "target_kind": (asked or {}).get("kind")}, ctx, teams)
+    # the lance timer's rows: folded away unless asked; never a foul (account.folds)
+    record["folded"] = folds(e.kind, record["facts"])
     for fact in record["facts"]:
         if fact["kind"] in ("void_goal", "undo"):  # a void in the referee's words
             record["text"], record["text_en"] = fact["text"], fact["text_en"]
