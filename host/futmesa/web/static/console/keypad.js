@@ -65,7 +65,8 @@ export function renderPlays() {
   shot.classList.toggle("other-team", view.side !== home());
 }
 // a tap on the grey Chute pedido answers in the result line, as a refused touch does: the
-// engine's reason (possession.why_not, the words under the button), never silence
+// engine's reason (possession.why_not, the words under the button), never silence; like any
+// action, it gives the choice back to the team with the lance (docs/operating.md)
 export function refuseShot() {
   const shot = $("act-shot");
   const d = discNumber();
@@ -73,6 +74,8 @@ export function refuseShot() {
     : _("shot asked {team}", { team: name(view.side) });
   const why = shot.title || $("act-shot-team").textContent;
   say(_("✗ {what} refused: {why}", { what, why }), "bad");
+  view.pickedAt = 0;
+  setSide(home(), true);
 }
 // ---- the disc keypad and the side ---------------------------------------------------
 export function discNumber() {
