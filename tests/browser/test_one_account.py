@@ -190,9 +190,18 @@ def fouls(w: Referee, meant: list[str]) -> None:
         w.tap("#sheet-discipline [data-close]")
         meant.append("discipline")
         return
+    live = w.live
+    if load_ruleset(live.match()["ruleset"]).lance_over == "past":
+        # 001 Art. XXIX e: the lance that runs out IS the technical foul, no question
+        w.clock("resume")
+        live.wait(lambda: any(a.get("code") == "lance_over"
+                              for a in live.match().get("announcements") or []),
+                  120, "the lance overrun's technical foul")
+        w.clock("pause")
+        meant.append("lance_foul")
+        return
     w.want_lance_foul = True
     w.clock("resume")
-    live = w.live
     while w.want_lance_foul:
         live.wait(lambda: bool(live.match().get("pending")) or live.match().get("status")
                   != "running", 120, "the table's question on the lance time")
@@ -255,7 +264,7 @@ def one_account(browser: Any, ruleset: str, shots: Path) -> None:
             mid = live.daemon.match["id"]
             facts = httpx.get(f"{live.base_url}/api/account?match={mid}", timeout=60).json()
             lines = [line(f) for f in facts["facts"]]
-            check_facts(facts["facts"], meant)
+            check_facts(facts["facts"], meant, load_ruleset(ruleset).lance_over == "past")
             # /assinar, on the phone: the summary the captains sign
             page.goto(f"{live.base_url}/assinar")
             page.wait_for_selector("#summary li", timeout=WAIT_MS)
@@ -280,9 +289,15 @@ def one_account(browser: Any, ruleset: str, shots: Path) -> None:
         assert errors == []
 
 
-def check_facts(facts: list[dict[str, Any]], meant: list[str]) -> None:
+def check_facts(facts: list[dict[str, Any]], meant: list[str],
+                auto_lance_fouls: bool = False) -> None:
     """The account holds exactly what the referee did: one goal (counting), its void (struck,
     undone), the undo, the fouls meant, the substitution in the interval."""
+    overrun = [f for f in facts if f["kind"] == "discipline"
+               and "passou do tempo do lance" in f["text"]]
+    if auto_lance_fouls:  # every lance that ran out is a foul (001 XXIX e): at least the one meant
+        assert overrun, [line(f) for f in facts]
+        facts = [f for f in facts if f not in overrun[1:]]
     kinds = [f["kind"] for f in facts if f["kind"] != "time"]
     expected = ["goal", "void_goal", "undo"] + [
         "discipline" for m in meant if m in ("foul", "lance_foul", "discipline")] + [
