@@ -46,3 +46,29 @@ def test_a_refused_shot_gives_the_choice_back_to_the_team_with_the_lance(browser
             assert page.input_value("#disc") == ""
         finally:
             context.close()
+
+
+def test_the_discipline_types_are_one_tap_buttons(browser: Any) -> None:
+    """Walk #45 M10: the Disciplina panel's types were a drop-down that did not look like
+    choices; each is a button now, one tap enters it for the chosen team."""
+    with LiveTable(speed=30, ruleset="cbfm-1toque", settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS, kickoff="A")
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        try:
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            wait_js(page, pressed("A"))
+            page.tap("[data-key='4']")
+            page.tap("[data-sheet=sheet-discipline]")
+            assert page.locator("#sheet-discipline select").count() == 0
+            types = page.locator("#sheet-discipline button[data-discipline]")
+            assert types.count() == 6
+            assert "falta disciplinar" in (types.first.text_content() or "")
+            page.tap("#sheet-discipline .side[data-side=B]")
+            page.tap("#sheet-discipline button[data-discipline=disciplinary]")
+            wait_js(page, "document.getElementById('result').textContent.startsWith('✓')")
+        finally:
+            context.close()
+        d = live.daemon
+        said = [e.data for e in d.store.entries(d.match["id"]) if e.kind == "discipline"]
+        assert said == [{"side": "B", "disc": 4, "type": "disciplinary"}], said

@@ -38,12 +38,11 @@ def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_di
             # three disciplinary fouls for B and no lance entered: which disc goes?
             console.click("#sheet-foul [data-close]")
             console.click("[data-sheet=sheet-discipline]")
-            console.select_option("#disc-action", "disciplinary")
             for _ in range(3):
                 # after each action the buttons serve the team with the lance again (issue 31
                 # §1): the referee names Botafogo for each of its fouls
                 console.click("#sheet-discipline .side[data-side=B]")
-                console.click("#sheet-discipline button[data-act=discipline]")
+                console.click("#sheet-discipline button[data-discipline=disciplinary]")
                 console.wait_for_function(
                     "document.getElementById('result').textContent.startsWith('✓ disciplina')")
             console.click("#sheet-discipline [data-close]")
@@ -514,7 +513,7 @@ def test_pastilha_discipline_grade_is_asked_with_two_clear_answers(
             thumb = _fresh(page)
             thumb.tap("[data-sheet=sheet-discipline]")
             thumb.tap("#sheet-discipline .side[data-side=B]")
-            thumb.tap("#sheet-discipline button[data-act=discipline]")
+            thumb.tap("#sheet-discipline button[data-discipline=disciplinary]")
             thumb.answered()
             thumb.tap("#sheet-discipline [data-close]")
             page.wait_for_selector("#pending [data-choice=disqualify]", timeout=WAIT_MS)

@@ -72,8 +72,11 @@ export const actions = {
   }, _("draw: {team}", { team: name(view.side) })),
   foul: () => send("foul", { side: view.side, disc: discNumber(), type: $("foul-type").value, where: $("foul-where").value },
     _("foul {team}", { team: name(view.side) })),
-  discipline: () => send("discipline", { side: view.side, disc: discNumber(), type: $("disc-action").value },
-    _("discipline {team}", { team: name(view.side) })),
+  discipline: (type) => {
+    if (typeof type !== "string") return openSheet("sheet-discipline"); // X: the types (buttons)
+    return send("discipline", { side: view.side, disc: discNumber(), type },
+      _("discipline {team}", { team: name(view.side) }));
+  },
   restart: (kind) => {
     if (typeof kind !== "string") return openSheet("sheet-foul"); // R: the restarts
     return send("restart", { side: view.side, kind }, _("{restart} for {team}", { restart: restartName(kind), team: name(view.side) }));

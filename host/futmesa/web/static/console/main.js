@@ -197,6 +197,9 @@ function wire() {
   for (const b of document.querySelectorAll(".side")) {
     b.addEventListener("click", () => { view.pickedAt = Date.now(); setSide(b.dataset.side, !b.closest(".sheet")); });
   }
+  for (const b of document.querySelectorAll("[data-discipline]")) {
+    b.addEventListener("click", () => actions.discipline(b.dataset.discipline));
+  }
   for (const b of document.querySelectorAll("[data-outcome]")) {
     b.addEventListener("click", () => actions.shot_result(b.dataset.outcome));
   }
