@@ -50,6 +50,7 @@ OFFER_DATA = {  # the ruleset's own inputs the state offers (possession.offers),
     "pass_touched_opponent": lambda r, m: {},
     "ball_stopped_big": lambda r, m: {"side": r.choice("AB"), "area": "big"},
     "disc_moved": lambda r, m: {"side": r.choice("AB"), "disc": r.choice(DISCS)},
+    "ball_on_disc": lambda r, m: {"side": r.choice("AB"), "disc": r.choice(DISCS)},
     # the part to be arranged next, as the state names it (003 Art. 64 §6, 004 Escanteios)
     "positions": lambda r, m: ({"side": m["possession"]["arrange"][0], "disc": "GK",
                                 "area": "small"}

@@ -452,6 +452,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             if d.get("area") == "big":
                 return _("Ball stopped in {team}'s big area").format(team=t(d.get('side')))
             return _("Ball stopped in {team}'s small area").format(team=t(d.get('side')))
+        case "ball_on_disc":  # 003 Art. 79: only that disc may play
+            return _("The ball rests on top of {team} disc {disc}").format(
+                team=t(d.get("side")), disc=_num(d.get("disc")))
         case "straight_out":
             return _("The ball went straight out without rolling")
         case "pass_touched_opponent":

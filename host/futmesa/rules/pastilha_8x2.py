@@ -57,7 +57,8 @@ class Pastilha8x2(Ruleset):
     # ... Art. 73 §1: the opponents under 7 cm from a free kick's ball, cleared and put back
     referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big", "other_disc_shot",
                                 "disc_moved", "positions", "disc_distances",
-                                "ball_in_centre_circle"})  # Art. 34
+                                "ball_in_centre_circle",  # Art. 34
+                                "ball_on_disc"})  # Art. 79
     # discs moved before a restart, one `disc_moved` each (moves.py); a penalty: not stated
     restart_moves: ClassVar[dict[str, Moves]] = {
         # Art. 72: "após uma 'bola fora', seja em lateral ou escanteio, o Técnico beneficiado
@@ -96,6 +97,7 @@ class Pastilha8x2(Ruleset):
         "infraction_alarm": "003 Art. 74 §único",
         "foul_after_time": "003 Art. 74 §único e",
         "shot_named": "003 Art. 54",
+        "ball_on_disc": "003 Art. 79",
         "shot_lance": "003 Art. 54",
         "shot_required": "003 Art. 60",
         "goal": "003 Art. 55",
@@ -258,6 +260,7 @@ class Pastilha8x2(Ruleset):
         m = ctx.m
         r = m["restart"]
         side = ctx.side()
+        self.freed_from_disc(ctx, side)
         self.centre_circle(ctx, r)
         shot = m["shot_asked"]
         area = m.pop("_in_small_area", None)
@@ -294,6 +297,29 @@ class Pastilha8x2(Ruleset):
                          "003 Art. 33", team=ctx.name(side), other_team=ctx.name(other(side)))
         if self.lance_ms:
             ctx.device("lance_restart", side=m["turn"])
+
+    def on_ball_on_disc(self, ctx: Ctx) -> None:
+        """`ball_on_disc {side, disc}`: the ball stopped on top of (or inside) disc `disc` of
+        `side`: "só ele poderá ser acionado e terá os toques que lhe restarem" (Art. 79), so a
+        touch by any other disc is refused until it plays (possession.touch_refusal)."""
+        m = ctx.m
+        side, disc = ctx.side(), ctx.disc(required=True)
+        r = m["restart"]
+        if not self.in_play(m) or (r and not r.get("taken")):
+            raise Refused(N_("The ball is not in play"), rule=self.cite("ball_on_disc"))
+        if disc in m["expelled"][side]:
+            raise Refused(N_("Disc {disc} was sent off"), disc=disc)
+        m["_ball_on_disc"] = {"side": side, "disc": disc}
+
+    def freed_from_disc(self, ctx: Ctx, side: str) -> None:
+        """Art. 79: the touch that frees the ball from the disc under it is that disc's; any
+        touch taken ends the situation."""
+        m = ctx.m
+        if m.get("_ball_on_disc"):
+            refusal = touch_refusal(self, m, side, ctx.disc())
+            if refusal is not None:
+                raise refusal
+            m.pop("_ball_on_disc", None)
 
     def centre_circle(self, ctx: Ctx, r: dict[str, Any] | None) -> None:
         """Art. 34: "Após a saída, não será permitido arremesso ao gol enquanto a bola permanecer

@@ -132,6 +132,12 @@ def touch_refusal(rules: Any, m: dict[str, Any], side: str,
             N_("The shot was asked with disc {named}: only that disc takes it. If another disc "
                "played, void the shot first"),
             rule=rules.cite("shot_named"), named=shot["disc"])
+    on = m.get("_ball_on_disc")
+    if on and disc is not None and (on["side"], on["disc"]) != (side, disc):
+        # the ball resting on top of a disc: only that disc may play (003 Art. 79)
+        return Refused(
+            N_("The ball rests on top of disc {named} of {team}: only that disc may play it"),
+            rule=rules.cite("ball_on_disc"), named=on["disc"], team=rules_name(m, on["side"]))
     out = (m.get("discs_out") or {}).get(side) or []
     if disc is not None and disc in out:
         # a disc out of the field (situations.py on_disc_out) does not play this lance
@@ -402,6 +408,8 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         # a touch after the kick-off that leaves the ball in the centre circle (003 Art. 34)
         "ball_in_centre_circle": playing and bool(r) and r["kind"] == "saida" and (
             not r.get("taken") or not r.get("touches_since") or bool(m.get("_in_centre_circle"))),
+        # the ball resting on top of a disc in open play (003 Art. 79)
+        "ball_on_disc": playing and not waiting and not m.get("_ball_on_disc"),
         # the asked shot struck by another disc than the one named (003 Art. 54 §2)
         "other_disc_shot": playing and bool(m.get("shot_asked"))
         and m["shot_asked"].get("struck_by") is None,
@@ -417,5 +425,5 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
                         "disc_out", "rebound_midline", "free_kick_choice", "straight_out",
                         "pass_touched_opponent", "ball_stopped_big", "other_disc_shot",
                         "midline_deflection", "kick_spot_choice", "disc_distances",
-                        "ball_in_centre_circle")
+                        "ball_in_centre_circle", "ball_on_disc")
             if k in mine and now[k]]

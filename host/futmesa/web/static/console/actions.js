@@ -176,6 +176,13 @@ export const actions = {
     return send("disc_out", { side: view.side, disc: d },
       _("{team}'s disc no. {disc} out of the field", { team: name(view.side), disc: d }));
   },
+  // 003 Art. 79: the ball rests on top of the chosen team's disc (the keypad's number)
+  ball_on_disc: () => {
+    const d = discNumber();
+    if (d == null) return say(_("✗ key in the number of the disc the ball rests on"), "bad");
+    return send("ball_on_disc", { side: view.side, disc: d },
+      _("the ball rests on top of {team}'s disc no. {disc}", { team: name(view.side), disc: d }));
+  },
   rebound_midline: () => send("rebound_midline", {}, _("rebound over the halfway line")),
   keeper_foul: () => send("keeper_foul", { side: view.side }, _("foul by {team} on the goalkeeper", { team: name(view.side) })),
   arc_0: () => send("ball_on_arc", { end: 0 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(0)) })),

@@ -186,6 +186,10 @@ export function renderRuleInputs(m) {
     ? _("Touch by {team} from the opponent's half", { team: name(view.side) })
     : _("Touch by {team}, no. {disc}, from the opponent's half", { team: name(view.side), disc: view.disc });
   show("act-stopped-big", inPlay && offered("ball_stopped_big")); // 003 Art. 43, 44 b
+  show("act-on-disc", inPlay && offered("ball_on_disc")); // 003 Art. 79
+  $("act-on-disc").textContent = view.disc === ""
+    ? _("The ball rests on top of a disc of {team} (key in its no.)", { team: name(view.side) })
+    : _("The ball rests on top of {team}'s disc no. {disc}", { team: name(view.side), disc: view.disc });
   show("act-in-circle", inPlay && offered("ball_in_centre_circle")); // 003 Art. 34
   // 003 Art. 54 §2: the asked shot struck by another disc than the one named (no goal from it)
   const asked = m.shot_asked;
