@@ -406,6 +406,10 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 miss += f" {word('ball', d['ball'], lang)}"
             if d.get("reaches_big_area") is False:  # 001 Art. XXVIII §2 a
                 miss += _(" — short of the big area")
+            if d.get("ball_touched_midline"):  # 001 Art. XLXII: no shot after it
+                miss += _(" — the ball touched the halfway line")
+            if d.get("from_half") and d.get("from_half") == d.get("side"):  # 001 XXIII §1 b
+                miss += _(" — in its defence field")
             if d.get("pass"):  # 001 Art. XXIX l: the cedida's first lance, a pass
                 return _("Pass by {team}{disc}{miss}").format(
                     team=t(d.get("side")), disc=with_disc, miss=miss)

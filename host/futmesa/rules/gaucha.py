@@ -256,6 +256,7 @@ class Gaucha(Ruleset):
                 and r["taker_lances"] == 1:
             r["first_disc"] = disc
             r["passed"] = bool(ctx.entry.data.get("pass"))
+            self.pass_limits(ctx, r, side)
             if r["passed"]:
                 r["kicker_free"] = True  # a team-mate touched the ball (XXVIII §2 b, §5)
             if r["kind"] == "escanteio_cedido" and ctx.entry.data.get("reaches_big_area") is False:
@@ -266,6 +267,22 @@ class Gaucha(Ruleset):
     def time_up(self, ctx: Ctx) -> None:
         """Art. XXI §1: the player on turn at the signal has one last lance."""
         self.begin_last_lance(ctx, ctx.m["turn"], "turn", self.cite("end"))
+
+    @staticmethod
+    def pass_limits(ctx: Ctx, r: dict[str, Any], side: str) -> None:
+        """The first lance of an infraction's kick in two lances, as the referee saw it: its
+        ball touched the halfway line or came back (`ball_touched_midline`, Art. XLXII), or
+        the pass was played in the kicker's own field (`from_half` its side, Art. XXIII §1
+        b "Não poderá haver passe ou tabela no campo de defesa"): no shot at goal after it."""
+        data = ctx.entry.data
+        half = data.get("from_half")
+        if half not in (None, "A", "B"):
+            raise Refused(N_("'from_half': the team whose field the pass was played in, A or B"),
+                          rule="001 Art. XXIII §1 b")
+        if data.get("ball_touched_midline") and r.get("infraction"):
+            r["no_shot_rule"] = "001 Art. XLXII"
+        elif half == side and r["kind"] == "falta_indireta":
+            r["no_shot_rule"] = "001 Art. XXIII §1 b"
 
     def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
         """Art. XX b, XXIX §único: a technical foul kick is never a shot at goal. Art. XXIII §1
@@ -287,6 +304,9 @@ class Gaucha(Ruleset):
                 and r.get("taker_lances") == 1):
             return Refused(N_("The corner's first lance did not reach the big area: the second "
                               "lance may not shoot at goal"), rule="001 Art. XXVIII §2 a")
+        if r.get("open") and r.get("taker_lances") == 1 and r.get("no_shot_rule"):
+            return Refused(N_("The kick's first lance touched the halfway line or was a pass in "
+                              "the defence field: no shot at goal"), rule=r["no_shot_rule"])
         if r["kind"] == "falta_indireta" and r.get("open"):
             if not r["taken"]:
                 return Refused(N_("Indirect free kick: the first lance is the pass; the shot "

@@ -133,7 +133,7 @@ def touch_refusal(rules: Any, m: dict[str, Any], side: str,
                "played, void the shot first"),
             rule=rules.cite("shot_named"), named=shot["disc"])
     on = m.get("_ball_on_disc")
-    if on and disc is not None and (on["side"], on["disc"]) != (side, disc):
+    if on and disc is not None and on["side"] == side and on["disc"] != disc:
         # the ball resting on top of a disc: only that disc may play (003 Art. 79)
         return Refused(
             N_("The ball rests on top of disc {named} of {team}: only that disc may play it"),
@@ -281,6 +281,12 @@ def barred(rules: Any, m: dict[str, Any], side: str) -> list[int]:
         discs.add(int(r["kicker"]))
     if r and r.get("waiting") and r["side"] == side:
         discs.add(int(r["waiting"]["disc"]))
+    on = m.get("_ball_on_disc")
+    if on and on["side"] == side:  # 003 Art. 79: only the disc under the ball plays
+        team = set(range(1, rules.discs + 1))
+        team |= {int(s["in"]) for s in (m.get("substitutions") or {}).get(side) or []
+                 if isinstance(s.get("in"), int)}
+        discs |= team - {on["disc"]}
     return sorted(discs)
 
 
@@ -409,7 +415,8 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "ball_in_centre_circle": playing and bool(r) and r["kind"] == "saida" and (
             not r.get("taken") or not r.get("touches_since") or bool(m.get("_in_centre_circle"))),
         # the ball resting on top of a disc in open play (003 Art. 79)
-        "ball_on_disc": playing and not waiting and not m.get("_ball_on_disc"),
+        "ball_on_disc": playing and not waiting and m.get("last_player") in SIDES
+        and not m.get("_ball_on_disc"),
         # the asked shot struck by another disc than the one named (003 Art. 54 §2)
         "other_disc_shot": playing and bool(m.get("shot_asked"))
         and m["shot_asked"].get("struck_by") is None,

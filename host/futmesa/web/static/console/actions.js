@@ -125,6 +125,20 @@ export const actions = {
     return send("touch", { side: s, disc: d, pass: true },
       (d != null ? _("pass by {team}, disc {disc}", { team: name(s), disc: d }) : _("pass by {team}", { team: name(s) })));
   },
+  // 001 Art. XLXII: an infraction's first lance whose ball touched the halfway line (no shot)
+  touch_pass_midline: () => {
+    const r = restartNow();
+    const s = r ? r.side : view.side;
+    return send("touch", { side: s, disc: discNumber(), pass: true, ball_touched_midline: true },
+      _("pass by {team}, the ball touched the halfway line", { team: name(s) }));
+  },
+  // 001 Art. XXIII §1 b: the indirect kick's pass played in the kicker's defence field (no shot)
+  touch_pass_defence: () => {
+    const r = restartNow();
+    const s = r ? r.side : view.side;
+    return send("touch", { side: s, disc: discNumber(), pass: true, from_half: s },
+      _("pass by {team} in its defence field", { team: name(s) }));
+  },
   // 001 Art. XXVIII §2 a: the corner cedido's first lance stopped short of the big area (its
   // second lance may not shoot)
   touch_short: () => {

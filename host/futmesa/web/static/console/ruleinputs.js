@@ -110,6 +110,10 @@ export function renderRuleInputs(m) {
   if (arrange && ARRANGED[arrange[1]]) $("rc-arranged").textContent = ARRANGED[arrange[1]](name(arrange[0]));
   // the first lance of a two-lance restart (001 lateral cedida): say it was a pass
   any = show("rc-pass", Boolean(r) && offered("pass")) || any;
+  // an infraction's first lance whose ball touched the halfway line (001 XLXII) or, of an
+  // indirect kick, a pass in the kicker's defence field (001 XXIII §1 b): no shot after it
+  any = show("rc-pass-midline", Boolean(r && r.infraction) && offered("pass")) || any;
+  any = show("rc-pass-defence", Boolean(r && r.kind === "falta_indireta") && offered("pass")) || any;
   // 001 XXVIII §2 a: the corner cedido's first lance short of the big area (no shot after it)
   any = show("rc-short", Boolean(r) && offered("corner_short")) || any;
   // a foul in the offender's field: the favoured técnico chooses direct or indirect (the
