@@ -323,9 +323,25 @@ async def play_script(table: LightTable, referee: Referee, state: Reader,
     half_s = period_ms / per_ms + 30
 
     async def answer_pending() -> None:
-        for question in (await state()).get("match", {}).get("pending", []):
+        # one at a time, read again after each: an answer may settle or withdraw another
+        # question (a lance's question goes once the next lance is played), and the state
+        # read may not show that yet — a question already gone is not an error
+        for _ in range(20):
+            pending = (await state()).get("match", {}).get("pending", [])
+            if not pending:
+                return
+            question = pending[0]
             accept = question.get("kind") != "lance_timeout"
-            await referee("confirm", {"target": question["id"], "accept": accept})
+            try:
+                await referee("confirm", {"target": question["id"], "accept": accept})
+            except RuntimeError:
+                for _wait in range(100):  # the state catches up within a few seconds
+                    await asyncio.sleep(0.1)
+                    still = (await state()).get("match", {}).get("pending", [])
+                    if not any(q.get("id") == question["id"] for q in still):
+                        break
+                else:
+                    raise
 
     await _until(lambda: table.connected, 120, f"{table.table_id} to connect")
     await _until_async(state, lambda s: s.get("match_id") is not None, 120,
