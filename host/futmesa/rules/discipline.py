@@ -121,7 +121,8 @@ class DisciplineRules(RulesCore):
     def other_discipline(self, ctx: Ctx, side: str, kind: str, disc: int | None) -> None:
         raise Refused(N_("Types: disciplinary, cera, expel, end_match"))
 
-    def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
+    def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str,
+                          kick: str = "tiro_livre", **extra: Any) -> None:
         m = ctx.m
         m["fouls"][side]["disciplinary"] += 1
         n = m["fouls"][side]["disciplinary"]
@@ -135,7 +136,7 @@ class DisciplineRules(RulesCore):
         if self.in_play(m):
             m["shot_asked"] = None
             self.set_restart(
-                ctx, "tiro_livre", other(side), self.cite("disciplinary_kick"), infraction=True
+                ctx, kick, other(side), self.cite("disciplinary_kick"), infraction=True, **extra
             )
 
     def cera_foul(self, ctx: Ctx, side: str) -> None:

@@ -261,6 +261,10 @@ class Pastilha8x2(Ruleset):
         r = m["restart"]
         side = ctx.side()
         self.freed_from_disc(ctx, side)
+        if m.get("_lance_sanctioned") not in (None, side):
+            # Art. 71 §único, 84: the other team played — the sanctioned lance is long over, and
+            # the next overrun of that team's is judged again (a repeated cera, Art. 84 §único)
+            m.pop("_lance_sanctioned", None)
         self.centre_circle(ctx, r)
         shot = m["shot_asked"]
         area = m.pop("_in_small_area", None)
@@ -474,11 +478,28 @@ class Pastilha8x2(Ruleset):
         m = ctx.m
         m["fouls"][side]["cera"] = m["fouls"][side].get("cera", 0) + 1
         if m["fouls"][side]["cera"] < 2 or m["finished"]:
-            self.disciplinary_foul(ctx, side, None, "003 Art. 84")
+            kick, extra = self.cera_kick(ctx)
+            self.disciplinary_foul(ctx, side, None, "003 Art. 84", kick, **extra)
         elif self.setting("second_cera", "disqualify") == "grade":
             self.ask_grade(ctx, side, None, "003 Art. 84 §único")
         else:
             self.disqualify(ctx, side, "003 Art. 84 §único")
+
+    @staticmethod
+    def cera_kick(ctx: Ctx) -> tuple[str, dict[str, Any]]:
+        """Art. 84: the cera's kick is "tiro indireto ou direto ao gol, conforme o caso" — where
+        the ball was, as for a foul (Art. 74): in the favoured team's own field (`where:
+        own_half` on the answer) indirect; in its attack field direct or indirect, its choice.
+        Not said: the free kick as before."""
+        where = ctx.entry.data.get("where")
+        if where is None:
+            return "tiro_livre", {}
+        if where == "own_half":
+            return "falta_indireta", {}
+        if where == "opponent_half":
+            return "falta_direta", {"kick_choice": True}
+        raise Refused(N_("'where': own_half or opponent_half, the favoured team's field where "
+                         "the ball was"), rule="003 Art. 84")
 
     def on_discipline(self, ctx: Ctx) -> None:
         """Art. 87: a disciplinary foul (Art. 86) is graded by the referee — an indirect free

@@ -64,6 +64,20 @@ export function renderPending(list) {
     } else if (options) {
       // one button per answer the ruleset offers; the default one is marked
       for (const choice of options) {
+        if (choice === "foul" && p.kind === "lance_timeout" && p.foul === "cera") {
+          // 003 Art. 84 "conforme o caso": where the ball was decides the kick (Art. 74)
+          const fav = p.side === "A" ? "B" : "A";
+          for (const [where, word] of [
+            ["own_half", _("cera — ball in {team}'s defence field (indirect)", { team: name(fav) })],
+            ["opponent_half", _("cera — ball in {team}'s attack field (direct or indirect)", { team: name(fav) })]]) {
+            const w = document.createElement("button");
+            w.type = "button";
+            w.textContent = word;
+            w.dataset.where = where;
+            w.addEventListener("click", () => send("confirm", { target, choice, where }, _("confirmed: {choice}", { choice: word })));
+            answers.append(w);
+          }
+        }
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = choice === p.default ? `✓ ${label(choice)}` : label(choice);
