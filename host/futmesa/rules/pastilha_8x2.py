@@ -19,8 +19,8 @@ from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
 from .goals import SHOT_OUTCOMES
 from .moves import Arrange, Moves
+from .possession import barred, touch_refusal
 from .possession import rules_name as self_name
-from .possession import touch_refusal
 
 
 class Pastilha8x2(Ruleset):
@@ -313,6 +313,13 @@ class Pastilha8x2(Ruleset):
             raise Refused(N_("The ball is not in play"), rule=self.cite("ball_on_disc"))
         if disc in m["expelled"][side]:
             raise Refused(N_("Disc {disc} was sent off"), disc=disc)
+        if disc in barred(self, m, side):
+            # a disc that may not play now (the kick's taker waiting for another touch, Art. 66
+            # §3; out of the field) cannot be the only one allowed to: that would leave its
+            # team with no disc to play (never strand the referee)
+            raise Refused(N_("Disc {disc} of {team} may not play now, so the ball cannot be "
+                             "left to it alone: enter the lance that follows instead"),
+                          rule=self.cite("ball_on_disc"), disc=disc, team=ctx.name(side))
         m["_ball_on_disc"] = {"side": side, "disc": disc}
 
     def freed_from_disc(self, ctx: Ctx, side: str) -> None:
