@@ -322,6 +322,12 @@ class Pastilha8x2(Ruleset):
                           rule=self.cite("ball_on_disc"), disc=disc, team=ctx.name(side))
         m["_ball_on_disc"] = {"side": side, "disc": disc}
 
+    def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
+        # Art. 79 holds while the ball rests on the disc: a dead ball (out, a foul, a goal)
+        # ends it, so the restart's taker is not held to the disc the ball once rested on
+        ctx.m.pop("_ball_on_disc", None)
+        super().set_restart(ctx, kind, side, rule, **extra)
+
     def freed_from_disc(self, ctx: Ctx, side: str) -> None:
         """Art. 79: the touch that frees the ball from the disc under it is that disc's; any
         touch taken ends the situation."""
