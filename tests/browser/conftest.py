@@ -15,6 +15,31 @@ from futmesa_testkit.liveserver import CHROMIUM, LiveServer, ScriptedTable, laun
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 
 
+# a page's wait without its own timeout: Playwright's 30 s is too short for a 2-core CI box
+# running the suite beside a browser (a wait returns as soon as its condition holds)
+PATIENT_MS = 90_000
+
+
+class _PatientBrowser:
+    """The session's Chromium: every page and context it opens waits PATIENT_MS by default."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+    def new_context(self, *args: Any, **kwargs: Any) -> Any:
+        context = self._browser.new_context(*args, **kwargs)
+        context.set_default_timeout(PATIENT_MS)
+        return context
+
+    def new_page(self, *args: Any, **kwargs: Any) -> Any:
+        page = self._browser.new_page(*args, **kwargs)
+        page.set_default_timeout(PATIENT_MS)
+        return page
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
@@ -25,7 +50,7 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as p:
         b = launch_chromium(p)
         try:
-            yield b
+            yield _PatientBrowser(b)
         finally:
             b.close()
 

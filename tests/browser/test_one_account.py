@@ -190,17 +190,20 @@ def fouls(w: Referee, meant: list[str]) -> None:
         meant.append("discipline")
         return
     live = w.live
-    if load_ruleset(live.match()["ruleset"]).lance_over == "past":
+
+    def overrun_foul() -> bool:
+        return any(a.get("code") == "lance_over" for a in live.match().get("announcements") or [])
+
+    w.want_lance_foul = True
+    w.clock("resume")
+    live.wait(lambda: bool(live.match().get("pending")) or overrun_foul()
+              or live.match().get("status") != "running", 120, "the lance time to run out")
+    if overrun_foul() and not live.match().get("pending"):
         # 001 Art. XXIX e: the lance that runs out IS the technical foul, no question
-        w.clock("resume")
-        live.wait(lambda: any(a.get("code") == "lance_over"
-                              for a in live.match().get("announcements") or []),
-                  120, "the lance overrun's technical foul")
         w.clock("pause")
         meant.append("lance_foul")
         return
-    w.want_lance_foul = True
-    w.clock("resume")
+    # 000 Art. 26 §1 A, 003 Art. 71: the table asks the referee
     while w.want_lance_foul:
         live.wait(lambda: bool(live.match().get("pending")) or live.match().get("status")
                   != "running", 120, "the table's question on the lance time")

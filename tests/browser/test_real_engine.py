@@ -155,8 +155,10 @@ def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
             assert "sem chute pedido" in question
             assert console.text_content("#pending button[data-choice=no_goal]") == "✓ sem gol"
             console.click("#pending button[data-choice=shot_asked]")
-            console.wait_for_function("document.getElementById('result').textContent"
-                                      ".startsWith('✓ confirmado: chute pedido')")
+            # the answer's own line, or the goal it made when the table's news comes first
+            console.wait_for_function(
+                "['✓ confirmado: chute pedido', '⚽ Gol de Time A — 1 × 0'].some(w => "
+                "(document.getElementById('result').textContent || '').startsWith(w))")
             kiosk.wait_for_function("document.getElementById('score-A').textContent === '1'")
             # 000 does not say who kicks off after a goal: the referee is asked, B proposed
             console.wait_for_selector("#pending button[data-choice=B]")

@@ -32,6 +32,32 @@ def wait(cond: Any, timeout: float, what: str, pico: Any) -> None:
         time.sleep(0.05)
 
 
+# how long the emulated chip may show no progress of its own clock before the test calls it
+# stopped (a loaded 2-core box runs it at a few % of real time, but never at 0)
+STALL_S = 180
+
+
+def wait_device(cond: Any, device_ms: int, what: str, pico: Any) -> None:
+    """Wait for ``cond`` within ``device_ms`` of the emulated chip's own time (the match clock
+    is device time: a slow emulator is not a late firmware); fail at once if the chip stops,
+    or if its clock does not move for STALL_S of wall time."""
+    start = seen = pico.device_ms()
+    moved_at = time.monotonic()
+    while not cond():
+        if not pico.alive:
+            raise AssertionError("the virtual Pico stopped:\n" + pico.output_tail())
+        now = pico.device_ms()
+        if now > seen:
+            seen, moved_at = now, time.monotonic()
+        if now - start > device_ms:
+            raise AssertionError(f"{what} did not happen within {device_ms} device ms\n"
+                                 + pico.output_tail())
+        if time.monotonic() - moved_at > STALL_S:
+            raise AssertionError(f"waiting for {what}: the device clock stood still for "
+                                 f"{STALL_S} s at {seen} ms\n" + pico.output_tail())
+        time.sleep(0.2)
+
+
 def answer_pending(live: LiveTable) -> None:
     for q in list(live.match().get("pending", [])):
         accept = q.get("kind") != "lance_timeout"
@@ -76,16 +102,17 @@ def test_whole_match_with_resets_loses_nothing(pico_factory, tmp_path) -> None:
             t0 = pico.device_ms()
             wait(lambda t0=t0: pico.device_ms() >= t0 + 250, 120, "250 device ms", pico)
         reset_resumes(live, pico, "wdt")
-        wait(lambda: live.match().get("status") in ("interval", "finished"), 600,
-             "the end of period 1", pico)
+        # the period is 8 s of device time: well within 30 s of it, however slow the emulator
+        wait_device(lambda: live.match().get("status") in ("interval", "finished"), 30_000,
+                    "the end of period 1", pico)
         answer_pending(live)
         live.referee("start_period")
         wait(lambda: d.status is not None and d.status.period == 2 and d.status.running, 300,
              "period 2", pico)
         pico.send("goal 1")
         reset_resumes(live, pico, "reset")
-        wait(lambda: bool(live.match().get("finished")) or (
-            answer_pending(live) is None and bool(live.match().get("finished"))), 600,
+        wait_device(lambda: bool(live.match().get("finished")) or (
+            answer_pending(live) is None and bool(live.match().get("finished"))), 30_000,
             "the final whistle", pico)
         store = EventLog(live.db)
         try:

@@ -1,18 +1,17 @@
 """Each running `futmesa sim` its own table id: SIM00001, SIM00002, … ("Mesa 1", "Mesa 2"), so
 two simulated tables on one computer never merge into one table on the host.
 
-A number is held by a lock file in the temporary folder while its sim runs (released when
-the process ends, even killed); the first free one is taken, or the one asked for with
+A number is held by a socket bound in Linux's abstract namespace (``\\0futmesa-sim-<uid>-N``)
+while its sim runs: the kernel releases it when the process ends, even killed, and nothing is
+left in the temporary folder. The first free number is taken, or the one asked for with
 ``futmesa sim --table N`` (refused with what to do when another sim holds it).
 """
 
 from __future__ import annotations
 
-import fcntl
+import errno
 import os
-import tempfile
-from pathlib import Path
-from typing import IO
+import socket
 
 from futmesa.i18n import _
 
@@ -27,24 +26,20 @@ def uid_of(number: int) -> str:
     return f"SIM{number:05d}"
 
 
-def _folder() -> Path:
-    path = Path(tempfile.gettempdir()) / f"futmesa-sim-ids-{os.getuid()}"
-    path.mkdir(mode=0o700, exist_ok=True)
-    return path
-
-
-def _try(number: int) -> IO[str] | None:
-    handle = (_folder() / f"{uid_of(number)}.lock").open("a")
+def _try(number: int) -> socket.socket | None:
+    held = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        return None
-    return handle
+        held.bind(f"\0futmesa-sim-{os.getuid()}-{uid_of(number)}")
+    except OSError as exc:
+        held.close()
+        if exc.errno == errno.EADDRINUSE:
+            return None
+        raise
+    return held
 
 
-def claim(number: int | None = None) -> tuple[str, IO[str]]:
-    """(the uid, the held lock: keep it open while the sim runs)."""
+def claim(number: int | None = None) -> tuple[str, socket.socket]:
+    """(the uid, the held socket: keep it open while the sim runs)."""
     if number is not None:
         held = _try(number)
         if held is None:
