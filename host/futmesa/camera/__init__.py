@@ -6,5 +6,5 @@ log and writes its own ``clip`` entries; its faults reach the screens as table f
 Rooms: settings.py (what may be set), ring.py (the ring of encoded frames), simcam.py (the
 simulated camera), source.py (opening a source), capture.py (the capture process),
 clipfile.py (a clip as MP4), faults.py (the faults in the club's words), service.py (the
-process's keeper on the server's side).
+process's keeper on the server's side), calibration.py (picture pixels ↔ field mm).
 """
