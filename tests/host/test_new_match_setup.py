@@ -3,7 +3,12 @@ table still showed from the match before (walk #45 H5: "Mesa configurada" nº 1 
 
 from __future__ import annotations
 
+import threading
+
+import pytest
+
 from futmesa.store import EventLog
+from futmesa.table.device import DeviceInputs
 from futmesa_testkit.livetable import LiveTable
 
 
@@ -38,3 +43,30 @@ def test_a_new_match_opened_when_the_table_connects_is_set_up_before_its_first_p
         live.wait(lambda: live.daemon.match is not None and live.daemon.match["id"] != old
                   and _profile_set(live) is not None, 60, "the new match's set-up entry")
         assert _profile_set(live) == (0, 0)
+
+
+def test_a_referee_quicker_than_the_tables_first_status_still_sends_the_profile(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The period started before the table's first status reached the host (CI 49: the Pico
+    emulator's first status came after the referee's start): the match's clock profile still
+    reaches the table before the start, and the status that follows is this match's period,
+    not "a match this event log does not hold" (which left the table on its old profile)."""
+    heard = threading.Event()
+    real = DeviceInputs.on_status
+
+    def late(self: DeviceInputs, *args: object) -> None:
+        if heard.is_set():
+            real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(DeviceInputs, "on_status", late)
+    # 003 Art. 27 a: pastilha-8x2-clube's halves (5 s here at 60×)
+    with LiveTable(speed=60, ruleset="pastilha-8x2-clube") as live:
+        live.wait(lambda: live.daemon.match is not None and live.daemon.connected, 60,
+                  "the table")
+        assert live.daemon.device.fresh  # no status heard yet: the race of CI 49
+        live.referee("set_up", {"kickoff": "A"})
+        live.referee("start_period")
+        heard.set()
+        live.wait(lambda: _profile_set(live) is not None, 60, "the match's clock profile")
+        live.wait(lambda: live.daemon.status is not None and live.daemon.status.in_interval,
+                  90, "the interval at the ruleset's 5-minute half")

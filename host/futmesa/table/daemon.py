@@ -213,8 +213,15 @@ class TableDaemon:
         effects = self.book.apply(entry)
         for effect in effects:
             command = device_command(effect)
-            if command is not None:
-                self.link.command(command.code, a=command.a, b=command.b, x=command.x)
+            if command is None:
+                continue
+            if self.device.fresh:
+                # the referee commands the clock before the table's first status was heard
+                # (a quick start): this match's profile goes first, and that status, when it
+                # comes, is this match's running period, not one this log does not hold
+                self.device.fresh = False
+                self.send_profile(force=True)
+            self.link.command(command.code, a=command.a, b=command.b, x=command.x)
         self._after_change()
         return effects
 
