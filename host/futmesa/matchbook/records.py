@@ -19,7 +19,7 @@ from futmesa.matchbook.account import (
 )
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.status import EntryStatus, entry_statuses
-from futmesa.matchbook.wording import origin, sentence
+from futmesa.matchbook.wording import clip_cited, origin, sentence
 from futmesa.store import StoredEntry
 
 
@@ -106,6 +106,8 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     record["folded"] = folds(e.kind, record["facts"])
     for fact in record["facts"]:
         if fact["kind"] in ("void_goal", "undo"):  # a void in the referee's words
+            fact["text"] += clip_cited(e.data, by_id, "pt")  # the clip it cites, if any
+            fact["text_en"] += clip_cited(e.data, by_id, "en")
             record["text"], record["text_en"] = fact["text"], fact["text_en"]
     return record
 

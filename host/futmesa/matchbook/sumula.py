@@ -27,6 +27,7 @@ from futmesa.matchbook.account import (
 from futmesa.matchbook.proof import Proof, proof_of
 from futmesa.matchbook.status import EntryStatus
 from futmesa.matchbook.wording import (
+    clip_cited,
     origin,
     ruleset_title,
     sentence,
@@ -265,7 +266,9 @@ def build(record: Record, lang: str = "pt", *, timekeeping: bool = False) -> Sum
         tables.append(shootout)
     discipline, subs = _fact_tables(facts, names, lang)
     _expelled_rows(discipline, state, names, lang)
+    clips = _clips_table(entries, by_id, facts, lang)
     tables += [discipline, subs, _corrections_table(entries, statuses, by_id, teams, lang),
+               *([clips] if clips.rows else []),
                _log_table(entries, statuses, teams, lang, by_id, zone, timekeeping, mid)]
     return Sumula(
         id=mid, title=_("Match report no. {number}").format(number=mid),
@@ -390,7 +393,45 @@ def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict
         target=(_("no. {number}").format(number=data.get("target")) + " — "
                 + (_text(target, teams, lang, by_id) if target else "?")),
         now=new, author=origin(e.get("source"), e.get("author"), lang),
-        reason=data.get("reason", ""), status=_correction_status(st, lang))
+        reason=(str(data.get("reason", "")) + clip_cited(data, by_id, lang)).strip(),
+        status=_correction_status(st, lang))
+
+
+def _clips_table(entries: list[dict[str, Any]], by_id: dict[Any, dict[str, Any]],
+                 facts: list[dict[str, Any]], lang: str) -> Table:
+    """Every clip of the match (docs/camera.md): the entry it shows, its length, its whole
+    SHA-256 (what `futmesa verify` checks the file against), and the entries that cite it —
+    or why there is none."""
+    _ = translator(lang).gettext
+    clips = Table("clips", _("Video clips"), [
+        ("number", "Nº"), ("shows", _("What it shows")), ("length", _("Length")),
+        ("sha256", "SHA-256"), ("cited", _("Cited by"))])
+    citing: dict[Any, list[str]] = {}
+    for e in entries:
+        data = e.get("data") if isinstance(e.get("data"), dict) else {}
+        if isinstance(data.get("clip"), int):
+            citing.setdefault(data["clip"], []).append(_("no. {number}").format(
+                number=e.get("id")))
+    for e in entries:
+        data = e.get("data") if isinstance(e.get("data"), dict) else {}
+        if e.get("kind") != "clip":
+            continue
+        shown = by_id.get(data.get("shows")) or {}
+        # what it shows in the account's words ("Gol de …", and its void when voided)
+        said = "; ".join(_said(f, lang)[1] for f in facts if data.get("shows") in (
+            f.get("entry"), (f.get("goal") or {}).get("entry")))
+        what = (_("no. {number}").format(number=data.get("shows")) + " — "
+                + (said or str(shown.get("text" if lang == "pt" else "text_en") or "?")))
+        digest = str(data.get("sha256") or "")
+        if digest:
+            seconds = max(0, int(data.get("to_ms", 0)) - int(data.get("from_ms", 0))) / 1000
+            length = f"{seconds:.1f} s".replace(".", "," if lang == "pt" else ".")
+        else:  # the clip's absence, in the record where it would be
+            length = str(e.get("text" if lang == "pt" else "text_en") or "")
+        clips.add(number=e.get("id"), shows=what, length=length,
+                  sha256=" ".join(digest[i:i + 16] for i in range(0, len(digest), 16)) or "—",
+                  cited=", ".join(citing.get(e.get("id"), [])))
+    return clips
 
 
 def _expelled_rows(discipline: Table, state: dict[str, Any], names: dict[str, str],

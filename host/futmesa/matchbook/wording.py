@@ -521,14 +521,14 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             what = f" ({target_text(target, teams, lang)})" if target else ""
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
             return _("Voids entry no. {number}{what}{reason}").format(
-                number=_num(d.get("target")), what=what, reason=why)
+                number=_num(d.get("target")), what=what, reason=why) + clip_cited(d, targets, lang)
         case "amend":
             target = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
             new_kind = d.get("kind") or (target or {}).get("kind") or ""
             new = sentence(str(new_kind), d.get("data"), teams, lang) if new_kind else ""
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
             return _("Amends entry no. {number}: now “{new}”{reason}").format(
-                number=_num(d.get("target")), new=new, reason=why)
+                number=_num(d.get("target")), new=new, reason=why) + clip_cited(d, targets, lang)
         # -- referee inputs for what the table cannot see (rules/situations.py) --------------
         case "taker":
             who = (_("the goalkeeper") if d.get("goalkeeper")
@@ -610,6 +610,22 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 entry=d.get("shows"))
     label = kind.replace("_", " ")
     return _("Entry “{label}”").format(label=label)
+
+
+def clip_cited(data: Any, targets: dict[int, dict[str, Any]] | None, lang: str = "pt") -> str:
+    """The clip a correction (or an answer confirmed from the video) cites, as the record says
+    it: " (vídeo nº 38, SHA-256 9c4a26952314)"; "" when it cites none (docs/camera.md)."""
+    d: dict[str, Any] = data if isinstance(data, dict) else {}
+    number = d.get("clip")
+    if not isinstance(number, int) or isinstance(number, bool):
+        return ""
+    _ = translator(lang).gettext
+    clip = (targets or {}).get(number) or {}
+    digest = (clip.get("data") or {}).get("sha256") if isinstance(clip.get("data"), dict) else None
+    if digest:
+        return _(" (video no. {number}, SHA-256 {hash})").format(number=number,
+                                                                 hash=str(digest)[:12])
+    return _(" (video no. {number})").format(number=number)
 
 
 def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt") -> str:

@@ -24,6 +24,7 @@ WIDTHS: dict[str, list[float]] = {
     "discipline": [24, 36, 114],
     "substitutions": [22, 34, 12, 14, 92],
     "corrections": [9, 22, 37, 28, 22, 24, 32],
+    "clips": [9, 62, 22, 45, 36],
     "log": [11, 16, 14, 15, 74, 22, 22],
 }
 
