@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 import httpx
 
+from futmesa_testkit.harness import Harness
 from futmesa_testkit.liveserver import free_port
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
@@ -37,7 +38,7 @@ class Row:
     period: int
 
 
-class ClubTable:
+class ClubTable(Harness):
     def __init__(self, folder: Path, ruleset: str, settings: dict[str, Any],
                  speed: int = 1) -> None:
         self.folder, self.ruleset, self.speed = folder, ruleset, speed
@@ -50,17 +51,6 @@ class ClubTable:
         self.console_url = ""
 
     # -- the two commands ----------------------------------------------------------------
-    def __enter__(self) -> ClubTable:
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
     def start(self) -> None:
         sim_out = self.folder / "sim.out"
         self.sim = subprocess.Popen([FUTMESA, "sim", "--speed", str(self.speed)],

@@ -29,6 +29,7 @@ import httpx
 from futmesa.sim.table import SimTable, find_socat
 from futmesa.venue.broker import Mosquitto, free_port
 from futmesa.venue.simref import SimReferee
+from futmesa_testkit.harness import Harness
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 
@@ -126,7 +127,7 @@ class Daemon:
 
 
 @dataclass
-class Venue:
+class Venue(Harness):
     """Broker + desk + table daemons + simulated tables + scripted referees."""
 
     folder: Path
@@ -289,17 +290,6 @@ class Venue:
             self.broker.stop()
         for s in self.sims:
             s.stop()
-
-    def __enter__(self) -> Venue:
-        try:
-            self.start()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     def logs(self) -> str:
         """The desk's and the daemons' output, for a failing test's message."""
