@@ -56,16 +56,27 @@ class Table:
     def device(self, kind: str, data: dict[str, Any] | None = None) -> int:
         return self.put(kind, data, "device")
 
+    def start_half(self, period: int) -> None:
+        """A half begun as the referee and the device enter it, its clock at 0."""
+        self.period, self.clock = period, 0
+        self.put("start_period")
+        self.device("period_started")
+        self.device("clock_started", {"reason": 0})
+
+
+def kicked_off(path: Path, ruleset: str = "cbfm-1toque", clock: int = 0) -> Table:
+    """A match of `ruleset` set up (A kicks off), its 1st half under way at `clock` ms."""
+    t = Table(path, ruleset)
+    t.put("set_up", {"kickoff": "A"})
+    t.start_half(1)
+    t.clock = clock
+    return t
+
 
 def a_match(path: Path) -> Table:
     """Goal voided and brought back, a lance-time foul, a foul in the offender's field, the
     interval with a substitution and the interval's alarm."""
-    t = Table(path)
-    t.put("set_up", {"kickoff": "A"})
-    t.put("start_period")
-    t.device("period_started")
-    t.device("clock_started", {"reason": 0})
-    t.clock = 65_000  # "2'" as a referee writes it
+    t = kicked_off(path, clock=65_000)  # "2'" as a referee writes it
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     void = t.put("void", {"target": goal, "reason": "a bola não entrou"})
@@ -208,11 +219,7 @@ def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) 
 
 
 def test_a_voided_goal_reads_as_what_it_was_struck_in_the_goals_table(tmp_path: Path) -> None:
-    t = Table(tmp_path / "m.sqlite")
-    t.put("set_up", {"kickoff": "A"})
-    t.put("start_period")
-    t.device("period_started")
-    t.device("clock_started", {"reason": 0})
+    t = kicked_off(tmp_path / "m.sqlite")
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     t.put("void", {"target": goal, "reason": "tiro de meta"})
@@ -305,12 +312,7 @@ def test_futmesa_report_folds_the_lance_timer_unless_asked(tmp_path: Path) -> No
 def test_the_kicker_under_1_cm_is_in_the_discipline_table(tmp_path: Path) -> None:
     # 000 Art. 26 §1 E: the first time the warning, then the disciplinary foul — both in the
     # súmula's discipline, in the referee's words (issue 44)
-    t = Table(tmp_path / "m.sqlite")
-    t.put("set_up", {"kickoff": "A"})
-    t.put("start_period")
-    t.device("period_started")
-    t.device("clock_started", {"reason": 0})
-    t.clock = 5_000
+    t = kicked_off(tmp_path / "m.sqlite", clock=5_000)
     t.put("set_piece_distance", {"side": "A", "disc": 3})
     t.put("set_piece_distance", {"side": "A", "disc": 3})
     record = MatchLibrary(t.store).match_record(t.book.id)
@@ -324,12 +326,7 @@ def test_the_kicker_under_1_cm_is_in_the_discipline_table(tmp_path: Path) -> Non
 def test_no_minute_is_placed_past_the_halfs_length(tmp_path: Path) -> None:
     """Issue 45 (walk, sumula1-1.png): a goal at 2:50 of a 3-minute half is "3'", and so is a
     void made after the alarm's instant, on every view — never "4'" in a 3-minute half."""
-    t = Table(tmp_path / "m.sqlite")
-    t.put("set_up", {"kickoff": "A"})
-    t.put("start_period")
-    t.device("period_started")
-    t.device("clock_started", {"reason": 0})
-    t.clock = HALF - 10_000
+    t = kicked_off(tmp_path / "m.sqlite", clock=HALF - 10_000)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     t.clock = HALF + 30_000  # the table's clock read past the half's end
@@ -345,22 +342,12 @@ def test_a_disciplinary_foul_reads_one_way_with_its_count(tmp_path: Path) -> Non
     """Issue 45 (walk, sumula2-1/sumula3-1.png): a foul from Disciplina had no count ("Falta
     disciplinar: Estrela do Norte, botão 3") while the lance-time one had "(1ª)"; in gaucha the
     lance-time foul was listed under its offender as "Falta técnica para Botafogo"."""
-    t = Table(tmp_path / "m.sqlite")
-    t.put("set_up", {"kickoff": "A"})
-    t.put("start_period")
-    t.device("period_started")
-    t.device("clock_started", {"reason": 0})
-    t.clock = 30_000
+    t = kicked_off(tmp_path / "m.sqlite", clock=30_000)
     t.put("discipline", {"side": "A", "type": "disciplinary", "disc": 3})
     record = MatchLibrary(t.store).match_record(t.book.id)
     assert [line(f) for f in record["account"] if f["kind"] == "discipline"] == [
         "1º tempo 1' — Falta disciplinar de Estrela do Norte (1ª), botão 3"]
-    g = Table(tmp_path / "g.sqlite", "gaucha")
-    g.put("set_up", {"kickoff": "A"})
-    g.put("start_period")
-    g.device("period_started")
-    g.device("clock_started", {"reason": 0})
-    g.clock = 30_000
+    g = kicked_off(tmp_path / "g.sqlite", "gaucha", clock=30_000)
     g.device("lance_started", {"side": "A"})
     g.device("lance_expired", {"side": "A", "warning": True})
     g.device("lance_expired", {"side": "A", "count": 1})  # 001 XXIX e: the foul itself
@@ -389,12 +376,7 @@ def test_the_referees_start_of_the_2nd_half_is_placed_in_the_interval(tmp_path: 
 def test_a_correction_is_placed_when_it_was_made(tmp_path: Path) -> None:
     """Issue 45 (walk, sumula1-1.png): a void was stamped with its goal's time ("1º tempo 2'")
     and its undo with its own ("2º tempo 3'"); every correction is placed when it was made."""
-    t = Table(tmp_path / "m.sqlite")
-    t.put("set_up", {"kickoff": "A"})
-    t.put("start_period")
-    t.device("period_started")
-    t.device("clock_started", {"reason": 0})
-    t.clock = 65_000
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     t.clock = 150_000
@@ -409,12 +391,7 @@ def test_a_correction_is_placed_when_it_was_made(tmp_path: Path) -> None:
 
 def test_a_foul_says_how_the_rules_graded_it(tmp_path: Path) -> None:
     """Issue 45 (walk, sumula3-1.png): pastilha's grading of a foul was missing."""
-    g = Table(tmp_path / "p.sqlite", "pastilha-8x2")
-    g.put("set_up", {"kickoff": "A"})
-    g.put("start_period")
-    g.device("period_started")
-    g.device("clock_started", {"reason": 0})
-    g.clock = 30_000
+    g = kicked_off(tmp_path / "p.sqlite", "pastilha-8x2", clock=30_000)
     g.put("foul", {"side": "A", "disc": 4, "where": "own_half"})
     record = MatchLibrary(g.store).match_record(g.book.id)
     assert [f["text"] for f in record["account"] if f["kind"] == "discipline"] == [
@@ -426,12 +403,7 @@ def test_a_graded_disciplinary_foul_reads_in_its_one_shape_everywhere(tmp_path: 
     """Issue 45 (blind walk, medium 4): in pastilha-8x2 the referee grades a disciplinary foul
     (003 Art. 87) and the summaries read only "Falta disciplinar: Botafogo da Mesa, botão 3":
     the answer carries the foul in its one shape — who, count, disc, the grading's kick."""
-    g = Table(tmp_path / "p.sqlite", "pastilha-8x2")
-    g.put("set_up", {"kickoff": "A"})
-    g.put("start_period")
-    g.device("period_started")
-    g.device("clock_started", {"reason": 0})
-    g.clock = 30_000
+    g = kicked_off(tmp_path / "p.sqlite", "pastilha-8x2", clock=30_000)
     for disc in (3, 5):
         asked = g.put("discipline", {"side": "B", "type": "disciplinary", "disc": disc})
         assert [p["kind"] for p in g.book.state.m["pending"]] == ["discipline_grade"]
@@ -466,10 +438,7 @@ def a_shootout(path: Path) -> Table:
     t = Table(path, "mesa-posta")
     t.put("set_up", {"kickoff": "A"})
     for period, side in ((1, "A"), (2, "B")):
-        t.period, t.clock = period, 0
-        t.put("start_period")
-        t.device("period_started")
-        t.device("clock_started", {"reason": 0})
+        t.start_half(period)
         t.clock = HALF
         t.device("alarm")  # time is up: the half ends at the next dead ball
         t.put("foul", {"side": side})
@@ -515,10 +484,7 @@ def test_a_void_after_the_final_whistle_leaves_the_match_finished(tmp_path: Path
     t = Table(tmp_path / "m.sqlite")
     t.put("set_up", {"kickoff": "A"})
     for half in (1, 2):
-        t.period, t.clock = half, 0
-        t.put("start_period")
-        t.device("period_started")
-        t.device("clock_started", {"reason": 0})
+        t.start_half(half)
         if half == 2:
             t.clock = 60_000
             t.put("touch", {"side": "B", "disc": 9})
@@ -547,12 +513,7 @@ def test_a_lance_overrun_foul_is_a_foul_row_never_folded_as_time(tmp_path: Path)
     foul itself (001 Art. XXIX e) was folded under "Mostrar o tempo de lance" with no
     Anular/Corrigir, while it counted on the TV and filled the súmula. A foul is a foul row:
     shown, correctable, in the súmula's event log; the lance timer's own rows stay folded."""
-    g = Table(tmp_path / "g.sqlite", "gaucha")
-    g.put("set_up", {"kickoff": "A"})
-    g.put("start_period")
-    g.device("period_started")
-    g.device("clock_started", {"reason": 0})
-    g.clock = 30_000
+    g = kicked_off(tmp_path / "g.sqlite", "gaucha", clock=30_000)
     started = g.device("lance_started", {"side": "A"})
     warned = g.device("lance_expired", {"side": "A", "warning": True})
     foul = g.device("lance_expired", {"side": "A", "count": 1})  # the foul itself
