@@ -13,10 +13,9 @@ import av
 from futmesa import verify
 from futmesa.camera.faults import CAMERA_LOST
 from futmesa.camera.record import clip_dir
-from futmesa.camera.service import CameraService
 from futmesa.store import EventLog
 
-from .helpers import FakeHealth, small, wait_for
+from .helpers import camera_running, clip_of, small, wait_for
 
 
 def goal_line(store: EventLog, match_id: int, at_ms: float) -> int:
@@ -27,18 +26,14 @@ def goal_line(store: EventLog, match_id: int, at_ms: float) -> int:
 def test_a_goal_line_event_gets_its_clip_in_the_log_and_verify_checks_it(
         log_with_match: tuple[EventLog, int, Path]) -> None:
     store, match_id, db = log_with_match
-    cam = CameraService("sim", small(), db, store, health=FakeHealth())
-    cam.start()
-    try:
+    with camera_running("sim", small(), db, store) as (cam, _):
         wait_for(lambda: cam.shared[4] > 0 and cam.working, what="frames in the ring")
         wait_for(lambda: cam.stats()["ring_frames"] >= 25, what="2.5 s of frames")
         import time
 
         at = time.time() * 1000
         shown = goal_line(store, match_id, at)
-        clip = wait_for(lambda: [c for c in cam.written if c["shows"] == shown], what="clip")[0]
-    finally:
-        cam.stop()
+        clip = clip_of(cam, shown)
     assert "absent" not in clip, clip
     entries = {e.id: e for e in store.entries(match_id)}
     stored = entries[clip["entry"]]
@@ -75,10 +70,7 @@ def test_a_goal_line_event_gets_its_clip_in_the_log_and_verify_checks_it(
 def test_a_dead_camera_costs_the_goal_its_clip_only_and_comes_back(
         log_with_match: tuple[EventLog, int, Path]) -> None:
     store, match_id, db = log_with_match
-    health = FakeHealth()
-    cam = CameraService("sim", small(), db, store, health=health, restart_s=0.5)
-    cam.start()
-    try:
+    with camera_running("sim", small(), db, store, restart_s=0.5) as (cam, health):
         wait_for(lambda: cam.working, what="frames")
         pid = cam.stats()["pid"]
         os.kill(pid, signal.SIGKILL)
@@ -86,11 +78,9 @@ def test_a_dead_camera_costs_the_goal_its_clip_only_and_comes_back(
         import time
 
         shown = goal_line(store, match_id, time.time() * 1000)
-        clip = wait_for(lambda: [c for c in cam.written if c["shows"] == shown], what="entry")[0]
+        clip = clip_of(cam, shown)
         assert clip["absent"] == "camera_lost"  # the clip's absence, said in the log
         wait_for(lambda: cam.working and cam.stats()["pid"] != pid, what="a new capture")
         wait_for(lambda: CAMERA_LOST not in health.faults, what="the fault cleared")
-    finally:
-        cam.stop()
     assert health.history[:2] == ["+camera_lost", "-camera_lost"]
     assert store.chain_check(match_id).ok

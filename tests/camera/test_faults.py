@@ -7,6 +7,7 @@ from __future__ import annotations
 import multiprocessing as mp
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 
 import cv2
@@ -18,12 +19,11 @@ from futmesa.camera import counters as C
 from futmesa.camera.capture import Capture
 from futmesa.camera.faults import CAMERA_DISK_FULL, CAMERA_FROZEN, CAMERA_LOST
 from futmesa.camera.record import clip_dir
-from futmesa.camera.service import CameraService
 from futmesa.camera.source import FrameSource
 from futmesa.store import EventLog
 from futmesa_testkit.smalldisk import SmallDisk
 
-from .helpers import FakeHealth, small, wait_for
+from .helpers import camera_running, clip_of, small, wait_for
 
 
 def goal(store: EventLog, match_id: int) -> int:
@@ -31,23 +31,14 @@ def goal(store: EventLog, match_id: int) -> int:
                               occurred_at=time.time() * 1000)
 
 
-def clip_of(cam: CameraService, shown: int) -> dict[str, object]:
-    return wait_for(lambda: [c for c in cam.written if c["shows"] == shown], what="entry")[0]
-
-
 def test_no_camera_at_start_is_a_fault_and_the_goal_says_its_clip_is_absent(
         log_with_match: tuple[EventLog, int, Path]) -> None:
     store, match_id, db = log_with_match
-    health = FakeHealth()
-    cam = CameraService("/dev/video97", small(), db, store, health=health, restart_s=0.3)
-    cam.start()
-    try:
+    with camera_running("/dev/video97", small(), db, store, restart_s=0.3) as (cam, health):
         wait_for(lambda: CAMERA_LOST in health.faults, what="the fault")
         wait_for(lambda: cam.restarts >= 2, what="tries again")
         assert "/dev/video97" in cam.last_error
         clip = clip_of(cam, goal(store, match_id))
-    finally:
-        cam.stop()
     assert clip["absent"] == "camera_lost"
     assert health.faults[CAMERA_LOST].said("pt_BR").startswith("câmera desconectada")
     assert store.chain_check(match_id).ok
@@ -62,14 +53,9 @@ def test_a_frozen_feed_is_a_fault(log_with_match: tuple[EventLog, int, Path],
     for _ in range(200):
         out.write(frame)
     out.release()
-    health = FakeHealth()
-    cam = CameraService(str(still), small(), db, store, health=health)
-    cam.start()
-    try:
+    with camera_running(str(still), small(), db, store) as (cam, health):
         wait_for(lambda: cam.working, what="frames")
         wait_for(lambda: CAMERA_FROZEN in health.faults, what="the frozen fault")
-    finally:
-        cam.stop()
     assert "congelada" in health.faults[CAMERA_FROZEN].said("pt_BR")
 
 
@@ -80,10 +66,8 @@ def test_a_full_disk_costs_the_clip_only_and_clears(
         disk = SmallDisk(clip_dir(db), size_mb=4)  # the clips' folder full, the log not
     except RuntimeError as exc:
         pytest.skip(str(exc))
-    health = FakeHealth()
-    cam = CameraService("sim", small(clip_after_s=0.5), db, store, health=health)
-    cam.start()
-    try:
+    settings = small(clip_after_s=0.5)
+    with closing(disk), camera_running("sim", settings, db, store) as (cam, health):
         wait_for(lambda: cam.stats()["ring_frames"] >= 20, what="frames")
         disk.fill()
         clip = clip_of(cam, goal(store, match_id))
@@ -94,9 +78,6 @@ def test_a_full_disk_costs_the_clip_only_and_clears(
         clip = clip_of(cam, goal(store, match_id))
         assert clip.get("sha256"), clip
         assert CAMERA_DISK_FULL not in health.faults
-    finally:
-        cam.stop()
-        disk.close()
     assert store.chain_check(match_id).ok
 
 

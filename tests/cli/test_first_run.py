@@ -8,25 +8,15 @@ import pty
 import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
 
 from futmesa.sim.table import SimTable
 from futmesa_testkit.liveserver import free_port
+from futmesa_testkit.waiting import wait_for
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
-
-
-def _wait(condition, what: str, timeout: float = 60):  # noqa: ANN001, ANN202 - a test helper
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value:
-            return value
-        assert time.monotonic() < deadline, f"waited {timeout} s for {what}"
-        time.sleep(0.1)
 
 
 def _state(port: int) -> dict | None:
@@ -55,13 +45,13 @@ def test_serve_says_a_missing_port_in_one_line_waits_for_it_and_writes_only_db(
     http_port = free_port()
     proc = _serve(device, db, http_port, here, out)
     try:
-        state = _wait(lambda: _state(http_port), "the web pages")
+        state = wait_for(lambda: _state(http_port), 60, "the web pages", every=0.1)
         assert state["link"]["connected"] is False
-        _wait(lambda: "não existe" in out.read_text(), "the missing-port line")
+        wait_for(lambda: "não existe" in out.read_text(), 60, "the missing-port line", every=0.1)
         with SimTable(speed=10) as sim:
             os.symlink(sim.host_port, device)   # the USB plug: the port appears
-            _wait(lambda: (_state(http_port) or {}).get("link", {}).get("connected"),
-                  "the link to the table that appeared")
+            wait_for(lambda: (_state(http_port) or {}).get("link", {}).get("connected"),
+                     60, "the link to the table that appeared", every=0.1)
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -84,7 +74,7 @@ def test_serve_default_db_is_the_current_folder_and_says_so(tmp_path: Path) -> N
     http_port = free_port()
     proc = _serve(tmp_path / "ttyUSB9", Path("futmesa.sqlite"), http_port, here, out)
     try:
-        _wait(lambda: _state(http_port), "the web pages")
+        wait_for(lambda: _state(http_port), 60, "the web pages", every=0.1)
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -100,7 +90,7 @@ def test_watch_prints_no_http_request_log_line(tmp_path: Path) -> None:
     seen = b""
     watcher = None
     try:
-        _wait(lambda: _state(http_port), "the web pages")
+        wait_for(lambda: _state(http_port), 60, "the web pages", every=0.1)
         watcher = subprocess.Popen(
             [FUTMESA, "watch", "--url", f"http://127.0.0.1:{http_port}"],
             stdin=slave, stdout=slave, stderr=slave, env={**os.environ, "COLUMNS": "100"})
@@ -112,7 +102,7 @@ def test_watch_prints_no_http_request_log_line(tmp_path: Path) -> None:
             # the scoreboard's frame: check_server's request (the one httpx logged) came first
             return "╭" in seen.decode(errors="replace") or watcher.poll() is not None
 
-        _wait(drawn, "the terminal scoreboard")
+        wait_for(drawn, 60, "the terminal scoreboard", every=0.1)
         assert watcher.poll() is None, seen
     finally:
         if watcher is not None:
