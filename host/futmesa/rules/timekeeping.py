@@ -145,16 +145,7 @@ class TimeRules(RulesCore):
         003 Art. 30–31 only say how the teams line up): the referee is asked, the conceding
         side's kick-off standing until he answers (a `kickoff` entry or the question's answer;
         that kick-off taken answers it too)."""
-        ctx.confirm(
-            "kickoff_side",
-            self.cite("after_goal"),
-            N_("Who kicks off after the goal? The rules do not say: {team} unless you choose "
-               "otherwise"),
-            ["A", "B"],
-            default=conceding,
-            reject=other(conceding),
-            values={"team": ctx.name(conceding)},
-        )
+        self.ask_who_kicks_off(ctx, "kickoff_side", conceding)
 
     def resolve_kickoff_side(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
         m = ctx.m
@@ -172,16 +163,19 @@ class TimeRules(RulesCore):
         """Who kicks off extra time: no document says (003 Art. 28 neither) and the organiser's
         setting `extra_kickoff` was not given: the referee is asked before the period starts
         (a `kickoff` entry answers too); the proposal stands until he answers."""
-        ctx.confirm(
-            "extra_time_kickoff",
-            self.cite("tie_break"),
-            N_("Who kicks off extra time? The rules do not say: {team} unless you choose "
-               "otherwise"),
-            ["A", "B"],
-            default=proposed,
-            reject=other(proposed),
-            values={"team": ctx.name(proposed)},
-        )
+        self.ask_who_kicks_off(ctx, "extra_time_kickoff", proposed)
+
+    def ask_who_kicks_off(self, ctx: Ctx, kind: str, proposed: str) -> None:
+        """The question no document answers (after a goal, before extra time): A or B, the
+        `proposed` side standing until he answers."""
+        after_goal = kind == "kickoff_side"
+        question = (N_("Who kicks off after the goal? The rules do not say: {team} unless you "
+                       "choose otherwise") if after_goal else
+                    N_("Who kicks off extra time? The rules do not say: {team} unless you choose "
+                       "otherwise"))
+        ctx.confirm(kind, self.cite("after_goal" if after_goal else "tie_break"), question,
+                    ["A", "B"], default=proposed, reject=other(proposed),
+                    values={"team": ctx.name(proposed)})
 
     def resolve_extra_time_kickoff(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:
         m = ctx.m
