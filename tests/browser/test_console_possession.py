@@ -14,20 +14,11 @@ from typing import Any
 
 import httpx
 import pytest
+from phone_console import phone_console, pressed, stored, wait_js
 
 from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
-
-TEAMS = {"A": {"name": "Grêmio", "color": "#1040c0"},
-         "B": {"name": "Internacional", "color": "#c02020"}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
-WAIT_MS = 90_000
-LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
-
-
-def wait_js(page: Any, expr: str) -> None:
-    page.wait_for_function(expr, timeout=WAIT_MS)
 
 
 def post(live: LiveTable, kind: str, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
@@ -45,58 +36,43 @@ def post(live: LiveTable, kind: str, data: dict[str, Any]) -> tuple[int, dict[st
     return r.status_code, r.json()
 
 
-def stored(live: LiveTable, kind: str) -> list[dict[str, Any]]:
-    """The data of the stored entries of `kind`, read back from the SQLite log."""
-    d = live.daemon
-    return [e.data for e in d.store.entries(d.match["id"]) if e.kind == kind]
-
-
 def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path) -> None:
-    with LiveTable(speed=30, ruleset="cbfm-1toque", settings=LONG_LANCE) as live:
-        live.start_match(teams=TEAMS, kickoff="A")
-        context = browser.new_context(**PHONE)
-        page = context.new_page()
-        try:
-            page.goto(f"{live.base_url}/console?token={live.token}")
-            # Grêmio kicks off: the shot is offered to Grêmio, named on the button
-            wait_js(page, "document.getElementById('act-shot-team').textContent === 'Grêmio'")
-            assert page.is_enabled("#act-shot")
-            # the referee picks Internacional: the button names it and is not offered
-            page.tap("#side-B")
-            wait_js(page, "document.getElementById('act-shot-team').textContent"
-                          " === 'Internacional: não é a vez desta equipe'")
-            assert not page.is_enabled("#act-shot")
-            assert "Internacional" in (page.get_attribute("#act-shot", "title") or "")
-            page.screenshot(path=str(output_dir / "console-phone-shot-not-offered.png"))
-            # the API refuses it too, in words, naming who has the lance and what to do
-            status, body = post(live, "shot_asked", {"side": "B", "disc": 5})
-            assert status == 409, body
-            assert "Grêmio" in body["error"] and "registre antes" in body["error"], body
-            assert "000" not in body["error"], body
-            assert stored(live, "shot_asked") == []
+    with phone_console(browser, "cbfm-1toque") as (live, page):
+        # Grêmio kicks off: the shot is offered to Grêmio, named on the button
+        wait_js(page, "document.getElementById('act-shot-team').textContent === 'Grêmio'")
+        assert page.is_enabled("#act-shot")
+        # the referee picks Internacional: the button names it and is not offered
+        page.tap("#side-B")
+        wait_js(page, "document.getElementById('act-shot-team').textContent"
+                      " === 'Internacional: não é a vez desta equipe'")
+        assert not page.is_enabled("#act-shot")
+        assert "Internacional" in (page.get_attribute("#act-shot", "title") or "")
+        page.screenshot(path=str(output_dir / "console-phone-shot-not-offered.png"))
+        # the API refuses it too, in words, naming who has the lance and what to do
+        status, body = post(live, "shot_asked", {"side": "B", "disc": 5})
+        assert status == 409, body
+        assert "Grêmio" in body["error"] and "registre antes" in body["error"], body
+        assert "000" not in body["error"], body
+        assert stored(live, "shot_asked") == []
 
-            # Grêmio plays its two kick-off lances: the lance passes to Internacional and the
-            # console follows it by itself
-            live.referee("touch", {"side": "A", "disc": 6})
-            live.referee("touch", {"side": "A", "disc": 9})
-            wait_js(page, "document.getElementById('side-B').getAttribute('aria-pressed')"
-                          " === 'true'")
-            wait_js(page, "!document.getElementById('act-shot').disabled")
-            page.tap("[data-key='8']")
-            page.tap("#act-shot")
-            live.wait(lambda: len(stored(live, "shot_asked")) == 1, 60, "the shot stored")
-            # the disc was used by the shot: the keypad is empty again
-            wait_js(page, "document.getElementById('disc').value === ''")
-            # a foul for Grêmio entered next carries no disc of the shot
-            page.tap("[data-sheet=sheet-foul]")
-            page.tap("#sheet-foul .side[data-side=A]")
-            page.tap("#sheet-foul [data-act=foul]")
-            live.wait(lambda: len(stored(live, "foul")) == 1, 60, "the foul stored")
-            # and the selection is back with the team with the lance
-            wait_js(page, "document.getElementById('side-B').getAttribute('aria-pressed')"
-                          " === 'true'")
-        finally:
-            context.close()
+        # Grêmio plays its two kick-off lances: the lance passes to Internacional and the
+        # console follows it by itself
+        live.referee("touch", {"side": "A", "disc": 6})
+        live.referee("touch", {"side": "A", "disc": 9})
+        wait_js(page, pressed("B"))
+        wait_js(page, "!document.getElementById('act-shot').disabled")
+        page.tap("[data-key='8']")
+        page.tap("#act-shot")
+        live.wait(lambda: len(stored(live, "shot_asked")) == 1, 60, "the shot stored")
+        # the disc was used by the shot: the keypad is empty again
+        wait_js(page, "document.getElementById('disc').value === ''")
+        # a foul for Grêmio entered next carries no disc of the shot
+        page.tap("[data-sheet=sheet-foul]")
+        page.tap("#sheet-foul .side[data-side=A]")
+        page.tap("#sheet-foul [data-act=foul]")
+        live.wait(lambda: len(stored(live, "foul")) == 1, 60, "the foul stored")
+        # and the selection is back with the team with the lance
+        wait_js(page, pressed("B"))
         shot, foul = stored(live, "shot_asked")[0], stored(live, "foul")[0]
         assert (shot["side"], shot["disc"]) == ("B", 8)
         assert foul["side"] == "A" and foul.get("disc") is None, foul
@@ -105,19 +81,11 @@ def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path
 def test_a_touch_that_misses_passes_the_vez(browser: Any) -> None:
     """004 Sua vez: "Um toque que não acerta a bola passa a vez para o adversário" — a fact
     only the referee sees, entered from the phone; the console follows the vez by itself."""
-    with LiveTable(speed=30, ruleset="mesa-posta", settings=LONG_LANCE) as live:
-        live.start_match(teams=TEAMS, kickoff="A")
-        context = browser.new_context(**PHONE)
-        page = context.new_page()
-        try:
-            page.goto(f"{live.base_url}/console?token={live.token}")
-            wait_js(page, "document.getElementById('act-shot-team').textContent === 'Grêmio'")
-            page.tap("[data-key='6']")
-            page.tap("[data-sheet=sheet-foul]")
-            page.tap("#sheet-foul [data-act=touch_miss]")
-            live.wait(lambda: live.match()["possession"]["side"] == "B", 60, "B's vez")
-            wait_js(page, "document.getElementById('side-B').getAttribute('aria-pressed')"
-                          " === 'true'")
-        finally:
-            context.close()
+    with phone_console(browser, "mesa-posta") as (live, page):
+        wait_js(page, "document.getElementById('act-shot-team').textContent === 'Grêmio'")
+        page.tap("[data-key='6']")
+        page.tap("[data-sheet=sheet-foul]")
+        page.tap("#sheet-foul [data-act=touch_miss]")
+        live.wait(lambda: live.match()["possession"]["side"] == "B", 60, "B's vez")
+        wait_js(page, pressed("B"))
         assert stored(live, "touch") == [{"side": "A", "disc": 6, "hit": False}]

@@ -7,6 +7,8 @@ Screenshots at TV size in test-output/camera/."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -23,31 +25,45 @@ LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
 CAMERA = camera_settings(width=640, height=360, fps=10, ring_seconds=10, ring_max_mib=16,
                          clip_before_s=3, clip_after_s=1, stall_s=2)
 WAIT_MS = 90_000
+PLAYING = "document.getElementById('replay-video').currentTime > 0.6"
 
 
-def test_a_goal_is_replayed_slowly_on_the_tv_then_the_score(page: Any, output_dir: Path) -> None:
-    shots = output_dir / "camera"
-    shots.mkdir(parents=True, exist_ok=True)
+@contextmanager
+def filmed_match(page: Any) -> Iterator[LiveTable]:
+    """A match under way on the simulated table, filmed by the simulated camera; the kiosk
+    on a TV-sized page showing it."""
     page.set_viewport_size({"width": 1920, "height": 1080})
     with LiveTable(speed=30, settings=LONG_LANCE, camera=CAMERA) as live:
         live.start_match(teams=TEAMS)
         page.goto(live.base_url + "/")
         page.wait_for_function("document.getElementById('name-A').textContent === 'Casa'",
                                timeout=WAIT_MS)
+        yield live
+
+
+def filmed_goal(live: LiveTable) -> Any:
+    """Casa's asked shot goes in once 3 s are in the camera's ring; returns the camera."""
+    cam = live.running.camera
+    live.wait(lambda: cam.stats()["ring_frames"] >= 30, 60, "3 s of frames in the ring")
+    live.referee("shot_asked", {"side": "A", "disc": 9})
+    live.sim.goal(live.match()["ends"]["B"])
+    return cam
+
+
+def test_a_goal_is_replayed_slowly_on_the_tv_then_the_score(page: Any, output_dir: Path) -> None:
+    shots = output_dir / "camera"
+    shots.mkdir(parents=True, exist_ok=True)
+    with filmed_match(page) as live:
         board = page.context.new_page()  # the venue board: a card says a clip exists
         board.goto(live.base_url + "/?mode=board")
         board.wait_for_selector("#board .card-clip", state="attached", timeout=WAIT_MS)
         assert board.text_content("#board .card-clip") == ""
-        cam = live.running.camera
-        live.wait(lambda: cam.stats()["ring_frames"] >= 30, 60, "3 s of frames in the ring")
-        live.referee("shot_asked", {"side": "A", "disc": 9})
-        live.sim.goal(live.match()["ends"]["B"])
+        cam = filmed_goal(live)
         page.wait_for_selector("#goal:not(.hidden)", timeout=WAIT_MS)
         page.screenshot(path=str(shots / "kiosk-goal-tv.png"))
         page.wait_for_selector("#replay:not(.hidden)", timeout=WAIT_MS)
         assert page.is_hidden("#goal")  # the replay waits for the celebration to end
-        page.wait_for_function("document.getElementById('replay-video').currentTime > 0.6",
-                               timeout=20_000)
+        page.wait_for_function(PLAYING, timeout=20_000)
         rate = page.evaluate("document.getElementById('replay-video').playbackRate")
         assert rate == 0.5
         size = page.evaluate("[document.getElementById('replay-video').videoWidth,"
@@ -75,16 +91,8 @@ def test_a_goal_is_replayed_slowly_on_the_tv_then_the_score(page: Any, output_di
 def test_a_voided_goal_s_clip_is_shown_under_gol_anulado(page: Any, output_dir: Path) -> None:
     shots = output_dir / "camera"
     shots.mkdir(parents=True, exist_ok=True)
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    with LiveTable(speed=30, settings=LONG_LANCE, camera=CAMERA) as live:
-        live.start_match(teams=TEAMS)
-        page.goto(live.base_url + "/")
-        page.wait_for_function("document.getElementById('name-A').textContent === 'Casa'",
-                               timeout=WAIT_MS)
-        cam = live.running.camera
-        live.wait(lambda: cam.stats()["ring_frames"] >= 30, 60, "3 s of frames in the ring")
-        live.referee("shot_asked", {"side": "A", "disc": 9})
-        live.sim.goal(live.match()["ends"]["B"])
+    with filmed_match(page) as live:
+        cam = filmed_goal(live)
         page.wait_for_selector("#replay:not(.hidden)", timeout=WAIT_MS)
         assert not page.evaluate("document.getElementById('replay').classList.contains('voided')")
         page.wait_for_selector("#replay.hidden", state="attached", timeout=30_000)
@@ -95,8 +103,7 @@ def test_a_voided_goal_s_clip_is_shown_under_gol_anulado(page: Any, output_dir: 
         page.wait_for_selector("#goal:not(.hidden)", timeout=WAIT_MS)
         assert page.inner_text("#goal-word") == "GOL ANULADO"
         page.wait_for_selector("#replay.voided:not(.hidden)", timeout=WAIT_MS)
-        page.wait_for_function("document.getElementById('replay-video').currentTime > 0.6",
-                               timeout=20_000)
+        page.wait_for_function(PLAYING, timeout=20_000)
         assert page.inner_text(".replay-word").startswith("GOL ANULADO")
         page.screenshot(path=str(shots / "kiosk-replay-voided-tv.png"))
         page.wait_for_selector("#replay.hidden", state="attached", timeout=30_000)

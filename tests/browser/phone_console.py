@@ -1,0 +1,47 @@
+"""The referee's console on a 390×844 touch phone, a live table behind it (the real firmware,
+daemon and SQLite): what the console's phone tests share — the match under way, the page open,
+a wait on the page's own state, the stored entries read back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from futmesa_testkit.livetable import LiveTable
+
+TEAMS = {"A": {"name": "Grêmio", "color": "#1040c0"},
+         "B": {"name": "Internacional", "color": "#c02020"}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+WAIT_MS = 90_000
+LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
+
+
+def wait_js(page: Any, expr: str) -> None:
+    page.wait_for_function(expr, timeout=WAIT_MS)
+
+
+def pressed(side: str) -> str:
+    """The page's test that `side` is the team picked on the console."""
+    return f"document.getElementById('side-{side}').getAttribute('aria-pressed') === 'true'"
+
+
+def stored(live: LiveTable, kind: str) -> list[dict[str, Any]]:
+    """The data of the stored entries of `kind`, read back from the SQLite log."""
+    d = live.daemon
+    return [e.data for e in d.store.entries(d.match["id"]) if e.kind == kind]
+
+
+@contextmanager
+def phone_console(browser: Any, ruleset: str) -> Iterator[tuple[LiveTable, Any]]:
+    """A `ruleset` match under way (Grêmio kicks off, one lance lasts an hour), the console
+    open on the phone; the phone closed, then the table stopped, however the test ends."""
+    with LiveTable(speed=30, ruleset=ruleset, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS, kickoff="A")
+        context = browser.new_context(**PHONE)
+        try:
+            page = context.new_page()
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            yield live, page
+        finally:
+            context.close()
