@@ -17,6 +17,18 @@ WAIT_MS = 90_000
 LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
 
 
+def open_phone(browser: Any, url: str) -> tuple[Any, Any]:
+    """A new phone (its own browser context) on `url`: (context, page), the page's script
+    errors kept in `page.js_errors` for the test to assert none."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    page.goto(url)
+    return context, page
+
+
 def wait_js(page: Any, expr: str) -> None:
     page.wait_for_function(expr, timeout=WAIT_MS)
 

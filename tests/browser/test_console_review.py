@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from phone_console import open_phone
 from screen_checks import visible_codes
 
 from futmesa.camera.settings import camera_settings
@@ -17,7 +18,6 @@ from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 TEAMS = {"A": {"name": "Casa", "color": "#1040c0"}, "B": {"name": "Visitante", "color": "#000000"}}
 LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
 WAIT_MS = 90_000
@@ -31,12 +31,7 @@ def camera(source: str = "sim") -> Any:
 
 
 def phone(browser: Any, live: LiveTable) -> Any:
-    context = browser.new_context(**PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.js_errors = errors
-    page.goto(live.base_url + f"/console?token={live.token}")
+    _, page = open_phone(browser, live.base_url + f"/console?token={live.token}")
     page.wait_for_function("document.getElementById('c-name-A').textContent === 'Casa'",
                            timeout=WAIT_MS)
     return page

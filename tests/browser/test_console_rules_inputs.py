@@ -4,13 +4,17 @@ disc is not known answered with the number field of "A confirmar" (000 Art. 26 �
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from phone_console import open_phone
 from test_real_engine import RulesTable
 
 from futmesa.hub import StateHub
+from futmesa.rules import Engine, load_ruleset
 from futmesa_testkit.liveserver import TOKEN, serving
 
 pytestmark = pytest.mark.browser
@@ -64,7 +68,6 @@ def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_di
 
 # ---- the inputs of docs/rulesets.md "Entradas do árbitro", each a control on the phone --------
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 WAIT_MS = 60_000
 DOC = Path(__file__).resolve().parents[2] / "docs" / "operating.md"
 MARK = "<!-- taps: tests/browser/test_console_rules_inputs.py -->"
@@ -153,20 +156,70 @@ class Thumb:
         assert text.startswith(start), text
         return text
 
+    def press(self, selector: str, *, via: str | None = None, disc: int | None = None,
+              label: str | None = None, shot: Path | None = None, taps: str | None = None,
+              start: str = "✓") -> str:
+        """One control the engine offers, as the referee reaches it: the keypad's `disc`
+        (typed before the tap `via` that opens a sheet over the keypad, else once the control
+        shows), its `label` read, a screenshot, one tap, the host's answer (starting `start`);
+        the taps counted since the first screen are the `taps` row of docs/operating.md §5."""
+        if via:
+            self.key(disc)
+            self.tap(via)
+        self.page.wait_for_selector(selector, state="visible", timeout=WAIT_MS)
+        if not via:
+            self.key(disc)
+        if label is not None:
+            assert self.page.text_content(selector) == label
+        if shot is not None:
+            self.page.screenshot(path=str(shot))
+        self.tap(selector)
+        said = self.answered(start)
+        if taps is not None:
+            assert self.taps == TAPS[taps], (self.taps, taps)
+        return said
 
-def _playing(live: Any, table: RulesTable) -> None:
-    for kind, data, source in (("set_up", {"kickoff": "A", "teams": TEAMS}, "referee"),
-                               ("start_period", {}, "referee"), ("clock_started", {}, "device")):
-        live.call(table.apply, kind, data, source, "t")
+    def key(self, disc: int | None) -> None:
+        if disc is not None:
+            self.tap(f"[data-key='{disc}']")
+
+
+Entry = tuple[str, dict[str, Any], str]
+START: tuple[Entry, ...] = (("set_up", {"kickoff": "A", "teams": TEAMS}, "referee"),
+                            ("start_period", {}, "referee"), ("clock_started", {}, "device"))
+
+
+def _put(live: Any, table: RulesTable, kind: str, data: dict[str, Any] | None = None,
+         source: str = "referee") -> None:
+    """One entry to the engine, as the hub's caller makes it."""
+    live.call(table.apply, kind, dict(data or {}), source, "t")
+
+
+@contextmanager
+def _phone_match(browser: Any, ruleset: str, *entries: Entry, start: tuple[Entry, ...] = START,
+                 options: dict[str, Any] | None = None
+                 ) -> Iterator[tuple[Any, NamedRulesTable, Any, Thumb]]:
+    """The real engine of `ruleset` (its `options`) behind a live server: the match under way
+    (Alvorada kicks off), `entries` applied, the console open on a phone; yields (live, table,
+    page, thumb). The phone is closed however the test ends; then no page error may be left."""
+    hub = StateHub()
+    table = NamedRulesTable(hub, ruleset)
+    if options is not None:
+        table.engine = Engine(load_ruleset(ruleset), options)
+        table.state = table.engine.initial_state()
+    with serving(hub, history=table) as live:
+        for kind, data, source in start + entries:
+            _put(live, table, kind, data, source)
+        ctx, page, thumb = _console(browser, live)
+        try:
+            yield live, table, page, thumb
+        finally:
+            ctx.close()
+        assert page.js_errors == []
 
 
 def _console(browser: Any, live: Any) -> tuple[Any, Any, Thumb]:
-    ctx = browser.new_context(**PHONE)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.js_errors = errors
-    page.goto(live.url + f"/console?token={TOKEN}")
+    ctx, page = open_phone(browser, live.url + f"/console?token={TOKEN}")
     page.wait_for_function("document.getElementById('token-status').textContent.includes('✓')",
                            timeout=WAIT_MS)
     page.wait_for_function("document.getElementById('c-name-A').textContent === 'Alvorada'",
@@ -193,232 +246,157 @@ def _fresh(page: Any) -> Thumb:
 def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: Path) -> None:
     """000 Art. 16 §1 (who takes a reposição: a disc, from the keypad), Art. 24 (waived),
     Art. 15 §1 (the corner's side is the favoured team's choice), the foul on the goalkeeper."""
-    hub = StateHub()
-    table = NamedRulesTable(hub, "cbfm-1toque")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        live.call(table.apply, "ball_stopped", {"side": "B", "area": "small"}, "referee", "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            # a reposição for Botafogo: "who takes it" on the first screen, the keypad's disc
-            page.wait_for_selector("#rc-taker", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#restart-title") == "Cobrança: reposição para Botafogo"
-            assert not page.is_visible("#rc-goalkeeper")  # 000 Art. 13 §1: never the keeper
-            thumb.tap("[data-key='7']")
-            assert page.text_content("#rc-taker") == "Cobra o nº 7"
-            page.screenshot(path=str(output_dir / "console-rules-taker.png"))
-            thumb.tap("#rc-taker")
-            thumb.answered()
-            assert thumb.taps == TAPS["taker"]
-            assert table.state.to_dict()["restart"]["taker"] == {"disc": 7, "goalkeeper": False}
-            assert _last_sentence(live) == "Cobrador escolhido: o botão 7"
+    with _phone_match(browser, "cbfm-1toque",
+                      ("ball_stopped", {"side": "B", "area": "small"}, "referee")
+                      ) as (live, table, page, thumb):
+        # a reposição for Botafogo: "who takes it" on the first screen, the keypad's disc
+        page.wait_for_selector("#rc-taker", state="visible", timeout=WAIT_MS)
+        assert page.text_content("#restart-title") == "Cobrança: reposição para Botafogo"
+        assert not page.is_visible("#rc-goalkeeper")  # 000 Art. 13 §1: never the keeper
+        thumb.press("#rc-taker", disc=7, label="Cobra o nº 7",
+                    shot=output_dir / "console-rules-taker.png", taps="taker")
+        assert table.state.to_dict()["restart"]["taker"] == {"disc": 7, "goalkeeper": False}
+        assert _last_sentence(live) == "Cobrador escolhido: o botão 7"
 
-            # the favoured team lets it go: one tap, a normal lance for Botafogo
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-waive", state="visible", timeout=WAIT_MS)
-            thumb.tap("#rc-waive")
-            thumb.answered()
-            assert thumb.taps == TAPS["waive"]
-            m = table.state.to_dict()
-            assert m["restart"] is None and m["turn"] == "B"
-            page.wait_for_selector("#restart-card", state="hidden", timeout=WAIT_MS)
-            assert _last_sentence(live).startswith("Cobrança dispensada")
+        # the favoured team lets it go: one tap, a normal lance for Botafogo
+        _fresh(page).press("#rc-waive", taps="waive")
+        m = table.state.to_dict()
+        assert m["restart"] is None and m["turn"] == "B"
+        page.wait_for_selector("#restart-card", state="hidden", timeout=WAIT_MS)
+        assert _last_sentence(live).startswith("Cobrança dispensada")
 
-            # a foul by Alvorada on Botafogo's goalkeeper: Falta / toque, the keeper's foul
-            thumb = _fresh(page)
-            thumb.tap("[data-sheet=sheet-foul]")
-            thumb.tap("#sheet-foul .side[data-side=A]")
-            assert page.text_content("#act-keeper-foul") == "Falta de Alvorada no goleiro"
-            page.screenshot(path=str(output_dir / "console-rules-keeper-foul.png"))
-            thumb.tap("#act-keeper-foul")
-            thumb.answered()
-            assert thumb.taps == TAPS["keeper_foul"]  # one less for the side on turn
-            r = table.state.to_dict()["restart"]
-            # not a penalty: the goalkeeper's team kicks in its big area, in two lances (000
-            # Art. 19 §1; Art. 20 is a foul in the offender's own area)
-            assert (r["kind"], r["side"]) == ("falta_indireta", "B")
-            assert _last_sentence(live) == "Falta de Alvorada no goleiro"
+        # a foul by Alvorada on Botafogo's goalkeeper: Falta / toque, the keeper's foul
+        thumb = _fresh(page)
+        thumb.tap("[data-sheet=sheet-foul]")
+        thumb.press("#act-keeper-foul", via="#sheet-foul .side[data-side=A]",
+                    label="Falta de Alvorada no goleiro",
+                    shot=output_dir / "console-rules-keeper-foul.png",
+                    taps="keeper_foul")  # one less for the side on turn
+        r = table.state.to_dict()["restart"]
+        # not a penalty: the goalkeeper's team kicks in its big area, in two lances (000
+        # Art. 19 §1; Art. 20 is a foul in the offender's own area)
+        assert (r["kind"], r["side"]) == ("falta_indireta", "B")
+        assert _last_sentence(live) == "Falta de Alvorada no goleiro"
 
-            # a corner after a ball in the goal: the favoured team picks the side (Art. 15 §1)
-            live.call(table.apply, "restart", {"side": "A", "kind": "escanteio"}, "referee", "t")
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-left", state="visible", timeout=WAIT_MS)
-            assert page.is_visible("#rc-right")
-            thumb.tap("#rc-left")
-            thumb.answered()
-            assert thumb.taps == TAPS["side"]
-            assert table.state.to_dict()["restart"]["flank"] == "left"
-            assert _last_sentence(live) == "Cobrança pelo lado esquerdo"
+        # a corner after a ball in the goal: the favoured team picks the side (Art. 15 §1)
+        _put(live, table, "restart", {"side": "A", "kind": "escanteio"})
+        thumb = _fresh(page)
+        page.wait_for_selector("#rc-left", state="visible", timeout=WAIT_MS)
+        assert page.is_visible("#rc-right")
+        thumb.press("#rc-left", taps="side")
+        assert table.state.to_dict()["restart"]["flank"] == "left"
+        assert _last_sentence(live) == "Cobrança pelo lado esquerdo"
 
-            # Alvorada's lance went straight out over its own end line, without rolling, from
-            # Botafogo's field (000 Art. 23 VI C): one tap on the corner's card
-            live.call(table.apply, "touch", {"side": "A", "disc": 3}, "referee", "t")
-            live.call(table.apply, "last_touch", {"side": "A"}, "referee", "t")
-            live.call(table.apply, "ball_out", {"zone": 5, "line": "end", "end": 0},
-                      "device", "t")
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-straight", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#rc-straight") == ("Saiu direto, sem rolar: falta técnica "
-                                                         "de Alvorada")
-            page.screenshot(path=str(output_dir / "console-rules-straight-out.png"))
-            thumb.tap("#rc-straight")
-            thumb.answered()
-            assert thumb.taps == TAPS["straight"]
-            r = table.state.to_dict()["restart"]
-            assert (r["kind"], r["side"], r["rule"]) == ("falta_tecnica", "B", "000 Art. 23 VI C")
-            assert _last_sentence(live) == "A bola saiu direto, sem rolar"
+        # Alvorada's lance went straight out over its own end line, without rolling, from
+        # Botafogo's field (000 Art. 23 VI C): one tap on the corner's card
+        _put(live, table, "touch", {"side": "A", "disc": 3})
+        _put(live, table, "last_touch", {"side": "A"})
+        _put(live, table, "ball_out", {"zone": 5, "line": "end", "end": 0}, "device")
+        _fresh(page).press("#rc-straight",
+                           label="Saiu direto, sem rolar: falta técnica de Alvorada",
+                           shot=output_dir / "console-rules-straight-out.png", taps="straight")
+        r = table.state.to_dict()["restart"]
+        assert (r["kind"], r["side"], r["rule"]) == ("falta_tecnica", "B", "000 Art. 23 VI C")
+        assert _last_sentence(live) == "A bola saiu direto, sem rolar"
 
-            # a free kick in two lances whose first lance touched an opponent (Art. 18 §1)
-            live.call(table.apply, "touch", {"side": "B", "disc": 4}, "referee", "t")
-            live.call(table.apply, "foul", {"side": "A", "type": "falta", "where": "own_half"},
-                      "referee", "t")
-            live.call(table.apply, "touch", {"side": "B", "disc": 5}, "referee", "t")
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-off-opponent", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#rc-off-opponent") == ("1º lance de Botafogo tocou no "
-                                                             "adversário")
-            thumb.tap("#rc-off-opponent")
-            thumb.answered()
-            assert thumb.taps == TAPS["off_opponent"]
-            assert table.state.to_dict()["turn"] == "A"
-            assert _last_sentence(live) == "O primeiro lance da cobrança tocou no adversário"
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+        # a free kick in two lances whose first lance touched an opponent (Art. 18 §1)
+        _put(live, table, "touch", {"side": "B", "disc": 4})
+        _put(live, table, "foul", {"side": "A", "type": "falta", "where": "own_half"})
+        _put(live, table, "touch", {"side": "B", "disc": 5})
+        _fresh(page).press("#rc-off-opponent", label="1º lance de Botafogo tocou no adversário",
+                           taps="off_opponent")
+        assert table.state.to_dict()["turn"] == "A"
+        assert _last_sentence(live) == "O primeiro lance da cobrança tocou no adversário"
 
 
 def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
         browser: Any, output_dir: Path) -> None:
     """001 Art. XXXII (offside, one tap), XXXVI (the ball on the corner arc), XXXIII §1–§2
     (the goal kick's side and taker, discs moved before it), XXIII §6 (waived)."""
-    hub = StateHub()
-    table = NamedRulesTable(hub, "gaucha")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            # offside: on the first screen, named for the team that played the last lance
-            page.wait_for_selector("#act-offside", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#act-offside") == "Impedimento de Alvorada"
-            page.screenshot(path=str(output_dir / "console-rules-offside.png"))
-            thumb.tap("#act-offside")
-            thumb.answered()
-            assert thumb.taps == TAPS["offside"]
-            r = table.state.to_dict()["restart"]
-            assert (r["kind"], r["side"]) == ("tiro_livre", "B")
-            assert _last_sentence(live) == "Impedimento de Alvorada"
+    with _phone_match(browser, "gaucha", ("touch", {"side": "A", "disc": 4}, "referee")
+                      ) as (live, table, page, thumb):
+        # offside: on the first screen, named for the team that played the last lance
+        thumb.press("#act-offside", label="Impedimento de Alvorada",
+                    shot=output_dir / "console-rules-offside.png", taps="offside")
+        r = table.state.to_dict()["restart"]
+        assert (r["kind"], r["side"]) == ("tiro_livre", "B")
+        assert _last_sentence(live) == "Impedimento de Alvorada"
 
-            # the free kick may be waived (XXIII §6): one tap; "considerada como vencida"
-            page.wait_for_selector("#rc-waive", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#rc-waive") == "Dispensar (considerada vencida)"
-            thumb = Thumb(page)
-            thumb.tap("#rc-waive")
-            thumb.answered()
-            assert table.state.to_dict()["restart"] is None
-            assert table.state.to_dict()["turn"] == "A"  # as if taken: the opponent plays
+        # the free kick may be waived (XXIII §6): one tap; "considerada como vencida"
+        Thumb(page).press("#rc-waive", label="Dispensar (considerada vencida)")
+        assert table.state.to_dict()["restart"] is None
+        assert table.state.to_dict()["turn"] == "A"  # as if taken: the opponent plays
 
-            # the ball rests on the corner arc on Alvorada's side, Botafogo played last
-            live.call(table.apply, "touch", {"side": "B", "disc": 3}, "referee", "t")
-            thumb = _fresh(page)
-            thumb.tap("[data-sheet=sheet-foul]")
-            arc = f"#act-arc-{table.state.to_dict()['ends']['A']}"
-            assert page.text_content(arc) == "Bola no quarto de círculo, lado de Alvorada"
-            page.screenshot(path=str(output_dir / "console-rules-arc.png"))
-            thumb.tap(arc)
-            thumb.answered()
-            assert thumb.taps == TAPS["arc"]
-            r = table.state.to_dict()["restart"]
-            assert (r["kind"], r["side"]) == ("tiro_de_meta", "A")
-            assert _last_sentence(live).startswith("Bola parada sobre o quarto de círculo")
+        # the ball rests on the corner arc on Alvorada's side, Botafogo played last
+        _put(live, table, "touch", {"side": "B", "disc": 3})
+        arc = f"#act-arc-{table.state.to_dict()['ends']['A']}"
+        _fresh(page).press(arc, via="[data-sheet=sheet-foul]",
+                           label="Bola no quarto de círculo, lado de Alvorada",
+                           shot=output_dir / "console-rules-arc.png", taps="arc")
+        r = table.state.to_dict()["restart"]
+        assert (r["kind"], r["side"]) == ("tiro_de_meta", "A")
+        assert _last_sentence(live).startswith("Bola parada sobre o quarto de círculo")
 
-            # Alvorada's goal kick: the side, then the taker, from the first screen
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-right", state="visible", timeout=WAIT_MS)
-            assert not page.is_visible("#rc-waive")  # a goal kick is not an infraction
-            page.screenshot(path=str(output_dir / "console-rules-goal-kick.png"))
-            thumb.tap("#rc-right")
-            thumb.answered()
-            assert table.state.to_dict()["restart"]["flank"] == "right"
-            thumb.tap("[data-key='5']")
-            thumb.tap("#rc-taker")
-            thumb.answered()
-            assert thumb.taps == TAPS["side"] + TAPS["taker"]
-            assert table.state.to_dict()["restart"]["taker"] == {"disc": 5, "goalkeeper": False}
+        # Alvorada's goal kick: the side, then the taker, from the first screen
+        thumb = _fresh(page)
+        page.wait_for_selector("#rc-right", state="visible", timeout=WAIT_MS)
+        assert not page.is_visible("#rc-waive")  # a goal kick is not an infraction
+        page.screenshot(path=str(output_dir / "console-rules-goal-kick.png"))
+        thumb.press("#rc-right")
+        assert table.state.to_dict()["restart"]["flank"] == "right"
+        thumb.tap("[data-key='5']")
+        thumb.tap("#rc-taker")
+        thumb.answered()
+        assert thumb.taps == TAPS["side"] + TAPS["taker"]
+        assert table.state.to_dict()["restart"]["taker"] == {"disc": 5, "goalkeeper": False}
 
-            # the taker moved discs before kicking (XXXIII §1): a technical foul for Botafogo
-            assert page.text_content("#rc-moved") == "Alvorada moveu botões no tiro de meta"
-            thumb = Thumb(page)
-            thumb.tap("#rc-moved")
-            thumb.answered()
-            assert thumb.taps == TAPS["moved"]
-            r = table.state.to_dict()["restart"]
-            assert r["side"] == "B", r
-            assert _last_sentence(live) == "Alvorada moveu botões antes do tiro de meta"
+        # the taker moved discs before kicking (XXXIII §1): a technical foul for Botafogo
+        Thumb(page).press("#rc-moved", label="Alvorada moveu botões no tiro de meta",
+                          taps="moved")
+        r = table.state.to_dict()["restart"]
+        assert r["side"] == "B", r
+        assert _last_sentence(live) == "Alvorada moveu botões antes do tiro de meta"
 
-            # a lateral cedida (XXXIV §1 a): its first lance was a pass, so disc 4 may play
-            # the second (XXIX l)
-            live.call(table.apply, "restart", {"side": "A", "kind": "lateral_cedida"},
-                      "referee", "t")
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-pass", state="visible", timeout=WAIT_MS)
-            thumb.tap("[data-key='4']")
-            assert page.text_content("#rc-pass") == "1º lance de Alvorada: passe do nº 4"
-            page.screenshot(path=str(output_dir / "console-rules-pass.png"))
-            thumb.tap("#rc-pass")
-            thumb.answered()
-            assert thumb.taps == TAPS["pass"]
-            r = table.state.to_dict()["restart"]
-            assert (r["passed"], r["first_disc"], r["taker_lances"]) == (True, 4, 1)
-            page.wait_for_selector("#rc-pass", state="hidden", timeout=WAIT_MS)
-            technical = table.state.to_dict()["fouls"]["A"]["technical"]
-            live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
-            assert table.state.to_dict()["fouls"]["A"]["technical"] == technical
-            assert _last_sentence(live) == "Toque de Alvorada, botão 4"
+        # a lateral cedida (XXXIV §1 a): its first lance was a pass, so disc 4 may play
+        # the second (XXIX l)
+        _put(live, table, "restart", {"side": "A", "kind": "lateral_cedida"})
+        _fresh(page).press("#rc-pass", disc=4, label="1º lance de Alvorada: passe do nº 4",
+                           shot=output_dir / "console-rules-pass.png", taps="pass")
+        r = table.state.to_dict()["restart"]
+        assert (r["passed"], r["first_disc"], r["taker_lances"]) == (True, 4, 1)
+        page.wait_for_selector("#rc-pass", state="hidden", timeout=WAIT_MS)
+        technical = table.state.to_dict()["fouls"]["A"]["technical"]
+        _put(live, table, "touch", {"side": "A", "disc": 4})
+        assert table.state.to_dict()["fouls"]["A"]["technical"] == technical
+        assert _last_sentence(live) == "Toque de Alvorada, botão 4"
 
-            # Botafogo's disc 7 left the field (XXXVII §1): the chosen team, the keypad's
-            # disc, one tap in the fouls sheet; its touch is refused until Botafogo has played
-            thumb = _fresh(page)
-            thumb.tap("#side-B")
-            thumb.tap("[data-key='7']")
-            thumb.tap("[data-sheet=sheet-foul]")
-            assert page.text_content("#act-disc-out") == "Botão nº 7 de Botafogo fora de campo"
-            thumb.tap("#act-disc-out")
-            thumb.answered()
-            assert table.state.to_dict()["discs_out"]["B"] == [7]
-            assert _last_sentence(live) == "Botão 7 de Botafogo fora de campo"
+        # Botafogo's disc 7 left the field (XXXVII §1): the chosen team, the keypad's
+        # disc, one tap in the fouls sheet; its touch is refused until Botafogo has played
+        thumb = _fresh(page)
+        thumb.tap("#side-B")
+        thumb.press("#act-disc-out", via="[data-sheet=sheet-foul]", disc=7,
+                    label="Botão nº 7 de Botafogo fora de campo")
+        assert table.state.to_dict()["discs_out"]["B"] == [7]
+        assert _last_sentence(live) == "Botão 7 de Botafogo fora de campo"
 
-            # a rebound over the halfway line (XXXVIII): one tap; no shot on the next lance
-            thumb = _fresh(page)
-            thumb.tap("[data-sheet=sheet-foul]")
-            thumb.tap("#act-rebound")
-            thumb.answered()
-            assert table.state.to_dict()["no_shot_next_lance"] is True
-            assert _last_sentence(live) == ("Rebote passou do meio-campo: sem chute no próximo "
-                                            "lance")
+        # a rebound over the halfway line (XXXVIII): one tap; no shot on the next lance
+        _fresh(page).press("#act-rebound", via="[data-sheet=sheet-foul]")
+        assert table.state.to_dict()["no_shot_next_lance"] is True
+        assert _last_sentence(live) == ("Rebote passou do meio-campo: sem chute no próximo "
+                                        "lance")
 
-            # a foul in the offender's field (XXIII §2): the favoured técnico chooses direct or
-            # indirect, one tap on the restart's card; the card then offers the other one
-            live.call(table.apply, "foul", {"side": "B", "type": "falta",
-                                            "where": "opponent_half"}, "referee", "t")
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-kick", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#rc-kick") == "Alvorada: indireta (passe e chute)"
-            page.screenshot(path=str(output_dir / "console-rules-kick-choice.png"))
-            thumb.tap("#rc-kick")
-            thumb.answered()
-            assert thumb.taps == TAPS["kick"]
-            assert table.state.to_dict()["restart"]["kind"] == "falta_indireta"
-            assert _last_sentence(live) == "O time favorecido cobra a falta indireta"
-            page.wait_for_function(
-                "document.querySelector('#rc-kick').textContent === 'Alvorada: direta'",
-                timeout=WAIT_MS)
-            live.call(table.apply, "touch", {"side": "A", "disc": 5, "pass": True},
-                      "referee", "t")
-            page.wait_for_selector("#rc-kick", state="hidden", timeout=WAIT_MS)
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+        # a foul in the offender's field (XXIII §2): the favoured técnico chooses direct or
+        # indirect, one tap on the restart's card; the card then offers the other one
+        _put(live, table, "foul", {"side": "B", "type": "falta", "where": "opponent_half"})
+        _fresh(page).press("#rc-kick", label="Alvorada: indireta (passe e chute)",
+                           shot=output_dir / "console-rules-kick-choice.png", taps="kick")
+        assert table.state.to_dict()["restart"]["kind"] == "falta_indireta"
+        assert _last_sentence(live) == "O time favorecido cobra a falta indireta"
+        page.wait_for_function(
+            "document.querySelector('#rc-kick').textContent === 'Alvorada: direta'",
+            timeout=WAIT_MS)
+        _put(live, table, "touch", {"side": "A", "disc": 5, "pass": True})
+        page.wait_for_selector("#rc-kick", state="hidden", timeout=WAIT_MS)
 
 
 def test_mesa_posta_keeper_kick_and_the_penalty_keeper_choice_first(
@@ -426,136 +404,103 @@ def test_mesa_posta_keeper_kick_and_the_penalty_keeper_choice_first(
     """004 Tiros de meta (the goalkeeper's chutão: "Goleiro cobra", discs moved go back, the
     kick hitting an opponent) and 004 Pênaltis (the defending goalkeeper chooses first, in
     secret, on the keeper page; the console never shows the choice)."""
-    hub = StateHub()
-    table = NamedRulesTable(hub, "mesa-posta")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        live.call(table.apply, "restart", {"side": "A", "kind": "tiro_de_meta"}, "referee", "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            page.wait_for_selector("#rc-goalkeeper", state="visible", timeout=WAIT_MS)
-            assert not page.is_visible("#rc-taker")  # 004: the chutão is the goalkeeper's
-            thumb.tap("#rc-goalkeeper")
-            thumb.answered()
-            assert thumb.taps == TAPS["hit"]
-            assert table.state.to_dict()["restart"]["taker"] == {"disc": None, "goalkeeper": True}
-            assert _last_sentence(live) == "Cobrador escolhido: o goleiro"
+    with _phone_match(browser, "mesa-posta",
+                      ("restart", {"side": "A", "kind": "tiro_de_meta"}, "referee")
+                      ) as (live, table, page, thumb):
+        page.wait_for_selector("#rc-goalkeeper", state="visible", timeout=WAIT_MS)
+        assert not page.is_visible("#rc-taker")  # 004: the chutão is the goalkeeper's
+        thumb.press("#rc-goalkeeper", taps="hit")
+        assert table.state.to_dict()["restart"]["taker"] == {"disc": None, "goalkeeper": True}
+        assert _last_sentence(live) == "Cobrador escolhido: o goleiro"
 
-            thumb.tap("#rc-moved")
-            thumb.answered()
-            codes = [a.get("code") for a in table.state.to_dict()["announcements"]]
-            assert "discs_back" in codes
+        thumb.tap("#rc-moved")
+        thumb.answered()
+        codes = [a.get("code") for a in table.state.to_dict()["announcements"]]
+        assert "discs_back" in codes
 
-            # the chutão is kicked and hits Botafogo's disc: the ball is Botafogo's
-            live.call(table.apply, "touch", {"side": "A"}, "referee", "t")
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-hit", state="visible", timeout=WAIT_MS)
-            assert "Cobrado" in page.text_content("#restart-title")
-            page.screenshot(path=str(output_dir / "console-rules-keeper-kick.png"))
-            thumb.tap("#rc-hit")
-            thumb.answered()
-            assert thumb.taps == TAPS["grade"]
-            assert table.state.to_dict()["turn"] == "B"
-            assert _last_sentence(live) == "O chutão do goleiro acertou um botão adversário"
+        # the chutão is kicked and hits Botafogo's disc: the ball is Botafogo's
+        _put(live, table, "touch", {"side": "A"})
+        thumb = _fresh(page)
+        page.wait_for_selector("#rc-hit", state="visible", timeout=WAIT_MS)
+        assert "Cobrado" in page.text_content("#restart-title")
+        thumb.press("#rc-hit", shot=output_dir / "console-rules-keeper-kick.png", taps="grade")
+        assert table.state.to_dict()["turn"] == "B"
+        assert _last_sentence(live) == "O chutão do goleiro acertou um botão adversário"
 
-            # a penalty for Alvorada: Botafogo's goalkeeper chooses first, on another device
-            live.call(table.apply, "restart", {"side": "A", "kind": "penalti"}, "referee", "t")
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-keeper", state="visible", timeout=WAIT_MS)
-            assert "goleiro de Botafogo" in page.text_content("#rc-keeper")
-            page.screenshot(path=str(output_dir / "console-rules-penalty-keeper.png"))
-            href = page.get_attribute("#rc-keeper", "href")
-            assert href and "side=B" in href
-            keeper = ctx.new_page()  # the keeper's phone (here another tab)
-            keeper.goto(live.url + href)
-            keeper.wait_for_function("document.querySelector('[data-side=B]').textContent"
-                                     ".includes('Botafogo')", timeout=WAIT_MS)
-            assert keeper.get_attribute("[data-side=B]", "aria-pressed") == "true"
-            keeper.click("[data-choice=left]")
-            keeper.wait_for_function("document.getElementById('out').textContent"
-                                     ".includes('registrada')", timeout=WAIT_MS)
-            assert table.state.to_dict()["restart"]["keeper_choice_recorded"] is True
-            page.wait_for_function("document.getElementById('rc-keeper-note').textContent"
-                                   ".includes('registrada')", timeout=WAIT_MS)
-            assert not page.is_visible("#rc-keeper")
-            text = page.evaluate("document.body.innerText").lower()
-            assert "esquerd" not in text  # the secret stays secret on the referee's phone
-            page.screenshot(path=str(output_dir / "console-rules-penalty-chosen.png"))
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+        # a penalty for Alvorada: Botafogo's goalkeeper chooses first, on another device
+        _put(live, table, "restart", {"side": "A", "kind": "penalti"})
+        thumb = _fresh(page)
+        page.wait_for_selector("#rc-keeper", state="visible", timeout=WAIT_MS)
+        assert "goleiro de Botafogo" in page.text_content("#rc-keeper")
+        page.screenshot(path=str(output_dir / "console-rules-penalty-keeper.png"))
+        href = page.get_attribute("#rc-keeper", "href")
+        assert href and "side=B" in href
+        keeper = page.context.new_page()  # the keeper's phone (here another tab)
+        keeper.goto(live.url + href)
+        keeper.wait_for_function("document.querySelector('[data-side=B]').textContent"
+                                 ".includes('Botafogo')", timeout=WAIT_MS)
+        assert keeper.get_attribute("[data-side=B]", "aria-pressed") == "true"
+        keeper.click("[data-choice=left]")
+        keeper.wait_for_function("document.getElementById('out').textContent"
+                                 ".includes('registrada')", timeout=WAIT_MS)
+        assert table.state.to_dict()["restart"]["keeper_choice_recorded"] is True
+        page.wait_for_function("document.getElementById('rc-keeper-note').textContent"
+                               ".includes('registrada')", timeout=WAIT_MS)
+        assert not page.is_visible("#rc-keeper")
+        text = page.evaluate("document.body.innerText").lower()
+        assert "esquerd" not in text  # the secret stays secret on the referee's phone
+        page.screenshot(path=str(output_dir / "console-rules-penalty-chosen.png"))
 
 
 def test_pastilha_discipline_grade_is_asked_with_two_clear_answers(
         browser: Any, output_dir: Path) -> None:
     """003 Art. 87: a disciplinary foul is graded by the referee (indirect free kick or
     disqualification), asked in "A confirmar"."""
-    hub = StateHub()
-    table = NamedRulesTable(hub, "pastilha-8x2")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        ctx, page, thumb = _console(browser, live)
-        try:
-            # the ball stopped in the big area of the team on turn, off its goalkeeper (003
-            # Art. 43, 44 b): the fouls sheet, one tap; the goalkeeper's ball from that spot
-            side = table.state.to_dict()["turn"]
-            thumb.tap("[data-sheet=sheet-foul]")
-            page.wait_for_selector("#act-stopped-big", state="visible", timeout=WAIT_MS)
-            team = TEAMS[side]["name"]
-            assert page.text_content("#act-stopped-big") == (
-                f"Bola parou na grande área de {team}, vinda do goleiro")
-            thumb.tap("#act-stopped-big")
-            thumb.answered()
-            assert thumb.taps == TAPS["big_area"]
-            r = table.state.to_dict()["restart"]
-            assert (r["kind"], r["side"], r["spot"]) == ("bola_do_goleiro", side, "big_area")
-            assert _last_sentence(live) == f"Bola parou na grande área de {team}"
-            thumb = _fresh(page)
-            thumb.tap("[data-sheet=sheet-discipline]")
-            thumb.tap("#sheet-discipline .side[data-side=B]")
-            thumb.tap("#sheet-discipline button[data-discipline=disciplinary]")
-            thumb.answered()
-            thumb.tap("#sheet-discipline [data-close]")
-            page.wait_for_selector("#pending [data-choice=disqualify]", timeout=WAIT_MS)
-            assert "Botafogo" in page.text_content("#pending li")
-            answers = page.eval_on_selector_all("#pending [data-choice]",
-                                                "bs => bs.map(b => b.textContent)")
-            assert answers == ["✓ tiro livre indireto", "desclassificar"]
-            page.screenshot(path=str(output_dir / "console-rules-discipline-grade.png"))
-            thumb = Thumb(page)
-            thumb.tap("#pending [data-choice=free_kick]")
-            thumb.answered()
-            assert thumb.taps == TAPS["goalkeeper"]
-            m = table.state.to_dict()
-            assert m["pending"] == [] and m["fouls"]["B"]["disciplinary"] == 1
-            assert not m["finished"]
-            assert _last_sentence(live).endswith("tiro livre indireto")
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+    with _phone_match(browser, "pastilha-8x2") as (live, table, page, thumb):
+        # the ball stopped in the big area of the team on turn, off its goalkeeper (003
+        # Art. 43, 44 b): the fouls sheet, one tap; the goalkeeper's ball from that spot
+        side = table.state.to_dict()["turn"]
+        team = TEAMS[side]["name"]
+        thumb.press("#act-stopped-big", via="[data-sheet=sheet-foul]",
+                    label=f"Bola parou na grande área de {team}, vinda do goleiro",
+                    taps="big_area")
+        r = table.state.to_dict()["restart"]
+        assert (r["kind"], r["side"], r["spot"]) == ("bola_do_goleiro", side, "big_area")
+        assert _last_sentence(live) == f"Bola parou na grande área de {team}"
+        thumb = _fresh(page)
+        thumb.tap("[data-sheet=sheet-discipline]")
+        thumb.tap("#sheet-discipline .side[data-side=B]")
+        thumb.tap("#sheet-discipline button[data-discipline=disciplinary]")
+        thumb.answered()
+        thumb.tap("#sheet-discipline [data-close]")
+        page.wait_for_selector("#pending [data-choice=disqualify]", timeout=WAIT_MS)
+        assert "Botafogo" in page.text_content("#pending li")
+        answers = page.eval_on_selector_all("#pending [data-choice]",
+                                            "bs => bs.map(b => b.textContent)")
+        assert answers == ["✓ tiro livre indireto", "desclassificar"]
+        page.screenshot(path=str(output_dir / "console-rules-discipline-grade.png"))
+        Thumb(page).press("#pending [data-choice=free_kick]", taps="goalkeeper")
+        m = table.state.to_dict()
+        assert m["pending"] == [] and m["fouls"]["B"]["disciplinary"] == 1
+        assert not m["finished"]
+        assert _last_sentence(live).endswith("tiro livre indireto")
 
 
 def test_no_kickoff_button_once_the_draw_decided_it(browser: Any) -> None:
     """003 Art. 30 §1: the draw's winner chose the field, the kick-off is the other team's; a
     later "Saída de jogo" would only be refused, so the clock sheet no longer offers it (the
     draw's entry is corrected in the log instead)."""
-    hub = StateHub()
-    table = NamedRulesTable(hub, "pastilha-8x2")
-    with serving(hub, history=table) as live:
-        live.call(table.apply, "set_up", {"teams": TEAMS}, "referee", "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            thumb.tap("[data-sheet=sheet-clock]")
-            assert page.is_visible("#act-kickoff")
-            page.select_option("#draw-choice", "field")
-            thumb.tap("#sheet-clock [data-act=draw_choice]")
-            thumb.answered()
-            assert table.state.to_dict()["kickoff"]["draw"] == 2
-            page.wait_for_selector("#act-kickoff", state="hidden", timeout=WAIT_MS)
-            assert page.is_visible("#sheet-clock [data-act=start]")
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+    with _phone_match(browser, "pastilha-8x2",
+                      start=(("set_up", {"teams": TEAMS}, "referee"),)
+                      ) as (live, table, page, thumb):
+        thumb.tap("[data-sheet=sheet-clock]")
+        assert page.is_visible("#act-kickoff")
+        page.select_option("#draw-choice", "field")
+        thumb.tap("#sheet-clock [data-act=draw_choice]")
+        thumb.answered()
+        assert table.state.to_dict()["kickoff"]["draw"] == 2
+        page.wait_for_selector("#act-kickoff", state="hidden", timeout=WAIT_MS)
+        assert page.is_visible("#sheet-clock [data-act=start]")
 
 
 def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> None:
@@ -563,180 +508,97 @@ def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> No
     it: the offside disc (001 Art. XXXII §2), the kicker under 1 cm from the ball (000 Art. 26
     §1 E), a disc moved before a goal kick or a corner (004 Tiros de meta, Escanteios) and the
     goalkeeper key on the shoot-out keypad, refused with its reason (003 Art. 37 §3)."""
-    from futmesa.rules import Engine, load_ruleset
-
     # the kick-off not yet taken: the kicker under 1 cm, from the discipline sheet
-    hub = StateHub()
-    table = NamedRulesTable(hub, "cbfm-1toque")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        ctx, page, thumb = _console(browser, live)
-        try:
-            thumb.tap("[data-key='3']")
-            thumb.tap("[data-sheet=sheet-discipline]")
-            page.wait_for_selector("#act-distance", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#act-distance") == ("Cobrador de Alvorada, nº 3, a menos "
-                                                          "de 1 cm da bola")
-            page.screenshot(path=str(output_dir / "console-rules-distance.png"))
-            thumb.tap("#act-distance")
-            thumb.answered()
-            assert thumb.taps == TAPS["distance"]
-            assert table.state.to_dict()["distance_warned"]["A"] is True
-            assert _last_sentence(live) == "Cobrador de Alvorada, botão 3, a menos de 1 cm da bola"
-            # once the kick-off is taken, nothing to offer
-            live.call(table.apply, "touch", {"side": "A", "disc": 3}, "referee", "t")
-            thumb = _fresh(page)
-            thumb.tap("[data-sheet=sheet-discipline]")
-            page.wait_for_selector("#act-distance", state="hidden", timeout=WAIT_MS)
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+    with _phone_match(browser, "cbfm-1toque") as (live, table, page, thumb):
+        thumb.press("#act-distance", via="[data-sheet=sheet-discipline]", disc=3,
+                    label="Cobrador de Alvorada, nº 3, a menos de 1 cm da bola",
+                    shot=output_dir / "console-rules-distance.png", taps="distance")
+        assert table.state.to_dict()["distance_warned"]["A"] is True
+        assert _last_sentence(live) == "Cobrador de Alvorada, botão 3, a menos de 1 cm da bola"
+        # once the kick-off is taken, nothing to offer
+        _put(live, table, "touch", {"side": "A", "disc": 3})
+        thumb = _fresh(page)
+        thumb.tap("[data-sheet=sheet-discipline]")
+        page.wait_for_selector("#act-distance", state="hidden", timeout=WAIT_MS)
 
     # gaúcha: the keypad's number goes with Impedimento
-    hub = StateHub()
-    table = NamedRulesTable(hub, "gaucha")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            page.wait_for_selector("#act-offside", state="visible", timeout=WAIT_MS)
-            assert not page.is_visible("#act-distance")  # not in 001
-            thumb.tap("[data-key='6']")
-            assert page.text_content("#act-offside") == "Impedimento de Alvorada, nº 6"
-            page.screenshot(path=str(output_dir / "console-rules-offside-disc.png"))
-            thumb.tap("#act-offside")
-            thumb.answered()
-            assert thumb.taps == TAPS["offside_disc"]
-            assert table.entries[-1]["data"] == {"side": "A", "disc": 6}
-            assert _last_sentence(live) == "Impedimento de Alvorada, botão 6"
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+    with _phone_match(browser, "gaucha", ("touch", {"side": "A", "disc": 4}, "referee")
+                      ) as (live, table, page, thumb):
+        page.wait_for_selector("#act-offside", state="visible", timeout=WAIT_MS)
+        assert not page.is_visible("#act-distance")  # not in 001
+        thumb.press("#act-offside", disc=6, label="Impedimento de Alvorada, nº 6",
+                    shot=output_dir / "console-rules-offside-disc.png", taps="offside_disc")
+        assert table.entries[-1]["data"] == {"side": "A", "disc": 6}
+        assert _last_sentence(live) == "Impedimento de Alvorada, botão 6"
 
     # a mesa-posta goal kick for Alvorada: Botafogo (who put the ball out) moves a disc
-    hub = StateHub()
-    table = NamedRulesTable(hub, "mesa-posta")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        live.call(table.apply, "restart", {"side": "A", "kind": "tiro_de_meta"}, "referee", "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            page.wait_for_selector("#rc-disc-moved", state="visible", timeout=WAIT_MS)
-            thumb.tap("[data-key='2']")
-            assert page.text_content("#rc-disc-moved") == "Botafogo moveu o botão nº 2"
-            page.screenshot(path=str(output_dir / "console-rules-disc-moved.png"))
-            thumb.tap("#rc-disc-moved")
-            thumb.answered()
-            assert thumb.taps == TAPS["disc_moved"]
-            assert table.state.to_dict()["restart"]["moved"] == {"B": [2]}
-            assert _last_sentence(live) == "Botafogo moveu o botão 2 antes do reinício"
-            live.call(table.apply, "taker", {"goalkeeper": True}, "referee", "t")
-            live.call(table.apply, "touch", {"side": "A"}, "referee", "t")
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-disc-moved", state="hidden", timeout=WAIT_MS)
-            # a corner (004 Escanteios): the attack's button first, then one per team
-            live.call(table.apply, "restart", {"side": "A", "kind": "escanteio"}, "referee", "t")
-            page.wait_for_selector("#rc-disc-moved", state="visible", timeout=WAIT_MS)
-            assert not page.is_visible("#rc-disc-moved-2")
-            thumb.tap("[data-key='9']")
-            assert page.text_content("#rc-disc-moved") == "Alvorada moveu o botão nº 9"
-            thumb.tap("#rc-disc-moved")
-            thumb.answered()
-            page.wait_for_selector("#rc-disc-moved-2", state="visible", timeout=WAIT_MS)
-            assert "Botafogo" in page.text_content("#rc-disc-moved-2")
-            assert table.state.to_dict()["restart"]["moved"] == {"A": [9]}
-            # 004 Escanteios: then the defence's goalkeeper in the small area, one tap
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-arranged", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#rc-arranged") == (
-                "Goleiro de Botafogo posicionado na pequena área")
-            thumb.tap("#rc-arranged")
-            thumb.answered()
-            assert thumb.taps == TAPS["arranged"]
-            assert table.state.to_dict()["restart"]["arranged"] == ["B:goalkeeper"]
-            page.wait_for_selector("#rc-arranged", state="hidden", timeout=WAIT_MS)
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+    with _phone_match(browser, "mesa-posta",
+                      ("restart", {"side": "A", "kind": "tiro_de_meta"}, "referee")
+                      ) as (live, table, page, thumb):
+        thumb.press("#rc-disc-moved", disc=2, label="Botafogo moveu o botão nº 2",
+                    shot=output_dir / "console-rules-disc-moved.png", taps="disc_moved")
+        assert table.state.to_dict()["restart"]["moved"] == {"B": [2]}
+        assert _last_sentence(live) == "Botafogo moveu o botão 2 antes do reinício"
+        _put(live, table, "taker", {"goalkeeper": True})
+        _put(live, table, "touch", {"side": "A"})
+        thumb = _fresh(page)
+        page.wait_for_selector("#rc-disc-moved", state="hidden", timeout=WAIT_MS)
+        # a corner (004 Escanteios): the attack's button first, then one per team
+        _put(live, table, "restart", {"side": "A", "kind": "escanteio"})
+        page.wait_for_selector("#rc-disc-moved", state="visible", timeout=WAIT_MS)
+        assert not page.is_visible("#rc-disc-moved-2")
+        thumb.press("#rc-disc-moved", disc=9, label="Alvorada moveu o botão nº 9")
+        page.wait_for_selector("#rc-disc-moved-2", state="visible", timeout=WAIT_MS)
+        assert "Botafogo" in page.text_content("#rc-disc-moved-2")
+        assert table.state.to_dict()["restart"]["moved"] == {"A": [9]}
+        # 004 Escanteios: then the defence's goalkeeper in the small area, one tap
+        _fresh(page).press("#rc-arranged",
+                           label="Goleiro de Botafogo posicionado na pequena área",
+                           taps="arranged")
+        assert table.state.to_dict()["restart"]["arranged"] == ["B:goalkeeper"]
+        page.wait_for_selector("#rc-arranged", state="hidden", timeout=WAIT_MS)
 
     # pastilha-8x2: the shot asked for no. 9 struck by no. 8 (003 Art. 54 §2: no goal from it)
-    hub = StateHub()
-    table = NamedRulesTable(hub, "pastilha-8x2")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        live.call(table.apply, "touch", {"side": "A", "disc": 6}, "referee", "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            assert not page.is_visible("#act-other-disc")  # no shot asked yet
-            live.call(table.apply, "shot_asked", {"side": "A", "disc": 9}, "referee", "t")
-            page.wait_for_selector("#act-other-disc", state="visible", timeout=WAIT_MS)
-            thumb.tap("[data-key='8']")
-            assert page.text_content("#act-other-disc") == "Chute batido pelo nº 8, não pelo nº 9"
-            page.screenshot(path=str(output_dir / "console-rules-other-disc-shot.png"))
-            thumb.tap("#act-other-disc")
-            thumb.answered()
-            assert thumb.taps == TAPS["other_disc"]
-            assert table.state.to_dict()["shot_asked"]["struck_by"] == 8
-            assert _last_sentence(live) == "Chute batido por Alvorada, botão 8"
-            page.wait_for_selector("#act-other-disc", state="hidden", timeout=WAIT_MS)
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+    with _phone_match(browser, "pastilha-8x2", ("touch", {"side": "A", "disc": 6}, "referee")
+                      ) as (live, table, page, thumb):
+        assert not page.is_visible("#act-other-disc")  # no shot asked yet
+        _put(live, table, "shot_asked", {"side": "A", "disc": 9})
+        thumb.press("#act-other-disc", disc=8, label="Chute batido pelo nº 8, não pelo nº 9",
+                    shot=output_dir / "console-rules-other-disc-shot.png", taps="other_disc")
+        assert table.state.to_dict()["shot_asked"]["struck_by"] == 8
+        assert _last_sentence(live) == "Chute batido por Alvorada, botão 8"
+        page.wait_for_selector("#act-other-disc", state="hidden", timeout=WAIT_MS)
 
     # pastilha-8x2: Botafogo disqualified losing 1 × 0 — the score is the referee's (003 Art.
     # 83 §3), its two answers in words
-    hub = StateHub()
-    table = NamedRulesTable(hub, "pastilha-8x2")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        for kind, data, source in (
-                ("touch", {"side": "A", "disc": 6}, "referee"),
-                ("shot_asked", {"side": "A", "disc": 7}, "referee"),
-                ("touch", {"side": "A", "disc": 7}, "referee"),
-                ("goal_line", {"goal": 1}, "device"),
-                ("discipline", {"side": "B", "type": "disqualify"}, "referee")):
-            live.call(table.apply, kind, data, source, "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            page.wait_for_selector("#pending li button", timeout=WAIT_MS)
-            answers = page.locator("#pending li button").all_text_contents()
-            assert answers == ["✓ 2 × 0", "placar do momento"], answers
-            page.screenshot(path=str(output_dir / "console-rules-final-score.png"))
-            thumb.tap("#pending li button >> nth=1")
-            thumb.answered()
-            assert table.state.to_dict()["score"] == {"A": 1, "B": 0}
-            assert _last_sentence(live).endswith(": o placar do momento"), _last_sentence(live)
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+    with _phone_match(browser, "pastilha-8x2",
+                      ("touch", {"side": "A", "disc": 6}, "referee"),
+                      ("shot_asked", {"side": "A", "disc": 7}, "referee"),
+                      ("touch", {"side": "A", "disc": 7}, "referee"),
+                      ("goal_line", {"goal": 1}, "device"),
+                      ("discipline", {"side": "B", "type": "disqualify"}, "referee")
+                      ) as (live, table, page, thumb):
+        page.wait_for_selector("#pending li button", timeout=WAIT_MS)
+        answers = page.locator("#pending li button").all_text_contents()
+        assert answers == ["✓ 2 × 0", "placar do momento"], answers
+        page.screenshot(path=str(output_dir / "console-rules-final-score.png"))
+        thumb.press("#pending li button >> nth=1")
+        assert table.state.to_dict()["score"] == {"A": 1, "B": 0}
+        assert _last_sentence(live).endswith(": o placar do momento"), _last_sentence(live)
 
     # pastilha-8x2, a knockout drawn: the shoot-out's goalkeeper key is refused with the reason
-    hub = StateHub()
-    table = NamedRulesTable(hub, "pastilha-8x2")
-    table.engine = Engine(load_ruleset("pastilha-8x2"),
-                          {"kickoff": "A", "competition": "knockout", "extra_time": False})
-    table.state = table.engine.initial_state()
-    with serving(hub, history=table) as live:
-        for kind, data, source in (
-                ("set_up", {"kickoff": "A", "teams": TEAMS}, "referee"),
-                ("clock_started", {}, "device"), ("alarm", {}, "device"),
-                ("start_period", {}, "referee"), ("clock_started", {}, "device"),
-                ("alarm", {}, "device")):
-            live.call(table.apply, kind, data, source, "t")
+    with _phone_match(browser, "pastilha-8x2",
+                      ("clock_started", {}, "device"), ("alarm", {}, "device"),
+                      ("start_period", {}, "referee"), ("clock_started", {}, "device"),
+                      ("alarm", {}, "device"),
+                      start=(("set_up", {"kickoff": "A", "teams": TEAMS}, "referee"),),
+                      options={"kickoff": "A", "competition": "knockout", "extra_time": False}
+                      ) as (live, table, page, thumb):
         assert table.state.to_dict()["phase"] == "shootout"
-        ctx, page, thumb = _console(browser, live)
-        try:
-            page.wait_for_selector("#act-kick-keeper", state="visible", timeout=WAIT_MS)
-            thumb.tap("#act-kick-keeper")
-            said = thumb.answered("✗")
-            assert "goleiro não cobra" in said and "003 Art. 37" in said, said
-            assert thumb.taps == TAPS["shootout_keeper"]
-            page.screenshot(path=str(output_dir / "console-rules-shootout-keeper.png"))
-            assert table.state.to_dict()["shootout"]["kicks"] == []
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+        said = thumb.press("#act-kick-keeper", start="✗", taps="shootout_keeper")
+        assert "goleiro não cobra" in said and "003 Art. 37" in said, said
+        page.screenshot(path=str(output_dir / "console-rules-shootout-keeper.png"))
+        assert table.state.to_dict()["shootout"]["kicks"] == []
 
 
 def test_where_a_kick_is_taken_on_a_phone(browser: Any, output_dir: Path) -> None:
@@ -744,68 +606,46 @@ def test_where_a_kick_is_taken_on_a_phone(browser: Any, output_dir: Path) -> Non
     place, which only the referee knows, is one tap (001 Art. XXIX b, m: the penalty mark),
     offered only while the kick waits; the favoured team's bico is asked (000 Art. 26 §2 II B)
     with answers in words."""
-    hub = StateHub()
-    table = NamedRulesTable(hub, "gaucha")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        live.call(table.apply, "touch", {"side": "A", "disc": 4}, "referee", "t")
-        live.call(table.apply, "foul", {"side": "B", "type": "tecnica"}, "referee", "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            page.wait_for_selector("#rc-spot-penalty_mark", state="visible", timeout=WAIT_MS)
-            assert not page.is_visible("#rc-spot")  # where the ball is: the usual place
-            assert not page.is_visible("#rc-spot-ball")  # the place it has now
-            thumb.tap("#rc-spot-penalty_mark")
-            thumb.answered()
-            assert thumb.taps == TAPS["spot"]
-            restart = table.state.to_dict()["restart"]
-            assert (restart["spot"], restart["spot_of"]) == ("penalty_mark", "B")
-            page.wait_for_function("document.getElementById('rc-spot').textContent === "
-                                   "'Local: na marca do pênalti (Botafogo)'", timeout=WAIT_MS)
-            assert _last_sentence(live) == "Cobrança na marca do pênalti"
-            page.screenshot(path=str(output_dir / "console-rules-kick-spot.png"))
-            # taken: nothing to offer; a penalty: its set-up on the card
-            live.call(table.apply, "touch", {"side": "A", "disc": 9}, "referee", "t")
-            live.call(table.apply, "foul", {"side": "B", "type": "falta", "where": "box"},
-                      "referee", "t")
-            page.wait_for_selector("#rc-setup", state="visible", timeout=WAIT_MS)
-            assert not page.is_visible("#rc-spot-penalty_mark")
-            assert page.text_content("#rc-setup") == (
-                "Preparação: todos os botões afastados para fora da grande área; o goleiro com "
-                "a frente tocando a linha de gol")
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+    with _phone_match(browser, "gaucha", ("touch", {"side": "A", "disc": 4}, "referee"),
+                      ("foul", {"side": "B", "type": "tecnica"}, "referee")
+                      ) as (live, table, page, thumb):
+        page.wait_for_selector("#rc-spot-penalty_mark", state="visible", timeout=WAIT_MS)
+        assert not page.is_visible("#rc-spot")  # where the ball is: the usual place
+        assert not page.is_visible("#rc-spot-ball")  # the place it has now
+        thumb.press("#rc-spot-penalty_mark", taps="spot")
+        restart = table.state.to_dict()["restart"]
+        assert (restart["spot"], restart["spot_of"]) == ("penalty_mark", "B")
+        page.wait_for_function("document.getElementById('rc-spot').textContent === "
+                               "'Local: na marca do pênalti (Botafogo)'", timeout=WAIT_MS)
+        assert _last_sentence(live) == "Cobrança na marca do pênalti"
+        page.screenshot(path=str(output_dir / "console-rules-kick-spot.png"))
+        # taken: nothing to offer; a penalty: its set-up on the card
+        _put(live, table, "touch", {"side": "A", "disc": 9})
+        _put(live, table, "foul", {"side": "B", "type": "falta", "where": "box"})
+        page.wait_for_selector("#rc-setup", state="visible", timeout=WAIT_MS)
+        assert not page.is_visible("#rc-spot-penalty_mark")
+        assert page.text_content("#rc-setup") == (
+            "Preparação: todos os botões afastados para fora da grande área; o goleiro com "
+            "a frente tocando a linha de gol")
 
     # cbfm-1toque: Botafogo's disciplinary foul as it was to take a goal kick
-    hub = StateHub()
-    table = NamedRulesTable(hub, "cbfm-1toque")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        for kind, data, source in (
-                ("touch", {"side": "A", "disc": 10}, "referee"),
-                ("touch", {"side": "A", "disc": 8}, "referee"),
-                ("last_touch", {"side": "A"}, "referee"),
-                ("ball_out", {"line": "end", "end": 1}, "device"),
-                ("discipline", {"side": "B", "type": "disciplinary"}, "referee")):
-            live.call(table.apply, kind, data, source, "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            page.wait_for_selector("#pending li button", timeout=WAIT_MS)
-            answers = page.locator("#pending li button").all_text_contents()
-            assert answers == ["Área de Alvorada, bico esquerdo", "Área de Alvorada, bico direito",
-                               "✓ Área de Botafogo, bico esquerdo",
-                               "Área de Botafogo, bico direito"], answers
-            page.screenshot(path=str(output_dir / "console-rules-bico.png"))
-            thumb.tap("#pending li button >> nth=3")
-            thumb.answered()
-            assert thumb.taps == TAPS["bico"]
-            restart = table.state.to_dict()["restart"]
-            assert (restart["spot"], restart["spot_of"], restart["flank"]) == (
-                "big_area_corner", "B", "right")
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+    with _phone_match(browser, "cbfm-1toque",
+                      ("touch", {"side": "A", "disc": 10}, "referee"),
+                      ("touch", {"side": "A", "disc": 8}, "referee"),
+                      ("last_touch", {"side": "A"}, "referee"),
+                      ("ball_out", {"line": "end", "end": 1}, "device"),
+                      ("discipline", {"side": "B", "type": "disciplinary"}, "referee")
+                      ) as (live, table, page, thumb):
+        page.wait_for_selector("#pending li button", timeout=WAIT_MS)
+        answers = page.locator("#pending li button").all_text_contents()
+        assert answers == ["Área de Alvorada, bico esquerdo", "Área de Alvorada, bico direito",
+                           "✓ Área de Botafogo, bico esquerdo",
+                           "Área de Botafogo, bico direito"], answers
+        page.screenshot(path=str(output_dir / "console-rules-bico.png"))
+        thumb.press("#pending li button >> nth=3", taps="bico")
+        restart = table.state.to_dict()["restart"]
+        assert (restart["spot"], restart["spot_of"], restart["flank"]) == (
+            "big_area_corner", "B", "right")
 
 
 def test_where_the_ball_was_and_the_corners_short_lance(browser: Any, output_dir: Path) -> None:
@@ -813,44 +653,24 @@ def test_where_the_ball_was_and_the_corners_short_lance(browser: Any, output_dir
     line untouched, a technical foul) and the escanteio cedido's first lance short of the big
     area (XXVIII §2 a: no shot on the second), each one control offered when the engine offers
     it, its taps counted against docs/operating.md."""
-    hub = StateHub()
-    table = NamedRulesTable(hub, "gaucha")
-    with serving(hub, history=table) as live:
-        _playing(live, table)
-        for disc, side in ((10, "A"), (8, "A"), (4, "B")):  # the kick-off's lances; A's lance
-            live.call(table.apply, "touch", {"side": side, "disc": disc}, "referee", "t")
-        ctx, page, thumb = _console(browser, live)
-        try:
-            thumb.tap("[data-key='9']")
-            thumb.tap("[data-sheet=sheet-foul]")
-            page.wait_for_selector("#act-from-attack", state="visible", timeout=WAIT_MS)
-            assert page.text_content("#act-from-attack") == ("Toque de Alvorada, nº 9, do campo "
-                                                             "adversário")
-            page.screenshot(path=str(output_dir / "console-rules-from-attack.png"))
-            thumb.tap("#act-from-attack")
-            thumb.answered()
-            assert thumb.taps == TAPS["from_attack"]
-            assert table.entries[-1]["data"] == {"side": "A", "disc": 9, "ball": "opponent_half"}
-            assert _last_sentence(live) == "Toque de Alvorada, botão 9 do campo adversário"
-            assert table.state.to_dict()["played_from_attack"] == "A"
+    # the kick-off's lances; A's lance
+    with _phone_match(browser, "gaucha", *(("touch", {"side": side, "disc": disc}, "referee")
+                                           for disc, side in ((10, "A"), (8, "A"), (4, "B")))
+                      ) as (live, table, page, thumb):
+        thumb.press("#act-from-attack", via="[data-sheet=sheet-foul]", disc=9,
+                    label="Toque de Alvorada, nº 9, do campo adversário",
+                    shot=output_dir / "console-rules-from-attack.png", taps="from_attack")
+        assert table.entries[-1]["data"] == {"side": "A", "disc": 9, "ball": "opponent_half"}
+        assert _last_sentence(live) == "Toque de Alvorada, botão 9 do campo adversário"
+        assert table.state.to_dict()["played_from_attack"] == "A"
 
-            # an escanteio cedido for Alvorada: its first lance stopped short of the big area
-            live.call(table.apply, "restart", {"side": "A", "kind": "escanteio_cedido"},
-                      "referee", "t")
-            thumb = _fresh(page)
-            page.wait_for_selector("#rc-short", state="visible", timeout=WAIT_MS)
-            thumb.tap("[data-key='7']")
-            assert page.text_content("#rc-short") == ("1º lance de Alvorada pelo nº 7: não "
-                                                      "chegou à grande área")
-            page.screenshot(path=str(output_dir / "console-rules-corner-short.png"))
-            thumb.tap("#rc-short")
-            thumb.answered()
-            assert thumb.taps == TAPS["short"]
-            r = table.state.to_dict()["restart"]
-            assert (r["short"], r["first_disc"], r["taker_lances"]) == (True, 7, 1)
-            assert _last_sentence(live) == ("Toque de Alvorada, botão 7 — não chegou à grande "
-                                            "área")
-            page.wait_for_selector("#rc-short", state="hidden", timeout=WAIT_MS)
-        finally:
-            ctx.close()
-        assert page.js_errors == []
+        # an escanteio cedido for Alvorada: its first lance stopped short of the big area
+        _put(live, table, "restart", {"side": "A", "kind": "escanteio_cedido"})
+        _fresh(page).press("#rc-short", disc=7,
+                           label="1º lance de Alvorada pelo nº 7: não chegou à grande área",
+                           shot=output_dir / "console-rules-corner-short.png", taps="short")
+        r = table.state.to_dict()["restart"]
+        assert (r["short"], r["first_disc"], r["taker_lances"]) == (True, 7, 1)
+        assert _last_sentence(live) == ("Toque de Alvorada, botão 7 — não chegou à grande "
+                                        "área")
+        page.wait_for_selector("#rc-short", state="hidden", timeout=WAIT_MS)
