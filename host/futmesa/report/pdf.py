@@ -23,9 +23,9 @@ WIDTHS: dict[str, list[float]] = {
     "shootout": [60, 90, 24],
     "discipline": [24, 36, 114],
     "substitutions": [22, 34, 12, 14, 92],
-    "corrections": [9, 22, 37, 28, 22, 24, 32],
+    "corrections": [9, 20, 52, 24, 18, 26, 25],
     "clips": [9, 62, 22, 45, 36],
-    "log": [11, 16, 14, 15, 74, 22, 22],
+    "log": [11, 16, 15, 13, 70, 28, 21],
 }
 
 
@@ -140,7 +140,8 @@ def _meta_form(s: Sumula, st: _Styles) -> Any:
 
 def _table_flowables(t: SumulaTable, st: _Styles) -> list[Any]:
     """One of the súmula's tables under its title (a short one never split from it)."""
-    from reportlab.platypus import KeepTogether
+    from reportlab.lib.units import mm
+    from reportlab.platypus import CondPageBreak, KeepTogether
 
     widths = WIDTHS.get(t.key) or [WIDTH_MM / len(t.columns)] * len(t.columns)
     dense = t.key == "log"
@@ -149,7 +150,10 @@ def _table_flowables(t: SumulaTable, st: _Styles) -> list[Any]:
                                                .replace(" tempo", "").replace(" half", "")}
                                               for r in t.rows], t.struck)
     parts = [st.p(t.title, st.h2), st.table(t.head, t.cells(), widths, t.struck, dense)]
-    return [KeepTogether(parts)] if len(t.rows) <= 3 else parts
+    if len(t.rows) <= 3:
+        return [KeepTogether(parts)]
+    # a long table starts where its title and a few rows fit: never a title alone at a foot
+    return [CondPageBreak(40 * mm), *parts]
 
 
 def _remarks_and_signatures(s: Sumula, st: _Styles) -> Any:
