@@ -186,3 +186,60 @@ def test_two_tables_on_one_host_each_console_keeps_its_own_token(
             assert not errors, errors
         finally:
             ctx.close()
+
+
+# the page's fetch, with the answers to a token check made with `window.slowToken` held back
+# until the check with the new token has been answered (the walk's phone, 2 times of 3)
+_SLOW_OLD_TOKEN_CHECK = """
+const realFetch = window.fetch.bind(window);
+window.oldChecks = 0;
+window.fetch = async (url, opts) => {
+  const r = await realFetch(url, opts);
+  const auth = (opts && opts.headers && opts.headers.Authorization) || "";
+  if (String(url).includes("/api/token") && window.slowToken
+      && auth === `Bearer ${window.slowToken}`) {
+    await new Promise((res) => {
+      const t = setInterval(() => {
+        if (window.newTokenAnswered) { clearInterval(t); res(); }
+      }, 20);
+    });
+    // counted once the page has read the answer and done with it
+    const json = r.json.bind(r);
+    r.json = async () => {
+      const b = await json();
+      setTimeout(() => { window.oldChecks += 1; }, 0);
+      return b;
+    };
+  } else if (String(url).includes("/api/token") && window.slowToken && r.ok) {
+    window.newTokenAnswered = true;
+  }
+  return r;
+};
+"""
+
+
+def test_nova_partida_a_late_answer_for_the_old_key_does_not_retire_this_console(
+        browser: Any) -> None:
+    """Walk #45 H2: the console that pressed "Nova partida" asked for its old key's check (the
+    new match's state came first) and that answer, arriving last, said "outro aparelho"."""
+    with LiveTable(speed=10) as live:
+        live.start_match()
+        ctx = browser.new_context(**PHONE)
+        try:
+            ctx.add_init_script(_SLOW_OLD_TOKEN_CHECK)
+            mine = ctx.new_page()
+            errors = _errors(mine)
+            mine.goto(f"{live.base_url}/console?token={live.token}")
+            _wait_text(mine, "#token-status", "✓ acesso de árbitro")
+            mine.evaluate("(t) => { window.slowToken = t; }", live.token)
+            mine.on("dialog", lambda d: d.accept())
+            mine.click("[data-sheet=sheet-more]")
+            mine.click("#setup button[value=new_match]")
+            _wait_text(mine, "#result", "✓ nova partida")
+            mine.wait_for_function("window.oldChecks > 0", timeout=WAIT_MS)
+            status = mine.text_content("#token-status") or ""
+            assert "outro aparelho" not in status, status
+            assert "✓" in status, status
+            assert not errors, errors
+        finally:
+            ctx.close()

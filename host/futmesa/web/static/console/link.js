@@ -36,12 +36,19 @@ export function showQueue(items, offline) {
   el.className = `outbox ${offline ? "offline" : ""}`;
 }
 
+// the latest check only, asked with the key the page holds now, speaks: after our own "Nova
+// partida" the new match's state asks with the old key, and that refusal, arriving after the
+// new key's answer, would say this console was retired (walk #45 H2)
+let asked = 0;
 export async function checkToken() {
   const el = $("token-status");
-  el.textContent = "";
-  el.className = "token";
+  const mine = ++asked;
+  const sent = Referee.token;
   try {
     const r = await fetch(`/api/token${forTable ? `?${forTable}` : ""}`, { headers: Referee.headers() });
+    const body = r.ok ? {} : await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+    if (mine !== asked || sent !== Referee.token) return;
+    el.replaceChildren();
     if (r.ok) {
       // the words go on a narrow phone (the ✓ stays): the header keeps to one line
       const words = document.createElement("span");
@@ -54,7 +61,6 @@ export async function checkToken() {
       view.tokenWorked = true;
       return;
     }
-    const body = await r.json();
     el.className = "token bad";
     if (r.status === 403 && view.tokenWorked) {
       el.append(_("✗ A new match was started on another device: this link no longer works. Scan the new QR code (on the table computer's screen)") + " ");
@@ -64,6 +70,7 @@ export async function checkToken() {
     a.textContent = _("recover (on the table computer only)");
     el.append(a);
   } catch (e) {
+    if (mine !== asked) return;
     el.textContent = Referee.queued().length ? "" : _("✗ server unreachable");
     el.className = "token bad";
   }
