@@ -256,3 +256,17 @@ def test_the_blind_cases_inputs_in_the_referees_words(kind: str, data: dict[str,
                                                        pt: str, en: str) -> None:
     assert pt in sentence(kind, data, TEAMS, "pt")
     assert en in sentence(kind, data, TEAMS, "en")
+
+
+def test_every_shot_outcome_the_console_offers_has_the_records_word() -> None:
+    """Walk #45 H1: "bloqueada" on the button became "Chute sem gol: blocked" in Registro and
+    súmula (an English code) beside the announcement's "interceptado por um botão"."""
+    page = (Path(__file__).parents[2] / "host/futmesa/web/static/console.html").read_text()
+    offered = re.findall(r'data-outcome="([a-z_]+)"', page)
+    assert "blocked" in offered
+    from futmesa.matchbook.wording import _WORDS
+
+    assert set(offered) <= set(_WORDS["outcome"]), "an outcome the record shows as its code"
+    assert sentence("shot_result", {"outcome": "blocked"}, TEAMS) == \
+        "Chute sem gol: interceptado por um botão"
+    assert 'data-outcome="blocked" class="outcome">{{ _("blocked by a disc") }}' in page

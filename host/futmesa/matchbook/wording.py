@@ -205,6 +205,8 @@ _WORDS: dict[str, dict[str, tuple[str, str]]] = {
         "in_play": NP_("outcome", "in play"),
         "short": NP_("outcome", "short"),
         "miss": NP_("outcome", "missed"),
+        # the console's button and the announcement say the same (rules/goals.py SHOT_OUTCOMES)
+        "blocked": NP_("outcome", "blocked by a disc"),
     },
     "choice": {
         "left": NP_("choice", "left"),
