@@ -182,6 +182,10 @@ def _start_camera(running: Running, settings: Any, db: Path,
     table = running.daemon
 
     def on_clip(done: dict[str, Any]) -> None:
+        try:  # the match takes the clip in (the console's log, corrections citing it)
+            table.logged_aside(int(done["entry"]))
+        except Exception as exc:  # noqa: BLE001 — a clip never stops the camera's keeper
+            log.warning("camera: clip entry %s not taken in by the table (%s)", done["entry"], exc)
         if table.table_id is not None:
             loop.call_soon_threadsafe(running.hub.annotate, table.table_id, "replay",
                                       replay_of(done))

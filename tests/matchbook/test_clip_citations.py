@@ -5,7 +5,7 @@ clip in its own table: what it shows, its length, its whole hash, who cites it."
 
 from __future__ import annotations
 
-from matchbook_logs import match_row, started
+from matchbook_logs import T0, match_row, started
 
 from futmesa.matchbook import build, build_record
 
@@ -77,3 +77,17 @@ def test_no_clip_no_table() -> None:
     assert build(record).table("clips") is None
     entry = record["entries"][-1]
     assert "vídeo" not in entry["text"]
+
+
+def test_a_clip_names_the_entries_whose_moment_it_holds() -> None:
+    # the stored rows' moments are T0 + id seconds (matchbook_logs): entries 5–7 fall in the
+    # span, 4 before it; the clip itself and the rows after it are not "covered"
+    log = started()
+    first = log.goal("A")  # shot asked (id first - 1) and the goal line (first)
+    review = log.add("review", {})
+    clip = log.add("clip", {"shows": review, "from_ms": T0 + first * 1000.0,
+                            "to_ms": T0 + review * 1000.0, "sha256": DIGEST, "frames": 30,
+                            "file": "match-1/x.mp4", "format": "mp4/h264"}, source="camera")
+    record = build_record(match_row(), log.rows)
+    entry = next(e for e in record["entries"] if e["id"] == clip)
+    assert entry["covers"] == [first, review]

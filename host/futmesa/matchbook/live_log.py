@@ -146,7 +146,8 @@ class LiveLog:
         for entry_id, words in meanings({"announcements": fresh}, kinds).items():
             self._meaning.setdefault(entry_id, []).extend(words)
         ends = self._ends_now
-        self._by_id[e.id] = {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends}
+        self._by_id[e.id] = {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends,
+                             "at": e.occurred_at}
         self._ends_now = self._ends_after(e, {e.id: ends}, {"announcements": fresh})
         target = e.data.get("target") if isinstance(e.data, dict) else None
         said = self._meaning.get(e.id)

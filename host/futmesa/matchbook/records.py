@@ -99,6 +99,8 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     asked = by_id.get(e.data.get("target")) if e.kind == "confirm" and isinstance(
         e.data, dict) and isinstance(e.data.get("target"), int) else None
     target = (asked or {}).get("data") if isinstance((asked or {}).get("data"), dict) else {}
+    if e.kind == "clip":  # the entries whose moment the clip holds: a correction may cite it
+        record["covers"] = clip_covers(e, by_id)
     record["facts"] = entry_facts({**record, **now, "target_side": target.get("side"),
                                    "target_disc": target.get("disc"),
                                    "target_kind": (asked or {}).get("kind")}, ctx, teams)
@@ -110,6 +112,17 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
             fact["text_en"] += clip_cited(e.data, by_id, "en")
             record["text"], record["text_en"] = fact["text"], fact["text_en"]
     return record
+
+
+def clip_covers(clip: StoredEntry, by_id: dict[int, dict[str, Any]]) -> list[int]:
+    """The earlier entries made within a clip's span (its first to last frame, half a second
+    of slack: a USB camera's own latency), the clips aside (docs/camera.md)."""
+    d = clip.data if isinstance(clip.data, dict) else {}
+    start, end = d.get("from_ms"), d.get("to_ms")
+    if not isinstance(start, int | float) or not isinstance(end, int | float):
+        return []
+    return [i for i, b in sorted(by_id.items()) if i < clip.id and b.get("kind") != "clip"
+            and isinstance(b.get("at"), int | float) and start - 500 <= b["at"] <= end + 500]
 
 
 def ends_by_entry(state: dict[str, Any], stored: list[StoredEntry]) -> dict[int, dict[str, int]]:
@@ -144,8 +157,8 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
     """:class:`RecordInputs` of ``stored`` in the match ``m`` (the engine's state); ``was``:
     each void's target as it stood before the void (:func:`.book.before_voids`)."""
     ends = ends_by_entry(m, stored)
-    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id)}
-             for e in stored}
+    by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id),
+                    "at": e.occurred_at} for e in stored}
     statuses = entry_statuses(m.get("corrections") or [])
     said = meanings(m, {e.id: e.kind for e in stored})
     goals = goals_by_entry(m)

@@ -3,7 +3,7 @@
 
 import { $, _ } from "./page.js";
 import { send } from "./keypad.js";
-import { describe } from "./log.js";
+import { clipOf, describe } from "./log.js";
 
 // ---- the correction form: pick void or amend, change fields, give a reason ----------
 let fixing = null;
@@ -13,6 +13,14 @@ export function openFix(e, mode) {
   $("fix-what").textContent = describe(e);
   $("fix-reason").value = "";
   $("fix-false-trip").checked = false;
+  // a clip of the entry or of its moment: the correction may cite it (issue 46 §2)
+  const clip = clipOf(e);
+  $("fix-clip").checked = false;
+  $("fix-clip").dataset.clip = clip ? String(clip.id) : "";
+  $("fix-clip-row").hidden = !clip;
+  $("fix-clip-text").textContent = clip
+    ? _("Cite the video no. {id} (SHA-256 {hash})", { id: clip.id, hash: String(clip.data.sha256).slice(0, 12) })
+    : "";
   const fields = $("fix-fields");
   fields.textContent = "";
   for (const f of e.fields || []) {
@@ -82,14 +90,16 @@ export function submitFix(ev) {
   if (!fixing) return;
   const reason = $("fix-reason").value.trim();
   const target = fixing.id;
+  const cited = $("fix-clip").checked && $("fix-clip").dataset.clip
+    ? { clip: Number($("fix-clip").dataset.clip) } : {};
   if ($("fix-amend").checked) {
-    send("amend", { target, data: fixData(), ...(reason ? { reason } : {}) }, _("correct no. {id}", { id: target }));
+    send("amend", { target, data: fixData(), ...cited, ...(reason ? { reason } : {}) }, _("correct no. {id}", { id: target }));
   } else {
     const trip = fixing.kind === "goal_line" ? { false_trip: $("fix-false-trip").checked } : {};
     // undoing a correction is said as what it does: "✓ anulação desfeita", not "anular nº 54"
     const said = fixing.kind === "void" ? _("void undone")
       : fixing.kind === "amend" ? _("correction undone") : _("void no. {id}", { id: target });
-    send("void", { target, ...trip, ...(reason ? { reason } : {}) }, said);
+    send("void", { target, ...trip, ...cited, ...(reason ? { reason } : {}) }, said);
   }
   $("fix").close();
   fixing = null;

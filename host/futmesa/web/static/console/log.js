@@ -82,6 +82,17 @@ function shown() {
   return held.order.filter((id) => held.byId.has(id)).map((id) => held.byId.get(id));
 }
 
+// The camera's clip an entry can be corrected with (docs/camera.md): its own clip (a goal
+// line's), else the newest clip whose seconds hold the entry's moment (``covers``: a Rever
+// after it)
+export function clipOf(e) {
+  const clips = [...held.byId.values()].filter((c) => c.kind === "clip" && c.data && c.data.sha256);
+  const own = clips.filter((c) => c.data.shows === e.id);
+  if (own.length) return own[own.length - 1];
+  const around = clips.filter((c) => (c.covers || []).includes(e.id));
+  return around.length ? around[around.length - 1] : null;
+}
+
 export function renderLogMessage(text) {
   const ol = $("log");
   ol.textContent = "";
