@@ -178,12 +178,13 @@ def _start_camera(running: Running, settings: Any, db: Path,
     """The camera over the first table: its faults are that table's, its clips go into the
     log and, as the table's ``replay``, to the kiosk (docs/camera.md)."""
     from futmesa.camera.service import CameraService
+    from futmesa.table.aside import take_aside
 
     table = running.daemon
 
     def on_clip(done: dict[str, Any]) -> None:
         try:  # the match takes the clip in (the console's log, corrections citing it)
-            table.logged_aside(int(done["entry"]))
+            table.queue.run(take_aside, table, int(done["entry"]))
         except Exception as exc:  # noqa: BLE001 — a clip never stops the camera's keeper
             log.warning("camera: clip entry %s not taken in by the table (%s)", done["entry"], exc)
         if table.table_id is not None:

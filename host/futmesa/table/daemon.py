@@ -23,7 +23,6 @@ from futmesa.i18n import _
 from futmesa.link import DeviceInfo, HostLink, Status
 from futmesa.link.messages import Profile
 from futmesa.matchbook import MatchBook
-from futmesa.matchbook.entries import to_entry
 from futmesa.matchbook.live_log import LiveLog
 from futmesa.matchbook.wording import ruleset_title
 from futmesa.portcheck import port_problem
@@ -225,20 +224,6 @@ class TableDaemon:
             self.link.command(command.code, a=command.a, b=command.b, x=command.x)
         self._after_change()
         return effects
-
-    def logged_aside(self, entry_id: int) -> None:
-        """An entry another writer put in this match's log (the camera's clip): the match
-        takes it in on the table's queue, as a replay of the log would, so the console's log
-        lists it and a correction citing it is said with its hash."""
-        self.queue.run(self._logged_aside, entry_id)
-
-    def _logged_aside(self, entry_id: int) -> None:
-        if self.book is None or any(e.id == entry_id for e in self.book.state.log):
-            return
-        row = next((e for e in reversed(self.store.entries(self.book.id)) if e.id == entry_id),
-                   None)
-        if row is not None:
-            self.apply(to_entry(row))
 
     def rebuild(self) -> None:
         """Recompute the match from the whole log (effects of a replay were carried out before)."""
