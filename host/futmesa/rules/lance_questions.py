@@ -4,7 +4,9 @@ the next lance is played (it is about a lance that is over), and no lance time c
 goal question waits for the referee — the lance timer stops then (issue 45 blind walk). A new
 vez starts a new lance: whenever an entry passes the turn (a shot saved, a ball handed over)
 the device's lance timer restarts for the side whose turn it now is (000 Art. 8 §3, 001 Art.
-XXIX e, 003 Art. 70), whether or not the rule that passed it said so."""
+XXIX e, 003 Art. 70), whether or not the rule that passed it said so. At full time the open
+question goes with the match: no lance is counted then, and its answer could no longer
+sanction anything (walk #45 M5)."""
 
 from __future__ import annotations
 
@@ -31,11 +33,12 @@ def asked(m: dict[str, Any], side: str) -> None:
 
 
 def upkeep(rules: Any, ctx: Any, turn_before: str | None = None) -> None:
-    """After every entry: a lance played withdraws the open question (answered "no" by the
-    play going on); a goal question waiting stops the lance timer (the device's); a turn
-    that passed (`turn_before`: whose it was before the entry) restarts it."""
+    """After every entry: a lance played or the match over withdraws the open question
+    (answered "no" by the play going on, or moot); a goal question waiting stops the lance
+    timer (the device's); a turn that passed (`turn_before`: whose it was before the entry)
+    restarts it."""
     m = ctx.m
-    if ctx.entry.kind in LANCE_PLAYED:
+    if ctx.entry.kind in LANCE_PLAYED or m.get("finished"):
         m.pop("_lance_asked", None)
         m["pending"] = [p for p in m["pending"] if p["kind"] != "lance_timeout"]
     if rules.goal_pending(m):
