@@ -7,23 +7,36 @@ camera service passes them on (``cue``): a goal-line event sends it into that go
 out over the line the event names. Every frame carries its truth: where the ball really is,
 in field millimetres, so a test (and later the ball finder) is checked against a known path.
 
-The field is the official 1.69 × 1.04 m with 11 cm goals (docs/hardware.md, 003 Arts. 2, 3);
-the areas are drawn to scale closely enough for a picture, not for a ruling.
+The field, its areas, goals and the ball are drawn to the rule documents' measures
+(``field.py``: 003 Arts. 3, 4, 6, 11), the same numbers the ball path's judge rules by.
+
+Made hard on request (``Look``): uneven light (a gradient across the table, a vignette, a
+brighter spot under the lamp), sensor noise, and discs drawn over the ball's edge. A scripted
+roll (``SimBall.roll``) drives the ball from a spot to a target where it stops (or over a
+line), with a known truth: the outs and stops the ball path's bench measures.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-FIELD_MM = (1690.0, 1040.0)  # length (goal line 0 at x=0, goal line 1 at x=length), width
-GOAL_MM = 110.0
-BALL_MM = 12.0
+from futmesa.camera.field import (
+    BALL_MM,
+    BIG_AREA_MM,
+    CENTRE_CIRCLE_MM,
+    FIELD_MM,
+    GOAL_MM,
+    SMALL_AREA_MM,
+)
+
+__all__ = ["BALL_MM", "FIELD_MM", "GOAL_MM", "Look", "SimBall", "SimCamera", "Truth"]
 DISC_MM = 40.0
+BALL_BGR = (40, 220, 250)  # a yellow ball (003 Art. 11 §2: white or yellow)
 MARGIN = 0.06  # of the picture, around the field (the table's wall and a little floor)
 COLORS = {"A": (46, 16, 200), "B": (40, 40, 40)}  # BGR: the demo's red and black teams
 
@@ -37,8 +50,40 @@ class Truth:
     on_field: bool
 
 
+@dataclass
+class Look:
+    """What makes the picture hard: uneven light, sensor noise, discs over the ball's edge."""
+
+    light: bool = True
+    noise: float = 6.0  # the sensor noise's standard deviation, in grey levels
+    hiders: list[tuple[float, float]] = field(default_factory=list)  # discs drawn over all (mm)
+    seed: int = 46
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A scripted roll: from (x0, y0) at t0 straight to (tx, ty), slowing evenly to a stop."""
+
+    x0: float
+    y0: float
+    tx: float
+    ty: float
+    t0_s: float
+    speed: float  # mm/s at the start
+
+    @property
+    def duration_s(self) -> float:
+        return 2 * math.hypot(self.tx - self.x0, self.ty - self.y0) / self.speed
+
+    def at(self, t_s: float) -> tuple[float, float]:
+        d = math.hypot(self.tx - self.x0, self.ty - self.y0) or 1.0
+        tau = min(max(t_s - self.t0_s, 0.0), self.duration_s)
+        s = self.speed * tau - self.speed / self.duration_s * tau * tau / 2
+        return self.x0 + (self.tx - self.x0) * s / d, self.y0 + (self.ty - self.y0) * s / d
+
+
 class SimBall:
-    """The ball's path: kicks, rolling friction, the walls; steered by cues."""
+    """The ball's path: kicks, rolling friction, the walls; steered by cues, or scripted."""
 
     def __init__(self, seed: int = 46) -> None:
         self.rng = random.Random(seed)
@@ -46,6 +91,14 @@ class SimBall:
         self.vx = self.vy = 0.0
         self.next_kick_s = 0.5
         self.held_until_s = -1.0  # in a goal or out: held there a moment, then back in play
+        self.script: Roll | None = None
+
+    def roll(self, x0: float, y0: float, tx: float, ty: float, t0_s: float,
+             speed: float) -> Roll:
+        """Script the ball: from (x0, y0) at ``t0_s`` to a stop at (tx, ty), wherever that is."""
+        self.script = Roll(x0, y0, tx, ty, t0_s, speed)
+        self.x, self.y = x0, y0
+        return self.script
 
     def cue(self, kind: str, end: int | None = None, line: str = "side") -> None:
         """A table event: ``goal`` into the goal of ``end``; ``out`` over a side or end line."""
@@ -68,6 +121,9 @@ class SimBall:
 
     def step(self, t_s: float, dt: float) -> Truth:
         length, width = FIELD_MM
+        if self.script is not None:
+            self.x, self.y = self.script.at(t_s)
+            return Truth(self.x, self.y, 0 <= self.x <= length and 0 <= self.y <= width)
         on = 0 <= self.x <= length and 0 <= self.y <= width
         if not on:
             if self.held_until_s < 0:
@@ -98,15 +154,17 @@ class SimBall:
 class SimCamera:
     """Frames of the simulated field at ``width`` × ``height``; ``frame(t_s)`` → (image, truth)."""
 
-    def __init__(self, width: int, height: int, seed: int = 46) -> None:
+    def __init__(self, width: int, height: int, seed: int = 46, look: Look | None = None) -> None:
         self.width, self.height = width, height
         self.ball = SimBall(seed)
+        self.look = look
         self.scale = min(width * (1 - 2 * MARGIN) / FIELD_MM[0],
                          height * (1 - 2 * MARGIN) / FIELD_MM[1])  # px per mm
         self.ox = (width - FIELD_MM[0] * self.scale) / 2
         self.oy = (height - FIELD_MM[1] * self.scale) / 2
         self.base = self._draw_field()
         self.last_t: float | None = None
+        self.gain, self.noise = self._light_and_noise(look) if look else (None, [])
 
     def to_px(self, x_mm: float, y_mm: float) -> tuple[int, int]:
         return round(self.ox + x_mm * self.scale), round(self.oy + y_mm * self.scale)
@@ -121,11 +179,12 @@ class SimCamera:
         cv2.rectangle(img, self.to_px(0, 0), self.to_px(length, width), (60, 140, 40), -1)
         cv2.rectangle(img, self.to_px(0, 0), self.to_px(length, width), white, line)
         cv2.line(img, self.to_px(length / 2, 0), self.to_px(length / 2, width), white, line)
-        cv2.circle(img, self.to_px(length / 2, width / 2), self._px(150), white, line)
+        cv2.circle(img, self.to_px(length / 2, width / 2), self._px(CENTRE_CIRCLE_MM / 2), white,
+                   line)
         for x0, sign in ((0.0, 1), (length, -1)):
-            for depth, half in ((260.0, 280.0), (90.0, 130.0)):  # big area, small area
-                cv2.rectangle(img, self.to_px(x0, width / 2 - half),
-                              self.to_px(x0 + sign * depth, width / 2 + half), white, line)
+            for along, depth in (BIG_AREA_MM, SMALL_AREA_MM):
+                cv2.rectangle(img, self.to_px(x0, width / 2 - along / 2),
+                              self.to_px(x0 + sign * depth, width / 2 + along / 2), white, line)
             cv2.rectangle(img, self.to_px(x0 - sign * 45, width / 2 - GOAL_MM / 2),
                           self.to_px(x0, width / 2 + GOAL_MM / 2), (210, 210, 210), -1)
         return img
@@ -143,16 +202,48 @@ class SimCamera:
                     out.append((side, home + sign * depth, f * width + wob))
         return out
 
+    def _light_and_noise(self, look: Look) -> tuple[np.ndarray | None, list[np.ndarray]]:
+        """The light's gain (x128, per pixel) and a few frames of signed sensor noise."""
+        gain = None
+        if look.light:
+            yy, xx = np.mgrid[0:self.height, 0:self.width].astype(np.float32)
+            u, v = xx / self.width, yy / self.height
+            g = 0.6 + 0.45 * u  # a window on one side: 0.6 to 1.05 across the table
+            g *= 1 - 0.35 * ((u - 0.5) ** 2 + (v - 0.5) ** 2) * 2  # the lens's vignette
+            g += 0.45 * np.exp(-(((u - 0.62) / 0.12) ** 2 + ((v - 0.4) / 0.16) ** 2))  # the lamp
+            gain = cv2.merge([np.clip(g * 128, 0, 255).astype(np.uint8)] * 3)
+        rng = np.random.default_rng(look.seed)
+        noise = [rng.normal(0, look.noise, (self.height, self.width, 3)).astype(np.int16)
+                 for _ in range(4)] if look.noise > 0 else []
+        return gain, [(np.clip(n, 0, 255).astype(np.uint8), np.clip(-n, 0, 255).astype(np.uint8))
+                      for n in noise]
+
     def frame(self, t_s: float) -> tuple[np.ndarray, Truth]:
         dt = 0.0 if self.last_t is None else max(0.0, min(t_s - self.last_t, 0.2))
         self.last_t = t_s
         truth = self.ball.step(t_s, dt)
         img = self.base.copy()
+        hard = self.look is not None
+        if not hard:
+            self._draw_discs(img, t_s)
+        bx, by = self.ox + truth.x_mm * self.scale, self.oy + truth.y_mm * self.scale
+        cv2.circle(img, (round(bx * 16), round(by * 16)),  # drawn to 1/16 px: the truth exact
+                   max(16, round(BALL_MM / 2 * self.scale * 16)), BALL_BGR, -1, cv2.LINE_AA, 4)
+        if hard:  # a disc's top hides the ball's edge, seen from a camera not quite above
+            self._draw_discs(img, t_s)
+            for n, (x, y) in enumerate(self.look.hiders):
+                cv2.circle(img, self.to_px(x, y), self._px(DISC_MM / 2), COLORS["AB"[n % 2]], -1,
+                           cv2.LINE_AA)
+        cv2.putText(img, f"{t_s:9.2f}", (8, self.height - 8), cv2.FONT_HERSHEY_SIMPLEX,
+                    max(0.3, self.height / 900), (220, 220, 220), 1, cv2.LINE_AA)
+        if self.gain is not None:
+            img = cv2.multiply(img, self.gain, scale=1 / 128)
+        if self.noise:
+            up, down = self.noise[int(t_s * 1000) % len(self.noise)]
+            img = cv2.subtract(cv2.add(img, up), down)
+        return img, truth
+
+    def _draw_discs(self, img: np.ndarray, t_s: float) -> None:
         for side, x, y in self._discs(t_s):
             cv2.circle(img, self.to_px(x, y), self._px(DISC_MM / 2), COLORS[side], -1,
                        cv2.LINE_AA)
-        cv2.circle(img, self.to_px(truth.x_mm, truth.y_mm), self._px(BALL_MM / 2) + 1,
-                   (40, 220, 250), -1, cv2.LINE_AA)
-        cv2.putText(img, f"{t_s:9.2f}", (8, self.height - 8), cv2.FONT_HERSHEY_SIMPLEX,
-                    max(0.3, self.height / 900), (220, 220, 220), 1, cv2.LINE_AA)
-        return img, truth
