@@ -76,7 +76,9 @@ class Roll:
         return 2 * math.hypot(self.tx - self.x0, self.ty - self.y0) / self.speed
 
     def at(self, t_s: float) -> tuple[float, float]:
-        d = math.hypot(self.tx - self.x0, self.ty - self.y0) or 1.0
+        d = math.hypot(self.tx - self.x0, self.ty - self.y0)
+        if d == 0:
+            return self.x0, self.y0
         tau = min(max(t_s - self.t0_s, 0.0), self.duration_s)
         s = self.speed * tau - self.speed / self.duration_s * tau * tau / 2
         return self.x0 + (self.tx - self.x0) * s / d, self.y0 + (self.ty - self.y0) * s / d
