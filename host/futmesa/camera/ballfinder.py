@@ -100,8 +100,8 @@ class BallFinder:
         best: tuple[float, Sighting] | None = None
         for i in range(1, n):
             x, y, bw, bh, area = stats[i]
-            if area > 3 * expected + 4 or max(bw, bh) > 3 * 2 * self.r_px / step + 3:
-                continue  # far too big for the ball
+            if area > 6 * expected + 4 or max(bw, bh) > 8 * 2 * self.r_px / step + 3:
+                continue  # far too big for the ball, even smeared by its speed
             roi = score[y:y + bh, x:x + bw].astype(np.float32)
             roi[labels[y:y + bh, x:x + bw] != i] = 0
             m = cv2.moments(roi)

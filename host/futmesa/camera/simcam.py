@@ -58,6 +58,7 @@ class Look:
     noise: float = 6.0  # the sensor noise's standard deviation, in grey levels
     hiders: list[tuple[float, float]] = field(default_factory=list)  # discs drawn over all (mm)
     seed: int = 46
+    exposure_ms: float = 8.0  # a moving ball smears over the exposure (1/125 s)
 
 
 @dataclass(frozen=True)
@@ -228,9 +229,7 @@ class SimCamera:
         hard = self.look is not None
         if not hard:
             self._draw_discs(img, t_s)
-        bx, by = self.ox + truth.x_mm * self.scale, self.oy + truth.y_mm * self.scale
-        cv2.circle(img, (round(bx * 16), round(by * 16)),  # drawn to 1/16 px: the truth exact
-                   max(16, round(BALL_MM / 2 * self.scale * 16)), BALL_BGR, -1, cv2.LINE_AA, 4)
+        self._draw_ball(img, t_s, truth)
         if hard:  # a disc's top hides the ball's edge, seen from a camera not quite above
             self._draw_discs(img, t_s)
             for n, (x, y) in enumerate(self.look.hiders):
@@ -244,6 +243,42 @@ class SimCamera:
             up, down = self.noise[int(t_s * 1000) % len(self.noise)]
             img = cv2.subtract(cv2.add(img, up), down)
         return img, truth
+
+    def _ball_spots(self, t_s: float, truth: Truth) -> list[tuple[float, float]]:
+        """Where the ball is over the exposure, centred on the frame's time (one spot: still)."""
+        e = self.look.exposure_ms / 1000 if self.look else 0.0
+        ball = self.ball
+        if e <= 0 or (ball.script is None and ball.vx == ball.vy == 0):
+            return [(truth.x_mm, truth.y_mm)]
+        offsets = [e * (i / 6 - 0.5) for i in range(7)]
+        if ball.script is not None:
+            return [ball.script.at(t_s + o) for o in offsets]
+        return [(truth.x_mm + ball.vx * o, truth.y_mm + ball.vy * o) for o in offsets]
+
+    def _draw_ball(self, img: np.ndarray, t_s: float, truth: Truth) -> None:
+        """The ball drawn to 1/16 px (the truth exact), smeared over the exposure when moving."""
+        radius = max(16, round(BALL_MM / 2 * self.scale * 16))
+        spots = [(self.ox + x * self.scale, self.oy + y * self.scale)
+                 for x, y in self._ball_spots(t_s, truth)]
+        if len({(round(x, 1), round(y, 1)) for x, y in spots}) == 1:
+            x, y = spots[0]
+            cv2.circle(img, (round(x * 16), round(y * 16)), radius, BALL_BGR, -1, cv2.LINE_AA, 4)
+            return
+        pad = radius // 16 + 3
+        x0 = max(0, int(min(x for x, _ in spots)) - pad)
+        y0 = max(0, int(min(y for _, y in spots)) - pad)
+        x1 = min(self.width, int(max(x for x, _ in spots)) + pad + 1)
+        y1 = min(self.height, int(max(y for _, y in spots)) + pad + 1)
+        if x1 <= x0 or y1 <= y0:
+            return
+        under = img[y0:y1, x0:x1].copy()
+        acc = np.zeros(under.shape, np.float32)
+        for x, y in spots:
+            layer = under.copy()
+            cv2.circle(layer, (round((x - x0) * 16), round((y - y0) * 16)), radius, BALL_BGR,
+                       -1, cv2.LINE_AA, 4)
+            acc += layer
+        img[y0:y1, x0:x1] = (acc / len(spots) + 0.5).astype(np.uint8)
 
     def _draw_discs(self, img: np.ndarray, t_s: float) -> None:
         for side, x, y in self._discs(t_s):
