@@ -104,3 +104,14 @@ def test_the_judge_on_filmed_cases() -> None:
         if case.truth.left_field:
             assert got.left_field is not None
             assert abs(got.left_field.along_mm - case.truth.left_field.along_mm) < 17
+
+
+def test_past_the_midline_between_two_frames_then_out() -> None:
+    """The last frame on the field is short of the midline, the next wholly out: the spot it
+    crossed the side line at is past the midline, so it crossed it on the field."""
+    mid = LENGTH / 2
+    points = [TrackPoint(0, mid - 200, 100, 1.0), TrackPoint(33, mid - 100, 50, 1.0),
+              TrackPoint(66, mid, 0 + 4, 1.0), TrackPoint(100, mid + 100, -46, 1.0)]
+    path = judge_track(points + _still(mid + 100, -46))
+    assert path.left_field is not None and path.left_field.half == 1
+    assert path.crossed_midline

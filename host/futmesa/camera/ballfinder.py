@@ -156,8 +156,9 @@ class BallTracker:
             speed = math.hypot(*self.v) * dt
             reach = 3 * self.finder.r_px + 6 + 0.5 * speed + 4 * self.missed
             seen = self.finder.find(bgr, guess, reach)
-        if seen is None:
-            seen = self.finder.find(bgr)
+        if seen is None and (self.last is None or self.missed >= BRIDGE_FRAMES):
+            seen = self.finder.find(bgr)  # lost: the whole frame (never while bridging: a
+            # disc's edge blending into the cloth can look like a ball somewhere else)
         if seen is None:
             self.missed += 1
             return TrackPoint(t_ms, None, None, 0.0)

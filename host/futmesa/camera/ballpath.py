@@ -179,6 +179,8 @@ def judge_track(points: Sequence[TrackPoint]) -> BallPath:
     path = bridged(points)
     exit_, out_at = _left(path)
     on_field = path[:out_at]
+    if exit_ is not None:  # the spot it left by is the last of its path on the field
+        on_field = [*on_field, (exit_.t_ms, exit_.x_mm, exit_.y_mm)]
     stop = None if exit_ else _stopped(path)
     seen = [p.confidence for p in points if p.x_mm is not None]
     confidence = round(sum(seen) / len(points), 3) if points else 0.0
