@@ -104,12 +104,13 @@ class BallFinder:
                 continue  # far too big for the ball, even smeared by its speed
             roi = score[y:y + bh, x:x + bw].astype(np.float32)
             roi[labels[y:y + bh, x:x + bw] != i] = 0
-            m = cv2.moments(roi)
-            if m["m00"] <= 0:
+            m00 = float(roi.sum())  # numpy, not cv2.moments: a 2-wide array is read as points
+            if m00 <= 0:
                 continue
-            gx, gy = x + m["m10"] / m["m00"], y + m["m01"] / m["m00"]
+            gx = x + float((roi.sum(axis=0) * np.arange(bw)).sum()) / m00
+            gy = y + float((roi.sum(axis=1) * np.arange(bh)).sum()) / m00
             peak = float(np.sort(roi, axis=None)[-3:].mean())
-            fill = min(1.0, m["m00"] / peak / max(expected, 1.0))  # the ball's visible share
+            fill = min(1.0, m00 / peak / max(expected, 1.0))  # the ball's visible share
             if step == 1 and fill < 0.92:  # a disc over its edge: the centre lies towards it
                 pts = np.argwhere(roi > 0)[:, ::-1].astype(np.float32)
                 (ex, ey), _r = cv2.minEnclosingCircle(pts)

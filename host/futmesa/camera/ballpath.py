@@ -41,6 +41,7 @@ from futmesa.camera.field import (
 BRIDGE_MS = 400.0  # the longest gap bridged by a straight line
 STILL_MM_S = 25.0  # slower than this over STILL_MS: the ball has stopped
 STILL_MS = 200.0
+Point3 = tuple[float, float, float]  # t_ms, x_mm, y_mm
 
 
 @dataclass(frozen=True)
@@ -103,13 +104,15 @@ def bridged(points: Sequence[TrackPoint]) -> list[tuple[float, float, float]]:
     return sorted(set(out))
 
 
-def _crossing(a: tuple[float, float, float], b: tuple[float, float, float]) -> Exit:
-    """The spot where the segment a→b passes the field's edge (the line it leaves by)."""
+def _crossing(a: tuple[float, float, float], b: tuple[float, float, float],
+              pad: float = 0.0) -> Exit:
+    """The spot where the segment a→b passes the field's edge (the line it leaves by), or,
+    with ``pad``, that edge moved out by ``pad`` (where the ball is wholly over the line)."""
     length, width = FIELD_MM
     (ta, xa, ya), (tb, xb, yb) = a, b
     best: tuple[float, str] | None = None
-    for line, va, vb, edge in (("end", xa, xb, 0.0), ("end", xa, xb, length),
-                               ("side", ya, yb, 0.0), ("side", ya, yb, width)):
+    for line, va, vb, edge in (("end", xa, xb, -pad), ("end", xa, xb, length + pad),
+                               ("side", ya, yb, -pad), ("side", ya, yb, width + pad)):
         if (va - edge) * (vb - edge) < 0 or (vb == edge != va):
             f = (edge - va) / (vb - va)
             if best is None or f < best[0]:
@@ -121,16 +124,20 @@ def _crossing(a: tuple[float, float, float], b: tuple[float, float, float]) -> E
                 round(y, 1), round(t))
 
 
-def _left(path: list[tuple[float, float, float]]) -> tuple[Exit | None, int]:
-    """The exit and the index of the first sample wholly out (len(path) when none)."""
+def _left(path: list[Point3]) -> tuple[Exit | None, list[Point3]]:
+    """The exit, and the path while the ball was in play: up to where it was wholly out."""
     length, width = FIELD_MM
     for i, (_t, x, y) in enumerate(path):
         if wholly_out(x, y):
             j = i
             while j > 0 and not (0 <= path[j - 1][1] <= length and 0 <= path[j - 1][2] <= width):
                 j -= 1  # back to the last sample on the field
-            return _crossing(path[max(j - 1, 0)], path[j] if j > 0 else path[i]), i
-    return None, len(path)
+            exit_ = _crossing(path[max(j - 1, 0)], path[j] if j > 0 else path[i])
+            if i == 0:
+                return exit_, []
+            gone = _crossing(path[i - 1], path[i], BALL_R)  # where it became wholly out
+            return exit_, [*path[:i], (gone.t_ms, gone.x_mm, gone.y_mm)]
+    return None, list(path)
 
 
 def _stopped(path: list[tuple[float, float, float]]) -> Stop | None:
@@ -177,10 +184,7 @@ def _goal_line(path: list[tuple[float, float, float]], exit_: Exit | None) -> Go
 def judge_track(points: Sequence[TrackPoint]) -> BallPath:
     """Rule on a track (one point per frame of the span, None where the ball was not seen)."""
     path = bridged(points)
-    exit_, out_at = _left(path)
-    on_field = path[:out_at]
-    if exit_ is not None:  # the spot it left by is the last of its path on the field
-        on_field = [*on_field, (exit_.t_ms, exit_.x_mm, exit_.y_mm)]
+    exit_, on_field = _left(path)  # in play until wholly over the line (000 Art. 12)
     stop = None if exit_ else _stopped(path)
     seen = [p.confidence for p in points if p.x_mm is not None]
     confidence = round(sum(seen) / len(points), 3) if points else 0.0
