@@ -108,6 +108,9 @@ def main() -> int:
     args = ap.parse_args()
     n = 24 if args.quick else args.cases
     cases = simcases.make_cases(n, args.seed)
+    if len(cases) != n:
+        print(f"made {len(cases)} cases of {n}")
+        return 1
     kinds = Counter(c.kind for c in cases)
     hidden = sum(1 for c in cases if c.hiders)
     print(f"futmesa ball path benchmark: {n} scripted cases at each size "
