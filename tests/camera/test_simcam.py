@@ -39,3 +39,21 @@ def test_a_goal_cue_sends_the_ball_into_that_goal() -> None:
             t += 0.1
             _img, truth = cam.frame(t)
         assert truth.on_field
+
+
+def test_the_areas_are_drawn_to_the_rule_measures() -> None:
+    """003 Art. 4 a, b: the small area 30 × 11 cm, the big 60 × 30 cm, centred on the goal."""
+    from futmesa.camera.field import BIG_AREA_MM, SMALL_AREA_MM
+
+    cam = SimCamera(1280, 720)
+    length, width = FIELD_MM
+
+    def white(x: float, y: float) -> bool:
+        b, g, r = (int(v) for v in cam.base[cam.to_px(x, y)[::-1]])
+        return min(b, g, r) > 180
+
+    for along, depth in (SMALL_AREA_MM, BIG_AREA_MM):
+        for x in (depth, length - depth):
+            assert white(x, width / 2 + along / 2 - 20)  # the front line
+            assert not white(x + 12, width / 2) and not white(x - 12, width / 2)
+        assert white(depth / 2, width / 2 + along / 2)  # a side line
