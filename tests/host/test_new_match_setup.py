@@ -70,3 +70,34 @@ def test_a_referee_quicker_than_the_tables_first_status_still_sends_the_profile(
         live.wait(lambda: _profile_set(live) is not None, 60, "the match's clock profile")
         live.wait(lambda: live.daemon.status is not None and live.daemon.status.in_interval,
                   90, "the interval at the ruleset's 5-minute half")
+
+
+# the organiser's settings file (futmesa serve --settings), in the engine's units
+ORGANISER = {"table_name": "Mesa Walk", "referee": "Árbitro Teste", "event": "Copa Walk",
+             "period_ms": 180_000, "interval_ms": 60_000}
+
+
+def test_nova_partida_from_the_console_keeps_the_organisers_settings() -> None:
+    """Walk #45 M3: "Nova partida" opened its match from the console's form alone — "Mesa 1"
+    for the settings' "Mesa Walk", no referee, the ruleset's interval. The organiser's file is
+    the base; what the form sends (teams, rules, a changed period) is laid over it."""
+    teams = {"A": {"name": "Vasco da Mesa", "color": "#000000"},
+             "B": {"name": "Grêmio de Botão", "color": "#1e90ff"}}
+    with LiveTable(speed=60, ruleset="cbfm-1toque", settings=dict(ORGANISER)) as live:
+        live.wait(lambda: live.daemon.match is not None, 60, "the first match")
+        old = live.daemon.match["id"]
+        live.referee("new_match", {"ruleset": "pastilha-8x2",
+                                   "settings": {"teams": teams, "competition": "league",
+                                                "period_ms": 240_000}})
+        live.wait(lambda: live.daemon.match["id"] != old, 60, "the new match")
+        match = live.daemon.store.match(live.daemon.match["id"])
+        assert match is not None
+        assert match["ruleset"] == "pastilha-8x2" and match["referee"] == "Árbitro Teste"
+        assert match["settings"]["teams"] == teams
+        assert match["settings"]["interval_ms"] == 60_000  # the settings', not pastilha's 2 min
+        assert match["settings"]["period_ms"] == 240_000  # what the referee changed
+        assert match["settings"]["event"] == "Copa Walk"
+        state = live.daemon.state_json()
+        assert state["table_name"] == "Mesa Walk"
+        # the console's "Mais" form is prefilled with the match's referee and period length
+        assert state["referee"] == "Árbitro Teste" and state["period_ms"] == 240_000

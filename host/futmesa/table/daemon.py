@@ -34,7 +34,7 @@ from futmesa.table.device import DeviceInputs
 from futmesa.table.earlier import EarlierEvents
 from futmesa.table.opening import open_match
 from futmesa.table.queue import TableQueue
-from futmesa.table.referee import RefereeInputs
+from futmesa.table.referee import RefereeInputs, over_organisers
 from futmesa.table.reset import ResetWatch
 from futmesa.table.view import table_state
 
@@ -53,7 +53,9 @@ class TableDaemon:
         self.hub = hub
         self.ruleset_name = ruleset
         load_ruleset(ruleset)  # fail early on a typo, with the known names
-        self.settings = dict(settings or {})
+        # the organiser's settings (futmesa serve --settings): every new match starts from them
+        self.organiser = dict(settings or {})
+        self.settings = dict(self.organiser)
         self.loop = loop
         self.on_new_match = on_new_match  # e.g. a new console token for the new match
         self.on_table = on_table  # a table is first seen on this port (its id is known)
@@ -119,6 +121,8 @@ class TableDaemon:
         return match_id
 
     def _new_match(self, ruleset: str | None, settings: dict[str, Any] | None) -> int:
+        if settings is not None:  # checked before the current match is ended
+            settings = over_organisers(self.organiser, settings)
         if self.match is not None:
             self.store.end_match(self.match["id"])
         if ruleset:

@@ -41,6 +41,16 @@ def checked_new_match(data: dict[str, Any]) -> tuple[str | None, dict[str, Any] 
         raise RefusedError.words(N_("invalid settings: {why}"), why=exc) from None
 
 
+def over_organisers(organiser: dict[str, Any], given: dict[str, Any]) -> dict[str, Any]:
+    """A new match's settings: what the console or the desk gave laid over the organiser's
+    (the table's name, referee, interval... stay unless given), or RefusedError when the two
+    together contradict each other."""
+    try:
+        return validate_settings({**organiser, **given})
+    except SettingsError as exc:
+        raise RefusedError.words(N_("invalid settings: {why}"), why=exc) from None
+
+
 class RefereeInputs:
     """The referee input path of one table (runs on the table's queue)."""
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 def table_state(t: TableDaemon) -> dict[str, Any]:
     """The state of the table ``t`` serves, now."""
     info = t.info
+    settings = (t.match or {}).get("settings") or {}
     return state_json(
         table_id=t.table_id,
         match_id=t.match["id"] if t.match else None,
@@ -24,7 +25,9 @@ def table_state(t: TableDaemon) -> dict[str, Any]:
         profile=t.profile() if t.book else None,
         table_name=names_of(t.table_id, t.settings),
         interval_at=t.clock.interval_at,
-        event=str(((t.match or {}).get("settings") or {}).get("event") or ""),
+        event=str(settings.get("event") or ""),
+        referee=str((t.match or {}).get("referee") or ""),
+        period_ms=settings.get("period_ms"),
         link=LinkView(connected=t.connected, reason=t.link_reason,
                       last_event_at=t.last_event_wall_ms,
                       bad_frames=t.link.stats.bad_frames,

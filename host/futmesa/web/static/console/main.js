@@ -278,10 +278,11 @@ function wire() {
       closeSheets();
       return;
     }
-    const settings = {
-      teams, referee: f.get("referee") || "", event: f.get("event") || "",
-      competition: f.get("competition"),
-    };
+    // laid over the organiser's settings file (the table's name, the interval...): a field
+    // left empty keeps the file's value (docs/operating.md, "Mais")
+    const settings = { teams, competition: f.get("competition") };
+    if (f.get("referee")) settings.referee = f.get("referee");
+    if (f.get("event")) settings.event = f.get("event");
     if (f.get("half_min")) settings.period_ms = Number(f.get("half_min")) * 60000;
     if (!confirm(_("End the current match and open a new one?"))) return;
     send("new_match", { ruleset: f.get("ruleset"), settings }, _("new match"));
@@ -297,8 +298,9 @@ function wire() {
   document.addEventListener("keydown", onKey);
 }
 
-// "Mais" shows the current match: its teams (names, colours), rules, event and format, for
-// the referee to change what differs
+// "Mais" shows the current match: its teams (names, colours), rules, event, format, referee
+// and the period length its settings set (empty: the rules'), for the referee to change what
+// differs
 function fillSetup() {
   const st = view.state;
   if (!st) return;
@@ -313,6 +315,10 @@ function fillSetup() {
     form.elements.ruleset.value = st.ruleset;
   }
   form.elements.event.value = st.event ? String(st.event) : "";
+  // the match's referee (else who last used this phone); its settings' period, whole minutes
+  form.elements.referee.value = st.referee ? String(st.referee) : (localStorage.getItem("futmesa.referee") || "");
+  const min = st.period_ms ? Number(st.period_ms) / 60000 : 0;
+  form.elements.half_min.value = Number.isInteger(min) && min >= 1 && min <= 45 ? String(min) : "";
   const kind = st.match && st.match.competition && st.match.competition.type;
   if (kind === "league" || kind === "knockout") form.elements.competition.value = kind;
 }
