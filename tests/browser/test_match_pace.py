@@ -341,8 +341,9 @@ def test_a_refusal_stays_in_sight_over_an_open_sheet(
 # ---- 9: "Mais" shows the current match ---------------------------------------------------
 def test_more_shows_the_current_match(browser: Any, output_dir: Path) -> None:
     with serving() as live:
-        st = make_state(ruleset="gaucha", event="Copa do Clube 2026",
-                        teams={"A": {"name": "Estrela do Norte", "color": "#C62828"},
+        # walk #45 M3: the referee and the settings' 3-minute period were missing from the form
+        st = make_state(ruleset="gaucha", event="Copa do Clube 2026", referee="Árbitro Teste",
+                        period_ms=180_000, teams={"A": {"name": "Estrela do Norte", "color": "#C62828"},
                                "B": {"name": "Botafogo da Mesa", "color": "#202020"}})
         st["match"]["competition"] = {"type": "knockout"}
         live.publish(st)
@@ -356,6 +357,7 @@ def test_more_shows_the_current_match(browser: Any, output_dir: Path) -> None:
             assert values["colorA"] == "#c62828" and values["colorB"] == "#202020"
             assert values["event"] == "Copa do Clube 2026"
             assert values["ruleset"] == "gaucha" and values["competition"] == "knockout"
+            assert values["referee"] == "Árbitro Teste" and values["half_min"] == "3"
             phone.screenshot(path=str(output_dir / "pace-more-phone.png"))
         finally:
             close(phone, tv)
