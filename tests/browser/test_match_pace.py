@@ -343,7 +343,8 @@ def test_more_shows_the_current_match(browser: Any, output_dir: Path) -> None:
     with serving() as live:
         # walk #45 M3: the referee and the settings' 3-minute period were missing from the form
         st = make_state(ruleset="gaucha", event="Copa do Clube 2026", referee="Árbitro Teste",
-                        period_ms=180_000, teams={"A": {"name": "Estrela do Norte", "color": "#C62828"},
+                        period_ms=180_000,
+                        teams={"A": {"name": "Estrela do Norte", "color": "#C62828"},
                                "B": {"name": "Botafogo da Mesa", "color": "#202020"}})
         st["match"]["competition"] = {"type": "knockout"}
         live.publish(st)
