@@ -69,3 +69,11 @@ def test_a_broken_file_is_refused_in_one_line(tmp_path: Path, english: None) -> 
 def test_the_refusal_speaks_portuguese() -> None:
     with pytest.raises(CameraError, match="quatro cantos do campo nesta ordem"):
         calibration({"width": 1280, "height": 720, "corners": [[0, 0], [0, 0], [9, 9], [0, 9]]})
+
+
+def test_a_calibration_scales_with_the_picture() -> None:
+    cam = SimCamera(1280, 720)
+    small = from_sim(cam).scaled(640, 360)
+    x, y = cam.to_px(400.0, 700.0)
+    fx, fy = small.to_field(x / 2, y / 2)
+    assert abs(fx - 400) < 1.5 and abs(fy - 700) < 1.5

@@ -102,6 +102,13 @@ class Calibration:
         x1, y1 = self.to_field(px + 1, py)
         return float(np.hypot(x1 - x0, y1 - y0))
 
+    def scaled(self, width: int, height: int) -> Calibration:
+        """The same camera's calibration for its picture at another size (a clip's 360p)."""
+        fx, fy = width / self.data.width, height / self.data.height
+        corners = tuple((x * fx, y * fy) for x, y in self.data.corners)
+        return Calibration(CalibrationFile(width=width, height=height, corners=corners,
+                                           field_mm=self.data.field_mm))  # type: ignore[arg-type]
+
     def to_json(self) -> str:
         return self.data.model_dump_json(indent=2)
 
