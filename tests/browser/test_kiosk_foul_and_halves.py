@@ -90,3 +90,27 @@ def test_a_card_does_not_wait_behind_routine_words(live: LiveServer, page: Any) 
     assert left == ["disciplinary"], left
     page.wait_for_function("document.getElementById('announce').textContent"
                            ".startsWith('Falta disciplinar')")
+
+
+def test_the_half_ends_on_screen_after_a_void_undone(live: LiveServer, page: Any) -> None:
+    """Walk #45 M6: the rules renumber their words when a correction re-runs the match — a
+    void said two more (nº 17), its undo took them back (nº 15) — and the TV, waiting for a
+    number past 17, kept "Anulação desfeita" up through the interval: "Fim do 1º tempo" (16)
+    and "Troca de lado" (17) never appeared."""
+    def said(i: int, entry: int, code: str, pt: str) -> dict[str, Any]:
+        return {"id": i, "entry": entry, "code": code, "rule": "", "pt": pt, "en": pt}
+
+    story = [said(i, 10 + i, "turn", f"Vez nº {i}") for i in range(1, 16)]
+    live.publish(match_state(announcements=story))
+    page.goto(live.url + "/")
+    page.wait_for_function("window.futmesaAnnouncements.lastId === 15")
+    voided = [*story[:13], said(14, 19, "goal_disallowed", "Gol anulado pelo árbitro"),
+              said(15, 19, "restart_tiro_de_meta", "Tiro de meta"), *[
+                  {**a, "id": a["id"] + 2} for a in story[13:]]]
+    live.publish(match_state(announcements=voided))
+    page.wait_for_function("window.futmesaAnnouncements.lastId === 17")
+    live.publish(match_state(announcements=story))  # the void undone: 15 again
+    end = [said(16, 42, "period_end", "Fim do 1º tempo"), said(17, 42, "change_ends", "Troca")]
+    live.publish(match_state(announcements=[*story, *end]))
+    page.wait_for_function("document.getElementById('announce').textContent"
+                           ".startsWith('Fim do 1º tempo')", timeout=15_000)

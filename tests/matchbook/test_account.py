@@ -360,6 +360,17 @@ def test_a_disciplinary_foul_reads_one_way_with_its_count(tmp_path: Path) -> Non
     assert "Botafogo da Mesa" in fouls[0]["text"]
 
 
+def test_a_gaucha_disciplinary_foul_says_the_consoles_word(tmp_path: Path) -> None:
+    """Walk #45 M6: the referee's Disciplina "falta disciplinar" read "Indisciplina de …: falta
+    técnica" in the súmula — another word for the same fact; in gaúcha it is a disciplinary foul
+    punished as a technical foul (001 Art. XXIX f)."""
+    g = kicked_off(tmp_path / "g.sqlite", "gaucha", clock=30_000)
+    g.put("discipline", {"side": "B", "type": "disciplinary"})
+    record = MatchLibrary(g.store).match_record(g.book.id)
+    assert [line(f) for f in record["account"] if f["kind"] == "discipline"] == [
+        "1º tempo 1' — Falta disciplinar de Botafogo da Mesa: punida com falta técnica"]
+
+
 def test_the_referees_start_of_the_2nd_half_is_placed_in_the_interval(tmp_path: Path) -> None:
     """Issue 45 (walk, low): "Árbitro autoriza o início do período" after the 1st half was
     stamped "1º tempo 02:00"; it is made in the interval."""

@@ -385,7 +385,7 @@ class Gaucha(Ruleset):
         ctx.m["fouls"][side]["disciplinary"] += 1
         ctx.announce(
             "disciplinary",
-            N_("Misconduct by {team}: technical foul"),
+            N_("Disciplinary foul by {team}: punished as a technical foul"),
             self.cite("disciplinary"),
             team=ctx.name(side),
         )

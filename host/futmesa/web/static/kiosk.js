@@ -223,7 +223,11 @@
     return /^(restart_(falta|penalti|tiro_livre)|keeper_foul)/.test(code || "") ? "foul" : "info";
   }
   // catchUp: a connection has (re)opened and its first state is not yet taken
-  const ann = { match: undefined, catchUp: false, lastId: 0, queue: [], current: null, goals: 0,
+  // lastId: the newest announcement taken; lastEntry: the newest log entry it spoke for. The
+  // rules number their words afresh when a correction re-runs the match (a void undone takes
+  // its words back, walk #45 M6), so a word is new when its number is past lastId OR its entry
+  // is past lastEntry: "Fim do 1º tempo" after an undone void is never taken for old news.
+  const ann = { match: undefined, catchUp: false, lastId: 0, lastEntry: 0, queue: [], current: null, goals: 0,
                 goalList: [], voidedEntries: new Set() };
   window.futmesaAnnouncements = ann;
 
@@ -238,6 +242,8 @@
     const score = st.score ? Number(st.score.A || 0) + Number(st.score.B || 0) : 0;
     const ids = list.map((a, i) => (a && typeof a === "object" && typeof a.id === "number" ? a.id : i + 1));
     const newest = ids.length ? Math.max(...ids) : 0;
+    const entryOf = (a) => (a && typeof a === "object" && typeof a.entry === "number" ? a.entry : 0);
+    const newestEntry = list.reduce((n, a) => Math.max(n, entryOf(a)), 0);
     // the goals the engine counts now: one that was counted before and is gone was voided
     const goalList = Array.isArray(m.goals) ? m.goals.filter((g) => g && typeof g === "object") : [];
     const voided = ann.match === st.match_id && !ann.catchUp
@@ -245,7 +251,8 @@
     const before = ann.goalList;
     ann.goalList = goalList;
     if (ann.match !== st.match_id || ann.catchUp) {
-      const nothingNew = ann.match === st.match_id && newest <= ann.lastId && score <= ann.goals;
+      const nothingNew = ann.match === st.match_id && newest <= ann.lastId
+        && newestEntry <= ann.lastEntry && score <= ann.goals;
       ann.catchUp = false;
       if (nothingNew) {
         // back after a lost connection and nothing happened meanwhile: the screen goes on
@@ -266,13 +273,14 @@
         for (const a of fresh) ann.queue.push({ a, quiet: true });
       }
       ann.lastId = newest;
+      ann.lastEntry = newestEntry;
       ann.goals = score;
       return;
     }
     let goalAnnounced = false;
     const fresh = [];
     list.forEach((a, i) => {
-      if (ids[i] > ann.lastId) {
+      if (ids[i] > ann.lastId || entryOf(a) > ann.lastEntry) {
         fresh.push({ a });
         if (a && a.code === "goal") goalAnnounced = true;
       }
@@ -297,6 +305,7 @@
       ann.queue.push(...fresh);
     }
     if (newest > ann.lastId) ann.lastId = newest;
+    if (newestEntry > ann.lastEntry) ann.lastEntry = newestEntry;
     const end = ann.queue.findIndex((x) => x.a && x.a.code === "match_end");
     if (end > 0) {
       // the final whistle takes the screen at once: what was waiting before it is old news
