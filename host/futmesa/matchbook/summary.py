@@ -14,6 +14,7 @@ from __future__ import annotations
 from importlib import metadata
 from typing import Any
 
+from futmesa.matchbook.signing import closed
 from futmesa.store import EventLog, StoredEntry
 
 
@@ -25,7 +26,7 @@ def _package_version() -> str:
 
 
 # this module's summary layout / the futmesa release (a new release may score matches anew)
-SUMMARY_VERSION = f"2/{_package_version()}"
+SUMMARY_VERSION = f"3/{_package_version()}"  # 3: `signed`
 FACT_KEYS = ("kind", "when", "when_en", "text", "text_en", "struck")
 
 
@@ -40,6 +41,7 @@ def summarize(state: dict[str, Any], stored: list[StoredEntry],
         "score": state.get("score"),
         "period": state.get("period"),
         "finished": bool(state.get("finished", False)),
+        "signed": closed(stored),  # the referee's signature closes the match (signing.py)
         "result": {"reason": (result or {}).get("reason")},
         "counts": {
             "entries": len(stored),

@@ -48,6 +48,8 @@ def history_rows(matches: list[dict[str, Any]], lang: str = "pt") -> list[dict[s
                       if isinstance(score, dict) else ""),
             "ending": ending.get(lang, ""),
             "ruleset": ruleset_title(m.get("ruleset", "")),
+            # what tells one match from another on a phone (walk #45 M9)
+            "signed": bool((m.get("summary") or {}).get("signed")),
             "loadable": m.get("loadable", True),  # no súmula for a match that cannot be loaded
             # the account of the match (matchbook/account.py), as the súmula lists it
             "facts": [{"line": line(f, lang), "struck": bool(f.get("struck"))}
