@@ -83,6 +83,7 @@ ROWS = {
     "The first lance of a lateral cedida was a pass (Gaúcha)": "pass",
     "Offside (Gaúcha)": "offside",
     "Foul on the goalkeeper by the other team": "keeper_foul",
+    "A goal the goal line's sensor missed": "goal_by_hand",
     "Ball resting on the corner arc (Gaúcha)": "arc",
     "Grade a disciplinary foul (Pastilha, 003 Art. 87)": "grade",
     "Direct or indirect: the favoured team's choice (Gaúcha, Pastilha)": "kick",
@@ -307,6 +308,17 @@ def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: 
                            taps="off_opponent")
         assert table.state.to_dict()["turn"] == "A"
         assert _last_sentence(live) == "O primeiro lance da cobrança tocou no adversário"
+
+        # walk #45 M7: the ball went in and the faulty sensor did not see it; Alvorada had
+        # asked the shot: the referee's goal counts as the sensor's would (000 Art. 12 §1)
+        _put(live, table, "shot_asked", {"side": "A", "disc": 6})
+        thumb = _fresh(page)
+        thumb.tap("[data-sheet=sheet-foul]")
+        thumb.press("#act-goal-by-hand", via="#sheet-foul .side[data-side=A]",
+                    label="Gol de Alvorada (o sensor não viu)",
+                    shot=output_dir / "console-rules-goal-by-hand.png", taps="goal_by_hand")
+        assert table.state.to_dict()["score"] == {"A": 1, "B": 0}
+        assert _last_sentence(live) == "Árbitro: bola no gol de Botafogo (o sensor não viu)"
 
 
 def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(

@@ -454,6 +454,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
         case "disc_out":
             return _("{team} disc {disc} out of the field").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))
+        case "goal_by_hand":  # the sensor did not see it: the referee's word for the trip
+            return _("Referee: ball in {team}'s goal (the sensor missed it)").format(
+                team=t({"A": "B", "B": "A"}.get(d.get("side"))))
         case "ball_stopped":
             if d.get("area") == "big":
                 return _("Ball stopped in {team}'s big area").format(team=t(d.get('side')))

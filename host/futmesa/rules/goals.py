@@ -134,6 +134,25 @@ class GoalRules(RulesCore):
                     N_("Goal sensor tripped while the ball was not in play: ignored"),
                 )
             return
+        self.ball_in_goal(ctx, scorer, defender, goal)
+
+    def on_goal_by_hand(self, ctx: Ctx) -> None:
+        """`goal_by_hand {side}`: the ball went into the goal `side` attacks and the goal
+        line's sensor did not see it (a faulty sensor, docs/troubleshooting.md): the referee
+        enters it and it reads as the sensor's trip would, an asked shot's goal or the question
+        of a goal without one (000 Art. 12; 001 Art. XXXI; 003 Art. 55; 004 Gol)."""
+        m = ctx.m
+        scorer = ctx.side()
+        if m["phase"] == "shootout" and not m["finished"]:
+            raise Refused(N_("In the shoot-out a goal is entered with the penalty keypad's Goal"))
+        if not self.in_play(m):
+            raise Refused(N_("The ball is not in play"))
+        defender = other(scorer)
+        self.ball_in_goal(ctx, scorer, defender, int(m["ends"][defender]))
+
+    def ball_in_goal(self, ctx: Ctx, scorer: str, defender: str, goal: int) -> None:
+        """The ball in `defender`'s goal (line `goal`) with the ball in play: what it means."""
+        m = ctx.m
         shot = m["shot_asked"]
         if shot and shot["side"] == scorer and shot.get("struck_by") is not None:
             self.shot_by_another_disc(ctx, shot, defender)

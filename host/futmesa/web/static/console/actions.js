@@ -198,6 +198,9 @@ export const actions = {
       _("the ball rests on top of {team}'s disc no. {disc}", { team: name(view.side), disc: d }));
   },
   rebound_midline: () => send("rebound_midline", {}, _("rebound over the halfway line")),
+  // a goal the goal line's sensor did not see (a faulty sensor: docs/troubleshooting.md)
+  goal_by_hand: () => send("goal_by_hand", { side: view.side },
+    _("goal by {team}, entered by hand", { team: name(view.side) })),
   keeper_foul: () => send("keeper_foul", { side: view.side }, _("foul by {team} on the goalkeeper", { team: name(view.side) })),
   arc_0: () => send("ball_on_arc", { end: 0 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(0)) })),
   arc_1: () => send("ball_on_arc", { end: 1 }, _("ball on the corner arc, {team}'s side", { team: name(endOwner(1)) })),

@@ -145,6 +145,7 @@ export function setSide(s, clear) {
     b.setAttribute("aria-pressed", String(b.dataset.side === s));
   }
   $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(s) });
+  $("act-goal-by-hand").textContent = _("Goal by {team} (the sensor missed it)", { team: name(s) });
   renderPlays();
   if (view.state) renderRuleInputs(view.state.match || {}); // their labels name the team
 }

@@ -180,6 +180,7 @@ export function renderRuleInputs(m) {
   // 000 Art. 26 §1 E, in the discipline sheet beside the disciplinary foul
   show("act-distance", Boolean(r) && offered("set_piece_distance"));
   show("act-keeper-foul", inPlay);
+  show("act-goal-by-hand", inPlay); // the goal the sensor missed (rules/goals.py)
   show("arc-row", inPlay && offered("ball_on_arc"));
   // 001 Art. XXXVII §1: the chosen team's disc (the keypad's number) left the field
   show("act-disc-out", inPlay && offered("disc_out"));
@@ -212,4 +213,5 @@ export function renderRuleInputs(m) {
   $("act-arc-0").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(0)) });
   $("act-arc-1").textContent = _("Ball on the corner arc, {team}'s side", { team: name(endOwner(1)) });
   $("act-keeper-foul").textContent = _("Foul by {team} on the goalkeeper", { team: name(view.side) });
+  $("act-goal-by-hand").textContent = _("Goal by {team} (the sensor missed it)", { team: name(view.side) });
 }
