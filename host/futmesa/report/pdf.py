@@ -23,9 +23,9 @@ WIDTHS: dict[str, list[float]] = {
     "shootout": [60, 90, 24],
     "discipline": [24, 36, 114],
     "substitutions": [22, 34, 12, 14, 92],
-    "corrections": [9, 20, 52, 24, 18, 26, 25],
+    "corrections": [12, 20, 52, 24, 18, 25, 23],  # Nº: four digits on one line
     "clips": [9, 62, 22, 45, 36],
-    "log": [11, 16, 15, 13, 70, 28, 21],
+    "log": [11, 16, 15, 14, 69, 28, 21],  # Relógio: the header on one line
 }
 
 
