@@ -10,7 +10,12 @@ let fixing = null;
 export function openFix(e, mode) {
   fixing = e;
   $("fix-title").textContent = _("Entry no. {id}", { id: e.id });
-  $("fix-what").textContent = describe(e);
+  // what the entry meant, first: a sensor's trip is named as the goal it gave (walk #45 M10)
+  $("fix-what").textContent = [...(e.fact_lines || []), describe(e)].join(" — ");
+  // undoing a correction is one thing, not a choice between voiding and correcting: the form
+  // says what it does and offers nothing else (walk #45 M10)
+  $("fix-modes").hidden = Boolean(e.undo);
+  $("fix-send").textContent = e.undo || _("Send correction");
   $("fix-reason").value = "";
   $("fix-false-trip").checked = false;
   // a clip of the entry or of its moment: the correction may cite it (issue 46 §2)

@@ -1,0 +1,74 @@
+"""The Registro's correction form on a phone (walk #45 M10): voiding a goal-line trip names
+the goal it gave, and undoing that void is one action, said as such — no "Anular" / "Corrigir"
+choice in it. Real parts: the simulated table (firmware under micropython on a pty), the
+daemon, SQLite and uvicorn (LiveTable); headless Chromium at 390×844."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from futmesa_testkit.livetable import LiveTable
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+WAIT_MS = 60_000
+TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
+
+
+def _answered(page: Any) -> str:
+    page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
+    page.wait_for_function("/^[✓✗]/.test(document.getElementById('result').textContent)",
+                           timeout=WAIT_MS)
+    return page.text_content("#result") or ""
+
+
+def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
+        browser: Any, output_dir: Path) -> None:
+    with LiveTable(speed=10, settings={"lance_ms": 3_600_000, "lance_warn_ms": 5_000}) as live:
+        live.start_match(teams=TEAMS)
+        live.give_lance("A")
+        live.referee("shot_asked", {"side": "A", "disc": 9})
+        live.sim.goal(live.match()["ends"]["B"])
+        live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal")
+        d = live.daemon
+        goal = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "goal_line")
+        ctx = browser.new_context(**PHONE)
+        try:
+            page = ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            page.tap("[data-sheet=sheet-log]")
+            void_it = f"#log li[data-id='{goal}'] [data-fix=void]"
+            page.wait_for_selector(void_it, timeout=WAIT_MS)
+            page.tap(void_it)
+            page.wait_for_selector("#fix[open]", timeout=WAIT_MS)
+            what = page.text_content("#fix-what") or ""
+            assert what.startswith("Gol de Alvorada (1 × 0"), what
+            assert "Sensor: bola na linha do gol de Botafogo" in what, what
+            assert page.is_visible("#fix-amend") and page.is_checked("#fix-void")
+            page.screenshot(path=str(output_dir / "console-fix-void-goal.png"))
+            page.tap("#fix-send")
+            assert _answered(page).startswith("✓"), page.text_content("#result")
+            live.wait(lambda: live.match()["score"]["A"] == 0, 60, "the void")
+
+            void = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "void")
+            undo = f"#log li[data-id='{void}'] [data-fix=void]"
+            page.wait_for_selector(undo, timeout=WAIT_MS)
+            assert page.text_content(undo) == "Desfazer anulação"
+            page.tap(undo)
+            page.wait_for_selector("#fix[open]", timeout=WAIT_MS)
+            assert not page.is_visible("#fix-void") and not page.is_visible("#fix-amend")
+            assert page.text_content("#fix-send") == "Desfazer anulação"
+            page.screenshot(path=str(output_dir / "console-fix-undo-void.png"))
+            page.tap("#fix-send")
+            page.wait_for_function("(document.getElementById('result').textContent || '')"
+                                   ".startsWith('✓ anulação desfeita')", timeout=WAIT_MS)
+            live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal back")
+            assert not errors, errors
+        finally:
+            ctx.close()
