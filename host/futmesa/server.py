@@ -134,6 +134,8 @@ async def run(
         _say_where(len(devices), shown_url, token, local=http_host in LOCAL_ONLY
                    and not public_url)
     stops = _start_beside(running, venue, camera, Path(db), loop)
+    if running.camera is not None:
+        _camera_setup(app, running.camera, Path(db))
     task = asyncio.create_task(on_ready(running)) if on_ready else None
     try:
         await server.serve()
@@ -186,7 +188,8 @@ def _start_camera(running: Running, settings: Any, db: Path,
         try:  # the match takes the clip in (the console's log, corrections citing it)
             table.queue.run(take_aside, table, int(done["entry"]))
         except Exception as exc:  # noqa: BLE001 — a clip never stops the camera's keeper
-            log.warning("camera: clip entry %s not taken in by the table (%s)", done["entry"], exc)
+            log.warning(_("camera: clip entry %s not taken in by the table (%s)"), done["entry"],
+                        exc)
         if table.table_id is not None:
             loop.call_soon_threadsafe(running.hub.annotate, table.table_id, "replay",
                                       replay_of(done))
@@ -207,6 +210,23 @@ def _start_camera(running: Running, settings: Any, db: Path,
                         on_clip=on_clip)
     cam.start()
     return cam
+
+
+def _camera_setup(app: Any, cam: Any, db: Path) -> None:
+    """The phone's calibration (docs/camera.md): the newest picture, the four corners tapped
+    on it saved beside the event log through the calibration's model."""
+    from futmesa.camera.calibration import calibration, calibration_path
+    from futmesa.camera.settings import CameraError
+    from futmesa.web.camera_setup import install_camera_setup
+
+    def save(data: dict[str, Any]) -> str | None:
+        try:
+            calibration(data).save(calibration_path(db))
+        except CameraError as exc:
+            return str(exc)
+        return None
+
+    install_camera_setup(app, cam.newest_frame, save)
 
 
 def replay_of(done: dict[str, Any]) -> dict[str, Any]:

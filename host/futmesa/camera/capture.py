@@ -138,6 +138,9 @@ class Capture:
                 break
             if message[0] == "cue":
                 self.source.cue(*message[1:])
+            elif message[0] == "frame":  # the newest picture (the phone's calibration)
+                newest = self.ring.newest()
+                self.send(("frame", message[1], newest.data if newest is not None else None))
             elif message[0] == "clip":
                 worker = threading.Thread(target=self.clip, args=message[1:], daemon=True,
                                           name="futmesa-clip")

@@ -34,6 +34,30 @@ REVIEW = "review"  # the referee's "Rever"
 CUE_EVENTS = ("goal_line", "ball_out")
 
 
+class FrameAsks:
+    """Asks for the newest picture, each answered by the keeper's reader (thread-safe)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Condition()
+        self._next = 0
+        self._answers: dict[int, bytes | None] = {}
+
+    def ask(self) -> int:
+        with self._lock:
+            self._next += 1
+            return self._next
+
+    def answer(self, key: int, data: bytes | None) -> None:
+        with self._lock:
+            self._answers[key] = data
+            self._lock.notify_all()
+
+    def wait(self, key: int, timeout_s: float) -> bytes | None:
+        with self._lock:
+            self._lock.wait_for(lambda: key in self._answers, timeout_s)
+            return self._answers.pop(key, None)
+
+
 class CameraService:
     """One camera for one event log; ``start``, ``stop``; thread-safe ``stats``."""
 
@@ -59,6 +83,7 @@ class CameraService:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._reader: sqlite3.Connection | None = None
+        self._frames = FrameAsks()
 
     # -- lifecycle ----------------------------------------------------------------------
     def start(self) -> None:
@@ -135,6 +160,8 @@ class CameraService:
                 self.last_error = message[1]
             elif message[0] == "clip":
                 self._clip_done(int(message[1]), message[2])
+            elif message[0] == "frame":
+                self._frames.answer(message[1], message[2])
 
     def _check_process(self) -> None:
         now = time.monotonic()
@@ -208,6 +235,14 @@ class CameraService:
             return True
         except (OSError, EOFError, AttributeError):
             return False
+
+    def newest_frame(self, timeout_s: float = 3.0) -> bytes | None:
+        """The newest picture in the ring, JPEG (the phone's calibration); None when the
+        camera has none (down, or not started yet)."""
+        key = self._frames.ask()
+        if not self.working or not self._send(("frame", key)):
+            return None
+        return self._frames.wait(key, timeout_s)
 
     def ask_clip(self, entry: dict[str, Any]) -> None:
         """The clip around ``entry`` (its ``at_ms`` on the match's timeline)."""

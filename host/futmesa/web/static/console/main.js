@@ -12,6 +12,7 @@ import { renderPending, renderResetOffer, renderSigning } from "./questions.js";
 import { describe, loadLog, refreshLog } from "./log.js";
 import { cancelFix, showFixFields, submitFix } from "./corrections.js";
 import { renderReview, reviewApplied } from "./review.js";
+import { renderCalibrate } from "./calibrate.js";
 
 // ---- live state -------------------------------------------------------------------
 function render() {
@@ -73,6 +74,7 @@ function render() {
   renderRuleInputs(m);
   renderSigning();
   renderReview();
+  renderCalibrate();
   // the venue desk's next match for this table: one press starts it, settings filled in
   // before a kick-off the first thing to do is on the first screen: start the period
   // never while the result waits for the referee's answer (the engine's decision_pending: the
