@@ -5,6 +5,7 @@ one English msgid marked with ``N_`` and named values, never a Portuguese/Englis
 from __future__ import annotations
 
 import ast
+import re
 import string
 from pathlib import Path
 
@@ -89,6 +90,26 @@ def test_a_refused_input_is_announced_in_portuguese_and_english() -> None:
     (said,) = [e.data for e in effects if e.data.get("code") == "refused"]
     assert said["pt"].startswith("O botão 4 já foi expulso")
     assert said["en"].startswith("Disc 4 is already sent off")
+
+
+@pytest.mark.parametrize(("data", "pt"), [
+    ({"side": "A"}, "Qual botão?"),  # no number keyed (walk #45 M4)
+    ({"side": "A", "disc": 123}, "O número de um botão vai de 0 a 99"),
+    ({"disc": 9}, "Qual equipe?"),
+])
+def test_a_missing_disc_or_team_is_asked_for_in_the_referees_words(
+        data: dict[str, object], pt: str) -> None:
+    """Walk #45 M4: "Chute pedido" with no number keyed was refused as "'disc' deve ser o número
+    do botão (0–99)", the input's internal key on the referee's phone."""
+    engine = Engine(load_ruleset("cbfm-1toque"))
+    state = engine.initial_state()
+    for i, (kind, d, source) in enumerate((("start_period", {}, "referee"),
+                                           ("clock_started", {}, "device")), 1):
+        state, _ = engine.apply(state, Entry(i, kind, d, source))
+    _state, effects = engine.apply(state, Entry(3, "shot_asked", data))
+    (said,) = [e.data for e in effects if e.data.get("code") == "refused"]
+    assert said["pt"].startswith(pt), said["pt"]
+    assert not re.search(r"'\w+'", said["pt"] + said["en"]), said  # no quoted input key
 
 
 def test_bad_settings_refused_at_set_up_read_in_portuguese() -> None:

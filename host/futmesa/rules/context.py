@@ -133,7 +133,8 @@ class Ctx:
             return str(value)
         if not required and value is None:
             return ""
-        raise Refused(N_("'{kind}' needs '{key}': A or B"), kind=self.entry.kind, key=key)
+        # in the referee's words, never the input's keys (walk #45 M4)
+        raise Refused(N_("Which team? Choose it first, then tap again"))
 
     def disc(self, key: str = "disc", required: bool = False) -> int | None:
         value = self.entry.data.get(key)
@@ -141,7 +142,9 @@ class Ctx:
             return value
         if value is None and not required:
             return None
-        raise Refused(N_("'{key}' must be the disc's number (0–99)"), key=key)
+        if value is None:  # "Chute pedido" with no number keyed (walk #45 M4)
+            raise Refused(N_("Which disc? Key in its number first, then tap again"))
+        raise Refused(N_("A disc's number is 0 to 99"))
 
     def instant(self) -> int:
         """When this entry happened, on the one clock device events and referee inputs share:
