@@ -114,3 +114,21 @@ def test_the_half_ends_on_screen_after_a_void_undone(live: LiveServer, page: Any
     live.publish(match_state(announcements=[*story, *end]))
     page.wait_for_function("document.getElementById('announce').textContent"
                            ".startsWith('Fim do 1º tempo')", timeout=15_000)
+
+
+def test_the_kick_a_card_gives_keeps_the_card(live: LiveServer, page: Any) -> None:
+    """Walk #45 M6 (g07-tv-disc.png): gaúcha's disciplinary foul showed its card 3 s, then
+    only "Falta técnica para Estrela do Norte" in a plain foul frame, no card: the kick the
+    card gives keeps the card's frame."""
+    def said(i: int, code: str, pt: str) -> dict[str, Any]:
+        return {"id": i, "entry": 217, "code": code, "rule": "", "pt": pt, "en": pt}
+
+    live.publish(match_state())
+    page.goto(live.url + "/")
+    page.wait_for_function("window.futmesaAnnouncements.match !== undefined")
+    live.publish(match_state(announcements=[
+        said(1, "disciplinary", "Falta disciplinar de Botafogo da Mesa: punida com falta técnica"),
+        said(2, "restart_falta_tecnica", "Falta técnica para Estrela do Norte")]))
+    page.wait_for_function("document.getElementById('announce').textContent"
+                           ".startsWith('Falta técnica para')", timeout=15_000)
+    assert page.locator("#announce").get_attribute("data-kind") == "card"

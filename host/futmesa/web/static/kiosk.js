@@ -400,9 +400,13 @@
     const a = item.a;
     const isVoid = !!(a && a.code === "goal_void");
     const isGoal = (isVoid || (a && a.code === "goal")) && !item.quiet;
+    // the kick a card gives keeps the card's frame (gaúcha's "Falta técnica para …" after a
+    // disciplinary foul, walk #45 M6): one fact, one card on the screen
+    let kind = (a && kindOf(a.code)) || "info";
+    if (cur && (cur.kind === "card" || cur.kind === "red") && kind === "foul" && a.entry != null
+        && cur.a && cur.a.entry === a.entry) kind = cur.kind;
     ann.current = { a, shownAt: now, hold: isGoal ? GOAL_MS : MIN_HOLD_MS, goal: isGoal,
-                    quiet: !!item.quiet,
-                    kind: (a && kindOf(a.code)) || "info" };
+                    quiet: !!item.quiet, kind };
     if (isVoid) {
       ann.current.detail = { g: item.g, side: a.side, score: state.score || { A: 0, B: 0 }, voided: true };
     } else if (isGoal) {
