@@ -243,3 +243,35 @@ def test_nova_partida_a_late_answer_for_the_old_key_does_not_retire_this_console
             assert not errors, errors
         finally:
             ctx.close()
+
+
+def test_nova_partida_reminds_that_the_report_is_not_signed(browser: Any) -> None:
+    """Walk #45 M8: "Encerrar a partida atual e abrir uma nova?" closed an unsigned match with
+    no word of the signature the guide asks for first; cancelled, nothing changes."""
+    with LiveTable(speed=10) as live:
+        live.start_match()
+        first = httpx.get(live.base_url + "/api/state", timeout=10).json()["match_id"]
+        ctx = browser.new_context(**PHONE)
+        try:
+            page = ctx.new_page()
+            errors = _errors(page)
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            _wait_text(page, "#token-status", "✓ acesso de árbitro")
+            asked: list[str] = []
+
+            def dismiss(d: Any) -> None:
+                asked.append(d.message)
+                d.dismiss()
+
+            page.on("dialog", dismiss)
+            page.click("[data-sheet=sheet-more]")
+            page.click("#setup button[value=new_match]")
+            live.wait(lambda: bool(asked), 60, "the question before closing the match")
+            assert len(asked) == 1, asked
+            assert "súmula desta partida ainda não foi assinada" in asked[0], asked[0]
+            assert "Assinar a súmula" in asked[0] and "Encerrar a partida atual" in asked[0]
+            state = httpx.get(live.base_url + "/api/state", timeout=10).json()
+            assert state["match_id"] == first
+            assert not errors, errors
+        finally:
+            ctx.close()

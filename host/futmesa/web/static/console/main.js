@@ -286,18 +286,32 @@ function wire() {
     if (f.get("referee")) settings.referee = f.get("referee");
     if (f.get("event")) settings.event = f.get("event");
     if (f.get("half_min")) settings.period_ms = Number(f.get("half_min")) * 60000;
-    if (!confirm(_("End the current match and open a new one?"))) return;
+    if (!confirm(endingWords(_("End the current match and open a new one?")))) return;
     send("new_match", { ruleset: f.get("ruleset"), settings }, _("new match"));
     closeSheets();
   });
   $("start-next").addEventListener("click", () => {
     if (!view.state || !view.state.next) return;
     const playing = !view.state.finished && view.state.status !== "not_started";
-    if (playing && !confirm(_("The current match is not over yet. End it and open the next one?"))) return;
+    const ask = playing ? _("The current match is not over yet. End it and open the next one?")
+      : unsigned() ? _("End the current match and open a new one?") : "";
+    if (ask && !confirm(endingWords(ask))) return;
     send("new_match", view.state.next.start, _("next match: {title}", { title: view.state.next.title }));
   });
   $("referee").value = localStorage.getItem("futmesa.referee") || "";
   document.addEventListener("keydown", onKey);
+}
+
+// a match played and not signed by the referee: "Nova partida" says so before it closes it,
+// as the guide asks to sign first (walk #45 M8)
+function unsigned() {
+  const st = view.state;
+  return Boolean(st && st.status && st.status !== "not_started" && !view.closed);
+}
+function endingWords(question) {
+  if (!unsigned()) return question;
+  const unsignedWords = _("The match report of this match is not signed yet (the signatures page: Sign the match report).");
+  return unsignedWords + "\n\n" + question;
 }
 
 // "Mais" shows the current match: its teams (names, colours), rules, event, format, referee
