@@ -206,6 +206,12 @@ def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) 
     # the lance timer's rows: in the record, folded, never corrected
     timers = by_kind["lance_started"] + by_kind["lance_expired"]
     assert timers and all(e["folded"] and not e["correctable"] for e in timers)
+    # the table's own clock rows ("Relógio parado: bola morta", "Mesa configurada", "Relógio
+    # iniciado"): said, never offered Anular / Corrigir (walk #45, low)
+    clock = [e for k in ("clock_started", "clock_stopped", "profile_set", "period_started")
+             for e in by_kind.get(k, [])]
+    assert {e["kind"] for e in clock} >= {"clock_started"}, sorted(by_kind)
+    assert not [e["text"] for e in clock if e["correctable"]]
     # the interval: the substitution and the alarm placed in it
     assert by_kind["substitution"][0]["interval"]
     assert by_kind["alarm"][1]["interval"] and by_kind["alarm"][1]["text"] == (
