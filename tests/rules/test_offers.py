@@ -192,3 +192,21 @@ def test_where_a_kick_is_taken_only_while_it_waits() -> None:
         assert "disc_distances" not in offers(rules, m), other
     rules, m = match("gaucha", restart=kick)
     assert "disc_distances" not in offers(rules, m)
+
+
+def test_the_grey_shot_button_says_the_interval_in_the_interval() -> None:
+    """Walk #45 low: in the interval the greyed Chute pedido read "Pedido no alarme ou depois
+    dele" (the reason for a shot asked as time ran out), not the interval; the button says
+    what a tap would be refused with."""
+    engine = Engine(load_ruleset("cbfm-1toque"))
+    state = engine.initial_state()
+    for i, (kind, source, at) in enumerate((("clock_started", "device", 0),
+                                            ("alarm", "device", 1_500_000)), 1):
+        state, _ = engine.apply(state, Entry(i, kind, {}, source, at=at))
+    m = state.to_dict()
+    assert m["status"] == "interval"
+    why = m["possession"]["why_not"]["A"]["shot_asked"]
+    assert why["pt"] == "É o intervalo: a bola não está em jogo", why
+    _state, effects = engine.apply(state, Entry(3, "shot_asked", {"side": "A", "disc": 9}))
+    (said,) = [e.data for e in effects if e.data.get("code") == "refused"]
+    assert said["pt"] == why["pt"]

@@ -30,7 +30,7 @@ from typing import Any
 
 from futmesa.i18n import N_
 
-from .context import SIDES, Refused
+from .context import SIDES, Refused, refusal_now
 from .core import RESTART_NAMES
 
 # the referee's play inputs the console offers per team, in the order it shows them
@@ -310,7 +310,9 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         refusal = shot_refusal(rules, m, s)
         if refusal is None:
             plays.append("shot_asked")
-        else:  # the console says why the shot is not offered, in the engine's words
+        else:  # the console says why the shot is not offered, in the engine's words: those
+            # a tap would be refused with ("not now" said as the interval / the end)
+            refusal = refusal_now(m, refusal)
             why_not[s] = {"shot_asked": {"pt": refusal.pt, "en": refusal.en,
                                          "lance": refusal.msgid.startswith(_NOT_THE_LANCE)}}
         allowed[s] = plays

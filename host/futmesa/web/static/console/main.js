@@ -140,7 +140,10 @@ function sayStoppedClock(m) {
 
 // a goal the table saw (or one voided) is said on the result line, as the TV says it
 function sayGoals(m) {
-  const goals = Array.isArray(m.goals) ? m.goals : [];
+  // the state kept for a reload without the network has no goals: it says nothing of them,
+  // so the live state that follows is not taken for new goals (walk #45 low: an old goal)
+  if (!Array.isArray(m.goals)) return;
+  const goals = m.goals;
   const key = String(view.state.match_id);
   const entries = goals.map((g) => g && g.entry);
   const seen = view.goalsSeen;
@@ -374,6 +377,13 @@ function onKey(ev) {
 Referee.on("say", say);
 Referee.on("applied", (item, body) => {
   refreshLog();
+  // a disciplinary input is answered with what the rules made of it (walk #45 low: not just
+  // "✓ disciplina Estrela do Norte"): the engine's announcement, in the page's language
+  if (item && item.kind === "discipline" && !(body && body.already)) {
+    const said = ((body && body.result && body.result.effects) || [])
+      .find((e) => e.kind === "announce" && e.code !== "refused" && (e.pt || e.en));
+    if (said) say(`✓ ${(LANG === "en" ? said.en : said.pt) || said.pt}`, "ok");
+  }
   reviewApplied(item, body);
   // a substitution taken: Sai/Entra are empty again (never the same one sent twice)
   if (item && item.kind === "substitution") {

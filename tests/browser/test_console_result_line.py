@@ -1,0 +1,64 @@
+"""The console's result line on a phone (walk #45 lows): a reload does not say an old goal
+again, and a disciplinary foul is answered with what the rules made of it. Real parts: the
+simulated table (firmware under micropython on a pty), the daemon, SQLite and uvicorn
+(LiveTable); headless Chromium at 390×844."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from futmesa_testkit.livetable import LiveTable
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+WAIT_MS = 60_000
+TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
+LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
+
+
+def _result(page: Any) -> str:
+    return page.text_content("#result") or ""
+
+
+def test_a_reload_says_no_old_goal_and_a_foul_says_what_it_gave(browser: Any) -> None:
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx = browser.new_context(**PHONE)
+        try:
+            page = ctx.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            page.wait_for_function("document.getElementById('c-name-A').textContent"
+                                   " === 'Alvorada'", timeout=WAIT_MS)
+            live.give_lance("A")
+            live.referee("shot_asked", {"side": "A", "disc": 9})
+            live.sim.goal(live.match()["ends"]["B"])
+            page.wait_for_function("document.getElementById('result').textContent"
+                                   ".startsWith('⚽')", timeout=WAIT_MS)
+            # the page kept the match for a reload without the network; reloaded, the live
+            # state (its log listed) is not news of that goal
+            page.reload()
+            page.wait_for_selector("#log li[data-id]", state="attached", timeout=WAIT_MS)
+            page.wait_for_function("document.getElementById('c-name-A').textContent"
+                                   " === 'Alvorada'", timeout=WAIT_MS)
+            assert "⚽" not in _result(page), _result(page)
+
+            # a disciplinary foul by Botafogo's no. 4: the answer names the foul, not just
+            # "✓ disciplina Botafogo"
+            page.tap("[data-key='4']")
+            page.tap("[data-sheet=sheet-discipline]")
+            page.tap("#sheet-discipline .side[data-side=B]")
+            page.tap("#sheet-discipline [data-discipline=disciplinary]")
+            page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
+            page.wait_for_function("/^✓ (?!disciplina)/.test("
+                                   "document.getElementById('result').textContent)",
+                                   timeout=WAIT_MS)
+            said = _result(page)
+            assert "Botafogo" in said and "disciplinar" in said.lower(), said
+            assert not errors, errors
+        finally:
+            ctx.close()
