@@ -190,9 +190,25 @@ def _start_camera(running: Running, settings: Any, db: Path,
         except Exception as exc:  # noqa: BLE001 — a clip never stops the camera's keeper
             log.warning(_("camera: clip entry %s not taken in by the table (%s)"), done["entry"],
                         exc)
-        if table.table_id is not None:
+        if table.table_id is not None and done.get("cue") != "ball_out":  # the TV replays goals
             loop.call_soon_threadsafe(running.hub.annotate, table.table_id, "replay",
                                       replay_of(done))
+
+    said = {"no_calibration": False}
+
+    def on_judged(done: dict[str, Any]) -> None:  # the ball's path → the camera's proposal
+        try:
+            made = table.queue.run(proposal_now, table, done)
+        except Exception as exc:  # noqa: BLE001 — a proposal never stops the camera's keeper
+            log.warning(_("camera: no proposal from clip entry %s (%s)"), done["entry"], exc)
+            return
+        if made.get("unavailable"):
+            if said["no_calibration"]:
+                return  # "câmera sem calibração" is said once
+            said["no_calibration"] = True
+        if made and table.table_id is not None:
+            made["url"] = replay_of(done).get("url")
+            loop.call_soon_threadsafe(running.hub.annotate, table.table_id, "proposal", made)
 
     def has_camera(table_id: str) -> None:  # the console offers "Rever" on this table
         loop.call_soon_threadsafe(running.hub.annotate, table_id, "camera", True)
@@ -207,7 +223,7 @@ def _start_camera(running: Running, settings: Any, db: Path,
         has_camera(table.table_id)
 
     cam = CameraService(settings.source, settings, db, running.store, health=table.health,
-                        on_clip=on_clip)
+                        on_clip=on_clip, on_judged=on_judged)
     cam.start()
     return cam
 
@@ -227,6 +243,20 @@ def _camera_setup(app: Any, cam: Any, db: Path) -> None:
         return None
 
     install_camera_setup(app, cam.newest_frame, save)
+
+
+def proposal_now(table: Any, done: dict[str, Any]) -> dict[str, Any]:
+    """On the table's queue: the camera's judged clip against the question the rules ask now
+    (``matchbook/proposals.py``); {} when it has nothing to say."""
+    from futmesa.matchbook.proposals import proposals
+
+    book = table.book
+    if book is None or book.id != done["match_id"]:
+        return {}
+    m = book.state.m
+    names = {side: str(m["teams"][side]["name"]) for side in ("A", "B")}
+    return proposals(list(m["pending"]), done["facts"], int(done["shows"]), m["ends"], names,
+                     int(done["entry"]))
 
 
 def replay_of(done: dict[str, Any]) -> dict[str, Any]:

@@ -6,7 +6,7 @@ link places a device event: monotonic plus the wall clock's offset now); the enc
 encodes the newest frame into the ring. Between them is ONE slot: a frame the encoder has
 not taken when the next one is read is dropped and counted, never queued. The third thread
 takes the service's requests: a cue for the simulated ball, a clip to write (each clip in a
-thread of its own, encoded as its frames reach the ring).
+thread of its own, encoded as its frames reach the ring), a span to judge (the ball's path).
 
 What the service reads without asking (``Shared``): counters, the newest frame's stamp
 (a stalled feed), whether the picture has stopped changing (a frozen feed).
@@ -141,9 +141,10 @@ class Capture:
             elif message[0] == "frame":  # the newest picture (the phone's calibration)
                 newest = self.ring.newest()
                 self.send(("frame", message[1], newest.data if newest is not None else None))
-            elif message[0] == "clip":
-                worker = threading.Thread(target=self.clip, args=message[1:], daemon=True,
-                                          name="futmesa-clip")
+            elif message[0] in ("clip", "judge"):
+                work = self.clip if message[0] == "clip" else self.judge
+                worker = threading.Thread(target=work, args=message[1:], daemon=True,
+                                          name="futmesa-" + message[0])
                 self.clip_threads.append(worker)
                 worker.start()
         self.stopping.set()
@@ -170,6 +171,17 @@ class Capture:
             result["errno"] = getattr(exc, "errno", None)
         self.send(("clip", key, result))
         return result
+
+    def judge(self, key: Any, wall_from: float, wall_to: float, cal_path: str) -> None:
+        """The ball's path over the ring's full-size frames of the span (docs/camera.md, "The
+        camera's proposals"); reply ("judged", key, facts)."""
+        from futmesa.camera.judging import judge_frames
+
+        try:
+            facts = judge_frames(self.ring.between(wall_from, wall_to), cal_path)
+        except (ValueError, cv2.error) as exc:
+            facts = {"absent": "error", "error": str(exc)}
+        self.send(("judged", key, facts))
 
     def _feed(self, writer: ClipWriter, wall_from: float, wall_to: float) -> list[Any]:
         """Give ``writer`` the ring's frames of the span, the later ones as they arrive (until

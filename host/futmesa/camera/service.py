@@ -29,7 +29,8 @@ from futmesa.i18n import _
 
 log = logging.getLogger("futmesa.camera")
 
-CLIP_EVENTS = ("goal_line",)  # device events that get a clip
+CLIP_EVENTS = ("goal_line", "ball_out")  # device events that get a clip (and are judged)
+JUDGE_BEFORE_MS = 1500.0  # the ball's path is judged from this long before the event
 REVIEW = "review"  # the referee's "Rever"
 CUE_EVENTS = ("goal_line", "ball_out")
 
@@ -63,9 +64,12 @@ class CameraService:
 
     def __init__(self, spec: str, settings: CameraSettings, db_path: str | Path, store: Any,
                  health: Any = None, on_clip: Callable[[dict[str, Any]], None] | None = None,
-                 restart_s: float = 2.0) -> None:
+                 restart_s: float = 2.0,
+                 on_judged: Callable[[dict[str, Any]], None] | None = None) -> None:
         self.spec, self.settings, self.db_path = spec, settings, Path(db_path)
         self.store, self.health, self.on_clip = store, health, on_clip
+        self.on_judged = on_judged  # a device event's clip judged: the ball's path as facts
+        self.judging: dict[int, dict[str, Any]] = {}  # clip entry id -> the clip's "done"
         self.restart_s = restart_s
         self.clips = clip_dir(db_path)
         self.ctx = mp.get_context("spawn")
@@ -162,6 +166,10 @@ class CameraService:
                 self._clip_done(int(message[1]), message[2])
             elif message[0] == "frame":
                 self._frames.answer(message[1], message[2])
+            elif message[0] == "judged":
+                done = self.judging.pop(int(message[1]), None)
+                if done is not None and self.on_judged is not None:
+                    self.on_judged({**done, "facts": message[2]})
 
     def _check_process(self) -> None:
         now = time.monotonic()
@@ -280,12 +288,24 @@ class CameraService:
         except (sqlite3.Error, OSError) as exc:
             log.warning(_("camera: the clip of entry %s could not be recorded (%s)"), key, exc)
             return
-        done = {**data, "entry": entry_id, "match_id": entry["match_id"],
+        done = {**data, "entry": entry_id, "match_id": entry["match_id"], "cue": entry["kind"],
                 "written_s": result.get("written_s"), "truth": result.get("truth"),
                 "asked_to_done_s": time.monotonic() - entry["asked"]}
         self.written.append(done)
         if self.on_clip is not None:
             self.on_clip(done)
+        if entry["kind"] in CLIP_EVENTS and "sha256" in data and self.on_judged is not None:
+            self.ask_judge(done, entry["at_ms"])
+
+    def ask_judge(self, done: dict[str, Any], at_ms: float) -> None:
+        """The ball's path around a device event (from JUDGE_BEFORE_MS before it to the clip's
+        end), judged on the ring's full-size frames with the saved calibration."""
+        from futmesa.camera.calibration import calibration_path
+
+        self.judging[int(done["entry"])] = done
+        if not self._send(("judge", int(done["entry"]), at_ms - JUDGE_BEFORE_MS,
+                           float(done["to_ms"]), str(calibration_path(self.db_path)))):
+            self.judging.pop(int(done["entry"]), None)
 
     def stats(self) -> dict[str, Any]:
         out: dict[str, Any] = C.as_dict(self.shared)

@@ -36,6 +36,7 @@ from futmesa.camera.field import (
 
 __all__ = ["BALL_MM", "FIELD_MM", "GOAL_MM", "Look", "SimBall", "SimCamera", "Truth"]
 DISC_MM = 40.0
+OUT_MM = 40.0  # how far past a line a ball out rolls (to the table's edge) before it lies still
 BALL_BGR = (40, 220, 250)  # a yellow ball (003 Art. 11 §2: white or yellow)
 MARGIN = 0.06  # of the picture, around the field (the table's wall and a little floor)
 COLORS = {"A": (46, 16, 200), "B": (40, 40, 40)}  # BGR: the demo's red and black teams
@@ -104,15 +105,19 @@ class SimBall:
         return self.script
 
     def cue(self, kind: str, end: int | None = None, line: str = "side") -> None:
-        """A table event: ``goal`` into the goal of ``end``; ``out`` over a side or end line."""
+        """A table event: ``goal`` into the goal of ``end``; ``out`` over a side line (in half
+        ``end``) or over goal line ``end``'s end line."""
         length, width = FIELD_MM
         if kind == "goal":
             tx, ty = (-30.0 if end == 0 else length + 30.0), width / 2
         elif line == "end":
             tx = -40.0 if end == 0 else length + 40.0
             ty = self.rng.choice((width * 0.2, width * 0.8))
-        else:
-            tx = min(max(self.x, 100.0), length - 100.0)
+        else:  # over a side line in the half the sensor's zone is on (its `end`)
+            lo, hi = ((100.0, length / 2 - 100.0) if end == 0 else
+                      (length / 2 + 100.0, length - 100.0) if end == 1 else
+                      (100.0, length - 100.0))
+            tx = min(max(self.x, lo), hi)
             ty = -40.0 if self.y < width / 2 else width + 40.0
         self._kick_to(tx, ty, speed=2400.0)
         self.next_kick_s = math.inf  # it goes where the event says, not elsewhere
@@ -131,11 +136,17 @@ class SimBall:
         if not on:
             if self.held_until_s < 0:
                 self.held_until_s = t_s + 1.0
-                self.vx = self.vy = 0.0
             elif t_s >= self.held_until_s:  # back in play at the centre
                 self.x, self.y, self.held_until_s = length / 2, width / 2, -1.0
+                self.vx = self.vy = 0.0
                 self.next_kick_s = t_s + 0.3
-            return Truth(self.x, self.y, on)
+                return Truth(self.x, self.y, True)
+            # it rolls on past the line to the table's edge (OUT_MM beyond), then lies there
+            self.x = min(max(self.x + self.vx * dt, -OUT_MM), length + OUT_MM)
+            self.y = min(max(self.y + self.vy * dt, -OUT_MM), width + OUT_MM)
+            if self.x in (-OUT_MM, length + OUT_MM) or self.y in (-OUT_MM, width + OUT_MM):
+                self.vx = self.vy = 0.0
+            return Truth(self.x, self.y, 0 <= self.x <= length and 0 <= self.y <= width)
         if t_s >= self.next_kick_s:
             self._kick_to(self.rng.uniform(150, length - 150), self.rng.uniform(120, width - 120),
                           speed=self.rng.uniform(500.0, 1400.0))

@@ -520,6 +520,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                     answer = t(d.get("choice"))
             else:
                 answer = _("accepted") if d.get("accept") else _("refused")
+            cited = clip_cited(d, targets, lang)  # a tap on the camera's proposal cites its clip
+            if cited:
+                answer += _(", confirmed from the video{clip}").format(clip=cited)
             return _("Referee decides {about}: {answer}").format(about=about, answer=answer)
         case "void":
             target = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]

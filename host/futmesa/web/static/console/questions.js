@@ -3,6 +3,7 @@
 
 import { $, LANG, _, name, say, show, table, view } from "./page.js";
 import { send } from "./keypad.js";
+import { playClip } from "./review.js";
 
 // answers the rules offer in "A confirmar" (docs/rulesets.md, Pending confirmations)
 export const OPTION_LABELS = {
@@ -44,6 +45,8 @@ export function renderPending(list) {
     const bico = (c) => (/^[AB]_(left|right)$/.test(c) ? (c.endsWith("left")
       ? _("{team}'s area, left corner", { team: name(c[0]) }) : _("{team}'s area, right corner", { team: name(c[0]) })) : null);
     const label = (c) => (c === "A" || c === "B" ? name(c) : OPTION_LABELS[c] || bico(c) || c);
+    const proposed = renderProposal(target, label);
+    if (proposed) answers.before(proposed);
     if (p && p.input === "disc") {
       // a free answer: the number of a disc (e.g. which disc is sent off)
       const input = document.createElement("input");
@@ -103,6 +106,42 @@ export function renderPending(list) {
       : _("{count} more questions after this one", { count: list.length - 1 });
     ul.append(more);
   }
+}
+
+// the camera's proposal for this question (docs/camera.md, "The camera's proposals"): what
+// the ball's path shows, its clip (↺), and one tap sending the ordinary answer citing the clip
+function renderProposal(target, label) {
+  const pr = view.state && view.state.proposal;
+  if (!pr || pr.target !== target) return null;
+  const box = document.createElement("div");
+  box.className = "proposal";
+  box.id = "camera-proposal";
+  const words = document.createElement("p");
+  if (pr.unavailable) {
+    words.textContent = _("Camera without calibration: no proposal from the video (Calibrate the camera, in the menu)");
+    box.append(words);
+    return box;
+  }
+  words.textContent = (LANG === "en" && pr.en) || pr.pt;
+  box.append(words);
+  if (pr.url) {
+    const play = document.createElement("button");
+    play.type = "button";
+    play.className = "proposal-clip";
+    play.textContent = _("↺ clip no. {number}", { number: pr.clip });
+    play.addEventListener("click", () => playClip(pr.url));
+    box.append(play);
+  }
+  if (pr.choice != null) {
+    const ok = document.createElement("button");
+    ok.type = "button";
+    ok.className = "proposal-confirm";
+    ok.textContent = _("✓ confirm: {answer}", { answer: label(pr.choice) });
+    ok.addEventListener("click", () => send("confirm", { target, choice: pr.choice, clip: pr.clip, proposed: "camera" },
+      _("confirmed from the video: {answer}", { answer: label(pr.choice) })));
+    box.append(ok);
+  }
+  return box;
 }
 
 // the table was reset: offer the match time its clock did not count as added time

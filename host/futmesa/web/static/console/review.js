@@ -67,6 +67,20 @@ export function renderReview() {
   if (p && p.catch) p.catch(() => {});
 }
 
+// a clip the console points at (the camera's proposal): the same player, at once
+export function playClip(url) {
+  review.entry = null;
+  status("");
+  const v = video();
+  v.src = url;
+  v.hidden = false;
+  $("review-controls").hidden = false;
+  openSheet("sheet-review");
+  setRate(review.rate);
+  const p = v.play();
+  if (p && p.catch) p.catch(() => {});
+}
+
 function setRate(rate) {
   review.rate = rate;
   const v = video();

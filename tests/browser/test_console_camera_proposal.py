@@ -1,0 +1,78 @@
+"""The camera's proposal, one tap (issue 46 §5) on a 390×844 touch phone, end to end: the
+simulated table filmed by the simulated camera (its own process), the real daemon and rules.
+A ball out with no last touch: the engine asks who touched it; the camera's clip of it is
+judged on the ring's frames with the saved calibration, and the question shows "Câmera: saiu
+pela lateral no campo de Casa, a … cm do meio", its clip (↺) and "✓ confirmar"; one tap
+stores the referee's answer citing the clip, and the log says "confirmado pelo vídeo".
+Screenshots in test-output/camera/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_console_review import LONG_LANCE, TEAMS, WAIT_MS, phone
+
+from futmesa.camera.calibration import calibration_path, from_sim
+from futmesa.camera.settings import camera_settings
+from futmesa.camera.simcam import SimCamera
+from futmesa_testkit.livetable import LiveTable
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
+        browser: Any, output_dir: Path) -> None:
+    shots = output_dir / "camera"
+    shots.mkdir(parents=True, exist_ok=True)
+    cam_settings = camera_settings(source="sim", width=640, height=360, fps=15,
+                                   ring_seconds=10, ring_max_mib=16, clip_before_s=3,
+                                   clip_after_s=1.5, review_s=4, stall_s=2)
+    with LiveTable(speed=30, settings=LONG_LANCE, camera=cam_settings) as live:
+        from_sim(SimCamera(640, 360)).save(calibration_path(live.db))  # tapped on the phone
+        live.start_match(teams=TEAMS)
+        page = phone(browser, live)
+        cam = live.running.camera
+        live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
+        store, mid = live.running.store, live.running.daemon.match["id"]
+        live.sim.ball_out(1)  # side-net zone 1: a side line, in goal line 0's half (Casa's)
+        live.wait(lambda: any(e.kind == "ball_out" for e in store.entries(mid)), 30,
+                  "the ball out")
+        out = next(e for e in store.entries(mid) if e.kind == "ball_out")
+        assert out.data["line"] == "side" and out.data["end"] == 0
+        page.wait_for_selector("#camera-proposal .proposal-confirm", timeout=WAIT_MS)
+        said = page.text_content("#camera-proposal p") or ""
+        assert said.startswith("Câmera: saiu pela lateral no campo de Casa, a "), said
+        assert said.endswith(" cm do meio"), said
+        clip = next(e for e in store.entries(mid) if e.kind == "clip")
+        assert clip.data["shows"] == out.id and clip.data.get("sha256")
+        button = page.text_content("#camera-proposal .proposal-confirm") or ""
+        assert button.startswith("✓ confirmar: "), button
+        box = page.locator("#camera-proposal .proposal-confirm").bounding_box()
+        assert box is not None and box["height"] >= 44 and box["y"] + box["height"] <= 844
+        page.screenshot(path=str(shots / "console-camera-proposal-phone.png"))
+        page.tap("#camera-proposal .proposal-clip")  # its clip, in the Rever player
+        page.wait_for_function(
+            "document.getElementById('review-video').currentTime > 0.3", timeout=WAIT_MS)
+        page.screenshot(path=str(shots / "console-camera-proposal-clip-phone.png"))
+        page.tap("#sheet-review [data-close]")
+        page.tap("#camera-proposal .proposal-confirm")
+        live.wait(lambda: any(e.kind == "confirm" for e in store.entries(mid)), 30,
+                  "the referee's answer")
+        answer = next(e for e in store.entries(mid) if e.kind == "confirm")
+        assert answer.source == "referee"
+        assert answer.data["target"] == out.id and answer.data["clip"] == clip.id
+        assert answer.data["proposed"] == "camera" and answer.data["choice"] in ("A", "B")
+        state = live.daemon.state.m
+        assert not any(p["kind"] == "ball_out_touch" for p in state["pending"])
+        assert state["restart"]["kind"] == "lateral"
+        page.wait_for_selector("#camera-proposal", state="detached", timeout=WAIT_MS)
+        page.tap("[data-sheet=sheet-log]")
+        cited = f"confirmado pelo vídeo (vídeo nº {clip.id}, SHA-256 {clip.data['sha256'][:12]})"
+        page.wait_for_function(
+            f"(document.querySelector(\"#log li[data-id='{answer.id}']\") || {{}}).textContent"
+            f"?.includes({cited!r})", timeout=WAIT_MS)
+        page.screenshot(path=str(shots / "console-camera-proposal-confirmed-log-phone.png"))
+        assert page.js_errors == []
+        page.context.close()
