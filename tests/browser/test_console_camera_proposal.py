@@ -49,8 +49,11 @@ def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
         assert clip.data["shows"] == out.id and clip.data.get("sha256")
         button = page.text_content("#camera-proposal .proposal-confirm") or ""
         assert button.startswith("✓ confirmar: "), button
-        box = page.locator("#camera-proposal .proposal-confirm").bounding_box()
-        assert box is not None and box["height"] >= 44 and box["y"] + box["height"] <= 844
+        y, height = page.wait_for_function(  # the list is redrawn with each state: read it live
+            "(() => { const b = document.querySelector('#camera-proposal .proposal-confirm');"
+            " const r = b && b.getBoundingClientRect(); return r && r.height ? [r.y, r.height]"
+            " : null; })()", timeout=5_000).json_value()
+        assert height >= 44 and y + height <= 844  # a thumb's tap, on the first screen
         page.screenshot(path=str(shots / "console-camera-proposal-phone.png"))
         page.tap("#camera-proposal .proposal-clip")  # its clip, in the Rever player
         page.wait_for_function(
@@ -73,6 +76,8 @@ def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
         page.wait_for_function(
             f"(document.querySelector(\"#log li[data-id='{answer.id}']\") || {{}}).textContent"
             f"?.includes({cited!r})", timeout=WAIT_MS)
+        page.evaluate(f"document.querySelector(\"#log li[data-id='{answer.id}']\")"
+                      ".scrollIntoView({block: 'center'})")
         page.screenshot(path=str(shots / "console-camera-proposal-confirmed-log-phone.png"))
         assert page.js_errors == []
         page.context.close()
