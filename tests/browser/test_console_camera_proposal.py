@@ -81,3 +81,39 @@ def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
         page.screenshot(path=str(shots / "console-camera-proposal-confirmed-log-phone.png"))
         assert page.js_errors == []
         page.context.close()
+
+
+def test_without_a_calibration_the_camera_says_so_once(browser: Any, output_dir: Path) -> None:
+    shots = output_dir / "camera"
+    shots.mkdir(parents=True, exist_ok=True)
+    cam_settings = camera_settings(source="sim", width=640, height=360, fps=15,
+                                   ring_seconds=10, ring_max_mib=16, clip_before_s=3,
+                                   clip_after_s=1.5, review_s=4, stall_s=2)
+    with LiveTable(speed=30, settings=LONG_LANCE, camera=cam_settings) as live:
+        live.start_match(teams=TEAMS)
+        page = phone(browser, live)
+        cam = live.running.camera
+        live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
+        store, mid = live.running.store, live.running.daemon.match["id"]
+        live.sim.ball_out(1)
+        page.wait_for_selector("#camera-proposal", timeout=WAIT_MS)
+        said = page.text_content("#camera-proposal") or ""
+        assert said.startswith("Câmera sem calibração"), said
+        assert page.locator("#camera-proposal button").count() == 0  # nothing to confirm
+        page.screenshot(path=str(shots / "console-camera-no-calibration-phone.png"))
+        first = next(e for e in store.entries(mid) if e.kind == "ball_out")
+        page.tap("#pending [data-choice=B]")  # answered by hand
+        live.wait(lambda: any(e.kind == "confirm" for e in store.entries(mid)), 30, "the answer")
+        live.sim.ball_out(4)  # the next ball out (Visitante's half): asked and judged again
+        live.wait(lambda: any(e.kind == "ball_out" and e.id != first.id
+                              for e in store.entries(mid)), 30, "the second ball out")
+        second = [e for e in store.entries(mid) if e.kind == "ball_out"][-1]
+        live.wait(lambda: any(p["id"] == second.id for p in live.daemon.state.m["pending"]), 30,
+                  "the second question")
+        live.wait(lambda: any(e.kind == "clip" and e.data.get("shows") == second.id
+                              for e in store.entries(mid)) and not cam.judging, 60,
+                  "the second clip judged")
+        page.wait_for_selector("#pending [data-choice]", timeout=WAIT_MS)
+        assert page.locator("#camera-proposal").count() == 0  # "sem calibração" said once
+        assert page.js_errors == []
+        page.context.close()
