@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 from screen_checks import visible_codes
-from test_console_review import LONG_LANCE, TEAMS, WAIT_MS, camera, phone
+from test_console_review import WAIT_MS, filmed_phone
 
 from futmesa.camera.calibration import calibration_path, from_sim, load_calibration
 from futmesa.camera.simcam import SimCamera
-from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 
@@ -30,11 +29,7 @@ def tap_px(page: Any, x: float, y: float) -> None:
 
 
 def test_the_four_corners_tapped_on_the_phone(browser: Any, output_dir: Path) -> None:
-    shots = output_dir / "camera"
-    shots.mkdir(parents=True, exist_ok=True)
-    with LiveTable(speed=30, settings=LONG_LANCE, camera=camera()) as live:
-        live.start_match(teams=TEAMS)
-        page = phone(browser, live)
+    with filmed_phone(browser, output_dir) as (live, page, shots):
         cam = live.running.camera
         live.wait(lambda: cam.stats()["ring_frames"] >= 5, 60, "frames in the ring")
         page.tap("[data-sheet=sheet-more]")

@@ -12,27 +12,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_console_review import LONG_LANCE, TEAMS, WAIT_MS, phone
+from test_console_review import WAIT_MS, filmed_phone
 
-from futmesa.camera.calibration import calibration_path, from_sim
 from futmesa.camera.settings import camera_settings
-from futmesa.camera.simcam import SimCamera
-from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
+
+CAMERA = camera_settings(source="sim", width=640, height=360, fps=15, ring_seconds=10,
+                         ring_max_mib=16, clip_before_s=3, clip_after_s=1.5, review_s=4,
+                         stall_s=2)
 
 
 def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
         browser: Any, output_dir: Path) -> None:
-    shots = output_dir / "camera"
-    shots.mkdir(parents=True, exist_ok=True)
-    cam_settings = camera_settings(source="sim", width=640, height=360, fps=15,
-                                   ring_seconds=10, ring_max_mib=16, clip_before_s=3,
-                                   clip_after_s=1.5, review_s=4, stall_s=2)
-    with LiveTable(speed=30, settings=LONG_LANCE, camera=cam_settings) as live:
-        from_sim(SimCamera(640, 360)).save(calibration_path(live.db))  # tapped on the phone
-        live.start_match(teams=TEAMS)
-        page = phone(browser, live)
+    # the field's corners as if tapped on the phone
+    with filmed_phone(browser, output_dir, CAMERA, calibrated=True) as (live, page, shots):
         cam = live.running.camera
         live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
         store, mid = live.running.store, live.running.daemon.match["id"]
@@ -84,14 +78,7 @@ def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
 
 
 def test_without_a_calibration_the_camera_says_so_once(browser: Any, output_dir: Path) -> None:
-    shots = output_dir / "camera"
-    shots.mkdir(parents=True, exist_ok=True)
-    cam_settings = camera_settings(source="sim", width=640, height=360, fps=15,
-                                   ring_seconds=10, ring_max_mib=16, clip_before_s=3,
-                                   clip_after_s=1.5, review_s=4, stall_s=2)
-    with LiveTable(speed=30, settings=LONG_LANCE, camera=cam_settings) as live:
-        live.start_match(teams=TEAMS)
-        page = phone(browser, live)
+    with filmed_phone(browser, output_dir, CAMERA) as (live, page, shots):
         cam = live.running.camera
         live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
         store, mid = live.running.store, live.running.daemon.match["id"]

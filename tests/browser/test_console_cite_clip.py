@@ -10,19 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_console_review import LONG_LANCE, TEAMS, WAIT_MS, camera, phone
-
-from futmesa_testkit.livetable import LiveTable
+from test_console_review import WAIT_MS, filmed_phone
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_void_cites_the_clip_of_its_moment(browser: Any, output_dir: Path) -> None:
-    shots = output_dir / "camera"
-    shots.mkdir(parents=True, exist_ok=True)
-    with LiveTable(speed=30, settings=LONG_LANCE, camera=camera()) as live:
-        live.start_match(teams=TEAMS)
-        page = phone(browser, live)
+    with filmed_phone(browser, output_dir) as (live, page, shots):
         cam = live.running.camera
         live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "4.5 s of frames in the ring")
         store, mid = live.running.store, live.running.daemon.match["id"]

@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from phone_console import open_phone
 
 from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 WAIT_MS = 60_000
 TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 
@@ -36,12 +36,8 @@ def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
         live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal")
         d = live.daemon
         goal = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "goal_line")
-        ctx = browser.new_context(**PHONE)
+        ctx, page = open_phone(browser, f"{live.base_url}/console?token={live.token}")
         try:
-            page = ctx.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"{live.base_url}/console?token={live.token}")
             page.tap("[data-sheet=sheet-log]")
             void_it = f"#log li[data-id='{goal}'] [data-fix=void]"
             page.wait_for_selector(void_it, timeout=WAIT_MS)
@@ -69,6 +65,6 @@ def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
             page.wait_for_function("(document.getElementById('result').textContent || '')"
                                    ".startsWith('✓ anulação desfeita')", timeout=WAIT_MS)
             live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal back")
-            assert not errors, errors
+            assert not page.js_errors, page.js_errors
         finally:
             ctx.close()

@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from phone_console import open_phone
 
 from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 WAIT_MS = 60_000
 TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
@@ -26,12 +26,8 @@ def _result(page: Any) -> str:
 def test_a_reload_says_no_old_goal_and_a_foul_says_what_it_gave(browser: Any) -> None:
     with LiveTable(speed=10, settings=LONG_LANCE) as live:
         live.start_match(teams=TEAMS)
-        ctx = browser.new_context(**PHONE)
+        ctx, page = open_phone(browser, f"{live.base_url}/console?token={live.token}")
         try:
-            page = ctx.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"{live.base_url}/console?token={live.token}")
             page.wait_for_function("document.getElementById('c-name-A').textContent"
                                    " === 'Alvorada'", timeout=WAIT_MS)
             live.give_lance("A")
@@ -59,6 +55,6 @@ def test_a_reload_says_no_old_goal_and_a_foul_says_what_it_gave(browser: Any) ->
                                    timeout=WAIT_MS)
             said = _result(page)
             assert "Botafogo" in said and "disciplinar" in said.lower(), said
-            assert not errors, errors
+            assert not page.js_errors, page.js_errors
         finally:
             ctx.close()

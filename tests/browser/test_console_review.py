@@ -6,6 +6,8 @@ words. Screenshots in test-output/camera/."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,9 @@ import pytest
 from phone_console import open_phone
 from screen_checks import visible_codes
 
+from futmesa.camera.calibration import calibration_path, from_sim
 from futmesa.camera.settings import camera_settings
+from futmesa.camera.simcam import SimCamera
 from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
@@ -37,12 +41,24 @@ def phone(browser: Any, live: LiveTable) -> Any:
     return page
 
 
-def test_rever_plays_the_last_seconds_with_frame_steps(browser: Any, output_dir: Path) -> None:
+@contextmanager
+def filmed_phone(browser: Any, output_dir: Path, cam: Any = None,
+                 calibrated: bool = False) -> Iterator[tuple[LiveTable, Any, Path]]:
+    """A live table filmed by ``cam`` (else the small simulated camera), its match under way,
+    the referee's phone open on its console: (live, page, the screenshots' folder).
+    ``calibrated``: the simulated field's corners saved first, as if tapped on the phone."""
     shots = output_dir / "camera"
     shots.mkdir(parents=True, exist_ok=True)
-    with LiveTable(speed=30, settings=LONG_LANCE, camera=camera()) as live:
+    cam = cam or camera()
+    with LiveTable(speed=30, settings=LONG_LANCE, camera=cam) as live:
+        if calibrated:
+            from_sim(SimCamera(cam.width, cam.height)).save(calibration_path(live.db))
         live.start_match(teams=TEAMS)
-        page = phone(browser, live)
+        yield live, phone(browser, live), shots
+
+
+def test_rever_plays_the_last_seconds_with_frame_steps(browser: Any, output_dir: Path) -> None:
+    with filmed_phone(browser, output_dir) as (live, page, shots):
         page.wait_for_selector("#review-ask:not([hidden])", timeout=WAIT_MS)
         cam = live.running.camera
         live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "4.5 s of frames in the ring")
@@ -91,11 +107,7 @@ def test_rever_plays_the_last_seconds_with_frame_steps(browser: Any, output_dir:
 
 
 def test_rever_without_a_camera_says_so(browser: Any, output_dir: Path) -> None:
-    shots = output_dir / "camera"
-    shots.mkdir(parents=True, exist_ok=True)
-    with LiveTable(speed=30, settings=LONG_LANCE, camera=camera("/dev/video97")) as live:
-        live.start_match(teams=TEAMS)
-        page = phone(browser, live)
+    with filmed_phone(browser, output_dir, camera("/dev/video97")) as (live, page, shots):
         page.wait_for_selector("#review-ask:not([hidden])", timeout=WAIT_MS)
         page.tap("#review-ask")
         page.wait_for_function("document.getElementById('review-status').textContent"
