@@ -270,3 +270,16 @@ def test_every_shot_outcome_the_console_offers_has_the_records_word() -> None:
     assert sentence("shot_result", {"outcome": "blocked"}, TEAMS) == \
         "Chute sem gol: interceptado por um botão"
     assert 'data-outcome="blocked" class="outcome">{{ _("blocked by a disc") }}' in page
+
+
+@pytest.mark.parametrize("lang,target_kind,means", [
+    ("pt", "goal_line", "saída para Botafogo"), ("en", "goal_line", "kick-off to Botafogo"),
+    ("pt", "period_over", "saída para Botafogo"),
+    ("pt", "ball_out", "último toque de Botafogo"), ("en", "ball_out", "last touched by Botafogo"),
+])
+def test_a_team_answer_says_what_it_means(lang: str, target_kind: str, means: str) -> None:
+    """Walk 45f M2: "Árbitro decide sobre o registro nº 17 (…): Internacional" left the reader
+    to guess; the answer says what the team was chosen for (the kick-off, the last touch)."""
+    asked = {17: {"kind": target_kind, "data": {"goal": 0, "side": "A"}, "period": 1}}
+    text = sentence("confirm", {"target": 17, "choice": "B"}, TEAMS, lang, targets=asked)
+    assert text.endswith(": " + means), text

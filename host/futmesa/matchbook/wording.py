@@ -516,8 +516,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                      + (f" ({target_text(asked, teams, lang)})" if asked else ""))
             if "choice" in d:
                 answer = word("choice", d.get("choice"), lang)
-                if d.get("choice") in ("A", "B"):
-                    answer = t(d.get("choice"))
+                if d.get("choice") in ("A", "B"):  # a team, said for what it was chosen
+                    answer = (_("last touched by {team}") if (asked or {}).get("kind") == "ball_out"
+                              else _("kick-off to {team}")).format(team=t(d.get("choice")))
             else:
                 answer = _("accepted") if d.get("accept") else _("refused")
             cited = clip_cited(d, targets, lang)  # a tap on the camera's proposal cites its clip
