@@ -207,10 +207,13 @@ def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) 
     timers = by_kind["lance_started"] + by_kind["lance_expired"]
     assert timers and all(e["folded"] and not e["correctable"] for e in timers)
     # the table's own clock rows ("Relógio parado: bola morta", "Mesa configurada", "Relógio
-    # iniciado"): said, never offered Anular / Corrigir (walk #45, low)
-    clock = [e for k in ("clock_started", "clock_stopped", "profile_set", "period_started")
+    # iniciado"; its alarms, "Fim do 1º tempo", "Alarme: fim do intervalo", and its close of
+    # the half, "Relógio da mesa encerra o 1º tempo"): said, never offered Anular / Corrigir
+    # (walk #45, low; walk 45f, M8)
+    clock = [e for k in ("clock_started", "clock_stopped", "profile_set", "period_started",
+                         "alarm", "period_over")
              for e in by_kind.get(k, [])]
-    assert {e["kind"] for e in clock} >= {"clock_started"}, sorted(by_kind)
+    assert {e["kind"] for e in clock} >= {"clock_started", "alarm", "period_over"}, sorted(by_kind)
     assert not [e["text"] for e in clock if e["correctable"]]
     # the interval: the substitution and the alarm placed in it
     assert by_kind["substitution"][0]["interval"]
