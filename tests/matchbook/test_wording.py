@@ -283,3 +283,20 @@ def test_a_team_answer_says_what_it_means(lang: str, target_kind: str, means: st
     asked = {17: {"kind": target_kind, "data": {"goal": 0, "side": "A"}, "period": 1}}
     text = sentence("confirm", {"target": 17, "choice": "B"}, TEAMS, lang, targets=asked)
     assert text.endswith(": " + means), text
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_the_last_lance_button_says_what_the_record_says(lang: str) -> None:
+    """Walk 45f M6: the console's "■ Último lance terminado" became "Último lance encerrado"
+    in Registro, súmula, /assinar and history: one act, one wording."""
+    from futmesa.i18n import jinja_callables
+    from futmesa.web.common import _pages
+
+    html = _pages().get_template("console.html").render(
+        lang=lang, html_lang=lang, rulesets=[], **jinja_callables(lang))
+    said = sentence("lance_done", {}, TEAMS, lang)
+    main = re.search(r'id="lance-done-main"[^>]*>■ ([^<]+)</button>', html)
+    panel = re.search(r'id="act-lance-done">([^<]+) <kbd>D</kbd>', html)
+    assert main and panel, "the last lance's buttons"
+    assert main.group(1) == said and panel.group(1) == said, (main.group(1), said)
+    assert said == ("Último lance terminado" if lang == "pt" else "Last lance over")
