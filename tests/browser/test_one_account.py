@@ -309,8 +309,9 @@ def check_facts(facts: list[dict[str, Any]], meant: list[str],
     assert void["struck"] and void["text"].endswith("anulado pelo árbitro: a bola não entrou")
     assert re.fullmatch(r"Gol de Estrela do Norte \(1 × 0, \d+', botão 9\) anulado pelo "
                         r"árbitro: a bola não entrou", void["text"]), void["text"]
-    assert next(f for f in facts if f["kind"] == "undo")["text"] == (
-        "Anulação desfeita: o gol volta a valer")
+    assert re.fullmatch(r"Anulação desfeita: Gol de Estrela do Norte \(1 × 0, \d+', botão 9\) "
+                        r"volta a valer — motivo: revisto",
+                        next(f for f in facts if f["kind"] == "undo")["text"]), facts
     fouls = [f["text"] for f in facts if f["kind"] == "discipline"]
     assert any("botão 4 no campo do infrator" in t for t in fouls), fouls
     if "lance_foul" in meant:

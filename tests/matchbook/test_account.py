@@ -105,13 +105,17 @@ MEANT = [
     "1º tempo 2' — Gol de Estrela do Norte (1 × 0, 2', botão 9)",
     "1º tempo 2' — Gol de Estrela do Norte (1 × 0, 2', botão 9) anulado pelo árbitro: "
     "a bola não entrou",
-    "1º tempo 2' — Anulação desfeita: o gol volta a valer",
+    "1º tempo 2' — Anulação desfeita: Gol de Estrela do Norte (1 × 0, 2', botão 9) volta a "
+    "valer — motivo: revisto no replay",
     "1º tempo 3' — Falta disciplinar de Botafogo da Mesa (1ª): passou do tempo do lance",
     "1º tempo 3' — Falta de Estrela do Norte, botão 4 no campo do infrator: Falta (cobrança "
     "direta ou indireta) para Botafogo da Mesa",
     "1º tempo — Fim do 1º tempo",
     "Intervalo — Substituição em Botafogo da Mesa: sai o botão 5, entra o 12",
 ]
+
+
+UNDONE = MEANT[2].split(" — ", 1)[1]
 
 
 def flat(text: str) -> str:
@@ -148,6 +152,10 @@ def test_every_view_lists_the_same_facts_in_the_same_words(tmp_path: Path) -> No
     subs = s.table("substitutions")
     assert subs is not None and [(r["when"], r["out"], r["in"]) for r in subs.rows] == [
         ("Intervalo", "5", "12")]
+    # the súmula's Correções: the undo is "Anulação desfeita", as the console says (walk 45f M3)
+    corrections = s.table("corrections")
+    assert corrections is not None and [r["kind"] for r in corrections.rows] == [
+        "Anulação", "Anulação desfeita"]
     page = flat(report.render_html(record))
     for said in MEANT:
         assert said.split(" — ", 1)[1] in page, said
@@ -197,7 +205,7 @@ def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) 
     assert void["undo"] is None and not void["correctable"]
     assert void["text"] == ("Gol de Estrela do Norte (1 × 0, 2', botão 9) anulado pelo "
                             "árbitro: a bola não entrou")
-    assert undo["text"] == "Anulação desfeita: o gol volta a valer"
+    assert undo["text"] == UNDONE
     # the goal keeps what it was
     goal = by_kind["goal_line"][0]
     assert goal["correctable"]

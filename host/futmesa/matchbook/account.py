@@ -195,14 +195,16 @@ def void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
         goal = goal_text(ctx.was["goal"], teams, lang)
         return (_("{goal} voided by the referee: {reason}").format(goal=goal, reason=reason)
                 if reason else _("{goal} voided by the referee").format(goal=goal))
-    if ctx.undone is not None:
+    if ctx.undone is not None:  # said with what comes back and why (walk 45f M3)
         number = ctx.undone.get("target")
+        why = _(" — reason: {reason}").format(reason=reason) if reason else ""
         if ctx.undone.get("kind") == "amend":
             return _("Correction undone: entry no. {number} reads as logged again").format(
-                number=number)
+                number=number) + why
         if ctx.undone.get("goal"):
-            return _("Void undone: the goal counts again")
-        return _("Void undone: entry no. {number} counts again").format(number=number)
+            return _("Void undone: {goal} counts again").format(
+                goal=goal_text(ctx.undone["goal"], teams, lang)) + why
+        return _("Void undone: entry no. {number} counts again").format(number=number) + why
     return None
 
 

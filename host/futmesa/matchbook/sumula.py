@@ -389,12 +389,23 @@ def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict
         new = sentence(str(new_kind), data["data"], teams, lang, ends=target.get("ends"))
     corrections.add(
         not st.counts, number=e.get("id"),
-        kind=_("Void") if kind == "void" else _("Amendment"),
+        kind=_correction_kind(kind, str(target.get("kind") or ""), lang),
         target=(_("no. {number}").format(number=data.get("target")) + " — "
                 + (_text(target, teams, lang, by_id) if target else "?")),
         now=new, author=origin(e.get("source"), e.get("author"), lang),
         reason=(str(data.get("reason", "")) + clip_cited(data, by_id, lang)).strip(),
         status=_correction_status(st, lang))
+
+
+def _correction_kind(kind: str, target_kind: str, lang: str) -> str:
+    """A correction's Tipo as the console says it: a void of a void or of an amendment undoes
+    it ("Anulação desfeita", "Correção desfeita"), never a second "Anulação" (walk 45f M3)."""
+    _ = translator(lang).gettext
+    if kind == "void" and target_kind == "void":
+        return _("Void undone")
+    if kind == "void" and target_kind == "amend":
+        return _("Correction undone")
+    return _("Void") if kind == "void" else _("Amendment")
 
 
 def _clips_table(entries: list[dict[str, Any]], by_id: dict[Any, dict[str, Any]],
