@@ -71,6 +71,20 @@ def test_accepted_input_is_logged_with_author_then_applied(tmp_path: Path) -> No
     assert result["state"]["teams"]["A"]["name"] == "<b>Casa</b>"
 
 
+def test_the_answer_to_an_input_cites_the_rule_by_its_name(tmp_path: Path) -> None:
+    """Walk 45f M1: after Disciplina the console's result line read "Falta disciplinar de
+    Internacional (2ª) (000 Art. 26 §1 F)": the answer's announcements reached the phone with
+    the document's file number, where everything else says "CBFM 1 Toque, Art. …"."""
+    daemon, _device = _shot_asked(tmp_path, 10)
+    result = daemon.referee("discipline", {"side": "B", "type": "disciplinary"}, "ref")
+    said = [e for e in result["effects"] if e["kind"] == "announce"]
+    assert said and any("Falta disciplinar" in e["pt"] for e in said), result["effects"]
+    for e in said:
+        for key in ("pt", "en", "rule"):
+            assert "000" not in str(e.get(key) or ""), e
+    assert any("(CBFM 1 Toque, Art. 26" in e["pt"] for e in said), said
+
+
 def test_state_survives_a_restart_by_replay(tmp_path: Path) -> None:
     daemon = _daemon(tmp_path)
     daemon.referee("set_up", {"teams": {"A": {"name": "Casa"}, "B": {"name": "Fora"}}}, "ref")

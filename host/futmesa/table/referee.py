@@ -12,7 +12,7 @@ from futmesa.config import SettingsError, validate_settings
 from futmesa.health import is_write_failure
 from futmesa.hub import RefusedError
 from futmesa.i18n import N_, _, language, short, translator
-from futmesa.matchbook.citations import plain
+from futmesa.matchbook.citations import announcement, plain
 from futmesa.matchbook.signing import refusal as closing_refusal
 from futmesa.matchbook.signing import signable_hashes
 from futmesa.rules import Entry, load_ruleset
@@ -94,8 +94,10 @@ class RefereeInputs:
             effects = []
         else:
             effects = t.apply(entry)
+        # what the rules said, cited as people cite rules (the console's result line shows
+        # it: "CBFM 1 Toque, Art. 26 §1 F", never the document's file number; walk 45f, M1)
         return {"ok": True, "entry_id": entry.id,
-                "effects": [{"kind": e.kind, **e.data} for e in effects],
+                "effects": [announcement({"kind": e.kind, **e.data}) for e in effects],
                 "state": t.state_json()}
 
     def _refuse_without_match(self) -> None:
