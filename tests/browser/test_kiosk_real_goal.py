@@ -1,7 +1,8 @@
 """End to end: a goal on the simulated table (firmware under micropython on a pty, the real
 daemon, rules engine and SQLite) is celebrated on the kiosk: GOL! with the team and the disc,
-held at least 3 s, then the engine's "Arrumação das equipes; saída para …" with the rule cited
-in words; nothing on the screen is an internal code (table uid, ruleset id, rule-file number)."""
+held at least 3 s, then the engine's "Arrumação das equipes (…); saída para …" with the rule
+cited in words; nothing on the screen is an internal code (table uid, ruleset id, rule-file
+number)."""
 
 from __future__ import annotations
 
@@ -48,7 +49,8 @@ def test_a_real_goal_is_celebrated_then_the_restart(page: Any, output_dir: Path)
         assert "Casa" in texts[gol] and "botão 9" in texts[gol] and "1 × 0" in texts[gol]
         assert seen[gol + 1]["at"] - seen[gol]["at"] >= 3000
         restart = next(t for t in texts[gol:] if t.startswith("Arrumação"))
-        assert restart.startswith("Arrumação das equipes; saída para Visitante (CBFM 1 Toque,")
+        assert restart == ("Arrumação das equipes (CBFM 1 Toque, Art. 6 §1); saída para "
+                           "Visitante, salvo escolha do árbitro"), restart
         assert page.text_content("#goals-A li").endswith("botão 9")
         assert visible_codes(page) == []
         page.screenshot(path=str(output_dir / "kiosk-real-restart-tv.png"))

@@ -161,8 +161,11 @@ class Ctx:
     ) -> None:
         """Say ``msgid`` (one English msgid of the catalogs, marked ``N_``) with its named
         ``values``; the item keeps the sentence in each language ("pt", "en") with the
-        article cited after it."""
-        cited = f" ({rule})" if rule else ""
+        article cited after it — or where the msgid places it, ``{rule}`` (a sentence whose
+        second half the article does not say)."""
+        inline = isinstance(msgid, str) and "{rule}" in msgid
+        cited = f" ({rule})" if rule and not inline else ""
+        values = {**values, "rule": rule} if inline else values
         item = {
             "id": len(self.m["announcements"]) + 1,
             "entry": self.entry.id,

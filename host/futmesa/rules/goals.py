@@ -378,9 +378,13 @@ class GoalRules(RulesCore):
         m["kickoff"]["next"] = conceding
         self.dead_ball(ctx)
         self.start_from_kickoff(ctx, conceding)
+        # where the document is silent on who kicks off (the question below), its article
+        # is cited for the re-arrangement only, the kick-off said as the referee's (walk 45f M5)
         ctx.announce(
             "rearrange",
-            N_("Teams re-arrange; kick-off to {team}"),
+            N_("Teams re-arrange; kick-off to {team}") if self.kickoff_after_goal != "ask"
+            else N_("Teams re-arrange ({rule}); kick-off to {team} unless the referee chooses "
+                    "otherwise"),
             self.cite("after_goal"),
             team=ctx.name(conceding),
         )
