@@ -9,7 +9,9 @@ does; the stored match is read back as the history and the súmula read it.
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import re
 import shutil
 import subprocess
@@ -156,6 +158,12 @@ def test_every_view_lists_the_same_facts_in_the_same_words(tmp_path: Path) -> No
     corrections = s.table("corrections")
     assert corrections is not None and [r["kind"] for r in corrections.rows] == [
         "Anulação", "Anulação desfeita"]
+    # the CSV says what the PDF strikes (walk 45f M4): the voided goal is not in force
+    resumo = report.render_csv(record).split("# Resumo da partida\n", 1)[1].split("\n\n")[0]
+    rows_csv = list(csv.reader(io.StringIO(resumo)))
+    assert rows_csv[0][-1] == "Em vigor"
+    assert [r[-1] for r in rows_csv[1:] if "anulado pelo árbitro" in r[1]] == ["não — riscado"]
+    assert [r[-1] for r in rows_csv[1:] if r[1].startswith("Anulação desfeita")] == ["sim"]
     page = flat(report.render_html(record))
     for said in MEANT:
         assert said.split(" — ", 1)[1] in page, said

@@ -66,16 +66,16 @@ def test_csv_carries_the_tables_the_pdf_prints() -> None:
     assert list(sections) == ["Resumo da partida", "Gols", "Faltas e disciplina",
                               "Substituições", "Correções", "Registro de eventos"]
     goals = sections["Gols"]
-    assert goals[0] == ["Quando", "Equipe", "Botão", "Placar", "Ocorrência"]
+    assert goals[0] == ["Quando", "Equipe", "Botão", "Placar", "Ocorrência", "Em vigor"]
     assert goals[1:] == [["1º tempo 4'", "Alvorada", "7", "1 × 0",
-                          "Gol de Alvorada (1 × 0, 4', botão 7)"],
+                          "Gol de Alvorada (1 × 0, 4', botão 7)", "sim"],
                          ["1º tempo 21'", "Botafogo", "3", "1 × 1",
-                          "Gol de Botafogo (1 × 1, 21', botão 3)"],
+                          "Gol de Botafogo (1 × 1, 21', botão 3)", "sim"],
                          ["2º tempo 11'", "Alvorada", "10", "2 × 1",
-                          "Gol de Alvorada (2 × 1, 11', botão 10)"]]
+                          "Gol de Alvorada (2 × 1, 11', botão 10)", "sim"]]
     assert sections["Substituições"][1] == [
         "2º tempo 9'", "Alvorada", "4", "12",
-        "Substituição em Alvorada: sai o botão 4, entra o 12"]
+        "Substituição em Alvorada: sai o botão 4, entra o 12", "sim"]
     # the account lists the same facts in the same words
     assert [r[1] for r in sections["Resumo da partida"][1:]] == [
         "Gol de Alvorada (1 × 0, 4', botão 7)", "Gol de Botafogo (1 × 1, 21', botão 3)",
@@ -87,8 +87,13 @@ def test_csv_carries_the_tables_the_pdf_prints() -> None:
     assert "bola não entrou" in corrections and "Árbitro Silva" in corrections
     log = sections["Registro de eventos"]
     assert [r[0] for r in log[1:]] == [str(e["id"]) for e in record["entries"]]
-    voided = {r[0]: r[-1] for r in log[1:]}
+    voided = {r[0]: r[-2] for r in log[1:]}
     assert voided["5"].startswith("Anulado") and voided["3"] == ""
+    # what the PDF strikes, the CSV says in its last column (walk 45f M4): the voided goal's
+    # row reads as no longer in force, in every table that lists it
+    in_force = {r[0]: r[-1] for r in log[1:]}
+    assert in_force["5"] == "não — riscado" and in_force["3"] == "sim"
+    assert {r[-1] for t in sections.values() for r in t[1:]} == {"sim", "não — riscado"}
     assert log[2][4] == "Chute pedido por Alvorada, botão 7"
 
 

@@ -24,7 +24,8 @@ class _InertWriter:
 
 
 def to_csv(s: Sumula) -> str:
-    """One CSV: the header block, then each table (its title, its heading row, its rows)."""
+    """One CSV: the header block, then each table (its title, its heading row, its rows), each
+    row ending in whether it is in force: what the PDF says by striking it (walk 45f M4)."""
     out = io.StringIO()
     w = _InertWriter(out)
     _ = translator(s.lang).gettext
@@ -32,12 +33,13 @@ def to_csv(s: Sumula) -> str:
     w.writerow([_("result"), s.result])
     for key, value in s.meta:
         w.writerow([key, value])
+    in_force, struck_out = _("yes"), _("no — struck out")
     for t in s.tables:
         w.writerow([])
         w.writerow([f"# {t.title}"])
-        w.writerow(t.head)
-        for row in t.cells():
-            w.writerow(row)
+        w.writerow([*t.head, _("In force")])
+        for row, struck in zip(t.cells(), t.struck, strict=True):
+            w.writerow([*row, struck_out if struck else in_force])
     return out.getvalue()
 
 
