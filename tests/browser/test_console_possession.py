@@ -47,6 +47,12 @@ def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path
                       " === 'Internacional: não é a vez desta equipe'")
         assert not page.is_enabled("#act-shot")
         assert "Internacional" in (page.get_attribute("#act-shot", "title") or "")
+        # and why, written under the button, short (a phone shows no tooltip; walk 45f, M9)
+        wait_js(page, "document.getElementById('act-shot-why').textContent === 'O lance é de"
+                      " Grêmio: só quem tem o lance pede chute'"
+                      " && !document.getElementById('act-shot-why').hidden")
+        box = page.locator("#act-shot-why").bounding_box()
+        assert box and box["height"] <= 2 * 22 + 4, box  # two lines at most on a 390 px phone
         page.screenshot(path=str(output_dir / "console-phone-shot-not-offered.png"))
         # the API refuses it too, in words, naming who has the lance and what to do
         status, body = post(live, "shot_asked", {"side": "B", "disc": 5})

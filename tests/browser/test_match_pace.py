@@ -207,7 +207,10 @@ def test_last_lance_and_final_whistle_on_the_phone(
         live.call(table.apply, "clock_started", {}, "device")
         phone.tap("#side-B")
         text_is(phone, "#act-shot-team", "Botafogo da Mesa: não é a vez desta equipe")
-        assert not shown(phone, "#act-shot-why")
+        # whose lance it is, written under the button (walk 45f, M9)
+        text_is(phone, "#act-shot-why",
+                "O lance é de Estrela do Norte: só quem tem o lance pede chute")
+        assert shown(phone, "#act-shot-why")
         phone.tap('[data-key="7"]')
         grey_tap(phone, "#act-shot")  # the other team's: whose lance it is, with the no. keyed
         text_has(phone, "#result", "✗ chute pedido Botafogo da Mesa 7 — ação recusada: ")

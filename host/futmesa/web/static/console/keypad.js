@@ -45,7 +45,7 @@ export function renderPlays() {
   const why = !ok && p && p.why_not && p.why_not[view.side] && p.why_not[view.side].shot_asked;
   const m = (view.state && view.state.match) || {};
   // which it is, in short on the button: a shot already asked, the other team's vez, the
-  // match over, or another reason (said in full under the button: a phone shows no tooltip)
+  // match over, or another reason
   const over = Boolean(view.state && view.state.finished);
   const other = !over && !m.shot_asked && (!why || why.lance);
   const short = ok ? name(view.side)
@@ -58,10 +58,15 @@ export function renderPlays() {
   const full = ok ? "" : why ? String(why[LANG] || why.pt || "")
     : _("Only the team with the lance asks for a shot: {team} does not have it now", { team: name(view.side) });
   shot.title = full;
-  // any other reason (a restart's limit, the alarm…) in the engine's words, visible
+  // the reason, visible under the button (a phone shows no tooltip): the other team's vez
+  // in the engine's first sentence, short enough for a 390 px phone (the tap's answer says
+  // what to do: walk 45f, M9); any other reason (a restart's limit, the alarm…) in full
+  const holder = (p && p.side) || home();
   const line = $("act-shot-why");
-  line.textContent = full;
-  line.hidden = ok || over || Boolean(m.shot_asked) || other;
+  line.textContent = other && why && holder !== view.side
+    ? _("The lance is {team}'s: only the team with the lance asks for a shot", { team: name(holder) })
+    : full;
+  line.hidden = ok || over || Boolean(m.shot_asked);
   shot.classList.toggle("other-team", view.side !== home());
 }
 // a tap on the grey Chute pedido answers in the result line, as a refused touch does: the
