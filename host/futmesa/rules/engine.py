@@ -234,6 +234,7 @@ class Engine:
         try:
             handler(ctx)
             settle(self.ruleset, ctx)  # turn is the vez (possession.py): one state, one answer
+            taken_at(m, entry.id)
             lance_questions.upkeep(self.ruleset, ctx, turn_before)  # lance question, new vez
         except Refused as refused:
             # a refused input changes nothing but the announcement saying why
@@ -244,3 +245,11 @@ class Engine:
             refused = refusal_now(m, refused)  # "not now" said as the interval / the end
             ctx.announce("refused", refused.msgid, refused.rule, **refused.values)
         return ctx.effects
+
+
+def taken_at(m: dict[str, Any], entry_id: int) -> None:
+    """The entry that took the restart, kept on it (``taken_at``): what was said of the
+    restart before it is no longer the state of play (the console's "Vez:" line, walk 45f M7)."""
+    r = m.get("restart")
+    if isinstance(r, dict) and r.get("taken") and "taken_at" not in r:
+        r["taken_at"] = entry_id

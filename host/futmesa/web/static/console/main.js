@@ -94,7 +94,11 @@ function render() {
   const nxt = view.state.next;
   $("start-next").classList.toggle("hidden", !nxt);
   $("start-next").textContent = nxt ? "▶ " + _("Start next: {title}", { title: nxt.title }) + (nxt.label ? ` (${nxt.label})` : "") : "";
-  const ann = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
+  const newest = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
+  // said before the restart was taken (m.restart.taken_at): no longer the state of play
+  const r = m.restart;
+  const ann = newest && r && r.taken && typeof r.taken_at === "number" && typeof newest.entry === "number"
+    && newest.entry < r.taken_at ? null : newest;
   $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : (LANG === "en" ? ann.en || ann.pt : ann.pt || ann.en) || ""}` : "";
   tick();
 }

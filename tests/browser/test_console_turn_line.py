@@ -1,0 +1,37 @@
+"""The console's "Vez:" line says the state of play, not what it was (walk 45f M7): the rules'
+"Arrumação das equipes (…); saída para …" stood on it for a minute over seven touches after
+the kick-off was taken. On a 390×844 phone with the real firmware, daemon and SQLite: said
+after the goal, gone once the kick-off is taken (the engine's restart.taken_at)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from phone_console import phone_console, stored, wait_js
+
+pytestmark = pytest.mark.browser
+
+SAID = "(document.getElementById('c-announce').textContent || '')"
+
+
+def test_the_turn_line_drops_the_restart_once_taken(browser: Any, output_dir: Path) -> None:
+    with phone_console(browser, "cbfm-1toque") as (live, page):
+        live.referee("touch", {"side": "A", "disc": 6})  # Grêmio's two kick-off lances
+        live.referee("touch", {"side": "A", "disc": 9})
+        live.wait(lambda: live.match()["turn"] == "B", 60, "the lance to Internacional")
+        live.referee("shot_asked", {"side": "B", "disc": 8})
+        live.sim.goal(live.match()["ends"]["A"])
+        live.wait(lambda: live.match()["score"]["B"] == 1, 60, "the goal")
+        wait_js(page, f"{SAID}.includes('Arrumação das equipes') "
+                      f"&& {SAID}.includes('saída para Grêmio')")
+        page.screenshot(path=str(output_dir / "console-turn-line-kickoff-said.png"))
+        live.referee("touch", {"side": "A", "disc": 6})  # the kick-off taken: two lances
+        live.referee("touch", {"side": "A", "disc": 9})
+        # the page drew the state after them (the vez is Internacional's; the rules said
+        # nothing new): the line no longer says the kick-off
+        wait_js(page, "document.getElementById('c-turn').textContent === 'Internacional'")
+        assert "Arrumação das equipes" not in page.text_content("#c-announce")
+        page.screenshot(path=str(output_dir / "console-turn-line-kickoff-taken.png"))
+        assert len(stored(live, "touch")) == 4
