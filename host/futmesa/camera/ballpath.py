@@ -67,7 +67,7 @@ class Stop:
 
 
 @dataclass(frozen=True)
-class GoalLine:
+class GoalReach:
     """The ball touched a goal line: its end, and whether between the posts."""
 
     end: int
@@ -81,7 +81,7 @@ class BallPath:
     left_field: Exit | None
     stopped: Stop | None
     crossed_midline: bool
-    reached_goal_line: GoalLine | None
+    reached_goal_line: GoalReach | None
     confidence: float
     points: tuple[TrackPoint, ...] = field(default=(), repr=False)
 
@@ -170,14 +170,14 @@ def _crossed(path: list[tuple[float, float, float]]) -> bool:
     return False
 
 
-def _goal_line(path: list[tuple[float, float, float]], exit_: Exit | None) -> GoalLine | None:
+def _goal_line(path: list[tuple[float, float, float]], exit_: Exit | None) -> GoalReach | None:
     length = FIELD_MM[0]
     if exit_ is not None and exit_.line == "end":
-        return GoalLine(exit_.half, in_mouth(exit_.along_mm))
+        return GoalReach(exit_.half, in_mouth(exit_.along_mm))
     for _t, x, y in path:
         for end, dist in ((0, x), (1, length - x)):
             if dist <= BALL_R and 0 <= y <= FIELD_MM[1]:
-                return GoalLine(end, in_mouth(y))
+                return GoalReach(end, in_mouth(y))
     return None
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from futmesa.camera.ballfinder import TrackPoint
-from futmesa.camera.ballpath import BallPath, Exit, GoalLine, Stop, judge_track
+from futmesa.camera.ballpath import BallPath, Exit, GoalReach, Stop, judge_track
 from futmesa.camera.field import (
     BALL_R,
     BIG_AREA_MM,
@@ -165,5 +165,5 @@ def _stop_key(s: Stop | None) -> tuple[str | None, int | None] | None:
     return None if s is None else (s.area, s.end if s.area else None)
 
 
-def _goal_key(g: GoalLine | None) -> tuple[int, bool] | None:
+def _goal_key(g: GoalReach | None) -> tuple[int, bool] | None:
     return None if g is None else (g.end, g.in_mouth)
