@@ -62,18 +62,24 @@ def test_the_log_holds_still_and_the_form_speaks_words(browser: Any, output_dir:
             assert abs(after - before) <= 2, f"entry {anchor} moved {after - before:.0f} px"
             page.screenshot(path=str(output_dir / "console-phone-log.png"))
 
-            # the correction form of the table's own record of the half's length
+            # the table's own record of the half's length is not the referee's to correct
+            # (walk #45: the table's clock rows offer neither Anular nor Corrigir)
             page.evaluate("document.getElementById('sheet-log').scrollTop = 1e6")
             profile = page.evaluate("""() => [...document.querySelectorAll('#log li[data-id]')]
                 .find((li) => li.textContent.includes('Mesa configurada')).dataset.id""")
-            page.tap(f"#log li[data-id='{profile}'] [data-fix=amend]")
+            assert page.locator(f"#log li[data-id='{profile}'] [data-fix]").count() == 0
+            # a touch's correction form, in words: the disc by its number, no field's code
+            touch = page.evaluate("""() => [...document.querySelectorAll('#log li[data-id]')]
+                .find((li) => li.textContent.includes('Toque')
+                      && li.querySelector('[data-fix=amend]')).dataset.id""")
+            page.tap(f"#log li[data-id='{touch}'] [data-fix=amend]")
             page.wait_for_selector("#fix[open]")
             form = page.text_content("#fix-fields") or ""
-            value = page.input_value("#fix-fields [data-key=period_ms]")
+            value = page.input_value("#fix-fields [data-key=disc]")
             page.screenshot(path=str(output_dir / "console-phone-correction-form.png"))
-            assert "Duração do tempo (min:s)" in form, form
-            assert value == "03:00", value
-            for raw in ("ring", "pattern", "period ms", "period_ms", "180000"):
+            assert "Botão" in form, form
+            assert value in ("5", "6"), value
+            for raw in ("disc", "side", "touch", "data"):
                 assert raw not in form, (raw, form)
         finally:
             context.close()

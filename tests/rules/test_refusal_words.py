@@ -144,3 +144,23 @@ def test_no_module_level_table_of_pt_en_pairs_is_left_in_the_rules() -> None:
                          and all(isinstance(e, ast.Constant) for e in v.elts)]
                 assert not (values and len(pairs) == len(values)), (
                     f"{path.name}:{node.lineno}: a table of (pt, en) pairs; use Labels of NP_")
+
+
+def test_a_cera_says_cera_in_the_record() -> None:
+    """003 Art. 84: a lance past its time again after the warning is "cera", punished as a
+    disciplinary foul — the record says cera, not only "falta disciplinar" (walk #45g, high 1:
+    the referee tapped cera and the súmula never said it)."""
+    engine = Engine(load_ruleset("pastilha-8x2"))
+    state = engine.initial_state()
+    steps = [("clock_started", {}, "device"),
+             ("lance_expired", {"side": "A", "warning": False, "count": 1}, "device"),
+             ("lance_expired", {"side": "A", "warning": False, "count": 2}, "device"),
+             ("confirm", {"target": 3, "choice": "foul", "where": "own_half"}, "referee")]
+    said: list[dict[str, str]] = []
+    for n, (kind, data, source) in enumerate(steps, 1):
+        state, effects = engine.apply(state, Entry(n, kind, data, source))
+        said += [e.data for e in effects if e.data.get("code") == "disciplinary"]
+    (foul,) = said
+    assert foul["pt"].startswith("Cera de "), foul["pt"]
+    assert "falta disciplinar (1ª)" in foul["pt"]
+    assert foul["en"].startswith("Time-wasting (cera) by ")

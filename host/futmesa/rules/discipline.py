@@ -122,17 +122,27 @@ class DisciplineRules(RulesCore):
         raise Refused(N_("Types: disciplinary, cera, expel, end_match"))
 
     def disciplinary_foul(self, ctx: Ctx, side: str, disc: int | None, rule: str,
-                          kick: str = "tiro_livre", **extra: Any) -> None:
+                          kick: str = "tiro_livre", cera: bool = False, **extra: Any) -> None:
+        """``cera``: the foul is a time-wasting's (003 Art. 84), and says so."""
         m = ctx.m
         m["fouls"][side]["disciplinary"] += 1
         n = m["fouls"][side]["disciplinary"]
-        ctx.announce(
-            "disciplinary",
-            N_("Disciplinary foul by {team} (no. {n})"),
-            rule,
-            n=n,
-            team=ctx.name(side),
-        )
+        if cera:
+            ctx.announce(
+                "disciplinary",
+                N_("Time-wasting (cera) by {team}: disciplinary foul (no. {n})"),
+                rule,
+                n=n,
+                team=ctx.name(side),
+            )
+        else:
+            ctx.announce(
+                "disciplinary",
+                N_("Disciplinary foul by {team} (no. {n})"),
+                rule,
+                n=n,
+                team=ctx.name(side),
+            )
         if self.in_play(m):
             m["shot_asked"] = None
             self.set_restart(

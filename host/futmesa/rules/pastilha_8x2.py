@@ -492,7 +492,7 @@ class Pastilha8x2(Ruleset):
         m["fouls"][side]["cera"] = m["fouls"][side].get("cera", 0) + 1
         if m["fouls"][side]["cera"] < 2 or m["finished"]:
             kick, extra = self.cera_kick(ctx)
-            self.disciplinary_foul(ctx, side, None, "003 Art. 84", kick, **extra)
+            self.disciplinary_foul(ctx, side, None, "003 Art. 84", kick, cera=True, **extra)
         elif self.setting("second_cera", "disqualify") == "grade":
             self.ask_grade(ctx, side, None, "003 Art. 84 §único")
         else:
