@@ -467,7 +467,8 @@ def matches(db: str) -> None:
 @click.option("--html", "html_path", type=click.Path(dir_okay=False), default=None,
               help="Write the súmula as an HTML page.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), default=None,
-              help="Write the event log as CSV (for spreadsheets).")
+              help="Write the súmula as CSV: every table, fields split by ';' "
+                   "(a spreadsheet in Portuguese opens it).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), default=None,
               help="Write the whole match record as JSON.")
 @click.option("--lang", type=click.Choice(["pt", "en"]), default=None,

@@ -105,7 +105,9 @@ def test_history_and_sumula_pages_in_the_browser(page: Any, output_dir: Path) ->
         assert pdf.content.startswith(b"%PDF")
         print(f"súmula PDF over HTTP: {1000 * (time.perf_counter() - start):.0f} ms")
         csv_text = httpx.get(live.url + "/report/42.csv").text
-        assert csv_text.splitlines()[0] == "súmula,42"
+        # ';' between fields and a BOM: a Brazilian Excel opens it in columns, accents right
+        assert csv_text.startswith("\ufeff")
+        assert csv_text.lstrip("\ufeff").splitlines()[0] == "súmula;42"
         assert "# Gols" in csv_text and "# Correções" in csv_text
         assert httpx.get(live.url + "/report/42.json").json()["summary"]["score"] == {
             "A": 2, "B": 1}

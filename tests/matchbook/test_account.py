@@ -160,7 +160,7 @@ def test_every_view_lists_the_same_facts_in_the_same_words(tmp_path: Path) -> No
         "Anulação", "Anulação desfeita"]
     # the CSV says what the PDF strikes (walk 45f M4): the voided goal is not in force
     resumo = report.render_csv(record).split("# Resumo da partida\n", 1)[1].split("\n\n")[0]
-    rows_csv = list(csv.reader(io.StringIO(resumo)))
+    rows_csv = list(csv.reader(io.StringIO(resumo), delimiter=";"))
     assert rows_csv[0][-1] == "Em vigor"
     assert [r[-1] for r in rows_csv[1:] if "anulado pelo árbitro" in r[1]] == ["não — riscado"]
     assert [r[-1] for r in rows_csv[1:] if r[1].startswith("Anulação desfeita")] == ["sim"]

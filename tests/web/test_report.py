@@ -52,7 +52,7 @@ def test_minute_convention() -> None:
 def csv_sections(text: str) -> dict[str, list[list[str]]]:
     sections: dict[str, list[list[str]]] = {}
     current: list[list[str]] | None = None
-    for row in csv.reader(io.StringIO(text)):
+    for row in csv.reader(io.StringIO(text), delimiter=";"):
         if row and row[0].startswith("# "):
             current = sections.setdefault(row[0][2:], [])
         elif row and current is not None:

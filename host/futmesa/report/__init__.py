@@ -67,7 +67,8 @@ def export(record: Record, *, pdf: str | Path | None = None, html_path: str | Pa
     for path, text in ((html_path, render_html), (csv_path, render_csv), (json_path, render_json)):
         if path is not None:
             target = Path(path)
+            # the CSV with a BOM: Excel then reads its accents as UTF-8
             target.write_text(text(record, lang, timekeeping=timekeeping),
-                              encoding="utf-8")
+                              encoding="utf-8-sig" if path is csv_path else "utf-8")
             written.append(target)
     return written

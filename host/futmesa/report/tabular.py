@@ -16,7 +16,7 @@ class _InertWriter:
     get a leading apostrophe: a team or referee name is shown, never run (numbers as is)."""
 
     def __init__(self, out: io.StringIO) -> None:
-        self._w = csv.writer(out, lineterminator="\n")
+        self._w = csv.writer(out, delimiter=";", lineterminator="\n")
 
     def writerow(self, row: Any) -> None:
         self._w.writerow(["'" + v if isinstance(v, str) and v.startswith(

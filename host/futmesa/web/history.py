@@ -130,7 +130,7 @@ def history_routes(history: HistoryProvider | None, display: dict[str, Any]) -> 
                             media_type="application/json",
                             headers={"Content-Disposition": f'attachment; filename="{name}.json"'})
         if fmt == "csv":
-            return Response(report.render_csv(record, lang, timekeeping=every),
+            return Response(report.render_csv(record, lang, timekeeping=every).encode("utf-8-sig"),
                             media_type="text/csv; charset=utf-8",
                             headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
         if fmt == "pdf":
