@@ -151,10 +151,11 @@ class Thumb:
     def answered(self, start: str = "✓") -> str:
         """Waits for the host's answer to the last press; returns the result line."""
         self.page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
-        self.page.wait_for_function("/^[✓✗]/.test(document.getElementById('result').textContent)",
-                                    timeout=WAIT_MS)
+        # the answer's own line, or the goal it made when the table's news came first (⚽)
+        self.page.wait_for_function(
+            "/^[✓✗⚽]/.test(document.getElementById('result').textContent)", timeout=WAIT_MS)
         text = self.page.text_content("#result") or ""
-        assert text.startswith(start), text
+        assert text.startswith(start) or (start == "✓" and text.startswith("⚽")), text
         return text
 
     def press(self, selector: str, *, via: str | None = None, disc: int | None = None,
