@@ -127,22 +127,14 @@ class DisciplineRules(RulesCore):
         m = ctx.m
         m["fouls"][side]["disciplinary"] += 1
         n = m["fouls"][side]["disciplinary"]
-        if cera:
-            ctx.announce(
-                "disciplinary",
-                N_("Time-wasting (cera) by {team}: disciplinary foul (no. {n})"),
-                rule,
-                n=n,
-                team=ctx.name(side),
-            )
-        else:
-            ctx.announce(
-                "disciplinary",
-                N_("Disciplinary foul by {team} (no. {n})"),
-                rule,
-                n=n,
-                team=ctx.name(side),
-            )
+        ctx.announce(
+            "disciplinary",
+            N_("Time-wasting (cera) by {team}: disciplinary foul (no. {n})") if cera
+            else N_("Disciplinary foul by {team} (no. {n})"),
+            rule,
+            n=n,
+            team=ctx.name(side),
+        )
         if self.in_play(m):
             m["shot_asked"] = None
             self.set_restart(
