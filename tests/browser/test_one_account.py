@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -53,14 +54,33 @@ class Referee(Walk):
         """The first question open: a lance overrun is a foul only when meant (once), so the
         account holds exactly the facts this walk makes."""
         q = self.live.match()["pending"][0]
-        if q["kind"] == "lance_timeout":
-            choice = "foul" if self.want_lance_foul else q["reject"]
-            if self.want_lance_foul:
-                self.want_lance_foul = False
-                meant.append("lance_foul")
-        else:
-            choice = q["default"]
+        foul = q["kind"] == "lance_timeout" and self.want_lance_foul
+        choice = ("foul" if foul else q["reject"]) if q["kind"] == "lance_timeout" \
+            else q["default"]
+        if not self.still_open(q, f"#pending [data-choice='{choice}']"):
+            return  # withdrawn before the thumb got there: the next lance was played
         self.act(f"#pending [data-choice='{choice}']")
+        if foul:
+            self.want_lance_foul = False
+            meant.append("lance_foul")
+
+    def still_open(self, q: dict[str, Any], selector: str) -> bool:
+        """Waits until the page shows the question's answer, or the engine has withdrawn the
+        question (a lance question goes once the next lance is played: lance_questions.py);
+        whether it is still there to answer."""
+        def gone() -> bool:
+            return all(p.get("id") != q.get("id") for p in self.live.match().get("pending") or [])
+
+        deadline = time.monotonic() + 90
+        while not gone():
+            if self.page.locator(selector).count():
+                return True
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"the open question {q.get('kind')} never showed {selector} on the phone; "
+                    f"it shows: {flat(self.page.text_content('#pending') or '')!r}")
+            self.page.wait_for_timeout(50)
+        return False
 
     def clock(self, act: str) -> None:
         """Stop or resume the clock ("pause", "resume": one button that toggles); nothing to
