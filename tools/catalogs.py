@@ -81,7 +81,11 @@ def update() -> None:
         else:
             from babel.messages.catalog import Catalog
             cat = Catalog(locale=lang, domain="futmesa", project="futmesa")
+        # the dates stay as they were: a run that changes no message changes no line (the
+        # header's date would otherwise differ in every branch that ran this: merge noise)
+        dates = cat.creation_date, cat.revision_date
         cat.update(template, no_fuzzy_matching=True)
+        cat.creation_date, cat.revision_date = dates
         cat.obsolete.clear()
         cat.fuzzy = False
         cat.project, cat.version = "futmesa", "0.1"
