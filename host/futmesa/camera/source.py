@@ -5,10 +5,15 @@ Every source answers ``read()`` with a frame (BGR numpy array) and its truth (on
 simulated camera knows one), or None when no frame came: the capture process decides what
 that means (stalled, unplugged). A device or a stream paces itself; a file and ``sim`` are
 paced here at the settings' frame rate, as a camera would deliver them.
+
+A V4L2 device is asked for MJPG before its size: a USB (UVC) camera sends 720p30 only
+compressed (raw YUYV over USB 2 tops out near 10 fps at 720p). A camera that keeps its own
+format is used as it is, said once in the log (its frame rate may be lower).
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 from typing import Any
@@ -19,6 +24,9 @@ import numpy as np
 from futmesa.camera.settings import CameraError, CameraSettings
 from futmesa.camera.simcam import SimCamera
 from futmesa.i18n import _
+
+log = logging.getLogger("futmesa.camera")
+MJPG = cv2.VideoWriter_fourcc(*"MJPG")
 
 
 def kind_of(spec: str) -> str:
@@ -33,6 +41,24 @@ def kind_of(spec: str) -> str:
         return "file"
     raise CameraError(_("camera source '{spec}' not found: give sim, a device such as "
                         "/dev/video0, a stream URL (rtsp://…) or a video file").format(spec=spec))
+
+
+def fourcc_text(code: float) -> str:
+    n = int(code)
+    return "".join(chr((n >> (8 * i)) & 0xFF) for i in range(4)).strip("\0 ") or "?"
+
+
+def ask_mjpg(cap: Any, spec: str) -> bool:
+    """Ask a V4L2 camera for MJPG (set before the size: the size list depends on the
+    format); True when it took it. A refusal is logged once and the camera used as it is."""
+    cap.set(cv2.CAP_PROP_FOURCC, MJPG)
+    got = cap.get(cv2.CAP_PROP_FOURCC)
+    if int(got) == MJPG:
+        return True
+    log.warning(_("camera %s keeps its own format %s instead of MJPG: it may deliver fewer "
+                  "frames a second at this size (a camera that offers MJPG gives 720p30)"),
+                spec, fourcc_text(got))
+    return False
 
 
 class FrameSource:
@@ -57,6 +83,7 @@ class FrameSource:
             # V4L2 opens a device by its number; a name such as /dev/v4l/by-id/… as it is
             cap = (cv2.VideoCapture(int(number), cv2.CAP_V4L2) if number.isdigit()
                    else cv2.VideoCapture(self.spec))
+            ask_mjpg(cap, self.spec)
             cap.set(cv2.CAP_PROP_FRAME_WIDTH, s.width)
             cap.set(cv2.CAP_PROP_FRAME_HEIGHT, s.height)
             cap.set(cv2.CAP_PROP_FPS, s.fps)
