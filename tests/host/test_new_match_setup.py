@@ -101,3 +101,17 @@ def test_nova_partida_from_the_console_keeps_the_organisers_settings() -> None:
         assert state["table_name"] == "Mesa Walk"
         # the console's "Mais" form is prefilled with the match's referee and period length
         assert state["referee"] == "Árbitro Teste" and state["period_ms"] == 240_000
+
+
+def test_the_settings_referee_is_the_author_of_the_first_matchs_inputs() -> None:
+    """Walk #45g G2: the first match's registro and súmula said "Árbitro" for every referee
+    input although the settings file names the referee; a console that does not say who it
+    is (its generic "árbitro"/"referee") writes as the match's referee."""
+    with LiveTable(speed=60, ruleset="cbfm-1toque", settings=dict(ORGANISER)) as live:
+        live.wait(lambda: live.daemon.match is not None, 60, "the first match")
+        live.daemon.referee("set_up", {"kickoff": "A"}, "árbitro")
+        live.daemon.referee("set_up", {"kickoff": "B"}, "referee")
+        live.daemon.referee("set_up", {"kickoff": "A"}, "Outro Nome")
+        rows = [e for e in live.daemon.store.entries(live.daemon.match["id"])
+                if e.source == "referee"]
+        assert [e.author for e in rows] == ["Árbitro Teste", "Árbitro Teste", "Outro Nome"]

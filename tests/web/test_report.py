@@ -172,6 +172,21 @@ def test_header_says_competition_and_time_in_the_venue_zone() -> None:
     assert dict(build(record).meta)["Início"] == "28/05/2026 21:26"
 
 
+def test_a_league_match_reads_as_its_competition_alone() -> None:
+    """Walk 45g G2: after "Nova partida" (its form's format, "pontos corridos") the competition
+    read "Copa Walk45g — pontos corridos", the first match (no format: the same league play,
+    core.py) "Copa Walk45g". A league is the default, said by nobody; a knockout changes the
+    match (extra time, penalties) and says so, in the reader's language."""
+    record = sample_record()
+    settings = record["match"]["settings"]
+    settings["competition"] = "league"
+    assert dict(build(record).meta)["Competição"] == "Copa Teste"
+    del settings["competition"]
+    assert dict(build(record).meta)["Competição"] == "Copa Teste"
+    settings["competition"] = "knockout"
+    assert dict(build(record, "en").meta)["Competition"] == "Copa Teste — knockout"
+
+
 def test_corrections_section_lists_who_corrected_what() -> None:
     record = sample_record()
     page = cells(report.render_html(record))

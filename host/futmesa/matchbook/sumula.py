@@ -141,12 +141,16 @@ def clock_text(clock_ms: Any) -> str:
     return f"{total // 60:02d}:{total % 60:02d}"
 
 
-def _competition(settings: Any) -> str:
+def _competition(settings: Any, lang: str) -> str:
+    """The event's name; a knockout says so ("— mata-mata": extra time and penalties), a
+    league is the default play and adds nothing (walk 45g G2: "Nova partida"'s form named the
+    league the first match played without a word, and the name grew "— pontos corridos")."""
     if not isinstance(settings, dict):
         return ""
-    formats = {"knockout": "mata-mata", "league": "pontos corridos"}
-    parts = [str(settings.get("event") or ""),
-             formats.get(str(settings.get("competition")), str(settings.get("competition") or ""))]
+    _ = translator(lang).gettext
+    parts = [str(settings.get("event") or "")]
+    if settings.get("competition") == "knockout":
+        parts.append(_("knockout"))
     return " — ".join(p for p in parts if p)
 
 
@@ -285,7 +289,7 @@ def _meta(record: Record, match: dict[str, Any], state: dict[str, Any],
     _ = translator(lang).gettext
     ruleset = str(match.get("ruleset") or state.get("ruleset") or "")
     return [
-        (_("Competition"), _competition(settings)),
+        (_("Competition"), _competition(settings, lang)),
         (_("Table"), _table(match.get("table_id"), settings, lang)),
         (_("Rules"), ruleset_title(ruleset)),
         (_("Referee"), str(match.get("referee") or "")),

@@ -72,6 +72,7 @@ class RefereeInputs:
             return {"ok": True, "match_id": match_id, "state": t.state_json()}
         assert t.book is not None
         self._refuse_if_closed(kind, data)
+        author = self._who(author)
         now = time.time() * 1000
         at = t.book.timeline.referee_stamp(now, pressed_at, kind)
         probe = Entry(id=0, kind=kind, data=data, source="referee",
@@ -99,6 +100,16 @@ class RefereeInputs:
         return {"ok": True, "entry_id": entry.id,
                 "effects": [announcement({"kind": e.kind, **e.data}) for e in effects],
                 "state": t.state_json()}
+
+    def _who(self, author: str) -> str:
+        """The input's author: a console that does not say who it is (its generic "árbitro" /
+        "referee", or nothing) writes as the match's referee, the one its settings name
+        (walk 45g G2: the first match's registro said "Árbitro" for "Árbitro Walk")."""
+        named = str((self.table.match or {}).get("referee") or "").strip()
+        generic = {"", "referee", *(translator(lang).gettext("referee") for lang in LANGS)}
+        if named and author.strip().lower() in generic:
+            return named
+        return author
 
     def _refuse_without_match(self) -> None:
         """No match open (no table yet, or the log could not be opened): refused, saying why."""
