@@ -38,12 +38,10 @@ import argparse
 import asyncio
 import json
 import random
-import shutil
 import sqlite3
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -58,10 +56,12 @@ from venue_bench import (  # noqa: E402 - the venue bench's serve, fleet and fig
     BenchError,
     Daemon,
     end_fleet,
+    leave_nothing_behind,
     line_of,
     pct,
 )
 
+from futmesa import children  # noqa: E402
 from futmesa.venue import mqtt as vm  # noqa: E402
 from futmesa.venue.broker import Mosquitto, cpu_seconds, free_port  # noqa: E402
 from futmesa_testkit.venue import wait_for  # noqa: E402
@@ -344,8 +344,8 @@ def check_store(tmp: Path, serves: int, tables: list[str], cats: list[dict[str, 
 
 
 def start_worker(n: int, speed: float) -> tuple[Any, dict[str, Any]]:
-    proc = subprocess.Popen([sys.executable, __file__, "--worker", str(n), str(speed)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = children.start([sys.executable, __file__, "--worker", str(n), str(speed)],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdin is not None and proc.stdout is not None
     hello = json.loads(proc.stdout.readline() or "{}")
     if "paths" not in hello:
@@ -356,7 +356,7 @@ def start_worker(n: int, speed: float) -> tuple[Any, dict[str, Any]]:
 
 def day(args: argparse.Namespace) -> list[str]:
     half_ms = int(args.half_s * 1000)
-    tmp = Path(tempfile.mkdtemp(prefix="futmesa-championship-bench-"))
+    tmp = children.temp_dir("futmesa-championship-bench-")
     cats = organise(tmp, args, half_ms)
     desk_db = sqlite3.connect(tmp / "desk.sqlite")
     for c in cats:
@@ -395,11 +395,11 @@ def day(args: argparse.Namespace) -> list[str]:
             d.ready(tables[h::args.hosts], 60 + args.tables)
         desk_port = free_port()
         desk_url = f"http://127.0.0.1:{desk_port}"
-        desk = subprocess.Popen([FUTMESA, "desk", "--db", str(tmp / "desk.sqlite"), "--broker",
-                                 broker.url, "--credentials",
-                                 str(tmp / "broker" / "credentials" / "desk.json"),
-                                 "--http-host", "127.0.0.1", "--http-port", str(desk_port)],
-                                stdout=subprocess.DEVNULL, stderr=(tmp / "desk.log").open("wb"))
+        desk = children.start([FUTMESA, "desk", "--db", str(tmp / "desk.sqlite"), "--broker",
+                               broker.url, "--credentials",
+                               str(tmp / "broker" / "credentials" / "desk.json"),
+                               "--http-host", "127.0.0.1", "--http-port", str(desk_port)],
+                              stdout=subprocess.DEVNULL, stderr=(tmp / "desk.log").open("wb"))
         wait_for(lambda: httpx.get(f"{desk_url}/api/venue", timeout=5).json()["connected"],
                  60, "the desk")
         watch = Watchers()
@@ -514,7 +514,7 @@ def day(args: argparse.Namespace) -> list[str]:
             d.stop()
         end_fleet(proc)
         broker.stop()
-        shutil.rmtree(tmp, ignore_errors=True)
+        children.remove_temp_dir(tmp)
 
 
 def main() -> int:
@@ -534,6 +534,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.worker:
         return worker(int(args.worker[0]), float(args.worker[1]))
+    leave_nothing_behind()
     if args.quick:
         args.tables, args.hosts, args.adulto, args.master, args.swiss = 6, 1, 8, 6, 8
         args.speed, args.limit = 30.0, 600

@@ -44,7 +44,6 @@ import signal
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
@@ -53,6 +52,7 @@ from typing import Any
 import httpx
 import websockets
 
+from futmesa import children
 from futmesa.venue import mqtt as vm
 from futmesa.venue.broker import Mosquitto, cpu_seconds, free_port
 from futmesa_testkit.venue import wait_for
@@ -95,8 +95,7 @@ class Daemon:
             cmd += ["--device", path]
         cmd += list(extra)
         self.log = tmp / "serve.log"
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL,
-                                     stderr=self.log.open("wb"))
+        self.proc = children.start(cmd, stdout=subprocess.DEVNULL, stderr=self.log.open("wb"))
 
     def ready(self, tables: list[str], timeout: float) -> None:
         def up() -> bool:
@@ -233,9 +232,9 @@ class Screens:
 
 def start_fleet(n: int, speed: float, period_ms: int) -> tuple[Any, dict[str, Any]]:
     """The light tables' worker process, and its first line (ptys and table ids)."""
-    worker = subprocess.Popen([sys.executable, __file__, "--worker-fleet", str(n), str(speed),
-                               str(period_ms)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              text=True)
+    worker = children.start([sys.executable, __file__, "--worker-fleet", str(n), str(speed),
+                             str(period_ms)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
     assert worker.stdin is not None and worker.stdout is not None
     hello = json.loads(worker.stdout.readline() or "{}")
     if "paths" not in hello:
@@ -269,7 +268,7 @@ def fleet_result(line: str) -> dict[str, Any]:
 def bench_daemon(n: int, per_table: bool, speed: float, period_ms: int,
                  limit_s: float) -> dict[str, Any]:
     """One serve, ``n`` light tables playing the demo's match, a kiosk each and two boards."""
-    tmp = Path(tempfile.mkdtemp(prefix="futmesa-bench-"))
+    tmp = children.temp_dir("futmesa-bench-")
     worker, hello = start_fleet(n, speed, period_ms)
     daemon = None
     try:
@@ -310,6 +309,7 @@ def bench_daemon(n: int, per_table: bool, speed: float, period_ms: int,
         if daemon is not None:
             daemon.stop()
         end_fleet(worker)
+        children.remove_temp_dir(tmp)
     result = fleet_result(result)
     kiosk_lat, board_lat, missed = [], [], 0
     scored = {t for t, _, _ in result["goals"]}
@@ -392,7 +392,7 @@ def bench_venue(tables: int, agents: int, seconds: float, speed: float,
     """``tables`` tables on one broker: ``agents`` of them real (light tables on a ``futmesa
     serve`` with ``--venue-broker``: its table agents and outbox), the rest paho clients
     publishing slim states; a real ``futmesa desk``; three board screens on the desk's /ws."""
-    tmp = Path(tempfile.mkdtemp(prefix="futmesa-venue-bench-"))
+    tmp = children.temp_dir("futmesa-venue-bench-")
     worker, hello = start_fleet(agents, speed, period_ms)
     real = list(hello["tables"])
     ids = [f"bench-{i:03d}" for i in range(tables - agents)]
@@ -404,11 +404,11 @@ def bench_venue(tables: int, agents: int, seconds: float, speed: float,
     daemon = Daemon(hello["paths"], period_ms, tmp, ("--venue-broker", broker.url,
                                                      "--venue-credentials", str(creds)))
     desk_port = free_port()
-    desk = subprocess.Popen([FUTMESA, "desk", "--db", str(tmp / "desk.sqlite"), "--broker",
-                             broker.url, "--credentials",
-                             str(tmp / "broker" / "credentials" / "desk.json"),
-                             "--http-host", "127.0.0.1", "--http-port", str(desk_port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    desk = children.start([FUTMESA, "desk", "--db", str(tmp / "desk.sqlite"), "--broker",
+                           broker.url, "--credentials",
+                           str(tmp / "broker" / "credentials" / "desk.json"),
+                           "--http-host", "127.0.0.1", "--http-port", str(desk_port)],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     clients: list[Any] = []
     try:
         daemon.ready(real, 60 + agents)
@@ -553,6 +553,16 @@ def bench_venue(tables: int, agents: int, seconds: float, speed: float,
         daemon.stop()
         end_fleet(worker)
         broker.stop()
+        children.remove_temp_dir(tmp)
+
+
+def leave_nothing_behind() -> None:
+    """A bench killed (SIGTERM, SIGINT, SIGHUP, or the process that started it dying) stops
+    what it started as Ctrl-C does; killed hard (SIGKILL), futmesa.children's janitor stops
+    the broker, desk, serves and tables' worker it was told of and removes the bench's folder
+    (mosquitto started as root changes its user and so loses its parent-death signal)."""
+    children.stop_on_signals()
+    children.watch_parent()
 
 
 def main() -> int:
@@ -578,6 +588,7 @@ def main() -> int:
     if args.worker_fleet:
         n, speed, period_ms = args.worker_fleet
         return fleet_worker(int(n), float(speed), int(period_ms))
+    leave_nothing_behind()
     if args.quick:
         args.tables, args.all_tables, args.speed, args.limit = "4", "", 8.0, 120
         args.venue_tables, args.venue_agents, args.seconds = 16, 2, 5
