@@ -438,14 +438,15 @@ def test_a_foul_says_how_the_rules_graded_it(tmp_path: Path) -> None:
 def test_a_graded_disciplinary_foul_reads_in_its_one_shape_everywhere(tmp_path: Path) -> None:
     """Issue 45 (blind walk, medium 4): in pastilha-8x2 the referee grades a disciplinary foul
     (003 Art. 87) and the summaries read only "Falta disciplinar: Botafogo da Mesa, botão 3":
-    the answer carries the foul in its one shape — who, count, disc, the grading's kick."""
+    the answer carries the foul in its one shape — who, count, disc, the grading's kick: the
+    indirect one Art. 87 gives, never a bare "Tiro livre" (walk45g, G6, 53-pastilha-after-grade)."""
     g = kicked_off(tmp_path / "p.sqlite", "pastilha-8x2", clock=30_000)
     for disc in (3, 5):
         asked = g.put("discipline", {"side": "B", "type": "disciplinary", "disc": disc})
         assert [p["kind"] for p in g.book.state.m["pending"]] == ["discipline_grade"]
         g.put("confirm", {"target": asked, "choice": "free_kick"})
     meant = [f"1º tempo 1' — Falta disciplinar de Botafogo da Mesa ({n}ª), botão {d}: "
-             "Tiro livre para Estrela do Norte" for n, d in ((1, 3), (2, 5))]
+             "Falta (cobrança indireta) para Estrela do Norte" for n, d in ((1, 3), (2, 5))]
     record = MatchLibrary(g.store).match_record(g.book.id)
     assert [line(f) for f in record["account"] if f["kind"] == "discipline"] == meant
     # the console's Registro (the answer's row says it), the súmula, /assinar
@@ -569,3 +570,35 @@ def test_a_lance_overrun_foul_is_a_foul_row_never_folded_as_time(tmp_path: Path)
     live = live_log_view(g.book.live_log, None, "0", "pt")
     rows = {e["id"]: e for e in live["entries"]}
     assert not rows[foul]["folded"] and rows[foul]["voided"], rows[foul]
+
+
+def test_the_interval_alarm_after_the_last_lance_and_a_void_ends_the_interval(
+        tmp_path: Path) -> None:
+    """Issue 45 (walk45g, G1, 60-after-void-interval.png): pastilha's table closed the 1st half
+    before the last lance was played (Art. 74 §único), the rules' end of the half came with
+    the last shot, a goal was voided in the interval; the interval's end alarm then read
+    "Alarme: tempo esgotado". What an alarm ends is where the table's clock is: after the
+    table's close of a half, before the next, it ends the interval, however the rules' end of
+    the half and the corrections fall."""
+    t = kicked_off(tmp_path / "m.sqlite", "pastilha-8x2", clock=20_000)
+    t.put("shot_asked", {"side": "B", "disc": 7, "ball": "opponent_half"})
+    goal = t.device("goal_line", {"goal": 0, "held_ms": 40})
+    t.put("foul", {"side": "A", "disc": 4, "type": "falta", "where": "opponent_half"})
+    t.clock = HALF
+    t.device("alarm", {"pattern": 2})
+    t.device("period_over")
+    t.device("clock_stopped", {"reason": 2})
+    assert t.book.state.m["status"] == "last_lance", t.book.state.m["status"]
+    t.put("shot_asked", {"side": "B", "disc": 11, "ball": "opponent_half"})
+    t.put("shot_result", {"outcome": "wide"})  # the last lance: the rules end the half
+    t.put("void", {"target": goal, "reason": "bola entrou por baixo da rede"})
+    end = t.device("alarm", {"pattern": 1})
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    for entries in (live["entries"], record["entries"]):
+        alarms = [(e["id"] == end, e["text"]) for e in entries if e["kind"] == "alarm"]
+        assert alarms == [(False, "Alarme: tempo esgotado"),
+                          (True, "Alarme: fim do intervalo")], alarms
+        assert next(e for e in entries if e["id"] == end)["interval"]
+        shot = [e for e in entries if e["kind"] == "shot_result"]
+        assert shot and not shot[0]["interval"]  # the last lance is the half's

@@ -124,8 +124,10 @@ def interval_after(state: str, kind: str,
     """(where an entry of ``kind`` is, where the match is after it), given where the one
     before it left the match: "" in a period, "ending" from the rules' end of a period (the
     "period_end") to the table's own close of it ("period_over", its alarm before it is the
-    period's), "interval" from then to the start of the next period (an alarm then ends the
-    interval), "shootout" from the rules' penalty shoot-out (004 Disputa de pênaltis) on."""
+    period's), "closed" from the table's close to the rules' end when the table closed first
+    (the last lance, 003 Art. 74 §único: still the period's), "interval" once both closed it,
+    to the start of the next period (an alarm then ends the interval), "shootout" from the
+    rules' penalty shoot-out (004 Disputa de pênaltis) on."""
     if kind == "period_started":
         state = ""  # the referee's start_period is made in the interval: placed there
     # the table's own end of the period, the end of the match: not in an interval
@@ -135,13 +137,13 @@ def interval_after(state: str, kind: str,
         place = ""
     for s in said:
         if s.code == "period_end":
-            state = "ending"
+            state = "interval" if state == "closed" else "ending"
         elif s.code in ("period_start", "match_end"):
             state = "shootout" if state == "shootout" and s.code == "match_end" else ""
         elif s.code == "shootout":
             state = "shootout"
-    if kind == "period_over" and state == "ending":
-        state = "interval"
+    if kind == "period_over" and state in ("ending", ""):
+        state = "interval" if state == "ending" else "closed"
     return place, state
 
 
