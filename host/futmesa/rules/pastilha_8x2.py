@@ -543,8 +543,9 @@ class Pastilha8x2(Ruleset):
             return
         if choice == "disqualify":
             self.disqualify(ctx, pending["side"], pending["rule"])
-        else:
-            self.disciplinary_foul(ctx, pending["side"], pending.get("disc"), pending["rule"])
+        else:  # Art. 87: "tiro livre indireto" — the kick the players take, so the one said
+            self.disciplinary_foul(ctx, pending["side"], pending.get("disc"), pending["rule"],
+                                   "falta_indireta")
 
     def disqualify(self, ctx: Ctx, side: str, rule: str) -> None:
         ctx.m["fouls"][side]["disciplinary"] += 1
