@@ -47,6 +47,19 @@ def test_own_goal_then_the_final_whistle(browser: Any, output_dir: Path) -> None
             assert "gol contra de Grêmio" in page.text_content("#goal-detail")
             assert page.text_content("#goal-score") == "0 × 1"
             page.screenshot(path=str(output_dir / "kiosk-tv-own-goal.png"))
+            # the whole screen fits 1920×1080 (walk45g, G10, 76-tv-gol-contra.png: "GOL
+            # CONTRA!" in two lines pushed the score box past the bottom): one line of words,
+            # the score box inside the screen
+            fit = page.evaluate("""() => {
+                const w = document.getElementById('goal-word');
+                const line = parseFloat(getComputedStyle(w).lineHeight)
+                    || parseFloat(getComputedStyle(w).fontSize);
+                const s = document.getElementById('goal-score').getBoundingClientRect();
+                return {lines: Math.round(w.getBoundingClientRect().height / line),
+                        bottom: s.bottom, top: document.getElementById('goal-word')
+                            .getBoundingClientRect().top, height: innerHeight};
+            }""")
+            assert fit["lines"] == 1 and fit["top"] >= 0 and fit["bottom"] <= fit["height"], fit
 
             # to the final whistle: the referee starts the second half when the first ends
             live.wait(lambda: live.match().get("status") == "interval", 120, "the interval")

@@ -437,7 +437,9 @@
       const team = state && state.teams && state.teams[d.side];
       box.style.setProperty("--team", FM.safeColor(team && team.color, "#1f5fd1"));
       box.classList.toggle("voided", !!d.voided);
-      setText($("goal-word"), d.voided ? T().goalVoidBig : d.g && d.g.own_goal ? T().ownGoalBig : T().goalBig);
+      const word = d.voided ? T().goalVoidBig : d.g && d.g.own_goal ? T().ownGoalBig : T().goalBig;
+      setText($("goal-word"), word);
+      $("goal-word").style.setProperty("--chars", String(Math.max(4, word.length)));
       const own = !!(d.g && d.g.own_goal);
       const other = d.side === "A" ? "B" : "A";
       // an own goal says both: the point's team (its colour) and who put it in his own goal
