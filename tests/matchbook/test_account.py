@@ -602,3 +602,23 @@ def test_the_interval_alarm_after_the_last_lance_and_a_void_ends_the_interval(
         assert next(e for e in entries if e["id"] == end)["interval"]
         shot = [e for e in entries if e["kind"] == "shot_result"]
         assert shot and not shot[0]["interval"]  # the last lance is the half's
+
+
+def test_an_own_goal_says_whose_it_was(tmp_path: Path) -> None:
+    """Issue 45 (walk45g, G10, sumula3.txt, 76-gol-contra.png): "Gol contra, ponto para
+    Botafogo" never said which team put the ball in its own goal; the TV did ("gol contra de
+    Alvorada"). The account — Registro, súmula, /assinar — says both, as the TV does."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    goal = t.device("goal_line", {"goal": 0, "held_ms": 40})  # into A's goal, no shot asked
+    asked = [p for p in t.book.state.m["pending"] if p["kind"] == "goal_no_shot"]
+    assert asked, t.book.state.m["pending"]
+    t.put("confirm", {"target": asked[0]["id"], "choice": "own_goal"})
+    meant = ("Gol contra de Estrela do Norte, ponto para Botafogo da Mesa (0 × 1, 2')")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    goals = [f["text"] for f in record["account"] if f["kind"] == "goal"]
+    assert goals == [meant], goals
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    assert [f["text"] for f in account(live["entries"]) if f["kind"] == "goal"] == [meant]
+    table = build(record).table("goals")
+    assert table is not None and [r["what"] for r in table.rows] == [meant], table.rows
+    assert goal

@@ -180,6 +180,11 @@ def goal_text(goal: dict[str, Any], teams: dict[str, Any], lang: str) -> str:
               "score": f"{score.get('A', 0)} × {score.get('B', 0)}",
               "minute": minute(goal.get("clock_ms"), goal.get("length_ms")),
               "disc": goal.get("disc")}
+    if goal.get("own_goal") and goal.get("side") in ("A", "B"):
+        # whose it was and who gets the point, as the TV's GOL CONTRA screen says them
+        own = team(teams, "B" if goal["side"] == "A" else "A", lang)
+        return _("Own goal by {own}, point to {team} ({score}, {minute})").format(
+            own=own, **values)
     if goal.get("own_goal"):
         return _("Own goal, point to {team} ({score}, {minute})").format(**values)
     if goal.get("disc") is None:
