@@ -14,6 +14,7 @@ from phone_console import open_phone
 from test_real_engine import RulesTable
 
 from futmesa.hub import StateHub
+from futmesa.matchbook.citations import announcement
 from futmesa.rules import Engine, load_ruleset
 from futmesa_testkit.liveserver import TOKEN, serving
 
@@ -128,7 +129,13 @@ TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 
 
 class NamedRulesTable(RulesTable):
-    """The real engine; its log carries the teams, so the súmula's sentences name them."""
+    """The real engine; its log carries the teams, so the súmula's sentences name them; an
+    input is answered as the daemon answers it (table/referee.py): with the rules' words."""
+
+    async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
+        entry_id = self.apply(kind, data, "referee", author)
+        return {"entry_id": entry_id, "effects": [announcement({"kind": e.kind, **e.data})
+                                                  for e in self.effects]}
 
     def match_record(self, match_id: int) -> dict[str, Any]:
         record = super().match_record(match_id)
@@ -687,3 +694,48 @@ def test_where_the_ball_was_and_the_corners_short_lance(browser: Any, output_dir
         assert _last_sentence(live) == ("Toque de Alvorada, botão 7 — não chegou à grande "
                                         "área")
         page.wait_for_selector("#rc-short", state="hidden", timeout=WAIT_MS)
+
+
+def _result_lines(page: Any) -> None:
+    """Every text the result line shows from now on, kept in ``window.__lines`` (the table's
+    news may follow the answer's own line within the same second)."""
+    page.evaluate("""() => { window.__lines = []; const r = document.getElementById('result');
+        new MutationObserver(() => window.__lines.push(r.textContent || ''))
+            .observe(r, {childList: true, characterData: true, subtree: true}); }""")
+
+
+def _said(page: Any, start: str) -> str:
+    """The answer's last line starting ``start`` (its "✓ …" comes first, then what the rules
+    made of it), once the host answered."""
+    page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
+    page.wait_for_function(f"window.__lines.some(l => l.startsWith({start!r}))",
+                           timeout=WAIT_MS)
+    return str(page.evaluate(
+        f"window.__lines.filter(l => l.startsWith({start!r})).pop()"))
+
+
+def test_an_answer_says_what_the_rules_stored(browser: Any, output_dir: Path) -> None:
+    """Issue 45 (walk45g, G7/G10, 48–50-*, 76-gol-contra.png): the answer's line read "✓
+    confirmado: falta" after the cera question (which foul? which kick?) and "✓ confirmado:
+    gol contra" (whose?). An answer's line says what the rules made of it, in their words."""
+    warned = (("lance_expired", {"side": "A", "warning": False, "count": 1}, "device"),
+              ("touch", {"side": "A", "disc": 4}, "referee"),
+              ("lance_started", {"side": "A"}, "device"),
+              ("lance_expired", {"side": "A", "warning": False, "count": 1}, "device"))
+    with _phone_match(browser, "pastilha-8x2", *warned) as (live, table, page, thumb):
+        page.wait_for_selector("#pending [data-where=own_half]", timeout=WAIT_MS)
+        _result_lines(page)
+        thumb.tap("#pending [data-where=own_half]")
+        line = _said(page, "✓ confirmado: cera")
+        assert "Cera de Alvorada: falta disciplinar (1ª)" in line, line
+        assert "cobrança indireta) para Botafogo" in line, line
+        page.screenshot(path=str(output_dir / "console-answer-cera.png"))
+    with _phone_match(browser, "cbfm-1toque") as (live, table, page, thumb):
+        ends = table.state.to_dict()["ends"]
+        _put(live, table, "goal_line", {"goal": ends["A"]}, "device")
+        page.wait_for_selector("#pending [data-choice=own_goal]", timeout=WAIT_MS)
+        _result_lines(page)
+        thumb.tap("#pending [data-choice=own_goal]")
+        line = _said(page, "✓ confirmado: gol contra")
+        assert "Gol contra de Alvorada, ponto para Botafogo" in line, line
+        page.screenshot(path=str(output_dir / "console-answer-own-goal.png"))

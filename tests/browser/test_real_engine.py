@@ -40,6 +40,7 @@ class RulesTable:
             if effect.kind == "announce" and effect.data.get("code") == "refused":
                 raise RefusedError(effect.data["pt"])
         self.state = new
+        self.effects = effects  # what the rules made of it (the daemon answers with them)
         self.entries.append({"id": entry_id, "kind": kind, "data": data, "source": source,
                              "period": period, "clock_ms": 0, "created_at": 0,
                              "author": author, "voided": False, "amended_by": None})

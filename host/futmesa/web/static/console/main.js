@@ -378,16 +378,29 @@ function onKey(ev) {
 }
 
 
+// what the rules announced for an input (its answer's effects), "·" between, the refusals
+// aside; ``cite``: with the rule each cites (an answer's line after the question's own words
+// leaves them to the Registro, so it stays short on a phone)
+function madeOf(body, cite) {
+  return ((body && body.result && body.result.effects) || [])
+    .filter((e) => e.kind === "announce" && e.code !== "refused" && (e.pt || e.en))
+    .map((e) => {
+      const text = (LANG === "en" ? e.en : e.pt) || e.pt;
+      const rule = !cite && e.rule ? ` (${e.rule})` : "";
+      return rule && text.endsWith(rule) ? text.slice(0, -rule.length) : text;
+    }).join(" · ");
+}
+
 Referee.on("say", say);
 Referee.on("applied", (item, body) => {
   refreshLog();
-  // a disciplinary input is answered with what the rules made of it (walk #45 low: not just
-  // "✓ disciplina Estrela do Norte"): the engine's announcement, in the page's language
-  if (item && item.kind === "discipline" && !(body && body.already)) {
-    const said = ((body && body.result && body.result.effects) || [])
-      .find((e) => e.kind === "announce" && e.code !== "refused" && (e.pt || e.en));
-    if (said) say(`✓ ${(LANG === "en" ? said.en : said.pt) || said.pt}`, "ok");
-  }
+  // a disciplinary input, and an answer to the rules' question, are answered with what the
+  // rules made of them (walk #45 low: not just "✓ disciplina Estrela do Norte"; walk45g G7,
+  // G10: not just "✓ confirmado: falta" / "gol contra"): the engine's announcements, in the
+  // page's language — the foul, its count, the kick and for whom; whose own goal
+  const made = item && !(body && body.already) ? madeOf(body, item.kind === "discipline") : "";
+  if (made && item.kind === "discipline") say(`✓ ${made}`, "ok");
+  else if (made && item.kind === "confirm") say(`✓ ${item.label} → ${made}`, "ok");
   reviewApplied(item, body);
   // a substitution taken: Sai/Entra are empty again (never the same one sent twice)
   if (item && item.kind === "substitution") {
