@@ -161,7 +161,8 @@ def test_one_english_sentence_said_two_ways_keeps_both() -> None:
 
 def test_a_refused_correction_and_a_correction_are_said_from_the_catalogs() -> None:
     engine = Engine(load_ruleset("cbfm-1toque"))
-    state, _ = engine.apply(engine.initial_state(), Entry(1, "clock_started", {}, "device"))
+    # (a fact to correct: the table's clock rows are not one, rules/corrections.correctable)
+    state, _ = engine.apply(engine.initial_state(), Entry(1, "set_up", {"kickoff": "A"}))
     state, effects = engine.apply(state, Entry(2, "void", {"target": 99}))
     (said,) = [e.data for e in effects if e.kind == "announce"]
     assert (said["code"], said["pt"], said["en"]) == (

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from futmesa.rules import DEVICE_KINDS, Engine, Entry, load_ruleset
+from futmesa.rules.corrections import correctable
 
 RULESETS = ("cbfm-1toque", "gaucha", "pastilha-8x2", "mesa-posta")
 side = st.sampled_from(["A", "B"])
@@ -231,7 +232,11 @@ def test_void_then_amend_back_restores_the_state(
     engine = engine_for(name, knockout)
     entries = build(steps)
     corrected = {e.data.get("target") for e in entries if e.is_correction}
-    candidates = [e for e in entries if not e.is_correction and e.id not in corrected]
+    # a fact of the match the engine corrects (rules/corrections.correctable): never the
+    # clock's rows or a period's start, nor an answer to a question whose entry was voided
+    candidates = [e for e in entries if not e.is_correction and e.id not in corrected
+                  and correctable(e.kind) and not (e.kind == "confirm"
+                                                   and e.data.get("target") in corrected)]
     assume(candidates)
     target = candidates[pick % len(candidates)]
     original, _ = engine.replay(entries)

@@ -25,13 +25,6 @@ Fact = dict[str, Any]
 
 # the lance timer's own rows: kept in the record, folded away on the screens and the súmula
 FOLDED_KINDS = frozenset({"lance_started", "lance_expired"})
-# the table's own clock and housekeeping rows: said in the log, but no referee's fact to void
-# or correct ("Relógio parado: bola morta", "Mesa configurada", "Relógio iniciado": walk #45;
-# its alarms, "Fim do 1º tempo", and its own close of the half: walk 45f, M8) — the clock is
-# set right by "Relógio", never by a correction
-CLOCK_KINDS = frozenset({"clock_started", "clock_stopped", "clock_adjusted", "profile_set",
-                         "period_started", "period_over", "alarm", "time_added", "time_up",
-                         "match_over", "boot", "sensor_ok", "gap", "lost"})
 # entries that are a foul or a sanction by themselves
 # (and the kicker under 1 cm from the ball, 000 Art. 26 §1 E: a warning, then the foul)
 DISCIPLINE_KINDS = ("foul", "discipline", "offside", "cera", "keeper_foul", "set_piece_distance")

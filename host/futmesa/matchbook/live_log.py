@@ -28,7 +28,13 @@ from futmesa.matchbook.account import (
     placed,
     placed_in_interval,
 )
-from futmesa.matchbook.records import entry_record, meanings, record_inputs, said_of
+from futmesa.matchbook.records import (
+    entry_record,
+    goal_words,
+    meanings,
+    record_inputs,
+    said_of,
+)
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
 from futmesa.matchbook.sumula import redact_secrets
 from futmesa.store import StoredEntry
@@ -146,14 +152,16 @@ class LiveLog:
         for entry_id, words in meanings({"announcements": fresh}, kinds).items():
             self._meaning.setdefault(entry_id, []).extend(words)
         ends = self._ends_now
+        goal = goals_by_entry(m).get(e.id)
         self._by_id[e.id] = {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends,
-                             "at": e.occurred_at}
+                             "at": e.occurred_at,
+                             **({"goal_words": goal_words(goal, self.teams)} if goal else {})}
         self._ends_now = self._ends_after(e, {e.id: ends}, {"announcements": fresh})
         target = e.data.get("target") if isinstance(e.data, dict) else None
         said = self._meaning.get(e.id)
         words = said_of(said)
         place, self._interval = interval_after(self._interval, e.kind, words)
-        ctx = Context(goals_by_entry(m).get(e.id), None, None, words, placed_in_interval(place),
+        ctx = Context(goal, None, None, words, placed_in_interval(place),
                       period_length(m, e.period), **placed(place, self._interval))
         self._inputs[e.id] = (None, list(said) if said is not None else None, ends,
                               self._by_id.get(target) if isinstance(target, int) else None, ctx)

@@ -11,6 +11,7 @@ from futmesa.matchbook.account import (
     Said,
     entry_facts,
     folds,
+    goal_text,
     goals_by_entry,
     interval_after,
     period_length,
@@ -18,8 +19,9 @@ from futmesa.matchbook.account import (
     placed_in_interval,
 )
 from futmesa.matchbook.citations import plain
-from futmesa.matchbook.status import EntryStatus, entry_statuses
+from futmesa.matchbook.status import EntryStatus, entry_statuses, with_moot_answers
 from futmesa.matchbook.wording import clip_cited, origin, sentence
+from futmesa.rules.corrections import correctable
 from futmesa.store import StoredEntry
 
 
@@ -74,7 +76,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "clock_ms": e.clock_ms, "created_at": e.created_at, "occurred_at": e.occurred_at,
         "author": e.author,
         "status": st.to_dict(),
-        "voided": st.state in ("voided", "without_effect"),
+        "voided": st.state in ("voided", "without_effect", "moot"),
         "amended_by": st.by if st.state == "amended" else None,
         "ends": ends,  # the goal each side defended then (names goal lines by side)
         "origin": origin(e.source, e.author),
@@ -89,6 +91,8 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "shootout": ctx.shootout,  # made in the penalty shoot-out: placed "Disputa de pênaltis"
         "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
         "undoes": ctx.undone is not None,  # a void undoing a correction (offers no undo)
+        # the goal it counts, or counted before its void: how a correction or an answer names it
+        "goal_words": (by_id.get(e.id) or {}).get("goal_words"),
         # the rules' words, their citations in words: short for screens, full for the súmula
         "meaning": [plain(m["pt"]) for m in meaning or []],
         "meaning_en": [plain(m["en"]) for m in meaning or []],
@@ -106,6 +110,9 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
                                    "target_kind": (asked or {}).get("kind")}, ctx, teams)
     # the lance timer's rows: folded away unless asked; never a foul (account.folds)
     record["folded"] = folds(e.kind, record["facts"])
+    # what the console offers to void or correct: what the engine corrects (one place)
+    record["correctable"] = (st.counts and not record["folded"]
+                             and correctable(e.kind, "void"))
     for fact in record["facts"]:
         if fact["kind"] in ("void_goal", "undo"):  # a void in the referee's words
             fact["text"] += clip_cited(e.data, by_id, "pt")  # the clip it cites, if any
@@ -159,9 +166,12 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
     ends = ends_by_entry(m, stored)
     by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id),
                     "at": e.occurred_at} for e in stored}
-    statuses = entry_statuses(m.get("corrections") or [])
+    statuses = with_moot_answers(entry_statuses(m.get("corrections") or []), {
+        e.id: e.data["target"] for e in stored if e.kind == "confirm"
+        and isinstance(e.data, dict) and isinstance(e.data.get("target"), int)})
     said = meanings(m, {e.id: e.kind for e in stored})
     goals = goals_by_entry(m)
+    name_goals(by_id, goals, statuses, was or {}, m.get("teams") or {})
     contexts: dict[int, Context] = {}
     state = ""
     for e in stored:
@@ -171,6 +181,26 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
                                        words, placed_in_interval(place))._replace(
             length_ms=period_length(m, e.period), **placed(place, state))
     return RecordInputs(ends, statuses, said, by_id, contexts)
+
+
+def goal_words(goal: dict[str, Any] | None, teams: dict[str, Any]) -> dict[str, str] | None:
+    """A goal as the account names it, in each language (None: no goal)."""
+    return {lang: goal_text(goal, teams, lang) for lang in ("pt", "en")} if goal else None
+
+
+def name_goals(by_id: dict[int, dict[str, Any]], goals: dict[int, dict[str, Any]],
+               statuses: dict[int, EntryStatus], was: dict[int, dict[str, Any]],
+               teams: dict[str, Any]) -> None:
+    """Each entry that counts a goal (or counted it before its void: ``was``) named by the
+    goal in ``by_id`` (``goal_words``): an answer or a correction of it names the goal, never
+    the sensor's row (walk #45g G3, G5)."""
+    for entry_id, row in by_id.items():
+        st = statuses.get(entry_id)
+        goal = goals.get(entry_id) or ((was.get(st.by) or {}).get("goal") if st is not None
+                                       and st.state == "voided" and st.by is not None else None)
+        named = goal_words(goal, teams)
+        if named:
+            row["goal_words"] = named
 
 
 def entry_context(e: StoredEntry, st: EntryStatus | None, by_id: dict[int, dict[str, Any]],

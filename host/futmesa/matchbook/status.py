@@ -4,7 +4,9 @@ The engine resolves voids and amendments (:mod:`futmesa.rules.corrections`) and 
 for each correction, whether it is the one deciding its target now (``in_effect``). This
 module only reads that: an entry is *voided* or *amended* by the correction in effect on it,
 a correction not in effect (voided itself, or replaced by a later one) is *without effect*,
-and everything else is *effective*. So the súmula, the console and the score never disagree.
+an answer to a question whose entry is voided is *moot* (the engine refuses to correct it:
+rules/corrections.py), and everything else is *effective*. So the súmula, the console and
+the score never disagree.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ EFFECTIVE = "effective"
 VOIDED = "voided"
 AMENDED = "amended"
 WITHOUT_EFFECT = "without_effect"
+MOOT = "moot"  # an answer whose question's entry was voided (walk #45g G3)
 
 
 @dataclass(frozen=True)
@@ -47,4 +50,16 @@ def entry_statuses(corrections: list[dict[str, Any]]) -> dict[int, EntryStatus]:
     for c in corrections:
         if not c.get("in_effect") and c["id"] not in out:
             out[c["id"]] = EntryStatus(WITHOUT_EFFECT, deciding.get(c.get("target", -1)))
+    return out
+
+
+def with_moot_answers(statuses: dict[int, EntryStatus],
+                      asked: dict[int, int]) -> dict[int, EntryStatus]:
+    """``statuses`` with each answer (answer id -> the entry it answers: ``asked``) that still
+    counts while its question's entry is voided made *moot*, by the void that took it out."""
+    out = dict(statuses)
+    for answer, question in asked.items():
+        st, q = out.get(answer), out.get(question)
+        if (st is None or st.state == EFFECTIVE) and q is not None and q.state == VOIDED:
+            out[answer] = EntryStatus(MOOT, q.by, q.author, q.reason)
     return out

@@ -28,6 +28,7 @@ from futmesa.matchbook.proof import Proof, proof_of
 from futmesa.matchbook.status import EntryStatus
 from futmesa.matchbook.wording import (
     clip_cited,
+    goal_named,
     origin,
     ruleset_title,
     sentence,
@@ -387,18 +388,45 @@ def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict
     target = by_id.get(data.get("target")) or {}
     target = {k: v for k, v in target.items() if k not in ("meaning", "meaning_en",
                                                         "meaning_full", "meaning_en_full")}
-    new = ""
-    if kind == "amend" and isinstance(data.get("data"), dict):
-        new_kind = data.get("kind") or target.get("kind") or ""
-        new = sentence(str(new_kind), data["data"], teams, lang, ends=target.get("ends"))
     corrections.add(
         not st.counts, number=e.get("id"),
         kind=_correction_kind(kind, str(target.get("kind") or ""), lang),
         target=(_("no. {number}").format(number=data.get("target")) + " — "
-                + (_text(target, teams, lang, by_id) if target else "?")),
-        now=new, author=origin(e.get("source"), e.get("author"), lang),
+                + (_named(target, teams, lang, by_id) if target else "?")),
+        now=_after(kind, data, target, teams, lang, by_id),
+        author=origin(e.get("source"), e.get("author"), lang),
         reason=(str(data.get("reason", "")) + clip_cited(data, by_id, lang)).strip(),
         status=_correction_status(st, lang))
+
+
+def _named(entry: dict[str, Any], teams: dict[str, Any], lang: str,
+           by_id: dict[Any, dict[str, Any]]) -> str:
+    """An entry as a correction names it: the goal it counted, else its own sentence."""
+    return goal_named(entry, lang) or _text(entry, teams, lang, by_id)
+
+
+def _after(kind: str, data: dict[str, Any], target: dict[str, Any], teams: dict[str, Any],
+           lang: str, by_id: dict[Any, dict[str, Any]]) -> str:
+    """What a correction made of its entry, in words (the "Passa a ser" column: walk #45g G5):
+    the amended sentence, "Anulado: o gol não vale", or what its undo gives back."""
+    _ = translator(lang).gettext
+    if kind == "amend":
+        if not isinstance(data.get("data"), dict):
+            return ""
+        new_kind = data.get("kind") or target.get("kind") or ""
+        return sentence(str(new_kind), data["data"], teams, lang, ends=target.get("ends"))
+    inner = target.get("data") if isinstance(target.get("data"), dict) else {}
+    back = by_id.get(inner.get("target")) or {}
+    if target.get("kind") == "void":
+        return _("{what} counts again").format(
+            what=_named(back, teams, lang, by_id) if back else "?")
+    if target.get("kind") == "amend":
+        return _("Reads as logged again: {what}").format(
+            what=sentence(str(back.get("kind") or ""), back.get("data"), teams, lang,
+                          period=back.get("period"), ends=back.get("ends")) if back else "?")
+    if goal_named(target, lang):
+        return _("Voided: the goal does not count")
+    return _("Voided: it no longer counts")
 
 
 def _correction_kind(kind: str, target_kind: str, lang: str) -> str:

@@ -512,7 +512,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 result=_("goal") if d.get("scored") else _("penalty missed"))
         case "confirm":
             asked = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
-            about = (_("on entry no. {number}").format(number=_num(d.get('target')))
+            goal = goal_named(asked, lang)  # a goal's question is about the goal (#45g G3)
+            about = (_("on the {goal}").format(goal=goal[:1].lower() + goal[1:]) if goal else
+                     _("on entry no. {number}").format(number=_num(d.get('target')))
                      + (f" ({target_text(asked, teams, lang)})" if asked else ""))
             if "choice" in d:
                 answer = word("choice", d.get("choice"), lang)
@@ -637,7 +639,18 @@ def clip_cited(data: Any, targets: dict[int, dict[str, Any]] | None, lang: str =
     return _(" (video no. {number})").format(number=number)
 
 
+def goal_named(entry: dict[str, Any] | None, lang: str = "pt") -> str:
+    """The goal an entry counted (or counted before its void), as the account names it
+    ("Gol de Alvorada (1 × 0, 2', botão 9)": matchbook/records.py), else ""."""
+    named = (entry or {}).get("goal_words") or {}
+    return str(named.get("en" if lang == "en" else "pt") or "")
+
+
 def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt") -> str:
+    """An entry as a correction or an answer names it: the goal it counted, else its row."""
+    named = goal_named(entry, lang)
+    if named:
+        return named
     return sentence(str(entry.get("kind", "")), entry.get("data"), teams, lang,
                     period=entry.get("period"), ends=entry.get("ends"))
 
@@ -677,6 +690,8 @@ def status_text(status: dict[str, Any] | None, lang: str = "pt") -> str:
         return _("Voided by entry{number}{author}").format(number=ref, author=who)
     if state == "amended":
         return _("Amended by entry{number}{author}").format(number=ref, author=who)
+    if state == "moot":  # its question's entry was voided: the answer went with it
+        return _("Withdrawn: its question was voided by entry{number}").format(number=ref)
     if state == "without_effect":
         return (_("No effect: replaced by entry{number}").format(number=ref) if by is not None
                 else _("No effect"))

@@ -1,6 +1,8 @@
 """Corrections: turn the full match log into the list of entries the rules apply.
 
-A referee may void or amend any earlier entry, including another correction.
+A referee may void or amend an earlier fact of the match (:func:`correctable`), and void a
+correction (its undo); the table's clock and housekeeping rows, a period's start, a signature
+and an answer whose question was voided are not corrected (refused, and ignored on replay).
 Nothing is erased: the log keeps every entry, and the effective list is
 recomputed from it. For each target the latest correction wins (a void of a
 correction cancels that correction; an amend after a void brings the entry
@@ -9,15 +11,29 @@ back with the amended data).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
 from futmesa.i18n import N_
 
 from .context import Refused
-from .model import Entry
+from .model import CORRECTION_KINDS, Entry
+
+# the rows that are no fact of the match to void or correct: the table's clock and
+# housekeeping, the referee's go for a period (walk #45g G4), the signatures (reopen instead)
+FIXED_KINDS = frozenset({
+    "start_period", "period_started", "period_over", "alarm", "time_up", "time_added",
+    "match_over", "clock_started", "clock_stopped", "clock_adjusted", "profile_set", "boot",
+    "sensor_ok", "gap", "lost", "lance_started", "signature", "reopen"})
+
+
+def correctable(kind: str, how: str = "void") -> bool:
+    """Whether an entry of ``kind`` may be corrected by ``how`` ("void" / "amend"): a
+    correction is undone by a void of it, never amended."""
+    if kind in FIXED_KINDS:
+        return False
+    return how == "void" or kind not in CORRECTION_KINDS
 
 
 def _target(entry: Entry) -> int | None:
@@ -51,7 +67,7 @@ def resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[list[Entry], dict[int
 
 def _resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[dict[int, Entry], dict[int, int]]:
     """(entries still active, as amended; target id -> id of the correction deciding it)."""
-    ids = {e.id for e in log}
+    ids = {e.id: e for e in log}
     decided: dict[int, tuple[str, Entry]] = {}
     active: dict[int, Entry] = {}
     for entry in reversed(log):  # a correction only ever targets an earlier entry
@@ -65,7 +81,7 @@ def _resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[dict[int, Entry], di
         if verdict is not None:  # amended: the latest amendment's data (and kind) win
             current = _amended(entry, verdict[1])
         active[entry.id] = current
-        if current.is_correction and _valid(current, ids):
+        if current.is_correction and _valid(current, ids, log):
             decided.setdefault(_target(current) or 0, (current.kind, current))
     return active, {target: verdict[1].id for target, verdict in decided.items()}
 
@@ -89,11 +105,36 @@ def _disallows_goal(entry: Entry, void: Entry) -> bool:
             and not void.data.get("false_trip"))
 
 
-def _valid(correction: Entry, ids: AbstractSet[int]) -> bool:
+def _valid(correction: Entry, by_id: Mapping[int, Entry], log: Sequence[Entry]) -> bool:
     target = _target(correction)
-    if target is None or target not in ids or target >= correction.id:
+    if target is None or target not in by_id or target >= correction.id:
+        return False
+    entry = by_id[target]
+    if not correctable(entry.kind, correction.kind) or _moot(entry, log, correction.id):
         return False
     return correction.kind != "amend" or isinstance(correction.data.get("data"), dict)
+
+
+def _asked(entry: Entry) -> int | None:
+    """The entry an answer (``confirm``) answers, else None."""
+    return _target(entry) if entry.kind == "confirm" else None
+
+
+def _moot(entry: Entry, log: Sequence[Entry], upto: int | None = None) -> bool:
+    """Whether ``entry`` is an answer to a question whose entry a void had taken out (before
+    entry ``upto``; all the log when None): the question was withdrawn, the answer with it
+    ("Quem dá a saída?" after its goal was voided, walk #45g G3)."""
+    asked = _asked(entry)
+    if asked is None:
+        return False
+    end = len(log) if upto is None else next(
+        (i for i, e in enumerate(log) if e.id >= upto), len(log))
+    if not any(e.kind == "void" and _target(e) == asked for e in log[:end]):
+        return False
+    prefix = list(log[:end])
+    _, deciding = _resolve(prefix)
+    by = deciding.get(asked)
+    return by is not None and any(e.id == by and e.kind == "void" for e in prefix)
 
 
 def correction_problem(log: tuple[Entry, ...], correction: Entry) -> Refused | None:
@@ -104,6 +145,16 @@ def correction_problem(log: tuple[Entry, ...], correction: Entry) -> Refused | N
                        target=repr(correction.data.get("target")))
     if correction.kind == "amend" and not isinstance(correction.data.get("data"), dict):
         return Refused(N_("An amendment needs 'data'"))
+    entry = log[_from_end(log, target) or 0]
+    if entry.is_correction and correction.kind == "amend":
+        return Refused(N_("A correction is not corrected: undo it (void it) and make a new one"))
+    if not correctable(entry.kind, correction.kind):
+        return Refused(N_("Entry {target} is no fact to correct (the clock, a period's start, "
+                          "a signature): set the clock with Relógio; reopen to change a "
+                          "signature"), target=target)
+    if _moot(entry, log):
+        return Refused(N_("Entry {target} answered a question whose entry was voided: it has "
+                          "no effect to correct (undo that void first)"), target=target)
     return None
 
 
@@ -126,12 +177,11 @@ def correction_history(log: tuple[Entry, ...] | list[Entry],
     what :func:`resolve` found, when the caller has it.
     """
     by_id = {e.id: e for e in log}
-    ids = by_id.keys()
     if deciding is None:
         _, deciding = _resolve(log)
     out: list[dict[str, Any]] = []
     for e in log:
-        if not e.is_correction or not _valid(e, ids):
+        if not e.is_correction or not _valid(e, by_id, log):
             continue  # a correction of nothing (refused when entered) is not history
         target = _target(e)
         original = by_id.get(target) if target is not None else None
@@ -186,6 +236,8 @@ def resolve_newest(log: Sequence[Entry], before: list[Entry], deciding: dict[int
             or (correction.kind == "amend" and not isinstance(correction.data.get("data"), dict)):
         return Resolved(before, deciding, history, len(before))  # a correction of nothing
     original = log[at]
+    if not correctable(original.kind, correction.kind) or _moot(original, log):
+        return Resolved(before, deciding, history, len(before))  # refused: changes nothing
     if original.is_correction:
         return None
     i = _from_end(before, target)

@@ -19,8 +19,7 @@ from starlette.routing import BaseRoute, Route
 from futmesa.hub import StateHub
 from futmesa.i18n import N_, _, translator
 from futmesa.matchbook import public_record
-from futmesa.matchbook.account import CLOCK_KINDS
-from futmesa.matchbook.signing import SIGNING_KINDS, closed
+from futmesa.matchbook.signing import closed
 from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
 from futmesa.web.access import MISSING, TokenGate, console_url, request_token
 from futmesa.web.common import (
@@ -53,10 +52,9 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
                                  {"state": "amended", "by": e.get("amended_by")}
                                  if e.get("amended_by") else {"state": "effective"})
     counts = status.get("state") in ("effective", "amended")
-    # the lance timer's rows fold away and, as the table's clock rows, are never corrected
-    # (matchbook/account.py)
-    correctable = (counts and not e.get("folded")
-                   and e.get("kind") not in ("void", "amend", *SIGNING_KINDS, *CLOCK_KINDS))
+    # what the engine corrects, as the matchbook says it (matchbook/records.py: never the
+    # clock's rows, a period's start, a signature, a moot answer); a correction is undone
+    correctable = bool(e.get("correctable")) and e.get("kind") not in ("void", "amend")
     # a correction in effect is undone the way it was made: a void of it, two taps; an undo
     # itself offers no further undo (no chain of offers that read the same): the entry it
     # gave back is in force again, and corrected by its own "Anular" / "Corrigir"

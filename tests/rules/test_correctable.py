@@ -1,0 +1,86 @@
+"""What a referee may correct is the engine's to say, in one place (rules/corrections.py
+``correctable``; walk #45g G3, G4): a period's start, the table's clock rows and alarms are
+no fact to void; a correction is undone by a void, never amended; an answer to a question
+whose entry was voided (the kick-off after a voided goal) has nothing left to correct. The
+engine refuses each with a sentence, and the refused correction changes nothing, live or on
+replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from futmesa.rules import Entry
+from futmesa.rules.corrections import correctable
+from futmesa_testkit.entry_builder import EntryBuilder
+
+
+def _refusal(match: EntryBuilder, kind: str, data: dict[str, Any]) -> str:
+    n = len(match.log) + 1
+    before = match.state.to_dict()
+    entry = Entry(n, kind, data, "referee", 1, n * 500, n * 500, author="ref", at=10**6 + n)
+    match.state, effects = match.engine.apply(match.state, entry)
+    match.log.append(entry)
+    refused = [fx.data for fx in effects if fx.kind == "announce"
+               and fx.data.get("code") == "refused"]
+    replayed, _ = match.engine.replay(match.log)
+    assert replayed.to_dict() == match.state.to_dict()
+    after = match.state.to_dict()
+    assert after["corrections"] == before["corrections"], (kind, data)
+    assert after["score"] == before["score"]
+    return str(refused[0]["pt"]) if refused else ""
+
+
+def _goal_answered() -> tuple[EntryBuilder, Entry, Entry]:
+    match = EntryBuilder()
+    match.kick_off()
+    match.put("shot_asked", {"side": "B", "disc": 11})
+    goal = match.put("goal_by_hand", {"side": "B"})
+    answer = match.put("confirm", {"target": goal.id, "choice": "A"})
+    return match, goal, answer
+
+
+def test_time_rows_are_refused_with_a_sentence() -> None:
+    match, _goal, _answer = _goal_answered()
+    starts = [e for e in match.log if e.kind in ("start_period", "clock_started")]
+    assert len(starts) == 2
+    for e in starts:
+        for how, data in (("void", {"target": e.id}),
+                          ("amend", {"target": e.id, "data": {}})):
+            said = _refusal(match, how, data)
+            assert f"{e.id}" in said and "Relógio" in said, said
+
+
+def test_a_correction_is_undone_never_amended() -> None:
+    match, goal, _answer = _goal_answered()
+    void = match.put("void", {"target": goal.id, "reason": "mão"})
+    assert match.state.m["score"] == {"A": 0, "B": 0}
+    said = _refusal(match, "amend", {"target": void.id, "data": {"target": goal.id}})
+    assert "desfaça" in said.lower() or "anul" in said.lower(), said
+
+
+def test_the_answer_to_a_voided_goal_is_moot() -> None:
+    match, goal, answer = _goal_answered()
+    match.put("void", {"target": goal.id, "reason": "mão"})
+    said = _refusal(match, "void", {"target": answer.id})
+    assert str(answer.id) in said, said
+    assert _refusal(match, "amend", {"target": answer.id,
+                                     "data": {"target": goal.id, "choice": "B"}})
+
+
+def test_the_answer_is_correctable_again_once_the_void_is_undone() -> None:
+    match, goal, answer = _goal_answered()
+    void = match.put("void", {"target": goal.id, "reason": "mão"})
+    match.put("void", {"target": void.id, "reason": "revisto"})
+    match.put("void", {"target": answer.id})
+    assert match.state.to_dict()["corrections"][-1]["target"] == answer.id
+    assert match.state.to_dict()["corrections"][-1]["in_effect"]
+
+
+def test_facts_stay_correctable() -> None:
+    for kind in ("goal_line", "goal_by_hand", "confirm", "foul", "touch", "lance_expired",
+                 "substitution"):
+        assert correctable(kind, "void") and correctable(kind, "amend"), kind
+    assert correctable("void", "void") and not correctable("void", "amend")
+    for kind in ("start_period", "period_started", "alarm", "period_over", "clock_started",
+                 "signature"):
+        assert not correctable(kind, "void"), kind
