@@ -110,13 +110,15 @@ class SignedTable:
         state = self.daemon.state.to_dict()
         assert state["finished"] and state["score"] == {"A": 1, "B": 0}, state
 
-    def view(self) -> dict[str, Any]:
-        r = httpx.get(f"{self.live.url}/api/assinaturas?table=sim-T1", timeout=20)
+    def view(self, match: int | None = None) -> dict[str, Any]:
+        which = f"match={match}&table=sim-T1" if match is not None else "table=sim-T1"
+        r = httpx.get(f"{self.live.url}/api/assinaturas?{which}", timeout=20)
         assert r.status_code == 200, r.text
         return r.json()
 
     def sign(self, role: str, name: str, *, image: str | None = None,
-             signs: str | None = None) -> httpx.Response:
+             signs: str | None = None, match: int | None = None) -> httpx.Response:
         return self.post("/api/assinar", {
             "role": role, "name": name, "image": image or drawing(len(name)),
-            "signs": signs if signs is not None else self.view()["chain"]["final_hash"]})
+            "signs": signs if signs is not None else self.view(match)["chain"]["final_hash"],
+            **({"match": match} if match is not None else {})})

@@ -42,6 +42,7 @@ def phone() -> Iterator[Any]:
 
 
 def draw(page: Any, wave: int) -> None:
+    page.locator("#pad").scroll_into_view_if_needed()  # the finger draws where it can see
     box = page.locator("#pad").bounding_box()
     x, y, w, h = box["x"], box["y"], box["width"], box["height"]
     page.mouse.move(x + 20, y + h / 2)
@@ -117,3 +118,25 @@ def test_captain_and_referee_sign_with_a_finger_then_reopen(table: SignedTable,
     phone.screenshot(path=str(OUT / "sign-page-reopened.png"), full_page=True)
     assert "gol revisto no vídeo" in phone.text_content("#signed")
     assert [s["valid"] for s in table.view()["signatures"]] == [False, False]
+
+
+def test_an_unsigned_match_is_signed_on_the_page_after_nova_partida(table: SignedTable,
+                                                                     phone: Any) -> None:
+    """Walk 45g G8: after "Nova partida" /assinar showed only the new match; the played one
+    could no longer be signed. The page lists it; a tap opens it there and it is signed."""
+    first = table.match_id
+    assert table.referee("new_match", {}).json()["ok"]
+    phone.goto(f"{table.live.url}/assinar?table=sim-T1&token={TOKEN}")
+    phone.wait_for_selector("#earlier-card:not([hidden]) a", timeout=20_000)
+    link = phone.locator("#earlier a")
+    assert link.count() == 1
+    assert link.text_content() == f"Partida nº {first}: Alvorada 1 × 0 Botafogo"
+    link.tap()
+    phone.wait_for_function(
+        "() => document.getElementById('result').textContent.includes('Alvorada 1 × 0')")
+    assert phone.is_visible("#sign-card") and phone.is_hidden("#earlier-card")
+    sign_on_page(phone, "referee", "Rui Árbitro", 0)
+    signed = [e for e in table.store.entries(first) if e.kind == "signature"]
+    assert [e.data["name"] for e in signed] == ["Rui Árbitro"]
+    assert phone.is_hidden("#reopen-card")  # an earlier match is signed, not reopened
+    phone.screenshot(path=str(OUT / "sign-earlier-match-phone.png"), full_page=True)

@@ -89,6 +89,13 @@ def closed(entries: list[Any]) -> bool:
     return any(s.valid and s.role == "referee" for s in signatures(entries))
 
 
+def over(finished: Any, ended_at: Any) -> bool:
+    """An earlier match of the table is signed once it is over: the rules ended it, or a new
+    match replaced it (its súmula says it stopped before the end; the signature attests that
+    record) — walk 45g G8."""
+    return bool(finished) or ended_at is not None
+
+
 def role_label(role: str, teams: dict[str, Any] | None = None, lang: str = "pt") -> str:
     """"Árbitro" / "Capitão — Equipe" as the súmula names a signer."""
     label = translator(lang).gettext(ROLE_WORDS[role]) if role in ROLE_WORDS else role

@@ -13,9 +13,10 @@ from futmesa.health import is_write_failure
 from futmesa.hub import RefusedError
 from futmesa.i18n import N_, _, language, short, translator
 from futmesa.matchbook.citations import announcement, plain
+from futmesa.matchbook.signing import SIGNING_KINDS, signable_hashes
 from futmesa.matchbook.signing import refusal as closing_refusal
-from futmesa.matchbook.signing import signable_hashes
 from futmesa.rules import Entry, load_ruleset
+from futmesa.table.sign_earlier import sign_earlier
 
 if TYPE_CHECKING:
     from futmesa.table.daemon import TableDaemon
@@ -71,8 +72,16 @@ class RefereeInputs:
             match_id = t.new_match(ruleset, settings)
             return {"ok": True, "match_id": match_id, "state": t.state_json()}
         assert t.book is not None
-        self._refuse_if_closed(kind, data)
         author = self._who(author)
+        if kind in SIGNING_KINDS and "match" in data:  # /assinar names the match it shows
+            data = dict(data)
+            target = data.pop("match")
+            if kind == "signature" and target not in (None, t.match["id"]):
+                return sign_earlier(t, target, data, author, input_id)
+            if target not in (None, t.match["id"]):
+                raise RefusedError.words(N_("An earlier match is not reopened: only the "
+                                            "table's current match is corrected"))
+        self._refuse_if_closed(kind, data)
         now = time.time() * 1000
         at = t.book.timeline.referee_stamp(now, pressed_at, kind)
         probe = Entry(id=0, kind=kind, data=data, source="referee",

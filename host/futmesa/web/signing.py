@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,8 +29,9 @@ from futmesa.hub import RefusedError, StateHub
 from futmesa.i18n import _, jinja_callables, short, translator
 from futmesa.matchbook import UnloadableMatch, build, public_record
 from futmesa.matchbook.account import line
-from futmesa.matchbook.signing import MAX_NAME, ROLES, role_label
+from futmesa.matchbook.signing import MAX_NAME, ROLES, over, role_label
 from futmesa.matchbook.sumula import facts_of
+from futmesa.matchbook.wording import team
 from futmesa.web.access import MISSING, TokenGate, request_token
 from futmesa.web.common import (
     TEMPLATES_DIR,
@@ -100,16 +102,45 @@ def _table_of(request: Request) -> str | None:
     return request.query_params.get("table") or None
 
 
+def _which(body: dict[str, Any]) -> dict[str, Any]:
+    """The match the page shows (an earlier one of the table's is signed too: walk 45g G8)."""
+    return {"match": body["match"]} if body.get("match") is not None else {}
+
+
 def _signature(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
     name = str(body.get("name") or "").strip()
     data = {"role": body.get("role"), "name": name, "signs": body.get("signs"),
-            "image": body.get("image")}
+            "image": body.get("image"), **_which(body)}
     return data, name[:MAX_NAME] or "árbitro"
 
 
 def _reopen(body: dict[str, Any]) -> tuple[dict[str, Any], str]:
-    return ({"reason": str(body.get("reason") or "").strip()[:300]},
+    return ({"reason": str(body.get("reason") or "").strip()[:300], **_which(body)},
             str(body.get("author") or "árbitro")[:MAX_NAME])
+
+
+UNSIGNED_LOOKBACK = 50  # the newest matches looked at (a day at one table is far fewer)
+DAY_S = 24 * 3600  # "the matches of the day": the table's last 24 hours
+
+
+def unsigned_matches(rows: list[dict[str, Any]], table_id: Any, shown: Any, current: Any,
+                     lang: str, now: float) -> list[dict[str, Any]]:
+    """The table's earlier matches of the day that are over and still lack the referee's
+    signature, newest first (``rows``: the history's, with their summaries)."""
+    t = translator(lang)
+    out = []
+    for m in rows:
+        summary = m.get("summary") or {}
+        if (m.get("table_id") != table_id or m.get("id") in (shown, current)
+                or not m.get("loadable", True) or summary.get("signed")
+                or not over(m.get("finished"), m.get("ended_at"))
+                or now - float(m.get("created_at") or 0) > DAY_S):
+            continue
+        teams, score = m.get("teams") or {}, m.get("score") or {}
+        out.append({"id": m["id"], "title": t.gettext("Match no. {id}: {a} {ga} × {gb} {b}").format(
+            id=m["id"], a=team(teams, "A", lang), ga=score.get("A", 0), gb=score.get("B", 0),
+            b=team(teams, "B", lang))})
+    return out
 
 
 class Signing:
@@ -147,8 +178,26 @@ class Signing:
         record = await self.load(request, match)
         if isinstance(record, JSONResponse):
             return record
-        return JSONResponse(signing_view(record, verify_url(request, record["match"]["id"]),
-                                         short(request_language(request, browser=True))))
+        lang = short(request_language(request, browser=True))
+        view = signing_view(record, verify_url(request, record["match"]["id"]), lang)
+        return JSONResponse({**view, **await self.earlier(request, record, lang)})
+
+    async def earlier(self, request: Request, record: dict[str, Any],
+                      lang: str) -> dict[str, Any]:
+        """Whether the match shown is the table's current one, and the table's earlier
+        unsigned matches of the day (each signed from this page: walk 45g G8)."""
+        live = self.hub.snapshot(_table_of(request))
+        shown, current = record["match"]["id"], live.get("match_id")
+        table_id = record["match"].get("table_id")
+        finished = bool((record.get("state") or {}).get("finished"))
+        # an earlier match is signed once over (a new match may have stopped it)
+        here = {"current": shown == current, "signable": finished if shown == current
+                else over(finished, record["match"].get("ended_at"))}
+        if self.history is None or live.get("table_id") not in (None, table_id):
+            return {**here, "unsigned": []}
+        rows = await asyncio.to_thread(self.history.list_matches, UNSIGNED_LOOKBACK)
+        return {**here,
+                "unsigned": unsigned_matches(rows, table_id, shown, current, lang, time.time())}
 
     async def send(self, request: Request, kind: str, build_data: Any) -> Response:
         if request_token(request) is None:

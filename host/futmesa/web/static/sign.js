@@ -41,7 +41,7 @@
     view = body;
     $("title").textContent = _("Report of match no. {id}", { id: body.match_id });
     $("result").textContent = body.result;
-    $("ending").textContent = body.finished ? body.ending : _("Match {state}: sign after the final whistle", { state: body.ending });
+    $("ending").textContent = body.finished || body.signable ? body.ending : _("Match {state}: sign after the final whistle", { state: body.ending });
     const struck = body.summary_struck || [];
     $("summary").replaceChildren(...body.summary.map((s, i) => item(s, struck[i] ? "struck" : "")));
     $("hash").textContent = body.chain.short || "—";
@@ -65,9 +65,25 @@
     // page says so (issue 31 §13: an empty "Quem assina" and the pad stayed)
     const everyone = body.roles.length > 0 && body.roles.every(
       (r) => body.signatures.some((s) => s.valid && s.role === r.role));
-    $("sign-card").hidden = !body.finished || everyone;
-    $("all-signed").hidden = !(body.finished && everyone);
-    $("reopen-card").hidden = !body.closed; // only a match the referee closed is reopened
+    const signable = body.signable !== undefined ? body.signable : body.finished;
+    $("sign-card").hidden = !signable || everyone;
+    $("all-signed").hidden = !(signable && everyone);
+    // only the table's current match, closed by the referee, is reopened (an earlier one is
+    // signed here, corrected nowhere: walk 45g G8)
+    $("reopen-card").hidden = !body.closed || body.current === false;
+    // the table's earlier matches of the day still unsigned: each opens here to be signed
+    const earlier = body.unsigned || [];
+    $("earlier").replaceChildren(...earlier.map((m) => {
+      const li = item("");
+      const a = document.createElement("a");
+      const params = new URLSearchParams(forTable);
+      params.set("match", String(m.id));
+      a.href = `/assinar?${params}`;
+      a.textContent = m.title;
+      li.append(a);
+      return li;
+    }));
+    $("earlier-card").hidden = earlier.length === 0;
     const role = $("role");
     const chosen = role.value;
     role.replaceChildren(...body.roles.map((r) => {
@@ -140,7 +156,7 @@
     const name = $("name").value.trim();
     if (!name) { say(_("Write the name of the person signing"), false); return; }
     if (!drawn) { say(_("Sign with your finger in the box before sending"), false); return; }
-    const out = await post("/api/assinar", { role: $("role").value, name, image: png(), signs: view.chain.final_hash });
+    const out = await post("/api/assinar", { role: $("role").value, name, image: png(), signs: view.chain.final_hash, match: view.match_id });
     if (out.ok) {
       say(_("Signature of {name} recorded", { name }), true);
       $("name").value = "";
@@ -152,7 +168,7 @@
   $("reopen").addEventListener("click", async () => {
     const reason = $("reason").value.trim();
     if (!reason) { say(_("Say why the match is reopened"), false); return; }
-    const out = await post("/api/reabrir", { reason });
+    const out = await post("/api/reabrir", { reason, match: view.match_id });
     if (out.ok) { say(_("Match reopened: the earlier signatures no longer hold"), true); $("reason").value = ""; }
     else say(out.error, false);
     await load();
