@@ -622,3 +622,21 @@ def test_an_own_goal_says_whose_it_was(tmp_path: Path) -> None:
     table = build(record).table("goals")
     assert table is not None and [r["what"] for r in table.rows] == [meant], table.rows
     assert goal
+
+
+def test_a_shot_without_a_goal_is_said_once(tmp_path: Path) -> None:
+    """Issue 45 (walk45g, low, sumula2.txt): "Chute sem gol: defendido — Chute de Alvorada:
+    defendido": the rules' words restated the entry on its own row (Registro, súmula)."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=30_000)
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    shot = t.put("shot_result", {"outcome": "saved"})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    for entries in (record["entries"], live["entries"]):
+        row = next(e for e in entries if e["id"] == shot)
+        assert row["text"] == "Chute sem gol: defendido"
+        assert not [m for m in row["meaning"] if m.startswith("Chute de")], row["meaning"]
+    rows = build(record).table("log")
+    assert rows is not None
+    said = [r for r in rows.rows if r["number"] == str(shot)]
+    assert said and "Chute de" not in str(said[0]), said

@@ -24,17 +24,24 @@ from futmesa.matchbook.wording import clip_cited, origin, sentence
 from futmesa.rules.corrections import correctable
 from futmesa.store import StoredEntry
 
+# the announcements that only restate an entry of another name: "Chute de X: defendido" on
+# "Chute sem gol: defendido" (walk45g, low: said twice on one row)
+RESTATES = {"shot_result": "shot_over"}
+
 
 def meanings(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, list[dict[str, str]]]:
     """What the rules announced for each entry (a goal, a restart…), by entry id.
 
-    An announcement that only restates the entry (its code is the entry's kind) is left out.
+    An announcement that only restates the entry (its code is the entry's kind, or the one
+    :data:`RESTATES` names for it) is left out.
     """
     out: dict[int, list[dict[str, str]]] = {}
     for a in state.get("announcements") or []:
+        kind = kinds.get(a["entry"]) if isinstance(a, dict) and isinstance(
+            a.get("entry"), int) else None
         if (isinstance(a, dict) and a.get("code") != "refused"
                 and isinstance(a.get("entry"), int)
-                and a.get("code") not in (kinds.get(a["entry"]), "correction")):
+                and a.get("code") not in (kind, RESTATES.get(kind or ""), "correction")):
             out.setdefault(a["entry"], []).append({"pt": str(a.get("pt", "")),
                                                    "en": str(a.get("en", "")),
                                                    "code": str(a.get("code") or ""),
