@@ -640,3 +640,14 @@ def test_a_shot_without_a_goal_is_said_once(tmp_path: Path) -> None:
     assert rows is not None
     said = [r for r in rows.rows if r["number"] == str(shot)]
     assert said and "Chute de" not in str(said[0]), said
+
+
+def test_a_restart_entered_is_said_once(tmp_path: Path) -> None:
+    """Issue 45 (walk45g, low, 74-gaucha-registro.png): "Reinício: bola do goleiro para
+    Alvorada — Bola do goleiro para Alvorada": the restart's announcement restated its row."""
+    t = kicked_off(tmp_path / "m.sqlite", "gaucha", clock=30_000)
+    entry = t.put("restart", {"kind": "lateral", "side": "B"})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    row = next(e for e in record["entries"] if e["id"] == entry)
+    assert row["text"].startswith("Reinício: lateral para Botafogo da Mesa"), row["text"]
+    assert not [m for m in row["meaning"] if m.startswith("Lateral para")], row["meaning"]

@@ -25,15 +25,23 @@ from futmesa.rules.corrections import correctable
 from futmesa.store import StoredEntry
 
 # the announcements that only restate an entry of another name: "Chute de X: defendido" on
-# "Chute sem gol: defendido" (walk45g, low: said twice on one row)
-RESTATES = {"shot_result": "shot_over"}
+# "Chute sem gol: defendido", "Lateral para X" on "Reinício: lateral para X" (a code ending
+# "_": any of that family) — walk45g, low: said twice on one row
+RESTATES = {"shot_result": "shot_over", "restart": "restart_"}
+
+
+def restates(kind: str | None, code: Any) -> bool:
+    """Whether an announcement ``code`` only restates an entry of ``kind``."""
+    said = RESTATES.get(kind or "")
+    return bool(said) and isinstance(code, str) and (
+        code == said or (said.endswith("_") and code.startswith(said)))
 
 
 def meanings(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, list[dict[str, str]]]:
     """What the rules announced for each entry (a goal, a restart…), by entry id.
 
     An announcement that only restates the entry (its code is the entry's kind, or the one
-    :data:`RESTATES` names for it) is left out.
+    :func:`restates` names for it) is left out.
     """
     out: dict[int, list[dict[str, str]]] = {}
     for a in state.get("announcements") or []:
@@ -41,7 +49,8 @@ def meanings(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, list[dic
             a.get("entry"), int) else None
         if (isinstance(a, dict) and a.get("code") != "refused"
                 and isinstance(a.get("entry"), int)
-                and a.get("code") not in (kind, RESTATES.get(kind or ""), "correction")):
+                and a.get("code") not in (kind, "correction")
+                and not restates(kind, a.get("code"))):
             out.setdefault(a["entry"], []).append({"pt": str(a.get("pt", "")),
                                                    "en": str(a.get("en", "")),
                                                    "code": str(a.get("code") or ""),
