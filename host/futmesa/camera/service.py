@@ -88,6 +88,7 @@ class CameraService:
         self._thread: threading.Thread | None = None
         self._reader: sqlite3.Connection | None = None
         self._frames = FrameAsks()
+        self._keep_due = False  # a clip was written: the disk's keeping is checked
 
     # -- lifecycle ----------------------------------------------------------------------
     def start(self) -> None:
@@ -149,6 +150,19 @@ class CameraService:
         self._read_replies()
         self._check_process()
         self._read_log()
+        if self._keep_due:
+            self._keep_disk()
+
+    def _keep_disk(self) -> None:
+        """A new clip on disk: the oldest clips nobody cited go past ``clips_keep_mib``."""
+        from futmesa.camera.keeping import prune_clips
+
+        self._keep_due = False
+        assert self._reader is not None
+        gone = prune_clips(self._reader, self.db_path, self.settings.clips_keep_mib * 2**20)
+        if gone:
+            log.info(_("camera: %d clip(s) nobody cited removed to keep the disk (%d MiB)"),
+                     len(gone), self.settings.clips_keep_mib)
 
     def _read_replies(self) -> None:
         while self.conn is not None and self.proc is not None:
@@ -292,6 +306,7 @@ class CameraService:
                 "written_s": result.get("written_s"), "truth": result.get("truth"),
                 "asked_to_done_s": time.monotonic() - entry["asked"]}
         self.written.append(done)
+        self._keep_due = self._keep_due or "sha256" in data
         if self.on_clip is not None:
             self.on_clip(done)
         if entry["kind"] in CLIP_EVENTS and "sha256" in data and self.on_judged is not None:

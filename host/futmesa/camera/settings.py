@@ -30,6 +30,8 @@ class CameraSettings(BaseModel):
     review_s: float = Field(10.0, ge=1.0, le=60.0)  # "Rever": the seconds before the press
     clip_height: int = Field(360, ge=90, le=1080)  # the clips' picture (docs/camera.md)
     stall_s: float = Field(2.0, ge=0.3, le=30.0)  # no new frame this long: the feed is stalled
+    # the clips nobody cited (not a goal's) kept on disk, oldest removed first (camera/keeping.py)
+    clips_keep_mib: int = Field(2048, ge=16, le=1_048_576)
 
     @model_validator(mode="after")
     def _clip_fits_the_ring(self) -> CameraSettings:
