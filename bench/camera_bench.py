@@ -8,8 +8,11 @@ CPU share is the process's user+system time over the window (/proc/PID/stat), in
 core. Memory: the ring's bytes (capped by ring_max_mib) and the process's resident set. Goal
 → clip: a goal-line entry put in a real event log, until the camera's ``clip`` entry is in
 it (the clip covers ``clip_after_s`` after the goal, so that much is waiting by design; the
-time past the span's end is printed beside). ``--quick`` (make test): 320×180 at 10 fps for
-3 s, one short clip.
+time past the span's end is printed beside), with its baseline: the time to decode the clip's
+frames once, whole, in the bench's own process right after (a yardstick of how busy the
+machine is then), and the ratio of the time past the span's end to it. The clip's bytes (and
+per second) are printed for the disk (docs/camera.md, "The disk"). ``--quick`` (make test):
+320×180 at 10 fps for 3 s, one short clip.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from typing import Any
 
 import cv2
 
+from futmesa.camera.record import clip_dir
 from futmesa.camera.service import CameraService
 from futmesa.camera.settings import CameraSettings, camera_settings
 from futmesa.camera.simcam import SimCamera
@@ -65,6 +69,18 @@ def decode_only(path: str, fps: int, seconds: float, reading: Any) -> None:
         if not ok:
             break
         time.sleep(max(0.0, due - time.monotonic()))
+
+
+def decode_baseline(path: Path, frames: int) -> float:
+    """Seconds to decode ``frames`` frames of the camera's file once, whole (no pacing)."""
+    cap = cv2.VideoCapture(str(path))
+    t0 = time.perf_counter()
+    for _ in range(frames):
+        if not cap.read()[0]:
+            break
+    took = time.perf_counter() - t0
+    cap.release()
+    return took
 
 
 def measure(pid: int, warm_s: float, window_s: float) -> float:
@@ -111,8 +127,11 @@ def capture_run(video: Path, settings: CameraSettings, warm_s: float, window_s: 
         cam.stop()
         store.close()
     assert "sha256" in clip, f"the clip was not made: {clip}"
+    span_s = (clip["to_ms"] - clip["from_ms"]) / 1000
     return {"share": share, "stats": stats, "rss": rss, "goal_to_clip_s": done_s,
-            "after_span_s": done_s - settings.clip_after_s, "frames": clip["frames"]}
+            "after_span_s": done_s - settings.clip_after_s, "frames": clip["frames"],
+            "baseline_s": decode_baseline(video, clip["frames"]),
+            "bytes": (clip_dir(store.path) / clip["file"]).stat().st_size, "span_s": span_s}
 
 
 def run(label: str, width: int, height: int, fps: int, warm_s: float, window_s: float,
@@ -136,6 +155,13 @@ def run(label: str, width: int, height: int, fps: int, warm_s: float, window_s: 
     print(f"    goal → playable clip ({clip[0]:g} s + {clip[1]:g} s, {got['frames']} frames, "
           f"{settings.clip_height}p): {got['goal_to_clip_s']:.2f} s, "
           f"{got['after_span_s']:.2f} s past the span's end")
+    print(f"    baseline: decoding the clip's {got['frames']} frames once, whole, here and now: "
+          f"{got['baseline_s']:.2f} s; past the span's end / baseline: "
+          f"{got['after_span_s'] / max(got['baseline_s'], 1e-3):.2f}")
+    per_s = got["bytes"] / 1024 / max(got["span_s"], 0.1)
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    print(f"    clip file: {got['bytes'] / 1024:.0f} KiB ({per_s:.0f} KiB a second of video); "
+          f"load average now {load} (a shared machine)")
 
 
 def main() -> int:
