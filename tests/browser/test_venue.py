@@ -31,6 +31,15 @@ def _errors(page: Any) -> list[str]:
     return errors
 
 
+def _answer_in_page(page: Any, button: str) -> str:
+    """The console's own question (its in-page box, in the console's style, never the browser's
+    confirm()): its words, answered with ``button`` (#ask-yes / #ask-no)."""
+    page.wait_for_selector("#ask[open]", timeout=WAIT_MS)
+    said = page.text_content("#ask-text") or ""
+    page.click(button)
+    return said
+
+
 def _wait_text(page: Any, selector: str, text: str) -> None:
     page.wait_for_function(
         "([s, t]) => (document.querySelector(s)?.textContent || '').includes(t)",
@@ -50,12 +59,12 @@ def test_nova_partida_keeps_this_console_and_tells_the_others(
                 pg.goto(f"{live.base_url}/console?token={live.token}")
                 _wait_text(pg, "#token-status", "✓ acesso de árbitro")
             old_token = live.token
-            mine.on("dialog", lambda d: d.accept())
             mine.click("[data-sheet=sheet-more]")  # the match form is one tap away
             mine.fill("#setup input[name=nameA]", "Grêmio")
             mine.fill("#setup input[name=nameB]", "Internacional")
             mine.fill("#setup input[name=half_min]", "10")
             mine.click("#setup button[value=new_match]")
+            _answer_in_page(mine, "#ask-yes")
             _wait_text(mine, "#result", "✓ nova partida")
             assert live.token != old_token
             # this console carries on with the new token: a referee action is accepted
@@ -158,11 +167,11 @@ def test_two_tables_on_one_host_each_console_keeps_its_own_token(
             _wait_text(c2, "#token-status", "✓ acesso de árbitro")
             c1.reload()  # table 2's token in the same storage did not replace table 1's
             _wait_text(c1, "#token-status", "✓ acesso de árbitro")
-            c1.on("dialog", lambda d: d.accept())
             c1.click("[data-sheet=sheet-more]")
             c1.fill("#setup input[name=nameA]", "Grêmio")
             c1.fill("#setup input[name=nameB]", "Internacional")
             c1.click("#setup button[value=new_match]")
+            _answer_in_page(c1, "#ask-yes")
             _wait_text(c1, "#result", "✓ nova partida")
             _wait_text(c1, "#token-status", "✓ acesso de árbitro")
             c2.reload()  # table 2's console is not locked out by table 1's new match
@@ -232,9 +241,9 @@ def test_nova_partida_a_late_answer_for_the_old_key_does_not_retire_this_console
             mine.goto(f"{live.base_url}/console?token={live.token}")
             _wait_text(mine, "#token-status", "✓ acesso de árbitro")
             mine.evaluate("(t) => { window.slowToken = t; }", live.token)
-            mine.on("dialog", lambda d: d.accept())
             mine.click("[data-sheet=sheet-more]")
             mine.click("#setup button[value=new_match]")
+            _answer_in_page(mine, "#ask-yes")
             _wait_text(mine, "#result", "✓ nova partida")
             mine.wait_for_function("window.oldChecks > 0", timeout=WAIT_MS)
             status = mine.text_content("#token-status") or ""
@@ -257,19 +266,15 @@ def test_nova_partida_reminds_that_the_report_is_not_signed(browser: Any) -> Non
             errors = _errors(page)
             page.goto(f"{live.base_url}/console?token={live.token}")
             _wait_text(page, "#token-status", "✓ acesso de árbitro")
-            asked: list[str] = []
-
-            def dismiss(d: Any) -> None:
-                asked.append(d.message)
-                d.dismiss()
-
-            page.on("dialog", dismiss)
+            native: list[str] = []  # the browser's own confirm() box: never (walk 45g, Low)
+            page.on("dialog", lambda d: (native.append(d.message), d.dismiss()))
             page.click("[data-sheet=sheet-more]")
             page.click("#setup button[value=new_match]")
-            live.wait(lambda: bool(asked), 60, "the question before closing the match")
-            assert len(asked) == 1, asked
-            assert "súmula desta partida ainda não foi assinada" in asked[0], asked[0]
-            assert "Assinar a súmula" in asked[0] and "Encerrar a partida atual" in asked[0]
+            asked = _answer_in_page(page, "#ask-no")
+            assert "súmula desta partida ainda não foi assinada" in asked, asked
+            assert "Assinar a súmula" in asked and "Encerrar a partida atual" in asked
+            assert native == []
+            assert page.is_hidden("#ask")
             state = httpx.get(live.base_url + "/api/state", timeout=10).json()
             assert state["match_id"] == first
             assert not errors, errors

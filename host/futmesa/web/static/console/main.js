@@ -3,7 +3,7 @@
 // through Referee (referee.js): an id and a press time on each, kept until the host answers.
 // This module draws the state and starts the page; the others each do one job.
 
-import { $, KEEP_PICK_MS, LANG, _, forTable, keeperLink, name, say, show, table, view } from "./page.js";
+import { $, KEEP_PICK_MS, LANG, _, ask, forTable, keeperLink, name, say, show, table, view } from "./page.js";
 import { clearDisc, home, key, refuseShot, renderPlays, send, setSide, showDisc } from "./keypad.js";
 import { checkToken, keepLastState, lastState, showQueue } from "./link.js";
 import { actions, closeSheets, openSheet } from "./actions.js";
@@ -293,17 +293,21 @@ function wire() {
     if (f.get("referee")) settings.referee = f.get("referee");
     if (f.get("event")) settings.event = f.get("event");
     if (f.get("half_min")) settings.period_ms = Number(f.get("half_min")) * 60000;
-    if (!confirm(endingWords(_("End the current match and open a new one?")))) return;
-    send("new_match", { ruleset: f.get("ruleset"), settings }, _("new match"));
-    closeSheets();
+    ask(endingWords(_("End the current match and open a new one?")), _("New match")).then((yes) => {
+      if (!yes) return;
+      send("new_match", { ruleset: f.get("ruleset"), settings }, _("new match"));
+      closeSheets();
+    });
   });
   $("start-next").addEventListener("click", () => {
     if (!view.state || !view.state.next) return;
     const playing = !view.state.finished && view.state.status !== "not_started";
-    const ask = playing ? _("The current match is not over yet. End it and open the next one?")
+    const question = playing ? _("The current match is not over yet. End it and open the next one?")
       : unsigned() ? _("End the current match and open a new one?") : "";
-    if (ask && !confirm(endingWords(ask))) return;
-    send("new_match", view.state.next.start, _("next match: {title}", { title: view.state.next.title }));
+    const next = view.state.next;
+    const go = () => send("new_match", next.start, _("next match: {title}", { title: next.title }));
+    if (!question) { go(); return; }
+    ask(endingWords(question), _("Start next")).then((yes) => { if (yes) go(); });
   });
   $("referee").value = localStorage.getItem("futmesa.referee") || "";
   document.addEventListener("keydown", onKey);
@@ -364,9 +368,11 @@ function onKey(ev) {
   if (lower === "u") {
     ev.preventDefault();
     if (view.closed) return say(_("match report signed — reopen it on the signatures page"), "bad");
-    if (view.lastReferee && confirm(_("Void entry no. {id} ({what})?", { id: view.lastReferee.id, what: describe(view.lastReferee) }))) {
-      send("void", { target: view.lastReferee.id }, _("void no. {id}", { id: view.lastReferee.id }));
-    } else if (!view.lastReferee) say(_("nothing to void"), "bad");
+    const last = view.lastReferee;
+    if (!last) return say(_("nothing to void"), "bad");
+    ask(_("Void entry no. {id} ({what})?", { id: last.id, what: describe(last) }), _("Void it")).then((yes) => {
+      if (yes) send("void", { target: last.id }, _("void no. {id}", { id: last.id }));
+    });
     return;
   }
   if (map[lower]) {

@@ -32,6 +32,20 @@ export function say(text, kind) {
   el.className = `result ${kind || ""}`;
 }
 
+// the console's own question before an act it cannot take back (Nova partida, the next match,
+// voiding the last entry): a box on the page in the console's style, answered with its two
+// buttons (Esc: no) — never the browser's confirm() (walk 45g). Resolves true for yes.
+export function ask(question, yes) {
+  const box = $("ask");
+  $("ask-text").textContent = question;
+  $("ask-yes").textContent = yes || _("Yes");
+  box.returnValue = "";
+  return new Promise((resolve) => {
+    box.addEventListener("close", () => resolve(box.returnValue === "yes"), { once: true });
+    box.showModal();
+  });
+}
+
 export function name(s) {
   const t = view.state && view.state.teams && view.state.teams[s];
   if (t && t.name) return String(t.name);
