@@ -35,3 +35,19 @@ def test_the_turn_line_drops_the_restart_once_taken(browser: Any, output_dir: Pa
         assert "Arrumação das equipes" not in page.text_content("#c-announce")
         page.screenshot(path=str(output_dir / "console-turn-line-kickoff-taken.png"))
         assert len(stored(live, "touch")) == 4
+
+
+def test_the_turn_line_does_not_repeat_the_restart_card(browser: Any, output_dir: Path) -> None:
+    """Walk45g, low (50-pastilha-falta-infrator.png): the restart card said "Cobrança: falta
+    direta para Alvorada" and the "Vez:" line under it the same restart again. While the card
+    says the restart in force, the line leaves the restart's own words to it."""
+    with phone_console(browser, "cbfm-1toque") as (live, page):
+        live.referee("restart", {"kind": "lateral", "side": "B"})
+        live.wait(lambda: (live.match().get("restart") or {}).get("kind") == "lateral", 60,
+                  "the lateral")
+        wait_js(page, "!document.getElementById('restart-card').hidden && document"
+                      ".getElementById('restart-title').textContent.includes('lateral')")
+        wait_js(page, "document.getElementById('c-turn').textContent === 'Internacional'")
+        page.screenshot(path=str(output_dir / "console-turn-line-restart-card.png"))
+        assert "Lateral para" not in page.text_content("#c-announce"), page.text_content(
+            "#c-announce")

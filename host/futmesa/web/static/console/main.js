@@ -97,8 +97,12 @@ function render() {
   const newest = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
   // said before the restart was taken (m.restart.taken_at): no longer the state of play
   const r = m.restart;
-  const ann = newest && r && r.taken && typeof r.taken_at === "number" && typeof newest.entry === "number"
-    && newest.entry < r.taken_at ? null : newest;
+  const gone = newest && r && r.taken && typeof r.taken_at === "number" && typeof newest.entry === "number"
+    && newest.entry < r.taken_at;
+  // the restart in force is said by its card above ("Cobrança: lateral para …"): not twice
+  // (walk45g, low)
+  const carded = newest && typeof newest === "object" && r && !r.taken && newest.code === `restart_${r.kind}`;
+  const ann = gone || carded ? null : newest;
   $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : (LANG === "en" ? ann.en || ann.pt : ann.pt || ann.en) || ""}` : "";
   tick();
 }
