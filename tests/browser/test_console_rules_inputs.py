@@ -724,6 +724,10 @@ def test_an_answer_says_what_the_rules_stored(browser: Any, output_dir: Path) ->
               ("lance_expired", {"side": "A", "warning": False, "count": 1}, "device"))
     with _phone_match(browser, "pastilha-8x2", *warned) as (live, table, page, thumb):
         page.wait_for_selector("#pending [data-where=own_half]", timeout=WAIT_MS)
+        # each answer names its kick: no bare "✓ falta" beside the two cera buttons (G7)
+        answers = page.locator("#pending li button").all_text_contents()
+        assert len(answers) == 3 and all("cera" in a for a in answers[:2]), answers
+        assert answers[2] == "sem falta", answers
         _result_lines(page)
         thumb.tap("#pending [data-where=own_half]")
         line = _said(page, "✓ confirmado: cera")

@@ -77,9 +77,13 @@ export function renderPending(list) {
             w.type = "button";
             w.textContent = word;
             w.dataset.where = where;
+            w.dataset.choice = choice;
             w.addEventListener("click", () => send("confirm", { target, choice, where }, _("confirmed: {choice}", { choice: word })));
             answers.append(w);
           }
+          // no bare "falta" beside them: it would store a cera whose kick names no field
+          // (walk45g G7: "✓ falta" — which foul? which kick?)
+          continue;
         }
         const b = document.createElement("button");
         b.type = "button";
