@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from futmesa.i18n import translator
-from futmesa.matchbook.signing import role_label, signatures
+from futmesa.matchbook.signing import differs, role_label, signatures, signed_result
 from futmesa.matchbook.wording import time_of_day, venue_zone
 from futmesa.store import EventLog
 
@@ -45,6 +45,8 @@ class SignatureLine:
     valid: bool
     note: str  # "" or why it no longer counts
     signed: str = ""  # "assinou o registro até o hash 3f479c27b495": the hash /assinar showed
+    # "" or: the result it attested is not the one this version reads from the same log
+    differs: str = ""
 
 
 @dataclass
@@ -88,6 +90,7 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
             text += _(" ({count} entries from before the chain, not proven)").format(
                 count=chain["unchained"])
     lines = []
+    now = (record.get("state") or {}).get("match") or record.get("state") or {}
     for s in record.get("signatures") or []:
         note = ""
         if not s.get("valid", True):
@@ -99,7 +102,8 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
                                    time_of_day(s.get("at"), zone) if s.get("at") else "",
                                    str(s.get("image", "")), bool(s.get("valid", True)), note,
                                    _("signed the log up to hash {hash}").format(
-                                       hash=str(s["signs"])[:12]) if s.get("signs") else ""))
+                                       hash=str(s["signs"])[:12]) if s.get("signs") else "",
+                                   _differs(s.get("result"), now, lang)))
     return Proof(final, str(chain.get("short") or final[:12]), bool(chain.get("ok")), text, lines,
                  str(record.get("verify_url") or ""),
                  verify_hint=_("Check it on the host that kept the match: its page "
@@ -112,6 +116,18 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
                  # signature says the hash it signed (the one /assinar showed)
                  hash_label=_("Chain's final hash, with the signatures"),
                  verify_label=_("Check at"))
+
+
+def _differs(signed: Any, now: dict[str, Any], lang: str) -> str:
+    """The warning when the result a signature attested is not the one read now from the same
+    log (a later version of the rules reads it otherwise): both scores, never one in silence."""
+    if not isinstance(signed, dict) or not differs(signed, now):
+        return ""
+    was, read = signed["score"], signed_result(now)["score"]
+    return translator(lang).gettext(
+        "signed with the score {signed}; this version of futmesa reads {now} from the same "
+        "log: the rules changed since — the signed result is the one attested").format(
+        signed=f"{was.get('A', 0)} × {was.get('B', 0)}", now=f"{read['A']} × {read['B']}")
 
 
 def result_proof(record: Record) -> dict[str, Any]:

@@ -41,6 +41,7 @@ class Signature:
     valid: bool = True
     reopened_by: int | None = None  # the reopening that made it invalid
     reason: str = ""
+    result: dict[str, Any] | None = None  # the score the rules read when it was signed
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -72,16 +73,34 @@ def signatures(entries: list[Any]) -> list[Signature]:
         data = data if isinstance(data, dict) else {}
         if kind == "signature":
             current.append(len(out))
+            result = data.get("result") if isinstance(data.get("result"), dict) else None
             out.append(Signature(int(_field(e, "id") or 0), str(data.get("role", "")),
                                  str(data.get("name", "")), str(data.get("signs", "")),
-                                 str(data.get("image", "")), _at(e)))
+                                 str(data.get("image", "")), _at(e), result=result))
         elif kind == "reopen":
             for i in current:
                 s = out[i]
                 out[i] = Signature(s.entry, s.role, s.name, s.signs, s.image, s.at, False,
-                                   int(_field(e, "id") or 0), str(data.get("reason", "")))
+                                   int(_field(e, "id") or 0), str(data.get("reason", "")),
+                                   s.result)
             current = []
     return out
+
+
+def signed_result(m: dict[str, Any]) -> dict[str, Any]:
+    """What a signature stores of the result it attests: the score the rules read from the log
+    at that moment. A later version of futmesa that reads the same log otherwise (a rule
+    changed) shows both on the súmula instead of silently another result (:func:`differs`)."""
+    score = m.get("score") or {}
+    return {"score": {side: int(score.get(side) or 0) for side in ("A", "B")}}
+
+
+def differs(signed: dict[str, Any] | None, m: dict[str, Any]) -> bool:
+    """Whether the score read now is not the one a signature attested (None: not stored —
+    a signature made before signatures kept it)."""
+    if not signed or not isinstance(signed.get("score"), dict):
+        return False
+    return signed_result(m)["score"] != signed["score"]
 
 
 def closed(entries: list[Any]) -> bool:

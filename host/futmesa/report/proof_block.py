@@ -90,6 +90,8 @@ def pdf_flowables(proof: Proof, fonts: tuple[str, str], width_mm: float,
         words = [p(s.label, strong), p(s.name), p(s.when, small)]
         if s.signed:
             words.append(p(s.signed, small))
+        if s.differs:
+            words.append(p(s.differs, bad))
         if not s.valid:
             words.append(p(s.note, bad))
         rows.append([image or p("—"), words])

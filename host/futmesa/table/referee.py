@@ -13,7 +13,7 @@ from futmesa.health import is_write_failure
 from futmesa.hub import RefusedError
 from futmesa.i18n import N_, _, language, short, translator
 from futmesa.matchbook.citations import announcement, plain
-from futmesa.matchbook.signing import SIGNING_KINDS, signable_hashes
+from futmesa.matchbook.signing import SIGNING_KINDS, signable_hashes, signed_result
 from futmesa.matchbook.signing import refusal as closing_refusal
 from futmesa.rules import Entry, load_ruleset
 from futmesa.table.sign_earlier import sign_earlier
@@ -82,6 +82,8 @@ class RefereeInputs:
                 raise RefusedError.words(N_("An earlier match is not reopened: only the "
                                             "table's current match is corrected"))
         self._refuse_if_closed(kind, data)
+        if kind == "signature":  # the result it attests, as the rules read it now
+            data = {**data, "result": signed_result(t.book.state.m)}
         now = time.time() * 1000
         at = t.book.timeline.referee_stamp(now, pressed_at, kind)
         probe = Entry(id=0, kind=kind, data=data, source="referee",

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from futmesa.hub import RefusedError
 from futmesa.i18n import N_
 from futmesa.matchbook.book import load_state
-from futmesa.matchbook.signing import over, signable_hashes
+from futmesa.matchbook.signing import over, signable_hashes, signed_result
 from futmesa.matchbook.signing import refusal as closing_refusal
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ def sign_earlier(t: TableDaemon, match_id: Any, data: dict[str, Any], author: st
     refused = said()
     if refused:
         raise RefusedError(refused, {lang: said(lang) or refused for lang in LANGS})
+    data = {**data, "result": signed_result(load_state(match, stored).m)}
     last = stored[-1] if stored else None
     entry_id = t.store.append_entry(mid, "referee", "signature", data,
                                     last.period if last else 0, last.clock_ms if last else 0,
