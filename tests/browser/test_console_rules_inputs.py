@@ -158,11 +158,11 @@ class Thumb:
     def answered(self, start: str = "✓") -> str:
         """Waits for the host's answer to the last press; returns the result line."""
         self.page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
-        # the answer's own line, or the goal it made when the table's news came first (⚽)
+        # the answer's own line: never the table's news of the goal it made (walk #45g G9)
         self.page.wait_for_function(
             "/^[✓✗⚽]/.test(document.getElementById('result').textContent)", timeout=WAIT_MS)
         text = self.page.text_content("#result") or ""
-        assert text.startswith(start) or (start == "✓" and text.startswith("⚽")), text
+        assert text.startswith(start), text
         return text
 
     def press(self, selector: str, *, via: str | None = None, disc: int | None = None,

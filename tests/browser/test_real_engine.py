@@ -156,11 +156,12 @@ def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
             assert "sem chute pedido" in question
             assert console.text_content("#pending button[data-choice=no_goal]") == "✓ sem gol"
             console.click("#pending button[data-choice=shot_asked]")
-            # the answer's own line, or the goal it made when the table's news comes first
-            console.wait_for_function(
-                "['✓ confirmado: chute pedido', '⚽ Gol de Time A — 1 × 0'].some(w => "
-                "(document.getElementById('result').textContent || '').startsWith(w))")
             kiosk.wait_for_function("document.getElementById('score-A').textContent === '1'")
+            # the answer's own line, never the table's news of the goal it made (walk #45g G9)
+            console.wait_for_function("document.getElementById('c-score').textContent"
+                                      " === '1 × 0' && Referee.queued().length === 0")
+            assert (console.text_content("#result") or "").startswith(
+                "✓ confirmado: chute pedido"), console.text_content("#result")
             # 000 does not say who kicks off after a goal: the referee is asked, B proposed
             console.wait_for_selector("#pending button[data-choice=B]")
             assert "Quem dá a saída depois do gol" in console.text_content("#pending li")

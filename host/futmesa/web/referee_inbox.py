@@ -122,8 +122,17 @@ def outcome_of(task: asyncio.Future[Any], lang: str | None = None) -> dict[str, 
     result = task.result()
     if not isinstance(result, dict):
         return {"ok": True, "result": {}}
-    # the new state reaches every screen through /ws; the answer stays small and fast
-    return {"ok": True, "result": {k: v for k, v in result.items() if k != "state"}}
+    # the new state reaches every screen through /ws; the answer stays small and fast: of
+    # it, only the goals it leaves (the console takes them as its answer's, not news: G9)
+    answer = {k: v for k, v in result.items() if k != "state"}
+    state = result.get("state")
+    match = state.get("match") if isinstance(state, dict) else None
+    if isinstance(match, dict) and isinstance(match.get("goals"), list):
+        answer["goals"] = {"match_id": state.get("match_id"),
+                           "log_length": match.get("log_length"),
+                           "entries": [g.get("entry") for g in match["goals"]
+                                       if isinstance(g, dict)]}
+    return {"ok": True, "result": answer}
 
 
 class RefereeInbox:

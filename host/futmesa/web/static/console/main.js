@@ -87,7 +87,7 @@ function render() {
     $("start-main").textContent = "▶ " + _("Start period {n}", { n });
   }
   renderTimeUp(m);
-  sayGoals(m);
+  sayGoals();
   // after the final whistle nothing more is played: the keypad and the shot's outcomes rest
   const over = Boolean(view.state.finished);
   for (const b of document.querySelectorAll(".keypad button, .ball-pick button, #act-outcome button")) b.disabled = over;
@@ -146,21 +146,44 @@ function sayStoppedClock(m) {
     : _("Clock stopped: it runs again when the ball is back in play");
 }
 
-// a goal the table saw (or one voided) is said on the result line, as the TV says it
-function sayGoals(m) {
+// the goals of the state shown taken as seen: what is new since the goals last seen
+// (fresh, gone), or null for a page just opened (old news)
+function seeGoals() {
+  const goals = view.state.match && view.state.match.goals;
   // the state kept for a reload without the network has no goals: it says nothing of them,
   // so the live state that follows is not taken for new goals (walk #45 low: an old goal)
-  if (!Array.isArray(m.goals)) return;
-  const goals = m.goals;
+  if (!Array.isArray(goals)) return null;
   const key = String(view.state.match_id);
   const entries = goals.map((g) => g && g.entry);
   const seen = view.goalsSeen;
-  view.goalsSeen = { key, entries };
-  if (!seen || seen.key !== key) return; // a page just opened: old news
+  const length = view.state.match.log_length;
+  // a state older than the goals seen (one sent before the referee's answer came) is no news
+  if (seen && seen.key === key && typeof length === "number" && length < seen.length) return null;
+  view.goalsSeen = { key, entries, length };
+  if (!seen || seen.key !== key) return null;
+  return { fresh: goals.filter((g) => g && !seen.entries.includes(g.entry)),
+           gone: seen.entries.filter((e) => !entries.includes(e)) };
+}
+
+// The referee's answer line stays until something happens after his act (walk #45g G9):
+// the goals his act made (or voided), as the host answered it (result.goals), are taken as
+// seen, so the state that brings them by the WebSocket after the answer is no news; a goal
+// the table sees later is (an answer older than the state shown changes nothing)
+function answerSeen(body) {
+  const g = body && body.result && body.result.goals;
+  if (!g || !Array.isArray(g.entries) || !view.state || g.match_id !== view.state.match_id) return;
+  const shown = view.state.match && view.state.match.log_length;
+  if (typeof shown === "number" && typeof g.log_length === "number" && g.log_length < shown) return;
+  view.goalsSeen = { key: String(g.match_id), entries: g.entries, length: g.log_length };
+}
+
+// a goal the table saw (or one voided) is said on the result line, as the TV says it
+function sayGoals() {
+  const news = seeGoals();
+  if (!news) return;
+  const { fresh, gone } = news;
   const sc = view.state.score || {};
   const score = `${sc.A || 0} × ${sc.B || 0}`;
-  const fresh = goals.filter((g) => g && !seen.entries.includes(g.entry));
-  const gone = seen.entries.filter((e) => !entries.includes(e));
   if (fresh.length) {
     const g = fresh[fresh.length - 1];
     say(g.disc != null && !g.own_goal
@@ -246,6 +269,8 @@ function wire() {
     greyTap = Boolean(b && b.disabled && !b.closest(".keypad"));
     if (!greyTap) return;
     if (b.id === "act-shot") refuseShot();
+    // a question that has just replaced the one the thumb went for (questions.js ARRIVE_MS)
+    else if (b.closest("#pending")) say(_("✗ the question has just changed: read it, then tap again"), "bad");
     clearDisc();
   }, true);
   document.addEventListener("click", (ev) => {
@@ -403,6 +428,7 @@ function madeOf(body, cite) {
 
 Referee.on("say", say);
 Referee.on("applied", (item, body) => {
+  answerSeen(body);
   refreshLog();
   // a disciplinary input, and an answer to the rules' question, are answered with what the
   // rules made of them (walk #45 low: not just "✓ disciplina Estrela do Norte"; walk45g G7,

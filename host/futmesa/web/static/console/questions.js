@@ -17,11 +17,29 @@ export const OPTION_LABELS = {
   lance: _("normal lance"), falta_tecnica: _("technical foul"),
 };
 
+// A card never changes under the referee's thumb (walk #45g G9): the same question drawn
+// again keeps its card and buttons (only the count of those after it is redrawn); a new
+// question's answers take no tap for a moment (ARRIVE_MS), so a tap aimed at the card it
+// replaced — or at what its arrival moved — answers nothing (main.js says why)
+export const ARRIVE_MS = 700;
+let drawn = null; // the key of the question card on screen, null for none
+
+function questionKey(list) {
+  const p = list[0];
+  const target = p && typeof p === "object" ? (p.id ?? p.entry ?? p.target) : p;
+  const pr = view.state && view.state.proposal;
+  return JSON.stringify([LANG, p, pr && pr.target === target ? pr : null, name("A"), name("B")]);
+}
+
 export function renderPending(list) {
   const ul = $("pending");
+  const asking = Array.isArray(list) && list.length > 0;
+  const key = asking ? questionKey(list) : null;
+  if (asking && key === drawn) return renderMore(ul, list);
+  drawn = key;
   ul.textContent = "";
-  $("pending-card").classList.toggle("asking", Array.isArray(list) && list.length > 0);
-  if (!Array.isArray(list) || !list.length) {
+  $("pending-card").classList.toggle("asking", asking);
+  if (!asking) {
     const li = document.createElement("li");
     li.className = "muted";
     li.textContent = _("nothing pending");
@@ -103,6 +121,25 @@ export function renderPending(list) {
     }
     ul.append(li);
   }
+  renderMore(ul, list);
+  arriving(ul);
+}
+
+// the new card's answers wait ARRIVE_MS before they take a tap (a disabled button: main.js
+// swallows the tap and says the question changed)
+function arriving(ul) {
+  const buttons = [...ul.querySelectorAll("button")];
+  for (const b of buttons) b.disabled = true;
+  ul.classList.add("arriving");
+  setTimeout(() => {
+    for (const b of buttons) b.disabled = false;
+    ul.classList.remove("arriving");
+  }, ARRIVE_MS);
+}
+
+// how many questions wait after the one shown
+function renderMore(ul, list) {
+  for (const old of ul.querySelectorAll("li.more")) old.remove();
   if (list.length > 1) {
     const more = document.createElement("li");
     more.className = "more";

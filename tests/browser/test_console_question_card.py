@@ -1,0 +1,137 @@
+"""A question card under the referee's thumb (walk #45g G9), on a 390×844 touch phone: a
+question replaced between sight and tap never takes the tap as an answer to the new one (its
+answers wait a moment, then take taps); and the answer's own line ("✓ …") is not overwritten
+by the table's news of what that answer made (the goal). Real parts: the simulated table
+(firmware under micropython on a pty), the daemon, SQLite and uvicorn (LiveTable); headless
+Chromium; the page's WebSocket routed through the test only to hold the host's news back."""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+import pytest
+from phone_console import PHONE, WAIT_MS, stored
+
+from futmesa_testkit.livetable import LiveTable
+
+pytestmark = pytest.mark.browser
+
+TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
+LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
+
+
+class HeldNews:
+    """The page's WebSocket through the test: the host's messages pass, except while held
+    (kept in order, then delivered on release)."""
+
+    def __init__(self, page: Any) -> None:
+        self.held: list[Any] | None = None
+        self.lock = threading.Lock()
+        self.route: Any = None
+        page.route_web_socket(re.compile(r"/ws"), self._opened)
+
+    def _opened(self, ws: Any) -> None:
+        self.route = ws
+        server = ws.connect_to_server()
+        server.on_message(self._from_host)
+        ws.on_message(lambda m: server.send(m))
+
+    def _from_host(self, message: Any) -> None:
+        with self.lock:
+            if self.held is not None:
+                self.held.append(message)
+                return
+        self.route.send(message)
+
+    def hold(self) -> None:
+        with self.lock:
+            self.held = []
+
+    def release(self) -> None:
+        with self.lock:
+            held, self.held = self.held or [], None
+        for m in held:
+            self.route.send(m)
+
+
+def _phone(browser: Any, live: LiveTable) -> tuple[Any, Any, HeldNews]:
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    news = HeldNews(page)
+    page.goto(f"{live.base_url}/console?token={live.token}")
+    page.wait_for_function("document.getElementById('c-name-A').textContent === 'Alvorada'",
+                           timeout=WAIT_MS)
+    return ctx, page, news
+
+
+def _goal_without_shot(live: LiveTable, page: Any) -> Any:
+    """Alvorada's lance, the ball in Botafogo's goal with no shot asked: the rules ask."""
+    live.give_lance("A")
+    live.sim.goal(live.match()["ends"]["B"])
+    page.wait_for_selector("#pending button[data-choice=shot_asked]", timeout=WAIT_MS)
+    return live.match()["pending"][0]
+
+
+def _result(page: Any) -> str:
+    return page.text_content("#result") or ""
+
+
+def test_a_question_replaced_under_the_thumb_takes_no_answer(browser: Any) -> None:
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx, page, news = _phone(browser, live)
+        try:
+            asked = _goal_without_shot(live, page)
+            first = page.locator("#pending .answers button").first
+            box = first.bounding_box()
+            assert box is not None
+            # another console answers it: the next question (who kicks off) replaces it while
+            # the referee's thumb is on its way to the first answer
+            news.hold()
+            live.referee("confirm", {"target": asked["id"], "choice": "shot_asked"})
+            news.release()
+            page.wait_for_function("document.getElementById('pending').textContent"
+                                   ".includes('saída')", timeout=WAIT_MS)
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            page.wait_for_function("/pergunta/.test(document.getElementById('result')"
+                                   ".textContent)", timeout=WAIT_MS)
+            assert page.evaluate("Referee.queued().length") == 0
+            assert len(stored(live, "confirm")) == 1, stored(live, "confirm")
+            assert "Quem dá a saída" in (page.text_content("#pending li") or "")
+            # seen, the new question takes its answer
+            page.locator("#pending button[data-choice=B]").tap()
+            page.wait_for_function("document.getElementById('pending').textContent"
+                                   ".includes('nada pendente')", timeout=WAIT_MS)
+            assert len(stored(live, "confirm")) == 2
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()
+
+
+def test_the_answer_line_outlives_the_goal_it_made(browser: Any) -> None:
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx, page, news = _phone(browser, live)
+        try:
+            _goal_without_shot(live, page)
+            # the host's news of the goal reaches the phone after its answer to the tap
+            news.hold()
+            page.locator("#pending button[data-choice=shot_asked]").tap()
+            page.wait_for_function("Referee.queued().length === 0 && document"
+                                   ".getElementById('result').textContent.startsWith('✓')",
+                                   timeout=WAIT_MS)
+            news.release()
+            page.wait_for_function("document.getElementById('c-score').textContent"
+                                   " === '1 × 0'", timeout=WAIT_MS)
+            page.wait_for_function("document.getElementById('pending').textContent"
+                                   ".includes('saída')", timeout=WAIT_MS)
+            # the answer's own line, never the table's news of the goal it made (⚽)
+            assert _result(page).startswith("✓ confirmado: chute pedido"), _result(page)
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()
