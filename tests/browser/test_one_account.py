@@ -73,7 +73,8 @@ class Referee(Walk):
 
         deadline = time.monotonic() + 90
         while not gone():
-            if self.page.locator(selector).count():
+            # shown and taking taps (a new question's answers wait a moment: questions.js)
+            if self.page.locator(f"{selector}:not([disabled])").count():
                 return True
             if time.monotonic() > deadline:
                 raise AssertionError(

@@ -104,6 +104,36 @@ def test_offside_is_against_the_side_that_played_the_last_lance() -> None:
     assert state.m["restart"]["side"] == "A"  # against B
 
 
+def test_no_offside_after_a_lance_from_the_attack_field() -> None:
+    """001 Art. XXXII §1 b: offside needs "que a bola parta do campo de defesa para a
+    ataque"; a shot asked from the opponent's field (then saved) or a touch from there cannot
+    be one, so it is not offered and is refused (walk #45g low: Impedimento offered right
+    after the team's own shot was saved). A lance from its own field still can."""
+    engine = Engine(load_ruleset("gaucha"))
+    state, _ = engine.replay([
+        Entry(1, "set_up", {"kickoff": "A"}),
+        Entry(2, "start_period", {}),
+        Entry(3, "clock_started", {"reason": 0}, source="device", period=1),
+        Entry(4, "touch", {"side": "A", "disc": 5, "ball": "own_half"}, source="device"),
+        Entry(5, "touch", {"side": "B", "disc": 3, "ball": "own_half"}, source="device"),
+    ])
+    assert state.m["possession"]["offside_side"] == "B"  # from its own field: it can be
+    state, _ = engine.apply(state, Entry(6, "shot_asked", {"side": "A", "disc": 8,
+                                                           "ball": "opponent_half"}))
+    assert state.m["shot_asked"], "the shot was asked"
+    state, _ = engine.apply(state, Entry(7, "shot_result", {"outcome": "saved"}))
+    pos = state.m["possession"]
+    assert "offside" not in pos["offers"] and pos["offside_side"] is None, pos
+    refused, _ = engine.apply(state, Entry(8, "offside", {}))
+    assert not refused.m["restart"] or refused.m["restart"]["kind"] != "tiro_livre"
+    said = [a for a in refused.m["announcements"] if a.get("entry") == 8]
+    assert said and "XXXII" in str(said[-1]), said
+    # a touch from the attack field (or on the midline): no offside either
+    state, _ = engine.apply(state, Entry(9, "touch", {"side": "B", "disc": 2,
+                                                      "ball": "midline"}, source="device"))
+    assert state.m["possession"]["offside_side"] is None
+
+
 def test_the_engine_publishes_them() -> None:
     rules = load_ruleset("gaucha")
     state = Engine(rules).initial_state()

@@ -213,6 +213,21 @@ class Gaucha(Ruleset):
             self.cite("rebound_midline"),
         )
 
+    def on_shot_asked(self, ctx: Ctx) -> None:
+        """A shot is its side's lance: asked from the midline or the opponent's field (the
+        console's default), it is a lance from the attack field once its result is given
+        (`after_shot`): Art. XXIX d, and no offside (Art. XXXII §1 b)."""
+        super().on_shot_asked(ctx)
+        ball = ctx.entry.data.get("ball", "opponent_half")
+        ctx.m["_shot_from_attack"] = ball in ("midline", "opponent_half")
+
+    def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
+        super().after_shot(ctx, shot, outcome)
+        if ctx.m.pop("_shot_from_attack", False):
+            ctx.m["played_from_attack"] = shot["side"]
+        else:
+            ctx.m.pop("played_from_attack", None)
+
     def on_touch(self, ctx: Ctx) -> None:
         """Art. XXIX l (and XXXIV §1 a): the disc of a two-lance restart's first lance plays
         the second only after a pass (`pass: true` on the first lance's touch). (Art. XXXVII
@@ -521,6 +536,10 @@ class Gaucha(Ruleset):
         if not self.in_play(ctx.m):
             raise Refused(N_("The ball is not in play"))
         against = offside_side(ctx.m)  # the side whose lance it was
+        if against is None and ctx.m.get("played_from_attack") == ctx.m.get("last_player"):
+            raise Refused(N_("The last lance was played from the attack field: no offside "
+                             "(the ball must leave the defence field)"),
+                          rule="001 Art. XXXII §1 b")
         if against is None:
             raise Refused(N_("No lance has been played since the restart: no offside yet"))
         side = ctx.side(required=False) or against

@@ -345,10 +345,14 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
 def offside_side(m: dict[str, Any]) -> str | None:
     """The side an offside call is against (001 Art. XXXII: the attacking side's disc on a
     pass): the one that played the last lance, once a lance was played since the ball came
-    into play; None at a kick-off or a restart not yet taken, or with the ball dead."""
+    into play; None at a kick-off or a restart not yet taken, or with the ball dead; None
+    after a lance (a touch or a shot) played from the midline or the opponent's field
+    (``played_from_attack``): §1 b wants the ball leaving the defence field."""
     r = m.get("restart")
     side = m.get("last_player")
     if not in_play(m) or m["finished"] or side not in SIDES or (r and not r.get("taken")):
+        return None
+    if m.get("played_from_attack") == side:
         return None
     return str(side)
 
