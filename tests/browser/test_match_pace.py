@@ -67,11 +67,14 @@ class RulesTable:
                         status=m["status"], finished=m["finished"], ruleset=self.ruleset)
         st["match"] = m
         st.update(self.extra)
+        self.published = st
         self.hub.publish("sim-1", st)
 
     async def handle(self, kind: str, data: dict[str, Any], author: str,
                      pressed_at: float | None = None) -> dict[str, Any]:
-        return {"entry_id": self.apply(kind, data, "referee", author)}
+        # answered as the daemon answers (table/referee.py): the entry and the new state
+        entry_id = self.apply(kind, data, "referee", author)
+        return {"entry_id": entry_id, "state": self.published}
 
     # HistoryProvider for /api/log
     def list_matches(self, limit: int | None = None,

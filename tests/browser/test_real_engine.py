@@ -52,10 +52,13 @@ class RulesTable:
         st = make_state(score=m["score"], teams=m["teams"], period=m["period"],
                         status=m["status"], finished=m["finished"])
         st["match"] = m
+        self.published = st
         self.hub.publish("sim-1", st)
 
     async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
-        return {"entry_id": self.apply(kind, data, "referee", author)}
+        # answered as the daemon answers (table/referee.py): the entry and the new state
+        entry_id = self.apply(kind, data, "referee", author)
+        return {"entry_id": entry_id, "state": self.published}
 
     # HistoryProvider for /api/log
     def list_matches(self, limit: int | None = None,
