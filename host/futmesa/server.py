@@ -256,7 +256,7 @@ def proposal_now(table: Any, done: dict[str, Any]) -> dict[str, Any]:
     m = book.state.m
     names = {side: str(m["teams"][side]["name"]) for side in ("A", "B")}
     return proposals(list(m["pending"]), done["facts"], int(done["shows"]), m["ends"], names,
-                     int(done["entry"]))
+                     int(done["entry"]), m.get("restart"), table.inputs.would_take)
 
 
 def replay_of(done: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,9 @@ A ball out with no last touch: the engine asks who touched it; the camera's clip
 judged on the ring's frames with the saved calibration, and the question shows "Câmera: saiu
 pela lateral no campo de Casa, a … cm do meio", its clip (↺) and "✓ confirmar"; one tap
 stores the referee's answer citing the clip, and the log says "confirmado pelo vídeo".
-Screenshots in test-output/camera/."""
+A ball at rest in a small area, no question asking it: the referee's Rever is judged, the
+card of questions shows "Câmera: a bola parou na pequena área de …" and "✓ registrar"; one tap
+stores his ordinary ``ball_stopped`` citing the clip. Screenshots in test-output/camera/."""
 
 from __future__ import annotations
 
@@ -102,5 +104,52 @@ def test_without_a_calibration_the_camera_says_so_once(browser: Any, output_dir:
                   "the second clip judged")
         page.wait_for_selector("#pending [data-choice]", timeout=WAIT_MS)
         assert page.locator("#camera-proposal").count() == 0  # "sem calibração" said once
+        assert page.js_errors == []
+        page.context.close()
+
+
+def test_a_ball_stopped_in_a_small_area_is_recorded_in_one_tap(
+        browser: Any, output_dir: Path) -> None:
+    with filmed_phone(browser, output_dir, CAMERA, calibrated=True) as (live, page, shots):
+        cam = live.running.camera
+        live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
+        store, mid = live.running.store, live.running.daemon.match["id"]
+        cam.steer("rest", 1, "small")  # the simulated ball rolls to rest in goal line 1's
+        first = cam.stats()["ring_frames"]  # small area (Visitante's at kick-off)
+        live.wait(lambda: cam.stats()["ring_frames"] >= first + 45, 60, "3 s more of frames")
+        page.wait_for_selector("#review-ask:not([hidden])", timeout=WAIT_MS)
+        page.tap("#review-ask")  # his Rever: no question asks about the ball's stop
+        page.wait_for_selector("#sheet-review:not([hidden])", timeout=5_000)
+        page.tap("#sheet-review [data-close]")
+        page.wait_for_selector("#camera-proposal .proposal-confirm", timeout=WAIT_MS)
+        said = page.text_content("#camera-proposal p") or ""
+        assert said == "Câmera: a bola parou na pequena área de Visitante", said
+        assert page.text_content("#camera-proposal .proposal-confirm") == "✓ registrar"
+        review = next(e for e in store.entries(mid) if e.kind == "review")
+        clip = next(e for e in store.entries(mid) if e.kind == "clip"
+                    and e.data.get("shows") == review.id)
+        y, height = page.wait_for_function(
+            "(() => { const b = document.querySelector('#camera-proposal .proposal-confirm');"
+            " const r = b && b.getBoundingClientRect(); return r && r.height ? [r.y, r.height]"
+            " : null; })()", timeout=5_000).json_value()
+        assert height >= 44 and y + height <= 844  # a thumb's tap, on the first screen
+        page.screenshot(path=str(shots / "console-camera-stopped-proposal-phone.png"))
+        page.tap("#camera-proposal .proposal-confirm")
+        live.wait(lambda: any(e.kind == "ball_stopped" for e in store.entries(mid)), 30,
+                  "the referee's ball_stopped")
+        stopped = next(e for e in store.entries(mid) if e.kind == "ball_stopped")
+        assert stopped.source == "referee"
+        assert stopped.data == {"side": "B", "area": "small", "clip": clip.id,
+                                "proposed": "camera"}, stopped.data
+        assert live.daemon.state.m["restart"]["side"] == "B"  # the goalkeeper's ball, his
+        page.wait_for_selector("#camera-proposal", state="detached", timeout=WAIT_MS)
+        page.tap("[data-sheet=sheet-log]")
+        cited = f"confirmado pelo vídeo (vídeo nº {clip.id}, SHA-256 {clip.data['sha256'][:12]})"
+        page.wait_for_function(
+            f"(document.querySelector(\"#log li[data-id='{stopped.id}']\") || {{}}).textContent"
+            f"?.includes({cited!r})", timeout=WAIT_MS)
+        page.evaluate(f"document.querySelector(\"#log li[data-id='{stopped.id}']\")"
+                      ".scrollIntoView({block: 'center'})")
+        page.screenshot(path=str(shots / "console-camera-stopped-recorded-log-phone.png"))
         assert page.js_errors == []
         page.context.close()

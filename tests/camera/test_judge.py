@@ -60,3 +60,33 @@ def test_without_a_calibration_the_judge_says_so(
     store, match_id, db = log_with_match
     done, _ = judged_ball_out(store, match_id, db)
     assert done["facts"] == {"absent": "no_calibration"}
+
+
+def test_a_review_is_judged_over_its_whole_span_a_ball_at_rest_in_an_area(
+        log_with_match: tuple[EventLog, int, Path]) -> None:
+    """The referee's Rever: no question asks about it, but its clip is judged (from its first
+    frame), so a ball at rest in an area can be proposed as his ``ball_stopped``."""
+    store, match_id, db = log_with_match
+    from_sim(SimCamera(640, 360)).save(calibration_path(db))
+    seen: list[dict[str, Any]] = []
+    settings = small(width=640, height=360, fps=15, review_s=3)
+    cam = CameraService("sim", settings, db, store, health=FakeHealth(), on_judged=seen.append)
+    cam.start()
+    try:
+        wait_for(lambda: cam.working and cam.stats()["ring_frames"] >= 30, timeout=60,
+                 what="2 s of frames")
+        cam.steer("rest", 1, "small")  # the simulated ball rolls to rest in a small area
+        first = cam.stats()["ring_frames"]
+        wait_for(lambda: cam.stats()["ring_frames"] >= first + 45, timeout=60,
+                 what="3 s more of frames: the ball there and still")
+        review = store.append_entry(match_id, "referee", "review", {}, 1, 60_000, "árbitro",
+                                    occurred_at=time.time() * 1000)
+        done = wait_for(lambda: [d for d in seen if d["shows"] == review], timeout=60,
+                        what="the review's clip judged")[0]
+    finally:
+        cam.stop()
+    facts = done["facts"]
+    assert done["cue"] == "review", done
+    assert facts["stopped"] is not None, facts
+    assert (facts["stopped"]["area"], facts["stopped"]["end"]) == ("small", 1), facts
+    assert facts["confidence"] >= MIN_CONFIDENCE and facts["travel_mm"] >= 0, facts

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from matchbook_logs import match_row, started
+from matchbook_logs import T0, Log, match_row, started
 
 from futmesa.matchbook import build, build_record
-from futmesa.matchbook.book import load_state
+from futmesa.matchbook.book import engine_for, load_state
 from futmesa.matchbook.proposals import proposal, proposals
+from futmesa.rules import Entry
 
 NAMES = {"A": "Alvorada", "B": "Botafogo"}
 DIGEST = "4482d85bf118" + "cd" * 26
@@ -131,3 +132,119 @@ def test_the_one_tap_is_the_referees_answer_citing_the_clip() -> None:
     assert cited in row["what"] and row["origin"].startswith("Árbitro"), row
     clips = sumula.table("clips")
     assert clips is not None and clips.rows[0]["cited"] == f"nº {tap}"
+
+
+# ---- a fact the referee enters himself, seen on his Rever's clip ---------------------------
+def engine_allows(log: Any) -> Any:
+    """The rules' own probe of an input on the match as logged (the table's ``would_take``)."""
+    engine = engine_for(match_row())
+    state = load_state(match_row(), log.rows)
+
+    def allows(kind: str, data: dict[str, Any]) -> bool:
+        probe = Entry(id=0, kind=kind, data=data, source="referee", period=1,
+                      clock_ms=0, author="árbitro", at=T0 + 1_000_000)
+        _state, effects = engine.apply(state, probe)
+        return not any(e.kind == "announce" and e.data.get("code") == "refused"
+                       for e in effects)
+
+    return allows
+
+
+def reviewed(log: Any) -> tuple[dict[str, Any], int, int]:
+    """The referee's Rever and its clip: the match's state, the review's entry, the clip's."""
+    review = log.add("review", {})
+    clip = log.add("clip", {"shows": review, "from_ms": 1_000, "to_ms": 5_000,
+                            "file": f"match-1/entry-{review}.mp4", "sha256": DIGEST,
+                            "frames": 60, "format": "mp4/h264"}, source="camera")
+    return load_state(match_row(), log.rows).m, review, clip
+
+
+def stop_in(area: str | None, end: int, **more: Any) -> dict[str, Any]:
+    return path(stopped={"area": area, "end": end, "x_mm": 1600.0, "y_mm": 520.0}, **more)
+
+
+def test_a_ball_stopped_in_a_small_area_is_one_tap_the_referees_ball_stopped() -> None:
+    log = started()
+    log.device("touch", {"side": "A", "disc": 9})
+    state, review, clip = reviewed(log)
+    allows = engine_allows(log)
+    made = proposals(state["pending"], stop_in("small", 1), review, state["ends"], NAMES, clip,
+                     state["restart"], allows)
+    assert made["kind"] == "ball_stopped" and made["target"] == review and made["clip"] == clip
+    assert made["input"] == {"side": "B", "area": "small"}  # goal line 1 is Botafogo's
+    assert made["pt"] == "Câmera: a bola parou na pequena área de Botafogo"
+    assert made["en"] == "Camera: the ball stopped in Botafogo's small area"
+    tap = log.add("ball_stopped", {**made["input"], "clip": clip, "proposed": "camera"})
+    after = load_state(match_row(), log.rows).m
+    assert after["restart"]["kind"] == "reposicao" and after["restart"]["side"] == "B"
+    record = build_record(match_row(), log.rows)
+    entry = next(e for e in record["entries"] if e["id"] == tap)
+    assert entry["source"] == "referee"
+    assert entry["text"] == ("Bola parada na pequena área de Botafogo, confirmado pelo vídeo "
+                             f"(vídeo nº {clip}, SHA-256 4482d85bf118)"), entry["text"]
+    clips = build(record).table("clips")
+    assert clips is not None and clips.rows[0]["cited"] == f"nº {tap}"
+
+
+def test_a_stop_the_engine_would_not_take_is_not_proposed() -> None:
+    log = started()
+    log.device("touch", {"side": "A", "disc": 9})
+    state, review, clip = reviewed(log)
+    allows = engine_allows(log)
+    # cbfm-1toque: the referee decides only a ball stopped in the small area (the big: 003)
+    assert proposals(state["pending"], stop_in("big", 1), review, state["ends"], NAMES, clip,
+                     state["restart"], allows) == {}
+    assert proposals(state["pending"], stop_in(None, 1), review, state["ends"], NAMES, clip,
+                     state["restart"], allows) == {}  # in no area: nothing to enter
+    low = stop_in("small", 1, confidence=0.1)
+    assert proposals(state["pending"], low, review, state["ends"], NAMES, clip,
+                     state["restart"], allows) == {}
+    before = Log()  # no match under way: the ball is not in play
+    before.add("set_up", {"kickoff": "A"})
+    state0, review0, clip0 = reviewed(before)
+    assert proposals(state0["pending"], stop_in("small", 1), review0, state0["ends"], NAMES,
+                     clip0, state0["restart"], engine_allows(before)) == {}
+
+
+def reposicao_taken() -> Any:
+    """Botafogo's reposição (the ball stopped in its small area), kicked."""
+    log = started()
+    log.device("touch", {"side": "A", "disc": 9})
+    log.add("ball_stopped", {"side": "B"})
+    log.device("touch", {"side": "B", "disc": 4})
+    return log
+
+
+def test_a_reposicao_short_of_the_midline_is_one_tap_then_the_opponent_chooses() -> None:
+    log = reposicao_taken()
+    state, review, clip = reviewed(log)
+    assert state["restart"]["kind"] == "reposicao" and state["restart"]["side"] == "B"
+    allows = engine_allows(log)
+    short = stop_in(None, 1, travel_mm=420.0)  # rests in Botafogo's own half, never crossed
+    made = proposals(state["pending"], short, review, state["ends"], NAMES, clip,
+                     state["restart"], allows)
+    assert made["kind"] == "restart_failed" and made["input"] == {"reason": "midline"}
+    assert made["pt"] == "Câmera: a cobrança de Botafogo não chegou ao meio-campo"
+    assert made["restart"] == "reposicao"
+    tap = log.add("restart_failed", {**made["input"], "clip": clip, "proposed": "camera"})
+    after = load_state(match_row(), log.rows).m
+    asked = [p for p in after["pending"] if p["kind"] == "failed_restart_choice"]
+    assert asked and asked[0]["side"] == "A"  # the opponent's choice stays his (Art. 16 §3)
+    record = build_record(match_row(), log.rows)
+    entry = next(e for e in record["entries"] if e["id"] == tap)
+    assert entry["text"].endswith(f"confirmado pelo vídeo (vídeo nº {clip}, SHA-256 "
+                                  "4482d85bf118)"), entry["text"]
+
+
+def test_no_midline_proposal_for_a_ball_that_crossed_was_not_kicked_or_rests_over() -> None:
+    log = reposicao_taken()
+    state, review, clip = reviewed(log)
+    allows = engine_allows(log)
+
+    def said(facts: dict[str, Any]) -> dict[str, Any]:
+        return proposals(state["pending"], facts, review, state["ends"], NAMES, clip,
+                         state["restart"], allows)
+
+    assert said(stop_in(None, 1, travel_mm=900.0, crossed_midline=True)) == {}
+    assert said(stop_in(None, 1, travel_mm=10.0)) == {}  # not kicked yet: nothing seen
+    assert said(stop_in(None, 0, travel_mm=900.0)) == {}  # it rests in Alvorada's half

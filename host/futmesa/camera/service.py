@@ -258,6 +258,11 @@ class CameraService:
         except (OSError, EOFError, AttributeError):
             return False
 
+    def steer(self, kind: str, end: int | None, line: str) -> None:
+        """The simulated ball steered as a cue would (``rest``: to a stop in an area; a test's
+        or the demo's hand); other sources film the real ball and ignore it."""
+        self._send(("cue", kind, end, line))
+
     def newest_frame(self, timeout_s: float = 3.0) -> bytes | None:
         """The newest picture in the ring, JPEG (the phone's calibration); None when the
         camera has none (down, or not started yet)."""
@@ -309,16 +314,19 @@ class CameraService:
         self._keep_due = self._keep_due or "sha256" in data
         if self.on_clip is not None:
             self.on_clip(done)
-        if entry["kind"] in CLIP_EVENTS and "sha256" in data and self.on_judged is not None:
-            self.ask_judge(done, entry["at_ms"])
+        if (entry["kind"] in CLIP_EVENTS or entry["kind"] == REVIEW) and "sha256" in data \
+                and self.on_judged is not None:  # a review: its whole span (a kick, its stop)
+            self.ask_judge(done, float(done["from_ms"]) if entry["kind"] == REVIEW
+                           else entry["at_ms"] - JUDGE_BEFORE_MS)
 
-    def ask_judge(self, done: dict[str, Any], at_ms: float) -> None:
-        """The ball's path around a device event (from JUDGE_BEFORE_MS before it to the clip's
-        end), judged on the ring's full-size frames with the saved calibration."""
+    def ask_judge(self, done: dict[str, Any], from_ms: float) -> None:
+        """The ball's path from ``from_ms`` (JUDGE_BEFORE_MS before a device event; a
+        review's first frame) to the clip's end, judged on the ring's full-size frames with
+        the saved calibration."""
         from futmesa.camera.calibration import calibration_path
 
         self.judging[int(done["entry"])] = done
-        if not self._send(("judge", int(done["entry"]), at_ms - JUDGE_BEFORE_MS,
+        if not self._send(("judge", int(done["entry"]), from_ms,
                            float(done["to_ms"]), str(calibration_path(self.db_path)))):
             self.judging.pop(int(done["entry"]), None)
 

@@ -96,6 +96,7 @@ class SimBall:
         self.next_kick_s = 0.5
         self.held_until_s = -1.0  # in a goal or out: held there a moment, then back in play
         self.script: Roll | None = None
+        self.rest_at: tuple[float, float] | None = None  # steered to rest there (``rest``)
 
     def roll(self, x0: float, y0: float, tx: float, ty: float, t0_s: float,
              speed: float) -> Roll:
@@ -106,8 +107,15 @@ class SimBall:
 
     def cue(self, kind: str, end: int | None = None, line: str = "side") -> None:
         """A table event: ``goal`` into the goal of ``end``; ``out`` over a side line (in half
-        ``end``) or over goal line ``end``'s end line."""
+        ``end``) or over goal line ``end``'s end line; ``rest`` (a test's steer): to a stop in
+        goal line ``end``'s small or big area (``line``), where it stays until the next cue."""
         length, width = FIELD_MM
+        self.rest_at = None
+        if kind == "rest":
+            depth = 55.0 if line == "small" else 200.0  # the small area is 110 deep, the big 300
+            self.rest_at = (depth if end == 0 else length - depth, width / 2 + 60.0)
+            self.next_kick_s = math.inf
+            return
         if kind == "goal":
             tx, ty = (-30.0 if end == 0 else length + 30.0), width / 2
         elif line == "end":
@@ -147,6 +155,13 @@ class SimBall:
             if self.x in (-OUT_MM, length + OUT_MM) or self.y in (-OUT_MM, width + OUT_MM):
                 self.vx = self.vy = 0.0
             return Truth(self.x, self.y, 0 <= self.x <= length and 0 <= self.y <= width)
+        if self.rest_at is not None:  # rolls there at 900 mm/s and stays
+            rx, ry = self.rest_at
+            d = math.hypot(rx - self.x, ry - self.y)
+            f = min(1.0, 900.0 * dt / d) if d else 1.0
+            self.x, self.y = self.x + f * (rx - self.x), self.y + f * (ry - self.y)
+            self.vx = self.vy = 0.0
+            return Truth(self.x, self.y, True)
         if t_s >= self.next_kick_s:
             self._kick_to(self.rng.uniform(150, length - 150), self.rng.uniform(120, width - 120),
                           speed=self.rng.uniform(500.0, 1400.0))

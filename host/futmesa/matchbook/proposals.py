@@ -7,16 +7,25 @@ proposal is only ever what the referee may confirm in one tap: the ordinary answ
 pending question, with the clip it rests on. The camera does not see touches: for a ball out
 it shows where the ball left, and offers the engine's own default answer only when what it
 saw agrees with the line the table's sensor reported.
+
+A clip no question asks about (the referee's **Rever**) may show a fact the referee enters
+himself: the ball stopped in an area (``ball_stopped``), a restart short of the midline
+(``restart_failed``, reason ``midline``: the opponent's choice is then asked by the rules).
+Such a proposal is the ordinary input, offered only when the engine would take it now
+(``allows``: the rules' own probe of that input).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from futmesa.i18n import translator
 
 MIN_CONFIDENCE = 0.4  # under this share of the frames seen (to the exit), no proposal
 KINDS = ("ball_out_touch", "goal_no_shot")  # the pending questions a ball's path speaks to
+MIN_TRAVEL_MM = 50.0  # a restart "short of the midline" only when the ball was seen to move
+Allows = Callable[[str, dict[str, Any]], bool]  # would the engine take this referee input now?
 
 
 def defender_of(ends: dict[str, Any], end: int) -> str:
@@ -104,13 +113,76 @@ def proposal(pending: dict[str, Any], facts: dict[str, Any], ends: dict[str, Any
     return {**made, "target": pending.get("id"), "kind": kind, "clip": clip}
 
 
+def _stopped(facts: dict[str, Any], ends: dict[str, Any], names: dict[str, str],
+             allows: Allows) -> dict[str, Any] | None:
+    """"a bola parou na área pequena de Alvorada": the referee's ``ball_stopped``."""
+    stop = facts.get("stopped") or {}
+    if stop.get("area") not in ("small", "big"):
+        return None
+    data = {"side": defender_of(ends, int(stop["end"])), "area": str(stop["area"])}
+    if not allows("ball_stopped", data):
+        return None  # the ball not in play, or a big area this ruleset does not judge
+
+    def text(lang: str) -> str:
+        _ = translator(lang).gettext
+        words = (_("Camera: the ball stopped in {team}'s small area") if data["area"] == "small"
+                 else _("Camera: the ball stopped in {team}'s big area"))
+        return words.format(team=names.get(data["side"], ""))
+
+    return {**_both(text), "kind": "ball_stopped", "input": data}
+
+
+def _short_of_midline(facts: dict[str, Any], ends: dict[str, Any], names: dict[str, str],
+                      restart: dict[str, Any] | None, allows: Allows) -> dict[str, Any] | None:
+    """"a bola não passou do meio-campo": the referee's ``restart_failed`` (midline), when the
+    ball was kicked, never crossed and rests in the taker's own half (000 Art. 13 §3, 16 §3)."""
+    stop = facts.get("stopped") or {}
+    taker = (restart or {}).get("side")
+    if (taker not in ("A", "B") or facts.get("crossed_midline") or facts.get("left_field")
+            or not stop or int(stop["end"]) != ends.get(taker)
+            or float(facts.get("travel_mm") or 0) < MIN_TRAVEL_MM):
+        return None
+    data = {"reason": "midline"}  # no choice: the rules ask the opponent's (Art. 16 §3)
+    if not allows("restart_failed", data):
+        return None
+
+    def text(lang: str) -> str:
+        _ = translator(lang).gettext
+        return _("Camera: {team}'s kick did not reach the midline").format(
+            team=names.get(str(taker), ""))
+
+    return {**_both(text), "kind": "restart_failed", "input": data}
+
+
+def input_proposal(facts: dict[str, Any], ends: dict[str, Any], names: dict[str, str],
+                   restart: dict[str, Any] | None, allows: Allows) -> dict[str, Any] | None:
+    """A fact the referee enters himself, seen on a clip no question asks about: the ball
+    stopped in an area, or the restart being taken short of the midline; None under
+    ``MIN_CONFIDENCE``, or when the engine would not take the input now."""
+    if facts.get("absent") or float(facts.get("confidence") or 0) < MIN_CONFIDENCE:
+        return None
+    return (_short_of_midline(facts, ends, names, restart, allows)
+            or _stopped(facts, ends, names, allows))
+
+
 def proposals(pending: list[dict[str, Any]], facts: dict[str, Any], shows: int,
-              ends: dict[str, Any], names: dict[str, str], clip: int) -> dict[str, Any]:
+              ends: dict[str, Any], names: dict[str, str], clip: int,
+              restart: dict[str, Any] | None = None,
+              allows: Allows | None = None) -> dict[str, Any]:
     """The state's ``proposal`` for the clip of entry ``shows``: the proposal for the pending
-    question that entry raised, or ``unavailable`` ("câmera sem calibração", said once) when
+    question that entry raised; with no question about it (a review) and ``allows`` given,
+    a fact the referee enters himself (``input_proposal``: its ``kind`` and ``input``, the
+    ``restart`` it was seen under); ``unavailable`` ("câmera sem calibração", said once) when
     the camera could not judge; {} when it has nothing to say."""
     if facts.get("absent") == "no_calibration":
         return {"unavailable": "no_calibration", "target": shows}
     asked = next((p for p in pending if p.get("id") == shows and p.get("kind") in KINDS), None)
-    made = proposal(asked, facts, ends, names, clip) if asked is not None else None
-    return made or {}
+    if asked is not None:
+        return proposal(asked, facts, ends, names, clip) or {}
+    if allows is None:
+        return {}
+    made = input_proposal(facts, ends, names, restart, allows)
+    if made is None:
+        return {}
+    return {**made, "target": shows, "clip": clip,
+            "restart": (restart or {}).get("kind")}

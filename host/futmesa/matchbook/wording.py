@@ -457,10 +457,10 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
         case "goal_by_hand":  # the sensor did not see it: the referee's word for the trip
             return _("Referee: ball in {team}'s goal (the sensor missed it)").format(
                 team=t({"A": "B", "B": "A"}.get(d.get("side"))))
-        case "ball_stopped":
-            if d.get("area") == "big":
-                return _("Ball stopped in {team}'s big area").format(team=t(d.get('side')))
-            return _("Ball stopped in {team}'s small area").format(team=t(d.get('side')))
+        case "ball_stopped":  # the camera's proposal, tapped, cites its clip
+            where = (_("Ball stopped in {team}'s big area") if d.get("area") == "big"
+                     else _("Ball stopped in {team}'s small area"))
+            return where.format(team=t(d.get('side'))) + on_video(d, targets, lang)
         case "ball_on_disc":  # 003 Art. 79: only that disc may play
             return _("The ball rests on top of {team} disc {disc}").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))
@@ -472,7 +472,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             why = (_("the ball did not reach the midline")
                    if d.get("reason") == "midline"
                    else _("the ball did not leave the big area"))
-            return _("Restart failed: {reason}").format(reason=why)
+            return _("Restart failed: {reason}").format(reason=why) + on_video(d, targets, lang)
         case "draw_choice":
             choice = d.get("choice")
             what = {"ball": _("takes the ball"), "cede": _("gives up the ball"),
@@ -644,6 +644,15 @@ def goal_named(entry: dict[str, Any] | None, lang: str = "pt") -> str:
     ("Gol de Alvorada (1 × 0, 2', botão 9)": matchbook/records.py), else ""."""
     named = (entry or {}).get("goal_words") or {}
     return str(named.get("en" if lang == "en" else "pt") or "")
+
+
+def on_video(data: Any, targets: dict[int, dict[str, Any]] | None, lang: str = "pt") -> str:
+    """", confirmado pelo vídeo (vídeo nº 43, SHA-256 …)" after a fact the referee entered by
+    tapping the camera's proposal; "" when the input cites no clip."""
+    cited = clip_cited(data, targets, lang)
+    if not cited:
+        return ""
+    return translator(lang).gettext(", confirmed from the video{clip}").format(clip=cited)
 
 
 def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt") -> str:

@@ -149,6 +149,23 @@ class RefereeInputs:
         if refusal:
             raise RefusedError(refusal, {lang: closing(lang) or refusal for lang in LANGS})
 
+    def would_take(self, kind: str, data: dict[str, Any]) -> bool:
+        """Would the rules take this input now (the camera's proposals offer only what they
+        would: docs/camera.md)? Nothing is logged."""
+        t = self.table
+        if t.book is None or t.book.state.m.get("finished"):
+            return False
+        now = time.time() * 1000
+        at = t.book.timeline.referee_stamp(now, None, kind)
+        probe = Entry(id=0, kind=kind, data=data, source="referee",
+                      period=t.clock.status.period if t.clock.status else 0,
+                      clock_ms=t.clock.at_ms(at, now, t.running_rate()), author="", at=at)
+        try:
+            self._probe(probe)
+        except RefusedError:
+            return False
+        return True
+
     def _probe(self, probe: Entry) -> None:
         """The rules try the input first: one they refuse changes nothing and is not logged;
         the console shows why — the article in words, never the document's file number."""

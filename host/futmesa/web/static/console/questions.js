@@ -34,12 +34,20 @@ function questionKey(list) {
 export function renderPending(list) {
   const ul = $("pending");
   const asking = Array.isArray(list) && list.length > 0;
-  const key = asking ? questionKey(list) : null;
-  if (asking && key === drawn) return renderMore(ul, list);
+  const fact = factShown();
+  const key = asking || fact ? JSON.stringify([asking ? questionKey(list) : null, fact && [LANG, fact]]) : null;
+  if (key !== null && key === drawn) return asking ? renderMore(ul, list) : undefined;
   drawn = key;
   ul.textContent = "";
-  $("pending-card").classList.toggle("asking", asking);
+  const factBox = fact ? renderFactProposal(fact) : null;
+  if (factBox) {
+    const li = document.createElement("li");
+    li.append(factBox);
+    ul.append(li);
+  }
+  $("pending-card").classList.toggle("asking", asking || Boolean(factBox));
   if (!asking) {
+    if (factBox) return;
     const li = document.createElement("li");
     li.className = "muted";
     li.textContent = _("nothing pending");
@@ -182,6 +190,49 @@ function renderProposal(target, label) {
       _("confirmed from the video: {answer}", { answer: label(pr.choice) })));
     box.append(ok);
   }
+  return box;
+}
+
+// a fact the referee enters himself, seen on a clip no question asks about (his Rever): the
+// ball stopped in an area, a restart short of the midline (docs/camera.md, "The camera's
+// proposals"). Shown while the match stands as it was judged (in play, the same restart) and
+// until tapped; the tap sends his ordinary input, citing the clip.
+const IN_PLAY = ["running", "last_lance", "awaiting_dead_ball"];
+const tapped = new Set();
+function factShown() {
+  const pr = view.state && view.state.proposal;
+  const m = view.state && view.state.match;
+  if (!pr || !pr.input || !pr.kind || !m || tapped.has(pr.clip)) return null;
+  if (!IN_PLAY.includes(m.status) || view.state.finished) return null;
+  if (((m.restart && m.restart.kind) || null) !== (pr.restart || null)) return null;
+  return pr;
+}
+function renderFactProposal(pr) {
+  const box = document.createElement("div");
+  box.className = "proposal";
+  box.id = "camera-proposal";
+  const words = document.createElement("p");
+  const said = (LANG === "en" && pr.en) || pr.pt;
+  words.textContent = said;
+  box.append(words);
+  if (pr.url) {
+    const play = document.createElement("button");
+    play.type = "button";
+    play.className = "proposal-clip";
+    play.textContent = _("↺ clip no. {number}", { number: pr.clip });
+    play.addEventListener("click", () => playClip(pr.url));
+    box.append(play);
+  }
+  const ok = document.createElement("button");
+  ok.type = "button";
+  ok.className = "proposal-confirm";
+  ok.textContent = _("✓ record");
+  ok.addEventListener("click", () => {
+    tapped.add(pr.clip);
+    send(pr.kind, { ...pr.input, clip: pr.clip, proposed: "camera" },
+      _("recorded, citing clip no. {number}", { number: pr.clip }));
+  });
+  box.append(ok);
   return box;
 }
 
