@@ -22,7 +22,8 @@ from typing import Any
 
 from futmesa.i18n import translator
 
-MIN_CONFIDENCE = 0.4  # under this share of the frames seen (to the exit), no proposal
+MIN_CONFIDENCE = 0.3  # under this share of the frames seen (to the exit), no proposal:
+# measured in bench/ballpath_bench.py (docs/performance.md, "The proposal's threshold")
 KINDS = ("ball_out_touch", "goal_no_shot")  # the pending questions a ball's path speaks to
 MIN_TRAVEL_MM = 50.0  # a restart "short of the midline" only when the ball was seen to move
 Allows = Callable[[str, dict[str, Any]], bool]  # would the engine take this referee input now?
