@@ -23,6 +23,12 @@ pytestmark = pytest.mark.browser
 CAMERA = camera_settings(source="sim", width=640, height=360, fps=15, ring_seconds=10,
                          ring_max_mib=16, clip_before_s=3, clip_after_s=1.5, review_s=4,
                          stall_s=2)
+# a ball at rest is judged on the ring's frames: at 640×360 the tracker, once it has lost a
+# ball rolling in, looks for it again at half size, where it is two pixels wide
+# (docs/performance.md: 80 % of the stops at 360p, 100 % at 480p)
+CAMERA_480 = camera_settings(source="sim", width=854, height=480, fps=15, ring_seconds=10,
+                             ring_max_mib=24, clip_before_s=3, clip_after_s=1.5, review_s=4,
+                             stall_s=2)
 
 
 def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
@@ -110,13 +116,14 @@ def test_without_a_calibration_the_camera_says_so_once(browser: Any, output_dir:
 
 def test_a_ball_stopped_in_a_small_area_is_recorded_in_one_tap(
         browser: Any, output_dir: Path) -> None:
-    with filmed_phone(browser, output_dir, CAMERA, calibrated=True) as (live, page, shots):
+    with filmed_phone(browser, output_dir, CAMERA_480, calibrated=True) as (live, page, shots):
         cam = live.running.camera
         live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
         store, mid = live.running.store, live.running.daemon.match["id"]
         cam.steer("rest", 1, "small")  # the simulated ball rolls to rest in goal line 1's
         first = cam.stats()["ring_frames"]  # small area (Visitante's at kick-off)
-        live.wait(lambda: cam.stats()["ring_frames"] >= first + 45, 60, "3 s more of frames")
+        live.wait(lambda: cam.stats()["ring_frames"] >= first + 75, 60,
+                  "5 s more of frames: the ball there and still")
         page.wait_for_selector("#review-ask:not([hidden])", timeout=WAIT_MS)
         page.tap("#review-ask")  # his Rever: no question asks about the ball's stop
         page.wait_for_selector("#sheet-review:not([hidden])", timeout=5_000)

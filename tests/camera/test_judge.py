@@ -77,8 +77,8 @@ def test_a_review_is_judged_over_its_whole_span_a_ball_at_rest_in_an_area(
                  what="2 s of frames")
         cam.steer("rest", 1, "small")  # the simulated ball rolls to rest in a small area
         first = cam.stats()["ring_frames"]
-        wait_for(lambda: cam.stats()["ring_frames"] >= first + 45, timeout=60,
-                 what="3 s more of frames: the ball there and still")
+        wait_for(lambda: cam.stats()["ring_frames"] >= first + 75, timeout=60,
+                 what="5 s more of frames: the ball there and still")
         review = store.append_entry(match_id, "referee", "review", {}, 1, 60_000, "árbitro",
                                     occurred_at=time.time() * 1000)
         done = wait_for(lambda: [d for d in seen if d["shows"] == review], timeout=60,

@@ -112,8 +112,10 @@ class SimBall:
         length, width = FIELD_MM
         self.rest_at = None
         if kind == "rest":
-            depth = 55.0 if line == "small" else 200.0  # the small area is 110 deep, the big 300
-            self.rest_at = (depth if end == 0 else length - depth, width / 2 + 60.0)
+            # inside the small area (110 deep, 300 wide) clear of the goalkeeper's disc, or
+            # the big one's (300 deep) clear of the small
+            depth, off = (80.0, 120.0) if line == "small" else (200.0, 60.0)
+            self.rest_at = (depth if end == 0 else length - depth, width / 2 + off)
             self.next_kick_s = math.inf
             return
         if kind == "goal":
@@ -155,10 +157,10 @@ class SimBall:
             if self.x in (-OUT_MM, length + OUT_MM) or self.y in (-OUT_MM, width + OUT_MM):
                 self.vx = self.vy = 0.0
             return Truth(self.x, self.y, 0 <= self.x <= length and 0 <= self.y <= width)
-        if self.rest_at is not None:  # rolls there at 900 mm/s and stays
+        if self.rest_at is not None:  # rolls there at 450 mm/s (a 360p tracker keeps it) and stays
             rx, ry = self.rest_at
             d = math.hypot(rx - self.x, ry - self.y)
-            f = min(1.0, 900.0 * dt / d) if d else 1.0
+            f = min(1.0, 450.0 * dt / d) if d else 1.0
             self.x, self.y = self.x + f * (rx - self.x), self.y + f * (ry - self.y)
             self.vx = self.vy = 0.0
             return Truth(self.x, self.y, True)
