@@ -3,7 +3,7 @@
 // through Referee (referee.js): an id and a press time on each, kept until the host answers.
 // This module draws the state and starts the page; the others each do one job.
 
-import { $, KEEP_PICK_MS, LANG, _, ask, forTable, keeperLink, name, say, show, table, view } from "./page.js";
+import { $, KEEP_PICK_MS, LANG, _, ask, dropStaleRefusal, forTable, keeperLink, name, say, show, table, view } from "./page.js";
 import { clearDisc, home, key, refuseShot, renderPlays, send, setSide, showDisc } from "./keypad.js";
 import { checkToken, keepLastState, lastState, showQueue } from "./link.js";
 import { actions, closeSheets, openSheet } from "./actions.js";
@@ -17,6 +17,7 @@ import { renderCalibrate } from "./calibrate.js";
 // ---- live state -------------------------------------------------------------------
 function render() {
   if (!view.state) return;
+  dropStaleRefusal(); // a refusal of a state the match has left (page.js)
   for (const s of ["A", "B"]) {
     $(`c-name-${s}`).textContent = name(s);
     const t = view.state.teams && view.state.teams[s];

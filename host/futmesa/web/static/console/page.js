@@ -30,6 +30,25 @@ export function say(text, kind) {
   const el = $("result");
   el.textContent = text;
   el.className = `result ${kind || ""}`;
+  refusal = kind === "bad" ? { text, mark: logMark(), at: Date.now() } : null;
+}
+
+// A refusal ("✗ …") is about the state it was refused in: once the match moves on (a new
+// entry in its log, or another match) it goes, after it could be read — never a stale "O lance
+// é de Botafogo" while the lance is Alvorada's (walk 45g, low). render() calls this.
+const REFUSAL_READ_MS = 2500;
+let refusal = null; // the refusal on the line: its words, the log it was said at, when
+const logMark = () => {
+  const st = view.state;
+  return st ? `${st.match_id}:${st.match ? st.match.log_length : ""}` : "";
+};
+export function dropStaleRefusal() {
+  const r = refusal;
+  if (!r || r.mark === logMark()) return;
+  if ($("result").textContent !== r.text) { refusal = null; return; }
+  const wait = r.at + REFUSAL_READ_MS - Date.now();
+  if (wait > 0) { setTimeout(() => { if (refusal === r) dropStaleRefusal(); }, wait); return; }
+  say("", "");
 }
 
 // the console's own question before an act it cannot take back (Nova partida, the next match,
