@@ -16,6 +16,7 @@ from typing import Any
 import uvicorn
 
 from futmesa.hub import RefusedError, StateHub
+from futmesa.rules.corrections import correctable
 from futmesa.web.app import create_app
 
 TOKEN = "test-token-4f2a"
@@ -170,7 +171,8 @@ def sample_record(*, name_a: str = "Alvorada", name_b: str = "Botafogo") -> dict
               source: str = "referee", **extra: Any) -> dict[str, Any]:
         return {"id": i, "kind": kind, "data": data, "source": source, "period": period,
                 "clock_ms": clock_ms, "created_at": t0 + i * 60_000, "author": "Árbitro Silva",
-                "voided": False, "amended_by": None, **extra}
+                "voided": False, "amended_by": None,
+                "correctable": correctable(kind, "void") and not extra.get("voided"), **extra}
 
     entries = [
         entry(1, "start", {}, 1, 0),
@@ -261,7 +263,9 @@ class ScriptedTable:
         entry = {"id": len(self.entries) + 1, "kind": kind, "data": data, "author": author,
                  "voided": False, "source": "referee", "amended_by": None, "period": 1,
                  "clock_ms": 1000 * len(self.entries), "created_at": int(time.time() * 1000),
-                 "pressed_at": pressed_at}
+                 "pressed_at": pressed_at,
+                 # what the engine lets the referee correct (matchbook/records.py)
+                 "correctable": correctable(kind, "void")}
         if kind == "amend":
             target["amended_by"] = entry["id"]
         self.entries.append(entry)
