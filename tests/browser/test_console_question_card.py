@@ -135,3 +135,34 @@ def test_the_answer_line_outlives_the_goal_it_made(browser: Any) -> None:
             assert not page.js_errors, page.js_errors
         finally:
             ctx.close()
+
+
+def test_a_question_that_goes_moves_nothing_under_the_thumb(browser: Any) -> None:
+    """fx-j's note on G9: a card withdrawn (answered on another console) shrinks, and what was
+    under it moves up — a tap aimed at the team button must not land on what took its place;
+    it answers nothing and says why, and the next tap works."""
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx, page, news = _phone(browser, live)
+        try:
+            asked = _goal_without_shot(live, page)
+            target = page.locator("#act-shot").bounding_box()
+            assert target is not None
+            before = len(live.daemon.store.entries(live.daemon.match["id"]))
+            news.hold()
+            live.referee("confirm", {"target": asked["id"], "choice": "no_goal"})
+            news.release()
+            page.wait_for_function("document.getElementById('pending').textContent"
+                                   ".includes('nada pendente')", timeout=WAIT_MS)
+            # the thumb lands where Chute pedido was a moment ago
+            page.touchscreen.tap(target["x"] + target["width"] / 2,
+                                 target["y"] + target["height"] / 2)
+            page.wait_for_function("/tela acabou de mudar/.test(document.getElementById("
+                                   "'result').textContent)", timeout=WAIT_MS)
+            assert page.evaluate("Referee.queued().length") == 0
+            after = [e.kind for e in live.daemon.store.entries(live.daemon.match["id"])][before:]
+            assert [k for k in after if k != "confirm"] == [] or all(
+                k in ("lance_started", "lance_expired") for k in after if k != "confirm"), after
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()

@@ -134,8 +134,10 @@ class NamedRulesTable(RulesTable):
 
     async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
         entry_id = self.apply(kind, data, "referee", author)
-        return {"entry_id": entry_id, "effects": [announcement({"kind": e.kind, **e.data})
-                                                  for e in self.effects]}
+        # and the new state, as the daemon answers: the console takes the goals of its own
+        # answer as its answer's, never as the table's news (G9)
+        return {"entry_id": entry_id, "state": self.published,
+                "effects": [announcement({"kind": e.kind, **e.data}) for e in self.effects]}
 
     def match_record(self, match_id: int) -> dict[str, Any]:
         record = super().match_record(match_id)

@@ -8,7 +8,7 @@ import { clearDisc, home, key, refuseShot, renderPlays, send, setSide, showDisc 
 import { checkToken, keepLastState, lastState, showQueue } from "./link.js";
 import { actions, closeSheets, openSheet } from "./actions.js";
 import { renderRuleInputs } from "./ruleinputs.js";
-import { renderPending, renderResetOffer, renderSigning } from "./questions.js";
+import { layoutJustShifted, renderPending, renderResetOffer, renderSigning } from "./questions.js";
 import { describe, loadLog, refreshLog } from "./log.js";
 import { cancelFix, showFixFields, submitFix } from "./corrections.js";
 import { renderReview, reviewApplied } from "./review.js";
@@ -267,6 +267,13 @@ function wire() {
   let greyTap = false;
   document.addEventListener("pointerdown", (ev) => {
     const b = ev.target instanceof Element && ev.target.closest("button");
+    // the first screen moved under the finger (a question card came or went, questions.js):
+    // its buttons took no tap — say why, once
+    if (!b && layoutJustShifted() && ev.target instanceof Element && ev.target.closest(".now")) {
+      say(ev.target.closest("#pending") ? _("✗ the question has just changed: read it, then tap again")
+        : _("✗ the screen has just changed: read it, then tap again"), "bad");
+      return;
+    }
     greyTap = Boolean(b && b.disabled && !b.closest(".keypad"));
     if (!greyTap) return;
     if (b.id === "act-shot") refuseShot();

@@ -31,7 +31,30 @@ function questionKey(list) {
   return JSON.stringify([LANG, p, pr && pr.target === target ? pr : null, name("A"), name("B")]);
 }
 
+// When the card grows or shrinks (a question comes or goes: the table's news, another
+// console's answer, the next lance withdrawing it), everything under it on the first screen
+// moves: for ARRIVE_MS its buttons take no tap ("settling": a tap aimed at what was there
+// before lands on nothing; main.js says why)
+let shiftedAt = 0;
+let settle = null;
+export function layoutJustShifted() {
+  return Date.now() - shiftedAt < ARRIVE_MS;
+}
+
 export function renderPending(list) {
+  const card = $("pending-card");
+  const before = card.offsetHeight;
+  drawPending(list);
+  if (card.offsetHeight === before) return;
+  shiftedAt = Date.now();
+  const now = card.closest(".now");
+  if (!now) return;
+  now.classList.add("settling");
+  clearTimeout(settle);
+  settle = setTimeout(() => now.classList.remove("settling"), ARRIVE_MS);
+}
+
+function drawPending(list) {
   const ul = $("pending");
   const asking = Array.isArray(list) && list.length > 0;
   const fact = factShown();
