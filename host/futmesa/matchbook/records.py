@@ -4,6 +4,7 @@ each side defended then, what the rules announced, the goals, the voids, the int
 
 from __future__ import annotations
 
+from collections import ChainMap
 from typing import Any, NamedTuple
 
 from futmesa.matchbook.account import (
@@ -17,6 +18,7 @@ from futmesa.matchbook.account import (
     period_length,
     placed,
     placed_in_interval,
+    when,
 )
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.status import EntryStatus, entry_statuses, with_moot_answers
@@ -87,6 +89,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     if st.state == "voided" and ctx.was is not None and e.kind not in ("void", "amend"):
         meaning = ctx.was.get("meaning") or []  # what it was, never what its void made of it
         ctx = ctx._replace(said=said_of(meaning))  # its facts too, struck (a foul stays one)
+    targets = asked_named(e, by_id, teams)  # an answer names what it decided in words
     record = {
         "id": e.id, "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
         "clock_ms": e.clock_ms, "created_at": e.created_at, "occurred_at": e.occurred_at,
@@ -99,10 +102,10 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "origin_en": origin(e.source, e.author, "en"),
         # an alarm ends the interval only once the table closed the period (its own alarm
         # closing it, and any in a shoot-out, are not the interval's)
-        "text": sentence(e.kind, e.data, teams, "pt", period=e.period, targets=by_id, ends=ends,
-                         interval=ctx.place == "interval"),
-        "text_en": sentence(e.kind, e.data, teams, "en", period=e.period, targets=by_id,
-                            ends=ends, interval=ctx.place == "interval"),
+        "text": sentence(e.kind, e.data, teams, "pt", period=e.period,
+                         targets=targets, ends=ends, interval=ctx.place == "interval"),
+        "text_en": sentence(e.kind, e.data, teams, "en", period=e.period,
+                            targets=targets, ends=ends, interval=ctx.place == "interval"),
         "interval": ctx.interval,  # made between two periods: placed "Intervalo"
         "shootout": ctx.shootout,  # made in the penalty shoot-out: placed "Disputa de pênaltis"
         "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
@@ -135,6 +138,22 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
             fact["text_en"] += clip_cited(e.data, by_id, "en")
             record["text"], record["text_en"] = fact["text"], fact["text_en"]
     return record
+
+
+def asked_named(e: StoredEntry, by_id: dict[int, dict[str, Any]],
+                teams: dict[str, Any]) -> Any:
+    """``by_id`` with the entry an answer (``confirm``) decided named in words and placed
+    (``fact_words``: "Tempo do lance de X esgotado", "1º tempo 1'"): the answer says the fact,
+    never the number of a row folded away or left out of the PDF (walk45h-b B4)."""
+    target = e.data.get("target") if e.kind == "confirm" and isinstance(e.data, dict) else None
+    asked = by_id.get(target) if isinstance(target, int) else None
+    if asked is None or asked.get("goal_words"):
+        return by_id  # a goal's question names the goal (goal_words)
+    named = {lang: [sentence(str(asked.get("kind") or ""), asked.get("data"), teams, lang,
+                             period=asked.get("period"), ends=asked.get("ends")),
+                    when(asked.get("period"), asked.get("clock_ms"), False, lang,
+                         asked.get("length_ms"))] for lang in ("pt", "en")}
+    return ChainMap({target: {**asked, "fact_words": named}}, by_id)
 
 
 def clip_covers(clip: StoredEntry, by_id: dict[int, dict[str, Any]]) -> list[int]:
@@ -181,7 +200,8 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
     each void's target as it stood before the void (:func:`.book.before_voids`)."""
     ends = ends_by_entry(m, stored)
     by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id),
-                    "at": e.occurred_at} for e in stored}
+                    "at": e.occurred_at, "clock_ms": e.clock_ms,
+                    "length_ms": period_length(m, e.period)} for e in stored}
     statuses = with_moot_answers(entry_statuses(m.get("corrections") or []), {
         e.id: e.data["target"] for e in stored if e.kind == "confirm"
         and isinstance(e.data, dict) and isinstance(e.data.get("target"), int)})

@@ -513,7 +513,10 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
         case "confirm":
             asked = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
             goal = goal_named(asked, lang)  # a goal's question is about the goal (#45g G3)
+            fact = fact_named(asked, lang)  # any other: the fact in words, placed (45h B4)
             about = (_("on the {goal}").format(goal=goal[:1].lower() + goal[1:]) if goal else
+                     _("on “{fact}”").format(fact=fact[0]) + (f" ({fact[1]})" if fact[1] else "")
+                     if fact else
                      _("on entry no. {number}").format(number=_num(d.get('target')))
                      + (f" ({target_text(asked, teams, lang)})" if asked else ""))
             if "choice" in d:
@@ -653,6 +656,13 @@ def on_video(data: Any, targets: dict[int, dict[str, Any]] | None, lang: str = "
     if not cited:
         return ""
     return translator(lang).gettext(", confirmed from the video{clip}").format(clip=cited)
+
+
+def fact_named(entry: dict[str, Any] | None, lang: str = "pt") -> tuple[str, str] | None:
+    """The fact a question asked about, in words and placed ("Tempo do lance de X esgotado",
+    "1º tempo 1'": matchbook/records.py asked_named), else None."""
+    named = ((entry or {}).get("fact_words") or {}).get("en" if lang == "en" else "pt")
+    return (str(named[0]), str(named[1] or "")) if named else None
 
 
 def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt") -> str:
