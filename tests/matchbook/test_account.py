@@ -238,8 +238,11 @@ def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) 
     assert not by_kind["alarm"][0]["interval"]
     # the end of the half is said once (issue 45, walk, low): on the alarm the rules ended it
     # with; the table's own close of it reads as the table's
-    said = [x for e in live["entries"] for x in [e["text"], *(e.get("fact_lines") or [])]]
-    assert said.count("Fim do 1º tempo") == 1, said
+    # (under the alarm's row, as what it caused: never its headline, walk45h-b B7)
+    said = [x for e in live["entries"]
+            for x in [e["text"], *(e.get("fact_lines") or []), *e["meaning"]]]
+    assert sum(x.startswith("Fim do 1º tempo") for x in said) == 1, said
+    assert by_kind["alarm"][0]["fact_lines"] == [], by_kind["alarm"][0]
     assert by_kind["period_over"][0]["text"] == "Relógio da mesa encerra o 1º tempo"
 
 
@@ -258,7 +261,9 @@ def test_a_voided_goal_reads_as_what_it_was_struck_in_the_goals_table(tmp_path: 
     assert row["voided"] and row["meaning"][0].startswith("Gol! Estrela do Norte — 1 × 0")
     assert build(record).score == {"A": 0, "B": 0}
     view = entry_view(row, TEAMS, {}, "pt")
-    assert view["fact_lines"] == [] and not view["correctable"]
+    # headed by the goal it was, struck with its row (walk45h-b B7, low)
+    assert view["fact_lines"] == ["Gol de Estrela do Norte (1 × 0, 1', botão 9)"]
+    assert not view["correctable"]
 
 
 def test_a_foul_reads_where_it_was_entered() -> None:

@@ -33,3 +33,38 @@ def test_a_lance_time_answer_names_the_fact_it_decided(tmp_path: Path) -> None:
     record = MatchLibrary(t.store).match_record(t.book.id)
     en = [e["text_en"] for e in record["entries"] if e["id"] == answer][0]
     assert en.startswith("Referee decides on “") and en.endswith("” (1st half 2'): no foul"), en
+
+
+def test_a_row_is_headed_by_the_fact_entered_not_what_it_caused(tmp_path: Path) -> None:
+    """B7: the referee's "Chute sem gol: para fora" on the last lance was headed "Fim do 2º
+    tempo / Fim de jogo: 1 × 1, empate" with Anular/Corrigir under it: it read as if the final
+    whistle could be voided. The headline is the entry's own fact (none here: its sentence);
+    the end of the half it caused is said under it, in the rules' words."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    t.clock = 180_000
+    t.device("alarm")
+    assert t.book.state.m["status"] == "last_lance", t.book.state.m["status"]
+    shot = t.put("shot_result", {"outcome": "wide"})
+    for rows in (_rows(t), _stored(t)):
+        row = rows[shot]
+        assert row["fact_lines"] == [], row["fact_lines"]
+        assert row["text"].startswith("Chute sem gol: para fora"), row["text"]
+        assert "Fim do 1º tempo" in "; ".join(row["meaning"]), row["meaning"]
+        assert row["correctable"]
+    # the account still places the end of the half (súmula, /assinar, history)
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    assert [f["text"] for f in record["account"] if f["kind"] == "time"][-1] == "Fim do 1º tempo"
+
+
+def test_a_voided_goal_keeps_its_headline_struck(tmp_path: Path) -> None:
+    """B7 (Low): a voided goal's row kept only the struck sensor text; it keeps the goal it
+    was as its headline, struck with the row (28-after-void.png)."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
+    t.put("void", {"target": goal, "reason": "bateu na trave"})
+    for rows in (_rows(t), _stored(t)):
+        row = rows[goal]
+        assert row["voided"] and row["fact_lines"] == [
+            "Gol de Estrela do Norte (1 × 0, 2', botão 9)"], row["fact_lines"]

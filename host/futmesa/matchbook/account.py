@@ -317,12 +317,23 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
         sanctions -= {"disqualified"}  # said in the grading's fact
     elif kind == "lance_done":
         add("time", {lang: str(record.get(key) or "") for lang, key in LANGS})
-    if counts:
+    if counts:  # what the entry caused (``caused``): said under its row, never its headline
         for s in said(sanctions if kind != "discipline" else frozenset()):
-            add("discipline", {lang: s.words(lang) for lang, _k in LANGS})
+            add("discipline", {lang: s.words(lang) for lang, _k in LANGS}, caused=True)
         for s in said(TIME_CODES):
-            add("time", {lang: s.words(lang) for lang, _k in LANGS})
+            add("time", {lang: s.words(lang) for lang, _k in LANGS}, caused=True)
     return out
+
+
+def headline(record: dict[str, Any], ctx: Context) -> dict[str, list[str]]:
+    """A row's headline in each language: the facts the entry entered, never what it caused
+    (an end of the match under the shot that ended it, walk45h-b B7); a goal voided keeps the
+    goal it was (struck with its row)."""
+    own = [f for f in record.get("facts") or [] if not f.get("caused")]
+    was = (ctx.was or {}).get("goal") if record.get("kind") not in CORRECTION_KINDS else None
+    named = record.get("goal_words") if not own and was else None
+    return {lang: [str(f.get(key) or "") for f in own] or ([str(named[lang])] if named else [])
+            for lang, key in LANGS}
 
 
 def folds(kind: str, facts: list[Fact]) -> bool:

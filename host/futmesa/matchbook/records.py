@@ -14,6 +14,7 @@ from futmesa.matchbook.account import (
     folds,
     goal_text,
     goals_by_entry,
+    headline,
     interval_after,
     period_length,
     placed,
@@ -137,6 +138,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
             fact["text"] += clip_cited(e.data, by_id, "pt")  # the clip it cites, if any
             fact["text_en"] += clip_cited(e.data, by_id, "en")
             record["text"], record["text_en"] = fact["text"], fact["text_en"]
+    record["headline"] = headline(record, ctx)  # the fact entered; what it caused under it
     return record
 
 

@@ -59,7 +59,10 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
     # itself offers no further undo (no chain of offers that read the same): the entry it
     # gave back is in force again, and corrected by its own "Anular" / "Corrigir"
     undo = counts and e.get("kind") in ("void", "amend") and not e.get("undoes")
-    facts = [str(f.get(key) or "") for f in e.get("facts") or []]
+    # its headline: the fact entered (what it caused is in its meaning, under it: records.py)
+    facts = (e.get("headline") or {}).get("en" if lang == "en" else "pt")
+    if facts is None:
+        facts = [str(f.get(key) or "") for f in e.get("facts") or []]
     return {**e, "text": text, "status": status,
             # the entry's facts in the account of the match, where they say more than its text
             "fact_lines": [f for f in facts if f and f != text],
