@@ -165,6 +165,28 @@ def goals_by_entry(m: dict[str, Any]) -> dict[int, dict[str, Any]]:
 
 
 # ---- the facts of one entry ---------------------------------------------------------------
+def amended_form(row: dict[str, Any], amend: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An entry (``row``: its ``kind`` and ``data``) as the amendment ``amend`` (the amend's
+    row, its data holding the new ``data`` and maybe ``kind``) makes it, as the rules apply it
+    (rules/corrections.py): {"kind", "data"}; None when ``amend`` carries no data. An amended
+    entry's facts are made of this, never of what was logged (walk45h-a A3, A4: the
+    Substituições table said "entra o 12" beside its sentence's "entra o 13")."""
+    said = (amend or {}).get("data")
+    if not isinstance(said, dict) or not isinstance(said.get("data"), dict):
+        return None
+    kind = said.get("kind")
+    return {"kind": kind if isinstance(kind, str) and kind else str(row.get("kind") or ""),
+            "data": dict(said["data"])}
+
+
+def applied(row: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """(kind, data) of an entry's row as the rules apply it: its amendment's (``amended``,
+    :func:`amended_form`) when it has one in effect, else as logged."""
+    now = row.get("amended") if isinstance(row.get("amended"), dict) else row
+    data = now.get("data")
+    return str(now.get("kind") or ""), data if isinstance(data, dict) else {}
+
+
 def goal_text(goal: dict[str, Any], teams: dict[str, Any], lang: str) -> str:
     """ "Gol de Estrela do Norte (1 × 0, 12', botão 9)"."""
     _ = translator(lang).gettext
@@ -247,9 +269,9 @@ def lance_foul_words(counted: list[Said], said: list[Said], offender: Any,
 
 def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> list[Fact]:
     """The facts one entry's record adds to the account (``text``/``text_en`` each), struck
-    when the entry no longer counts."""
-    kind = str(record.get("kind") or "")
-    data: dict[str, Any] = record["data"] if isinstance(record.get("data"), dict) else {}
+    when the entry no longer counts; an amended entry's facts are the amended fact's
+    (``amended``: :func:`applied`)."""
+    kind, data = applied(record)
     status = record.get("status") or {}
     counts = status.get("state", "effective") in ("effective", "amended")
     out: list[Fact] = []

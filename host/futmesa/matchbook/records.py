@@ -10,6 +10,8 @@ from typing import Any, NamedTuple
 from futmesa.matchbook.account import (
     Context,
     Said,
+    amended_form,
+    applied,
     entry_facts,
     folds,
     goal_text,
@@ -66,16 +68,22 @@ def said_of(meaning: list[dict[str, str]] | None) -> tuple[Said, ...]:
                  for m in meaning or [])
 
 
-def now_reads(e: StoredEntry, st: EntryStatus, teams: dict[str, Any],
-              by_id: dict[int, dict[str, Any]], ends: dict[str, int] | None,
-              lang: str) -> str | None:
-    """An amended entry as it now reads (the amendment's kind and data), else None."""
-    amend = by_id.get(st.by) if st.state == "amended" and st.by is not None else None
-    data = (amend or {}).get("data")
-    if not isinstance(data, dict) or not isinstance(data.get("data"), dict):
+def amended_of(row: dict[str, Any], st: EntryStatus | None,
+               by_id: dict[int, dict[str, Any]]) -> dict[str, Any] | None:
+    """An entry (its ``kind`` and ``data``) as the amendment in effect on it makes it
+    (:func:`~.account.amended_form`), or None when none is."""
+    if st is None or st.state != "amended" or st.by is None:
         return None
-    return sentence(str(data.get("kind") or e.kind), data["data"], teams, lang,
-                    period=e.period, ends=ends)
+    return amended_form(row, by_id.get(st.by))
+
+
+def now_reads(e: StoredEntry, amended: dict[str, Any] | None, teams: dict[str, Any],
+              ends: dict[str, int] | None, lang: str) -> str | None:
+    """An amended entry as it now reads (``amended``: the amendment's kind and data), else
+    None."""
+    if amended is None:
+        return None
+    return sentence(amended["kind"], amended["data"], teams, lang, period=e.period, ends=ends)
 
 
 def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, Any],
@@ -119,15 +127,18 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "meaning_full": [plain(m["pt"], full=True) for m in meaning or []],
         "meaning_en_full": [plain(m["en"], full=True) for m in meaning or []],
     }
-    now = {f"now_{lang}": now_reads(e, st, teams, by_id, ends, lang) for lang in ("pt", "en")}
+    # the fact as the rules apply it: every fact and table reads the amended one (walk45h-a A4)
+    record["amended"] = amended_of({"kind": e.kind, "data": e.data}, st, by_id)
+    now = {f"now_{lang}": now_reads(e, record["amended"], teams, ends, lang)
+           for lang in ("pt", "en")}
     asked = by_id.get(e.data.get("target")) if e.kind == "confirm" and isinstance(
         e.data, dict) and isinstance(e.data.get("target"), int) else None
-    target = (asked or {}).get("data") if isinstance((asked or {}).get("data"), dict) else {}
+    target_kind, target = applied(asked) if asked is not None else (None, {})
     if e.kind == "clip":  # the entries whose moment the clip holds: a correction may cite it
         record["covers"] = clip_covers(e, by_id)
     record["facts"] = entry_facts({**record, **now, "target_side": target.get("side"),
                                    "target_disc": target.get("disc"),
-                                   "target_kind": (asked or {}).get("kind")}, ctx, teams)
+                                   "target_kind": target_kind}, ctx, teams)
     # the lance timer's rows: folded away unless asked; never a foul (account.folds)
     record["folded"] = folds(e.kind, record["facts"])
     # what the console offers to void or correct: what the engine corrects (one place)
@@ -207,6 +218,11 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
     statuses = with_moot_answers(entry_statuses(m.get("corrections") or []), {
         e.id: e.data["target"] for e in stored if e.kind == "confirm"
         and isinstance(e.data, dict) and isinstance(e.data.get("target"), int)})
+    for entry_id, st in statuses.items():  # an answer reads the amended fact it answers
+        row = by_id.get(entry_id)
+        amended = amended_of(row, st, by_id) if row is not None else None
+        if row is not None and amended is not None:
+            row["amended"] = amended
     said = meanings(m, {e.id: e.kind for e in stored})
     goals = goals_by_entry(m)
     name_goals(by_id, goals, statuses, was or {}, m.get("teams") or {})

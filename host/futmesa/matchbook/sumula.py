@@ -19,6 +19,7 @@ from futmesa.i18n import translator
 from futmesa.matchbook.account import (
     Context,
     account,
+    amended_form,
     entry_facts,
     goals_by_entry,
     minute,
@@ -97,6 +98,10 @@ def redact_secrets(entries: list[dict[str, Any]],
         if e.get("kind") in SECRET_KINDS and isinstance(e.get("data"), dict):
             data = {k: ("secreta" if k == "choice" else v) for k, v in e["data"].items()}
             e = {**e, "data": data}
+            amended = e.get("amended")
+            if isinstance(amended, dict) and isinstance(amended.get("data"), dict):
+                e["amended"] = {**amended, "data": {  # its amendment's choice is as secret
+                    k: ("secreta" if k == "choice" else v) for k, v in amended["data"].items()}}
             for key, lang in (("text", "pt"), ("text_en", "en")):
                 if key in e:
                     e[key] = sentence(e["kind"], data, teams or {}, lang)
@@ -232,9 +237,12 @@ def facts_of(record: Record) -> list[dict[str, Any]]:
     teams = teams_of(record)
     goals = goals_by_entry((record.get("state") or {}).get("match") or {})
     entries = []
+    by_id = {e.get("id"): e for e in record.get("entries", [])}
     for e in record.get("entries", []):
         if not isinstance(e.get("facts"), list):
-            e = {**e, "status": status_of(e).to_dict()}
+            st = status_of(e)
+            amend = by_id.get(st.by) if st.state == "amended" else None
+            e = {**e, "status": st.to_dict(), "amended": amended_form(e, amend)}
             for lang, key in (("pt", "text"), ("en", "text_en")):
                 e[key] = e.get(key) or sentence(str(e.get("kind") or ""), e.get("data"), teams,
                                                 lang, period=e.get("period"))
