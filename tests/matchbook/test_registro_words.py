@@ -12,7 +12,7 @@ from pathlib import Path
 from test_account import kicked_off
 from test_registro_corrections import _rows, _stored
 
-from futmesa.matchbook import MatchLibrary
+from futmesa.matchbook import MatchLibrary, build
 
 
 def test_a_lance_time_answer_names_the_fact_it_decided(tmp_path: Path) -> None:
@@ -68,3 +68,41 @@ def test_a_voided_goal_keeps_its_headline_struck(tmp_path: Path) -> None:
         row = rows[goal]
         assert row["voided"] and row["fact_lines"] == [
             "Gol de Estrela do Norte (1 × 0, 2', botão 9)"], row["fact_lines"]
+
+
+def test_a_goals_boton_is_corrected_on_the_goal_row(tmp_path: Path) -> None:
+    """B5: Corrigir on "Gol de Democrata … botão 9" offered only Equipe; the referee had to
+    correct the Chute pedido row, and Correções said "Chute pedido … botão 9 → 7". The goal's
+    row offers its Botão (the engine takes it as the asked shot's disc: rules/corrections.py,
+    goals.ball_in_goal) and Correções names the goal before and after."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
+    for rows in (_rows(t), _stored(t)):
+        fields = {f["key"]: f for f in rows[goal]["fields"]}
+        assert fields.get("disc", {}).get("value") == 9, rows[goal]["fields"]
+        assert fields["disc"]["label"] == "Botão"
+    t.put("amend", {"target": goal, "data": {"goal": 1, "held_ms": 40, "disc": 7},
+                    "reason": "foi o botão 7"})
+    assert [g["disc"] for g in t.book.state.m["goals"]] == [7]
+    for rows in (_rows(t), _stored(t)):
+        assert rows[goal]["fact_lines"] == ["Gol de Estrela do Norte (1 × 0, 2', botão 7)"]
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    table = build(record).table("corrections")
+    assert table is not None
+    assert [(r["target"], r["now"]) for r in table.rows] == [
+        (f"nº {goal} — Gol de Estrela do Norte (1 × 0, 2', botão 9)",
+         "Gol de Estrela do Norte (1 × 0, 2', botão 7)")], table.rows
+
+
+def test_a_goal_entered_by_hand_offers_its_boton(tmp_path: Path) -> None:
+    """B5 as walked (66-mp-corrigir-goal.png): the referee's own goal entry (the sensor did
+    not see it) offers Equipe and Botão; a goal with no disc (none was asked) offers none."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    goal = t.put("goal_by_hand", {"side": "A"})
+    assert [g["disc"] for g in t.book.state.m["goals"]] == [9], t.book.state.m["goals"]
+    for rows in (_rows(t), _stored(t)):
+        assert [f["key"] for f in rows[goal]["fields"]] == ["side", "disc"], rows[goal]
+    t.put("amend", {"target": goal, "data": {"side": "A", "disc": 7}})
+    assert [g["disc"] for g in t.book.state.m["goals"]] == [7]

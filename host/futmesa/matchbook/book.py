@@ -20,6 +20,7 @@ from futmesa.matchbook.records import entry_record, meanings, record_inputs
 from futmesa.matchbook.summary import summaries_for, summarize
 from futmesa.matchbook.timeline import Timeline
 from futmesa.rules import Effect, Engine, Entry, load_ruleset
+from futmesa.rules.corrections import amend_adds
 from futmesa.rules.model import MatchState
 from futmesa.rules.ordering import in_time_order
 from futmesa.store import EventLog, StoredEntry
@@ -106,8 +107,9 @@ def before_voids(engine: Engine, stored: list[StoredEntry], m: dict[str, Any],
     kinds = {e.id: e.kind for e in stored}
     for c in m.get("corrections") or []:
         target = c.get("target")
-        if c.get("kind") != "void" or kinds.get(target) in (None, "void", "amend"):
-            continue
+        if kinds.get(target) in (None, "void", "amend") or (
+                c.get("kind") != "void" and not amend_adds(str(kinds.get(target)))):
+            continue  # (an amendment of a goal's row: the goal it corrected, walk45h-b B5)
         at = next((i for i, e in enumerate(stored) if e.id == c["id"]), None)
         if at is None:
             continue
@@ -217,7 +219,7 @@ class MatchBook:
         before = self.state.m
         self.state, effects = self.engine.apply(self.state, entry)
         self._rows[entry.id] = row = from_entry(entry, self.id)
-        if entry.kind == "void" and self.state.log[-1] is entry:
+        if entry.kind in ("void", "amend") and self.state.log[-1] is entry:
             self._void_seen(entry, before)
         if not entry.is_correction and self.state.log[-1] is entry \
                 and plain_step(before, self.state.m, entry.id):
@@ -234,7 +236,8 @@ class MatchBook:
         prefix = [self._rows.get(e.id) or from_entry(e, self.id) for e in self.state.log[:-1]]
         target = entry.data.get("target")
         kinds = {e.id: e.kind for e in prefix}
-        if kinds.get(target) not in (None, "void", "amend"):
+        if kinds.get(target) not in (None, "void", "amend") and (
+                entry.kind == "void" or amend_adds(str(kinds.get(target)))):
             self._voids[void_key(entry.id, target, prefix)] = target_before(before, kinds,
                                                                             target)
 

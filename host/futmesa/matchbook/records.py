@@ -26,7 +26,7 @@ from futmesa.matchbook.account import (
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.status import EntryStatus, entry_statuses, with_moot_answers
 from futmesa.matchbook.wording import clip_cited, origin, sentence
-from futmesa.rules.corrections import correctable
+from futmesa.rules.corrections import amend_adds, correctable
 from futmesa.store import StoredEntry
 
 # the announcements that only restate an entry of another name: "Chute de X: defendido" on
@@ -121,6 +121,9 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "undoes": ctx.undone is not None,  # a void undoing a correction (offers no undo)
         # the goal it counts, or counted before its void: how a correction or an answer names it
         "goal_words": (by_id.get(e.id) or {}).get("goal_words"),
+        # an amendment of a goal's row: the goal as it was before it (Correções: B5)
+        "goal_was": goal_words((ctx.was or {}).get("goal"), teams) if e.kind == "amend"
+        else None,
         # the rules' words, their citations in words: short for screens, full for the súmula
         "meaning": [plain(m["pt"]) for m in meaning or []],
         "meaning_en": [plain(m["en"]) for m in meaning or []],
@@ -144,6 +147,11 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     # what the console offers to void or correct: what the engine corrects (one place)
     record["correctable"] = (st.counts and not record["folded"]
                              and correctable(e.kind, "void"))
+    # what its correction form starts from: its data and what the engine lets a correction
+    # add (a goal's scorer, walk45h-b B5: corrections.AMEND_ADDS)
+    adds = {k: ctx.goal.get(k) for k in amend_adds(e.kind)
+            if ctx.goal is not None and ctx.goal.get(k) is not None}
+    record["amend_data"] = {**e.data, **adds} if adds and isinstance(e.data, dict) else None
     for fact in record["facts"]:
         if fact["kind"] in ("void_goal", "undo"):  # a void in the referee's words
             fact["text"] += clip_cited(e.data, by_id, "pt")  # the clip it cites, if any
@@ -272,6 +280,8 @@ def entry_context(e: StoredEntry, st: EntryStatus | None, by_id: dict[int, dict[
                       "goal": (was.get(target) or {}).get("goal")}
         else:
             mine = was.get(e.id)
+    elif e.kind == "amend":  # the goal it corrected, as it was (book.before_voids)
+        mine = was.get(e.id)
     elif st is not None and st.state == "voided" and st.by is not None:
         mine = was.get(st.by)
     return Context(goal, mine, undone, words, inside)

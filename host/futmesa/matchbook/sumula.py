@@ -400,8 +400,10 @@ def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict
         not st.counts, number=e.get("id"),
         kind=_correction_kind(kind, str(target.get("kind") or ""), lang),
         target=(_("no. {number}").format(number=data.get("target")) + " — "
-                + (_named(target, teams, lang, by_id) if target else "?")),
-        now=_after(kind, data, target, teams, lang, by_id),
+                + (goal_named({"goal_words": e.get("goal_was")}, lang)
+                   or (_named(target, teams, lang, by_id) if target else "?"))),
+        now=_after(kind, data, target, teams, lang, by_id,
+                   e.get("goal_was") if st.counts else None),
         author=origin(e.get("source"), e.get("author"), lang),
         reason=(str(data.get("reason", "")) + clip_cited(data, by_id, lang)).strip(),
         status=_correction_status(st, lang))
@@ -414,13 +416,15 @@ def _named(entry: dict[str, Any], teams: dict[str, Any], lang: str,
 
 
 def _after(kind: str, data: dict[str, Any], target: dict[str, Any], teams: dict[str, Any],
-           lang: str, by_id: dict[Any, dict[str, Any]]) -> str:
+           lang: str, by_id: dict[Any, dict[str, Any]], goal_was: Any = None) -> str:
     """What a correction made of its entry, in words (the "Passa a ser" column: walk #45g G5):
     the amended sentence, "Anulado: o gol não vale", or what its undo gives back."""
     _ = translator(lang).gettext
     if kind == "amend":
         if not isinstance(data.get("data"), dict):
             return ""
+        if goal_was and goal_named(target, lang):  # a goal's row in effect: the goal it
+            return goal_named(target, lang)  # makes now ("… botão 9" → "… botão 7", B5)
         new_kind = data.get("kind") or target.get("kind") or ""
         return sentence(str(new_kind), data["data"], teams, lang, ends=target.get("ends"))
     inner = target.get("data") if isinstance(target.get("data"), dict) else {}

@@ -28,6 +28,17 @@ FIXED_KINDS = frozenset({
     "sensor_ok", "gap", "lost", "lance_started", "signature", "reopen"})
 
 
+# what an amendment of an entry may carry beyond what the entry logged: a goal's row takes its
+# scorer's disc, read as the asked shot's (goals.ball_in_goal) — so a goal's botão is corrected
+# on the goal's row, never only on the Chute pedido row (walk45h-b B5)
+AMEND_ADDS: dict[str, tuple[str, ...]] = {"goal_line": ("disc",), "goal_by_hand": ("disc",)}
+
+
+def amend_adds(kind: str) -> tuple[str, ...]:
+    """The fields an amendment of an entry of ``kind`` may add to its data (:data:`AMEND_ADDS`)."""
+    return AMEND_ADDS.get(kind, ()) if correctable(kind, "amend") else ()
+
+
 def correctable(kind: str, how: str = "void") -> bool:
     """Whether an entry of ``kind`` may be corrected by ``how`` ("void" / "amend"): a
     correction is undone by a void of it, never amended."""

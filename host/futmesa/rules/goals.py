@@ -157,8 +157,11 @@ class GoalRules(RulesCore):
         if shot and shot["side"] == scorer and shot.get("struck_by") is not None:
             self.shot_by_another_disc(ctx, shot, defender)
         elif shot and shot["side"] == scorer:
-            so.penalty_kicked(self, ctx, scorer, shot["disc"], True)
-            self.count_goal(ctx, scorer, own=False, disc=shot["disc"], rule=self.cite("goal"))
+            # the goal's row amended with its scorer (corrections.AMEND_ADDS): the shot's disc
+            named = ctx.disc()
+            disc = shot["disc"] if named is None else named
+            so.penalty_kicked(self, ctx, scorer, disc, True)
+            self.count_goal(ctx, scorer, own=False, disc=disc, rule=self.cite("goal"))
         elif shot and shot["side"] == defender and self.shot_own_goal[0] == "no_goal":
             self.shot_in_own_goal(ctx, shot, defender, goal)
         elif shot and shot["side"] == defender:

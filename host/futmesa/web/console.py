@@ -71,7 +71,8 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
             "origin": origin(e.get("source"), e.get("author"), lang),
             "status_text": status_text(status, lang),
             "correctable": correctable,
-            "fields": amend_fields(str(e.get("kind")), e.get("data"), teams, lang)
+            "fields": amend_fields(str(e.get("kind")), e.get("amend_data") or e.get("data"),
+                                   teams, lang)
             if correctable else []}
 
 
