@@ -41,7 +41,8 @@ def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_di
             assert (restart["kind"], restart["side"]) == ("reposicao", "B")
 
             # three disciplinary fouls for B and no lance entered: which disc goes?
-            console.click("#sheet-foul [data-close]")
+            # the ball stopped closed its sheet: the reposição's card shows (walk 45h-a A8)
+            console.wait_for_selector("#sheet-foul", state="hidden")
             console.click("[data-sheet=sheet-discipline]")
             for _ in range(3):
                 # after each action the buttons serve the team with the lance again (issue 31
@@ -745,3 +746,33 @@ def test_an_answer_says_what_the_rules_stored(browser: Any, output_dir: Path) ->
         line = _said(page, "✓ confirmado: gol contra")
         assert "Gol contra de Alvorada, ponto para Botafogo" in line, line
         page.screenshot(path=str(output_dir / "console-answer-own-goal.png"))
+
+
+def test_an_act_that_stops_the_play_closes_the_foul_sheet(browser: Any, output_dir: Path) -> None:
+    """Walk 45h-a A8: "Gol de Alvorada (o sensor não viu)" left the Falta / toque sheet open
+    over the kick-off question (000 Art. 6 §1), its team already switched to Botafogo, so a
+    second tap entered a goal for the other team. An act after which a restart or a question
+    follows closes the sheet: the first screen shows it, and no second tap lands in the sheet."""
+    with _phone_match(browser, "cbfm-1toque", ("shot_asked", {"side": "A", "disc": 6}, "referee")
+                      ) as (live, table, page, thumb):
+        thumb.tap("[data-sheet=sheet-foul]")
+        thumb.press("#act-goal-by-hand", via="#sheet-foul .side[data-side=A]",
+                    label="Gol de Alvorada (o sensor não viu)")
+        page.wait_for_selector("#sheet-foul", state="hidden", timeout=WAIT_MS)
+        page.wait_for_selector("#pending li button", state="visible", timeout=WAIT_MS)
+        assert "saída" in (page.text_content("#pending") or "")
+        page.screenshot(path=str(output_dir / "console-sheet-closes-after-goal-by-hand.png"))
+        assert table.state.to_dict()["score"] == {"A": 1, "B": 0}
+
+        # a foul and a restart given from the sheet close it too; a touch does not
+        asked = table.state.to_dict()["pending"][0]
+        _put(live, table, "confirm", {"target": asked["id"], "choice": "B"})
+        for act in ("#sheet-foul [data-act=foul]", "#sheet-foul [data-restart=lateral]"):
+            thumb = _fresh(page)
+            thumb.tap("[data-sheet=sheet-foul]")
+            thumb.press(act)
+            page.wait_for_selector("#sheet-foul", state="hidden", timeout=WAIT_MS)
+        thumb = _fresh(page)
+        thumb.tap("[data-sheet=sheet-foul]")
+        thumb.press("#sheet-foul [data-act=touch]")
+        assert page.is_visible("#sheet-foul")

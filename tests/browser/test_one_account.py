@@ -201,7 +201,7 @@ def fouls(w: Referee, meant: list[str]) -> None:
     w.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={other}]",
           "#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
     w.act("#sheet-foul [data-act=foul]")
-    w.tap("#sheet-foul [data-close]")
+    w.wait_js("document.getElementById('sheet-foul').hidden")  # a foul closes its sheet
     meant.append("foul")
     if not load_ruleset(w.live.match()["ruleset"]).lance_ms:  # no lance timer (004)
         w.disc(5)

@@ -159,7 +159,7 @@ def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> Non
             w.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={other}]")
             w.act("#sheet-foul [data-act=foul]")
             meant.append(("foul", other, 4))
-            w.tap("#sheet-foul [data-close]")
+            w.wait_js("document.getElementById('sheet-foul').hidden")  # a foul closes it
 
             # the table asks: a ball out with no last touch called
             live.sim.ball_out(4)

@@ -252,6 +252,11 @@ function wire() {
   for (const b of document.querySelectorAll("[data-restart]")) {
     b.addEventListener("click", () => actions.restart(b.dataset.restart));
   }
+  // an act after which a restart or a question follows closes its sheet (after the act
+  // itself, which reads the sheet's team and fields): the first screen shows what comes next,
+  // and a second tap can never land in the sheet, whose team has gone back to the one with
+  // the lance ("Gol de Alvorada (o sensor não viu)", then "Gol de Botafogo": walk 45h-a A8)
+  for (const b of document.querySelectorAll(".sheet [data-closes]")) b.addEventListener("click", closeSheets);
   for (const b of document.querySelectorAll("[data-ball]")) {
     b.addEventListener("click", () => {
       $("shot-ball").value = b.dataset.ball;
