@@ -84,3 +84,21 @@ def test_facts_stay_correctable() -> None:
     for kind in ("start_period", "period_started", "alarm", "period_over", "clock_started",
                  "signature"):
         assert not correctable(kind, "void"), kind
+
+
+def test_a_voided_goal_takes_its_kick_off_answer_without_a_refusal() -> None:
+    """Walk 45h-a A5: after "Gol de Alvorada (o sensor não viu)" was voided, its kick-off answer
+    (000 Art. 6 §1) was applied again on the replay and refused, "Não há confirmação pendente
+    com esse número" — the newest thing the rules said, on the console's "Vez:" line. The
+    question went with its goal, and its answer with it: no refusal, live or on replay."""
+    match, goal, _answer = _goal_answered()
+    said_before = len(match.state.m["announcements"])
+    match.put("void", {"target": goal.id, "reason": "bola não entrou"})
+    m = match.state.to_dict()
+    assert m["score"] == {"A": 0, "B": 0} and m["pending"] == []
+    refused = [a for a in m["announcements"]
+               if a.get("code") == "refused" and a["entry"] > goal.id]
+    assert refused == [], refused
+    assert len(m["announcements"]) < said_before  # the goal's own words went too
+    replayed, _ = match.engine.replay(match.log)
+    assert replayed.to_dict() == m

@@ -68,10 +68,15 @@ def resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[list[Entry], dict[int
     """(the entries the rules apply, target id -> id of the correction deciding it): one pass
     for both what a correction changes and its history (:func:`correction_history`)."""
     active, deciding = _resolve(log)
+    kinds = {e.id: e.kind for e in log}
+    voided = {target for target, by in deciding.items() if kinds.get(by) == "void"}
     effective = []
     for e in log:
         current = active.get(e.id)
-        if current is not None and not current.is_correction:
+        # an answer to a question whose entry is voided went with its question (_moot): the
+        # rules never see it again, so it is never refused on the replay ("Não há confirmação
+        # pendente…" left as the newest thing said after a voided goal, walk 45h-a A5)
+        if current is not None and not current.is_correction and _asked(current) not in voided:
             effective.append(current)
     return effective, deciding
 
@@ -258,7 +263,10 @@ def resolve_newest(log: Sequence[Entry], before: list[Entry], deciding: dict[int
         form = _voided_form(original, correction)
     else:
         form = _amended(original, correction)
-    effective = [*before[:i], *([form] if form is not None else []), *before[i + 1:]]
+    after = before[i + 1:]
+    if correction.kind == "void":  # its question's answers go with it (as in resolve)
+        after = [e for e in after if _asked(e) != target]
+    effective = [*before[:i], *([form] if form is not None else []), *after]
     replaced = [{**h, "in_effect": False} if h["target"] == target and h["in_effect"] else h
                 for h in history]
     return Resolved(effective, {**deciding, target: correction.id},
