@@ -51,3 +51,29 @@ def test_the_turn_line_does_not_repeat_the_restart_card(browser: Any, output_dir
         page.screenshot(path=str(output_dir / "console-turn-line-restart-card.png"))
         assert "Lateral para" not in page.text_content("#c-announce"), page.text_content(
             "#c-announce")
+
+
+def test_the_turn_line_never_says_a_refusal(browser: Any, output_dir: Path) -> None:
+    """Walk 45h-a A5 (27-after-void-main.png): "Vez: Alvorada » Não há confirmação pendente com
+    esse número" after a void. A refusal answers one input, in the result line (✗ …) and the
+    Registro; the "Vez:" line says the state of play: the newest thing the rules said that is
+    not a refusal — also when a correction leaves a later entry refused on the replay."""
+    with phone_console(browser, "cbfm-1toque") as (live, page):
+        live.referee("touch", {"side": "A", "disc": 6})  # Grêmio's two kick-off lances
+        live.referee("touch", {"side": "A", "disc": 9})
+        live.wait(lambda: live.match()["turn"] == "B", 60, "the lance to Internacional")
+        live.referee("shot_asked", {"side": "B", "disc": 8})
+        wait_js(page, f"{SAID}.includes('pede chute')")
+        d = live.daemon
+        second = [e for e in d.store.entries(d.match["id"]) if e.kind == "touch"][-1]
+        # the kick-off's second lance voided: on the replay Internacional's shot is refused
+        live.referee("void", {"target": second.id, "reason": "não houve"})
+        live.wait(lambda: live.match()["announcements"][-1]["code"] == "refused", 60,
+                  "the replay's refusal")
+        # the line drawn from the state with the refusal in it (its log's length)
+        length = live.match()["log_length"]
+        wait_js(page, f"Number(document.getElementById('c-announce').dataset.log) >= {length}")
+        page.screenshot(path=str(output_dir / "console-turn-line-no-refusal.png"))
+        said = page.text_content("#c-announce") or ""
+        assert "só quem tem o lance" not in said, said
+        assert "O lance é" not in said, said

@@ -95,7 +95,11 @@ function render() {
   const nxt = view.state.next;
   $("start-next").classList.toggle("hidden", !nxt);
   $("start-next").textContent = nxt ? "▶ " + _("Start next: {title}", { title: nxt.title }) + (nxt.label ? ` (${nxt.label})` : "") : "";
-  const newest = Array.isArray(m.announcements) && m.announcements.length ? m.announcements[m.announcements.length - 1] : null;
+  // a refusal answers one input (the result line, the Registro), never the state of play: the
+  // newest thing the rules said that is not one (walk 45h-a A5: "» Não há confirmação
+  // pendente com esse número" after a void, an entry refused on the replay)
+  const said = Array.isArray(m.announcements) ? m.announcements.filter((a) => !a || a.code !== "refused") : [];
+  const newest = said.length ? said[said.length - 1] : null;
   // said before the restart was taken (m.restart.taken_at): no longer the state of play
   const r = m.restart;
   const gone = newest && r && r.taken && typeof r.taken_at === "number" && typeof newest.entry === "number"
@@ -104,6 +108,7 @@ function render() {
   // (walk45g, low)
   const carded = newest && typeof newest === "object" && r && !r.taken && newest.code === `restart_${r.kind}`;
   const ann = gone || carded ? null : newest;
+  $("c-announce").dataset.log = String(m.log_length); // the state it was drawn from
   $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : (LANG === "en" ? ann.en || ann.pt : ann.pt || ann.en) || ""}` : "";
   tick();
 }
