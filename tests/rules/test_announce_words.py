@@ -192,3 +192,24 @@ def test_a_kick_off_the_document_does_not_give_is_not_cited_to_it() -> None:
         "Arrumação das equipes (003 Art. 31); saída para Time B, salvo escolha do árbitro"], said
     assert said[0]["rule"] == "003 Art. 31"
     assert [p["kind"] for p in state.m["pending"]] == ["kickoff_side"]
+
+
+def test_a_sentence_whose_document_gives_no_article_cites_nothing() -> None:
+    """Walk45h-a A7: every goal's restart in gaúcha read "Arrumação das equipes (); saída
+    para …" on the console, the Registro and the súmula: the excerpt of 001 (chapters 7–11)
+    gives no article for the re-arrangement after a goal (README's digest: "—"), and the
+    sentence that places its article inline kept the empty parentheses. No article: no
+    parentheses (rules/context.py announce, for every ruleset and sentence)."""
+    steps = [("clock_started", {}), ("touch", {"side": "A", "disc": 9}),
+             ("shot_asked", {"side": "A", "disc": 9}), ("goal_line", {"goal": 1})]
+    log = [Entry(n, kind, data, "device" if kind in ("clock_started", "goal_line") else "referee",
+                 1, n * 1000, n * 1000) for n, (kind, data) in enumerate(steps, 1)]
+    state, _ = Engine(load_ruleset("gaucha"), {"kickoff": "A"}).replay(log)
+    said = [a for a in state.m["announcements"] if a["code"] == "rearrange"]
+    assert [(a["pt"], a["en"], a["rule"]) for a in said] == [(
+        "Arrumação das equipes; saída para Time B, salvo escolha do árbitro",
+        "Teams re-arrange; kick-off to Time B unless the referee chooses otherwise", "")], said
+    recorded = json.loads(RECORD.read_text(encoding="utf-8"))
+    empty = {text for items in recorded.values() for item in items for text in item[1:]
+             if "()" in text}
+    assert not empty, sorted(empty)

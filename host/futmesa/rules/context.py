@@ -5,6 +5,7 @@ rule functions use to announce, command the device and ask for confirmation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -86,6 +87,15 @@ def words(lang: str, msgid: str | tuple[str, str],
                                       for k, v in (values or {}).items()})
 
 
+UNCITED = "\x00"  # an inline {rule} with no article, taken out with its parentheses
+
+
+def uncited(text: str) -> str:
+    """``text`` without an inline citation that has no article ("Arrumação das equipes ( );
+    …" reads "Arrumação das equipes; …")."""
+    return re.sub(r"\s*\(\x00\)|\x00", "", text)
+
+
 class Labels(Mapping[str, tuple[str, str]]):
     """Names of codes (a restart kind, a device event, a shot's outcome) as msgids of the
     catalogs with a context, ``{code: NP_(context, "English")}``; read as (pt, en) pairs, the
@@ -162,16 +172,17 @@ class Ctx:
         """Say ``msgid`` (one English msgid of the catalogs, marked ``N_``) with its named
         ``values``; the item keeps the sentence in each language ("pt", "en") with the
         article cited after it — or where the msgid places it, ``{rule}`` (a sentence whose
-        second half the article does not say)."""
+        second half the article does not say); no article (a document silent on it): no
+        parentheses, never "()" (walk45h-a A7)."""
         inline = isinstance(msgid, str) and "{rule}" in msgid
         cited = f" ({rule})" if rule and not inline else ""
-        values = {**values, "rule": rule} if inline else values
+        values = {**values, "rule": rule or UNCITED} if inline else values
         item = {
             "id": len(self.m["announcements"]) + 1,
             "entry": self.entry.id,
             "code": code,
-            "pt": words("pt_BR", msgid, values) + cited,
-            "en": words("en", msgid, values) + cited,
+            "pt": uncited(words("pt_BR", msgid, values)) + cited,
+            "en": uncited(words("en", msgid, values)) + cited,
             "rule": rule,
         }
         self.m["announcements"].append(item)
