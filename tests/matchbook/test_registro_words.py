@@ -82,11 +82,15 @@ def test_a_goals_boton_is_corrected_on_the_goal_row(tmp_path: Path) -> None:
         fields = {f["key"]: f for f in rows[goal]["fields"]}
         assert fields.get("disc", {}).get("value") == 9, rows[goal]["fields"]
         assert fields["disc"]["label"] == "Botão"
-    t.put("amend", {"target": goal, "data": {"goal": 1, "held_ms": 40, "disc": 7},
-                    "reason": "foi o botão 7"})
+    amend = t.put("amend", {"target": goal, "data": {"goal": 1, "held_ms": 40, "disc": 7},
+                            "reason": "foi o botão 7"})
     assert [g["disc"] for g in t.book.state.m["goals"]] == [7]
     for rows in (_rows(t), _stored(t)):
         assert rows[goal]["fact_lines"] == ["Gol de Estrela do Norte (1 × 0, 2', botão 7)"]
+        # the correction's own row says it in words too, never "passa a ser «Sensor: …»"
+        assert rows[amend]["text"] == (
+            "Corrige o gol de Estrela do Norte (1 × 0, 2', botão 9): passa a ser Gol de "
+            "Estrela do Norte (1 × 0, 2', botão 7) — motivo: foi o botão 7"), rows[amend]
     record = MatchLibrary(t.store).match_record(t.book.id)
     table = build(record).table("corrections")
     assert table is not None

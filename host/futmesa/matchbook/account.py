@@ -207,6 +207,16 @@ def goal_text(goal: dict[str, Any], teams: dict[str, Any], lang: str) -> str:
     return _("Goal for {team} ({score}, {minute}, disc {disc})").format(**values)
 
 
+def amend_goal_text(data: dict[str, Any], before: str, now: str, lang: str) -> str:
+    """An amendment of a goal's row in the referee's words: the goal it was, the goal it
+    makes ("Corrige o gol de X (1 × 0, 2', botão 9): passa a ser Gol de X (…, botão 7)")."""
+    _ = translator(lang).gettext
+    reason = str(data.get("reason") or "").strip()
+    why = _(" — reason: {reason}").format(reason=reason) if reason else ""
+    return _("Corrects the {goal}: now {now}").format(
+        goal=before[:1].lower() + before[1:], now=now) + why
+
+
 def void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
               lang: str) -> str | None:
     """A void in the referee's words, when it voids a goal or undoes a correction (else None:

@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from futmesa.matchbook.account import (
     Context,
     Said,
+    amend_goal_text,
     amended_form,
     applied,
     entry_facts,
@@ -152,6 +153,8 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     adds = {k: ctx.goal.get(k) for k in amend_adds(e.kind)
             if ctx.goal is not None and ctx.goal.get(k) is not None}
     record["amend_data"] = {**e.data, **adds} if adds and isinstance(e.data, dict) else None
+    if st.counts:
+        goal_amended(e, record, by_id)
     for fact in record["facts"]:
         if fact["kind"] in ("void_goal", "undo"):  # a void in the referee's words
             fact["text"] += clip_cited(e.data, by_id, "pt")  # the clip it cites, if any
@@ -159,6 +162,22 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
             record["text"], record["text_en"] = fact["text"], fact["text_en"]
     record["headline"] = headline(record, ctx)  # the fact entered; what it caused under it
     return record
+
+
+def goal_amended(e: StoredEntry, record: dict[str, Any],
+                 by_id: dict[int, dict[str, Any]]) -> None:
+    """An amendment in effect of a goal's row said as the goal it was and the goal it makes
+    (its ``text``, its correction fact), never "passa a ser «Sensor: …»" (walk45h-b B5)."""
+    target = e.data.get("target") if e.kind == "amend" and isinstance(e.data, dict) else None
+    now = (by_id.get(target) or {}).get("goal_words") if isinstance(target, int) else None
+    if not record.get("goal_was") or not now:
+        return
+    for lang, key in (("pt", "text"), ("en", "text_en")):
+        record[key] = amend_goal_text(e.data, record["goal_was"][lang], now[lang],
+                                      lang) + clip_cited(e.data, by_id, lang)
+    for fact in record["facts"]:
+        if fact["kind"] == "correction":
+            fact["text"], fact["text_en"] = record["text"], record["text_en"]
 
 
 def asked_named(e: StoredEntry, by_id: dict[int, dict[str, Any]],
