@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from test_account import kicked_off
-from test_registro_corrections import _rows, _stored
+from test_registro_corrections import _rows, _stored, refusals
 
 from futmesa.matchbook import MatchLibrary, build
 
@@ -82,6 +82,11 @@ def test_a_goals_boton_is_corrected_on_the_goal_row(tmp_path: Path) -> None:
         fields = {f["key"]: f for f in rows[goal]["fields"]}
         assert fields.get("disc", {}).get("value") == 9, rows[goal]["fields"]
         assert fields["disc"]["label"] == "Botão"
+    # a number no disc has is refused as the correction, before it is logged (on replay the
+    # goal itself would be refused and the goal lost)
+    wrong = refusals(t, "amend", {"target": goal, "data": {"goal": 1, "held_ms": 40,
+                                                          "disc": 150}})
+    assert wrong == ["O número de um botão vai de 0 a 99"], wrong
     amend = t.put("amend", {"target": goal, "data": {"goal": 1, "held_ms": 40, "disc": 7},
                             "reason": "foi o botão 7"})
     assert [g["disc"] for g in t.book.state.m["goals"]] == [7]

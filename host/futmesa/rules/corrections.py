@@ -171,6 +171,10 @@ def correction_problem(log: tuple[Entry, ...], correction: Entry) -> Refused | N
     if _moot(entry, log):
         return Refused(N_("Entry {target} answered a question whose entry was voided: it has "
                           "no effect to correct (undo that void first)"), target=target)
+    named = correction.data["data"].get("disc") if correction.kind == "amend" else None
+    if "disc" in amend_adds(entry.kind) and named is not None and (
+            not isinstance(named, int) or isinstance(named, bool) or not 0 <= named <= 99):
+        return Refused(N_("A disc's number is 0 to 99"))  # else the goal itself is refused
     return None
 
 
