@@ -357,14 +357,16 @@ def offside_side(m: dict[str, Any]) -> str | None:
     return str(side)
 
 
-def lance_lost_applies(rules: Any, r: dict[str, Any] | None) -> bool:
-    """The restart `r` is a kick in two lances whose first is played, of a kind whose
-    second lance is lost when the first touches an opponent: a free kick (000 Art. 18 §1,
-    001 Art. XXIII §4) or a kind the ruleset cites as `<kind>_touched_opponent` (the
-    escanteio cedido, 001 Art. XXVIII §4)."""
+def lance_lost_applies(rules: Any, m: dict[str, Any]) -> bool:
+    """The restart is a kick in two lances whose first is played, of a kind whose second
+    lance is lost when the first touches an opponent: a free kick (000 Art. 18 §1, 001 Art.
+    XXIII §4) or a kind the ruleset cites as `<kind>_touched_opponent` (the escanteio cedido,
+    001 Art. XXVIII §4) — and the vez is still the kicking team's: once it passed (the first
+    lance was a shot, 000 Art. 12) there is no second lance to lose (walk 45h-a A5)."""
+    r = m.get("restart")
     return bool(r and (r.get("infraction") or rules.cite(r["kind"] + "_touched_opponent"))
                 and r.get("taken") and r.get("open") and r.get("lances") == 2
-                and r.get("taker_lances") == 1)
+                and r.get("taker_lances") == 1 and m.get("turn") == r.get("side"))
 
 
 def offers(rules: Any, m: dict[str, Any]) -> list[str]:
@@ -409,7 +411,7 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         # the ball went straight out without rolling, from one field over the other's line
         "straight_out": waiting and r.get("out_line") == "end",  # 000 Art. 23 VI C, H
         # a free kick's first lance (of two) touched an opponent: no second lance
-        "pass_touched_opponent": lance_lost_applies(rules, r),
+        "pass_touched_opponent": lance_lost_applies(rules, m),
         "ball_stopped_big": playing,  # 003 Art. 43, 44 b
         # where the restart waiting is taken, where only the referee knows (001 Art. XXIX b,
         # m: the penalty mark) or the favoured side chooses (000 Art. 26 §2 II B: asked)

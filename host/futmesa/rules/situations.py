@@ -154,7 +154,7 @@ class SituationRules(RulesCore):
         if not self.cite("pass_touched_opponent"):
             raise Refused(N_("In this ruleset a kick's first lance off an opponent changes "
                              "nothing"))
-        if not lance_lost_applies(self, r):
+        if not lance_lost_applies(self, m):
             raise Refused(N_("Only after the first lance of a free kick taken in two lances"),
                           rule=self.cite("pass_touched_opponent"))
         rule = self.cite(r["kind"] + "_touched_opponent") or self.cite("pass_touched_opponent")
