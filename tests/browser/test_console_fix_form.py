@@ -51,6 +51,10 @@ def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
             page.tap("#fix-send")
             assert _answered(page).startswith("✓"), page.text_content("#result")
             live.wait(lambda: live.match()["score"]["A"] == 0, 60, "the void")
+            # the voided row keeps the goal it was as its (struck) headline (walk45h-b B7)
+            page.wait_for_function(
+                f"((document.querySelector(\"#log li.voided[data-id='{goal}'] .fact\") || {{}})"
+                ".textContent || '').startsWith('Gol de Alvorada (1 × 0')", timeout=WAIT_MS)
 
             void = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "void")
             undo = f"#log li[data-id='{void}'] [data-fix=void]"
@@ -65,6 +69,42 @@ def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
             page.wait_for_function("(document.getElementById('result').textContent || '')"
                                    ".startsWith('✓ anulação desfeita')", timeout=WAIT_MS)
             live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal back")
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()
+
+
+def test_a_goals_boton_is_corrected_on_the_goal_row(browser: Any, output_dir: Path) -> None:
+    """Walk45h-b B5 (66-mp-corrigir-goal.png): Corrigir on a goal's row offered only the team;
+    it offers the Botão of the goal's scorer, and sending 7 makes the goal botão 7."""
+    with LiveTable(speed=10, settings={"lance_ms": 3_600_000, "lance_warn_ms": 5_000}) as live:
+        live.start_match(teams=TEAMS)
+        live.give_lance("A")
+        live.referee("shot_asked", {"side": "A", "disc": 9})
+        live.sim.goal(live.match()["ends"]["B"])
+        live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal")
+        d = live.daemon
+        goal = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "goal_line")
+        ctx, page = open_phone(browser, f"{live.base_url}/console?token={live.token}")
+        try:
+            page.tap("[data-sheet=sheet-log]")
+            fix = f"#log li[data-id='{goal}'] [data-fix=amend]"
+            page.wait_for_selector(fix, timeout=WAIT_MS)
+            page.tap(fix)
+            page.wait_for_selector("#fix[open] [data-key=disc]", timeout=WAIT_MS)
+            assert page.is_checked("#fix-amend")
+            assert page.input_value("#fix-fields [data-key=disc]") == "9"
+            assert "Botão" in (page.text_content("#fix-fields") or "")
+            page.fill("#fix-fields [data-key=disc]", "7")
+            page.fill("#fix-reason", "foi o botão 7")
+            page.screenshot(path=str(output_dir / "console-fix-goal-boton.png"))
+            page.tap("#fix-send")
+            assert _answered(page).startswith("✓"), page.text_content("#result")
+            live.wait(lambda: [g["disc"] for g in live.match()["goals"]] == [7], 60,
+                      "the goal's botão 7")
+            page.wait_for_function(
+                f"(document.querySelector(\"#log li[data-id='{goal}'] .fact\") || {{}})"
+                ".textContent === \"Gol de Alvorada (1 × 0, 1', botão 7)\"", timeout=WAIT_MS)
             assert not page.js_errors, page.js_errors
         finally:
             ctx.close()
