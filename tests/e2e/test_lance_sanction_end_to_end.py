@@ -131,3 +131,43 @@ def test_no_lance_timer_in_mesa_posta() -> None:
         assert _expiries(live) == []
         assert _pending(live) == []
         assert _state(live)["lance"]["running"] is False
+
+
+def test_no_lance_runs_between_a_goal_and_its_kick_off() -> None:
+    """No lance is played between a goal and its kick-off: the teams re-arrange (000 Art. 6,
+    003 Art. 70) and the referee answers who kicks off. In gaúcha, where the overrun IS the
+    technical foul (001 Art. XXIX e), the device must not run out then: its lance timer is
+    stopped at the goal, sends no expiry while the question waits nor after its answer, and
+    runs again from the kick-off taken (walk45h-a A1)."""
+    with LiveTable(speed=10, ruleset="gaucha") as live:  # 15 s of device time in 1.5 s
+        live.start_match(kickoff="A")
+        live.give_lance("A")
+        live.referee("shot_asked", {"side": "A", "disc": 9})
+        live.sim.goal(live.match()["ends"]["B"])
+        live.wait(lambda: any(p["kind"] == "kickoff_side" for p in live.match()["pending"]),
+                  30, "the goal and its kick-off question")
+        goal = max(e.id for e in live.daemon.store.entries(live.daemon.match["id"])
+                   if e.kind == "goal_line")
+        live.wait(lambda: not _state(live)["lance"]["running"], 20, "the lance timer stopped")
+
+        def after_goal() -> list[dict[str, Any]]:
+            return [e.data for e in live.daemon.store.entries(live.daemon.match["id"])
+                    if e.kind == "lance_expired" and e.id > goal]
+
+        def wait_match_ms(ms: int, what: str) -> None:
+            start = live.daemon.status.clock_ms
+            live.wait(lambda: live.daemon.status.clock_ms - start > ms, 60, what)
+
+        wait_match_ms(35_000, "35 s of match time with the question open")
+        assert after_goal() == []
+        question = next(p for p in live.match()["pending"] if p["kind"] == "kickoff_side")
+        console_post(live, "confirm", {"target": question["id"], "choice": "B"})
+        wait_match_ms(35_000, "35 s of match time before the kick-off")
+        assert after_goal() == []
+        fouls = live.match()["fouls"]
+        assert fouls["A"]["technical"] == 0 and fouls["B"]["technical"] == 0, fouls
+        assert _state(live)["lance"]["running"] is False
+        live.referee("touch", {"side": "B", "disc": 9})  # the kick-off taken: a lance again
+        live.wait(lambda: live.match()["fouls"]["B"]["technical"] >= 1, 30,
+                  "the kick-off's lance to run out")
+        assert [e["side"] for e in after_goal()][:1] == ["B"]

@@ -391,8 +391,7 @@ class GoalRules(RulesCore):
             self.cite("after_goal"),
             team=ctx.name(conceding),
         )
-        if self.lance_ms:
-            ctx.device("lance_restart", side=conceding)
+        # no lance until the kick-off is taken: the lance timer waits (rules/lance_questions.py)
         if self.kickoff_after_goal == "ask":
             self.ask_kickoff_side(ctx, conceding)
 

@@ -1,10 +1,17 @@
 """The lance time's question to the referee ("… passou do tempo do lance: falta …?", 000 Art.
 26 §1, 001 Art. XXIX e, 003 Art. 71): one open at a time, asked once per lance, withdrawn once
 the next lance is played (it is about a lance that is over), and no lance time counted while a
-goal question waits for the referee — the lance timer stops then (issue 45 blind walk). A new
-vez starts a new lance: whenever an entry passes the turn (a shot saved, a ball handed over)
-the device's lance timer restarts for the side whose turn it now is (000 Art. 8 §3, 001 Art.
-XXIX e, 003 Art. 70), whether or not the rule that passed it said so. At full time the open
+goal question waits for the referee — the lance timer stops then (issue 45 blind walk) — nor
+between a goal and its kick-off: the teams re-arrange then ("A arrumação das equipes só se dará
+… da consumação de gol", 000 Art. 6; 003 Art. 70; 004 "quem sofreu recomeça o jogo"), which is
+no lance, and the lance time runs again from the kick-off taken, the first lance ("demorar mais
+de quinze segundos para efetuar um lance", 001 Art. XXIX e; 000 Art. 8 §3; 003 Art. 71): the
+device's timer is stopped at the goal, a lance it starts meanwhile (the palheta) is stopped
+again, its expiries count for nothing, and a correction that brings the waiting kick-off back
+stops it too (rules/resync.py; walk45h-a A1, A2, A6). A new vez starts a new lance:
+whenever an entry passes the turn (a shot saved, a ball handed over) the device's lance timer
+restarts for the side whose turn it now is (000 Art. 8 §3, 001 Art. XXIX e, 003 Art. 70),
+whether or not the rule that passed it said so. At full time the open
 question goes with the match: no lance is counted then, and its answer could no longer
 sanction anything (walk #45 M5)."""
 
@@ -17,8 +24,22 @@ LANCE_PLAYED = frozenset({"touch", "lance_started"})
 
 
 def counts(rules: Any, m: dict[str, Any]) -> bool:
-    """Whether a lance timer's expiry counts now: not while a goal question waits."""
-    return not rules.goal_pending(m)
+    """Whether a lance timer's expiry counts now: not while it is held (`held`)."""
+    return not held(rules, m)
+
+
+def held(rules: Any, m: dict[str, Any]) -> bool:
+    """No lance is being played: a goal question waits, or the kick-off after a goal does."""
+    return bool(rules.goal_pending(m) or (rules.lance_ms and kickoff_waits(m)))
+
+
+def kickoff_waits(m: dict[str, Any]) -> bool:
+    """A goal of this period was scored and its kick-off is not yet taken (nor tried: a
+    missed or failed attempt was a lance, 003 Art. 33, 001 Art. XXIX c)."""
+    r = m.get("restart")
+    goals = m.get("goals") or []
+    return bool(r and r["kind"] == "saida" and not r["taken"] and not r.get("missed")
+                and not r.get("failed") and goals and goals[-1].get("period") == m.get("period"))
 
 
 def may_ask(m: dict[str, Any], side: str) -> bool:
@@ -34,16 +55,20 @@ def asked(m: dict[str, Any], side: str) -> None:
 
 def upkeep(rules: Any, ctx: Any, turn_before: str | None = None) -> None:
     """After every entry: a lance played or the match over withdraws the open question
-    (answered "no" by the play going on, or moot); a goal question waiting stops the lance
-    timer (the device's); a turn that passed (`turn_before`: whose it was before the entry)
-    restarts it."""
+    (answered "no" by the play going on, or moot); a goal question or a kick-off after a goal
+    waiting stops the lance timer (the device's) and no rule restarts it then — a lance the
+    device started by itself meanwhile (the palheta) is stopped again; a turn that passed
+    (`turn_before`: whose it was before the entry) restarts it."""
     m = ctx.m
     if ctx.entry.kind in LANCE_PLAYED or m.get("finished"):
         m.pop("_lance_asked", None)
         m["pending"] = [p for p in m["pending"] if p["kind"] != "lance_timeout"]
-    if rules.goal_pending(m):
-        if not m.get("_lance_held") and rules.in_play(m):  # (in an interval none runs)
-            ctx.device("lance_stop", side=m.get("turn"))
+    if held(rules, m):
+        if rules.in_play(m):  # (in an interval none runs)
+            ctx.effects[:] = [fx for fx in ctx.effects if not (
+                fx.kind == "device" and fx.data.get("cmd") == "lance_restart")]
+            if not m.get("_lance_held") or ctx.entry.kind == "lance_started":
+                ctx.device("lance_stop", side=m.get("turn"))
             m["_lance_held"] = True
     else:
         m.pop("_lance_held", None)

@@ -12,7 +12,10 @@ and after it and asks the device for what no longer agrees (issue 30, family 4):
   no restart waiting, it runs again counting the time since its stop as played
   (`play_on give_back`: the device knows when it stopped); already running again, the
   stretch from its stop to its restart in the device's own milliseconds (`adjust`);
-- the lance timer counts for the side whose turn it now is (`lance_restart`).
+- the lance timer counts for the side whose turn it now is (`lance_restart`), except where no
+  lance is being played (`lance_questions.held`: a goal question, a kick-off after a goal):
+  a correction that brings that back (a voided goal restored) stops it (`lance_stop`), and
+  one that ends it (the goal voided) leaves it stopped until the next lance starts it.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 from futmesa_wire import ticks_diff  # the device's ms counter, as the firmware counts it
 
+from . import lance_questions
 from .model import Effect, Entry, MatchState
 
 # the device's clock_stopped reasons (matchbook/entries.py CLOCK_STOPPED_REASONS)
@@ -52,10 +56,22 @@ def after_correction(rules: Any, old: MatchState, new: MatchState, correction: E
                 given = ticks_diff(restarted.ticks, stopped.ticks)
                 if 0 < given <= _LONGEST_STOP_MS:
                     effects.append(Effect("device", {"cmd": "adjust", "ms": given}))
-    if (rules.lance_ms and playing and nm.get("turn") and nm["turn"] != om.get("turn")
-            and not nm["pending"]):
-        effects.append(Effect("device", {"cmd": "lance_restart", "side": nm["turn"]}))
+    if rules.lance_ms and playing:
+        effects.extend(_lance(rules, om, nm))
     return effects
+
+
+def _lance(rules: Any, om: dict[str, Any], nm: dict[str, Any]) -> list[Effect]:
+    """The lance timer after a correction: stopped where no lance is being played now,
+    restarted for a turn the correction moved (walk45h-a A2)."""
+    if lance_questions.held(rules, nm):
+        if lance_questions.held(rules, om):
+            return []
+        return [Effect("device", {"cmd": "lance_stop", "side": nm.get("turn")})]
+    if (lance_questions.held(rules, om) or not nm.get("turn") or nm["turn"] == om.get("turn")
+            or nm["pending"]):
+        return []
+    return [Effect("device", {"cmd": "lance_restart", "side": nm["turn"]})]
 
 
 def _lost_stop(log: tuple[Entry, ...], correction: Entry,

@@ -155,9 +155,7 @@ class TimeRules(RulesCore):
         m["kickoff"]["next"] = choice
         self.start_from_kickoff(ctx, choice)
         ctx.announce("kickoff_side", N_("Kick-off: {team}"), self.cite("after_goal"),
-                     team=ctx.name(choice))
-        if self.lance_ms:
-            ctx.device("lance_restart", side=choice)
+                     team=ctx.name(choice))  # (its lance timer waits for it: lance_questions)
 
     def ask_extra_kickoff(self, ctx: Ctx, proposed: str) -> None:
         """Who kicks off extra time: no document says (003 Art. 28 neither) and the organiser's
