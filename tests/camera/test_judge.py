@@ -51,7 +51,10 @@ def test_a_ball_out_is_judged_where_the_simulated_truth_left(
     line_y = 0.0 if b.y_mm < 0 else 1040.0
     x = a.x_mm + (b.x_mm - a.x_mm) * (line_y - a.y_mm) / (b.y_mm - a.y_mm)
     assert exit_["half"] == (0 if x < 845 else 1) == 0  # the sensor's zone said half 0
-    assert abs(exit_["x_mm"] - x) < 40, (exit_, x)  # "over" once wholly past: a ball's width
+    # "over" once wholly past: within a ball's width, plus the way the ball went between the two
+    # frames around the crossing (a loaded machine drops frames: the judge sees only those)
+    step = ((b.x_mm - a.x_mm) ** 2 + (b.y_mm - a.y_mm) ** 2) ** 0.5
+    assert abs(exit_["x_mm"] - x) < 40 + step, (exit_, x, step)
     assert facts["field_mm"] == [1690.0, 1040.0]
 
 
