@@ -67,7 +67,8 @@ def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
             page.screenshot(path=str(output_dir / "console-fix-undo-void.png"))
             page.tap("#fix-send")
             page.wait_for_function("(document.getElementById('result').textContent || '')"
-                                   ".startsWith('✓ anulação desfeita')", timeout=WAIT_MS)
+                                   ".startsWith('✓ Anulação desfeita: Gol de Alvorada (1 × 0')",
+                                   timeout=WAIT_MS)  # the Registro's words (walk 45h-b B6)
             live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal back")
             assert not page.js_errors, page.js_errors
         finally:

@@ -75,6 +75,7 @@ def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path
         # a foul for Grêmio entered next carries no disc of the shot
         page.tap("[data-sheet=sheet-foul]")
         page.tap("#sheet-foul .side[data-side=A]")
+        page.tap("#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
         page.tap("#sheet-foul [data-act=foul]")
         live.wait(lambda: len(stored(live, "foul")) == 1, 60, "the foul stored")
         # and the selection is back with the team with the lance

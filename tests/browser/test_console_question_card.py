@@ -131,7 +131,9 @@ def test_the_answer_line_outlives_the_goal_it_made(browser: Any) -> None:
             page.wait_for_function("document.getElementById('pending').textContent"
                                    ".includes('saída')", timeout=WAIT_MS)
             # the answer's own line, never the table's news of the goal it made (⚽)
-            assert _result(page).startswith("✓ confirmado: chute pedido"), _result(page)
+            # in the Registro's words: the answer and the goal it gave (walk 45h-b B6)
+            said = _result(page)
+            assert said.startswith("✓") and "chute pedido" in said and "Gol" in said, said
             assert not page.js_errors, page.js_errors
         finally:
             ctx.close()

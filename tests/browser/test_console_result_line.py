@@ -58,3 +58,60 @@ def test_a_reload_says_no_old_goal_and_a_foul_says_what_it_gave(browser: Any) ->
             assert not page.js_errors, page.js_errors
         finally:
             ctx.close()
+
+
+def _answered(page: Any, before: str) -> str:
+    """The result line once the host answered the last tap (a new "✓ …" line)."""
+    page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
+    page.wait_for_function("b => { const t = document.getElementById('result').textContent;"
+                           " return t.startsWith('✓') && t !== b; }", arg=before,
+                           timeout=WAIT_MS)
+    return _result(page)
+
+
+def test_every_answer_says_what_the_rules_stored_in_the_registro_words(browser: Any) -> None:
+    """Walk 45h-b B6: "✓ falta Botafogo", "✓ anular nº 22" said the button, not what was
+    stored. After a foul and after voiding it from the Registro, the line is the Registro's
+    words — the fact and its consequence; no bare row number."""
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx, page = open_phone(browser, f"{live.base_url}/console?token={live.token}")
+        try:
+            page.wait_for_function("document.getElementById('c-name-A').textContent"
+                                   " === 'Alvorada'", timeout=WAIT_MS)
+            live.give_lance("A")
+            before = _result(page)
+            page.tap("[data-key='6']")
+            page.tap("[data-sheet=sheet-foul]")
+            page.tap("#sheet-foul .side[data-side=B]")
+            page.tap("#sheet-foul [data-field=foul-where] [data-value=own_half]")
+            page.tap("#sheet-foul [data-act=foul]")
+            said = _answered(page, before)
+            # the foul, its disc and place, and the kick it gave, for whom (the rules' words)
+            assert said.startswith("✓ Falta de Botafogo, botão 6"), said
+            assert "para Alvorada" in said and "indireta" in said, said
+            # the restart card says the kick as the TV does: the rules' announcement (B2)
+            m = live.running.daemon.state_json()["match"]
+            told = next(a["pt"] for a in reversed(m["announcements"]) if isinstance(a, dict)
+                        and a.get("code") == f"restart_{m['restart']['kind']}")
+            page.wait_for_function("!document.getElementById('restart-card').hidden",
+                                   timeout=WAIT_MS)
+            title = page.text_content("#restart-title") or ""
+            assert title == "Falta (cobrança indireta) para Alvorada", title
+            assert told.startswith(title), (told, title)
+            foul = max(e.id for e in live.running.store.entries(live.running.daemon.match["id"])
+                       if e.kind == "foul")
+            page.tap("#sheet-foul [data-close]")
+            page.tap("[data-sheet=sheet-log]")
+            page.tap(f"#log li[data-id='{foul}'] button:text('Anular')")
+            page.wait_for_selector("#fix[open]", timeout=5_000)
+            page.fill("#fix-reason", "engano")
+            before = _result(page)
+            page.tap("#fix-send")
+            said = _answered(page, before)
+            # the void names the foul in words, never only "anular nº …"
+            assert "Falta de Botafogo, botão 6" in said and "nul" in said.lower(), said
+            assert not said.startswith("✓ anular"), said
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()

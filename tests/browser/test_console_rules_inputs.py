@@ -263,7 +263,8 @@ def test_cbfm_taker_waive_keeper_foul_and_corner_side(browser: Any, output_dir: 
                       ) as (live, table, page, thumb):
         # a reposição for Botafogo: "who takes it" on the first screen, the keypad's disc
         page.wait_for_selector("#rc-taker", state="visible", timeout=WAIT_MS)
-        assert page.text_content("#restart-title") == "Cobrança: reposição para Botafogo"
+        # the kick as the rules announce it, the TV's words (walk 45h-b B2)
+        assert page.text_content("#restart-title") == "Reposição para Botafogo"
         assert not page.is_visible("#rc-goalkeeper")  # 000 Art. 13 §1: never the keeper
         thumb.press("#rc-taker", disc=7, label="Cobra o nº 7",
                     shot=output_dir / "console-rules-taker.png", taps="taker")

@@ -72,7 +72,9 @@ ACTIONS: dict[str, tuple[Callable[[Thumb], None], str, dict[str, Any]]] = {
         lambda t: [t.tap("#pending [data-choice=no_goal]")],
         "confirm", {"target": 1, "choice": "no_goal"}),
     "Falta da equipe na vez": (
-        lambda t: [t.tap("[data-sheet=sheet-foul]"), t.tap("#sheet-foul [data-act=foul]")],
+        lambda t: [t.tap("[data-sheet=sheet-foul]"),
+                   t.tap("[data-field=foul-where] [data-value=opponent_half]"),
+                   t.tap("#sheet-foul [data-act=foul]")],
         "foul", {"side": "A", "disc": None, "type": "falta", "where": "opponent_half"}),
     "Falta da outra equipe, na área": (
         lambda t: [t.tap("[data-sheet=sheet-foul]"), t.tap("#sheet-foul .side[data-side=B]"),

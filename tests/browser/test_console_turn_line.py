@@ -46,7 +46,7 @@ def test_the_turn_line_does_not_repeat_the_restart_card(browser: Any, output_dir
         live.wait(lambda: (live.match().get("restart") or {}).get("kind") == "lateral", 60,
                   "the lateral")
         wait_js(page, "!document.getElementById('restart-card').hidden && document"
-                      ".getElementById('restart-title').textContent.includes('lateral')")
+                      ".getElementById('restart-title').textContent.includes('Lateral')")
         wait_js(page, "document.getElementById('c-turn').textContent === 'Internacional'")
         page.screenshot(path=str(output_dir / "console-turn-line-restart-card.png"))
         assert "Lateral para" not in page.text_content("#c-announce"), page.text_content(

@@ -156,7 +156,8 @@ def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> Non
             side = w.holder()
             other = "B" if side == "A" else "A"
             w.disc(4)
-            w.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={other}]")
+            w.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={other}]",
+                  "#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
             w.act("#sheet-foul [data-act=foul]")
             meant.append(("foul", other, 4))
             w.wait_js("document.getElementById('sheet-foul').hidden")  # a foul closes it

@@ -71,7 +71,8 @@ def test_nova_partida_keeps_this_console_and_tells_the_others(
             _wait_text(mine, "#token-status", "✓ acesso de árbitro")
             mine.click("[data-sheet=sheet-more]")
             mine.click("#setup button[value=set_up]")
-            _wait_text(mine, "#result", "✓ equipes")
+            # what the rules stored, in the Registro's words (walk 45h-b B6)
+            _wait_text(mine, "#result", "✓ Partida configurada: Grêmio × Internacional")
             assert mine.evaluate("localStorage.getItem('futmesa.token')") == live.token
             # the other console is told it needs the new QR, in words a referee acts on
             _wait_text(other, "#token-status", "Nova partida iniciada em outro aparelho")
@@ -180,7 +181,7 @@ def test_two_tables_on_one_host_each_console_keeps_its_own_token(
             c2.fill("#setup input[name=nameA]", "Bahia")
             c2.fill("#setup input[name=nameB]", "Vitória")
             c2.click("#setup button[value=set_up]")
-            _wait_text(c2, "#result", "✓ equipes")
+            _wait_text(c2, "#result", "✓ Partida configurada: Bahia × Vitória")
             states = {t: httpx.get(live.base_url + "/api/state", params={"table": t},
                                    timeout=10).json() for t in (one, two)}
             for pg, t in ((c1, one), (c2, two)):  # which table it commands, by its name

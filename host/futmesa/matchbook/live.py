@@ -10,9 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import futmesa_wire as W
+from futmesa.i18n import translator
 from futmesa.link.messages import Profile, Status
 from futmesa.matchbook.citations import announcement
 from futmesa.matchbook.wording import ruleset_title, table_name
+from futmesa.rules.core import RESTART_NAMES
 
 
 @dataclass(frozen=True)
@@ -54,7 +56,25 @@ def in_words(match: dict[str, Any]) -> dict[str, Any]:
     for key in ("announcements", "pending"):
         if isinstance(m.get(key), list):
             m[key] = [_in_words(a) for a in m[key]]
+    if isinstance(m.get("restart"), dict):
+        m["restart"] = {**m["restart"], **restart_words(m["restart"], m.get("teams") or {})}
     return m
+
+
+def restart_words(r: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
+    """The restart's words, as the rules announce it (rules/spots.py announce_restart: the
+    TV's and the Registro's): ``name`` (its kind, "falta (cobrança direta ou indireta)") and
+    ``said`` ("Falta (cobrança direta ou indireta) para Alvorada"), in both languages, for
+    the console's restart card (walk 45h-b B2: one wording). Nothing for an unnamed kind."""
+    kind, side = r.get("kind"), r.get("side")
+    if not isinstance(kind, str) or kind not in RESTART_NAMES:
+        return {}
+    team = teams.get(side) if isinstance(side, str) else None
+    who = str(team.get("name") or side) if isinstance(team, dict) else str(side or "")
+    name = dict(zip(("pt", "en"), RESTART_NAMES[kind], strict=True))
+    return {"name": name, "said": {
+        lang: translator(lang).gettext("{restart} to {team}").format(
+            restart=word.capitalize(), team=who) for lang, word in name.items()}}
 
 
 # the rules' newest announcements a published state carries (a screen shows the newest few;

@@ -204,6 +204,11 @@ class LiveLog:
                 out["entries"] = out["entries"][-limit:]
             return out
 
+    def record(self, entry_id: int) -> dict[str, Any] | None:
+        """Entry ``entry_id``'s record as the console's log shows it, or None."""
+        with self._lock:
+            return self._records.get(entry_id)
+
     def older(self, before: int, limit: int) -> dict[str, Any]:
         """A page of the log: the ``limit`` records just before entry ``before`` in log order,
         and how many are older still (``older``); nothing when ``before`` is not in the log."""

@@ -12,6 +12,7 @@ from futmesa.config import SettingsError, validate_settings
 from futmesa.health import is_write_failure
 from futmesa.hub import RefusedError
 from futmesa.i18n import N_, _, language, short, translator
+from futmesa.matchbook.answer import answer_words
 from futmesa.matchbook.citations import announcement, plain
 from futmesa.matchbook.signing import SIGNING_KINDS, signable_hashes, signed_result
 from futmesa.matchbook.signing import refusal as closing_refusal
@@ -106,10 +107,12 @@ class RefereeInputs:
             effects = []
         else:
             effects = t.apply(entry)
-        # what the rules said, cited as people cite rules (the console's result line shows
-        # it: "CBFM 1 Toque, Art. 26 §1 F", never the document's file number; walk 45f, M1)
+        # what the rules said, cited as people cite rules ("CBFM 1 Toque, Art. 26 §1 F", never
+        # the document's file number; walk 45f, M1); and what they stored, in the Registro's
+        # words: the console's result line after every input (matchbook/answer.py, B6)
         return {"ok": True, "entry_id": entry.id,
                 "effects": [announcement({"kind": e.kind, **e.data}) for e in effects],
+                "said": answer_words(t.book.live_log.record(entry.id)),
                 "state": t.state_json()}
 
     def _who(self, author: str) -> str:

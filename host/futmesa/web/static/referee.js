@@ -181,10 +181,14 @@ const Referee = (() => {
     const ms = Math.round(Date.now() - item.pressed_local);
     if (status < 300 && body.ok) {
       if (body.token) adoptToken(body.token); // our own "Nova partida": keep refereeing
+      // what the rules stored, in the Registro's words (the host's answer, result.said:
+      // matchbook/answer.py — the fact and its consequence), else the button's own words
+      const said = body.result && body.result.said;
+      const what = (said && (document.documentElement.lang === "en" ? said.en : said.pt)) || item.label;
       if (body.already || (body.result && body.result.already)) hooks.say(_("✓ {what}: done already (it was already logged)", { what: item.label }), "ok");
       // in the referee's words: no milliseconds; a late one (queued offline) says how late
-      else if (ms < 3000) hooks.say(_("✓ {what}", { what: item.label }), "ok");
-      else hooks.say(_("✓ {what} (sent {seconds} s after the tap)", { what: item.label, seconds: Math.round(ms / 1000) }), "ok");
+      else if (ms < 3000) hooks.say(_("✓ {what}", { what }), "ok");
+      else hooks.say(_("✓ {what} (sent {seconds} s after the tap)", { what, seconds: Math.round(ms / 1000) }), "ok");
       hooks.applied(item, body);
     } else {
       hooks.say(_("✗ {what} refused: {why}", { what: item.label, why: body.error || `HTTP ${status}` }), "bad");

@@ -13,6 +13,18 @@ function discMoved(s) {
   return send("disc_moved", { side: s, disc: d }, _("{team} moved disc no. {disc}", { team: name(s), disc: d }));
 }
 
+// a foul whose kick is the same wherever it was: a technical foul, a penalty
+const PLACELESS = ["tecnica", "penalti"];
+// the foul sheet for the next foul: the usual kind, no place
+function freshFoul() {
+  for (const [field, value] of [["foul-type", "falta"], ["foul-where", ""]]) {
+    $(field).value = value;
+    for (const b of document.querySelectorAll(`[data-field=${field}] button`)) {
+      b.setAttribute("aria-pressed", String(b.dataset.value === value));
+    }
+  }
+}
+
 export const actions = {
   start: () => send("start_period", {}, _("start period")),
   pause: () => (view.state && view.state.clock && view.state.clock.running
@@ -70,8 +82,21 @@ export const actions = {
   draw_choice: () => send("draw_choice", {
     winner: view.side, choice: $("draw-choice").value, goal: Number($("draw-goal").value),
   }, _("draw: {team}", { team: name(view.side) })),
-  foul: () => send("foul", { side: view.side, disc: discNumber(), type: $("foul-type").value, where: $("foul-where").value },
-    _("foul {team}", { team: name(view.side) })),
+  // the place is the one the referee tapped for THIS foul, never the last foul's (walk 45h-b
+  // B3): none is pressed until he taps one, and after each foul the sheet starts afresh
+  foul: () => {
+    const type = $("foul-type").value;
+    const where = $("foul-where").value;
+    if (!where && !PLACELESS.includes(type)) {
+      const places = [...document.querySelectorAll("[data-field=foul-where] button")].map((b) => b.textContent.trim());
+      view.keptSheetAt = Date.now(); // the sheet stays open for the place
+      return say(_("✗ foul by {team} not sent: tap where it was ({places})", { team: name(view.side), places: places.join(" / ") }), "bad");
+    }
+    const sent = send("foul", { side: view.side, disc: discNumber(), type, ...(where ? { where } : {}) },
+      _("foul {team}", { team: name(view.side) }));
+    freshFoul();
+    return sent;
+  },
   discipline: (type) => {
     if (typeof type !== "string") return openSheet("sheet-discipline"); // X: the types (buttons)
     return send("discipline", { side: view.side, disc: discNumber(), type },

@@ -7,7 +7,7 @@ import { $, KEEP_PICK_MS, LANG, _, ask, dropStaleRefusal, forTable, keeperLink, 
 import { clearDisc, home, key, refuseShot, renderPlays, send, setSide, showDisc } from "./keypad.js";
 import { checkToken, keepLastState, lastState, showQueue } from "./link.js";
 import { actions, closeSheets, openSheet } from "./actions.js";
-import { renderRuleInputs } from "./ruleinputs.js";
+import { renderRuleInputs, restartWords } from "./ruleinputs.js";
 import { layoutJustShifted, renderPending, renderResetOffer, renderSigning } from "./questions.js";
 import { describe, loadLog, refreshLog } from "./log.js";
 import { cancelFix, showFixFields, submitFix } from "./corrections.js";
@@ -143,8 +143,7 @@ function sayStoppedClock(m) {
   if (mode !== "ball-in-play" || !playing || st.finished || !st.clock || st.clock.running) return;
   if (Array.isArray(m.pending) && m.pending.length) return;
   const r = m.restart && !m.restart.taken ? m.restart : null;
-  const b = r && document.querySelector(`[data-restart="${r.kind}"]`);
-  const restart = b ? b.textContent.replace(/^.*:\s*/, "").trim() : "";
+  const restart = r ? restartWords(r) : "";
   const li = $("pending").firstElementChild;
   if (!li) return;
   li.textContent = r && restart && (r.side === "A" || r.side === "B")
@@ -261,7 +260,10 @@ function wire() {
   // itself, which reads the sheet's team and fields): the first screen shows what comes next,
   // and a second tap can never land in the sheet, whose team has gone back to the one with
   // the lance ("Gol de Alvorada (o sensor não viu)", then "Gol de Botafogo": walk 45h-a A8)
-  for (const b of document.querySelectorAll(".sheet [data-closes]")) b.addEventListener("click", closeSheets);
+  // — unless the act was not sent and the sheet must say what is missing (a foul's place)
+  for (const b of document.querySelectorAll(".sheet [data-closes]")) {
+    b.addEventListener("click", () => { if (Date.now() - view.keptSheetAt > 300) closeSheets(); });
+  }
   for (const b of document.querySelectorAll("[data-ball]")) {
     b.addEventListener("click", () => {
       $("shot-ball").value = b.dataset.ball;
@@ -431,30 +433,12 @@ function onKey(ev) {
 }
 
 
-// what the rules announced for an input (its answer's effects), "·" between, the refusals
-// aside; ``cite``: with the rule each cites (an answer's line after the question's own words
-// leaves them to the Registro, so it stays short on a phone)
-function madeOf(body, cite) {
-  return ((body && body.result && body.result.effects) || [])
-    .filter((e) => e.kind === "announce" && e.code !== "refused" && (e.pt || e.en))
-    .map((e) => {
-      const text = (LANG === "en" ? e.en : e.pt) || e.pt;
-      const rule = !cite && e.rule ? ` (${e.rule})` : "";
-      return rule && text.endsWith(rule) ? text.slice(0, -rule.length) : text;
-    }).join(" · ");
-}
-
 Referee.on("say", say);
 Referee.on("applied", (item, body) => {
   answerSeen(body);
   refreshLog();
-  // a disciplinary input, and an answer to the rules' question, are answered with what the
-  // rules made of them (walk #45 low: not just "✓ disciplina Estrela do Norte"; walk45g G7,
-  // G10: not just "✓ confirmado: falta" / "gol contra"): the engine's announcements, in the
-  // page's language — the foul, its count, the kick and for whom; whose own goal
-  const made = item && !(body && body.already) ? madeOf(body, item.kind === "discipline") : "";
-  if (made && item.kind === "discipline") say(`✓ ${made}`, "ok");
-  else if (made && item.kind === "confirm") say(`✓ ${item.label} → ${made}`, "ok");
+  // every input is answered alike, by referee.js: what the rules stored, in the Registro's
+  // words (walk 45h-b B6: not "✓ falta Botafogo", "✓ anular nº 22")
   reviewApplied(item, body);
   // a substitution taken: Sai/Entra are empty again (never the same one sent twice)
   if (item && item.kind === "substitution") {

@@ -14,6 +14,7 @@ export const view = {
   closed: false, // the súmula is signed: no more inputs until it is reopened
   lastReferee: null, // the last live referee entry, for U (void last)
   goalsSeen: null, // the goals (their entries) of the state last drawn, to say a new one
+  keptSheetAt: 0, // when an act was not sent for what its sheet lacks: the sheet stays open
 };
 
 export const $ = (id) => document.getElementById(id);

@@ -2,7 +2,7 @@
 // state says they apply (docs/rulesets.md, "Entradas do árbitro"); the engine refuses them
 // otherwise. No ruleset is named here.
 
-import { $, _, keeperLink, name, show, view } from "./page.js";
+import { $, LANG, _, keeperLink, name, show, view } from "./page.js";
 
 export const IN_PLAY = ["running", "last_lance", "awaiting_dead_ball"];
 // the ruleset's own inputs that apply now, as the engine publishes them (no ruleset is
@@ -41,6 +41,11 @@ export function offsideSide() {
 export function endOwner(end) { // the team defending goal line `end` now
   const ends = (view.state && view.state.match && view.state.match.ends) || { A: 0, B: 1 };
   return Number(ends.A) === end ? "A" : "B";
+}
+// the restart in force by the engine's name for it, else the button's
+export function restartWords(r) {
+  const named = r && r.name && (LANG === "en" ? r.name.en : r.name.pt);
+  return named || restartName(r && r.kind);
 }
 export function restartName(kind) {
   const b = document.querySelector(`[data-restart="${kind}"]`);
@@ -170,7 +175,13 @@ export function renderRuleInputs(m) {
     show("rc-keeper", false);
     show("rc-keeper-note", false);
   }
-  $("restart-title").textContent = r ? (r.taken ? _("Taken: {restart} for {team}", { restart: restartName(r.kind), team: name(r.side) }) : _("Restart: {restart} for {team}", { restart: restartName(r.kind), team: name(r.side) })) : "";
+  // the kick as the rules announce it, the TV's and the Registro's words (the published
+  // state's restart.said / name: matchbook/live.py restart_words; walk 45h-b B2), never the
+  // restart buttons' own names
+  const said = r && r.said && (LANG === "en" ? r.said.en : r.said.pt);
+  $("restart-title").textContent = !r ? ""
+    : r.taken ? _("Taken: {restart} for {team}", { restart: restartWords(r), team: name(r.side) })
+      : said || _("Restart: {restart} for {team}", { restart: restartWords(r), team: name(r.side) });
   show("restart-card", any && !view.state.finished);
   // in open play, what only the referee sees: offside (001) on the first screen, the foul on
   // the goalkeeper and the ball on the corner arc beside the foul

@@ -1,0 +1,47 @@
+"""What the console's result line says after a referee input: the Registro's words of the
+entry it stored (walk 45h-b B6) — its sentence, its facts in the account of the match and the
+rules' words on it, each said once — so every input is answered alike: the fact and its
+consequence, never the button's label or a bare row number."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# a trailing citation "(Pastilha 8x2, Art. 74)": left out when comparing what two parts say
+_CITED = re.compile(r"\s*\([^()]*\)\s*$")
+_WORD = re.compile(r"\w+")
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def _parts(record: dict[str, Any], lang: str) -> list[str]:
+    key = "text" if lang == "pt" else "text_en"
+    meaning = record.get("meaning" if lang == "pt" else "meaning_en") or []
+    facts = [str(f.get(key) or "") for f in record.get("facts") or []]
+    return [p for p in [str(record.get(key) or ""), *facts, *map(str, meaning)] if p.strip()]
+
+
+def said(record: dict[str, Any], lang: str) -> str:
+    """The entry's Registro words in one line: the entry's sentence, its facts, the rules'
+    words; a part whose words another, longer part already says (its citation aside) is left
+    out ("Falta de X no campo do infrator" under its fact "Falta de X no campo do infrator:
+    Falta … para Y"); the rest joined by " · "."""
+    parts = _parts(record, lang)
+    kept: list[str] = []
+    for i, part in enumerate(parts):
+        words = _words(_CITED.sub("", part) or part)
+        if part in kept or any(j != i and len(other) > len(part) and words <= _words(other)
+                               for j, other in enumerate(parts)):
+            continue
+        kept.append(part)
+    return " · ".join(kept)
+
+
+def answer_words(record: dict[str, Any] | None) -> dict[str, str] | None:
+    """:func:`said` in both languages, or None without a record."""
+    if not record:
+        return None
+    return {lang: said(record, lang) for lang in ("pt", "en")}
