@@ -14,9 +14,13 @@ from phone_console import open_phone
 from test_real_engine import RulesTable
 
 from futmesa.hub import StateHub
+from futmesa.matchbook.answer import answer_words
 from futmesa.matchbook.citations import announcement
+from futmesa.matchbook.live import in_words
+from futmesa.matchbook.live_log import LiveLog
 from futmesa.rules import Engine, load_ruleset
-from futmesa_testkit.liveserver import TOKEN, serving
+from futmesa.store import StoredEntry
+from futmesa_testkit.liveserver import TOKEN, make_state, serving
 
 pytestmark = pytest.mark.browser
 
@@ -138,7 +142,27 @@ class NamedRulesTable(RulesTable):
         # and the new state, as the daemon answers: the console takes the goals of its own
         # answer as its answer's, never as the table's news (G9)
         return {"entry_id": entry_id, "state": self.published,
-                "effects": [announcement({"kind": e.kind, **e.data}) for e in self.effects]}
+                "effects": [announcement({"kind": e.kind, **e.data}) for e in self.effects],
+                "said": self.said(entry_id)}
+
+    def publish(self) -> None:
+        # the match in words, as the daemon's state_json publishes it (the restart's words)
+        m = self.state.to_dict()
+        st = make_state(score=m["score"], teams=m["teams"], period=m["period"],
+                        status=m["status"], finished=m["finished"])
+        st["match"] = in_words(m)
+        self.published = st
+        self.hub.publish("sim-1", st)
+
+    def said(self, entry_id: int) -> dict[str, str] | None:
+        """What the rules stored, in the Registro's words (matchbook/answer.py), as the
+        daemon answers (walk 45h-b B6)."""
+        live = LiveLog(1)
+        live.rebuild([StoredEntry(id=e["id"], match_id=1, source=e["source"], kind=e["kind"],
+                                  data=e["data"], period=e["period"], clock_ms=0, ticks=0,
+                                  author=e["author"], created_at=0.0, occurred_at=float(e["id"]))
+                      for e in self.entries], self.state.to_dict())
+        return answer_words(live.record(entry_id))
 
     def match_record(self, match_id: int) -> dict[str, Any]:
         record = super().match_record(match_id)
@@ -734,7 +758,8 @@ def test_an_answer_says_what_the_rules_stored(browser: Any, output_dir: Path) ->
         assert answers[2] == "sem falta", answers
         _result_lines(page)
         thumb.tap("#pending [data-where=own_half]")
-        line = _said(page, "✓ confirmado: cera")
+        # the Registro's words: the answer, the foul and its count, the kick (walk 45h-b B6)
+        line = _said(page, "✓ Árbitro decide sobre")
         assert "Cera de Alvorada: falta disciplinar (1ª)" in line, line
         assert "cobrança indireta) para Botafogo" in line, line
         page.screenshot(path=str(output_dir / "console-answer-cera.png"))
@@ -744,7 +769,7 @@ def test_an_answer_says_what_the_rules_stored(browser: Any, output_dir: Path) ->
         page.wait_for_selector("#pending [data-choice=own_goal]", timeout=WAIT_MS)
         _result_lines(page)
         thumb.tap("#pending [data-choice=own_goal]")
-        line = _said(page, "✓ confirmado: gol contra")
+        line = _said(page, "✓ Árbitro decide sobre")
         assert "Gol contra de Alvorada, ponto para Botafogo" in line, line
         page.screenshot(path=str(output_dir / "console-answer-own-goal.png"))
 
