@@ -48,6 +48,7 @@ def test_a_fouls_place_is_never_the_last_fouls(browser: Any) -> None:
             assert _fouls(live)[0]["where"] == "own_half"
             # the next foul: the sheet shows no place, and sends none it did not show
             page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
+            page.tap("[data-sheet=sheet-foul]")  # the foul closed its sheet
             assert _pressed(page) == [], "the last foul's place carried over"
             page.tap("#sheet-foul .side[data-side=A]")
             page.tap("#sheet-foul [data-act=foul]")
@@ -55,6 +56,8 @@ def test_a_fouls_place_is_never_the_last_fouls(browser: Any) -> None:
                                    "document.getElementById('result').textContent)",
                                    timeout=WAIT_MS)
             assert len(_fouls(live)) == 1, _fouls(live)
+            # the sheet stays open for the place
+            assert page.is_visible("#sheet-foul [data-field=foul-where]")
             page.tap("#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
             page.tap("#sheet-foul [data-act=foul]")
             live.wait(lambda: len(_fouls(live)) == 2, 60, "the second foul stored")

@@ -101,7 +101,6 @@ def test_every_answer_says_what_the_rules_stored_in_the_registro_words(browser: 
             assert told.startswith(title), (told, title)
             foul = max(e.id for e in live.running.store.entries(live.running.daemon.match["id"])
                        if e.kind == "foul")
-            page.tap("#sheet-foul [data-close]")
             page.tap("[data-sheet=sheet-log]")
             page.tap(f"#log li[data-id='{foul}'] button:text('Anular')")
             page.wait_for_selector("#fix[open]", timeout=5_000)
