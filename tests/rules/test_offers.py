@@ -263,3 +263,31 @@ def test_no_first_lance_off_an_opponent_once_the_vez_has_passed() -> None:
     assert "pass_touched_opponent" not in b.state.to_dict()["possession"]["offers"]
     said = b.put("pass_touched_opponent", {})
     assert b.state.to_dict()["announcements"][-1]["code"] == "refused", said
+
+
+def test_a_kick_whose_article_names_its_place_offers_no_place_nor_side() -> None:
+    """Walk45h-a low (46-gaucha-lance-expired-during-question.png): after gaúcha's lance-time
+    technical foul the card offered "Cobrar pela esquerda / direita", "Cobrança na marca do
+    pênalti", "Cobrança onde a bola saiu" — no ball went out. Its article names the place:
+    "e) demorar mais de quinze segundos para efetuar um lance; (cobra-se no local onde está a
+    bola)" (001 Art. XXIX e; f alike): the rule's place, no choice of place or side. A
+    technical foul the referee enters without its reason keeps the places to tap (XXIX b, m)."""
+    rules = load_ruleset("gaucha")
+    engine = Engine(rules, {"kickoff": "A"})
+    log = [Entry(1, "clock_started", {}, "device", 1, 1000, 1000),
+           Entry(2, "lance_expired", {"side": "A", "count": 1}, "device", 1, 16_000, 16_000)]
+    state, _ = engine.replay(log)
+    r = state.m["restart"]
+    assert (r["kind"], r["side"], r["spot"], r["rule"]) == (
+        "falta_tecnica", "B", "ball", "001 Art. XXIX e"), r
+    assert not r.get("side_choice") and not r.get("spot_choices"), r
+    assert "kick_spot_choice" not in offers(rules, state.m)
+    state, effects = engine.apply(state, Entry(3, "kick_spot_choice", {"spot": "ball_out"},
+                                               "referee", 1, 17_000, 17_000))
+    assert [e.data["code"] for e in effects if e.kind == "announce"] == ["refused"]
+    # the referee's technical foul, its reason his: the places to tap, the side to choose
+    state, _ = engine.apply(state, Entry(4, "foul", {"side": "B", "type": "tecnica"},
+                                         "referee", 1, 18_000, 18_000))
+    r = state.m["restart"]
+    assert r["side"] == "A" and r["spot_choices"] == ["penalty_mark", "ball", "ball_out"], r
+    assert r.get("side_choice") and "kick_spot_choice" in offers(rules, state.m)

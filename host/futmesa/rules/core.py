@@ -342,7 +342,8 @@ class RulesCore:
         if taker:
             restart["taker_choice"] = taker[0]
         if self.cite("side_choice") and kind in getattr(self, "side_choice_kinds", ()):
-            restart["side_choice"] = True
+            # unless the article it is called under says (its place has no side: spots.py)
+            restart.setdefault("side_choice", True)
         blocked = getattr(self, "not_waivable", ())
         if (self.cite("waive") and kind != "saida" and kind not in blocked
                 and restart.get("foul_type") not in blocked):

@@ -130,6 +130,10 @@ class Gaucha(Ruleset):
         "001 Art. XXXIII §1": {"spot": "ball_out"},
         "001 Art. XXIII §9": {"spot": "penalty_mark", "of": "beneficiary"},
         "001 Art. XXII §1": {"spot": "midline_side_line"},
+        # XXIX e, f "cobra-se no local onde está a bola": the lance time, a complaint — the
+        # rule's place, no choice of place or side (walk45h-a low)
+        "001 Art. XXIX e": {"spot": "ball", "side_choice": False},
+        "001 Art. XXIX f": {"spot": "ball", "side_choice": False},
     }
     # a technical foul's place is its reason's, which only the referee knows: the penalty
     # mark for the goalkeeper outside or on the small area line (XXIX b, m)

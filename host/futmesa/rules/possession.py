@@ -415,7 +415,9 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         "ball_stopped_big": playing,  # 003 Art. 43, 44 b
         # where the restart waiting is taken, where only the referee knows (001 Art. XXIX b,
         # m: the penalty mark) or the favoured side chooses (000 Art. 26 §2 II B: asked)
-        "kick_spot_choice": playing and waiting and bool(rules.spot_choices.get(r["kind"])),
+        # (none where the restart's article names its place: spots.place_restart)
+        "kick_spot_choice": playing and waiting and bool(rules.spot_choices.get(r["kind"]))
+        and bool(r.get("spot_choices")),
         # the opponents under the distance from a free kick's ball (003 Art. 73 §1)
         "disc_distances": playing and waiting and bool(r.get("infraction"))
         and r["kind"] != "penalti",

@@ -110,8 +110,10 @@ class SpotRules(RulesCore):
         flank = ctx.entry.data.get("flank") if ctx.entry.kind == "ball_out" else None
         if flank in FLANKS and "flank" not in r:
             r["flank"] = flank  # "pelo lado em que saiu" (001 Art. XXXIII §2)
-        if self.spot_choices.get(r["kind"]):
-            r["spot_choices"] = list(self.spot_choices[r["kind"]])  # what the console offers
+        if self.spot_choices.get(r["kind"]) and not spec:
+            # what the console offers; never where the article names the place (walk45h-a low:
+            # "Cobrança onde a bola saiu" offered at the lance time's foul, 001 XXIX e)
+            r["spot_choices"] = list(self.spot_choices[r["kind"]])
         if r["kind"] == "penalti" and self.penalty_setup:
             r["setup"] = list(self.penalty_setup)
         if r["kind"] in self.cleared_return:
@@ -167,7 +169,7 @@ class SpotRules(RulesCore):
                           team=ctx.name(r["side"]))
         asked = next((p for p in m["pending"] if p["kind"] == "kick_spot"), None)
         spot = d.get("spot")
-        allowed = self.spot_choices.get(r["kind"], ())
+        allowed = tuple(r.get("spot_choices") or ())  # none where its article names it
         if asked is not None:
             allowed = (str(r.get("spot")),)
         if spot not in allowed:
