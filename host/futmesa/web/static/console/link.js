@@ -59,6 +59,7 @@ export async function checkToken() {
       el.title = _("✓ referee access");
       el.className = "token ok";
       view.tokenWorked = true;
+      fitToken();
       return;
     }
     el.className = "token bad";
@@ -75,3 +76,19 @@ export async function checkToken() {
     el.className = "token bad";
   }
 }
+
+// "✓ acesso de árbitro" keeps the line under the score to one line: where its words do not
+// fit beside the period, the clock and the lance (a 390 px phone, the lance reading TEMPO!:
+// walk 45h-a, low), they go and the ✓ stays (its words in its title). Checked whenever that
+// line's text changes, as the page draws it.
+export function fitToken() {
+  const el = $("token-status");
+  const words = el.querySelector(".wide");
+  if (!words) return;
+  words.hidden = false;
+  const line = $("c-period").getBoundingClientRect();
+  if (el.getBoundingClientRect().top >= line.bottom) words.hidden = true;
+}
+new MutationObserver(fitToken).observe(document.querySelector(".mini2"),
+  { childList: true, characterData: true, subtree: true });
+window.addEventListener("resize", fitToken);

@@ -29,7 +29,15 @@ export const KEEP_PICK_MS = 15000;
 export const author = () => ($("referee").value || localStorage.getItem("futmesa.referee") || _("referee"));
 export function say(text, kind) {
   const el = $("result");
-  el.textContent = text;
+  // "⚽" is drawn by the page (.ball in console.css), never asked of a font the phone may
+  // not have (an empty box: walk 45h-a, low); the character stays in the text
+  const parts = String(text).split("⚽");
+  el.replaceChildren(parts[0], ...parts.slice(1).flatMap((rest) => {
+    const ball = document.createElement("span");
+    ball.className = "ball";
+    ball.textContent = "⚽";
+    return [ball, rest];
+  }));
   el.className = `result ${kind || ""}`;
   refusal = kind === "bad" ? { text, mark: logMark(), at: Date.now() } : null;
 }
