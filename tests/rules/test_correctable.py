@@ -102,3 +102,26 @@ def test_a_voided_goal_takes_its_kick_off_answer_without_a_refusal() -> None:
     assert len(m["announcements"]) < said_before  # the goal's own words went too
     replayed, _ = match.engine.replay(match.log)
     assert replayed.to_dict() == m
+
+
+def test_after_a_voided_goal_the_state_is_the_one_before_it() -> None:
+    """Walk 45h-a A5, the whole first screen: Botafogo's direct free kick was a shot on the post
+    (000 Art. 19, 12), Alvorada asked its shot, "Gol de Alvorada (o sensor não viu)" and its
+    kick-off answer (Art. 6 §1), then the goal voided. What the console reads is the state before
+    the goal: Alvorada's shot pending, no question, no card for Botafogo's kick, no refusal."""
+    match = EntryBuilder()
+    match.kick_off("B")
+    match.put("touch", {"side": "B", "disc": None})
+    match.put("foul", {"side": "A", "disc": None, "type": "falta", "where": "opponent_half"})
+    match.put("shot_asked", {"side": "B", "disc": 8, "ball": "opponent_half"})
+    match.put("shot_result", {"outcome": "post"})
+    match.put("shot_asked", {"side": "A", "disc": 9, "ball": "opponent_half"})
+    before = match.state.to_dict()
+    goal = match.put("goal_by_hand", {"side": "A"})
+    match.put("confirm", {"target": goal.id, "choice": "B"})
+    match.put("void", {"target": goal.id, "reason": "bola não entrou"})
+    m = match.state.to_dict()
+    assert (m["turn"], m["shot_asked"], m["pending"]) == ("A", before["shot_asked"], [])
+    assert m["possession"]["offers"] == before["possession"]["offers"]
+    assert "pass_touched_opponent" not in m["possession"]["offers"]
+    assert m["announcements"][-1]["code"] == "shot_asked"  # the "Vez:" line's words
