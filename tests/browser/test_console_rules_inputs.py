@@ -802,3 +802,31 @@ def test_an_act_that_stops_the_play_closes_the_foul_sheet(browser: Any, output_d
         thumb.tap("[data-sheet=sheet-foul]")
         thumb.press("#sheet-foul [data-act=touch]")
         assert page.is_visible("#sheet-foul")
+
+
+def test_after_a_voided_goal_the_first_screen_agrees(browser: Any, output_dir: Path) -> None:
+    """Walk 45h-a A5 (27-after-void-main.png): after "Gol … (o sensor não viu)" was voided the
+    first screen said "Vez: Alvorada » Não há confirmação pendente com esse número" under a
+    "Cobrado: falta direta para Botafogo" card. It shows the state before the goal: Botafogo's
+    shot pending, nothing to confirm, no card for Alvorada's kick (its vez passed with its shot,
+    000 Art. 12), the shot's words on the "Vez:" line."""
+    with _phone_match(browser, "cbfm-1toque",
+                      ("touch", {"side": "A", "disc": 4}, "referee"),
+                      ("foul", {"side": "B", "type": "falta", "where": "opponent_half"},
+                       "referee"),
+                      ("shot_asked", {"side": "A", "disc": 8}, "referee"),
+                      ("shot_result", {"outcome": "post"}, "referee"),
+                      ("shot_asked", {"side": "B", "disc": 9}, "referee"),
+                      ("goal_by_hand", {"side": "B"}, "referee")) as (live, table, page, thumb):
+        goal = next(e["id"] for e in table.entries if e["kind"] == "goal_by_hand")
+        _put(live, table, "confirm", {"target": goal, "choice": "A"})
+        page.wait_for_selector("#pending li button", state="hidden", timeout=WAIT_MS)
+        _put(live, table, "void", {"target": goal, "reason": "bola não entrou"})
+        page.wait_for_function("document.getElementById('c-score').textContent === '0 × 0'",
+                               timeout=WAIT_MS)
+        page.screenshot(path=str(output_dir / "console-after-voided-goal.png"))
+        assert not page.is_visible("#restart-card")
+        assert not page.is_visible("#pending li button")
+        said = page.text_content("#c-announce") or ""
+        assert "pede chute" in said and "pendente" not in said, said
+        assert page.text_content("#act-shot-team") == "Botafogo: chute pendente"
