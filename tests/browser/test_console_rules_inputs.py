@@ -525,7 +525,7 @@ def test_pastilha_discipline_grade_is_asked_with_two_clear_answers(
         assert "Botafogo" in page.text_content("#pending li")
         answers = page.eval_on_selector_all("#pending [data-choice]",
                                             "bs => bs.map(b => b.textContent)")
-        assert answers == ["✓ tiro livre indireto", "desclassificar"]
+        assert answers == ["✓ tiro livre indireto", "desclassificação"]
         page.screenshot(path=str(output_dir / "console-rules-discipline-grade.png"))
         Thumb(page).press("#pending [data-choice=free_kick]", taps="goalkeeper")
         m = table.state.to_dict()
@@ -628,7 +628,7 @@ def test_the_blind_cases_inputs_on_a_phone(browser: Any, output_dir: Path) -> No
                       ) as (live, table, page, thumb):
         page.wait_for_selector("#pending li button", timeout=WAIT_MS)
         answers = page.locator("#pending li button").all_text_contents()
-        assert answers == ["✓ 2 × 0", "placar do momento"], answers
+        assert answers == ["✓ 2 × 0", "o placar do momento"], answers
         page.screenshot(path=str(output_dir / "console-rules-final-score.png"))
         thumb.press("#pending li button >> nth=1")
         assert table.state.to_dict()["score"] == {"A": 1, "B": 0}

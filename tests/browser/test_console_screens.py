@@ -17,6 +17,7 @@ import httpx
 import pytest
 from screen_checks import VIEWPORTS, check_screen
 
+from futmesa.rules.answers import answer_words
 from futmesa_testkit.liveserver import TOKEN, LiveServer, ScriptedTable
 
 pytestmark = pytest.mark.browser
@@ -25,7 +26,8 @@ WAIT_MS = 60_000
 PHONES = ("phone", "small")
 SHEETS = ("sheet-foul", "sheet-discipline", "sheet-clock", "sheet-log", "sheet-more")
 QUESTION = {"id": 2, "kind": "goal_no_shot", "pt": "Gol sem chute pedido: o gol vale?",
-            "options": ["counts", "no_goal"], "default": "no_goal"}
+            "options": ["counts", "no_goal"], "default": "no_goal",
+            "answers": {"pt": answer_words(["counts", "no_goal"], "pt_BR")}}
 FIRST_SCREEN = ("#pending-card", "#side-A", "#side-B", ".keypad", "#act-shot", "#act-outcome")
 # the longest word of each visible button, measured in the button's font: none is broken
 WORDS_FIT = """() => [...document.querySelectorAll('button')].filter(b => b.offsetParent).map(b => {

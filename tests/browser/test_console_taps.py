@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from futmesa.hub import StateHub
+from futmesa.rules.answers import answer_words
 from futmesa_testkit.liveserver import TOKEN, ScriptedTable, serving
 
 pytestmark = pytest.mark.browser
@@ -22,7 +23,8 @@ MARK = "<!-- taps: tests/browser/test_console_taps.py -->"
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 WAIT_MS = 60_000
 QUESTION = {"id": 1, "kind": "goal_no_shot", "pt": "Gol sem chute pedido: o gol vale?",
-            "options": ["counts", "no_goal"], "default": "no_goal"}
+            "options": ["counts", "no_goal"], "default": "no_goal",
+            "answers": {"pt": answer_words(["counts", "no_goal"], "pt_BR")}}
 
 
 class Recorder(ScriptedTable):

@@ -19,6 +19,7 @@ from futmesa.hub import RefusedError, StateHub
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.live import in_words
 from futmesa.rules import Engine, Entry, load_ruleset
+from futmesa.rules.answers import answer_words
 from futmesa_testkit.liveserver import TOKEN, LiveServer, make_state, serving
 
 pytestmark = pytest.mark.browser
@@ -606,12 +607,13 @@ def test_the_keypad_starts_afresh_after_a_switch_or_an_unsent_action(
 # ---- walk 45 (3): a result waiting for an answer is never a period the match does not have --
 def test_a_result_awaiting_an_answer_offers_no_third_half(browser: Any) -> None:
     with serving() as live:
-        question = ("Bola no gol de Botafogo sem chute pedido: gol contra, chute pedido não "
-                    "registrado, sem gol ou falso acionamento?")
+        question = "Bola no gol de Botafogo sem chute pedido: sem gol ou gol contra?"
         st = make_state(status="interval", period=2, periods=2)
         st["match"].update(status="interval", period=2, periods=2, decision_pending=True,
                            pending=[{"id": 7, "pt": question, "en": question,
-                                     "options": ["no_goal", "own_goal"]}])
+                                     "options": ["no_goal", "own_goal"],
+                                     "answers": {"pt": answer_words(["no_goal", "own_goal"],
+                                                                    "pt_BR")}}])
         live.publish(st)
         phone = browser.new_context(**PHONE).new_page()
         phone.goto(live.url + f"/console?token={TOKEN}")

@@ -155,8 +155,14 @@ def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
                                     ".includes('a confirmar')")
             console.goto(live.url + f"/console?token={TOKEN}")
             console.wait_for_selector("#pending button[data-choice=shot_asked]")
-            question = console.text_content("#pending li")
+            question = console.text_content("#pending .question")
             assert "sem chute pedido" in question
+            # the question names the answers its buttons offer, in their words and order,
+            # and no other (walk45h-b B1: "gol contra" said, no button for it)
+            buttons = [b.strip().lstrip("✓ ") for b in
+                       console.locator("#pending button[data-choice]").all_text_contents()]
+            assert question.endswith(": " + ", ".join(buttons[:-1]) + f" ou {buttons[-1]}?"), (
+                question, buttons)
             assert console.text_content("#pending button[data-choice=no_goal]") == "✓ sem gol"
             console.click("#pending button[data-choice=shot_asked]")
             kiosk.wait_for_function("document.getElementById('score-A').textContent === '1'")

@@ -12,6 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from futmesa.i18n import N_, NP_, translator
+from futmesa.rules.answers import ANSWER_WORDS
 from futmesa.rules.base import LOST_NAMES
 from futmesa.rules.spots import SPOT_NAMES
 
@@ -213,14 +214,8 @@ _WORDS: dict[str, dict[str, tuple[str, str]]] = {
         "middle": NP_("choice", "middle"),
         "right": NP_("choice", "right"),
         "secreta": NP_("choice", "secret"),
-        "no_goal": NP_("choice", "no goal"),
-        "corner": NP_("choice", "corner"),
-        "own_goal": NP_("choice", "own goal"),
-        "shot_asked": NP_("choice", "shot asked (not entered)"),
-        "false_trip": NP_("choice", "false trip"),
-        "counts": NP_("choice", "counts"),
-        "foul": NP_("choice", "foul"),
-        "no_foul": NP_("choice", "no foul"),
+        # a question's answers: the words its buttons show (rules/answers.py, one list)
+        **ANSWER_WORDS,
     },
     "ball": {
         "opponent_half": NP_("ball", "from the opponent's half"),
@@ -228,13 +223,6 @@ _WORDS: dict[str, dict[str, tuple[str, str]]] = {
         "own_half": NP_("ball", "from its own half"),
     },
 }
-
-# answers to the referee's grading of a disciplinary foul (003 Art. 87)
-_WORDS["choice"].update({"free_kick": NP_("choice", "indirect free kick"),
-                         "disqualify": NP_("choice", "disqualification"),
-                         # the score after a disqualification at a one-goal lead (003 Art. 83 §3)
-                         "two_nil": NP_("choice", "2 × 0"),
-                         "as_played": NP_("choice", "the score of the moment")})
 
 
 def word(group: str, value: Any, lang: str = "pt") -> str:

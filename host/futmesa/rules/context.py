@@ -6,11 +6,12 @@ rule functions use to announce, command the device and ask for confirmation.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from futmesa.i18n import N_, translator
 
+from .answers import answer_words
 from .model import Effect, Entry
 
 SIDES = ("A", "B")
@@ -94,6 +95,27 @@ def uncited(text: str) -> str:
     """``text`` without an inline citation that has no article ("Arrumação das equipes ( );
     …" reads "Arrumação das equipes; …")."""
     return re.sub(r"\s*\(\x00\)|\x00", "", text)
+
+
+class Either(Word):
+    """The answers ``codes`` of a question as a value of its sentence, "no goal, corner or a
+    false trip", each in the words its button shows (answers.py), so what a question says it
+    offers is what it offers."""
+
+    codes: tuple[str, ...]
+
+    def __new__(cls, codes: Iterable[str]) -> Either:
+        listed = tuple(codes)
+        word = super().__new__(cls, ", ".join(listed))
+        word.codes = listed
+        return word
+
+    def text(self, lang: str) -> str:
+        said = list(answer_words(self.codes, lang).values())
+        if len(said) < 2:
+            return "".join(said)
+        return words(lang, N_("{some} or {last}"), {"some": ", ".join(said[:-1]),
+                                                    "last": said[-1]})
 
 
 class Labels(Mapping[str, tuple[str, str]]):
@@ -203,8 +225,10 @@ class Ctx:
         **extra: Any,
     ) -> None:
         """Raise an ambiguous reading to the referee's console: the question is one English
-        msgid of the catalogs (``N_``) filled with ``values``; ``extra`` is kept on the item
-        for the rule that takes the answer."""
+        msgid of the catalogs (``N_``) filled with ``values`` (the answers it names: an
+        ``Either`` of its options); ``extra`` is kept on the item for the rule that takes the
+        answer. The item's ``answers`` are the options' words in each language (answers.py),
+        the ones the console's buttons show."""
         item = {
             "id": self.entry.id,
             "kind": kind,
@@ -212,6 +236,7 @@ class Ctx:
             "pt": words("pt_BR", msgid, values),
             "en": words("en", msgid, values),
             "options": options,
+            "answers": {"pt": answer_words(options, "pt_BR"), "en": answer_words(options, "en")},
             "default": default,
             "reject": reject,
             "period": self.m["period"],

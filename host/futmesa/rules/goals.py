@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from futmesa.i18n import N_, NP_
 
 from . import shootout as so
-from .context import Ctx, Labels, Refused, other
+from .context import Ctx, Either, Labels, Refused, other
 from .core import RulesCore, same_instant
 from .possession import kicked, shot_refusal
 
@@ -276,25 +276,42 @@ class GoalRules(RulesCore):
         return False
 
     def goal_without_shot(self, ctx: Ctx, scorer: str, defender: str) -> None:
+        """The question of a ball in the goal with no shot asked: its words name the answers
+        it offers, one list (``Either``, answers.py; walk45h-b B1)."""
         m = ctx.m
         own = m.get("last_player") == defender  # the defender's own lance went in
+        options = self.no_shot_answers(m, scorer)
         self.dead_ball(ctx)
         ctx.confirm(
             "goal_no_shot",
             self.cite("shot_required"),
-            N_("Ball in {team}'s goal with no shot asked: own goal, shot asked but not "
-               "entered, no goal, or a false trip?"),
-            self.no_shot_options(),
-            default="own_goal" if own and "own_goal" in self.no_shot_options() else "no_goal",
+            N_("Ball in {team}'s goal with no shot asked: {answers}?"),
+            options,
+            default="own_goal" if own and "own_goal" in options else "no_goal",
             reject="false_trip",
             side=scorer,
             defender=defender,
-            values={"team": ctx.name(defender)},
+            values={"team": ctx.name(defender), "answers": Either(options)},
         )
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             self.end_period(ctx, self.cite("end"))
 
+    def no_shot_answers(self, m: dict[str, Any], scorer: str) -> list[str]:
+        """The document's answers (``no_shot_options``) less "shot asked but not entered"
+        where the engine would have refused the scorer's shot asked as an input (walk45h-b
+        B1: a shot stored for the team without the lance): not the scorer's lance now, nor
+        the last one played, the one that sent the ball in (``shot_refusal``: only the team
+        with the lance asks, 000 Art. 12 §3 A, 001 Art. XX a, 003 Art. 54, 004 Chute
+        pedido)."""
+        played = scorer if m.get("last_player") == scorer else None
+        may = (shot_refusal(self, m, scorer) is None
+               or (played is not None and shot_refusal(self, m, scorer, holder=played) is None))
+        return [o for o in self.no_shot_options() if o != "shot_asked" or may]
+
     def no_shot_options(self) -> list[str]:
+        """The answers the document gives a ball in the goal with no shot asked: an own goal
+        where it has one (000 Art. 12 §2, 001 Art. XXXI §2, 003 Art. 59 §único), a corner off
+        a defender (000 Art. 15 C, 001 Art. XXVIII §6, 003 Art. 60)."""
         return ["no_goal", "corner", "own_goal", "shot_asked", "false_trip"]
 
     def no_shot_restart(self, ctx: Ctx, defender: str, choice: str) -> None:

@@ -69,9 +69,10 @@ def touches_remaining(m: dict[str, Any], side: str) -> int | None:
 
 
 def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = None,
-                 ball: str = "opponent_half") -> Refused | None:
+                 ball: str = "opponent_half", holder: str | None = None) -> Refused | None:
     """Why `side` may not ask for a shot now (with `disc`, the ball where `ball` says), or
-    None when it may."""
+    None when it may; `holder`: the team whose lance it is, when not the one the match says
+    now (the lance that just sent the ball into a goal, GoalRules.no_shot_answers)."""
     if m["finished"]:
         return Refused(N_("The match is over"))
     if m["time_up"] and m["status"] not in ("last_lance", "awaiting_dead_ball"):
@@ -85,7 +86,7 @@ def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = No
     if m["shot_asked"]:
         return Refused(N_("A shot is already asked; the disc cannot be changed"),
                        rule=rules.cite("shot_named"))
-    holder = lance_side(m)
+    holder = holder or lance_side(m)
     if holder is not None and holder != side:
         return Refused(
             N_("The lance is {turn_team}'s: only the team with the lance asks for a shot. If "

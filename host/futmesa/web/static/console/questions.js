@@ -5,18 +5,6 @@ import { $, LANG, _, name, say, show, table, view } from "./page.js";
 import { send } from "./keypad.js";
 import { playClip } from "./review.js";
 
-// answers the rules offer in "A confirmar" (docs/rulesets.md, Pending confirmations)
-export const OPTION_LABELS = {
-  no_goal: _("no goal"), corner: _("corner"), own_goal: _("own goal"),
-  shot_asked: _("shot asked (not recorded)"), false_trip: _("false trip"),
-  counts: _("counts"), foul: _("foul"), no_foul: _("no foul"),
-  free_kick: _("indirect free kick"), disqualify: _("disqualify"),
-  // 003 Art. 83 §3: the score after a disqualification at a one-goal lead
-  two_nil: _("2 × 0"), as_played: _("score of the moment"),
-  // 000 Art. 13 §3, 16 §3: the opponent's choice after a kick short of the midline
-  lance: _("normal lance"), falta_tecnica: _("technical foul"),
-};
-
 // A card never changes under the referee's thumb (walk #45g G9): the same question drawn
 // again keeps its card and buttons (only the count of those after it is redrawn); a new
 // question's answers take no tap for a moment (ARRIVE_MS), so a tap aimed at the card it
@@ -93,7 +81,10 @@ function drawPending(list) {
     // a corner of a big area (000 Art. 26 §2 II B): "A_left" is A's area, its left corner
     const bico = (c) => (/^[AB]_(left|right)$/.test(c) ? (c.endsWith("left")
       ? _("{team}'s area, left corner", { team: name(c[0]) }) : _("{team}'s area, right corner", { team: name(c[0]) })) : null);
-    const label = (c) => (c === "A" || c === "B" ? name(c) : OPTION_LABELS[c] || bico(c) || c);
+    // each answer in the words the engine gave it (rules/answers.py): the ones its question
+    // names, so the card never says an answer it has no button for (walk45h-b B1)
+    const said = (p && p.answers && p.answers[LANG === "en" ? "en" : "pt"]) || {};
+    const label = (c) => (c === "A" || c === "B" ? name(c) : said[c] || bico(c) || c);
     const proposed = renderProposal(target, label);
     if (proposed) answers.before(proposed);
     if (p && p.input === "disc") {

@@ -1,0 +1,69 @@
+"""The question of a ball in the goal with no shot asked (walk45h-b B1): its words and its
+answers are one list, and it offers no answer the engine would refuse as an input.
+
+004 Chute pedido: "Só vale gol de chute pedido … Gol sem chute pedido vira tiro de meta para a
+defesa" (no own goal); own goals in 000 Art. 12 §2, 001 Art. XXXI §2, 003 Art. 59 §único.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from futmesa.rules import Engine, Entry, load_ruleset
+
+RULESETS = ("cbfm-1toque", "gaucha", "pastilha-8x2", "mesa-posta")
+
+
+def _log(goal: int, *more: tuple[str, dict[str, Any]]) -> list[Entry]:
+    steps = [("clock_started", {}), ("touch", {"side": "A", "disc": 9}),
+             ("touch", {"side": "A", "disc": 10}), ("goal_line", {"goal": goal}), *more]
+    return [Entry(n, kind, data, "device" if kind in ("clock_started", "goal_line") else "referee",
+                  1, n * 1000, n * 1000) for n, (kind, data) in enumerate(steps, 1)]
+
+
+def _question(ruleset: str, goal: int) -> tuple[Engine, Any, dict[str, Any]]:
+    engine = Engine(load_ruleset(ruleset), {"kickoff": "A"})
+    state, _ = engine.replay(_log(goal))
+    (asked,) = [p for p in state.m["pending"] if p["kind"] == "goal_no_shot"]
+    return engine, state, asked
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("goal", [0, 1])
+def test_the_question_says_the_answers_its_buttons_offer(ruleset: str, goal: int) -> None:
+    _, _, asked = _question(ruleset, goal)
+    for lang in ("pt", "en"):
+        answers = asked["answers"][lang]
+        assert list(answers) == asked["options"], (lang, answers)
+        text = asked[lang]
+        said = [answers[o] for o in asked["options"]]
+        assert text.endswith(said[-1] + "?"), (lang, text)
+        positions = [text.find(w) for w in said]
+        assert -1 not in positions and positions == sorted(positions), (lang, text, said)
+    # no answer named that is not offered (the walk: "gol contra" said, no button for it)
+    offered = set(asked["answers"]["pt"].values())
+    for other in ("gol contra", "escanteio", "chute pedido (não registrado)"):
+        assert (other in asked["pt"]) == (other in offered), (asked["pt"], offered)
+
+
+def test_a_shot_for_the_team_without_the_lance_is_not_an_answer() -> None:
+    """mesa-posta: Time A has the lance (004 Sua vez) and the ball goes into its own goal:
+    Time B could not have asked a shot ("só quem tem o lance pede chute"), so "chute pedido
+    (não registrado)" is no answer, and the engine refuses it if sent."""
+    engine, state, asked = _question("mesa-posta", 0)
+    assert asked["options"] == ["no_goal", "false_trip"]
+    assert "own_goal" not in asked["options"]  # 004: only an asked shot scores
+    refused, _ = engine.apply(state, Entry(5, "confirm", {"target": asked["id"],
+                                                          "choice": "shot_asked"}, "referee"))
+    assert refused.m["score"] == {"A": 0, "B": 0}
+    # the ball into Time B's goal while Time A has the lance: A may have asked it unentered
+    _, _, asked = _question("mesa-posta", 1)
+    assert "shot_asked" in asked["options"]
+
+
+@pytest.mark.parametrize("ruleset", ["cbfm-1toque", "gaucha", "pastilha-8x2"])
+def test_an_own_goal_is_offered_where_the_document_has_one(ruleset: str) -> None:
+    _, _, asked = _question(ruleset, 0)
+    assert "own_goal" in asked["options"] and asked["default"] == "own_goal"
