@@ -90,6 +90,11 @@ def test_a_gaucha_lance_foul_amended_to_the_other_team_is_that_teams_foul(
     assert [r[1] for r in rows[1:]] == ["Botafogo da Mesa"], rows
     summary = signing_view(record, "http://h/verificar/1")["summary"]
     assert not [x for x in summary if "Falta técnica de Estrela do Norte" in x], summary
+    # Correções: "Passa a ser" says the foul the amended row now is, not the timer's words only
+    corrections = build(record).table("corrections")
+    assert corrections is not None and [r["now"] for r in corrections.rows] == [
+        "Tempo do lance de Botafogo da Mesa esgotado — Falta técnica de Botafogo da Mesa "
+        "(passou do tempo do lance): Falta técnica para Estrela do Norte"], corrections.rows
 
 
 def test_an_answered_lance_question_follows_its_amended_expiry(tmp_path: Path) -> None:

@@ -403,7 +403,7 @@ def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict
                 + (goal_named({"goal_words": e.get("goal_was")}, lang)
                    or (_named(target, teams, lang, by_id) if target else "?"))),
         now=_after(kind, data, target, teams, lang, by_id,
-                   e.get("goal_was") if st.counts else None),
+                   e.get("goal_was") if st.counts else None, in_effect=st.counts),
         author=origin(e.get("source"), e.get("author"), lang),
         reason=(str(data.get("reason", "")) + clip_cited(data, by_id, lang)).strip(),
         status=_correction_status(st, lang))
@@ -416,9 +416,12 @@ def _named(entry: dict[str, Any], teams: dict[str, Any], lang: str,
 
 
 def _after(kind: str, data: dict[str, Any], target: dict[str, Any], teams: dict[str, Any],
-           lang: str, by_id: dict[Any, dict[str, Any]], goal_was: Any = None) -> str:
+           lang: str, by_id: dict[Any, dict[str, Any]], goal_was: Any = None,
+           in_effect: bool = False) -> str:
     """What a correction made of its entry, in words (the "Passa a ser" column: walk #45g G5):
-    the amended sentence, "Anulado: o gol não vale", or what its undo gives back."""
+    the amended sentence — in effect, with what the rules made of it (walk45h-a A3: "Tempo do
+    lance de Botafogo esgotado — Falta técnica de Botafogo …") —, "Anulado: o gol não vale",
+    or what its undo gives back."""
     _ = translator(lang).gettext
     if kind == "amend":
         if not isinstance(data.get("data"), dict):
@@ -426,7 +429,10 @@ def _after(kind: str, data: dict[str, Any], target: dict[str, Any], teams: dict[
         if goal_was and goal_named(target, lang):  # a goal's row in effect: the goal it
             return goal_named(target, lang)  # makes now ("… botão 9" → "… botão 7", B5)
         new_kind = data.get("kind") or target.get("kind") or ""
-        return sentence(str(new_kind), data["data"], teams, lang, ends=target.get("ends"))
+        said = sentence(str(new_kind), data["data"], teams, lang, ends=target.get("ends"))
+        facts = [str(f.get("text" if lang == "pt" else "text_en") or "")
+                 for f in target.get("facts") or [] if in_effect and not f.get("struck")]
+        return " — ".join([said, *(f for f in facts if f and f != said)])
     inner = target.get("data") if isinstance(target.get("data"), dict) else {}
     back = by_id.get(inner.get("target")) or {}
     if target.get("kind") == "void":
