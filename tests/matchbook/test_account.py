@@ -84,12 +84,14 @@ def a_match(path: Path) -> Table:
     void = t.put("void", {"target": goal, "reason": "a bola não entrou"})
     t.put("void", {"target": void, "reason": "revisto no replay"})
     t.clock = 120_000
+    # no lance runs before the kick-off after a goal (000 Art. 6): B kicks off, its 2nd lance
+    # of the kick-off (Art. 9 §2) runs out
+    t.put("touch", {"side": "B", "disc": 5})
     t.device("lance_started", {"side": "B"})
     t.device("lance_expired", {"side": "B", "warning": True})
     t.device("lance_expired", {"side": "B", "count": 1})
     asked = t.device("lance_expired", {"side": "B", "count": 2})
-    # (who kicks off after the goal — 000 does not say — stays asked: B has not kicked off)
-    assert [p["kind"] for p in t.book.state.m["pending"]] == ["kickoff_side", "lance_timeout"]
+    assert [p["kind"] for p in t.book.state.m["pending"]] == ["lance_timeout"]  # kicked off
     t.put("confirm", {"target": asked, "choice": "foul"})
     t.put("foul", {"side": "A", "disc": 4, "where": "opponent_half"})
     t.clock = HALF

@@ -158,4 +158,5 @@ def test_the_console_log_speaks_the_kiosk_language(table: Table) -> None:
     assert shown[goal]["text"] == "Sensor: ball on Botafogo's goal line"
     assert shown[goal]["origin"] == "Table"
     assert shown[goal]["meaning"][0].startswith("Goal! ")
-    assert [f["label"] for f in shown[goal]["fields"]] == ["Goal line"]
+    # a goal's row corrects its disc too (walk45h-b B5)
+    assert [f["label"] for f in shown[goal]["fields"]] == ["Goal line", "Disc"]
