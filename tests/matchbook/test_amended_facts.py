@@ -55,6 +55,10 @@ def test_an_amended_substitution_reads_amended_in_the_substitutions_table(
     rows = csv_section(record, "Substituições")
     assert [r[2:4] for r in rows[1:]] == [["5", "13"]], rows
     assert live == stored and any("entra o 13" in x for x in stored), stored
+    # Corrigir again starts from the fact as it reads now, never the 12 first logged
+    row = next(e for e in live_log_view(t.book.live_log, None, "0", "pt")["entries"]
+               if e["id"] == sub)
+    assert {f["key"]: f["value"] for f in row["fields"]} == {"side": "A", "out": 5, "in": 13}
     # amended to the other team: the Equipe column follows too
     t.put("void", {"target": sub + 1, "reason": "engano"})
     t.put("amend", {"target": sub, "data": {"side": "B", "out": 3, "in": 14},

@@ -148,11 +148,14 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     # what the console offers to void or correct: what the engine corrects (one place)
     record["correctable"] = (st.counts and not record["folded"]
                              and correctable(e.kind, "void"))
-    # what its correction form starts from: its data and what the engine lets a correction
-    # add (a goal's scorer, walk45h-b B5: corrections.AMEND_ADDS)
+    # what its correction form starts from: its data as it reads now (amended: the amended
+    # data, walk45h-a A4) and what the engine lets a correction add (a goal's scorer,
+    # walk45h-b B5: corrections.AMEND_ADDS)
     adds = {k: ctx.goal.get(k) for k in amend_adds(e.kind)
             if ctx.goal is not None and ctx.goal.get(k) is not None}
-    record["amend_data"] = {**e.data, **adds} if adds and isinstance(e.data, dict) else None
+    now_data = record["amended"]["data"] if record["amended"] else e.data
+    record["amend_data"] = ({**now_data, **adds} if (adds or record["amended"])
+                            and isinstance(now_data, dict) else None)
     if st.counts:
         goal_amended(e, record, by_id)
     for fact in record["facts"]:
