@@ -82,18 +82,31 @@ class GoalRules(RulesCore):
             # "para fora" before the side-net event: that ball out still follows a shot
             # (003 Art. 64: a goal kick, not a reposição), whichever reaches the log first
             m["_shot_out"] = shot
-        ctx.announce(
-            "shot_over",
-            N_("Shot by {team}: {outcome}"),
-            team=ctx.name(shot["side"]),
-            outcome=said,
-        )
+            self.wide_before_ball_out(ctx, shot)
+        else:
+            ctx.announce("shot_over", N_("Shot by {team}: {outcome}"),
+                         team=ctx.name(shot["side"]), outcome=said)
         if outcome != "wide":
             self.restore_cleared(ctx)  # no goal and play goes on (003 Art. 73 §1)
         if m["status"] == "last_lance":
             self.end_last_lance(ctx)
             return
         self.after_shot(ctx, shot, str(outcome))
+
+    def wide_before_ball_out(self, ctx: Ctx, shot: dict[str, Any]) -> None:
+        """"Para fora" entered before the table's ball out (walk45h-b B8): the ball is out of
+        play, so a ball-in-play clock stops (004 A partida "só corre com a bola rolando"), and
+        the referee is told what comes next: the restart the table's ball out gives (over an
+        end line, by the last touch: 004 Bola fora, 000 Art. 13, 001 Art. XXXIII, 003 Art.
+        64)."""
+        self.dead_ball(ctx)
+        team, wide = ctx.name(shot["side"]), SHOT_OUTCOMES.word("wide")
+        if ctx.m["status"] == "running":
+            ctx.announce("shot_over", N_("Shot by {team}: {outcome} — the restart comes with "
+                                         "the ball out the table records"),
+                         self.cite("tiro_de_meta"), team=team, outcome=wide)
+        else:
+            ctx.announce("shot_over", N_("Shot by {team}: {outcome}"), team=team, outcome=wide)
 
     def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
         if self.touch_limit is None:
