@@ -5,6 +5,7 @@ simulated table (firmware under micropython on a pty), the daemon, SQLite and uv
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,7 +70,8 @@ def _answered(page: Any, before: str) -> str:
     return _result(page)
 
 
-def test_every_answer_says_what_the_rules_stored_in_the_registro_words(browser: Any) -> None:
+def test_every_answer_says_what_the_rules_stored_in_the_registro_words(
+        browser: Any, output_dir: Path) -> None:
     """Walk 45h-b B6: "✓ falta Botafogo", "✓ anular nº 22" said the button, not what was
     stored. After a foul and after voiding it from the Registro, the line is the Registro's
     words — the fact and its consequence; no bare row number."""
@@ -99,6 +101,7 @@ def test_every_answer_says_what_the_rules_stored_in_the_registro_words(browser: 
             title = page.text_content("#restart-title") or ""
             assert title == "Falta (cobrança indireta) para Alvorada", title
             assert told.startswith(title), (told, title)
+            page.screenshot(path=str(output_dir / "console-answer-foul.png"))
             foul = max(e.id for e in live.running.store.entries(live.running.daemon.match["id"])
                        if e.kind == "foul")
             page.tap("[data-sheet=sheet-log]")

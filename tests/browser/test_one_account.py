@@ -181,9 +181,10 @@ def goal_voided_and_brought_back(w: Referee, tv: Any, shots: Path, ruleset: str)
     page.fill("#fix-reason", "revisto")
     w.act("#fix-send")
     live.wait(lambda: live.match()["score"][side] == 1, 60, "the goal back")
-    # the answer says what the undo did, never "anular nº 54" (issue 45, walk, low)
+    # the answer says what the undo did, never "anular nº 54" (issue 45, walk, low): in the
+    # Registro's words, the goal it gives back (walk 45h-b B6)
     page.wait_for_function("(document.getElementById('result').textContent || '')"
-                           ".startsWith('✓ anulação desfeita')", timeout=WAIT_MS)
+                           ".startsWith('✓ Anulação desfeita: Gol de')", timeout=WAIT_MS)
     undone = w.newest("void")
     page.wait_for_selector(f"#log li[data-id='{undone}'] .what", timeout=WAIT_MS)
     # the undo offers no further undo (issue 45 blind walk, low 10): the goal is in force
