@@ -138,28 +138,35 @@ def check_rows(match_id: int, rows: list[tuple[Any, ...]]) -> ChainCheck:
     prev = GENESIS
     started = False
     seen: set[str] = set()
-    for row in rows:
+    # number: the entry's place in its match's log, the number every view says
+    # (matchbook/numbers.py derives it so; the store sits below the matchbook)
+    for number, row in enumerate(rows, 1):
         eid, stored_prev, stored = int(row[0]), row[14], row[15]
         if stored is None and stored_prev is None:
             if started:
-                return _bad(out, eid, N_("entry {entry} has no hash although earlier ones have "
-                                         "(its hash was erased)"))
+                return _bad(out, eid, number, N_(
+                    "entry no. {number} has no hash although earlier ones have (its hash was "
+                    "erased; stored id {entry})"))
             out.unchained += 1
             continue
         started = True
         try:
             expected = entry_hash(_row_content(row), prev)
         except (ValueError, TypeError) as exc:
-            return _bad(out, eid, N_("entry {entry} is unreadable ({problem})"), problem=exc)
+            return _bad(out, eid, number, N_(
+                "entry no. {number} is unreadable ({problem}; stored id {entry})"), problem=exc)
         if stored_prev != prev:
-            return _bad(out, eid, N_("entry {entry} does not follow the previous one in the chain "
-                                     "(an entry was deleted, inserted or altered before it)"))
+            return _bad(out, eid, number, N_(
+                "entry no. {number} does not follow the previous one in the chain (an entry "
+                "was deleted, inserted or altered before it; stored id {entry})"))
         if stored != expected:
-            return _bad(out, eid, N_("entry {entry} was altered after it was stored "
-                                     "(its content does not match its hash)"))
+            return _bad(out, eid, number, N_(
+                "entry no. {number} was altered after it was stored (its content does not "
+                "match its hash; stored id {entry})"))
         if row[3] == "signature" and _signed(row) not in seen:
-            return _bad(out, eid, N_("signature {entry} signs a hash that is not in the chain "
-                                     "before it"))
+            return _bad(out, eid, number, N_(
+                "signature no. {number} signs a hash that is not in the chain before it "
+                "(stored id {entry})"))
         out.hashes[eid] = (prev, expected)
         out.chained += 1
         prev = expected
@@ -173,10 +180,11 @@ def _signed(row: tuple[Any, ...]) -> Any:
     return data.get("signs") if isinstance(data, dict) else None
 
 
-def _bad(out: ChainCheck, entry_id: int, msgid: str, **values: Any) -> ChainCheck:
-    """The first problem, from the catalogs in Portuguese (``problem``) and English."""
-    out.problem, out.problem_en = (translator(lang).gettext(msgid).format(entry=entry_id, **values)
-                                   for lang in ("pt_BR", "en"))
+def _bad(out: ChainCheck, entry_id: int, number: int, msgid: str, **values: Any) -> ChainCheck:
+    """The first problem, from the catalogs in Portuguese (``problem``) and English: the
+    entry by its number in the match, and its stored id."""
+    out.problem, out.problem_en = (translator(lang).gettext(msgid).format(
+        entry=entry_id, number=number, **values) for lang in ("pt_BR", "en"))
     out.bad_entry = entry_id
     return out
 

@@ -15,6 +15,7 @@ from typing import Any
 from futmesa import chain
 from futmesa.camera.record import CLIP_KIND, check_clip
 from futmesa.i18n import _, json_parser_message, language
+from futmesa.matchbook.numbers import numbered
 from futmesa.matchbook.signing import signatures
 
 
@@ -162,12 +163,13 @@ def verify_sumula(path: str | Path, db_path: str | Path | None = None) -> tuple[
     if not stored.ok:
         return False, lines + [_("database {db}: {line}").format(
             db=db_path, line=_check_line(stored))]
+    numbers = numbered(e["id"] for e in entries if isinstance(e.get("id"), int))
     for eid, (_kind, digest) in check.hashes.items():
         held = stored.hashes.get(eid)
-        if held is None or held[1] != digest:
-            return False, lines + [_("database {db}: entry no. {entry} of the súmula is not "
-                                     "the one stored in the database").format(
-                                         db=db_path, entry=eid)]
+        if held is None or held[1] != digest:  # the match's number, and the stored id
+            return False, lines + [_("database {db}: entry no. {number} of the súmula (stored "
+                                     "id {entry}) is not the one stored in the database").format(
+                                         db=db_path, number=numbers.get(eid, "?"), entry=eid)]
     if stored.final_hash != check.final_hash:
         extra = stored.chained - check.chained
         return False, lines + [_("database {db}: match {match} has {extra} entry(ies) "

@@ -42,7 +42,7 @@ def test_void_of_a_void_brings_the_goal_back() -> None:
     statuses = {e["id"]: e["status"] for e in record["entries"]}
     assert statuses[goal]["state"] == "effective"
     assert statuses[void] == {"state": "voided", "by": undo, "author": "mesário",
-                              "reason": "engano: foi gol"}
+                              "reason": "engano: foi gol", "by_no": undo}  # one match: no == id
     assert statuses[undo]["state"] == "effective"
     assert [r["team"] for r in goal_rows(record)] == ["Alvorada"]
     row, struck = log_row(record, goal)

@@ -139,10 +139,11 @@ def test_one_byte_changed_in_the_database_is_named(table: SignedTable) -> None:
     found = chain.check_match(db, table.match_id)
     db.close()
     assert found.bad_entry == goal and not found.ok
+    # the match's number and the stored id (one match in the log: the same)
     assert found.problem == (f"o registro nº {goal} foi alterado depois de gravado "
-                             "(o conteúdo não confere com o hash)")
-    assert found.problem_en == (f"entry {goal} was altered after it was stored "
-                                "(its content does not match its hash)")
+                             f"(o conteúdo não confere com o hash; id gravado {goal})")
+    assert found.problem_en == (f"entry no. {goal} was altered after it was stored "
+                                f"(its content does not match its hash; stored id {goal})")
     # a deleted entry: the one after it no longer follows the chain
     db = sqlite3.connect(table.db)
     db.execute("UPDATE entries SET data=? WHERE id=?", (before, goal))  # put it back
@@ -245,7 +246,8 @@ def test_a_forged_json_sumula_fails(table: SignedTable, tmp_path: Path) -> None:
     path = forged(rechained)
     assert verify("--sumula", str(path))[0] == 0  # self-consistent...
     code, out = verify("--sumula", str(path), "--db", str(table.db))
-    assert code == 1 and f"o registro nº {goal['id']} da súmula não é o gravado" in out
+    assert code == 1 and (
+        f"o registro nº {goal['id']} da súmula (id gravado {goal['id']}) não é o gravado" in out)
 
 
 def test_the_result_for_the_desk_carries_the_final_hash_and_the_referee_signature(

@@ -228,7 +228,7 @@ def void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
         return (_("{goal} voided by the referee: {reason}").format(goal=goal, reason=reason)
                 if reason else _("{goal} voided by the referee").format(goal=goal))
     if ctx.undone is not None:  # said with what comes back and why (walk 45f M3)
-        number = ctx.undone.get("target")
+        number = ctx.undone.get("no", "?")  # the match's number (numbers.py)
         why = _(" — reason: {reason}").format(reason=reason) if reason else ""
         if ctx.undone.get("kind") == "amend":
             return _("Correction undone: entry no. {number} reads as logged again").format(

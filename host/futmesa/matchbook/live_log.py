@@ -28,6 +28,7 @@ from futmesa.matchbook.account import (
     placed,
     placed_in_interval,
 )
+from futmesa.matchbook.numbers import numbered
 from futmesa.matchbook.records import (
     entry_record,
     goal_words,
@@ -154,7 +155,8 @@ class LiveLog:
         ends = self._ends_now
         goal = goals_by_entry(m).get(e.id)
         self._by_id[e.id] = {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends,
-                             "at": e.occurred_at, "clock_ms": e.clock_ms,
+                             "at": e.occurred_at, "no": numbered([*self._by_id, e.id])[e.id],
+                             "clock_ms": e.clock_ms,
                              "length_ms": period_length(m, e.period),
                              **({"goal_words": goal_words(goal, self.teams)} if goal else {})}
         self._ends_now = self._ends_after(e, {e.id: ends}, {"announcements": fresh})

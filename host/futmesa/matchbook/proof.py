@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from futmesa.i18n import translator
+from futmesa.matchbook.numbers import number_of
 from futmesa.matchbook.signing import differs, role_label, signatures, signed_result
 from futmesa.matchbook.wording import time_of_day, venue_zone
 from futmesa.store import EventLog
@@ -95,7 +96,8 @@ def proof_of(record: Record, lang: str = "pt") -> Proof | None:
         note = ""
         if not s.get("valid", True):
             note = (_("no longer valid: match reopened (entry no. {number})").format(
-                number=s.get("reopened_by"))
+                number=number_of(s.get("reopened_by"), {
+                    e.get("id"): e for e in record.get("entries") or []}))
                 + (_(" — reason: {reason}").format(reason=s["reason"]) if s.get("reason") else ""))
         lines.append(SignatureLine(role_label(str(s.get("role", "")), teams, lang),
                                    str(s.get("name", "")),

@@ -25,6 +25,7 @@ from futmesa.matchbook.account import (
     when,
 )
 from futmesa.matchbook.citations import plain
+from futmesa.matchbook.numbers import number_of, numbered
 from futmesa.matchbook.status import EntryStatus, entry_statuses, with_moot_answers
 from futmesa.matchbook.wording import clip_cited, origin, sentence
 from futmesa.rules.corrections import amend_adds, correctable
@@ -101,10 +102,13 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         ctx = ctx._replace(said=said_of(meaning))  # its facts too, struck (a foul stays one)
     targets = asked_named(e, by_id, teams)  # an answer names what it decided in words
     record = {
-        "id": e.id, "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
+        "id": e.id, "no": (by_id.get(e.id) or {}).get("no"),  # the match's number (numbers.py)
+        "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
         "clock_ms": e.clock_ms, "created_at": e.created_at, "occurred_at": e.occurred_at,
         "author": e.author,
-        "status": st.to_dict(),
+        # who voided or amended it, by the match's number too (numbers.py)
+        "status": {**st.to_dict(), **({"by_no": (by_id.get(st.by) or {}).get("no")}
+                                      if st.by is not None else {})},
         "voided": st.state in ("voided", "without_effect", "moot"),
         "amended_by": st.by if st.state == "amended" else None,
         "ends": ends,  # the goal each side defended then (names goal lines by side)
@@ -242,8 +246,9 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
     """:class:`RecordInputs` of ``stored`` in the match ``m`` (the engine's state); ``was``:
     each void's target as it stood before the void (:func:`.book.before_voids`)."""
     ends = ends_by_entry(m, stored)
+    numbers = numbered(e.id for e in stored)
     by_id = {e.id: {"kind": e.kind, "data": e.data, "period": e.period, "ends": ends.get(e.id),
-                    "at": e.occurred_at, "clock_ms": e.clock_ms,
+                    "at": e.occurred_at, "no": numbers[e.id], "clock_ms": e.clock_ms,
                     "length_ms": period_length(m, e.period)} for e in stored}
     statuses = with_moot_answers(entry_statuses(m.get("corrections") or []), {
         e.id: e.data["target"] for e in stored if e.kind == "confirm"
@@ -299,6 +304,7 @@ def entry_context(e: StoredEntry, st: EntryStatus | None, by_id: dict[int, dict[
         if corrected is not None and corrected["kind"] in ("void", "amend"):
             inner = corrected["data"] if isinstance(corrected["data"], dict) else {}
             undone = {"kind": corrected["kind"], "target": inner.get("target"),
+                      "no": number_of(inner.get("target"), by_id),
                       "goal": (was.get(target) or {}).get("goal")}
         else:
             mine = was.get(e.id)

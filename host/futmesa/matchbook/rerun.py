@@ -16,6 +16,7 @@ from typing import Any
 from futmesa.i18n import N_, translator
 from futmesa.matchbook.book import UnloadableMatch, ending, engine_for, replay_match
 from futmesa.matchbook.citations import plain
+from futmesa.matchbook.numbers import numbered
 from futmesa.matchbook.wording import sentence, team
 from futmesa.rules import Engine, load_ruleset
 from futmesa.store import StoredEntry
@@ -144,15 +145,20 @@ def rerun(match: dict[str, Any], stored: list[StoredEntry], to_ruleset: str,
     codes_b, codes_a = _codes(before), _codes(after)
     said_b, said_a = _meanings(before, lang), _meanings(after, lang)
     by_id = {e.id: e for e in stored}
+    numbers = numbered(by_id)  # the match's numbers, as every view says them
+    rows = {i: {"kind": e.kind, "data": e.data, "period": e.period, "no": numbers[i]}
+            for i, e in by_id.items()}
     nothing_said = t.gettext("nothing")
     under = t.gettext("under {ruleset}: {said}")
     for entry_id in sorted(set(codes_b) | set(codes_a)):
         if codes_b.get(entry_id, []) == codes_a.get(entry_id, []):
             continue
         e = by_id.get(entry_id)
-        what = sentence(e.kind, e.data, teams, lang, period=e.period) if e else "?"
+        what = (sentence(e.kind, e.data, teams, lang, period=e.period, targets=rows)
+                if e else "?")
         lines.append("\n    ".join((
-            t.gettext("Entry {id} ({what}):").format(id=entry_id, what=what),
+            t.gettext("Entry {id} ({what}):").format(id=numbers.get(entry_id, "?"),
+                                                     what=what),
             under.format(ruleset=a_title, said="; ".join(said_b.get(entry_id, [])) or nothing_said),
             under.format(ruleset=b_title, said="; ".join(said_a.get(entry_id, [])) or nothing_said),
         )))

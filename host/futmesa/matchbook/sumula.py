@@ -25,6 +25,7 @@ from futmesa.matchbook.account import (
     minute,
     period_text,
 )
+from futmesa.matchbook.numbers import number_of
 from futmesa.matchbook.proof import Proof, proof_of
 from futmesa.matchbook.status import EntryStatus
 from futmesa.matchbook.wording import (
@@ -397,16 +398,16 @@ def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict
     target = {k: v for k, v in target.items() if k not in ("meaning", "meaning_en",
                                                         "meaning_full", "meaning_en_full")}
     corrections.add(
-        not st.counts, number=e.get("id"),
+        not st.counts, number=e.get("no"),
         kind=_correction_kind(kind, str(target.get("kind") or ""), lang),
-        target=(_("no. {number}").format(number=data.get("target")) + " — "
+        target=(_("no. {number}").format(number=number_of(data.get("target"), by_id)) + " — "
                 + (goal_named({"goal_words": e.get("goal_was")}, lang)
                    or (_named(target, teams, lang, by_id) if target else "?"))),
         now=_after(kind, data, target, teams, lang, by_id,
                    e.get("goal_was") if st.counts else None, in_effect=st.counts),
         author=origin(e.get("source"), e.get("author"), lang),
         reason=(str(data.get("reason", "")) + clip_cited(data, by_id, lang)).strip(),
-        status=_correction_status(st, lang))
+        status=_correction_status(st, lang, by_id))
 
 
 def _named(entry: dict[str, Any], teams: dict[str, Any], lang: str,
@@ -472,7 +473,7 @@ def _clips_table(entries: list[dict[str, Any]], by_id: dict[Any, dict[str, Any]]
         data = e.get("data") if isinstance(e.get("data"), dict) else {}
         if isinstance(data.get("clip"), int):
             citing.setdefault(data["clip"], []).append(_("no. {number}").format(
-                number=e.get("id")))
+                number=e.get("no")))
     for e in entries:
         data = e.get("data") if isinstance(e.get("data"), dict) else {}
         if e.get("kind") != "clip":
@@ -481,7 +482,7 @@ def _clips_table(entries: list[dict[str, Any]], by_id: dict[Any, dict[str, Any]]
         # what it shows in the account's words ("Gol de …", and its void when voided)
         said = "; ".join(_said(f, lang)[1] for f in facts if data.get("shows") in (
             f.get("entry"), (f.get("goal") or {}).get("entry")))
-        what = (_("no. {number}").format(number=data.get("shows")) + " — "
+        what = (_("no. {number}").format(number=number_of(data.get("shows"), by_id)) + " — "
                 + (said or str(shown.get("text" if lang == "pt" else "text_en") or "?")))
         digest = str(data.get("sha256") or "")
         if digest:
@@ -489,7 +490,7 @@ def _clips_table(entries: list[dict[str, Any]], by_id: dict[Any, dict[str, Any]]
             length = f"{seconds:.1f} s".replace(".", "," if lang == "pt" else ".")
         else:  # the clip's absence, in the record where it would be
             length = str(e.get("text" if lang == "pt" else "text_en") or "")
-        clips.add(number=e.get("id"), shows=what, length=length,
+        clips.add(number=e.get("no"), shows=what, length=length,
                   sha256=" ".join(digest[i:i + 16] for i in range(0, len(digest), 16)) or "—",
                   cited=", ".join(citing.get(e.get("id"), [])))
     return clips
@@ -513,15 +514,16 @@ def _expelled_rows(discipline: Table, state: dict[str, Any], names: dict[str, st
                                  else _("Sent off: disc {discs}")).format(discs=shown))
 
 
-def _correction_status(st: EntryStatus, lang: str) -> str:
+def _correction_status(st: EntryStatus, lang: str, by_id: dict[Any, dict[str, Any]]) -> str:
     """A correction's own status, short: in effect, voided by…, or replaced by…."""
     _ = translator(lang).gettext
     who = f" ({st.author})" if st.author else ""
     if st.state == "voided":
-        return (_("voided by no. {number}{author}").format(number=st.by, author=who)
+        return (_("voided by no. {number}{author}").format(number=number_of(st.by, by_id),
+                                                             author=who)
                 if st.by is not None else _("voided{author}").format(author=who))
     if st.state == "without_effect":
-        return (_("no effect: replaced by no. {number}").format(number=st.by)
+        return (_("no effect: replaced by no. {number}").format(number=number_of(st.by, by_id))
                 if st.by is not None else _("no effect"))
     return _("in effect")
 
@@ -549,18 +551,18 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
             repeats += 1
             row = log.rows[-1]
             first = row["number"].split("–")[0]
-            row["number"] = f"{first}–{e.get('id')}"
+            row["number"] = f"{first}–{e.get('no')}"
             row["what"] = f"{text} ({repeats}×)"
             continue
         previous, repeats = key, 1
         inside = bool(e.get("interval"))
         shootout = bool(e.get("shootout"))
-        log.add(not st.counts, number=e.get("id"),
+        log.add(not st.counts, number=e.get("no"),
                 time=time_of_day(e.get("occurred_at") or e.get("created_at"), zone),
                 period=_("Penalty shoot-out") if shootout else _("Interval") if inside
                 else period_text(e.get("period"), lang),
                 clock="" if inside or shootout else clock_text(e.get("clock_ms")),
-                what=text, origin=who, status=status_text(st.to_dict(), lang))
+                what=text, origin=who, status=status_text(e.get("status") or st.to_dict(), lang))
     if folded:
         log.add(what=_("{count} lance-timer entries (lance started, warnings, expiries) "
                        "folded away: each lance's time is in the match's full record").format(

@@ -12,6 +12,7 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from futmesa.i18n import N_, NP_, translator
+from futmesa.matchbook.numbers import number_of
 from futmesa.rules.answers import ANSWER_WORDS
 from futmesa.rules.base import LOST_NAMES
 from futmesa.rules.spots import SPOT_NAMES
@@ -505,7 +506,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             about = (_("on the {goal}").format(goal=goal[:1].lower() + goal[1:]) if goal else
                      _("on “{fact}”").format(fact=fact[0]) + (f" ({fact[1]})" if fact[1] else "")
                      if fact else
-                     _("on entry no. {number}").format(number=_num(d.get('target')))
+                     _("on entry no. {number}").format(number=number_of(d.get('target'), targets))
                      + (f" ({target_text(asked, teams, lang)})" if asked else ""))
             if "choice" in d:
                 answer = word("choice", d.get("choice"), lang)
@@ -523,14 +524,16 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             what = f" ({target_text(target, teams, lang)})" if target else ""
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
             return _("Voids entry no. {number}{what}{reason}").format(
-                number=_num(d.get("target")), what=what, reason=why) + clip_cited(d, targets, lang)
+                number=number_of(d.get("target"), targets), what=what, reason=why
+            ) + clip_cited(d, targets, lang)
         case "amend":
             target = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
             new_kind = d.get("kind") or (target or {}).get("kind") or ""
             new = sentence(str(new_kind), d.get("data"), teams, lang) if new_kind else ""
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
             return _("Amends entry no. {number}: now “{new}”{reason}").format(
-                number=_num(d.get("target")), new=new, reason=why) + clip_cited(d, targets, lang)
+                number=number_of(d.get("target"), targets), new=new, reason=why
+            ) + clip_cited(d, targets, lang)
         # -- referee inputs for what the table cannot see (rules/situations.py) --------------
         case "taker":
             who = (_("the goalkeeper") if d.get("goalkeeper")
@@ -602,14 +605,14 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             if d.get("sha256"):
                 seconds = max(0, int(d.get("to_ms", 0)) - int(d.get("from_ms", 0))) / 1000
                 return _("Clip of entry {entry} recorded ({seconds} s, SHA-256 {hash})").format(
-                    entry=d.get("shows"),
+                    entry=number_of(d.get("shows"), targets),
                     seconds=f"{seconds:.1f}".replace(".", "," if pt else "."),
                     hash=str(d["sha256"])[:12])
             if d.get("absent") == "camera_disk_full":
                 return _("No clip of entry {entry}: the disk was full").format(
-                    entry=d.get("shows"))
+                    entry=number_of(d.get("shows"), targets))
             return _("No clip of entry {entry}: the camera was disconnected").format(
-                entry=d.get("shows"))
+                entry=number_of(d.get("shows"), targets))
     label = kind.replace("_", " ")
     return _("Entry “{label}”").format(label=label)
 
@@ -625,9 +628,9 @@ def clip_cited(data: Any, targets: dict[int, dict[str, Any]] | None, lang: str =
     clip = (targets or {}).get(number) or {}
     digest = (clip.get("data") or {}).get("sha256") if isinstance(clip.get("data"), dict) else None
     if digest:
-        return _(" (video no. {number}, SHA-256 {hash})").format(number=number,
-                                                                 hash=str(digest)[:12])
-    return _(" (video no. {number})").format(number=number)
+        return _(" (video no. {number}, SHA-256 {hash})").format(
+            number=number_of(number, targets), hash=str(digest)[:12])
+    return _(" (video no. {number})").format(number=number_of(number, targets))
 
 
 def goal_named(entry: dict[str, Any] | None, lang: str = "pt") -> str:
@@ -691,7 +694,8 @@ def status_text(status: dict[str, Any] | None, lang: str = "pt") -> str:
     _ = translator(lang).gettext
     state = status.get("state")
     by = status.get("by")
-    ref = _(" no. {number}").format(number=by) if by is not None else ""
+    ref = (_(" no. {number}").format(number=status.get("by_no") or "?")  # numbers.py
+           if by is not None else "")
     who = f" ({status['author']})" if status.get("author") else ""
     if state == "voided":
         return _("Voided by entry{number}{author}").format(number=ref, author=who)

@@ -29,6 +29,7 @@ from futmesa.hub import RefusedError, StateHub
 from futmesa.i18n import _, jinja_callables, short, translator
 from futmesa.matchbook import UnloadableMatch, build, public_record
 from futmesa.matchbook.account import line
+from futmesa.matchbook.numbers import number_of
 from futmesa.matchbook.signing import MAX_NAME, ROLES, over, role_label
 from futmesa.matchbook.sumula import facts_of
 from futmesa.matchbook.wording import team
@@ -73,7 +74,10 @@ def signing_view(record: dict[str, Any], url: str, lang: str = "pt") -> dict[str
         summary.append(line(fact, lang))
         struck.append(bool(fact.get("struck")))
     chain = record.get("chain") or {}
-    signatures = [{**sig, "label": role_label(str(sig.get("role")), teams, lang)}
+    rows = {e.get("id"): e for e in record.get("entries") or []}
+    signatures = [{**sig, "label": role_label(str(sig.get("role")), teams, lang),
+                   # the reopening, by the match's number (matchbook/numbers.py)
+                   "reopened_no": number_of(sig.get("reopened_by"), rows)}
                   for sig in record.get("signatures") or []]
     return {
         "match_id": s.id, "result": s.result, "finished": s.finished, "ending": s.ending,

@@ -9,7 +9,7 @@ import { clipOf, describe } from "./log.js";
 let fixing = null;
 export function openFix(e, mode) {
   fixing = e;
-  $("fix-title").textContent = _("Entry no. {id}", { id: e.id });
+  $("fix-title").textContent = _("Entry no. {id}", { id: e.no ?? "?" })  // the match's number; e.id is what is sent;
   // what the entry meant, first: a sensor's trip is named as the goal it gave (walk #45 M10)
   $("fix-what").textContent = [...(e.fact_lines || []), describe(e)].join(" — ");
   // undoing a correction is one thing, not a choice between voiding and correcting: the form
@@ -24,7 +24,7 @@ export function openFix(e, mode) {
   $("fix-clip").dataset.clip = clip ? String(clip.id) : "";
   $("fix-clip-row").hidden = !clip;
   $("fix-clip-text").textContent = clip
-    ? _("Cite the video no. {id} (SHA-256 {hash})", { id: clip.id, hash: String(clip.data.sha256).slice(0, 12) })
+    ? _("Cite the video no. {id} (SHA-256 {hash})", { id: clip.no ?? "?", hash: String(clip.data.sha256).slice(0, 12) })
     : "";
   const fields = $("fix-fields");
   fields.textContent = "";
@@ -98,12 +98,12 @@ export function submitFix(ev) {
   const cited = $("fix-clip").checked && $("fix-clip").dataset.clip
     ? { clip: Number($("fix-clip").dataset.clip) } : {};
   if ($("fix-amend").checked) {
-    send("amend", { target, data: fixData(), ...cited, ...(reason ? { reason } : {}) }, _("correct no. {id}", { id: target }));
+    send("amend", { target, data: fixData(), ...cited, ...(reason ? { reason } : {}) }, _("correct no. {id}", { id: fixing.no ?? "?" }));
   } else {
     const trip = fixing.kind === "goal_line" ? { false_trip: $("fix-false-trip").checked } : {};
     // undoing a correction is said as what it does: "✓ anulação desfeita", not "anular nº 54"
     const said = fixing.kind === "void" ? _("void undone")
-      : fixing.kind === "amend" ? _("correction undone") : _("void no. {id}", { id: target });
+      : fixing.kind === "amend" ? _("correction undone") : _("void no. {id}", { id: fixing.no ?? "?" });
     send("void", { target, ...trip, ...cited, ...(reason ? { reason } : {}) }, said);
   }
   $("fix").close();

@@ -171,7 +171,7 @@ export function fillLog(entries) {
     // an entry made between two periods is placed in the interval, not at the half's clock
     const place = e.shootout ? [_("Penalty shoot-out")] : e.interval ? [_("Interval")] : [e.period ? _("Half {n}", { n: e.period }) : "",
       e.clock_ms != null ? FM.mmss(e.clock_ms) : ""];
-    when.textContent = [_("no. {disc}", { disc: e.id }), ...place, e.origin || ""].filter(Boolean).join(" · ");
+    when.textContent = [_("no. {disc}", { disc: e.no ?? "?" }), ...place, e.origin || ""].filter(Boolean).join(" · ");
     const what = document.createElement("div");
     what.className = "what";
     const said = (e.meaning || []).length ? ` — ${e.meaning.join("; ")}` : "";

@@ -419,8 +419,8 @@ function onKey(ev) {
     if (view.closed) return say(_("match report signed — reopen it on the signatures page"), "bad");
     const last = view.lastReferee;
     if (!last) return say(_("nothing to void"), "bad");
-    ask(_("Void entry no. {id} ({what})?", { id: last.id, what: describe(last) }), _("Void it")).then((yes) => {
-      if (yes) send("void", { target: last.id }, _("void no. {id}", { id: last.id }));
+    ask(_("Void entry no. {id} ({what})?", { id: last.no ?? "?", what: describe(last) }), _("Void it")).then((yes) => {
+      if (yes) send("void", { target: last.id }, _("void no. {id}", { id: last.no ?? "?" }));
     });
     return;
   }

@@ -1,0 +1,25 @@
+"""Each match's entries numbered from 1: the number a person reads ("Registro nº 3").
+
+The store numbers entries across all matches (ids, the hash chain and the API targets stay
+those); every view and every citation of an entry ("anula o registro nº 3", the súmula's
+Nº, the console's Registro) says the entry's place in its own match's log instead, derived
+here and only here (walk45h-b B9: match 2's Registro began at nº 77).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+
+def numbered(ids: Iterable[int]) -> dict[int, int]:
+    """Each entry id of one match -> its number in that match (1, 2, … in log order)."""
+    return {entry_id: n for n, entry_id in enumerate(sorted(ids), 1)}
+
+
+def number_of(entry_id: Any, rows: Mapping[Any, Mapping[str, Any]] | None) -> str:
+    """The match's number of the entry ``entry_id`` as a person reads it, from ``rows`` (the
+    match's entries by id, each carrying its ``no``); "?" for an entry not in the match."""
+    row = (rows or {}).get(entry_id) if entry_id is not None else None
+    no = (row or {}).get("no")
+    return str(no) if isinstance(no, int) else "?"
