@@ -153,7 +153,9 @@ def test_one_byte_changed_in_the_database_is_named(table: SignedTable) -> None:
     db.commit()
     db.close()
     code, out = verify("--db", str(table.db))
-    assert code == 1 and f"o registro nº {goal + 1} não segue o anterior" in out
+    # the entry after it now stands in its place in the match (nº {goal}), its stored id kept
+    assert code == 1 and f"o registro nº {goal} não segue o anterior" in out, out
+    assert f"id gravado {goal + 1})" in out, out
 
 
 def test_a_log_from_before_the_chain_opens_and_says_what_is_unchained(tmp_path: Path) -> None:

@@ -23,3 +23,12 @@ def number_of(entry_id: Any, rows: Mapping[Any, Mapping[str, Any]] | None) -> st
     row = (rows or {}).get(entry_id) if entry_id is not None else None
     no = (row or {}).get("no")
     return str(no) if isinstance(no, int) else "?"
+
+
+def with_numbers(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A match's entries (records) each with its ``no``: a hand-made or older record, made
+    before records carried it, numbered here the same way."""
+    if all(isinstance(e.get("no"), int) for e in entries):
+        return entries
+    numbers = numbered(e["id"] for e in entries if isinstance(e.get("id"), int))
+    return [{**e, "no": numbers.get(e.get("id"))} for e in entries]  # type: ignore[arg-type]

@@ -25,7 +25,7 @@ from futmesa.matchbook.account import (
     minute,
     period_text,
 )
-from futmesa.matchbook.numbers import number_of
+from futmesa.matchbook.numbers import number_of, with_numbers
 from futmesa.matchbook.proof import Proof, proof_of
 from futmesa.matchbook.status import EntryStatus
 from futmesa.matchbook.wording import (
@@ -238,15 +238,16 @@ def facts_of(record: Record) -> list[dict[str, Any]]:
     teams = teams_of(record)
     goals = goals_by_entry((record.get("state") or {}).get("match") or {})
     entries = []
-    by_id = {e.get("id"): e for e in record.get("entries", [])}
-    for e in record.get("entries", []):
+    numbered = with_numbers(list(record.get("entries", [])))
+    by_id = {e.get("id"): e for e in numbered}
+    for e in numbered:
         if not isinstance(e.get("facts"), list):
             st = status_of(e)
             amend = by_id.get(st.by) if st.state == "amended" else None
             e = {**e, "status": st.to_dict(), "amended": amended_form(e, amend)}
             for lang, key in (("pt", "text"), ("en", "text_en")):
                 e[key] = e.get(key) or sentence(str(e.get("kind") or ""), e.get("data"), teams,
-                                                lang, period=e.get("period"))
+                                                lang, period=e.get("period"), targets=by_id)
             e["facts"] = entry_facts(e, Context(goal=goals.get(e.get("id"))), teams)
         entries.append(e)
     return account(entries)
@@ -262,7 +263,7 @@ def build(record: Record, lang: str = "pt", *, timekeeping: bool = False) -> Sum
     teams = teams_of(record)
     names = {s: team(teams, s, lang) for s in ("A", "B")}
     score = final_score(record)
-    entries = list(record.get("entries", []))
+    entries = with_numbers(list(record.get("entries", [])))  # each with its nº in the match
     by_id = {e.get("id"): e for e in entries}
     statuses = {e.get("id"): status_of(e) for e in entries}
     facts = facts_of(record)
@@ -562,7 +563,8 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
                 period=_("Penalty shoot-out") if shootout else _("Interval") if inside
                 else period_text(e.get("period"), lang),
                 clock="" if inside or shootout else clock_text(e.get("clock_ms")),
-                what=text, origin=who, status=status_text(e.get("status") or st.to_dict(), lang))
+                what=text, origin=who, status=status_text(
+                    {**st.to_dict(), "by_no": (by_id.get(st.by) or {}).get("no")}, lang))
     if folded:
         log.add(what=_("{count} lance-timer entries (lance started, warnings, expiries) "
                        "folded away: each lance's time is in the match's full record").format(

@@ -19,6 +19,7 @@ from starlette.routing import BaseRoute, Route
 from futmesa.hub import StateHub
 from futmesa.i18n import N_, _, translator
 from futmesa.matchbook import public_record
+from futmesa.matchbook.numbers import with_numbers
 from futmesa.matchbook.signing import closed
 from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
 from futmesa.web.access import MISSING, TokenGate, console_url, request_token
@@ -51,6 +52,8 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
     status = e.get("status") or ({"state": "voided"} if e.get("voided") else
                                  {"state": "amended", "by": e.get("amended_by")}
                                  if e.get("amended_by") else {"state": "effective"})
+    if "by_no" not in status:  # a hand-made or older record: the match's number of "by"
+        status = {**status, "by_no": (by_id.get(status.get("by")) or {}).get("no")}
     counts = status.get("state") in ("effective", "amended")
     # what the engine corrects, as the matchbook says it (matchbook/records.py: never the
     # clock's rows, a period's start, a signature, a moot answer); a correction is undone
@@ -83,7 +86,7 @@ def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
     shown = public_record(record)
     match = shown.get("match") or {}
     teams = (shown.get("state") or {}).get("teams") or match.get("teams") or {}
-    entries = shown.get("entries", [])
+    entries = with_numbers(shown.get("entries", []))  # each with its nº in the match
     by_id = {e.get("id"): e for e in entries}
     return {"match": match, "entries": [entry_view(e, teams, by_id, lang) for e in entries],
             "closed": closed(record.get("entries") or []), "full": True}
