@@ -106,9 +106,8 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
         "clock_ms": e.clock_ms, "created_at": e.created_at, "occurred_at": e.occurred_at,
         "author": e.author,
-        # who voided or amended it, by the match's number too (numbers.py)
         "status": {**st.to_dict(), **({"by_no": (by_id.get(st.by) or {}).get("no")}
-                                      if st.by is not None else {})},
+                                      if st.by is not None else {})},  # "by": its nº too
         "voided": st.state in ("voided", "without_effect", "moot"),
         "amended_by": st.by if st.state == "amended" else None,
         "ends": ends,  # the goal each side defended then (names goal lines by side)
