@@ -125,3 +125,23 @@ def test_after_a_voided_goal_the_state_is_the_one_before_it() -> None:
     assert m["possession"]["offers"] == before["possession"]["offers"]
     assert "pass_touched_opponent" not in m["possession"]["offers"]
     assert m["announcements"][-1]["code"] == "shot_asked"  # the "Vez:" line's words
+
+
+def test_a_voided_goal_amended_back_brings_its_answer_back() -> None:
+    """The property test's counter-example (test_void_then_amend_back_restores_the_state,
+    found after 358e5c2): a void takes its question's answers out with it; an amendment that
+    brings the entry back must bring them back too — live as on replay (the newest-correction
+    fast path kept them out)."""
+    match = EntryBuilder()
+    match.kick_off()
+    trip = match.put("goal_line", {"goal": 0}, "device")
+    asked = match.state.m["pending"][0]
+    match.put("confirm", {"target": asked["id"], "choice": "false_trip"})
+    original = match.state.to_dict()
+    assert original["pending"] == []
+    match.put("void", {"target": trip.id})
+    match.put("amend", {"target": trip.id, "data": dict(trip.data)})
+    m = match.state.to_dict()
+    assert m["pending"] == [] and m["score"] == original["score"]  # the answer counts again
+    replayed, _ = match.engine.replay(match.log)
+    assert replayed.to_dict() == m

@@ -260,6 +260,10 @@ def resolve_newest(log: Sequence[Entry], before: list[Entry], deciding: dict[int
         return Resolved(before, deciding, history, len(before))  # refused: changes nothing
     if original.is_correction:
         return None
+    prev = deciding.get(target)
+    j = _from_end(log, prev) if prev is not None else None
+    if correction.kind == "amend" and j is not None and log[j].kind == "void":
+        return None  # the void took its question's answers out: they come back, resolve it all
     i = _from_end(before, target)
     if i is None:
         return None
