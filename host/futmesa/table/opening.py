@@ -29,11 +29,12 @@ def open_match(store: EventLog, table_id: str, ruleset: str,
                           "read it with the futmesa version that wrote it, or send the "
                           "database file with a report"), match["id"], table_id, exc.said())
         else:
-            log.info(_("resuming match %d on %s"), match["id"], names_of(table_id, None))
+            log.info(_("resuming match %d on %s"), match["id"],
+                     names_of(table_id, match.get("settings")))
             return match, book, False
     match_id = store.new_match(table_id, ruleset, settings, settings.get("referee", ""))
     match = store.match(match_id)
     assert match is not None
-    log.info(_("new match %d on %s, %s"), match_id, names_of(table_id, None),
+    log.info(_("new match %d on %s, %s"), match_id, names_of(table_id, settings),  # its name
              ruleset_title(ruleset))
     return match, MatchBook.opened(store, match), True
