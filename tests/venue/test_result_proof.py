@@ -117,6 +117,10 @@ def test_a_signature_after_the_result_updates_it_and_forged_proofs_are_refused(
          "não é a assinatura do árbitro"),
         (with_proof(mesa1, 1, cm, 1, 0, proof(h2, 32, {"id": 1})),
          "não tem a forma de um registro"),
+        # the score a signature attests (matchbook/signing.signed_result) is a score or refused
+        (with_proof(mesa1, 1, cm, 1, 0, proof(h2, 32, {**entry, "data": {
+            **entry["data"], "result": {"score": "9 × 9"}}})),
+         "o placar que a assinatura do árbitro atesta não é um placar"),
         # an old version, heard again, does not replace the signed one
         (first | {"digest": "replayed-old"}, "versão antiga do resultado mesa-1:1"),
         # a new score with no new entry in the table's log

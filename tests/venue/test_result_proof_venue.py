@@ -133,13 +133,16 @@ def _sign_and_verify(venue: Venue, tmp_path: Path) -> None:
     src.close()
     entry = dst.execute("SELECT id FROM entries WHERE match_id=? AND source='device'"
                         " ORDER BY id LIMIT 1 OFFSET 1", (table_match,)).fetchone()[0]
+    # the match's own number of that entry (matchbook/numbers.py), the stored id beside it
+    number = dst.execute("SELECT COUNT(*) FROM entries WHERE match_id=? AND id<=?",
+                         (table_match, entry)).fetchone()[0]
     dst.execute("UPDATE entries SET clock_ms = clock_ms + 1 WHERE id=?", (entry,))
     dst.commit()
     dst.close()
     code, out = verify(venue.desk_db, altered)
     assert code == 1, out
     assert f"partida {cm} (" in out and "não confere" in out \
-        and f"o registro nº {entry} foi alterado" in out, out
+        and f"o registro nº {number} foi alterado" in out and f"id gravado {entry}" in out, out
 
     # a reopening (a correction to come) makes the desk's result unsigned again
     assert phone.post("/api/reabrir", {"reason": "revisão do placar"})["ok"]

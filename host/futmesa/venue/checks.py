@@ -154,8 +154,10 @@ def _check_signature_entry(entry: Any, match_id: Any) -> None:
                         "entry"))
     data = entry["data"]
     if entry["kind"] != "signature" or not isinstance(data, dict) \
-            or set(data) != SIGNATURE_KEYS or data.get("role") != "referee":
+            or set(data) - {"result"} != SIGNATURE_KEYS or data.get("role") != "referee":
         raise Refused(_("the proof's signature entry is not the referee's signature"))
+    if "result" in data and not _signed_score(data["result"]):
+        raise Refused(_("the score the referee's signature attests is not a score"))
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
         raise Refused(_("the name of who signs the proof must be a text of at most {most} "
@@ -189,6 +191,16 @@ def _check_signature_entry(entry: Any, match_id: Any) -> None:
     if chain.entry_hash(content, entry["prev_hash"]) != entry["hash"]:
         raise Refused(_("the referee's signature in the proof does not agree with its own "
                         "hash (it was altered)"))
+
+
+def _signed_score(result: Any) -> bool:
+    """The result a signature attests (matchbook/signing.signed_result): {"score": {"A": n,
+    "B": n}}, whole numbers a match can reach."""
+    if not isinstance(result, dict) or set(result) != {"score"}:
+        return False
+    score = result["score"]
+    return (isinstance(score, dict) and set(score) == {"A", "B"}
+            and all(_int(v) and 0 <= v <= MAX_ID for v in score.values()))
 
 
 def check_update(old: dict[str, Any] | None, new: dict[str, Any]) -> None:
