@@ -176,25 +176,8 @@ function renderMore(ul, list) {
 function renderProposal(target, label) {
   const pr = view.state && view.state.proposal;
   if (!pr || pr.target !== target) return null;
-  const box = document.createElement("div");
-  box.className = "proposal";
-  box.id = "camera-proposal";
-  const words = document.createElement("p");
-  if (pr.unavailable) {
-    words.textContent = _("Camera without calibration: no proposal from the video (Calibrate the camera, in the menu)");
-    box.append(words);
-    return box;
-  }
-  words.textContent = (LANG === "en" && pr.en) || pr.pt;
-  box.append(words);
-  if (pr.url) {
-    const play = document.createElement("button");
-    play.type = "button";
-    play.className = "proposal-clip";
-    play.textContent = _("↺ clip no. {number}", { number: pr.clip });
-    play.addEventListener("click", () => playClip(pr.url));
-    box.append(play);
-  }
+  const box = proposalBox(pr);
+  if (pr.unavailable) return box;
   if (pr.choice != null) {
     const ok = document.createElement("button");
     ok.type = "button";
@@ -221,15 +204,17 @@ function factShown() {
   if (((m.restart && m.restart.kind) || null) !== (pr.restart || null)) return null;
   return pr;
 }
-function renderFactProposal(pr) {
+// the proposal's box: what the ball's path shows, in the camera's words, and its clip (↺)
+function proposalBox(pr) {
   const box = document.createElement("div");
   box.className = "proposal";
   box.id = "camera-proposal";
   const words = document.createElement("p");
-  const said = (LANG === "en" && pr.en) || pr.pt;
-  words.textContent = said;
+  words.textContent = pr.unavailable
+    ? _("Camera without calibration: no proposal from the video (Calibrate the camera, in the menu)")
+    : (LANG === "en" && pr.en) || pr.pt;
   box.append(words);
-  if (pr.url) {
+  if (pr.url && !pr.unavailable) {
     const play = document.createElement("button");
     play.type = "button";
     play.className = "proposal-clip";
@@ -237,6 +222,11 @@ function renderFactProposal(pr) {
     play.addEventListener("click", () => playClip(pr.url));
     box.append(play);
   }
+  return box;
+}
+
+function renderFactProposal(pr) {
+  const box = proposalBox(pr);
   const ok = document.createElement("button");
   ok.type = "button";
   ok.className = "proposal-confirm";
