@@ -70,9 +70,10 @@ def test_a_review_is_judged_over_its_whole_span_a_ball_at_rest_in_an_area(
     """The referee's Rever: no question asks about it, but its clip is judged (from its first
     frame), so a ball at rest in an area can be proposed as his ``ball_stopped``."""
     store, match_id, db = log_with_match
-    from_sim(SimCamera(640, 360)).save(calibration_path(db))
+    # 854×480, as the console test films it: at 640×360 the ball is 2 px at half size (4df18f0)
+    from_sim(SimCamera(854, 480)).save(calibration_path(db))
     seen: list[dict[str, Any]] = []
-    settings = small(width=640, height=360, fps=15, review_s=3)
+    settings = small(width=854, height=480, fps=15, review_s=3)
     cam = CameraService("sim", settings, db, store, health=FakeHealth(), on_judged=seen.append)
     cam.start()
     try:
@@ -80,8 +81,9 @@ def test_a_review_is_judged_over_its_whole_span_a_ball_at_rest_in_an_area(
                  what="2 s of frames")
         cam.steer("rest", 1, "small")  # the simulated ball rolls to rest in a small area
         first = cam.stats()["ring_frames"]
-        wait_for(lambda: cam.stats()["ring_frames"] >= first + 75, timeout=60,
-                 what="5 s more of frames: the ball there and still")
+        # the steered ball rolls slowly to rest (4df18f0): 8 s of frames, the last 3 s still
+        wait_for(lambda: cam.stats()["ring_frames"] >= first + 120, timeout=90,
+                 what="8 s more of frames: the ball there and still")
         review = store.append_entry(match_id, "referee", "review", {}, 1, 60_000, "árbitro",
                                     occurred_at=time.time() * 1000)
         done = wait_for(lambda: [d for d in seen if d["shows"] == review], timeout=60,
