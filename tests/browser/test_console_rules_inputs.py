@@ -796,6 +796,8 @@ def test_an_act_that_stops_the_play_closes_the_foul_sheet(browser: Any, output_d
         for act in ("#sheet-foul [data-act=foul]", "#sheet-foul [data-restart=lateral]"):
             thumb = _fresh(page)
             thumb.tap("[data-sheet=sheet-foul]")
+            if act.endswith("foul]"):  # a foul says where it was (walk45h-b B3)
+                thumb.tap("#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
             thumb.press(act)
             page.wait_for_selector("#sheet-foul", state="hidden", timeout=WAIT_MS)
         thumb = _fresh(page)

@@ -20,6 +20,8 @@ def numbered(ids: Iterable[int]) -> dict[int, int]:
 def number_of(entry_id: Any, rows: Mapping[Any, Mapping[str, Any]] | None) -> str:
     """The match's number of the entry ``entry_id`` as a person reads it, from ``rows`` (the
     match's entries by id, each carrying its ``no``); "?" for an entry not in the match."""
+    if rows is None and isinstance(entry_id, int):
+        return str(entry_id)  # no match at hand to number it in: the entry as stored
     row = (rows or {}).get(entry_id) if entry_id is not None else None
     no = (row or {}).get("no")
     return str(no) if isinstance(no, int) else "?"
