@@ -196,7 +196,7 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             console.click("[data-key='9']")
             console.click("button[data-act=shot]")
             console.wait_for_function(
-                "document.getElementById('result').textContent.startsWith('✓ chute pedido')")
+                "document.getElementById('result').textContent.toLowerCase().startsWith('✓ chute pedido')")
             live.sim.goal(live.match()["ends"]["B"])
             score_is(kiosk, "A", 1)
             log = httpx.get(live.base_url + "/api/log").json()["entries"]
