@@ -196,7 +196,8 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             console.click("[data-key='9']")
             console.click("button[data-act=shot]")
             console.wait_for_function(
-                "document.getElementById('result').textContent.toLowerCase().startsWith('✓ chute pedido')")
+                "document.getElementById('result').textContent.toLowerCase()"
+                ".startsWith('✓ chute pedido')")
             live.sim.goal(live.match()["ends"]["B"])
             score_is(kiosk, "A", 1)
             log = httpx.get(live.base_url + "/api/log").json()["entries"]
@@ -209,7 +210,8 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
             console.fill("#fix-reason", "a bola não cruzou a linha")
             console.click("#fix-send")
             console.wait_for_function(
-                "document.getElementById('result').textContent.startsWith('✓ anular')")
+                "(t => t.startsWith('✓') && /anula/i.test(t))"
+                "(document.getElementById('result').textContent)")
             score_is(kiosk, "A", 0)
             console.wait_for_selector(f"#log li.voided[data-id='{goal_id}']")
             console.screenshot(path=str(output_dir / "console-sim.png"), full_page=True)
