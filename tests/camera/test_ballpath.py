@@ -115,3 +115,14 @@ def test_past_the_midline_between_two_frames_then_out() -> None:
     path = judge_track(points + _still(mid + 100, -46))
     assert path.left_field is not None and path.left_field.half == 1
     assert path.crossed_midline
+
+
+@pytest.mark.parametrize("fps", [10.0, 15.0, 30.0])
+def test_a_ball_at_rest_is_stopped_at_any_frame_rate(fps: float) -> None:
+    # at 15 fps the frames 200 ms back fall 0.1 ms outside the still window: a ball at rest
+    # in a small area read "not stopped" 4 runs in 5 (the console's camera-proposal test)
+    step = round(1000.0 / fps, 1) + 0.1  # a capture clock's frames: a little late, never early
+    x, y = LENGTH - 80.0, WIDTH / 2
+    still = [TrackPoint(5000 + step * i, x, y, 1.0) for i in range(int(fps))]
+    stop = judge_track(still).stopped
+    assert stop is not None and stop.area == "small" and stop.end == 1, stop

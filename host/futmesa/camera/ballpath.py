@@ -145,7 +145,11 @@ def _stopped(path: list[tuple[float, float, float]]) -> Stop | None:
     if not path:
         return None
     t_end, x, y = path[-1]
-    calm = [(t, px, py) for t, px, py in path if t >= t_end - STILL_MS]
+    # the frames of the last STILL_MS and the one before them: at 15 fps the frame 200 ms back
+    # is often 200.1 ms back, and three frames then span only 133 ms (a ball at rest in the
+    # small area read "not stopped" 4 runs in 5)
+    first = next((i for i, p in enumerate(path) if p[0] >= t_end - STILL_MS), len(path) - 1)
+    calm = path[max(0, first - 1):]
     if t_end - calm[0][0] < STILL_MS * 0.75 or len(calm) < 3:
         return None
     xs, ys = np.array([p[1] for p in calm]), np.array([p[2] for p in calm])
