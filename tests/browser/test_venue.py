@@ -281,3 +281,41 @@ def test_nova_partida_reminds_that_the_report_is_not_signed(browser: Any) -> Non
             assert not errors, errors
         finally:
             ctx.close()
+
+
+def test_mais_after_nova_partida_shows_the_match_it_opened(browser: Any, output_dir: Path) -> None:
+    """Walk 45i-b M-a: Nova partida with "A mesa está posta" and "pontos corridos" stored a
+    league match, and the reopened "Mais" said "mata-mata" (the rules send a draw to penalties in
+    any competition, 004 "Partida empatada no fim do tempo normal vai para os pênaltis"): the
+    next Nova partida from that form would have switched format. Every field shows the match."""
+    with LiveTable(speed=10) as live:
+        live.start_match()
+        ctx = browser.new_context(**PHONE)
+        try:
+            page = ctx.new_page()
+            errors = _errors(page)
+            page.goto(f"{live.base_url}/console?token={live.token}")
+            _wait_text(page, "#token-status", "✓ acesso de árbitro")
+            page.click("[data-sheet=sheet-more]")
+            chosen = {"nameA": "Grêmio", "nameB": "Internacional", "event": "Copa do Clube",
+                      "half_min": "3", "referee": "Árbitro Beto"}
+            for name, value in chosen.items():
+                page.fill(f"#setup [name={name}]", value)
+            page.select_option("#setup [name=ruleset]", "mesa-posta")
+            page.select_option("#setup [name=competition]", "league")
+            page.click("#setup button[value=new_match]")
+            _answer_in_page(page, "#ask-yes")
+            _wait_text(page, "#result", "✓ nova partida")
+            page.wait_for_function("() => !document.querySelector('#sheet-more:not([hidden])')")
+            assert live.match()["ruleset"] == "mesa-posta"
+            page.click("[data-sheet=sheet-more]")
+            values = page.evaluate("""() => Object.fromEntries([...new FormData(
+                document.getElementById('setup')).entries()])""")
+            page.screenshot(path=str(output_dir / "venue-more-after-new-match-phone.png"))
+            assert values["competition"] == "league", values
+            assert values["ruleset"] == "mesa-posta", values
+            for name, value in chosen.items():
+                assert values[name] == value, (name, values)
+            assert not errors, errors
+        finally:
+            ctx.close()

@@ -106,12 +106,14 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
                profile: Profile | None, link: LinkView,
                table_name: str | None = None, interval_at: float | None = None,
                event: str | None = None, referee: str | None = None,
-               period_ms: int | None = None) -> dict[str, Any]:
+               period_ms: int | None = None, competition: str | None = None) -> dict[str, Any]:
     """The state every view reads, from the match state (``MatchState.to_dict()``) and the table:
     ``interval_at`` is when the table's clock went into its interval (host Unix ms; the screens
     count the interval down), ``event`` the competition the match settings name, ``referee``
     the match's referee, ``period_ms`` the length of a period its settings set (None: the
-    rules'); the console's "Mais" form starts from them."""
+    rules'), ``competition`` the format its settings chose ("league" / "knockout"; the rules'
+    own ``match.competition`` may differ: 004 sends any draw to penalties); the console's
+    "Mais" form starts from them."""
     m = in_words(match)
     s = status
     rate = (link.clock_rate if link.clock_rate else
@@ -146,6 +148,7 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
         "event": event or "",
         "referee": referee or "",
         "period_ms": period_ms,
+        "competition": competition or "",
         "teams": m.get("teams", {}),
         "score": m.get("score", {"A": 0, "B": 0}),
         "period": m.get("period", s.period if s else 0),

@@ -28,6 +28,8 @@ def table_state(t: TableDaemon) -> dict[str, Any]:
         event=str(settings.get("event") or ""),
         referee=str((t.match or {}).get("referee") or ""),
         period_ms=settings.get("period_ms"),
+        # the format the match was opened with (none given: a league, as rules/core.py reads it)
+        competition=str(settings.get("competition") or "league") if t.match else None,
         link=LinkView(connected=t.connected, reason=t.link_reason,
                       last_event_at=t.last_event_wall_ms,
                       bad_frames=t.link.stats.bad_frames,

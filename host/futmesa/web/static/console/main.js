@@ -395,8 +395,10 @@ function fillSetup() {
   form.elements.referee.value = st.referee ? String(st.referee) : (localStorage.getItem("futmesa.referee") || "");
   const min = st.period_ms ? Number(st.period_ms) / 60000 : 0;
   form.elements.half_min.value = Number.isInteger(min) && min >= 1 && min <= 45 ? String(min) : "";
-  const kind = st.match && st.match.competition && st.match.competition.type;
-  if (kind === "league" || kind === "knockout") form.elements.competition.value = kind;
+  // the format the match was opened with (its settings), never the rules' reading of it:
+  // mesa-posta sends any draw to penalties and calls every match "knockout" (walk 45i-b M-a)
+  const kind = st.competition || (st.match && st.match.competition && st.match.competition.type);
+  form.elements.competition.value = kind === "knockout" ? "knockout" : "league";
 }
 
 function onKey(ev) {
