@@ -168,3 +168,56 @@ def test_a_question_that_goes_moves_nothing_under_the_thumb(browser: Any) -> Non
             assert not page.js_errors, page.js_errors
         finally:
             ctx.close()
+
+
+def test_a_question_that_stays_takes_its_answer_when_another_joins_it(browser: Any) -> None:
+    """walk45i-a M3: the question on the card stays while another joins it behind ("mais 1
+    pergunta depois desta" grows the card below its answers): nothing moved under the thumb,
+    so the tap on its answer is taken — never "a pergunta acabou de mudar"."""
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx, page, news = _phone(browser, live)
+        try:
+            asked = _goal_without_shot(live, page)
+            answer = page.locator("#pending button[data-choice=shot_asked]")
+            box = answer.bounding_box()
+            assert box is not None
+            page.wait_for_timeout(800)  # (the card's own arrival is over: its answers take taps)
+            live.sim.goal(live.match()["ends"]["A"])  # the table reports another ball in a goal
+            page.wait_for_function("/depois desta/.test(document.getElementById('pending')"
+                                   ".textContent)", timeout=WAIT_MS)
+            assert answer.bounding_box() == box  # the answer did not move
+            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            live.wait(lambda: any(d.get("target") == asked["id"]
+                                  for d in stored(live, "confirm")), 30, "the answer taken")
+            assert "acabou de mudar" not in _result(page), _result(page)
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()
+
+
+def test_the_shot_outcomes_rest_until_a_shot_is_asked(browser: Any) -> None:
+    """walk45i-a M6: "Chute sem gol" looked ready with no shot asked (a tap only said "Não há
+    chute pedido"): it rests dimmed and says when it serves, and wakes with the shot."""
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx, page, _news = _phone(browser, live)
+        try:
+            live.give_lance("A")
+            page.wait_for_function("document.getElementById('act-outcome').classList"
+                                   ".contains('idle')", timeout=WAIT_MS)
+            assert page.locator("#outcome-why").is_visible()
+            assert page.text_content("#outcome-why") == "(depois do Chute pedido)"
+            page.locator("[data-key='9']").tap()  # the disc that shoots
+            page.locator("#act-shot").tap()
+            live.wait(lambda: bool(stored(live, "shot_asked")), 30, "the shot asked")
+            page.wait_for_function("!document.getElementById('act-outcome').classList"
+                                   ".contains('idle')", timeout=WAIT_MS)
+            assert not page.locator("#outcome-why").is_visible()
+            page.locator("[data-outcome=saved]").tap()
+            live.wait(lambda: bool(stored(live, "shot_result")), 30, "the shot's outcome")
+            page.wait_for_function("document.getElementById('act-outcome').classList"
+                                   ".contains('idle')", timeout=WAIT_MS)
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()

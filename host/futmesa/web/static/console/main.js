@@ -92,6 +92,7 @@ function render() {
   // after the final whistle nothing more is played: the keypad and the shot's outcomes rest
   const over = Boolean(view.state.finished);
   for (const b of document.querySelectorAll(".keypad button, .ball-pick button, #act-outcome button")) b.disabled = over;
+  renderOutcomes();
   const nxt = view.state.next;
   $("start-next").classList.toggle("hidden", !nxt);
   $("start-next").textContent = nxt ? "▶ " + _("Start next: {title}", { title: nxt.title }) + (nxt.label ? ` (${nxt.label})` : "") : "";
@@ -281,9 +282,10 @@ function wire() {
     const b = ev.target instanceof Element && ev.target.closest("button");
     // the first screen moved under the finger (a question card came or went, questions.js):
     // its buttons took no tap — say why, once
-    if (!b && layoutJustShifted() && ev.target instanceof Element && ev.target.closest(".now")) {
-      say(ev.target.closest("#pending") ? _("✗ the question has just changed: read it, then tap again")
-        : _("✗ the screen has just changed: read it, then tap again"), "bad");
+    // (the card itself is not: its answers stay put or wait by themselves, below)
+    if (!b && layoutJustShifted() && ev.target instanceof Element && ev.target.closest(".now")
+        && !ev.target.closest("#pending-card")) {
+      say(_("✗ the screen has just changed: read it, then tap again"), "bad");
       return;
     }
     greyTap = Boolean(b && b.disabled && !b.closest(".keypad"));
@@ -452,7 +454,11 @@ Referee.on("token", (t) => {
   $("keeper-link").href = keeperLink(t);
   checkToken();
 });
-Referee.on("queue", (items, offline) => showQueue(items, offline));
+Referee.on("queue", (items, offline) => {
+  view.queued = items.length;
+  showQueue(items, offline);
+  renderOutcomes();
+});
 wire();
 showDisc();
 if (table) { // a host serving several tables: say which one this console commands
@@ -501,3 +507,12 @@ if ("serviceWorker" in navigator) {
 }
 // every module has loaded and run (a test opening the console offline waits for this)
 document.documentElement.dataset.console = "ready";
+
+// "Chute sem gol" waits for a shot: with none asked (and none waiting in the outbox) its
+// buttons rest dimmed and the title says when they serve (walk45i-a M6: they looked ready)
+function renderOutcomes() {
+  const m = (view.state && view.state.match) || {};
+  const idle = !(view.state && view.state.finished) && !m.shot_asked && !view.queued;
+  $("act-outcome").classList.toggle("idle", idle);
+  $("outcome-why").hidden = !idle;
+}

@@ -15,6 +15,7 @@ export const view = {
   lastReferee: null, // the last live referee entry, for U (void last)
   goalsSeen: null, // the goals (their entries) of the state last drawn, to say a new one
   keptSheetAt: 0, // when an act was not sent for what its sheet lacks: the sheet stays open
+  queued: 0, // actions waiting in the outbox (a shot asked offline: its outcome is offered)
 };
 
 export const $ = (id) => document.getElementById(id);

@@ -58,7 +58,7 @@ function drawPending(list) {
   }
   $("pending-card").classList.toggle("asking", asking || Boolean(factBox));
   if (!asking) {
-    if (factBox) return;
+    if (factBox) return arriving(ul); // a new box: its button waits like a question's answers
     const li = document.createElement("li");
     li.className = "muted";
     li.textContent = _("nothing pending");
