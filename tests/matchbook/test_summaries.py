@@ -127,14 +127,21 @@ def _tamper(db: Path, sql: str) -> None:
     con.close()
 
 
-def test_a_kept_summary_is_read_not_replayed(tmp_path: Path) -> None:
-    """Proof the list does not replay an unchanged match: a doctored summary shows through."""
+def _one_goal_listed(tmp_path: Path) -> tuple[Path, MatchLibrary, Table, int]:
+    """A match with Alvorada's goal in a new log, listed once (its summary kept): the log's
+    file, the library, the table and the match."""
     db = tmp_path / "m.sqlite"
     store = EventLog(db)
     lib, table = MatchLibrary(store), Table(store)
     mid = table.new_match()
     table.goal(mid, "A")
     lib.list_matches()
+    return db, lib, table, mid
+
+
+def test_a_kept_summary_is_read_not_replayed(tmp_path: Path) -> None:
+    """Proof the list does not replay an unchanged match: a doctored summary shows through."""
+    db, lib, table, mid = _one_goal_listed(tmp_path)
     _tamper(db, "UPDATE match_summaries SET summary="
                 "json_set(summary, '$.score.A', 7)")
     assert lib.list_matches()[0]["score"]["A"] == 7
@@ -143,12 +150,7 @@ def test_a_kept_summary_is_read_not_replayed(tmp_path: Path) -> None:
 
 
 def test_a_stale_summary_version_is_rebuilt(tmp_path: Path) -> None:
-    db = tmp_path / "m.sqlite"
-    store = EventLog(db)
-    lib, table = MatchLibrary(store), Table(store)
-    mid = table.new_match()
-    table.goal(mid, "A")
-    lib.list_matches()
+    db, lib, _, _ = _one_goal_listed(tmp_path)
     # a summary made by older code, with what that code thought the score was
     _tamper(db, "UPDATE match_summaries SET version='0/0.0.1',"
                 " summary=json_set(summary, '$.score.A', 7)")

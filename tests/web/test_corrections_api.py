@@ -6,7 +6,7 @@ score counts (issue 11; 000 Art. 12 §1 for the goal).
 
 from __future__ import annotations
 
-import uuid
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,63 +15,28 @@ import httpx
 import pytest
 
 import futmesa_wire as W
-from futmesa.hub import StateHub
-from futmesa.link.messages import DeviceInfo, Profile
-from futmesa.matchbook import MatchLibrary
-from futmesa.store import EventLog
-from futmesa.table import TableDaemon
-from futmesa.web.app import create_app
-from futmesa_testkit.liveserver import TOKEN, LiveServer
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "record"))
+from signed_table import SignedTable  # noqa: E402
+
+from futmesa_testkit.liveserver import TOKEN  # noqa: E402
 
 
-class Table:
-    """A daemon over a real SQLite log (no serial port), served by the real web app."""
+class Table(SignedTable):
+    """A daemon over a real SQLite log (no serial port), served by the real web app (the record
+    tests' table): every referee action must be applied, its answer read."""
 
-    def __init__(self, tmp_path: Path) -> None:
-        self.store = EventLog(tmp_path / "m.sqlite")
-        self.hub = StateHub()
-        self.daemon = TableDaemon(self.store, self.hub, str(tmp_path / "no-port"), "cbfm-1toque")
-        self.live = LiveServer(self.hub, create_app(self.hub, console_token=TOKEN,
-                                                    history=MatchLibrary(self.store)))
-        self.seq = 0
-
-    def start(self) -> None:
-        self.live.start()
-        self.daemon.loop = self.live.loop
-        info = DeviceInfo(proto=1, firmware="0.1.0", board="sim", uid="T1", boot_id=1, oldest=1,
-                          newest=0, tick_rate=1000, tick_bits=32,
-                          profile=Profile(2, 0, 0, 0, 1_500_000, 300_000, 0, 15_000, 0),
-                          last_cmd_seq=0)
-        self.daemon.on_device(info)
-
-    def device(self, kind: int, a: int = 0) -> None:
+    def device(self, kind: int, a: int = 0) -> None:  # type: ignore[override]
+        """A device event of the first period, a second after the last, held 40 ms."""
         self.seq += 1
         assert self.daemon.info is not None
         self.daemon.on_event(self.daemon.info, 1, self.seq, 1000 * self.seq,
                              (kind, a, 0, 1, 1000 * self.seq, 40))
 
-    def referee(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:
-        r = httpx.post(self.live.url + "/api/referee", json={"kind": kind, "data": data,
-                                                           "table": "sim-T1",
-                                                           "input_id": uuid.uuid4().hex},
-                       headers={"Authorization": f"Bearer {TOKEN}"}, timeout=20)
-        body = r.json()
-        if body.get("pending"):
-            body = self.wait(body["id"])
+    def referee(self, kind: str, data: dict[str, Any]) -> dict[str, Any]:  # type: ignore[override]
+        body: dict[str, Any] = super().referee(kind, data).json()
         assert body["ok"], body
         return body
-
-    def wait(self, rid: str) -> dict[str, Any]:
-        import time
-
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            body = httpx.get(f"{self.live.url}/api/referee/{rid}",
-                             headers={"Authorization": f"Bearer {TOKEN}"}).json()
-            if not body.get("pending"):
-                return body
-            time.sleep(0.02)
-        raise AssertionError("the referee action was never applied")
 
     def newest_entry(self) -> int:
         assert self.daemon.match is not None
@@ -95,8 +60,7 @@ def table(tmp_path: Path) -> Iterator[Table]:
     try:
         yield t
     finally:
-        t.live.stop()
-        t.store.close()
+        t.stop()
 
 
 def sumula(table: Table) -> dict[str, Any]:
