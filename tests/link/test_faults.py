@@ -49,16 +49,28 @@ def caught_up(sim, store, uid=None):
     return check
 
 
-def test_unplug_replug_with_events_while_away(sim_factory, sink, store, links):
-    sim = sim_factory()
+def linked(sim, sink, links, port=None):
+    """`sim` started and a host link on `port` (its own by default), stopped with the test:
+    once the first connection is made."""
     sim.start()
-    link = new_link(sim.host_port, sink)
+    link = new_link(port or sim.host_port, sink)
     links.append(link)
     wait_until(lambda: link.connected, 15, "the first connection", sim)
-    drv = Driver(sim, seed=11)
-    drv.play(25)
+    return link
+
+
+def unplugged(sim, link):
+    """The cable pulled, once the host has seen it."""
     sim.unplug()
     wait_until(lambda: not link.connected, 5, "the host to see the unplug", sim)
+
+
+def test_unplug_replug_with_events_while_away(sim_factory, sink, store, links):
+    sim = sim_factory()
+    link = linked(sim, sink, links)
+    drv = Driver(sim, seed=11)
+    drv.play(25)
+    unplugged(sim, link)
     drv.play(40)  # the device keeps playing while the cable is out
     away = len(truth(sim))
     sim.plug()
@@ -139,10 +151,7 @@ def test_host_killed_mid_match_and_restarted(sim_factory, tmp_path):
 
 def test_device_reset_mid_match(sim_factory, sink, store, links):
     sim = sim_factory()
-    sim.start()
-    link = new_link(sim.host_port, sink)
-    links.append(link)
-    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    link = linked(sim, sink, links)
     assert link.command(W.CMD_START).result(timeout=10) == W.ACK_OK
     drv = Driver(sim, seed=9)
     drv.play(20)
@@ -172,16 +181,12 @@ def test_device_reset_mid_match(sim_factory, sink, store, links):
 
 def test_ring_overflow_while_away_records_a_gap(sim_factory, sink, store, links):
     sim = sim_factory(ring=16)
-    sim.start()
-    link = new_link(sim.host_port, sink)
-    links.append(link)
-    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    link = linked(sim, sink, links)
     drv = Driver(sim, seed=21)
     drv.play(5)
     wait_until(caught_up(sim, store), 10, "the host to catch up", sim)
     committed = len(stored(store))
-    sim.unplug()
-    wait_until(lambda: not link.connected, 5, "the host to see the unplug", sim)
+    unplugged(sim, link)
     drv.play(45)  # far more than the ring holds
     sim.send("palheta B")
     time.sleep(0.1)
@@ -204,10 +209,7 @@ def test_ring_overflow_while_away_records_a_gap(sim_factory, sink, store, links)
 
 def test_silence_marks_the_table_disconnected_within_3s(sim_factory, sink, store, links):
     sim = sim_factory()
-    sim.start()
-    link = new_link(sim.host_port, sink)
-    links.append(link)
-    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    link = linked(sim, sink, links)
     sim.firmware.send_signal(signal.SIGSTOP)  # the board hangs: the port stays open, silent
     t0 = time.monotonic()
     try:
@@ -247,10 +249,7 @@ def test_version_mismatch_is_refused_on_both_sides(sim_factory, sink, store, lin
 
 def test_board_back_on_another_port_is_the_same_table(sim_factory, sink, store, links):
     sim = sim_factory()
-    sim.start()
-    link = new_link(str(sim.dir / "host*.tty"), sink)
-    links.append(link)
-    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    link = linked(sim, sink, links, str(sim.dir / "host*.tty"))
     drv = Driver(sim, seed=4)
     drv.play(10)
     sim.unplug()
@@ -356,16 +355,12 @@ def test_reset_while_unplugged_records_the_lost_events_and_their_kinds(sim_facto
     event without a trace. The board keeps a record of them on flash; the next boot reports
     it (EV_LOST), and the host records the gap with the kinds."""
     sim = sim_factory()
-    sim.start()
-    link = new_link(sim.host_port, sink)
-    links.append(link)
-    wait_until(lambda: link.connected, 15, "the first connection", sim)
+    link = linked(sim, sink, links)
     drv = Driver(sim, seed=3)
     drv.play(5)
     wait_until(caught_up(sim, store), 10, "the host to catch up", sim)
     old_boot = link.info.boot_id
-    sim.unplug()
-    wait_until(lambda: not link.connected, 5, "the host to see the unplug", sim)
+    unplugged(sim, link)
     made = len(truth(sim))
     for line in ("goal 0", "palheta A", "button turnA", "palheta C", "button turnB"):
         sim.send(line)
