@@ -12,6 +12,7 @@ from futmesa_testkit.livetable import LiveTable
 
 TEAMS = {"A": {"name": "Grêmio", "color": "#1040c0"},
          "B": {"name": "Internacional", "color": "#c02020"}}
+ALVORADA = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 WAIT_MS = 90_000
 LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
@@ -21,12 +22,27 @@ def open_phone(browser: Any, url: str) -> tuple[Any, Any]:
     """A new phone (its own browser context) on `url`: (context, page), the page's script
     errors kept in `page.js_errors` for the test to assert none."""
     context = browser.new_context(**PHONE)
-    page = context.new_page()
+    page = watched(context.new_page())
+    page.goto(url)
+    return context, page
+
+
+def watched(page: Any) -> Any:
+    """`page`, its script errors kept from now on in `page.js_errors`."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.js_errors = errors
-    page.goto(url)
-    return context, page
+    return page
+
+
+def console_page(context: Any, url: str, token: str) -> Any:
+    """A new page of `context` on the console of the server at `url`, once it has taken
+    `token` (its "✓"); script errors kept in `page.js_errors`."""
+    page = watched(context.new_page())
+    page.goto(f"{url}/console?token={token}")
+    page.wait_for_function("document.getElementById('token-status').textContent"
+                           ".includes('✓')", timeout=WAIT_MS)
+    return page
 
 
 def wait_js(page: Any, expr: str) -> None:
@@ -57,3 +73,27 @@ def phone_console(browser: Any, ruleset: str) -> Iterator[tuple[LiveTable, Any]]
             yield live, page
         finally:
             context.close()
+
+
+@contextmanager
+def phone_on(browser: Any, live: LiveTable) -> Iterator[Any]:
+    """The console open on a new phone on `live`'s match (open_phone); the phone closed however
+    the test ends."""
+    context, page = open_phone(browser, f"{live.base_url}/console?token={live.token}")
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+@contextmanager
+def alvorada_on_the_phone(browser: Any, settings: dict[str, int] | None = None
+                          ) -> Iterator[tuple[LiveTable, Any]]:
+    """Alvorada × Botafogo under way on a table at 10× (the default ruleset; `settings`, else
+    a lance that lasts an hour), the console open on a phone and naming the teams; the phone
+    closed, then the table stopped, however the test ends."""
+    with LiveTable(speed=10, settings=LONG_LANCE if settings is None else settings) as live:
+        live.start_match(teams=ALVORADA)
+        with phone_on(browser, live) as page:
+            wait_js(page, "document.getElementById('c-name-A').textContent === 'Alvorada'")
+            yield live, page

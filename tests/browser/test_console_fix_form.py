@@ -5,18 +5,19 @@ daemon, SQLite and uvicorn (LiveTable); headless Chromium at 390×844."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_console import open_phone
+from phone_console import ALVORADA, LONG_LANCE, phone_on
 
 from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 60_000
-TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 
 
 def _answered(page: Any) -> str:
@@ -26,86 +27,81 @@ def _answered(page: Any) -> str:
     return page.text_content("#result") or ""
 
 
-def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
-        browser: Any, output_dir: Path) -> None:
-    with LiveTable(speed=10, settings={"lance_ms": 3_600_000, "lance_warn_ms": 5_000}) as live:
-        live.start_match(teams=TEAMS)
+@contextmanager
+def _goal_in_the_registro(browser: Any) -> Iterator[tuple[LiveTable, Any, int]]:
+    """Alvorada's goal on a live table (its shot asked by botão 9, the ball on Botafogo's goal
+    line), then the console open on a phone at its Registro: (the table, the page, the
+    goal_line entry's id); the phone closed, then the table stopped, however the test ends."""
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=ALVORADA)
         live.give_lance("A")
         live.referee("shot_asked", {"side": "A", "disc": 9})
         live.sim.goal(live.match()["ends"]["B"])
         live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal")
         d = live.daemon
         goal = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "goal_line")
-        ctx, page = open_phone(browser, f"{live.base_url}/console?token={live.token}")
-        try:
+        with phone_on(browser, live) as page:
             page.tap("[data-sheet=sheet-log]")
-            void_it = f"#log li[data-id='{goal}'] [data-fix=void]"
-            page.wait_for_selector(void_it, timeout=WAIT_MS)
-            page.tap(void_it)
-            page.wait_for_selector("#fix[open]", timeout=WAIT_MS)
-            what = page.text_content("#fix-what") or ""
-            assert what.startswith("Gol de Alvorada (1 × 0"), what
-            assert "Sensor: bola na linha do gol de Botafogo" in what, what
-            assert page.is_visible("#fix-amend") and page.is_checked("#fix-void")
-            page.screenshot(path=str(output_dir / "console-fix-void-goal.png"))
-            page.tap("#fix-send")
-            assert _answered(page).startswith("✓"), page.text_content("#result")
-            live.wait(lambda: live.match()["score"]["A"] == 0, 60, "the void")
-            # the voided row keeps the goal it was as its (struck) headline (walk45h-b B7)
-            page.wait_for_function(
-                f"((document.querySelector(\"#log li.voided[data-id='{goal}'] .fact\") || {{}})"
-                ".textContent || '').startsWith('Gol de Alvorada (1 × 0')", timeout=WAIT_MS)
+            yield live, page, goal
 
-            void = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "void")
-            undo = f"#log li[data-id='{void}'] [data-fix=void]"
-            page.wait_for_selector(undo, timeout=WAIT_MS)
-            assert page.text_content(undo) == "Desfazer anulação"
-            page.tap(undo)
-            page.wait_for_selector("#fix[open]", timeout=WAIT_MS)
-            assert not page.is_visible("#fix-void") and not page.is_visible("#fix-amend")
-            assert page.text_content("#fix-send") == "Desfazer anulação"
-            page.screenshot(path=str(output_dir / "console-fix-undo-void.png"))
-            page.tap("#fix-send")
-            page.wait_for_function("(document.getElementById('result').textContent || '')"
-                                   ".startsWith('✓ Anulação desfeita: Gol de Alvorada (1 × 0')",
-                                   timeout=WAIT_MS)  # the Registro's words (walk 45h-b B6)
-            live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal back")
-            assert not page.js_errors, page.js_errors
-        finally:
-            ctx.close()
+
+def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
+        browser: Any, output_dir: Path) -> None:
+    with _goal_in_the_registro(browser) as (live, page, goal):
+        void_it = f"#log li[data-id='{goal}'] [data-fix=void]"
+        page.wait_for_selector(void_it, timeout=WAIT_MS)
+        page.tap(void_it)
+        page.wait_for_selector("#fix[open]", timeout=WAIT_MS)
+        what = page.text_content("#fix-what") or ""
+        assert what.startswith("Gol de Alvorada (1 × 0"), what
+        assert "Sensor: bola na linha do gol de Botafogo" in what, what
+        assert page.is_visible("#fix-amend") and page.is_checked("#fix-void")
+        page.screenshot(path=str(output_dir / "console-fix-void-goal.png"))
+        page.tap("#fix-send")
+        assert _answered(page).startswith("✓"), page.text_content("#result")
+        live.wait(lambda: live.match()["score"]["A"] == 0, 60, "the void")
+        # the voided row keeps the goal it was as its (struck) headline (walk45h-b B7)
+        page.wait_for_function(
+            f"((document.querySelector(\"#log li.voided[data-id='{goal}'] .fact\") || {{}})"
+            ".textContent || '').startsWith('Gol de Alvorada (1 × 0')", timeout=WAIT_MS)
+
+        d = live.daemon
+        void = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "void")
+        undo = f"#log li[data-id='{void}'] [data-fix=void]"
+        page.wait_for_selector(undo, timeout=WAIT_MS)
+        assert page.text_content(undo) == "Desfazer anulação"
+        page.tap(undo)
+        page.wait_for_selector("#fix[open]", timeout=WAIT_MS)
+        assert not page.is_visible("#fix-void") and not page.is_visible("#fix-amend")
+        assert page.text_content("#fix-send") == "Desfazer anulação"
+        page.screenshot(path=str(output_dir / "console-fix-undo-void.png"))
+        page.tap("#fix-send")
+        page.wait_for_function("(document.getElementById('result').textContent || '')"
+                               ".startsWith('✓ Anulação desfeita: Gol de Alvorada (1 × 0')",
+                               timeout=WAIT_MS)  # the Registro's words (walk 45h-b B6)
+        live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal back")
+        assert not page.js_errors, page.js_errors
 
 
 def test_a_goals_boton_is_corrected_on_the_goal_row(browser: Any, output_dir: Path) -> None:
     """Walk45h-b B5 (66-mp-corrigir-goal.png): Corrigir on a goal's row offered only the team;
     it offers the Botão of the goal's scorer, and sending 7 makes the goal botão 7."""
-    with LiveTable(speed=10, settings={"lance_ms": 3_600_000, "lance_warn_ms": 5_000}) as live:
-        live.start_match(teams=TEAMS)
-        live.give_lance("A")
-        live.referee("shot_asked", {"side": "A", "disc": 9})
-        live.sim.goal(live.match()["ends"]["B"])
-        live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal")
-        d = live.daemon
-        goal = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "goal_line")
-        ctx, page = open_phone(browser, f"{live.base_url}/console?token={live.token}")
-        try:
-            page.tap("[data-sheet=sheet-log]")
-            fix = f"#log li[data-id='{goal}'] [data-fix=amend]"
-            page.wait_for_selector(fix, timeout=WAIT_MS)
-            page.tap(fix)
-            page.wait_for_selector("#fix[open] [data-key=disc]", timeout=WAIT_MS)
-            assert page.is_checked("#fix-amend")
-            assert page.input_value("#fix-fields [data-key=disc]") == "9"
-            assert "Botão" in (page.text_content("#fix-fields") or "")
-            page.fill("#fix-fields [data-key=disc]", "7")
-            page.fill("#fix-reason", "foi o botão 7")
-            page.screenshot(path=str(output_dir / "console-fix-goal-boton.png"))
-            page.tap("#fix-send")
-            assert _answered(page).startswith("✓"), page.text_content("#result")
-            live.wait(lambda: [g["disc"] for g in live.match()["goals"]] == [7], 60,
-                      "the goal's botão 7")
-            page.wait_for_function(
-                f"(document.querySelector(\"#log li[data-id='{goal}'] .fact\") || {{}})"
-                ".textContent === \"Gol de Alvorada (1 × 0, 1', botão 7)\"", timeout=WAIT_MS)
-            assert not page.js_errors, page.js_errors
-        finally:
-            ctx.close()
+    with _goal_in_the_registro(browser) as (live, page, goal):
+        fix = f"#log li[data-id='{goal}'] [data-fix=amend]"
+        page.wait_for_selector(fix, timeout=WAIT_MS)
+        page.tap(fix)
+        page.wait_for_selector("#fix[open] [data-key=disc]", timeout=WAIT_MS)
+        assert page.is_checked("#fix-amend")
+        assert page.input_value("#fix-fields [data-key=disc]") == "9"
+        assert "Botão" in (page.text_content("#fix-fields") or "")
+        page.fill("#fix-fields [data-key=disc]", "7")
+        page.fill("#fix-reason", "foi o botão 7")
+        page.screenshot(path=str(output_dir / "console-fix-goal-boton.png"))
+        page.tap("#fix-send")
+        assert _answered(page).startswith("✓"), page.text_content("#result")
+        live.wait(lambda: [g["disc"] for g in live.match()["goals"]] == [7], 60,
+                  "the goal's botão 7")
+        page.wait_for_function(
+            f"(document.querySelector(\"#log li[data-id='{goal}'] .fact\") || {{}})"
+            ".textContent === \"Gol de Alvorada (1 × 0, 1', botão 7)\"", timeout=WAIT_MS)
+        assert not page.js_errors, page.js_errors

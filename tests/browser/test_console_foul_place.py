@@ -9,14 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from phone_console import open_phone
+from phone_console import alvorada_on_the_phone
 
 from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 60_000
-TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
 PLACES = "#sheet-foul [data-field=foul-where] button"
 
 
@@ -32,36 +31,29 @@ def _pressed(page: Any) -> list[str]:
 
 
 def test_a_fouls_place_is_never_the_last_fouls(browser: Any) -> None:
-    with LiveTable(speed=10, settings={"lance_ms": 3_600_000}) as live:
-        live.start_match(teams=TEAMS)
-        ctx, page = open_phone(browser, f"{live.base_url}/console?token={live.token}")
-        try:
-            page.wait_for_function("document.getElementById('c-name-A').textContent"
-                                   " === 'Alvorada'", timeout=WAIT_MS)
-            live.give_lance("A")
-            page.tap("[data-sheet=sheet-foul]")
-            assert _pressed(page) == [], "a place chosen before the referee tapped one"
-            page.tap("#sheet-foul .side[data-side=B]")
-            page.tap("#sheet-foul [data-field=foul-where] [data-value=own_half]")
-            page.tap("#sheet-foul [data-act=foul]")
-            live.wait(lambda: len(_fouls(live)) == 1, 60, "the first foul stored")
-            assert _fouls(live)[0]["where"] == "own_half"
-            # the next foul: the sheet shows no place, and sends none it did not show
-            page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
-            page.tap("[data-sheet=sheet-foul]")  # the foul closed its sheet
-            assert _pressed(page) == [], "the last foul's place carried over"
-            page.tap("#sheet-foul .side[data-side=A]")
-            page.tap("#sheet-foul [data-act=foul]")
-            page.wait_for_function("/^✗ .*no campo do infrator/.test("
-                                   "document.getElementById('result').textContent)",
-                                   timeout=WAIT_MS)
-            assert len(_fouls(live)) == 1, _fouls(live)
-            # the sheet stays open for the place
-            assert page.is_visible("#sheet-foul [data-field=foul-where]")
-            page.tap("#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
-            page.tap("#sheet-foul [data-act=foul]")
-            live.wait(lambda: len(_fouls(live)) == 2, 60, "the second foul stored")
-            assert _fouls(live)[1]["where"] == "opponent_half" and _fouls(live)[1]["side"] == "A"
-            assert not page.js_errors, page.js_errors
-        finally:
-            ctx.close()
+    with alvorada_on_the_phone(browser, {"lance_ms": 3_600_000}) as (live, page):
+        live.give_lance("A")
+        page.tap("[data-sheet=sheet-foul]")
+        assert _pressed(page) == [], "a place chosen before the referee tapped one"
+        page.tap("#sheet-foul .side[data-side=B]")
+        page.tap("#sheet-foul [data-field=foul-where] [data-value=own_half]")
+        page.tap("#sheet-foul [data-act=foul]")
+        live.wait(lambda: len(_fouls(live)) == 1, 60, "the first foul stored")
+        assert _fouls(live)[0]["where"] == "own_half"
+        # the next foul: the sheet shows no place, and sends none it did not show
+        page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
+        page.tap("[data-sheet=sheet-foul]")  # the foul closed its sheet
+        assert _pressed(page) == [], "the last foul's place carried over"
+        page.tap("#sheet-foul .side[data-side=A]")
+        page.tap("#sheet-foul [data-act=foul]")
+        page.wait_for_function("/^✗ .*no campo do infrator/.test("
+                               "document.getElementById('result').textContent)",
+                               timeout=WAIT_MS)
+        assert len(_fouls(live)) == 1, _fouls(live)
+        # the sheet stays open for the place
+        assert page.is_visible("#sheet-foul [data-field=foul-where]")
+        page.tap("#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
+        page.tap("#sheet-foul [data-act=foul]")
+        live.wait(lambda: len(_fouls(live)) == 2, 60, "the second foul stored")
+        assert _fouls(live)[1]["where"] == "opponent_half" and _fouls(live)[1]["side"] == "A"
+        assert not page.js_errors, page.js_errors

@@ -9,36 +9,25 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from phone_console import open_phone
-
-from futmesa_testkit.livetable import LiveTable
+from phone_console import alvorada_on_the_phone
 
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 60_000
-TEAMS = {"A": {"name": "Alvorada"}, "B": {"name": "Botafogo"}}
-LONG_LANCE = {"lance_ms": 3_600_000, "lance_warn_ms": 5_000}
 
 
 def test_a_refusal_goes_once_the_match_moves_on(browser: Any) -> None:
-    with LiveTable(speed=10, settings=LONG_LANCE) as live:
-        live.start_match(teams=TEAMS)
-        ctx, page = open_phone(browser, f"{live.base_url}/console?token={live.token}")
-        try:
-            page.wait_for_function("document.getElementById('c-name-A').textContent"
-                                   " === 'Alvorada'", timeout=WAIT_MS)
-            live.give_lance("A")
-            # Botafogo asks for a shot without the lance: the rules refuse it
-            page.evaluate("Referee.send('shot_asked', {side: 'B', disc: 7}, 'chute pedido"
-                          " Botafogo', 'árbitro')")
-            page.wait_for_function("document.getElementById('result').textContent"
-                                   ".startsWith('✗')", timeout=WAIT_MS)
-            refused = page.text_content("#result") or ""
-            assert "Alvorada" in refused, refused  # whose lance it is, when refused
-            live.give_lance("B")  # the match moves on: the refusal's reason is gone
-            page.wait_for_function("!document.getElementById('result').textContent"
-                                   ".startsWith('✗')", timeout=WAIT_MS)
-            assert "✗" not in (page.text_content("#result") or "")
-            assert not page.js_errors, page.js_errors
-        finally:
-            ctx.close()
+    with alvorada_on_the_phone(browser) as (live, page):
+        live.give_lance("A")
+        # Botafogo asks for a shot without the lance: the rules refuse it
+        page.evaluate("Referee.send('shot_asked', {side: 'B', disc: 7}, 'chute pedido"
+                      " Botafogo', 'árbitro')")
+        page.wait_for_function("document.getElementById('result').textContent"
+                               ".startsWith('✗')", timeout=WAIT_MS)
+        refused = page.text_content("#result") or ""
+        assert "Alvorada" in refused, refused  # whose lance it is, when refused
+        live.give_lance("B")  # the match moves on: the refusal's reason is gone
+        page.wait_for_function("!document.getElementById('result').textContent"
+                               ".startsWith('✗')", timeout=WAIT_MS)
+        assert "✗" not in (page.text_content("#result") or "")
+        assert not page.js_errors, page.js_errors
