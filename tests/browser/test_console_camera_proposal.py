@@ -31,13 +31,41 @@ CAMERA_480 = camera_settings(source="sim", width=854, height=480, fps=15, ring_s
                              stall_s=2)
 
 
+def _filming(live: Any) -> tuple[Any, Any, int]:
+    """Once the camera's ring holds 3 s of frames: the camera, the store and the match."""
+    cam = live.running.camera
+    live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
+    return cam, live.running.store, live.running.daemon.match["id"]
+
+
+def _in_reach(page: Any) -> None:
+    """The proposal's confirm is a thumb's tap (44 px at least), on the phone's first screen."""
+    y, height = page.wait_for_function(  # the list is redrawn with each state: read it live
+        "(() => { const b = document.querySelector('#camera-proposal .proposal-confirm');"
+        " const r = b && b.getBoundingClientRect(); return r && r.height ? [r.y, r.height]"
+        " : null; })()", timeout=5_000).json_value()
+    assert height >= 44 and y + height <= 844, (y, height)
+
+
+def _cited_in_the_registro(page: Any, entry: int, clip: Any, shot: Path) -> None:
+    """The proposal gone; the Registro's row of `entry` says it was confirmed by `clip`
+    (its number and hash), pictured in `shot`."""
+    page.wait_for_selector("#camera-proposal", state="detached", timeout=WAIT_MS)
+    page.tap("[data-sheet=sheet-log]")
+    cited = f"confirmado pelo vídeo (vídeo nº {clip.id}, SHA-256 {clip.data['sha256'][:12]})"
+    page.wait_for_function(
+        f"(document.querySelector(\"#log li[data-id='{entry}']\") || {{}}).textContent"
+        f"?.includes({cited!r})", timeout=WAIT_MS)
+    page.evaluate(f"document.querySelector(\"#log li[data-id='{entry}']\")"
+                  ".scrollIntoView({block: 'center'})")
+    page.screenshot(path=str(shot))
+
+
 def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
         browser: Any, output_dir: Path) -> None:
     # the field's corners as if tapped on the phone
     with filmed_phone(browser, output_dir, CAMERA, calibrated=True) as (live, page, shots):
-        cam = live.running.camera
-        live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
-        store, mid = live.running.store, live.running.daemon.match["id"]
+        cam, store, mid = _filming(live)
         live.sim.ball_out(1)  # side-net zone 1: a side line, in goal line 0's half (Casa's)
         live.wait(lambda: any(e.kind == "ball_out" for e in store.entries(mid)), 30,
                   "the ball out")
@@ -51,11 +79,7 @@ def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
         assert clip.data["shows"] == out.id and clip.data.get("sha256")
         button = page.text_content("#camera-proposal .proposal-confirm") or ""
         assert button.startswith("✓ confirmar: "), button
-        y, height = page.wait_for_function(  # the list is redrawn with each state: read it live
-            "(() => { const b = document.querySelector('#camera-proposal .proposal-confirm');"
-            " const r = b && b.getBoundingClientRect(); return r && r.height ? [r.y, r.height]"
-            " : null; })()", timeout=5_000).json_value()
-        assert height >= 44 and y + height <= 844  # a thumb's tap, on the first screen
+        _in_reach(page)
         page.screenshot(path=str(shots / "console-camera-proposal-phone.png"))
         page.tap("#camera-proposal .proposal-clip")  # its clip, in the Rever player
         page.wait_for_function(
@@ -72,24 +96,15 @@ def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
         state = live.daemon.state.m
         assert not any(p["kind"] == "ball_out_touch" for p in state["pending"])
         assert state["restart"]["kind"] == "lateral"
-        page.wait_for_selector("#camera-proposal", state="detached", timeout=WAIT_MS)
-        page.tap("[data-sheet=sheet-log]")
-        cited = f"confirmado pelo vídeo (vídeo nº {clip.id}, SHA-256 {clip.data['sha256'][:12]})"
-        page.wait_for_function(
-            f"(document.querySelector(\"#log li[data-id='{answer.id}']\") || {{}}).textContent"
-            f"?.includes({cited!r})", timeout=WAIT_MS)
-        page.evaluate(f"document.querySelector(\"#log li[data-id='{answer.id}']\")"
-                      ".scrollIntoView({block: 'center'})")
-        page.screenshot(path=str(shots / "console-camera-proposal-confirmed-log-phone.png"))
+        _cited_in_the_registro(page, answer.id, clip,
+                               shots / "console-camera-proposal-confirmed-log-phone.png")
         assert page.js_errors == []
         page.context.close()
 
 
 def test_without_a_calibration_the_camera_says_so_once(browser: Any, output_dir: Path) -> None:
     with filmed_phone(browser, output_dir, CAMERA) as (live, page, shots):
-        cam = live.running.camera
-        live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
-        store, mid = live.running.store, live.running.daemon.match["id"]
+        cam, store, mid = _filming(live)
         live.sim.ball_out(1)
         page.wait_for_selector("#camera-proposal", timeout=WAIT_MS)
         said = page.text_content("#camera-proposal") or ""
@@ -117,9 +132,7 @@ def test_without_a_calibration_the_camera_says_so_once(browser: Any, output_dir:
 def test_a_ball_stopped_in_a_small_area_is_recorded_in_one_tap(
         browser: Any, output_dir: Path) -> None:
     with filmed_phone(browser, output_dir, CAMERA_480, calibrated=True) as (live, page, shots):
-        cam = live.running.camera
-        live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
-        store, mid = live.running.store, live.running.daemon.match["id"]
+        cam, store, mid = _filming(live)
         cam.steer("rest", 1, "small")  # the simulated ball rolls to rest in goal line 1's
         first = cam.stats()["ring_frames"]  # small area (Visitante's at kick-off)
         live.wait(lambda: cam.stats()["ring_frames"] >= first + 75, 60,
@@ -135,11 +148,7 @@ def test_a_ball_stopped_in_a_small_area_is_recorded_in_one_tap(
         review = next(e for e in store.entries(mid) if e.kind == "review")
         clip = next(e for e in store.entries(mid) if e.kind == "clip"
                     and e.data.get("shows") == review.id)
-        y, height = page.wait_for_function(
-            "(() => { const b = document.querySelector('#camera-proposal .proposal-confirm');"
-            " const r = b && b.getBoundingClientRect(); return r && r.height ? [r.y, r.height]"
-            " : null; })()", timeout=5_000).json_value()
-        assert height >= 44 and y + height <= 844  # a thumb's tap, on the first screen
+        _in_reach(page)
         page.screenshot(path=str(shots / "console-camera-stopped-proposal-phone.png"))
         page.tap("#camera-proposal .proposal-confirm")
         live.wait(lambda: any(e.kind == "ball_stopped" for e in store.entries(mid)), 30,
@@ -149,14 +158,7 @@ def test_a_ball_stopped_in_a_small_area_is_recorded_in_one_tap(
         assert stopped.data == {"side": "B", "area": "small", "clip": clip.id,
                                 "proposed": "camera"}, stopped.data
         assert live.daemon.state.m["restart"]["side"] == "B"  # the goalkeeper's ball, his
-        page.wait_for_selector("#camera-proposal", state="detached", timeout=WAIT_MS)
-        page.tap("[data-sheet=sheet-log]")
-        cited = f"confirmado pelo vídeo (vídeo nº {clip.id}, SHA-256 {clip.data['sha256'][:12]})"
-        page.wait_for_function(
-            f"(document.querySelector(\"#log li[data-id='{stopped.id}']\") || {{}}).textContent"
-            f"?.includes({cited!r})", timeout=WAIT_MS)
-        page.evaluate(f"document.querySelector(\"#log li[data-id='{stopped.id}']\")"
-                      ".scrollIntoView({block: 'center'})")
-        page.screenshot(path=str(shots / "console-camera-stopped-recorded-log-phone.png"))
+        _cited_in_the_registro(page, stopped.id, clip,
+                               shots / "console-camera-stopped-recorded-log-phone.png")
         assert page.js_errors == []
         page.context.close()

@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from phone_console import console_page
 
 from futmesa_testkit.liveserver import TOKEN, LiveServer, ScriptedTable
 
@@ -30,13 +31,9 @@ def test_an_input_made_offline_is_delivered_with_its_press_time(
     # Chromium's offline switch does not cover a service worker's own fetches: this test
     # keeps the worker out, so "offline" is offline for every request the console makes
     ctx = browser.new_context(**PHONE, service_workers="block")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(live.url + f"/console?token={TOKEN}")
-        page.wait_for_function("document.getElementById('token-status').textContent"
-                               ".includes('✓')", timeout=WAIT_MS)
+        page = console_page(ctx, live.url, TOKEN)
+        errors = page.js_errors  # and the reopened console's below
         page.wait_for_function("Referee.hostOffset() !== null", timeout=WAIT_MS)
         ctx.set_offline(True)
         pressed_from = time.time() * 1000
@@ -133,7 +130,6 @@ def test_lost_answers_do_not_make_a_second_foul(
     5 lost answers made 7 fouls)."""
     live, table = table_server
     ctx = browser.new_context(**PHONE, service_workers="block")
-    page = ctx.new_page()
     lost: list[int] = []
 
     def lose_the_answer(route: Any) -> None:
@@ -145,9 +141,7 @@ def test_lost_answers_do_not_make_a_second_foul(
             route.continue_()
 
     try:
-        page.goto(live.url + f"/console?token={TOKEN}")
-        page.wait_for_function("document.getElementById('token-status').textContent"
-                               ".includes('✓')", timeout=WAIT_MS)
+        page = console_page(ctx, live.url, TOKEN)
         page.route("**/api/referee", lose_the_answer)
         page.click("[data-key='4']")
         page.click("#act-shot")

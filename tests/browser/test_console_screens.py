@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from phone_console import console_page
 from screen_checks import VIEWPORTS, check_screen
 
 from futmesa.rules.answers import answer_words
@@ -71,13 +72,8 @@ def test_the_first_screen_holds_the_lance_and_every_sheet_fits(
     live, table = table_server
     _asking(live, table)
     ctx = _context(browser, size)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(live.url + f"/console?token={TOKEN}")
-        page.wait_for_function("document.getElementById('token-status').textContent"
-                               ".includes('✓')", timeout=WAIT_MS)
+        page = console_page(ctx, live.url, TOKEN)
         page.wait_for_selector("#pending [data-choice=counts]", timeout=WAIT_MS)
         # the side on turn is the one the keypad serves, named by its team
         assert page.get_attribute("#side-B", "aria-pressed") == "true"
@@ -131,18 +127,15 @@ def test_the_first_screen_holds_the_lance_and_every_sheet_fits(
                 page.wait_for_selector(f"#{sheet}", state="hidden")
     finally:
         ctx.close()
-    assert errors == []
+    assert page.js_errors == []
 
 
 def test_the_expert_page_keeps_the_raw_form_off_the_console(
         table_server: tuple[LiveServer, ScriptedTable], browser: Any) -> None:
     live, table = table_server
     ctx = _context(browser, "phone")
-    page = ctx.new_page()
     try:
-        page.goto(live.url + f"/console?token={TOKEN}")
-        page.wait_for_function("document.getElementById('token-status').textContent"
-                               ".includes('✓')", timeout=WAIT_MS)
+        page = console_page(ctx, live.url, TOKEN)
         text = page.evaluate("document.body.innerText")
         assert "JSON" not in text and "kind" not in text
         assert page.locator("textarea").count() == 0
@@ -196,13 +189,8 @@ def test_the_rule_inputs_and_the_signing_fit_every_screen(
         size: str) -> None:
     live, table = table_server
     ctx = _context(browser, size)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(live.url + f"/console?token={TOKEN}")
-        page.wait_for_function("document.getElementById('token-status').textContent"
-                               ".includes('✓')", timeout=WAIT_MS)
+        page = console_page(ctx, live.url, TOKEN)
         for what, (match, shown) in RULE_STATES.items():
             state = live.call(table.state)
             state["ruleset"] = match["ruleset"]
@@ -240,4 +228,4 @@ def test_the_rule_inputs_and_the_signing_fit_every_screen(
             VIEWPORTS[size]["height"] - 60)
     finally:
         ctx.close()
-    assert errors == []
+    assert page.js_errors == []
