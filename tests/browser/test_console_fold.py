@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_real_engine import RulesTable
+from rules_table import RulesTable
 
 from futmesa.hub import StateHub
 from futmesa_testkit.liveserver import TOKEN, LiveServer, serving

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from phone_console import open_phone
-from test_real_engine import RulesTable
+from rules_table import RulesTable, kicked_off, rules_served
 
 from futmesa.hub import StateHub
 from futmesa.matchbook.answer import answer_words
@@ -26,13 +26,8 @@ pytestmark = pytest.mark.browser
 
 
 def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_dir: Path) -> None:
-    hub = StateHub()
-    table = RulesTable(hub, "cbfm-1toque")
-    with serving(hub, history=table) as live:
-        for kind, source in (("set_up", "referee"), ("start_period", "referee"),
-                             ("clock_started", "device")):
-            live.call(table.apply, kind, {"kickoff": "A"} if kind == "set_up" else {}, source,
-                      "t")
+    with rules_served(RulesTable, "cbfm-1toque") as (live, table):
+        kicked_off(live, table, "t")
         console = browser.new_page()
         try:
             console.goto(live.url + f"/console?token={TOKEN}")

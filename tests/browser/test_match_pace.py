@@ -13,12 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_table import RulesTable, kicked_off, rules_served
 from screen_checks import wait_settled
 
-from futmesa.hub import RefusedError, StateHub
+from futmesa.hub import StateHub
 from futmesa.matchbook.citations import plain
 from futmesa.matchbook.live import in_words
-from futmesa.rules import Engine, Entry, load_ruleset
+from futmesa.rules import Entry
 from futmesa.rules.answers import answer_words
 from futmesa_testkit.liveserver import TOKEN, LiveServer, make_state, serving
 
@@ -30,37 +31,24 @@ TEAMS = {"A": {"name": "Estrela do Norte", "color": "#c62828"},
          "B": {"name": "Botafogo da Mesa", "color": "#202020"}}
 
 
-class RulesTable:
+class PaceTable(RulesTable):
     """The real rules engine fed by the test (and by the console), publishing like the daemon:
-    the engine's match state in the state every screen reads; ``extra`` adds the table's parts
+    each entry a second after the last, by its author; a refusal's article in words; the match
+    in words (matchbook.live) in the state every screen reads; ``extra`` adds the table's parts
     (clock, lance, event)."""
 
     def __init__(self, hub: StateHub, ruleset: str) -> None:
-        self.hub = hub
-        self.ruleset = ruleset
-        self.engine = Engine(load_ruleset(ruleset), {"teams": TEAMS})
-        self.state = self.engine.initial_state()
-        self.entries: list[dict[str, Any]] = []
         self.extra: dict[str, Any] = {}
-        hub.set_referee_handler("sim-1", self.handle)
-        self.publish()
+        super().__init__(hub, ruleset, {"teams": TEAMS})
 
-    def apply(self, kind: str, data: dict[str, Any], source: str = "referee",
-              author: str = "Ana") -> int:
-        entry_id = len(self.entries) + 1
+    def entry(self, entry_id: int, kind: str, data: dict[str, Any], source: str,
+              author: str) -> Entry:
         period = self.state.to_dict().get("period", 1) or 1
-        entry = Entry(id=entry_id, kind=kind, data=data, source=source, period=period,
-                      clock_ms=1000 * entry_id, author=author)
-        new, effects = self.engine.apply(self.state, entry)
-        for effect in effects:
-            if effect.kind == "announce" and effect.data.get("code") == "refused":
-                raise RefusedError(plain(effect.data["pt"]))  # the article in words
-        self.state = new
-        self.entries.append({"id": entry_id, "kind": kind, "data": data, "source": source,
-                             "period": period, "clock_ms": 1000 * entry_id, "created_at": 0,
-                             "author": author, "voided": False, "amended_by": None})
-        self.publish()
-        return entry_id
+        return Entry(id=entry_id, kind=kind, data=data, source=source, period=period,
+                     clock_ms=1000 * entry_id, author=author)
+
+    def refusal(self, pt: str) -> str:
+        return plain(pt)  # the article in words
 
     def publish(self) -> None:
         m = in_words(self.state.to_dict())  # as the daemon publishes it (matchbook.live)
@@ -71,28 +59,11 @@ class RulesTable:
         self.published = st
         self.hub.publish("sim-1", st)
 
-    async def handle(self, kind: str, data: dict[str, Any], author: str,
-                     pressed_at: float | None = None) -> dict[str, Any]:
-        # answered as the daemon answers (table/referee.py): the entry and the new state
-        entry_id = self.apply(kind, data, "referee", author)
-        return {"entry_id": entry_id, "state": self.published}
-
-    # HistoryProvider for /api/log
-    def list_matches(self, limit: int | None = None,
-                     before: int | None = None) -> list[dict[str, Any]]:
-        return []
-
-    def match_record(self, match_id: int) -> dict[str, Any]:
-        return {"match": {"id": 1}, "entries": list(self.entries),
-                "state": {"finished": self.state.to_dict()["finished"]}}
-
 
 @pytest.fixture
-def cbfm() -> Iterator[tuple[LiveServer, RulesTable]]:
-    hub = StateHub()
-    table = RulesTable(hub, "cbfm-1toque")
-    with serving(hub, history=table) as live:
-        yield live, table
+def cbfm() -> Iterator[tuple[LiveServer, PaceTable]]:
+    with rules_served(PaceTable, "cbfm-1toque") as served:
+        yield served
 
 
 def screens(browser: Any, live: LiveServer) -> tuple[Any, Any]:
@@ -127,13 +98,6 @@ def text_has(page: Any, selector: str, text: str) -> None:
 def shown(page: Any, selector: str) -> bool:
     return bool(page.evaluate("s => { const el = document.querySelector(s);"
                               " return !!el && el.getClientRects().length > 0; }", selector))
-
-
-def start(live: LiveServer, table: RulesTable) -> None:
-    for kind, data, source in (("set_up", {"kickoff": "A"}, "referee"),
-                               ("start_period", {}, "referee"),
-                               ("clock_started", {}, "device")):
-        live.call(table.apply, kind, data, source)
 
 
 # ---- 3: an overrun lance, on the phone as on the TV -------------------------------------
@@ -192,7 +156,7 @@ def grey_tap(phone: Any, selector: str) -> None:
 
 # ---- 6, 12, 19: the shot's reason, time up and the last lance, the final whistle ---------
 def test_last_lance_and_final_whistle_on_the_phone(
-    cbfm: tuple[LiveServer, RulesTable], browser: Any, output_dir: Path
+    cbfm: tuple[LiveServer, PaceTable], browser: Any, output_dir: Path
 ) -> None:
     live, table = cbfm
     live.call(table.apply, "set_up", {"kickoff": "A"}, "referee")
@@ -262,10 +226,10 @@ def test_last_lance_and_final_whistle_on_the_phone(
 
 # ---- 4, 13: a goal the table saw, then voided -------------------------------------------
 def test_a_sensor_goal_and_its_void_are_said_on_phone_and_tv(
-    cbfm: tuple[LiveServer, RulesTable], browser: Any, output_dir: Path
+    cbfm: tuple[LiveServer, PaceTable], browser: Any, output_dir: Path
 ) -> None:
     live, table = cbfm
-    start(live, table)
+    kicked_off(live, table)
     phone, tv = screens(browser, live)
     overlay = browser.new_context(**TV).new_page()  # a stream's overlay: the compact frame
     overlay.goto(live.url + "/?mode=overlay")
@@ -311,10 +275,10 @@ def test_a_sensor_goal_and_its_void_are_said_on_phone_and_tv(
 
 # ---- 8, 11, 18: a refusal over an open sheet, its words, Sai/Entra after a substitution --
 def test_a_refusal_stays_in_sight_over_an_open_sheet(
-    cbfm: tuple[LiveServer, RulesTable], browser: Any, output_dir: Path
+    cbfm: tuple[LiveServer, PaceTable], browser: Any, output_dir: Path
 ) -> None:
     live, table = cbfm
-    start(live, table)
+    kicked_off(live, table)
     phone, tv = screens(browser, live)
     try:
         phone.tap("[data-sheet=sheet-foul]")
@@ -569,10 +533,10 @@ def test_an_overrun_does_not_carry_into_the_second_half(browser: Any) -> None:
 
 # ---- walk 45 (2): the keypad never joins a number across a team switch or an unsent action --
 def test_the_keypad_starts_afresh_after_a_switch_or_an_unsent_action(
-    cbfm: tuple[LiveServer, RulesTable], browser: Any
+    cbfm: tuple[LiveServer, PaceTable], browser: Any
 ) -> None:
     live, table = cbfm
-    start(live, table)
+    kicked_off(live, table)
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(live.url + f"/console?token={TOKEN}")
     phone.wait_for_function("document.documentElement.dataset.console === 'ready'")

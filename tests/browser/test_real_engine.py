@@ -11,71 +11,17 @@ from typing import Any
 
 import httpx
 import pytest
+from rules_table import RulesTable, kicked_off, rules_served
 
-from futmesa.hub import RefusedError, StateHub
-from futmesa.rules import Engine, Entry, load_ruleset
-from futmesa_testkit.liveserver import TOKEN, LiveServer, make_state, serving
+from futmesa_testkit.liveserver import TOKEN, LiveServer
 
 pytestmark = pytest.mark.browser
 
 
-class RulesTable:
-    """A real rules engine fed by the test, publishing like the daemon does."""
-
-    def __init__(self, hub: StateHub, ruleset: str = "mesa-posta") -> None:
-        self.hub = hub
-        self.engine = Engine(load_ruleset(ruleset), {})
-        self.state = self.engine.initial_state()
-        self.entries: list[dict[str, Any]] = []
-        hub.set_referee_handler("sim-1", self.handle)
-        self.publish()
-
-    def apply(self, kind: str, data: dict[str, Any], source: str, author: str) -> int:
-        entry_id = len(self.entries) + 1
-        period = self.state.to_dict().get("period", 1)
-        entry = Entry(id=entry_id, kind=kind, data=data, source=source, period=period,
-                      clock_ms=0)
-        new, effects = self.engine.apply(self.state, entry)
-        for effect in effects:
-            if effect.kind == "announce" and effect.data.get("code") == "refused":
-                raise RefusedError(effect.data["pt"])
-        self.state = new
-        self.effects = effects  # what the rules made of it (the daemon answers with them)
-        self.entries.append({"id": entry_id, "kind": kind, "data": data, "source": source,
-                             "period": period, "clock_ms": 0, "created_at": 0,
-                             "author": author, "voided": False, "amended_by": None})
-        self.publish()
-        return entry_id
-
-    def publish(self) -> None:
-        m = self.state.to_dict()
-        st = make_state(score=m["score"], teams=m["teams"], period=m["period"],
-                        status=m["status"], finished=m["finished"])
-        st["match"] = m
-        self.published = st
-        self.hub.publish("sim-1", st)
-
-    async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
-        # answered as the daemon answers (table/referee.py): the entry and the new state
-        entry_id = self.apply(kind, data, "referee", author)
-        return {"entry_id": entry_id, "state": self.published}
-
-    # HistoryProvider for /api/log
-    def list_matches(self, limit: int | None = None,
-                     before: int | None = None) -> list[dict[str, Any]]:
-        return []
-
-    def match_record(self, match_id: int) -> dict[str, Any]:
-        return {"match": {"id": 1}, "entries": list(self.entries),
-                "state": {"finished": self.state.to_dict()["finished"]}}
-
-
 @pytest.fixture
 def rules_server() -> Iterator[tuple[LiveServer, RulesTable]]:
-    hub = StateHub()
-    table = RulesTable(hub)
-    with serving(hub, history=table) as server:
-        yield server, table
+    with rules_served(RulesTable, "mesa-posta") as served:
+        yield served
 
 
 def test_keeper_choice_stays_secret_until_the_kick(
@@ -137,13 +83,8 @@ def test_keeper_choice_stays_secret_until_the_kick(
 
 
 def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
-    hub = StateHub()
-    table = RulesTable(hub, "cbfm-1toque")
-    with serving(hub, history=table) as live:
-        for kind, source in (("set_up", "referee"), ("start_period", "referee"),
-                             ("clock_started", "device")):
-            live.call(table.apply, kind, {"kickoff": "A"} if kind == "set_up" else {}, source,
-                      "t")
+    with rules_served(RulesTable, "cbfm-1toque") as (live, table):
+        kicked_off(live, table, "t")
         ends = table.state.to_dict()["ends"]
         # the ball crosses the line B defends with no shot asked: the rules ask the referee
         live.call(table.apply, "goal_line", {"goal": ends["B"]}, "device", "SIM")
