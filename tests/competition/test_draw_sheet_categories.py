@@ -19,19 +19,28 @@ MASTER = ("name;club;pot\nVeterano;Clube Sul;1\nAnciao;Clube Norte;1\nSenior;Clu
           "Decano;Clube Leste;2\n")
 
 
-def test_each_category_its_own_draw_sheet(tmp_path: Path) -> None:
-    db = tmp_path / "dia.sqlite"
+def new_by_category(tmp_path: Path, db: Path, settings: str) -> list[tuple[str, str]]:
+    """`futmesa competition new` with `settings` (JSON) for each category, Adulto then Máster,
+    in a new day's log `db`: each category and what the command said."""
     EventLog(db).close()
-    (tmp_path / "s.json").write_text('{"name": "Estadual", "format": "groups_knockout",'
-                                     ' "groups": 2, "seed": 7}', encoding="utf-8")
-    outs = {}
+    (tmp_path / "s.json").write_text(settings, encoding="utf-8")
+    said = []
     for cat, text in (("Adulto", ADULTO), ("Máster", MASTER)):
         (tmp_path / f"{cat}.csv").write_text(text, encoding="utf-8")
         r = CliRunner().invoke(cli, ["--lang", "pt_BR", "competition", "new", "--db", str(db),
                                      "--teams", str(tmp_path / f"{cat}.csv"), "--settings",
                                      str(tmp_path / "s.json"), "--category", cat])
         assert r.exit_code == 0, r.output
-        sheet = r.output.split("Empate no mata-mata")[1]
+        said.append((cat, r.output))
+    return said
+
+
+def test_each_category_its_own_draw_sheet(tmp_path: Path) -> None:
+    db = tmp_path / "dia.sqlite"
+    outs = {}
+    for cat, output in new_by_category(tmp_path, db, '{"name": "Estadual", "format": '
+                                       '"groups_knockout", "groups": 2, "seed": 7}'):
+        sheet = output.split("Empate no mata-mata")[1]
         outs[cat] = re.split(r"\n\s+\d+\s+(?:~\d|—)", sheet)[0]  # the schedule follows
     for name in ("Alfa", "Beta", "Gama", "Delta", "Zeta"):
         assert name not in outs["Máster"], outs["Máster"]
@@ -58,15 +67,7 @@ def test_each_category_its_own_draw_sheet(tmp_path: Path) -> None:
 
 def test_the_schedule_lists_every_category_with_times(tmp_path: Path) -> None:
     db = tmp_path / "dia.sqlite"
-    EventLog(db).close()
-    (tmp_path / "s.json").write_text('{"name": "Estadual", "format": "league"}',
-                                     encoding="utf-8")
-    for cat, text in (("Adulto", ADULTO), ("Máster", MASTER)):
-        (tmp_path / f"{cat}.csv").write_text(text, encoding="utf-8")
-        r = CliRunner().invoke(cli, ["--lang", "pt_BR", "competition", "new", "--db", str(db),
-                                     "--teams", str(tmp_path / f"{cat}.csv"), "--settings",
-                                     str(tmp_path / "s.json"), "--category", cat])
-        assert r.exit_code == 0, r.output
+    new_by_category(tmp_path, db, '{"name": "Estadual", "format": "league"}')
     r = CliRunner().invoke(cli, ["--lang", "pt_BR", "competition", "schedule", "--db", str(db)])
     assert r.exit_code == 0 and "== Adulto ==" in r.output and "== Máster ==" in r.output
     lines = [x for x in r.output.splitlines() if x.strip() and not x.startswith("==")]

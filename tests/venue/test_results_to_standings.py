@@ -6,6 +6,7 @@ it assigned the match to), and a disqualification the referee recorded at the ta
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,13 +30,20 @@ def play(log: EventLog, table: str, cm: int, entries: list[tuple[str, dict]]) ->
     return mid
 
 
-def test_a_result_corrected_after_the_end_is_sent_again_and_replaces_it(tmp_path: Path) -> None:
-    desk_db = tmp_path / "desk.sqlite"
+def league(desk_db: Path) -> tuple[CompetitionDB, int, dict[str, Any]]:
+    """The four TEAMS' pastilha-8x2 league in the desk's `desk_db`, its first match given to
+    mesa-1: the database, the league and that match."""
     comp = CompetitionDB(desk_db)
     comp.import_teams(read_teams_csv(TEAMS))
     cid = comp.create(parse_settings({"format": "league", "ruleset": "pastilha-8x2"}))
     first = comp.matches(cid)[0]
     comp.set_assigned(first["id"], "mesa-1")
+    return comp, cid, first
+
+
+def test_a_result_corrected_after_the_end_is_sent_again_and_replaces_it(tmp_path: Path) -> None:
+    desk_db = tmp_path / "desk.sqlite"
+    comp, cid, first = league(desk_db)
     log = EventLog(tmp_path / "mesa.sqlite")
     outbox = Outbox(log)
     mid = play(log, "mesa-1", first["id"], [("discipline", {"side": "B", "type": "disqualify"})])
@@ -76,11 +84,7 @@ def test_a_result_corrected_after_the_end_is_sent_again_and_replaces_it(tmp_path
 
 def test_a_table_disqualification_reaches_the_standings_once(tmp_path: Path) -> None:
     desk_db = tmp_path / "desk.sqlite"
-    comp = CompetitionDB(desk_db)
-    comp.import_teams(read_teams_csv(TEAMS))
-    cid = comp.create(parse_settings({"format": "league", "ruleset": "pastilha-8x2"}))
-    first = comp.matches(cid)[0]
-    comp.set_assigned(first["id"], "mesa-1")
+    comp, cid, first = league(desk_db)
 
     log = EventLog(tmp_path / "mesa.sqlite")
     outbox = Outbox(log)
