@@ -1,10 +1,12 @@
-"""Fixtures for the link tests: a real EventLog, a simulated table, a HostLink on its pty."""
+"""Fixtures for the link tests: a real EventLog, a simulated table, a HostLink on its pty, and a
+link protocol fed frames by hand (``rig``)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,3 +59,13 @@ def links() -> Iterator[list[HostLink]]:
     yield made
     for link in made:
         link.stop()
+
+
+@pytest.fixture
+def rig(tmp_path: Path) -> Iterator[Any]:
+    """The link protocol over a real EventLog, fed frames by hand (test_host_link.Rig)."""
+    from .test_host_link import Rig
+
+    r = Rig(tmp_path)
+    yield r
+    r.store.close()

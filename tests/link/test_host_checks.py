@@ -18,7 +18,7 @@ import futmesa_wire as W
 from futmesa.link import protocol
 
 from .harness import stored
-from .test_host_link import Rig, event, hello_ack, status
+from .test_host_link import event, hello_ack, status
 
 
 def frame(msg_type: int, boot: int, seq: int, payload: bytes, ticks: int = 0) -> bytes:
@@ -32,13 +32,6 @@ def gap(boot: int, asked: int, oldest: int, newest: int, header_boot: int = 5) -
 def raw_event(boot: int, seq: int, kind: int, a: int = 0, b: int = 0, clock_ms: int = 0,
               value: int = 0) -> bytes:
     return frame(W.MSG_EVENT, boot, seq, struct.pack(W.EVENT_FMT, kind, a, b, 1, clock_ms, value))
-
-
-@pytest.fixture
-def rig(tmp_path):
-    r = Rig(tmp_path)
-    yield r
-    r.store.close()
 
 
 def test_a_gap_beyond_the_newest_event_is_refused_and_the_boot_goes_on(rig):

@@ -8,18 +8,9 @@ import pytest
 
 import futmesa_wire as W
 
-from .test_host_link import Rig
-
 
 def diag(boot: int, values: tuple[int, ...], ticks: int = 777) -> bytes:
     return W.encode_frame(W.MSG_DIAG, boot, 0, ticks, struct.pack(W.DIAG_FMT, *values))[:-1]
-
-
-@pytest.fixture
-def rig(tmp_path):
-    r = Rig(tmp_path)
-    yield r
-    r.store.close()
 
 
 def test_diag_goes_to_on_diag(rig):

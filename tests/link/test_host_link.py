@@ -13,7 +13,6 @@ import struct
 from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,13 +98,6 @@ class Rig:
 
     def acks(self) -> list[tuple[int, int]]:
         return [struct.unpack(W.ACK_FMT, f.payload) for f in self.sent if f.msg_type == W.MSG_ACK]
-
-
-@pytest.fixture
-def rig(tmp_path: Path):
-    r = Rig(tmp_path)
-    yield r
-    r.store.close()
 
 
 def test_events_in_order_duplicates_dropped_out_of_order_nacked(rig):
