@@ -20,7 +20,7 @@ from typing import Any
 
 import httpx
 import pytest
-from test_referee_walk import WAIT_MS, Walk
+from test_referee_walk import WAIT_MS, Walk, set_up
 
 from futmesa.matchbook.account import line
 from futmesa.rules import load_ruleset
@@ -99,10 +99,7 @@ class Referee(Walk):
             return False
         restart = m.get("restart") or {}
         if not m.get("clock_running") and restart and not restart.get("taken"):
-            self.tap("[data-sheet=sheet-foul]",
-                     f"#sheet-foul .side[data-side={restart['side']}]")
-            self.act("#sheet-foul [data-act=touch]")
-            self.tap("#sheet-foul [data-close]")
+            self.restart_lance(restart["side"])
         return True
 
     def newest(self, kind: str) -> int:
@@ -112,38 +109,16 @@ class Referee(Walk):
 
 def to_the_end(w: Referee, meant: list[str]) -> None:
     """On to the end of the half, as the screen asks (test_referee_walk's walk)."""
-    live = w.live
-    for _ in range(60):
-        m = live.match()
-        status = m.get("status")
-        restart = m.get("restart") or {}
-        if status == "interval" or m.get("finished"):
-            return
+    def step(m: dict[str, Any]) -> None:
         if m.get("pending"):
             w.answer(meant)
-        elif status == "last_lance":
-            w.act("[data-sheet=sheet-clock]", "#sheet-clock [data-act=lance_done]")
-            w.tap("#sheet-clock [data-close]")
-        elif status == "awaiting_dead_ball":
-            live.sim.ball_out(0)
-            live.wait(lambda: live.match().get("status") != "awaiting_dead_ball"
-                      or bool(live.match().get("pending")), 60, "the dead ball")
-        elif (status == "running" and not m.get("clock_running")
+        elif (m.get("status") == "running" and not m.get("clock_running")
               and (m.get("clock_profile") or {}).get("clock_mode") != "ball-in-play"):
             w.clock("resume")  # the referee stopped it to enter the facts
-        elif (status == "running" and not m.get("clock_running") and restart
-              and not restart.get("taken")
-              and (m.get("clock_profile") or {}).get("clock_mode") == "ball-in-play"):
-            w.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={restart['side']}]")
-            w.act("#sheet-foul [data-act=touch]")
-            w.tap("#sheet-foul [data-close]")
         else:
-            seen = (status, len(m.get("pending") or []), m.get("clock_running"))
-            live.wait(lambda seen=seen: (live.match().get("status"),
-                                         len(live.match().get("pending") or []),
-                                         live.match().get("clock_running")) != seen, 180,
-                      "the half to move on")
-    raise AssertionError(f"the half never ended: {live.match().get('status')}")
+            w.move_on(m)
+
+    w.play_out_the_half(step, 60)
 
 
 def goal_voided_and_brought_back(w: Referee, tv: Any, shots: Path, ruleset: str) -> None:
@@ -153,19 +128,14 @@ def goal_voided_and_brought_back(w: Referee, tv: Any, shots: Path, ruleset: str)
     in_play = w.ball_in_play()
     side = w.holder()
     other = "B" if side == "A" else "A"
-    w.wait_js(f"document.getElementById('side-{side}').getAttribute('aria-pressed') === 'true'"
-              " && !document.getElementById('act-shot').disabled")
-    w.disc(9)
-    w.act("#act-shot")
+    w.shot(side, 9)
     if not in_play:
         w.clock("resume")
     live.sim.goal(live.match()["ends"][other])
     live.wait(lambda: live.match()["score"][side] == 1, 60, "the goal")
     w.clock("pause")
     goal = w.newest("goal_line")
-    w.tap("[data-sheet=sheet-log]")
-    page.wait_for_selector(f"#log li[data-id='{goal}'] [data-fix=void]", timeout=WAIT_MS)
-    w.tap(f"#log li[data-id='{goal}'] [data-fix=void]")
+    w.void_in_the_registro(goal)
     page.fill("#fix-reason", "a bola não entrou")
     w.act("#fix-send")
     live.wait(lambda: live.match()["score"][side] == 0, 60, "the void")
@@ -196,13 +166,7 @@ def goal_voided_and_brought_back(w: Referee, tv: Any, shots: Path, ruleset: str)
 def fouls(w: Referee, meant: list[str]) -> None:
     """A foul in the offender's field by the team without the lance, then the lance time
     overrun answered "✓ falta" (Disciplina where the ruleset has no lance timer)."""
-    side = w.holder()
-    other = "B" if side == "A" else "A"
-    w.disc(4)
-    w.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={other}]",
-          "#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
-    w.act("#sheet-foul [data-act=foul]")
-    w.wait_js("document.getElementById('sheet-foul').hidden")  # a foul closes its sheet
+    other = w.foul_in_the_offenders_field(4)
     meant.append("foul")
     if not load_ruleset(w.live.match()["ruleset"]).lance_ms:  # no lance timer (004)
         w.disc(5)
@@ -251,9 +215,7 @@ def one_account(browser: Any, ruleset: str, shots: Path) -> None:
     settings = SETTINGS if load_ruleset(ruleset).lance_ms else {
         k: v for k, v in SETTINGS.items() if not k.startswith("lance")}
     with LiveTable(speed=10, ruleset=ruleset, settings=settings) as live:
-        live.wait(lambda: live.running is not None and live.daemon.connected
-                  and live.daemon.match is not None, 90, "the table")
-        live.referee("set_up", {"teams": TEAMS, "kickoff": "A"})
+        set_up(live, TEAMS)
         phone_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         tv_ctx = browser.new_context(viewport=TV)
         page, tv = phone_ctx.new_page(), tv_ctx.new_page()
@@ -265,24 +227,15 @@ def one_account(browser: Any, ruleset: str, shots: Path) -> None:
         try:
             tv.goto(f"{live.base_url}/")
             page.goto(f"{live.base_url}/console?token={live.token}")
-            w.wait_js("!document.getElementById('start-main').classList.contains('hidden')")
-            w.tap("#start-main")
-            live.wait(lambda: live.match().get("status") == "running", 60, "the first half")
+            w.first_half()
             w.clock("pause")
             goal_voided_and_brought_back(w, tv, shots, ruleset)
             fouls(w, meant)
             to_the_end(w, meant)
             assert live.match().get("status") == "interval"
-            if (live.match().get("competition") or {}).get("substitutions"):
-                w.tap("[data-sheet=sheet-discipline]", "#sheet-discipline .side[data-side=B]")
-                page.fill("#sub-out", "5")
-                page.fill("#sub-in", "12")
-                w.act("#sheet-discipline [data-act=substitution]")
-                w.tap("#sheet-discipline [data-close]")
+            if w.substitution_at_interval():
                 meant.append("substitution")
-            w.wait_js("!document.getElementById('start-main').classList.contains('hidden')")
-            w.act("#start-main")
-            live.wait(lambda: live.match().get("status") != "interval", 60, "the second half")
+            w.second_half()
             to_the_end(w, meant)
             assert live.match().get("finished"), live.match().get("status")
             mid = live.daemon.match["id"]

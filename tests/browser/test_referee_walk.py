@@ -8,6 +8,7 @@ reads them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -64,26 +65,116 @@ class Walk:
     def holder(self) -> str:
         return str(self.live.match()["possession"]["side"])
 
+    def first_half(self) -> None:
+        """▶ Iniciar o 1º tempo, once the console offers it; until the half runs."""
+        self.wait_js("!document.getElementById('start-main').classList.contains('hidden')")
+        self.tap("#start-main")
+        self.live.wait(lambda: self.live.match().get("status") == "running", 60,
+                       "the first half")
+
+    def second_half(self) -> None:
+        """▶ Iniciar o 2º tempo, once the console offers it; until the interval is over."""
+        self.wait_js("!document.getElementById('start-main').classList.contains('hidden')")
+        self.act("#start-main")
+        self.live.wait(lambda: self.live.match().get("status") != "interval", 60,
+                       "the second half")
+
+    def shot(self, side: str, disc: int) -> None:
+        """`side`'s shot by `disc`, once the console offers it to that team."""
+        self.wait_js(f"document.getElementById('side-{side}').getAttribute('aria-pressed')"
+                     " === 'true' && !document.getElementById('act-shot').disabled")
+        self.disc(disc)
+        self.act("#act-shot")
+
+    def foul_in_the_offenders_field(self, disc: int) -> str:
+        """A foul by `disc` of the team without the lance, "no campo do infrator"; that team,
+        once the foul has closed its sheet."""
+        side = self.holder()
+        other = "B" if side == "A" else "A"
+        self.disc(disc)
+        self.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={other}]",
+                 "#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
+        self.act("#sheet-foul [data-act=foul]")
+        self.wait_js("document.getElementById('sheet-foul').hidden")  # a foul closes it
+        return other
+
+    def void_in_the_registro(self, entry: int) -> None:
+        """The Registro opened and `entry`'s Anular tapped (the correction form then shows)."""
+        self.tap("[data-sheet=sheet-log]")
+        void = f"#log li[data-id='{entry}'] [data-fix=void]"
+        self.page.wait_for_selector(void, timeout=WAIT_MS)
+        self.tap(void)
+
+    def substitution_at_interval(self) -> bool:
+        """Botafogo's 5 out, 12 in, where the ruleset has substitutions: whether it has."""
+        if not (self.live.match().get("competition") or {}).get("substitutions"):
+            return False
+        self.tap("[data-sheet=sheet-discipline]", "#sheet-discipline .side[data-side=B]")
+        self.page.fill("#sub-out", "5")
+        self.page.fill("#sub-in", "12")
+        self.act("#sheet-discipline [data-act=substitution]")
+        self.tap("#sheet-discipline [data-close]")
+        return True
+
+    def restart_lance(self, side: str) -> None:
+        """The restart's lance by `side`, which puts the ball back in play (and, on a
+        ball-in-play clock, the clock running)."""
+        self.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={side}]")
+        self.act("#sheet-foul [data-act=touch]")
+        self.tap("#sheet-foul [data-close]")
+
+    def move_on(self, m: dict[str, Any]) -> None:
+        """With no question open, what the screen asks of the referee in match state `m`: he
+        says the last lance is over (001 Art. XXI §1), sees the ball out that ends a half on
+        a ball-in-play clock (004 A partida), plays the restart's lance that puts the ball
+        back in play there; else he waits for the match to move on."""
+        live = self.live
+        status = m.get("status")
+        restart = m.get("restart") or {}
+        if status == "last_lance":
+            self.act("[data-sheet=sheet-clock]", "#sheet-clock [data-act=lance_done]")
+            self.tap("#sheet-clock [data-close]")
+        elif status == "awaiting_dead_ball":
+            live.sim.ball_out(0)  # the next dead ball ends the half
+            live.wait(lambda: live.match().get("status") != "awaiting_dead_ball"
+                      or bool(live.match().get("pending")), 60, "the dead ball")
+        elif (status == "running" and not m.get("clock_running") and restart
+              and not restart.get("taken")
+              and (m.get("clock_profile") or {}).get("clock_mode") == "ball-in-play"):
+            # the clock runs with the ball in play only: the restart's lance restarts it
+            self.restart_lance(restart["side"])
+        else:
+            seen = (status, len(m.get("pending") or []), m.get("clock_running"))
+            live.wait(lambda: (live.match().get("status"), len(live.match().get("pending") or []),
+                               live.match().get("clock_running")) != seen, 180,
+                      "the half to move on")
+
+    def play_out_the_half(self, step: Callable[[dict[str, Any]], None], tries: int) -> None:
+        """`step` with each match state until the half is over (the interval, or the final
+        whistle); at most `tries` steps."""
+        for _ in range(tries):
+            m = self.live.match()
+            if m.get("status") == "interval" or m.get("finished"):
+                return
+            step(m)
+        raise AssertionError(f"the half never ended: {self.live.match().get('status')}")
+
+
+def set_up(live: LiveTable, teams: dict[str, Any]) -> None:
+    """Once the table is connected and its match open: `teams`, A to kick off."""
+    live.wait(lambda: live.running is not None and live.daemon.connected
+              and live.daemon.match is not None, 90, "the table")
+    live.referee("set_up", {"teams": teams, "kickoff": "A"})
+
 
 def to_the_end_of_the_half(w: Walk, meant: list[tuple[str, str | None, int | None]]) -> None:
     """What the referee does until the half is over, by what the screen shows him: answers
-    a question, says the last lance is over (001 Art. XXI §1), sees the ball out that ends a
-    half on a ball-in-play clock (004 A partida), plays the restart's lance that puts the
-    ball back in play there."""
-    live = w.live
-    for _ in range(20):
-        m = live.match()
-        status = m.get("status")
-        if status == "interval" or m.get("finished"):
-            return
-        restart = m.get("restart") or {}
+    a question, plays a shoot-out's kicks, else what the match asks (Walk.move_on)."""
+    def step(m: dict[str, Any]) -> None:
         if m.get("pending"):
             w.act(f"#pending [data-choice='{m['pending'][0]['default']}']")
             meant.append(("confirm", None, None))
-        elif status == "last_lance":
-            w.act("[data-sheet=sheet-clock]", "#sheet-clock [data-act=lance_done]")
-            w.tap("#sheet-clock [data-close]")
-        elif status == "shootout":
+        elif m.get("status") == "shootout":
             # a level match that goes to penalties (004 Disputa de pênaltis): each kick by
             # taps — the kicker's team and disc, "Cobrança de pênalti", then its result
             kind, data = shootout_kick(m) or ("", {})
@@ -97,32 +188,15 @@ def to_the_end_of_the_half(w: Walk, meant: list[tuple[str, str | None, int | Non
                 meant.append(("shootout_kick", data["side"], int(data["disc"])))
                 w.act("[data-act=kick-goal]" if data["scored"] else "[data-act=kick-miss]")
                 meant.append(("shootout_result", None, None))
-        elif status == "awaiting_dead_ball":
-            live.sim.ball_out(0)  # the next dead ball ends the half
-            live.wait(lambda: live.match().get("status") != "awaiting_dead_ball"
-                      or bool(live.match().get("pending")), 60, "the dead ball")
-        elif (status == "running" and not m.get("clock_running") and restart
-              and not restart.get("taken")
-              and (m.get("clock_profile") or {}).get("clock_mode") == "ball-in-play"):
-            # the clock runs with the ball in play only: the restart's lance restarts it
-            w.tap("[data-sheet=sheet-foul]",
-                  f"#sheet-foul .side[data-side={restart['side']}]")
-            w.act("#sheet-foul [data-act=touch]")
-            w.tap("#sheet-foul [data-close]")
         else:
-            seen = (status, len(m.get("pending") or []), m.get("clock_running"))
-            live.wait(lambda seen=seen: (live.match().get("status"),
-                                         len(live.match().get("pending") or []),
-                                         live.match().get("clock_running")) != seen, 180,
-                      "the half to move on")
-    raise AssertionError(f"the half never ended: {live.match().get('status')}")
+            w.move_on(m)
+
+    w.play_out_the_half(step, 20)
 
 
 def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> None:
     with LiveTable(speed=10, ruleset=ruleset, settings=SETTINGS) as live:
-        live.wait(lambda: live.running is not None and live.daemon.connected
-                  and live.daemon.match is not None, 90, "the table")
-        live.referee("set_up", {"teams": TEAMS, "kickoff": "A"})
+        set_up(live, TEAMS)
         context = browser.new_context(viewport=SIZES[size], is_mobile=True, has_touch=True)
         page = context.new_page()
         errors: list[str] = []
@@ -131,19 +205,14 @@ def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> Non
         meant: list[tuple[str, str | None, int | None]] = []
         try:
             page.goto(f"{live.base_url}/console?token={live.token}")
-            w.wait_js("!document.getElementById('start-main').classList.contains('hidden')")
-            w.tap("#start-main")  # ▶ Iniciar o 1º tempo
-            live.wait(lambda: live.match().get("status") == "running", 60, "the first half")
+            w.first_half()
             w.act("[data-sheet=sheet-clock]", "#sheet-clock [data-act=pause]")
             w.tap("#sheet-clock [data-close]")
 
             # the shot, by the team with the lance, as the console offers it
             side = w.holder()
             other = "B" if side == "A" else "A"
-            w.wait_js(f"document.getElementById('side-{side}').getAttribute('aria-pressed')"
-                      " === 'true' && !document.getElementById('act-shot').disabled")
-            w.disc(9)
-            w.act("#act-shot")
+            w.shot(side, 9)
             meant.append(("shot_asked", side, 9))
             # the other team's shot is not offered
             w.tap(f"#side-{other}")
@@ -153,14 +222,8 @@ def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> Non
             meant.append(("shot_result", None, None))
 
             # a foul by the team without the lance, with its disc
-            side = w.holder()
-            other = "B" if side == "A" else "A"
-            w.disc(4)
-            w.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={other}]",
-                  "#sheet-foul [data-field=foul-where] [data-value=opponent_half]")
-            w.act("#sheet-foul [data-act=foul]")
+            other = w.foul_in_the_offenders_field(4)
             meant.append(("foul", other, 4))
-            w.wait_js("document.getElementById('sheet-foul').hidden")  # a foul closes it
 
             # the table asks: a ball out with no last touch called
             live.sim.ball_out(4)
@@ -172,10 +235,7 @@ def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> Non
 
             # the foul was a mistake: voided from the Registro
             foul_id = next(e.id for e in reversed(w.referee_inputs()) if e.kind == "foul")
-            w.tap("[data-sheet=sheet-log]")
-            page.wait_for_selector(f"#log li[data-id='{foul_id}'] [data-fix=void]",
-                                   timeout=WAIT_MS)
-            w.tap(f"#log li[data-id='{foul_id}'] [data-fix=void]")
+            w.void_in_the_registro(foul_id)
             w.act("#fix-send")
             meant.append(("void", None, None))
             w.tap("#sheet-log [data-close]")
@@ -188,17 +248,10 @@ def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> Non
             assert live.match().get("status") == "interval"
 
             # a substitution at the interval, where the ruleset has them
-            if (live.match().get("competition") or {}).get("substitutions"):
-                w.tap("[data-sheet=sheet-discipline]", "#sheet-discipline .side[data-side=B]")
-                page.fill("#sub-out", "5")
-                page.fill("#sub-in", "12")
-                w.act("#sheet-discipline [data-act=substitution]")
+            if w.substitution_at_interval():
                 meant.append(("substitution", "B", None))
-                w.tap("#sheet-discipline [data-close]")
 
-            w.wait_js("!document.getElementById('start-main').classList.contains('hidden')")
-            w.act("#start-main")  # ▶ Iniciar o 2º tempo
-            live.wait(lambda: live.match().get("status") != "interval", 60, "the second half")
+            w.second_half()
             to_the_end_of_the_half(w, meant)
             assert live.match().get("finished"), live.match().get("status")
             w.wait_js("document.getElementById('sign-link')"
