@@ -1,6 +1,8 @@
 """The referee's console on a 390×844 touch phone, a live table behind it (the real firmware,
-daemon and SQLite): what the console's phone tests share — the match under way, the page open,
-a wait on the page's own state, the stored entries read back."""
+daemon and SQLite): what the console's phone tests share — the match under way (Grêmio ×
+Internacional: phone_console; Alvorada × Botafogo: alvorada_on_the_phone), the page open and its
+script errors kept, a wait on the page's own state, the stored entries read back; and the
+console opened with its token on any browser context (console_page)."""
 
 from __future__ import annotations
 
@@ -58,6 +60,15 @@ def stored(live: LiveTable, kind: str) -> list[dict[str, Any]]:
     """The data of the stored entries of `kind`, read back from the SQLite log."""
     d = live.daemon
     return [e.data for e in d.store.entries(d.match["id"]) if e.kind == kind]
+
+
+def internacional_asks_a_shot(live: LiveTable) -> None:
+    """Grêmio's two kick-off lances (botões 6 and 9), then, the lance Internacional's, its
+    botão 8 asks a shot."""
+    live.referee("touch", {"side": "A", "disc": 6})
+    live.referee("touch", {"side": "A", "disc": 9})
+    live.wait(lambda: live.match()["turn"] == "B", 60, "the lance to Internacional")
+    live.referee("shot_asked", {"side": "B", "disc": 8})
 
 
 @contextmanager

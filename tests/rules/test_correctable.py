@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from test_offers import free_kick_on_the_post
+
 from futmesa.rules import Entry
 from futmesa.rules.corrections import correctable
 from futmesa_testkit.entry_builder import EntryBuilder
@@ -109,12 +111,7 @@ def test_after_a_voided_goal_the_state_is_the_one_before_it() -> None:
     (000 Art. 19, 12), Alvorada asked its shot, "Gol de Alvorada (o sensor não viu)" and its
     kick-off answer (Art. 6 §1), then the goal voided. What the console reads is the state before
     the goal: Alvorada's shot pending, no question, no card for Botafogo's kick, no refusal."""
-    match = EntryBuilder()
-    match.kick_off("B")
-    match.put("touch", {"side": "B", "disc": None})
-    match.put("foul", {"side": "A", "disc": None, "type": "falta", "where": "opponent_half"})
-    match.put("shot_asked", {"side": "B", "disc": 8, "ball": "opponent_half"})
-    match.put("shot_result", {"outcome": "post"})
+    match = free_kick_on_the_post()
     match.put("shot_asked", {"side": "A", "disc": 9, "ball": "opponent_half"})
     before = match.state.to_dict()
     goal = match.put("goal_by_hand", {"side": "A"})

@@ -242,12 +242,9 @@ def test_the_grey_shot_button_says_the_interval_in_the_interval() -> None:
     assert said["pt"] == why["pt"]
 
 
-def test_no_first_lance_off_an_opponent_once_the_vez_has_passed() -> None:
-    """Walk 45h-a A5: Botafogo's direct free kick was a shot (000 Art. 19 §2–§3: two lances,
-    the first a shot); it hit the post and the vez passed to Alvorada (Art. 12), which asked its
-    own shot — and the console still offered "1º lance de Botafogo tocou no adversário" on a
-    "Cobrado: falta direta para Botafogo" card. A lost second lance (Art. 18 §1) is a lance the
-    kicking team still has: once the vez is the opponent's there is none to lose."""
+def free_kick_on_the_post() -> Any:
+    """Walk 45h-a A5's match (cbfm-1toque): Botafogo kicks off; Alvorada's foul gives it a
+    direct free kick, taken as a shot by its botão 8 that hits the post (000 Art. 19, 12)."""
     from futmesa_testkit.entry_builder import EntryBuilder
 
     b = EntryBuilder()
@@ -256,6 +253,16 @@ def test_no_first_lance_off_an_opponent_once_the_vez_has_passed() -> None:
     b.put("foul", {"side": "A", "disc": None, "type": "falta", "where": "opponent_half"})
     b.put("shot_asked", {"side": "B", "disc": 8, "ball": "opponent_half"})
     b.put("shot_result", {"outcome": "post"})
+    return b
+
+
+def test_no_first_lance_off_an_opponent_once_the_vez_has_passed() -> None:
+    """Walk 45h-a A5: Botafogo's direct free kick was a shot (000 Art. 19 §2–§3: two lances,
+    the first a shot); it hit the post and the vez passed to Alvorada (Art. 12), which asked its
+    own shot — and the console still offered "1º lance de Botafogo tocou no adversário" on a
+    "Cobrado: falta direta para Botafogo" card. A lost second lance (Art. 18 §1) is a lance the
+    kicking team still has: once the vez is the opponent's there is none to lose."""
+    b = free_kick_on_the_post()
     m = b.state.to_dict()
     assert (m["restart"]["kind"], m["turn"]) == ("falta_direta", "A")
     assert "pass_touched_opponent" not in m["possession"]["offers"]
