@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_console import PHONE, TEAMS, phone_console, wait_js
+from phone_console import PHONE, TEAMS, internacional_asks_a_shot, phone_console, wait_js
 
 from futmesa_testkit.livetable import LiveTable
 
@@ -44,10 +44,7 @@ def test_the_referee_access_stays_on_the_clock_line(browser: Any, output_dir: Pa
 
 def test_the_goal_sign_is_drawn_by_the_page(browser: Any, output_dir: Path) -> None:
     with phone_console(browser, "cbfm-1toque") as (live, page):
-        live.referee("touch", {"side": "A", "disc": 6})  # Grêmio's two kick-off lances
-        live.referee("touch", {"side": "A", "disc": 9})
-        live.wait(lambda: live.match()["turn"] == "B", 60, "the lance to Internacional")
-        live.referee("shot_asked", {"side": "B", "disc": 8})
+        internacional_asks_a_shot(live)
         live.sim.goal(live.match()["ends"]["A"])
         wait_js(page, "document.getElementById('result').textContent.startsWith('⚽ Gol de')")
         page.screenshot(path=str(output_dir / "console-result-goal-sign.png"))

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from phone_console import open_phone
 
 import futmesa_wire as W
 
@@ -20,7 +21,6 @@ from futmesa_testkit.liveserver import TOKEN  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 WAIT_MS = 60_000
 PALHETA = 220  # the table's palheta moved 220 times, beside the set-up
 
@@ -44,12 +44,9 @@ def test_a_long_log_opens_on_its_newest_entries_and_pages_back(
         table: SignedTable, browser: Any, output_dir: Path) -> None:
     total = len(table.store.entries(table.match_id))
     assert total > 200
-    ctx = browser.new_context(**PHONE)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page = open_phone(browser, table.live.url + f"/console?table=sim-T1&token={TOKEN}")
+    errors = page.js_errors
     try:
-        page.goto(table.live.url + f"/console?table=sim-T1&token={TOKEN}")
         page.click("[data-sheet=sheet-log]")
         page.wait_for_selector("#log-older", timeout=WAIT_MS)
         assert page.locator("#log li[data-id]").count() == 200

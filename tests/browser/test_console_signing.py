@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from phone_console import open_phone
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "record"))
 from signed_table import AUTH, SignedTable  # noqa: E402
@@ -20,7 +21,6 @@ from futmesa_testkit.liveserver import TOKEN  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 WAIT_MS = 60_000
 
 
@@ -43,12 +43,9 @@ def _log(t: SignedTable) -> dict[str, Any]:
 
 def test_sign_after_the_whistle_then_closed_then_reopened(
         table: SignedTable, browser: Any, output_dir: Path) -> None:
-    ctx = browser.new_context(**PHONE)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    ctx, page = open_phone(browser, table.live.url + f"/console?table=sim-T1&token={TOKEN}")
+    errors = page.js_errors
     try:
-        page.goto(table.live.url + f"/console?table=sim-T1&token={TOKEN}")
         page.wait_for_selector("#sign-link", state="visible", timeout=WAIT_MS)
         # a big, obvious button on the first screen, for this table's súmula
         assert page.text_content("#sign-link") == "Assinar a súmula"
@@ -130,10 +127,8 @@ def test_once_everyone_has_signed_the_page_says_so(
     and the pad."""
     for role, name in (("captain_A", "Ana"), ("referee", "Rui"), ("captain_B", "Beto")):
         assert table.sign(role, name).json()["ok"]
-    ctx = browser.new_context(**PHONE)
-    page = ctx.new_page()
+    ctx, page = open_phone(browser, table.live.url + f"/console?table=sim-T1&token={TOKEN}")
     try:
-        page.goto(table.live.url + f"/console?table=sim-T1&token={TOKEN}")
         page.wait_for_selector("#closed-card", state="visible", timeout=WAIT_MS)
         page.goto(table.live.url + "/assinar?table=sim-T1")
         page.wait_for_selector("#all-signed", state="visible", timeout=WAIT_MS)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_console import phone_console, stored, wait_js
+from phone_console import internacional_asks_a_shot, phone_console, stored, wait_js
 
 pytestmark = pytest.mark.browser
 
@@ -18,10 +18,7 @@ SAID = "(document.getElementById('c-announce').textContent || '')"
 
 def test_the_turn_line_drops_the_restart_once_taken(browser: Any, output_dir: Path) -> None:
     with phone_console(browser, "cbfm-1toque") as (live, page):
-        live.referee("touch", {"side": "A", "disc": 6})  # Grêmio's two kick-off lances
-        live.referee("touch", {"side": "A", "disc": 9})
-        live.wait(lambda: live.match()["turn"] == "B", 60, "the lance to Internacional")
-        live.referee("shot_asked", {"side": "B", "disc": 8})
+        internacional_asks_a_shot(live)
         live.sim.goal(live.match()["ends"]["A"])
         live.wait(lambda: live.match()["score"]["B"] == 1, 60, "the goal")
         wait_js(page, f"{SAID}.includes('Arrumação das equipes') "
@@ -59,10 +56,7 @@ def test_the_turn_line_never_says_a_refusal(browser: Any, output_dir: Path) -> N
     Registro; the "Vez:" line says the state of play: the newest thing the rules said that is
     not a refusal — also when a correction leaves a later entry refused on the replay."""
     with phone_console(browser, "cbfm-1toque") as (live, page):
-        live.referee("touch", {"side": "A", "disc": 6})  # Grêmio's two kick-off lances
-        live.referee("touch", {"side": "A", "disc": 9})
-        live.wait(lambda: live.match()["turn"] == "B", 60, "the lance to Internacional")
-        live.referee("shot_asked", {"side": "B", "disc": 8})
+        internacional_asks_a_shot(live)
         wait_js(page, f"{SAID}.includes('pede chute')")
         d = live.daemon
         second = [e for e in d.store.entries(d.match["id"]) if e.kind == "touch"][-1]

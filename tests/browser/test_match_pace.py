@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -100,51 +101,61 @@ def shown(page: Any, selector: str) -> bool:
                               " return !!el && el.getClientRects().length > 0; }", selector))
 
 
-# ---- 3: an overrun lance, on the phone as on the TV -------------------------------------
-def test_an_overrun_lance_reads_time_on_the_phone_as_on_the_tv(
-    browser: Any, output_dir: Path
-) -> None:
+@contextmanager
+def overrun_on_both(browser: Any, clock_ms: int
+                    ) -> Iterator[tuple[LiveServer, dict[str, Any], int, Any, Any]]:
+    """A's lance of 15 s run out a second ago at `clock_ms` of a running match clock, published;
+    the phone and the TV open on it, both reading "TEMPO!": (the server, that state, the
+    moment it was made, phone, TV); both closed however the test ends."""
     with serving() as live:
         now = int(time.time() * 1000)
         over = make_state(lance={"ms": 15000, "running": True, "rate": 1.0, "at": now - 16000,
                                  "length_ms": 15000, "side": "A"})
-        over["clock"].update(running=True, at=now, ms=60000)
+        over["clock"].update(running=True, at=now, ms=clock_ms)
         live.publish(over)
         phone, tv = screens(browser, live)
         try:
             text_is(phone, "#c-lance", "TEMPO!")
             text_is(tv, "#lance-value", "TEMPO!")
-            # the table restarts the overrun lance's count (the same player goes on): both
-            # screens keep "TEMPO!" instead of counting 15, 14… again
-            again = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
-                                      "at": now - 1000, "length_ms": 15000, "side": "A"})
-            again["clock"].update(running=True, at=now, ms=60000)
-            live.publish(again)
-            # a second of the match clock later (several ticks drawn), still run out
-            first = phone.text_content("#c-clock")
-            phone.wait_for_function("t => document.getElementById('c-clock').textContent"
-                                    " !== t", arg=first)
-            assert phone.text_content("#c-lance") == "TEMPO!"
-            assert tv.text_content("#lance-value") == "TEMPO!"
-            phone.screenshot(path=str(output_dir / "pace-lance-over-phone.png"))
-            # a new lance: a fresh count on both
-            fresh = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
-                                      "at": int(time.time() * 1000), "length_ms": 15000,
-                                      "side": "B"})
-            live.publish(fresh)
-            phone.wait_for_function("/^1[0-5]$/.test(document.getElementById('c-lance')"
-                                    ".textContent)")
-            # full time: no lance is counted on either screen
-            done = make_state(status="finished", finished=True,
-                              lance={"ms": 9000, "running": True, "rate": 1.0,
-                                     "at": int(time.time() * 1000), "length_ms": 15000,
-                                     "side": "A"})
-            live.publish(done)
-            text_is(phone, "#c-lance", "—")
-            tv.wait_for_function("document.getElementById('lance').classList"
-                                 ".contains('hidden')")
+            yield live, over, now, phone, tv
         finally:
             close(phone, tv)
+
+
+# ---- 3: an overrun lance, on the phone as on the TV -------------------------------------
+def test_an_overrun_lance_reads_time_on_the_phone_as_on_the_tv(
+    browser: Any, output_dir: Path
+) -> None:
+    with overrun_on_both(browser, 60000) as (live, _, now, phone, tv):
+        # the table restarts the overrun lance's count (the same player goes on): both
+        # screens keep "TEMPO!" instead of counting 15, 14… again
+        again = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
+                                  "at": now - 1000, "length_ms": 15000, "side": "A"})
+        again["clock"].update(running=True, at=now, ms=60000)
+        live.publish(again)
+        # a second of the match clock later (several ticks drawn), still run out
+        first = phone.text_content("#c-clock")
+        phone.wait_for_function("t => document.getElementById('c-clock').textContent"
+                                " !== t", arg=first)
+        assert phone.text_content("#c-lance") == "TEMPO!"
+        assert tv.text_content("#lance-value") == "TEMPO!"
+        phone.screenshot(path=str(output_dir / "pace-lance-over-phone.png"))
+        # a new lance: a fresh count on both
+        fresh = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
+                                  "at": int(time.time() * 1000), "length_ms": 15000,
+                                  "side": "B"})
+        live.publish(fresh)
+        phone.wait_for_function("/^1[0-5]$/.test(document.getElementById('c-lance')"
+                                ".textContent)")
+        # full time: no lance is counted on either screen
+        done = make_state(status="finished", finished=True,
+                          lance={"ms": 9000, "running": True, "rate": 1.0,
+                                 "at": int(time.time() * 1000), "length_ms": 15000,
+                                 "side": "A"})
+        live.publish(done)
+        text_is(phone, "#c-lance", "—")
+        tv.wait_for_function("document.getElementById('lance').classList"
+                             ".contains('hidden')")
 
 
 def grey_tap(phone: Any, selector: str) -> None:
@@ -498,37 +509,26 @@ def test_the_real_tables_interval_is_counted_down_on_the_phone(browser: Any) -> 
 
 # ---- walk 45 (1): an overrun never crosses into a new period; no lance where none is timed --
 def test_an_overrun_does_not_carry_into_the_second_half(browser: Any) -> None:
-    with serving() as live:
-        now = int(time.time() * 1000)
-        over = make_state(lance={"ms": 15000, "running": True, "rate": 1.0, "at": now - 16000,
-                                 "length_ms": 15000, "side": "A"})
-        over["clock"].update(running=True, at=now, ms=170000)
-        live.publish(over)
-        phone, tv = screens(browser, live)
-        try:
-            text_is(phone, "#c-lance", "TEMPO!")
-            text_is(tv, "#lance-value", "TEMPO!")
-            # the interval, then the 2nd half starts: the lance is the table's fresh one
-            live.publish(make_state(status="interval", lance=dict(over["lance"])))
-            text_is(phone, "#c-lance", "—")
-            second = make_state(period=2, lance={"ms": 15000, "running": False, "rate": 1.0,
-                                                 "at": int(time.time() * 1000),
-                                                 "length_ms": 15000, "side": "A"})
-            second["clock"].update(running=True, at=int(time.time() * 1000), ms=2000)
-            live.publish(second)
-            text_is(phone, "#c-lance", "15")
-            tv.wait_for_function("document.getElementById('lance-value').textContent === '15'")
-            assert "over" not in (tv.get_attribute("#lance", "class") or "")
-            # mesa-posta times no lance (lance length 0): neither screen shows a lance count
-            posta = make_state(ruleset="mesa-posta", period=2,
-                               lance={"ms": 0, "running": False, "rate": 1.0,
-                                      "at": int(time.time() * 1000), "length_ms": 0})
-            live.publish(posta)
-            text_is(phone, "#c-lance", "—")
-            tv.wait_for_function("document.getElementById('lance').classList"
-                                 ".contains('hidden')")
-        finally:
-            close(phone, tv)
+    with overrun_on_both(browser, 170000) as (live, over, _, phone, tv):
+        # the interval, then the 2nd half starts: the lance is the table's fresh one
+        live.publish(make_state(status="interval", lance=dict(over["lance"])))
+        text_is(phone, "#c-lance", "—")
+        second = make_state(period=2, lance={"ms": 15000, "running": False, "rate": 1.0,
+                                             "at": int(time.time() * 1000),
+                                             "length_ms": 15000, "side": "A"})
+        second["clock"].update(running=True, at=int(time.time() * 1000), ms=2000)
+        live.publish(second)
+        text_is(phone, "#c-lance", "15")
+        tv.wait_for_function("document.getElementById('lance-value').textContent === '15'")
+        assert "over" not in (tv.get_attribute("#lance", "class") or "")
+        # mesa-posta times no lance (lance length 0): neither screen shows a lance count
+        posta = make_state(ruleset="mesa-posta", period=2,
+                           lance={"ms": 0, "running": False, "rate": 1.0,
+                                  "at": int(time.time() * 1000), "length_ms": 0})
+        live.publish(posta)
+        text_is(phone, "#c-lance", "—")
+        tv.wait_for_function("document.getElementById('lance').classList"
+                             ".contains('hidden')")
 
 
 # ---- walk 45 (2): the keypad never joins a number across a team switch or an unsent action --
