@@ -22,8 +22,16 @@ Botafogo da Mesa,BOT,#1d1d1b
 Grêmio Botão,GRE,#0d80bf
 União Operária,UNI,#2e7d32
 """
-SETTINGS = {"name": "Copa do navegador", "groups": 2, "advance": 1, "tables": 2,
-            "match_settings": {**FAST_MATCH, "period_ms": 600000}}
+
+
+def day(name: str, period_ms: int) -> dict[str, Any]:
+    """A championship day of the four TEAMS: two groups, one team of each goes on, two
+    tables; halves of `period_ms`."""
+    return {"name": name, "groups": 2, "advance": 1, "tables": 2,
+            "match_settings": {**FAST_MATCH, "period_ms": period_ms}}
+
+
+SETTINGS = day("Copa do navegador", 600000)
 
 
 def press(base_url: str, table: str, kind: str, data: dict[str, Any] | None = None) -> None:

@@ -21,21 +21,15 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 import pytest
+from test_venue_board import TEAMS, day
 
 from futmesa.venue import mqtt as vm
 from futmesa_testkit.smalldisk import SmallDisk
-from futmesa_testkit.venue import FAST_MATCH, Venue, wait_for
+from futmesa_testkit.venue import Venue, wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-TEAMS = """name,short,color
-Estrela do Norte,EST,#c8102e
-Botafogo da Mesa,BOT,#1d1d1b
-Grêmio Botão,GRE,#0d80bf
-União Operária,UNI,#2e7d32
-"""
-SETTINGS = {"name": "Copa do disco cheio", "groups": 2, "advance": 1, "tables": 2,
-            "match_settings": {**FAST_MATCH, "period_ms": 60000}}
+SETTINGS = day("Copa do disco cheio", 60000)
 
 
 def table_faults(venue: Venue, table: str) -> list[str]:
