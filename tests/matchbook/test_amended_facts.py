@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from test_account import Table, kicked_off
+from test_registro_corrections import _rows, _stored, refusals
 
 from futmesa import report
 from futmesa.matchbook import MatchLibrary, build
 from futmesa.matchbook.account import account, line
 from futmesa.web.console import live_log_view
+from futmesa.web.history import render_history
 from futmesa.web.signing import signing_view
 
 
@@ -94,11 +96,13 @@ def test_a_gaucha_lance_foul_amended_to_the_other_team_is_that_teams_foul(
     assert [r[1] for r in rows[1:]] == ["Botafogo da Mesa"], rows
     summary = signing_view(record, "http://h/verificar/1")["summary"]
     assert not [x for x in summary if "Falta técnica de Estrela do Norte" in x], summary
-    # Correções: "Passa a ser" says the foul the amended row now is, not the timer's words only
+    # Correções: "Passa a ser" says the foul the amended row now is, not the timer's words
+    # (the fact it is, as its row's headline says it: never its sentence and again the fact
+    # that says it, walk45i-b M-b)
     corrections = build(record).table("corrections")
     assert corrections is not None and [r["now"] for r in corrections.rows] == [
-        "Tempo do lance de Botafogo da Mesa esgotado — Falta técnica de Botafogo da Mesa "
-        "(passou do tempo do lance): Falta técnica para Estrela do Norte"], corrections.rows
+        "Falta técnica de Botafogo da Mesa (passou do tempo do lance): Falta técnica para "
+        "Estrela do Norte"], corrections.rows
 
 
 def test_an_answered_lance_question_follows_its_amended_expiry(tmp_path: Path) -> None:
@@ -120,3 +124,95 @@ def test_an_answered_lance_question_follows_its_amended_expiry(tmp_path: Path) -
         ("Estrela do Norte", "Falta disciplinar de Estrela do Norte (1ª): passou do tempo do "
                              "lance")], discipline.rows
     assert live == stored
+
+
+# ---- walk45i-b M-a, M-b: an amended fact reads as the same fact entered with the new value --
+def reads(t: Table, target: int) -> dict[str, Any]:
+    """Everything a page says of the entry ``target`` and of the match, the correction's own
+    row aside: its console row (live and stored: headline, detail line, rules' words), the
+    account (súmula, /assinar, /history), the Faltas table, the signing page's summary."""
+    record, stored, live = views(t)
+    assert live == stored, (live, stored)
+    rows = [_rows(t)[target], _stored(t)[target]]
+    said = [{k: r[k] for k in ("fact_lines", "text", "meaning")} for r in rows]
+    assert said[0] == said[1], said
+    corrections = {f["entry"] for f in record["account"] if f["kind"] == "correction"}
+    discipline = build(record).table("discipline")
+    summary = signing_view(record, "http://h/verificar/1")["summary"]
+    history = render_history(MatchLibrary(t.store).list_matches())
+    return {"row": said[0],
+            "account": [line(f) for f in record["account"] if f["entry"] not in corrections],
+            "faltas": discipline.rows if discipline else [],
+            "summary": [s for s in summary if "Corrige" not in s],
+            "history": history}
+
+
+def test_a_gaucha_disciplinary_foul_amended_to_botao_7_reads_as_if_entered_so(
+        tmp_path: Path) -> None:
+    """M-a (g33-corrected.png, sumula-1.txt): botão 3 → 7 made the fact "Falta disciplinar:
+    Botafogo, botão 7": it lost "punida com falta técnica" (001 Art. XXIX f, the rules' re-run)
+    in the Registro, súmula, /assinar and /history, and the row's detail line kept "botão 3"."""
+    amended = kicked_off(tmp_path / "a.sqlite", "gaucha", clock=30_000)
+    foul = amended.put("discipline", {"side": "B", "disc": 3, "type": "disciplinary"})
+    amended.put("amend", {"target": foul, "data": {"side": "B", "disc": 7,
+                                                    "type": "disciplinary"},
+                          "reason": "número errado, era o 7"})
+    entered = kicked_off(tmp_path / "e.sqlite", "gaucha", clock=30_000)
+    same = entered.put("discipline", {"side": "B", "disc": 7, "type": "disciplinary"})
+    assert same == foul
+    now, meant = reads(amended, foul), reads(entered, same)
+    assert now["row"] == meant["row"], (now["row"], meant["row"])
+    assert now["row"]["fact_lines"] == [
+        "Falta disciplinar de Botafogo da Mesa: punida com falta técnica, botão 7"], now["row"]
+    assert now["row"]["text"] == "Falta disciplinar: Botafogo da Mesa, botão 7"
+    assert "Falta técnica para Estrela do Norte (Regra Gaúcha, Art. XXIX f)" in now["row"][
+        "meaning"], now["row"]
+    for page in ("account", "faltas", "summary"):
+        assert now[page] == meant[page], (page, now[page], meant[page])
+    assert "punida com falta técnica, botão 7" in now["history"], now["history"]
+    # Correções: before → after, the after as the fact now reads
+    record = MatchLibrary(amended.store).match_record(amended.book.id)
+    table = build(record).table("corrections")
+    assert table is not None and [(r["target"], r["now"]) for r in table.rows] == [
+        (f"nº {foul} — Falta disciplinar: Botafogo da Mesa, botão 3",
+         "Falta disciplinar de Botafogo da Mesa: punida com falta técnica, botão 7")], table.rows
+
+
+def test_a_mesa_posta_foul_amended_to_the_fouled_sides_half_reads_as_if_entered_so(
+        tmp_path: Path) -> None:
+    """M-b (m28-corrected.png, sumula-2.txt): Onde corrected to "no campo de quem sofreu a
+    falta" read "Falta de Botafogo, botão no campo …" (a foul with no disc: the form sent "")
+    and the Correções' "Passa a ser" said the sentence twice, joined by "—"."""
+    amended = kicked_off(tmp_path / "a.sqlite", "mesa-posta", clock=30_000)
+    foul = amended.put("foul", {"side": "B", "disc": None, "type": "falta",
+                                "where": "opponent_half"})
+    # the correction form's fields as the console offers them, sent unchanged but Onde
+    row = _rows(amended)[foul]
+    sent = {**row["data"], **{f["key"]: f["value"] for f in row["fields"]}}
+    assert {f["key"]: f["type"] for f in row["fields"]}.get("disc") == "number", row["fields"]
+    amended.put("amend", {"target": foul, "data": {**sent, "where": "own_half"},
+                          "reason": "a falta foi no campo de Estrela"})
+    entered = kicked_off(tmp_path / "e.sqlite", "mesa-posta", clock=30_000)
+    same = entered.put("foul", {"side": "B", "disc": None, "type": "falta",
+                                "where": "own_half"})
+    now, meant = reads(amended, foul), reads(entered, same)
+    assert now["row"] == meant["row"], (now["row"], meant["row"])
+    for page in ("account", "faltas", "summary"):
+        assert now[page] == meant[page], (page, now[page], meant[page])
+    fact = ("Falta de Botafogo da Mesa no campo de quem sofreu a falta: Tiro livre para "
+            "Estrela do Norte")
+    assert now["row"]["fact_lines"] == [fact], now["row"]
+    record = MatchLibrary(amended.store).match_record(amended.book.id)
+    table = build(record).table("corrections")
+    assert table is not None and [(r["target"], r["now"]) for r in table.rows] == [
+        (f"nº {foul} — Falta de Botafogo da Mesa no campo do infrator", fact)], table.rows
+
+
+def test_an_amendment_naming_no_disc_by_an_empty_number_is_refused(tmp_path: Path) -> None:
+    """An amendment's botão is a number 0–99 or none: "" (what the form once sent for an
+    empty field) is refused before it is logged, never read "botão " on every page."""
+    t = kicked_off(tmp_path / "m.sqlite", "mesa-posta", clock=30_000)
+    foul = t.put("foul", {"side": "B", "disc": None, "type": "falta", "where": "opponent_half"})
+    wrong = refusals(t, "amend", {"target": foul, "data": {
+        "side": "B", "disc": "", "type": "falta", "where": "own_half"}})
+    assert wrong == ["O número de um botão vai de 0 a 99"], wrong

@@ -316,8 +316,8 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
         counted = said(frozenset({"disciplinary"})) if kind == "discipline" else []
         # a foul with the rules' grading of it ("tiro livre indireto para …"), as announced
         graded = [s for s in said() if s.code.startswith("restart_")] if kind == "foul" else []
-        add("discipline", {lang: foul_words(counted, data.get("disc"), lang)
-                           if counted and not record.get(f"now_{lang}")
+        # (amended: the rules' re-run words and the amended disc, as if entered so, M-a)
+        add("discipline", {lang: foul_words(counted, data.get("disc"), lang) if counted
                            else graded_words(str(record.get(f"now_{lang}") or record.get(key)
                                                  or ""), graded, lang)
                            for lang, key in LANGS}, side=data.get("side"))

@@ -80,12 +80,14 @@ def amended_of(row: dict[str, Any], st: EntryStatus | None,
 
 
 def now_reads(e: StoredEntry, amended: dict[str, Any] | None, teams: dict[str, Any],
-              ends: dict[str, int] | None, lang: str) -> str | None:
-    """An amended entry as it now reads (``amended``: the amendment's kind and data), else
-    None."""
+              ends: dict[str, int] | None, lang: str, targets: Any = None,
+              interval: bool = False) -> str | None:
+    """An amended entry as it now reads (``amended``: the amendment's kind and data), said as
+    its own sentence is (``targets``, ``interval``: :func:`entry_record`), else None."""
     if amended is None:
         return None
-    return sentence(amended["kind"], amended["data"], teams, lang, period=e.period, ends=ends)
+    return sentence(amended["kind"], amended["data"], teams, lang, period=e.period, ends=ends,
+                    targets=targets, interval=interval)
 
 
 def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, Any],
@@ -136,8 +138,12 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     }
     # the fact as the rules apply it: every fact and table reads the amended one (walk45h-a A4)
     record["amended"] = amended_of({"kind": e.kind, "data": e.data}, st, by_id)
-    now = {f"now_{lang}": now_reads(e, record["amended"], teams, ends, lang)
-           for lang in ("pt", "en")}
+    now = {f"now_{lang}": now_reads(e, record["amended"], teams, ends, lang, targets,
+                                    ctx.place == "interval") for lang in ("pt", "en")}
+    if now["now_pt"] is not None:  # every line of its row reads the amended fact: its
+        # sentence too, as if entered so; as logged kept for Correções' "before" (walk45i-b M-a)
+        record["logged"], record["logged_en"] = record["text"], record["text_en"]
+        record["text"], record["text_en"] = now["now_pt"], str(now["now_en"])
     asked = by_id.get(e.data.get("target")) if e.kind == "confirm" and isinstance(
         e.data, dict) and isinstance(e.data.get("target"), int) else None
     target_kind, target = applied(asked) if asked is not None else (None, {})

@@ -103,7 +103,8 @@ def redact_secrets(entries: list[dict[str, Any]],
             if isinstance(amended, dict) and isinstance(amended.get("data"), dict):
                 e["amended"] = {**amended, "data": {  # its amendment's choice is as secret
                     k: ("secreta" if k == "choice" else v) for k, v in amended["data"].items()}}
-            for key, lang in (("text", "pt"), ("text_en", "en")):
+            for key, lang in (("text", "pt"), ("text_en", "en"), ("logged", "pt"),
+                              ("logged_en", "en")):
                 if key in e:
                     e[key] = sentence(e["kind"], data, teams or {}, lang)
         out.append(e)
@@ -398,12 +399,16 @@ def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict
     target = by_id.get(data.get("target")) or {}
     target = {k: v for k, v in target.items() if k not in ("meaning", "meaning_en",
                                                         "meaning_full", "meaning_en_full")}
+    # the entry corrected as it was logged: what it reads now is the "Passa a ser" (M-a)
+    before = {**target, **{key: target[was] for key, was in (("text", "logged"),
+                                                             ("text_en", "logged_en"))
+                           if target.get(was)}}
     corrections.add(
         not st.counts, number=e.get("no"),
         kind=_correction_kind(kind, str(target.get("kind") or ""), lang),
         target=(_("no. {number}").format(number=number_of(data.get("target"), by_id)) + " — "
                 + (goal_named({"goal_words": e.get("goal_was")}, lang)
-                   or (_named(target, teams, lang, by_id) if target else "?"))),
+                   or (_named(before, teams, lang, by_id) if target else "?"))),
         now=_after(kind, data, target, teams, lang, by_id,
                    e.get("goal_was") if st.counts else None, in_effect=st.counts),
         author=origin(e.get("source"), e.get("author"), lang),
@@ -421,8 +426,9 @@ def _after(kind: str, data: dict[str, Any], target: dict[str, Any], teams: dict[
            lang: str, by_id: dict[Any, dict[str, Any]], goal_was: Any = None,
            in_effect: bool = False) -> str:
     """What a correction made of its entry, in words (the "Passa a ser" column: walk #45g G5):
-    the amended sentence — in effect, with what the rules made of it (walk45h-a A3: "Tempo do
-    lance de Botafogo esgotado — Falta técnica de Botafogo …") —, "Anulado: o gol não vale",
+    the fact the amended entry now is, in effect as the rules made it (walk45h-a A3: "Falta
+    técnica de Botafogo (passou do tempo do lance): …"; else its amended sentence), "Anulado: o
+    gol não vale",
     or what its undo gives back."""
     _ = translator(lang).gettext
     if kind == "amend":
@@ -432,9 +438,13 @@ def _after(kind: str, data: dict[str, Any], target: dict[str, Any], teams: dict[
             return goal_named(target, lang)  # makes now ("… botão 9" → "… botão 7", B5)
         new_kind = data.get("kind") or target.get("kind") or ""
         said = sentence(str(new_kind), data["data"], teams, lang, ends=target.get("ends"))
-        facts = [str(f.get("text" if lang == "pt" else "text_en") or "")
-                 for f in target.get("facts") or [] if in_effect and not f.get("struck")]
-        return " — ".join([said, *(f for f in facts if f and f != said)])
+        facts = [f for f in target.get("facts") or [] if in_effect and not f.get("struck")]
+        # the fact it now is, as its row's headline says it ("Falta de X …: Tiro livre para
+        # Y", "Falta disciplinar de X: punida com falta técnica, botão 7"), what it caused
+        # after; its bare sentence only when no fact says it — never twice (walk45i-b M-b)
+        said_now = [str(f.get("text" if lang == "pt" else "text_en") or "") for f in facts]
+        own = any(not f.get("caused") for f in facts)
+        return " — ".join([*([] if own else [said]), *(f for f in said_now if f and f != said)])
     inner = target.get("data") if isinstance(target.get("data"), dict) else {}
     back = by_id.get(inner.get("target")) or {}
     if target.get("kind") == "void":

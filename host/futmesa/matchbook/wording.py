@@ -730,6 +730,9 @@ _DURATION_FIELDS = {"ms", "period_ms", "interval_ms"}
 _FIELD_CHOICES: dict[str, str] = {"type": "foul", "where": "where", "kind": "restart",
                                   "outcome": "outcome", "ball": "ball"}
 _HIDDEN_FIELDS = {"held_ms", "teams", "target", "data", "reason"}
+# a disc's number, typed as one also when none was logged (an empty box sends none, never ""
+# read "botão " on every page: walk45i-b M-b)
+_NUMBER_FIELDS = {"disc", "out", "in"}
 
 
 def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[dict[str, Any]]:
@@ -782,7 +785,7 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[d
                 field["options"].insert(0, {"value": value, "label": str(value)})
         elif isinstance(value, bool):
             field["type"] = "bool"
-        elif isinstance(value, int | float):
+        elif isinstance(value, int | float) or (key in _NUMBER_FIELDS and value is None):
             field["type"] = "number"
         else:
             field["type"] = "text"

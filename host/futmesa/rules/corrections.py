@@ -171,11 +171,19 @@ def correction_problem(log: tuple[Entry, ...], correction: Entry) -> Refused | N
     if _moot(entry, log):
         return Refused(N_("Entry {target} answered a question whose entry was voided: it has "
                           "no effect to correct (undo that void first)"), target=target)
-    named = correction.data["data"].get("disc") if correction.kind == "amend" else None
-    if "disc" in amend_adds(entry.kind) and named is not None and (
-            not isinstance(named, int) or isinstance(named, bool) or not 0 <= named <= 99):
+    if correction.kind == "amend" and _bad_disc(entry, correction.data["data"]):
         return Refused(N_("A disc's number is 0 to 99"))  # else the goal itself is refused
     return None
+
+
+def _bad_disc(entry: Entry, data: dict[str, Any]) -> bool:
+    """Whether an amendment's ``disc`` is no disc's number (0–99) nor none: "" read "botão "
+    everywhere (walk45i-b M-b), 150 refused the goal on replay. A value the entry logged
+    (the goalkeeper's "GK" of a ``positions``) stays as it was."""
+    named = data.get("disc")
+    if named is None or ("disc" not in amend_adds(entry.kind) and named == entry.data.get("disc")):
+        return False
+    return not isinstance(named, int) or isinstance(named, bool) or not 0 <= named <= 99
 
 
 def _amended(entry: Entry, amend: Entry) -> Entry:

@@ -80,7 +80,8 @@ export function fixData() {
     const k = input.dataset.key;
     if (input.dataset.type === "choice") data[k] = JSON.parse(input.value);
     else if (input.dataset.type === "bool") data[k] = input.checked;
-    else if (input.dataset.type === "number") data[k] = Number(input.value);
+    // an empty number box is no number (a foul with no disc named), never 0 nor ""
+    else if (input.dataset.type === "number") data[k] = input.value.trim() === "" ? null : Number(input.value);
     else if (input.dataset.type === "duration") {
       const [min, sec] = input.value.split(":").map(Number);
       data[k] = ((min || 0) * 60 + (sec || 0)) * 1000;
