@@ -105,3 +105,41 @@ def test_a_goals_boton_is_corrected_on_the_goal_row(browser: Any, output_dir: Pa
             f"(document.querySelector(\"#log li[data-id='{goal}'] .fact\") || {{}})"
             ".textContent === \"Gol de Alvorada (1 × 0, 1', botão 7)\"", timeout=WAIT_MS)
         assert not page.js_errors, page.js_errors
+
+
+def test_a_fouls_onde_corrected_on_a_foul_with_no_disc(browser: Any, output_dir: Path) -> None:
+    """Walk45i-b M-b (m27-correct-form.png, m28-corrected.png): a mesa-posta foul entered with
+    no botão, its Onde corrected to "no campo de quem sofreu a falta", read "Falta de Botafogo,
+    botão no campo …": the form sent the empty Botão box as "". It sends none, and the row
+    reads as the foul entered so (004 Faltas: the free kick)."""
+    with LiveTable(speed=10, ruleset="mesa-posta") as live:
+        live.start_match(teams=ALVORADA)
+        # as the console sends it: the Botão box left empty (m14-foul.png)
+        live.referee("foul", {"side": "B", "disc": None, "type": "falta",
+                              "where": "opponent_half"})
+        d = live.daemon
+        foul = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "foul")
+        with phone_on(browser, live) as page:
+            page.tap("[data-sheet=sheet-log]")
+            fix = f"#log li[data-id='{foul}'] [data-fix=amend]"
+            page.wait_for_selector(fix, timeout=WAIT_MS)
+            page.tap(fix)
+            page.wait_for_selector("#fix[open] [data-key=where]", timeout=WAIT_MS)
+            assert page.input_value("#fix-fields [data-key=disc]") == ""
+            page.select_option("#fix-fields [data-key=where]",
+                               label="no campo de quem sofreu a falta")
+            page.fill("#fix-reason", "a falta foi no campo de Alvorada")
+            page.screenshot(path=str(output_dir / "console-fix-foul-where.png"))
+            page.tap("#fix-send")
+            assert _answered(page).startswith("✓"), page.text_content("#result")
+            amend = max((r for r in d.store.entries(d.match["id"]) if r.kind == "amend"),
+                        key=lambda r: r.id)
+            assert amend.data["data"]["disc"] is None, amend.data
+            assert amend.data["data"]["where"] == "own_half", amend.data
+            meant = "Falta de Botafogo no campo de quem sofreu a falta: Tiro livre para Alvorada"
+            page.wait_for_function(
+                f"(document.querySelector(\"#log li[data-id='{foul}'] .fact\") || {{}})"
+                f".textContent === \"{meant}\"", timeout=WAIT_MS)
+            what = page.text_content(f"#log li[data-id='{foul}'] .what") or ""
+            assert what.startswith("Falta de Botafogo no campo de quem sofreu a falta"), what
+            assert not page.js_errors, page.js_errors

@@ -90,6 +90,19 @@ def now_reads(e: StoredEntry, amended: dict[str, Any] | None, teams: dict[str, A
                     targets=targets, interval=interval)
 
 
+def amended_words(e: StoredEntry, record: dict[str, Any], teams: dict[str, Any],
+                  targets: Any, interval: bool) -> dict[str, str | None]:
+    """An amended entry's sentence in each language (``now_pt``, ``now_en``; None: not
+    amended), made its row's ``text``: every line of the row reads the amended fact, as if
+    entered so; the sentence as logged kept (``logged``: Correções' "before", walk45i-b M-a)."""
+    now = {f"now_{lang}": now_reads(e, record["amended"], teams, record["ends"], lang, targets,
+                                    interval) for lang in ("pt", "en")}
+    if now["now_pt"] is not None:
+        record["logged"], record["logged_en"] = record["text"], record["text_en"]
+        record["text"], record["text_en"] = now["now_pt"], str(now["now_en"])
+    return now
+
+
 def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, Any],
                  by_id: dict[int, dict[str, Any]],
                  meaning: list[dict[str, str]] | None = None,
@@ -138,12 +151,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     }
     # the fact as the rules apply it: every fact and table reads the amended one (walk45h-a A4)
     record["amended"] = amended_of({"kind": e.kind, "data": e.data}, st, by_id)
-    now = {f"now_{lang}": now_reads(e, record["amended"], teams, ends, lang, targets,
-                                    ctx.place == "interval") for lang in ("pt", "en")}
-    if now["now_pt"] is not None:  # every line of its row reads the amended fact: its
-        # sentence too, as if entered so; as logged kept for Correções' "before" (walk45i-b M-a)
-        record["logged"], record["logged_en"] = record["text"], record["text_en"]
-        record["text"], record["text_en"] = now["now_pt"], str(now["now_en"])
+    now = amended_words(e, record, teams, targets, ctx.place == "interval")
     asked = by_id.get(e.data.get("target")) if e.kind == "confirm" and isinstance(
         e.data, dict) and isinstance(e.data.get("target"), int) else None
     target_kind, target = applied(asked) if asked is not None else (None, {})

@@ -439,8 +439,8 @@ def _after(kind: str, data: dict[str, Any], target: dict[str, Any], teams: dict[
         new_kind = data.get("kind") or target.get("kind") or ""
         said = sentence(str(new_kind), data["data"], teams, lang, ends=target.get("ends"))
         facts = [f for f in target.get("facts") or [] if in_effect and not f.get("struck")]
-        # the fact it now is, as its row's headline says it ("Falta de X …: Tiro livre para
-        # Y", "Falta disciplinar de X: punida com falta técnica, botão 7"), what it caused
+        # the fact it now is, as its row's headline says it — «Falta de X …: Tiro livre para
+        # Y», «Falta disciplinar de X: punida com falta técnica, botão 7» —, what it caused
         # after; its bare sentence only when no fact says it — never twice (walk45i-b M-b)
         said_now = [str(f.get("text" if lang == "pt" else "text_en") or "") for f in facts]
         own = any(not f.get("caused") for f in facts)
