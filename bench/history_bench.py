@@ -20,15 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
+from _timing import timed
 
 from futmesa.matchbook import MatchLibrary
 from futmesa.store import EventLog
@@ -79,15 +77,6 @@ def fill(store: EventLog, n: int) -> None:
                 " author, created_at, occurred_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (mid, "referee", "void", json.dumps({"target": last, "reason": "revisão"}),
                  1, 12_000, 0, "bench", t / 1000 + 1, t + 1000))
-
-
-def timed(fn: Callable[[], Any], repeat: int) -> float:
-    runs = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs) * 1000
 
 
 def measure(n: int, repeat_replay: int) -> dict[str, float]:

@@ -10,13 +10,12 @@ baseline ("× replay").
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from _timing import timed
 
 from futmesa import report
 from futmesa.matchbook import MatchLibrary, build, engine_for, replay_match
@@ -49,15 +48,6 @@ def make_match(store: EventLog, goals: int = GOALS) -> int:
         if i % 10 == 9:
             add("referee", "void", {"target": goal, "reason": "revisão"}, i * 1000 + 30)
     return match_id
-
-
-def timed(fn: Callable[[], Any], repeat: int = 5) -> float:
-    runs = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        runs.append(time.perf_counter() - start)
-    return statistics.median(runs) * 1000
 
 
 def main() -> int:
