@@ -9,6 +9,8 @@ test-output/.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,39 @@ def _wait_text(page: Any, selector: str, text: str) -> None:
         arg=[selector, text], timeout=WAIT_MS)
 
 
+def _console(page: Any, url: str) -> None:
+    """`page` on the console at `url`, once it has taken its token ("✓ acesso de árbitro")."""
+    page.goto(url)
+    _wait_text(page, "#token-status", "✓ acesso de árbitro")
+
+
+def _new_match(page: Any) -> None:
+    """Nova partida from the open match form, confirmed in the console's own box; until the
+    console says it is done."""
+    page.click("#setup button[value=new_match]")
+    _answer_in_page(page, "#ask-yes")
+    _wait_text(page, "#result", "✓ nova partida")
+
+
+@contextmanager
+def _phone_on_a_match(browser: Any, init_script: str | None = None
+                      ) -> Iterator[tuple[LiveTable, Any, list[str]]]:
+    """A match under way, its console on a phone (`init_script` run first in each page):
+    (the table, the page, its script errors); the phone closed however the test ends."""
+    with LiveTable(speed=10) as live:
+        live.start_match()
+        ctx = browser.new_context(**PHONE)
+        try:
+            if init_script:
+                ctx.add_init_script(init_script)
+            page = ctx.new_page()
+            errors = _errors(page)
+            _console(page, f"{live.base_url}/console?token={live.token}")
+            yield live, page, errors
+        finally:
+            ctx.close()
+
+
 def test_nova_partida_keeps_this_console_and_tells_the_others(
         browser: Any, output_dir: Path) -> None:
     with LiveTable(speed=10) as live:
@@ -56,16 +91,13 @@ def test_nova_partida_keeps_this_console_and_tells_the_others(
             mine, other = (ctx.new_page() for ctx in phones)
             errors = _errors(mine) + _errors(other)
             for pg in (mine, other):
-                pg.goto(f"{live.base_url}/console?token={live.token}")
-                _wait_text(pg, "#token-status", "✓ acesso de árbitro")
+                _console(pg, f"{live.base_url}/console?token={live.token}")
             old_token = live.token
             mine.click("[data-sheet=sheet-more]")  # the match form is one tap away
             mine.fill("#setup input[name=nameA]", "Grêmio")
             mine.fill("#setup input[name=nameB]", "Internacional")
             mine.fill("#setup input[name=half_min]", "10")
-            mine.click("#setup button[value=new_match]")
-            _answer_in_page(mine, "#ask-yes")
-            _wait_text(mine, "#result", "✓ nova partida")
+            _new_match(mine)
             assert live.token != old_token
             # this console carries on with the new token: a referee action is accepted
             _wait_text(mine, "#token-status", "✓ acesso de árbitro")
@@ -162,18 +194,14 @@ def test_two_tables_on_one_host_each_console_keeps_its_own_token(
         try:
             c1, c2 = ctx.new_page(), ctx.new_page()
             errors = _errors(c1) + _errors(c2)
-            c1.goto(f"{live.base_url}/console?table={one}&token={live.running.token_for(one)}")
-            _wait_text(c1, "#token-status", "✓ acesso de árbitro")
-            c2.goto(f"{live.base_url}/console?table={two}&token={live.running.token_for(two)}")
-            _wait_text(c2, "#token-status", "✓ acesso de árbitro")
+            _console(c1, f"{live.base_url}/console?table={one}&token={live.running.token_for(one)}")
+            _console(c2, f"{live.base_url}/console?table={two}&token={live.running.token_for(two)}")
             c1.reload()  # table 2's token in the same storage did not replace table 1's
             _wait_text(c1, "#token-status", "✓ acesso de árbitro")
             c1.click("[data-sheet=sheet-more]")
             c1.fill("#setup input[name=nameA]", "Grêmio")
             c1.fill("#setup input[name=nameB]", "Internacional")
-            c1.click("#setup button[value=new_match]")
-            _answer_in_page(c1, "#ask-yes")
-            _wait_text(c1, "#result", "✓ nova partida")
+            _new_match(c1)
             _wait_text(c1, "#token-status", "✓ acesso de árbitro")
             c2.reload()  # table 2's console is not locked out by table 1's new match
             _wait_text(c2, "#token-status", "✓ acesso de árbitro")
@@ -232,55 +260,34 @@ def test_nova_partida_a_late_answer_for_the_old_key_does_not_retire_this_console
         browser: Any) -> None:
     """Walk #45 H2: the console that pressed "Nova partida" asked for its old key's check (the
     new match's state came first) and that answer, arriving last, said "outro aparelho"."""
-    with LiveTable(speed=10) as live:
-        live.start_match()
-        ctx = browser.new_context(**PHONE)
-        try:
-            ctx.add_init_script(_SLOW_OLD_TOKEN_CHECK)
-            mine = ctx.new_page()
-            errors = _errors(mine)
-            mine.goto(f"{live.base_url}/console?token={live.token}")
-            _wait_text(mine, "#token-status", "✓ acesso de árbitro")
-            mine.evaluate("(t) => { window.slowToken = t; }", live.token)
-            mine.click("[data-sheet=sheet-more]")
-            mine.click("#setup button[value=new_match]")
-            _answer_in_page(mine, "#ask-yes")
-            _wait_text(mine, "#result", "✓ nova partida")
-            mine.wait_for_function("window.oldChecks > 0", timeout=WAIT_MS)
-            status = mine.text_content("#token-status") or ""
-            assert "outro aparelho" not in status, status
-            assert "✓" in status, status
-            assert not errors, errors
-        finally:
-            ctx.close()
+    with _phone_on_a_match(browser, _SLOW_OLD_TOKEN_CHECK) as (live, mine, errors):
+        mine.evaluate("(t) => { window.slowToken = t; }", live.token)
+        mine.click("[data-sheet=sheet-more]")
+        _new_match(mine)
+        mine.wait_for_function("window.oldChecks > 0", timeout=WAIT_MS)
+        status = mine.text_content("#token-status") or ""
+        assert "outro aparelho" not in status, status
+        assert "✓" in status, status
+        assert not errors, errors
 
 
 def test_nova_partida_reminds_that_the_report_is_not_signed(browser: Any) -> None:
     """Walk #45 M8: "Encerrar a partida atual e abrir uma nova?" closed an unsigned match with
     no word of the signature the guide asks for first; cancelled, nothing changes."""
-    with LiveTable(speed=10) as live:
-        live.start_match()
+    with _phone_on_a_match(browser) as (live, page, errors):
         first = httpx.get(live.base_url + "/api/state", timeout=10).json()["match_id"]
-        ctx = browser.new_context(**PHONE)
-        try:
-            page = ctx.new_page()
-            errors = _errors(page)
-            page.goto(f"{live.base_url}/console?token={live.token}")
-            _wait_text(page, "#token-status", "✓ acesso de árbitro")
-            native: list[str] = []  # the browser's own confirm() box: never (walk 45g, Low)
-            page.on("dialog", lambda d: (native.append(d.message), d.dismiss()))
-            page.click("[data-sheet=sheet-more]")
-            page.click("#setup button[value=new_match]")
-            asked = _answer_in_page(page, "#ask-no")
-            assert "súmula desta partida ainda não foi assinada" in asked, asked
-            assert "Assinar a súmula" in asked and "Encerrar a partida atual" in asked
-            assert native == []
-            assert page.is_hidden("#ask")
-            state = httpx.get(live.base_url + "/api/state", timeout=10).json()
-            assert state["match_id"] == first
-            assert not errors, errors
-        finally:
-            ctx.close()
+        native: list[str] = []  # the browser's own confirm() box: never (walk 45g, Low)
+        page.on("dialog", lambda d: (native.append(d.message), d.dismiss()))
+        page.click("[data-sheet=sheet-more]")
+        page.click("#setup button[value=new_match]")
+        asked = _answer_in_page(page, "#ask-no")
+        assert "súmula desta partida ainda não foi assinada" in asked, asked
+        assert "Assinar a súmula" in asked and "Encerrar a partida atual" in asked
+        assert native == []
+        assert page.is_hidden("#ask")
+        state = httpx.get(live.base_url + "/api/state", timeout=10).json()
+        assert state["match_id"] == first
+        assert not errors, errors
 
 
 def test_mais_after_nova_partida_shows_the_match_it_opened(browser: Any, output_dir: Path) -> None:
@@ -288,34 +295,23 @@ def test_mais_after_nova_partida_shows_the_match_it_opened(browser: Any, output_
     league match, and the reopened "Mais" said "mata-mata" (the rules send a draw to penalties in
     any competition, 004 "Partida empatada no fim do tempo normal vai para os pênaltis"): the
     next Nova partida from that form would have switched format. Every field shows the match."""
-    with LiveTable(speed=10) as live:
-        live.start_match()
-        ctx = browser.new_context(**PHONE)
-        try:
-            page = ctx.new_page()
-            errors = _errors(page)
-            page.goto(f"{live.base_url}/console?token={live.token}")
-            _wait_text(page, "#token-status", "✓ acesso de árbitro")
-            page.click("[data-sheet=sheet-more]")
-            chosen = {"nameA": "Grêmio", "nameB": "Internacional", "event": "Copa do Clube",
-                      "half_min": "3", "referee": "Árbitro Beto"}
-            for name, value in chosen.items():
-                page.fill(f"#setup [name={name}]", value)
-            page.select_option("#setup [name=ruleset]", "mesa-posta")
-            page.select_option("#setup [name=competition]", "league")
-            page.click("#setup button[value=new_match]")
-            _answer_in_page(page, "#ask-yes")
-            _wait_text(page, "#result", "✓ nova partida")
-            page.wait_for_function("() => !document.querySelector('#sheet-more:not([hidden])')")
-            assert live.match()["ruleset"] == "mesa-posta"
-            page.click("[data-sheet=sheet-more]")
-            values = page.evaluate("""() => Object.fromEntries([...new FormData(
-                document.getElementById('setup')).entries()])""")
-            page.screenshot(path=str(output_dir / "venue-more-after-new-match-phone.png"))
-            assert values["competition"] == "league", values
-            assert values["ruleset"] == "mesa-posta", values
-            for name, value in chosen.items():
-                assert values[name] == value, (name, values)
-            assert not errors, errors
-        finally:
-            ctx.close()
+    with _phone_on_a_match(browser) as (live, page, errors):
+        page.click("[data-sheet=sheet-more]")
+        chosen = {"nameA": "Grêmio", "nameB": "Internacional", "event": "Copa do Clube",
+                  "half_min": "3", "referee": "Árbitro Beto"}
+        for name, value in chosen.items():
+            page.fill(f"#setup [name={name}]", value)
+        page.select_option("#setup [name=ruleset]", "mesa-posta")
+        page.select_option("#setup [name=competition]", "league")
+        _new_match(page)
+        page.wait_for_function("() => !document.querySelector('#sheet-more:not([hidden])')")
+        assert live.match()["ruleset"] == "mesa-posta"
+        page.click("[data-sheet=sheet-more]")
+        values = page.evaluate("""() => Object.fromEntries([...new FormData(
+            document.getElementById('setup')).entries()])""")
+        page.screenshot(path=str(output_dir / "venue-more-after-new-match-phone.png"))
+        assert values["competition"] == "league", values
+        assert values["ruleset"] == "mesa-posta", values
+        for name, value in chosen.items():
+            assert values[name] == value, (name, values)
+        assert not errors, errors
