@@ -1,7 +1,6 @@
 """`futmesa flash`: the compile step, the mpremote plan, and clear errors without a board."""
 
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -31,14 +30,6 @@ def firmware_with_pico(tmp_path):
     if not (src / "boards" / "pico.py").exists():
         (src / "boards" / "pico.py").write_text("class PicoBoard:\n    name = 'pico'\n")
     return src
-
-
-@pytest.fixture
-def port():
-    master, slave = os.openpty()
-    yield os.ttyname(slave)
-    os.close(master)
-    os.close(slave)
 
 
 def test_compile_step_makes_mpy_files(tmp_path, firmware_with_pico):

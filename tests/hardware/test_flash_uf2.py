@@ -4,7 +4,6 @@ on a virtual Pico is in tests/pico.)"""
 
 from __future__ import annotations
 
-import os
 import struct
 import subprocess
 from pathlib import Path
@@ -38,14 +37,6 @@ def make_drive(path: Path, info: str = RP2040_INFO) -> Path:
     (path / "INFO_UF2.TXT").write_text(info)
     (path / "INDEX.HTM").write_text("<html></html>")
     return path
-
-
-@pytest.fixture
-def port():
-    master, slave = os.openpty()
-    yield os.ttyname(slave)
-    os.close(master)
-    os.close(slave)
 
 
 def test_image_checks(tmp_path: Path) -> None:
