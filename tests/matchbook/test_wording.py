@@ -140,7 +140,12 @@ def test_the_correction_form_names_every_field_in_words_and_times_in_minutes() -
     ("000 Art. 8 §10", "CBFM 1 Toque, Art. 8 §10", "Regra CBFM 1 Toque, Art. 8 §10"),
     ("001 Art. XXI §1", "Regra Gaúcha, Art. XXI §1", "Regra Gaúcha (LGFM), Art. XXI §1"),
     ("003 Art. 29", "Pastilha 8x2, Art. 29", "Regra Pastilha 8x2 (FEFUMERJ / CBFM), Art. 29"),
-    ("004 Sua vez", "A mesa está posta, Sua vez", "Regra «A mesa está posta», Sua vez"),
+    # 004's sections by their titles, quoted: never "A mesa está posta, A partida" as if one
+    # name (walk45i-b, low)
+    ("004 Sua vez", "A mesa está posta, «Sua vez»", "Regra «A mesa está posta», «Sua vez»"),
+    ("004 A partida", "A mesa está posta, «A partida»",
+     "Regra «A mesa está posta», «A partida»"),
+    ("004", "A mesa está posta", "Regra «A mesa está posta»"),
     ("000 Regra 1 §3", "CBFM 1 Toque, Regra 1 §3", "Regra CBFM 1 Toque, Regra 1 §3"),
 ])
 def test_citations_in_words(rule: str, short: str, full: str) -> None:

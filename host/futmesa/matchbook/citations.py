@@ -4,7 +4,8 @@ The rules engine cites the rule documents by their file number (``/work/shared/r
 000 CBFM 1 Toque, 001 Regra Gaúcha, 003 Pastilha 8x2, 004 "A mesa está posta"). Every view
 reads citations through this one module, so a file number never reaches a person:
 ``cite()`` for one citation, ``plain()`` for a sentence that carries citations inside it.
-The short form is for the TV and the console, the full form for the súmula.
+The short form is for the TV and the console, the full form for the súmula. 004 has no
+articles: its sections are cited by their titles, quoted ("A mesa está posta, «Faltas»").
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ DOCUMENTS: dict[str, tuple[str, str]] = {
 
 # a file number at the start of a citation: followed by an article, a rule, or a section title
 _CITATION = re.compile(r"(?<![\w.])(00[0-9])(?:\s+(?=[A-ZÀ-Ú§])|(?=\)|$|[,;]))")
+# the documents with no articles, cited by their sections' titles (004 "A partida"): the title
+# is quoted, «A partida», so it never reads as part of the document's name ("A mesa está
+# posta, A partida": walk45i-b, low); it ends where the citation does
+TITLED = ("004",)
+_TITLE = re.compile(r"(?<![\w.])(" + "|".join(TITLED) + r")\s+([^\s):;,][^):;,\n]*?)"
+                    r"(?=\s*(?:[):;,\n]|$))")
 
 
 def _document(number: str, full: bool) -> str:
@@ -54,8 +61,9 @@ def _plain(text: str, full: bool) -> str:
         rest = text[m.end():]
         if not rest or rest[0] in "),;":
             return doc
-        return f"{doc}, "  # "…, Art. 8 §10"; 004 cites its sections by title: "…, Sua vez"
+        return f"{doc}, "  # "…, Art. 8 §10" (004's sections: _TITLE, "…, «Sua vez»")
 
+    text = _TITLE.sub(lambda m: f"{_document(m.group(1), full)}, «{m.group(2)}»", text)
     return _CITATION.sub(name, text)
 
 
