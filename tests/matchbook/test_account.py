@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -199,6 +200,31 @@ def test_the_sumula_pdf_lists_the_account(tmp_path: Path) -> None:
     text = flat(subprocess.run(["pdftotext", "-raw", str(pdf), "-"], capture_output=True,
                                text=True, check=True).stdout)
     assert "Lance de Botafogo da Mesa iniciado" in text
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils missing")
+def test_the_folded_lance_timer_is_said_under_the_event_log_not_in_a_row(
+        tmp_path: Path) -> None:
+    """Walk45i-b, low (sumula1-4.png): "33 registros do tempo de lance … recolhidos" was a
+    row of the event log with no number, its words in the Ocorrência cell under the
+    signature's row. It is a note under the table: in no row, and the PDF, the HTML and the
+    JSON say it after the table."""
+    t = a_match(tmp_path / "m.sqlite")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    log = build(record).table("log")
+    assert log is not None and log.note.startswith("4 registros do tempo de lance"), log.note
+    assert not [r for r in log.rows if "tempo de lance" in r.get("what", "")], log.rows[-1]
+    pdf = tmp_path / "s.pdf"
+    pdf.write_bytes(report.pdf_bytes(record))
+    lines = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout.splitlines()
+    said = [x for x in lines if "registros do tempo de lance" in x]
+    what = [x for x in lines if "Ocorrência" in x][0].index("Ocorrência")
+    assert said and said[0].index("4 registros") < what, said  # not in the Ocorrência cell
+    page = report.render_html(record)
+    after = page.split('id="t-log"', 1)[1].split("</table>", 1)[1]
+    assert "4 registros do tempo de lance" in after.split("<h2>", 1)[0], after[:300]
+    assert json.loads(report.render_json(record))["tables"]["log"]["note"] == log.note
 
 
 def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) -> None:

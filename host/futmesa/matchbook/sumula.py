@@ -58,6 +58,8 @@ class Table:
     columns: list[tuple[str, str]]
     rows: list[dict[str, str]] = field(default_factory=list)
     struck: list[bool] = field(default_factory=list)
+    # a sentence said under the table, in no row of it (the lance timer's rows folded away)
+    note: str = ""
 
     @property
     def head(self) -> list[str]:
@@ -575,8 +577,8 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
                 clock="" if inside or shootout else clock_text(e.get("clock_ms")),
                 what=text, origin=who, status=status_text(
                     {**st.to_dict(), "by_no": (by_id.get(st.by) or {}).get("no")}, lang))
-    if folded:
-        log.add(what=_("{count} lance-timer entries (lance started, warnings, expiries) "
-                       "folded away: each lance's time is in the match's full record").format(
-                           count=folded))
+    if folded:  # said under the table, never a row with no number (walk45i-b, low)
+        log.note = _("{count} lance-timer entries (lance started, warnings, expiries) "
+                     "folded away: each lance's time is in the match's full record").format(
+                         count=folded)
     return log

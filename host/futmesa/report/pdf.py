@@ -148,8 +148,10 @@ def _table_flowables(t: SumulaTable, st: _Styles) -> list[Any]:
     if dense:  # the log's period column in the short form a referee writes: "1º"
         t = SumulaTable(t.key, t.title, t.columns, [{**r, "period": r.get("period", "")
                                                .replace(" tempo", "").replace(" half", "")}
-                                              for r in t.rows], t.struck)
+                                              for r in t.rows], t.struck, t.note)
     parts = [st.p(t.title, st.h2), st.table(t.head, t.cells(), widths, t.struck, dense)]
+    if t.note:  # under the table, in none of its cells (walk45i-b, low)
+        parts.append(st.p(t.note, st.small))
     if len(t.rows) <= 3:
         return [KeepTogether(parts)]
     # a long table starts where its title and a few rows fit: never a title alone at a foot

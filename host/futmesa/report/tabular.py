@@ -40,13 +40,16 @@ def to_csv(s: Sumula) -> str:
         w.writerow([*t.head, _("In force")])
         for row, struck in zip(t.cells(), t.struck, strict=True):
             w.writerow([*row, struck_out if struck else in_force])
+        if t.note:  # said under the table: one cell, no row of it
+            w.writerow([t.note])
     return out.getvalue()
 
 
 def to_dict(s: Sumula, record: dict[str, Any]) -> dict[str, Any]:
     tables = {t.key: {"title": t.title, "columns": [k for k, _ in t.columns],
                       "headings": t.head, "rows": t.rows,
-                      "struck": [i for i, v in enumerate(t.struck) if v]}
+                      "struck": [i for i, v in enumerate(t.struck) if v],
+                      **({"note": t.note} if t.note else {})}
               for t in s.tables}
     summary = {"id": s.id, "result": s.result, "score": s.score, "teams": s.teams,
                "finished": s.finished, "ending": s.ending, "referee": s.referee,
