@@ -480,7 +480,8 @@ def matches(db: str) -> None:
                    "súmula names no address and says how to check it on the host.")
 @click.option("--timekeeping", is_flag=True,
               help="Every lance-timer row in the event log (lance started, warnings, "
-                   "expiries); by default they are folded into one line.")
+                   "expiries); by default they are folded away, said in a note under the "
+                   "table.")
 def report(match_id: int, db: str, pdf_path: str | None, html_path: str | None,
            csv_path: str | None, json_path: str | None, lang: str | None,
            verify_base: str | None, timekeeping: bool) -> None:
