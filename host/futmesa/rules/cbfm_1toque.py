@@ -78,6 +78,8 @@ class Cbfm1Toque(Ruleset):
         "min_discs": "000 Art. 6 §6",
         "substitutions": "000 Art. 10",
         "turns": "000 Art. 9 §2",
+        # a lance out of turn is "lance inapropriado ... em desacordo com as normas do jogo"
+        "out_of_turn": "000 Art. 23",
         "ball_stopped": "000 Art. 16",
         "waive": "000 Art. 24",
         "side_choice": "000 Art. 15 §1",

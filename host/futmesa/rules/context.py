@@ -240,6 +240,10 @@ class Ctx:
             "default": default,
             "reject": reject,
             "period": self.m["period"],
+            # when the question's entry happened: a goal its answer decides was scored then,
+            # not when the referee answered (goals.py goal_record; walk45i-b H1)
+            "clock_ms": self.entry.clock_ms,
+            "at": self.instant(),
             **extra,
         }
         self.m["pending"].append(item)

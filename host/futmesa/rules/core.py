@@ -280,6 +280,15 @@ class RulesCore:
             ctx.device("dead_ball")
             ctx.m["clock_running"] = False  # as commanded; the device confirms with clock_stopped
 
+    def ball_rolls(self, ctx: Ctx) -> None:
+        """A restart was taken — by its taker's touch, or by the asked shot that was its kick
+        (possession.kicked): the ball is in play, so a ball-in-play clock runs again (004 A
+        partida "só corre com a bola rolando"; walk45i-b M-b: a shot straight from a
+        lateral left the clock stopped)."""
+        if self.clock_mode == "ball-in-play" and not ctx.m["clock_running"]:
+            ctx.device("play_on")
+            ctx.m["clock_running"] = True
+
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
         m = ctx.m
         # a sanction given with no lance played between (a disciplinary foul, the lance time):

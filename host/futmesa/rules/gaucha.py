@@ -16,7 +16,7 @@ from futmesa.i18n import N_, NP_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
-from .possession import offside_side, on_turn_only
+from .possession import lance_side, offside_side, on_turn_only
 
 
 class Gaucha(Ruleset):
@@ -58,6 +58,9 @@ class Gaucha(Ruleset):
         "foul_after_time": "001 Art. XXI §2",
         "shot_named": "001 Art. XXI c",
         "shot_lance": "001 Art. XX a",
+        # the vez: "o técnico que tiver a vez de jogar" (XXI §1); the excerpt fixes no turn
+        # order in open play and gives no foul for a lance out of it (out_of_turn below)
+        "vez": "001 Art. XXI §1",
         "shot_required": "001 Art. XXI c",
         "opponent_half": "001 Art. XXI a",
         "midline": "001 Art. XXI §único",
@@ -170,13 +173,18 @@ class Gaucha(Ruleset):
     }
 
     def out_of_turn(self, ctx: Ctx, side: str) -> bool:
-        """001 fixes no turn order in open play, but its restarts do: the taker of an offside
-        kick (Art. XXXII §2–§3), a throw-in cavada (Art. XXXIV §1 b) or any restart with a
-        number of lances has no further lance until the opponent plays. A further one is
-        refused — or, if the referee says it happened (`out_of_turn`), a technical foul."""
+        """001's restarts fix who plays next: the taker of an offside kick (Art. XXXII
+        §2–§3), a throw-in cavada (Art. XXXIV §1 b) or any restart with a number of lances
+        has no further lance until the opponent plays. A further one is refused — or, if the
+        referee says it happened (`out_of_turn`), a technical foul by the restart's article.
+        In open play the excerpt fixes no order (XX a, XXI §1 speak of the vez, no article
+        binds it nor fouls a lance out of it): the lance played stands, and the referee is told
+        it was played in the other team's vez and whose lance is next (walk45i-b M-a: the tap
+        was taken without a word, the vez staying with the team that then lost it on time)."""
         r = ctx.m["restart"]
         if not (r and r.get("open") and r["taken"] and r["side"] == side
                 and r["taker_lances"] >= (r.get("lances") or 1)):
+            self.played_in_the_other_vez(ctx, side)
             return False
         if not ctx.entry.data.get("out_of_turn"):
             raise Refused(
@@ -192,6 +200,19 @@ class Gaucha(Ruleset):
         )
         self.technical_foul(ctx, side, r["limit_rule"])
         return True
+
+    def played_in_the_other_vez(self, ctx: Ctx, side: str) -> None:
+        """A lance by `side` in open play while the vez was the other team's: it stands (no
+        article fouls it), said so, with the next lance the other team's (count_touch)."""
+        m = ctx.m
+        turn = lance_side(m)
+        r = m["restart"]
+        if turn is None or turn == side or (r and not r["taken"]) or m["status"] != "running":
+            return  # a restart to take or a last lance: refused with their own words
+        ctx.announce("lance_off_turn",
+                     N_("{team} played in {turn_team}'s turn: this rule has no foul for it, the "
+                        "lance counts; the next lance is {turn_team}'s"),
+                     self.cite("vez"), team=ctx.name(side), turn_team=ctx.name(turn))
 
     def turn_holder(self, m: dict[str, Any], side: str) -> str | None:
         """No turn order in open play, but a restart whose lances are played leaves the next

@@ -75,7 +75,8 @@ class GoalRules(RulesCore):
             raise Refused(N_("No shot was asked"))
         m["shot_asked"] = None
         # a restart the shot was the kick of is taken (possession.py), its kicker waits
-        kicked(m, shot["side"], shot.get("disc"), outcome in ("saved", "blocked"))
+        if kicked(m, shot["side"], shot.get("disc"), outcome in ("saved", "blocked")):
+            self.ball_rolls(ctx)  # the shot took the restart: the ball was in play
         m["last_player"] = shot["side"]  # the shot was the shooter's lance (whose lance went out)
         so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         if outcome == "wide":
@@ -362,22 +363,30 @@ class GoalRules(RulesCore):
         else:
             self.set_restart(ctx, "tiro_de_meta", defender, self.cite("no_shot_restart"), **out)
 
-    def count_goal(
-        self, ctx: Ctx, side: str, own: bool, disc: int | None, rule: str, at: int | None = None
-    ) -> None:
+    @staticmethod
+    def goal_record(ctx: Ctx, side: str, own: bool, disc: int | None,
+                    asked: dict[str, Any] | None = None, entry: int | None = None
+                    ) -> dict[str, Any]:
+        """A counted goal as ``m["goals"]`` keeps it, placed when the ball went in: at the
+        entry that saw it, or — a goal the referee's answer decides (``asked``: the question,
+        ``ctx.confirm``) — at the question's entry, the ball's, never the answer's (walk45i-b
+        H1: an own goal answered 26 s after the ball read one minute late). Its minute, the
+        score's timeline, the súmula's goals and /history all read this one time."""
+        if asked is None:
+            when = {"period": ctx.m["period"], "clock_ms": ctx.entry.clock_ms,
+                    "at": ctx.instant()}
+        else:
+            when = {"period": asked.get("period", ctx.m["period"]),
+                    "clock_ms": asked.get("clock_ms", ctx.entry.clock_ms),
+                    "at": asked.get("at")}
+        return {"side": side, "own_goal": own, "disc": disc, **when,
+                "entry": ctx.entry.id if entry is None else entry}
+
+    def count_goal(self, ctx: Ctx, side: str, own: bool, disc: int | None, rule: str,
+                   asked: dict[str, Any] | None = None) -> None:
         m = ctx.m
         m["score"][side] += 1
-        m["goals"].append(
-            {
-                "side": side,
-                "own_goal": own,
-                "disc": disc,
-                "period": m["period"],
-                "clock_ms": ctx.entry.clock_ms,
-                "entry": ctx.entry.id,
-                "at": ctx.instant() if at is None else at,
-            }
-        )
+        m["goals"].append(self.goal_record(ctx, side, own, disc, asked))
         if own:  # said from both sides: who put it in his own goal, and who gets the point
             ctx.announce(
                 "goal",
@@ -485,20 +494,12 @@ class GoalRules(RulesCore):
             rule = self.cite("own_goal") if choice == "own_goal" else self.cite("goal")
             if not self.in_play(m):
                 m["score"][side] += 1  # late confirmation: count it, no re-arrangement
-                m["goals"].append(
-                    {
-                        "side": side,
-                        "own_goal": choice == "own_goal",
-                        "disc": None,
-                        "period": pending["period"],
-                        "clock_ms": 0,
-                        "entry": pending["id"],
-                        "at": None,
-                    }
-                )
+                m["goals"].append(self.goal_record(ctx, side, choice == "own_goal", None,
+                                                   pending, entry=pending["id"]))
                 ctx.announce("goal", N_("Goal confirmed: {team}"), rule, team=ctx.name(side))
             else:
-                self.count_goal(ctx, side, own=choice == "own_goal", disc=None, rule=rule, at=None)
+                self.count_goal(ctx, side, own=choice == "own_goal", disc=None, rule=rule,
+                                asked=pending)
         elif choice == "false_trip":
             ctx.announce("false_trip", N_("Goal sensor: false trip, play on"))
             if self.clock_mode == "ball-in-play":
@@ -525,17 +526,9 @@ class GoalRules(RulesCore):
         if choice == "counts" and not counted:
             side = pending["side"]
             m["score"][side] += 1
-            m["goals"].append(
-                {
-                    "side": side,
-                    "own_goal": False,
-                    "disc": None,
-                    "period": pending["goal_period"],
-                    "clock_ms": 0,
-                    "entry": pending["goal_entry"],
-                    "at": None,
-                }
-            )
+            m["goals"].append(self.goal_record(
+                ctx, side, False, None, {**pending, "period": pending["goal_period"]},
+                entry=pending["goal_entry"]))
             ctx.announce(
                 "goal",
                 N_("Goal confirmed: {team}"),

@@ -76,7 +76,7 @@ class PlayRules(RulesCore):
         end = d.get("end")
         if line not in ("side", "end") or end not in (0, 1):
             raise Refused(N_("'line' must be side|end, 'end' 0|1"))
-        if not self.in_play(m):
+        if self.dead_ball_out(ctx):
             return
         ctx.announce("ball_out", N_("Ball out"))
         shot = m["shot_asked"]
@@ -116,6 +116,29 @@ class PlayRules(RulesCore):
             return
         last = m["last_touch"]
         self.resolve_ball_out(ctx, info, last)
+
+    def dead_ball_out(self, ctx: Ctx) -> bool:
+        """A ball out the table reports while the ball is dead — the interval, or the teams
+        re-arranging after a goal (000 Art. 6, 003 Art. 31: the kick-off after it not yet
+        taken, its question answered or not): nothing was in play to go out, so it changes no
+        restart (walk45i-b M-c: during the arrangement it made the kick-off a goal kick). It
+        stays in the log as the sensor saw it, the rules' words saying it had no effect. Before
+        any other restart is taken a ball out is still read: its kick may have been played
+        without the referee's tap, and the ball out is then the play's (who touched it last)."""
+        m = ctx.m
+        r = m["restart"]
+        if not self.in_play(m):
+            if m["status"] == "interval":
+                ctx.announce("ball_out_ignored", N_("Ball out in the interval: no effect"))
+            elif m["status"] != "waiting":
+                ctx.announce("ball_out_ignored", N_("Ball out with the ball dead: no effect"))
+            return True
+        if (m["status"] != "running" or not r or r.get("taken") or r["kind"] != "saida"
+                or not m["goals"] or m["goals"][-1]["period"] != m["period"]):
+            return False  # (a last lance's ball out still ends it)
+        ctx.announce("ball_out_ignored",
+                     N_("Ball out with the ball dead (teams re-arranging): no effect"))
+        return True
 
     # where a kick's ball ends decides what follows, before who touched it last (issue 44):
     # a goal kick or reposição whose ball comes back off a disc over its taker's own end line
@@ -275,9 +298,7 @@ class PlayRules(RulesCore):
             # nothing; a shot's kick is followed by its result, not by another lance of his)
             restart["kicker"] = disc if hit and not struck else None
             restart["kicker_free"] = struck
-            if self.clock_mode == "ball-in-play" and not m["clock_running"]:
-                ctx.device("play_on")
-                m["clock_running"] = True
+            self.ball_rolls(ctx)
         elif restart:
             restart["touches_since"] = restart.get("touches_since", 0) + 1
             self.restore_cleared(ctx)  # play went on after the kick (003 Art. 73 §1)
@@ -372,19 +393,25 @@ class PlayRules(RulesCore):
             ctx.device("lance_restart", side=ctx.m["turn"])
 
     def out_of_turn(self, ctx: Ctx, side: str) -> bool:
-        """One lance per turn (000 Art. 8 §3, Art. 9 §2): a touch by the team not on turn
-        is refused — unless the referee says it happened (`out_of_turn: true`), which is a
-        technical foul (an "inappropriate lance", 000 Art. 23). Only where the document
-        says one lance per turn (`cites["turns"]`): 001's excerpt does not, 003 and 004
-        count touches per possession."""
+        """One lance per turn where the document gives the vez (`cites["turns"]`: 000 Art. 8
+        §3, Art. 9 §2; 001 Art. XXI §1 "o técnico que tiver a vez de jogar", Art. XX a "o
+        lance imediato pertencer ao atacante"; 004 Sua vez; 003 counts touches per possession
+        instead): a touch by the team without the vez is refused, with the way to record it
+        where the document makes a lance out of turn a foul (`cites["out_of_turn"]`: 000 Art.
+        23, "todo lance inapropriado") — entered as 'out of turn' (`out_of_turn: true`), it is
+        that technical foul. Where it has none (001's excerpt, 004), the refusal says to enter
+        only the lances of the team with the vez, and 'out of turn' is refused the same
+        (walk45i-b M-a: gaúcha took the other team's touch, the vez stayed, and the team on
+        turn then lost the lance on time)."""
         m = ctx.m
         turn = lance_side(m)
         if not self.cite("turns") or turn is None or side == turn:
             return False
-        if ctx.entry.data.get("out_of_turn") and not self.cite("technical"):
-            raise Refused(N_("This rule has no foul for a lance out of turn: enter only the "
-                             "lances of the team whose turn it is ({turn_team})"),
-                          turn_team=ctx.name(turn), rule=self.cite("turns"))
+        foul = self.cite("out_of_turn")
+        if not foul:
+            raise Refused(N_("It is not {team}'s turn but {turn_team}'s, and this rule has no "
+                             "foul for a lance out of turn: enter only {turn_team}'s lances"),
+                          team=ctx.name(side), turn_team=ctx.name(turn), rule=self.cite("turns"))
         if not ctx.entry.data.get("out_of_turn"):
             raise Refused(
                 N_("It is not {team}'s turn but {turn_team}'s. If the lance happened, enter it "
@@ -397,7 +424,7 @@ class PlayRules(RulesCore):
             self.cite("turns"),
             team=ctx.name(side),
         )
-        self.technical_foul(ctx, side, self.cite("technical"))
+        self.technical_foul(ctx, side, foul)
         return True
 
     def restart_forbids(self, ctx: Ctx, kind: str, side: str) -> dict[str, Any] | None:

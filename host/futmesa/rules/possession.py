@@ -179,11 +179,12 @@ def kicker_waits(rules: Any, m: dict[str, Any], side: str,
 
 
 def kicked(m: dict[str, Any], side: str, disc: int | None = None,
-           touched: bool = False) -> None:
+           touched: bool = False) -> bool:
     """`side`'s asked shot was struck by `disc`: a restart of its not yet taken is taken by it
     (a penalty, a direct kick: the shot is its lance), so the vez can pass; `disc` is its
     kicker, who waits for another touch (000 Art. 23 IV B) unless the shot was `touched` (saved
-    or blocked: the goalkeeper or a disc touched the ball)."""
+    or blocked: the goalkeeper or a disc touched the ball). True when it took the restart
+    (the ball rolls again: RulesCore.ball_rolls)."""
     r = m.get("restart")
     if r and not r.get("taken") and r.get("side") == side:
         r["taken"] = True
@@ -191,8 +192,10 @@ def kicked(m: dict[str, Any], side: str, disc: int | None = None,
         r["kicker"], r["kicker_free"] = disc, touched
         if r.get("open"):
             r["taker_lances"] = r.get("taker_lances", 0) + 1
-    elif r and r.get("open") and r.get("side") != side:
+        return True
+    if r and r.get("open") and r.get("side") != side:
         r["open"] = False  # the opponent has played: the restart's limits end
+    return False
 
 
 def kickoff_refusal(rules: Any, m: dict[str, Any], side: str) -> Refused | None:
