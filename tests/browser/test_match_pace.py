@@ -40,6 +40,7 @@ class PaceTable(RulesTable):
 
     def __init__(self, hub: StateHub, ruleset: str) -> None:
         self.extra: dict[str, Any] = {}
+        self.said: dict[str, str] | None = None  # the answer's words, when a test gives them
         super().__init__(hub, ruleset, {"teams": TEAMS})
 
     def entry(self, entry_id: int, kind: str, data: dict[str, Any], source: str,
@@ -59,6 +60,12 @@ class PaceTable(RulesTable):
         st.update(self.extra)
         self.published = st
         self.hub.publish("sim-1", st)
+
+    async def handle(self, kind: str, data: dict[str, Any], author: str) -> dict[str, Any]:
+        answer = await super().handle(kind, data, author)
+        if self.said:  # what the daemon answers the rules stored (matchbook/answer.py)
+            answer["said"] = self.said
+        return answer
 
 
 @pytest.fixture
@@ -156,6 +163,83 @@ def test_an_overrun_lance_reads_time_on_the_phone_as_on_the_tv(
         text_is(phone, "#c-lance", "—")
         tv.wait_for_function("document.getElementById('lance').classList"
                              ".contains('hidden')")
+
+
+def test_a_lance_run_out_is_said_on_the_phone_as_on_the_tv(
+    browser: Any, output_dir: Path
+) -> None:
+    """Walk 45i-b M-c: the table marked a gaúcha lance's overrun as the technical foul (001
+    Art. XXIX e: "demorar mais de quinze segundos para efetuar um lance" is the foul) and the
+    TV said "Alvorada passou de 15 s no lance: falta técnica", while the phone's result line
+    kept the referee's older "✓ Toque de …" and the card only "Falta técnica para …": the
+    table's newer fact takes the line at once."""
+    with rules_served(PaceTable, "gaucha") as (live, table):
+        kicked_off(live, table)
+        phone, tv = screens(browser, live)
+        try:
+            phone.tap("[data-sheet=sheet-foul]")
+            phone.tap("#sheet-foul .side[data-side=A]")
+            phone.tap("#sheet-foul button[data-act=touch]")
+            # (this stand-in answers in the button's words: "✓ toque Estrela do Norte")
+            text_has(phone, "#result", "✓ toque Estrela do Norte")
+            live.call(table.apply, "lance_started", {"side": "B"}, "device", "SIM")
+            live.call(table.apply, "lance_expired", {"side": "B", "warning": True, "count": 0},
+                      "device", "SIM")
+            live.call(table.apply, "lance_expired", {"side": "B", "warning": False, "count": 1},
+                      "device", "SIM")
+            said = "Botafogo da Mesa passou de 15 s no lance: falta técnica"
+            text_has(tv, "#announce", said)
+            text_has(phone, "#result", said)
+            assert "✓" not in phone.text_content("#result")
+            phone.screenshot(path=str(output_dir / "pace-lance-run-out-phone.png"))
+            # the referee's next act answers on the line again (the sheet is still open)
+            phone.tap("#sheet-foul button[data-act=touch]")
+            phone.wait_for_function("/^[✓✗]/.test(document.getElementById('result')"
+                                    ".textContent.trim())")
+            assert said not in phone.text_content("#result")
+        finally:
+            close(phone, tv)
+
+
+def test_a_long_answer_never_covers_a_sheets_controls(
+    cbfm: tuple[LiveServer, RulesTable], browser: Any, output_dir: Path
+) -> None:
+    """Walk 45i-b M-d: a 7-line answer (after "gol contra") sat over the Registro sheet's
+    Fechar for more than 12 s, 21 px of it tappable. Over an open sheet the line keeps to the
+    room above the sheet: every control of the sheet is tappable whole."""
+    live, table = cbfm
+    kicked_off(live, table)
+    words = ("Árbitro decide sobre «Sensor: bola na linha do gol de Botafogo da Mesa» (1º tempo "
+             "1'): gol contra · Gol contra de Botafogo da Mesa, ponto para Estrela do Norte — "
+             "1 × 0 (CBFM 1 Toque, Art. 12 §2) · Arrumação das equipes; saída para Botafogo da "
+             "Mesa, salvo escolha do árbitro")
+    table.said = {"pt": words, "en": words}
+    phone, tv = screens(browser, live)
+    try:
+        phone.tap("[data-sheet=sheet-foul]")
+        phone.tap("#sheet-foul .side[data-side=A]")
+        phone.tap("#sheet-foul button[data-act=touch]")
+        text_has(phone, "#result", "saída para Botafogo")
+        phone.tap("#sheet-foul [data-close]")
+        for sheet in ("sheet-log", "sheet-foul", "sheet-more"):
+            phone.tap(f"[data-sheet={sheet}]")
+            phone.wait_for_selector(f"#{sheet}:not([hidden])")
+            wait_settled(phone, f"#{sheet}")
+            covered = phone.evaluate("""id => [...document.querySelectorAll(
+                `#${id} button, #${id} input, #${id} select`)].filter((b) => {
+                const r = b.getBoundingClientRect();
+                if (!r.width || r.bottom <= 0 || r.top >= innerHeight) return false;
+                const line = document.getElementById('result').getBoundingClientRect();
+                return r.top < line.bottom && r.bottom > line.top; }).map((b) => b.textContent
+                || b.name)""", sheet)
+            if sheet == "sheet-log":
+                phone.screenshot(path=str(output_dir / "pace-long-answer-over-sheet-phone.png"))
+            assert covered == [], (sheet, covered)
+            # the line is still there, what it can show of it
+            assert "Árbitro decide" in phone.text_content("#result")
+            phone.tap(f"#{sheet} [data-close]")
+    finally:
+        close(phone, tv)
 
 
 def grey_tap(phone: Any, selector: str) -> None:

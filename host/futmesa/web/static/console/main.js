@@ -88,6 +88,7 @@ function render() {
     $("start-main").textContent = "▶ " + _("Start period {n}", { n });
   }
   renderTimeUp(m);
+  sayTableNews(m);
   sayGoals();
   // after the final whistle nothing more is played: the keypad and the shot's outcomes rest
   const over = Boolean(view.state.finished);
@@ -181,6 +182,28 @@ function answerSeen(body) {
   const shown = view.state.match && view.state.match.log_length;
   if (typeof shown === "number" && typeof g.log_length === "number" && g.log_length < shown) return;
   view.goalsSeen = { key: String(g.match_id), entries: g.entries, length: g.log_length };
+}
+
+// The result line says the newest fact: a word of the rules on an entry newer than the one
+// the line answered (the table's lance that ran out, "Alvorada passou de 15 s no lance: falta
+// técnica", 001 Art. XXIX e) takes it at once, as the TV says it — never the referee's older
+// "✓ Toque de …" beside the card's bare "Falta técnica para …" (walk 45i-b M-c). Refusals are
+// answers, not facts; while an act of this phone is on its way its answer speaks next.
+const entryOf = (a) => (a && typeof a === "object" && typeof a.entry === "number" ? a.entry : 0);
+function sayTableNews(m) {
+  const said = Array.isArray(m.announcements) ? m.announcements.filter((a) => a && a.code !== "refused") : [];
+  const newest = said.reduce((n, a) => Math.max(n, entryOf(a)), 0);
+  const key = String(view.state.match_id);
+  if (!view.news || view.news.key !== key) { view.news = { key, entry: newest }; return; }
+  if (newest <= view.news.entry || $("result").classList.contains("busy")) return;
+  view.news.entry = newest;
+  const a = said.find((x) => entryOf(x) === newest);
+  const words = typeof a === "string" ? a : (LANG === "en" ? a.en || a.pt : a.pt || a.en) || "";
+  if (words) say(`» ${words}`, "news");
+}
+function answered(body) {
+  const id = Number(body && body.result && body.result.entry_id);
+  if (view.news && Number.isFinite(id) && id > view.news.entry) view.news.entry = id;
 }
 
 // a goal the table saw (or one voided) is said on the result line, as the TV says it
@@ -440,6 +463,7 @@ function onKey(ev) {
 Referee.on("say", say);
 Referee.on("applied", (item, body) => {
   answerSeen(body);
+  answered(body);
   refreshLog();
   // every input is answered alike, by referee.js: what the rules stored, in the Registro's
   // words (walk 45h-b B6: not "✓ falta Botafogo", "✓ anular nº 22")
