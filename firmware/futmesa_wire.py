@@ -238,6 +238,7 @@ CMD_DEAD_BALL = const(13)  # ball-in-play mode: the referee stops the clock
 CMD_DIAG = const(14)  # a = 1 start / 0 stop streaming MSG_DIAG (every DIAG_MS)
 CMD_SET_THRESHOLD = const(15)  # a = goal line, x = threshold_mm, y = hysteresis_mm (kept on flash)
 CMD_REPL = const(16)  # leave the loop for the MicroPython REPL (Ctrl-C works again): re-flashing
+CMD_INTERVAL = const(17)  # the rules ended the period now (a last lance): the interval counts from now
 
 CMD_NAMES = {
     CMD_START: "start",
@@ -256,6 +257,7 @@ CMD_NAMES = {
     CMD_DIAG: "diag",
     CMD_SET_THRESHOLD: "set_threshold",
     CMD_REPL: "repl",
+    CMD_INTERVAL: "interval",
 }
 
 ACK_OK = const(0)

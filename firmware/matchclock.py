@@ -313,6 +313,16 @@ class MatchClock:
         self._changed(now)
         return W.ACK_OK
 
+    def interval_from(self, now):
+        """The rules ended the period now (the last lance after the alarm is the period's,
+        001 Art. XXI §1): the interval, "entre o término da primeira fase e o início da
+        segunda" (000 Art. 8 §9), is counted from here."""
+        if not self.interval:
+            return W.ACK_REFUSED
+        self.interval_end = W.ticks_add(now, self.interval_ms)
+        self.interval_alarm = False
+        return W.ACK_OK
+
     def dead_ball(self, now):
         """The ball left play (sensor or referee): stops a ball-in-play clock, ends a time-up period."""
         if self.time_up and self.end_mode == W.END_NEXT_DEAD_BALL:
@@ -398,6 +408,8 @@ def clock_command(clock, lance, code, a, b, x, now):
         return clock.play_on(now, a)
     if code == W.CMD_DEAD_BALL:
         return clock.dead_ball(now)
+    if code == W.CMD_INTERVAL:
+        return clock.interval_from(now)
     if code == W.CMD_SET_CLOCK:
         return clock.set_clock(now, a, x)
     if code == W.CMD_NEW_MATCH:

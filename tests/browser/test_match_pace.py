@@ -476,6 +476,55 @@ def test_the_interval_is_counted_down_on_phone_and_tv(browser: Any, output_dir: 
             close(phone, tv)
 
 
+def test_a_second_half_started_early_is_asked_and_said(browser: Any, output_dir: Path) -> None:
+    """Walk 45i-b M-b: "▶ Iniciar o 2º tempo" started the 2nd half with 28 s of the interval
+    still to go, with no question, and nothing said it was shortened. The page asks first (000
+    Art. 8 §9: "no máximo, 5' de intervalo"); a "no" sends nothing, a "yes" sends the time
+    still to go with the input, for the Registro's "2º tempo iniciado com 0:28 de intervalo
+    por cumprir"."""
+    sent: list[tuple[str, dict[str, Any]]] = []
+
+    async def handle(kind: str, data: dict[str, Any], author: str,
+                     pressed_at: float | None = None) -> dict[str, Any]:
+        sent.append((kind, data))
+        return {"entry_id": len(sent)}
+
+    with serving() as live:
+        live.hub.set_referee_handler("sim-1", handle)
+        now = int(time.time() * 1000)
+        st = make_state(status="interval", period=1)
+        st["clock"].update(ms=120000, running=False, at=now, interval=True,
+                           interval_at=now - 32000)
+        st["match"]["clock_profile"] = {"interval_ms": 60000}
+        st["lance"]["running"] = False
+        live.publish(st)
+        phone, tv = screens(browser, live)
+        try:
+            text_is(phone, "#start-main", "▶ Iniciar o 2º tempo")
+            phone.tap("#start-main")
+            phone.wait_for_selector("#ask[open]")
+            asked = phone.text_content("#ask-text") or ""
+            assert asked.startswith("O intervalo ainda tem 0:2"), asked
+            assert asked.endswith(". Iniciar o 2º tempo agora?"), asked
+            phone.screenshot(path=str(output_dir / "pace-early-start-asked-phone.png"))
+            phone.tap("#ask-no")
+            assert phone.is_hidden("#ask")
+            assert sent == []
+            phone.tap("#start-main")
+            phone.wait_for_selector("#ask[open]")
+            phone.tap("#ask-yes")
+            phone.wait_for_function("/^✓/.test(document.getElementById('result').textContent)")
+            assert [k for k, _d in sent] == ["start_period"]
+            left = sent[0][1]["interval_left_ms"]
+            assert 15_000 < left <= 28_000, left
+        finally:
+            close(phone, tv)
+    # the Registro and the súmula say it (matchbook/wording.py, one sentence for both)
+    from futmesa.matchbook.wording import sentence
+    assert sentence("start_period", {"interval_left_ms": 28_400}, {}, "pt", period=1) == \
+        "2º tempo iniciado com 0:28 de intervalo por cumprir"
+
+
 # ---- 15: the TV's footer under a two-line CHUTE PEDIDO ----------------------------------
 def test_the_tv_footer_stays_under_a_two_line_shot_banner(
     browser: Any, output_dir: Path

@@ -75,7 +75,8 @@ class Walk:
     def second_half(self) -> None:
         """▶ Iniciar o 2º tempo, once the console offers it; until the interval is over."""
         self.wait_js("!document.getElementById('start-main').classList.contains('hidden')")
-        self.act("#start-main")
+        # the interval has not run out: the console asks first (walk 45i-b M-b)
+        self.act("#start-main", "#ask-yes")
         self.live.wait(lambda: self.live.match().get("status") != "interval", 60,
                        "the second half")
 

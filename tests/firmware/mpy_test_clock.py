@@ -57,6 +57,26 @@ def test_two_halves_interval_and_match_over():
     t.close()
 
 
+def test_the_interval_counts_from_the_period_end_the_rules_give():
+    # 001 Art. XXI §1: at the signal the player on turn still has his last lance, which is
+    # the period's; 000 Art. 8 §9: the interval is "entre o término da primeira fase e o
+    # início da segunda". The host says when the rules ended the period (walk 45i-b M-b)
+    t = Table(prof=profile(period_ms=1000, interval_ms=500))
+    t.cmd(W.CMD_START)
+    t.run(1000)
+    t.events()
+    check(t.app.clock.interval, "the table's interval from its alarm")
+    t.run(300)  # the last lance is played
+    eq(t.cmd(W.CMD_INTERVAL), W.ACK_OK, "the rules end the period now")
+    t.run(499)
+    eq(t.names(), [], "the interval counts from the lance's end, not the alarm")
+    t.step(1)
+    eq([(e.name, e.a) for e in t.events()], [("alarm", W.BEEP_WARNING)], "interval over")
+    eq(t.cmd(W.CMD_START), W.ACK_OK, "second half")
+    eq(t.cmd(W.CMD_INTERVAL), W.ACK_REFUSED, "no interval to count while a period runs")
+    t.close()
+
+
 def test_extra_time_periods_use_their_own_length():
     t = Table(prof=profile(periods=2, extra=2, period_ms=1000, extra_ms=300, interval_ms=0))
     for p in range(1, 5):

@@ -86,3 +86,35 @@ def test_the_book_dates_its_interval_from_the_entry_that_ended_the_period(
     assert book.interval_began() == at  # the period_over's time, the countdown's start
     reopened = MatchBook.opened(store, match)  # as after a restart
     assert reopened.interval_began() == at
+
+
+def test_the_interval_counts_from_the_last_lances_end_not_the_alarm(tmp_path: Path) -> None:
+    """Walk 45i-b M-b: gaúcha's alarm at 06:07:59, the last lance played to 06:08:27 (001 Art.
+    XXI §1: still the period), and the screens counted the interval from the alarm: 00:30 of
+    its minute left. It counts from the period's end (000 Art. 8 §9 "entre o término da
+    primeira fase e o início da segunda")."""
+    store = EventLog(tmp_path / "m.sqlite")
+    match_id = store.new_match("t1", "gaucha", {})
+    match = store.match(match_id)
+    assert match is not None
+    book = MatchBook.opened(store, match)
+    clock = TableClock()
+    at = 1_000_000.0
+    for kind, data, source, step in (("set_up", {"kickoff": "A"}, "referee", 1_000),
+                                     ("start_period", {}, "referee", 1_000),
+                                     ("clock_started", {"reason": 0}, "device", 1_000),
+                                     ("alarm", {"pattern": 2}, "device", 60_000),
+                                     ("period_over", {}, "device", 0),
+                                     ("touch", {"side": "A", "disc": None}, "referee", 28_000)):
+        at += step
+        entry_id = store.append_entry(match_id, source, kind, data, 1, 0, "t",
+                                      occurred_at=at)
+        book.apply(to_entry(next(e for e in store.entries(match_id) if e.id == entry_id)))
+        if kind == "period_over":  # the table's clock is in its interval from the alarm
+            alarm = at
+            clock.heard_status(status(W.ST_INTERVAL), alarm, began=book.interval_began)
+            assert book.state.m["status"] == "last_lance"
+            assert clock.interval_start(book.interval_began()) == alarm
+    assert book.state.m["status"] == "interval"
+    assert book.interval_began() == at == alarm + 28_000
+    assert clock.interval_start(book.interval_began()) == at  # the last lance's end

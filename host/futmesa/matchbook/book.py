@@ -249,7 +249,10 @@ class MatchBook:
             return None
         ended = next((a["entry"] for a in reversed(m["announcements"])
                       if a["code"] == "period_end"), None)
-        stored = next((e for e in reversed(self.store.entries(self.id)) if e.id == ended), None)
+        stored = self._rows.get(ended) if isinstance(ended, int) else None  # no read of the store
+        if stored is None:
+            stored = next((e for e in reversed(self.store.entries(self.id)) if e.id == ended),
+                          None)
         return stored.occurred_at if stored is not None else None
 
     def to_dict(self) -> dict[str, Any]:

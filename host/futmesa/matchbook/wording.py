@@ -378,6 +378,13 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Ends: {team_a} and {team_b} in their starting goals").format(
                 team_a=t("A"), team_b=t("B"))
         case "start_period":
+            # started before the interval ran out, as the referee confirmed it on the console
+            # (000 Art. 8 §9: "no máximo, 5' de intervalo"; walk 45i-b M-b)
+            left = d.get("interval_left_ms")
+            if isinstance(left, int) and left >= 1000 and isinstance(period, int) and period > 0:
+                return _("Referee starts the {nth} period with {left} of the interval still "
+                         "to go").format(nth=ordinal(period + 1, lang),
+                                         left=f"{left // 60000}:{left // 1000 % 60:02d}")
             return _("Referee starts the period")
         case "added_time":
             return _("{time} added time").format(time=minutes_text(d.get('ms')))

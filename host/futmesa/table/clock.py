@@ -33,6 +33,17 @@ class TableClock:
             ended = began() if began else None
             self.interval_at = ended if ended is not None and ended <= wall_ms else wall_ms
 
+    def interval_start(self, began: float | None) -> float | None:
+        """When the interval the screens count down began: the log's end of the period
+        (``began``, the entry that ended it) once the log has one, else when the clock was
+        first heard in it. The table's clock goes into its interval at the alarm, but a last
+        lance played after it (001 Art. XXI §1 "terá ainda o direito de efetuar este lance que
+        será o último"; 000 Art. 12 §6) is still the period: the interval is "entre o término
+        da primeira fase e o início da segunda" (000 Art. 8 §9), from the lance's end."""
+        if self.interval_at is None or began is None or began > time.time() * 1000:
+            return self.interval_at
+        return began
+
     @staticmethod
     def rate(info: DeviceInfo | None, timesync: TimeSync) -> float:
         """Device ms per real ms: measured by the link's time sync (an emulated board runs

@@ -26,6 +26,8 @@ DEVICE_COMMANDS: dict[str, int] = {
     "set_clock": W.CMD_SET_CLOCK,
     "new_match": W.CMD_NEW_MATCH,
     "dead_ball": W.CMD_DEAD_BALL,
+    # the rules ended the period (a last lance after the alarm): the interval counts from now
+    "end_period": W.CMD_INTERVAL,
 }
 BEEPS = {"warning": W.BEEP_WARNING, "alarm": W.BEEP_ALARM, "goal": W.BEEP_GOAL,
          "prewarn": W.BEEP_PREWARN}
@@ -57,14 +59,15 @@ def _fields(cmd: str, d: dict[str, Any]) -> dict[str, int]:
 
 
 def device_command(effect: Effect) -> DeviceCommand | None:
-    """The command for a ``device`` effect; None for any other effect, for the period's end
-    (the device ends a period itself, on the pass its time runs out) and for a command this
-    version does not know (logged)."""
+    """The command for a ``device`` effect; None for any other effect and for a command this
+    version does not know (logged). The period's end is the interval's start: the device
+    ends a period itself, on the pass its time runs out, and counts its interval from there;
+    when the rules end it later (a last lance played after the alarm, 001 Art. XXI §1) the
+    interval counts from then (000 Art. 8 §9; walk 45i-b M-b) — a device not in its interval
+    refuses it, harmlessly."""
     if effect.kind != "device":
         return None
     cmd = str(effect.data.get("cmd", ""))
-    if cmd == "end_period":
-        return None
     code = DEVICE_COMMANDS.get(cmd)
     if code is None:
         log.warning(_("the ruleset asked for an unknown device command %r"), cmd)

@@ -24,7 +24,7 @@ def table_state(t: TableDaemon) -> dict[str, Any]:
         status=t.status, status_wall_ms=t.status_wall_ms,
         profile=t.profile() if t.book else None,
         table_name=names_of(t.table_id, t.settings),
-        interval_at=t.clock.interval_at,
+        interval_at=t.clock.interval_start(t.book.interval_began() if t.book else None),
         event=str(settings.get("event") or ""),
         referee=str((t.match or {}).get("referee") or ""),
         period_ms=settings.get("period_ms"),

@@ -1,7 +1,7 @@
 // What each button and key does: one action each, sent through the keypad's `send`; and the
 // sheets, one tap away, one open at a time.
 
-import { $, _, name, say, view } from "./page.js";
+import { $, _, ask, name, say, view } from "./page.js";
 import { discNumber, send } from "./keypad.js";
 import { ARRANGED, arrangeNext, endOwner, movers, offsideSide, restartName, restartNow } from "./ruleinputs.js";
 import { loadLog } from "./log.js";
@@ -26,7 +26,23 @@ function freshFoul() {
 }
 
 export const actions = {
-  start: () => send("start_period", {}, _("start period")),
+  // the next period before the interval has run out: asked first, and the time still to go
+  // goes with the input, for the Registro and the súmula to say (walk 45i-b M-b)
+  start: () => {
+    const st = view.state;
+    const left = st && st.status === "interval" ? FM.intervalLeftMs(st, FM.hostNow()) : null;
+    if (left == null || left < 1000) return send("start_period", {}, _("start period"));
+    const n = (st.period || 1) + 1;
+    const secs = Math.ceil(left / 1000);
+    const time = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+    return ask(_("The interval still has {time}. Start period {n} now?", { time, n }), _("Start now")).then((yes) => {
+      if (!yes) return;
+      // the time still to go when he said yes
+      const now = FM.intervalLeftMs(view.state, FM.hostNow());
+      const ms = now == null ? 0 : Math.round(now);
+      send("start_period", ms >= 1000 ? { interval_left_ms: ms } : {}, _("start period"));
+    });
+  },
   pause: () => (view.state && view.state.clock && view.state.clock.running
     ? send("pause", {}, _("stop clock")) : send("resume", {}, _("resume clock"))),
   kickoff: () => send("kickoff", { side: view.side }, _("kick-off {team}", { team: name(view.side) })),
