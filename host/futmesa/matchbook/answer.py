@@ -30,11 +30,16 @@ def said(record: dict[str, Any], lang: str) -> str:
     out ("Falta de X no campo do infrator" under its fact "Falta de X no campo do infrator:
     Falta … para Y"); the rest joined by " · "."""
     parts = _parts(record, lang)
+    # compared without their citations: the rules' words under a fact that already says them
+    # are not longer for their "(Regra Gaúcha, Art. XXIX)" (walk 45i-b, low)
+    bare = [_CITED.sub("", p) or p for p in parts]
+    words = [_words(b) for b in bare]
     kept: list[str] = []
     for i, part in enumerate(parts):
-        words = _words(_CITED.sub("", part) or part)
-        if part in kept or any(j != i and len(other) > len(part) and words <= _words(other)
-                               for j, other in enumerate(parts)):
+        if part in kept or any(
+                j != i and (words[i] < words[j] or (words[i] == words[j] and (
+                    len(bare[j]), -j) > (len(bare[i]), -i)))
+                for j in range(len(parts))):
             continue
         kept.append(part)
     return " · ".join(kept)
