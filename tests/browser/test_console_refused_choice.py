@@ -40,5 +40,8 @@ def test_the_discipline_types_are_one_tap_buttons(browser: Any) -> None:
         page.tap("#sheet-discipline .side[data-side=B]")
         page.tap("#sheet-discipline button[data-discipline=disciplinary]")
         wait_js(page, "document.getElementById('result').textContent.startsWith('✓')")
+        # the foul closes its sheet, as the Falta/toque sheet's do: the bottom bar and the
+        # keypad are free again (walk 45i-b, low)
+        page.wait_for_selector("#sheet-discipline", state="hidden")
         said = stored(live, "discipline")
         assert said == [{"side": "B", "disc": 4, "type": "disciplinary"}], said

@@ -42,15 +42,16 @@ def test_ball_stopped_and_expelled_disc_from_the_console(browser: Any, output_di
             # three disciplinary fouls for B and no lance entered: which disc goes?
             # the ball stopped closed its sheet: the reposição's card shows (walk 45h-a A8)
             console.wait_for_selector("#sheet-foul", state="hidden")
-            console.click("[data-sheet=sheet-discipline]")
             for _ in range(3):
                 # after each action the buttons serve the team with the lance again (issue 31
-                # §1): the referee names Botafogo for each of its fouls
+                # §1): the referee names Botafogo for each of its fouls; each foul closes the
+                # sheet (its kick or question on the first screen)
+                console.click("[data-sheet=sheet-discipline]")
                 console.click("#sheet-discipline .side[data-side=B]")
                 console.click("#sheet-discipline button[data-discipline=disciplinary]")
                 console.wait_for_function(
                     "document.getElementById('result').textContent.startsWith('✓ disciplina')")
-            console.click("#sheet-discipline [data-close]")
+                console.wait_for_selector("#sheet-discipline", state="hidden")
             # the first foul, as B was to take its reposição: A's bico first (000 Art. 26 §2 II B)
             console.wait_for_selector("#pending li button")
             assert "bico de área" in console.text_content("#pending li")
@@ -514,8 +515,7 @@ def test_pastilha_discipline_grade_is_asked_with_two_clear_answers(
         thumb.tap("[data-sheet=sheet-discipline]")
         thumb.tap("#sheet-discipline .side[data-side=B]")
         thumb.tap("#sheet-discipline button[data-discipline=disciplinary]")
-        thumb.answered()
-        thumb.tap("#sheet-discipline [data-close]")
+        thumb.answered()  # the foul closed its sheet: the question is on the first screen
         page.wait_for_selector("#pending [data-choice=disqualify]", timeout=WAIT_MS)
         assert "Botafogo" in page.text_content("#pending li")
         answers = page.eval_on_selector_all("#pending [data-choice]",

@@ -171,8 +171,7 @@ def fouls(w: Referee, meant: list[str]) -> None:
     if not load_ruleset(w.live.match()["ruleset"]).lance_ms:  # no lance timer (004)
         w.disc(5)
         w.tap("[data-sheet=sheet-discipline]", f"#sheet-discipline .side[data-side={other}]")
-        w.act("#sheet-discipline [data-discipline=disciplinary]")
-        w.tap("#sheet-discipline [data-close]")
+        w.act("#sheet-discipline [data-discipline=disciplinary]")  # it closes its sheet
         meant.append("discipline")
         return
     live = w.live
