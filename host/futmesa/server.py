@@ -255,8 +255,10 @@ def proposal_now(table: Any, done: dict[str, Any]) -> dict[str, Any]:
         return {}
     m = book.state.m
     names = {side: str(m["teams"][side]["name"]) for side in ("A", "B")}
+    clip = int(done["entry"])  # taken in before it is judged (on_clip, the same queue)
+    number = (book.live_log.rows().get(clip) or {}).get("no")
     return proposals(list(m["pending"]), done["facts"], int(done["shows"]), m["ends"], names,
-                     int(done["entry"]), m.get("restart"), table.inputs.would_take)
+                     clip, m.get("restart"), table.inputs.would_take, clip_no=number)
 
 
 def replay_of(done: dict[str, Any]) -> dict[str, Any]:

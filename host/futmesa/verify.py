@@ -80,10 +80,14 @@ def _clip_words(path: str | Path, db: sqlite3.Connection, match_id: int) -> tupl
         if not isinstance(data, dict) or "sha256" not in data:
             continue  # a clip the camera could not make: the log says why
         seen = check_clip(path, data)
-        if seen == "altered":
-            return False, _("; the clip of entry {entry} ({file}) does NOT match the hash in "
-                            "the log: the file was changed after it was recorded").format(
-                                entry=data.get("shows"), file=data.get("file"))
+        if seen == "altered":  # the entry it shows as the súmula numbers it, and as stored
+            ids = [int(r[0]) for r in db.execute("SELECT id FROM entries WHERE match_id=?",
+                                                 (match_id,))]
+            shows = data.get("shows")
+            return False, _("; the clip of entry no. {number} ({file}; stored id {entry}) does "
+                            "NOT match the hash in the log: the file was changed after it was "
+                            "recorded").format(number=numbered(ids).get(shows, "?"),
+                                               entry=shows, file=data.get("file"))
         found[seen] += 1
     said = ""
     if found["ok"]:

@@ -47,12 +47,12 @@ def _in_reach(page: Any) -> None:
     assert height >= 44 and y + height <= 844, (y, height)
 
 
-def _cited_in_the_registro(page: Any, entry: int, clip: Any, shot: Path) -> None:
+def _cited_in_the_registro(page: Any, entry: int, clip: Any, number: int, shot: Path) -> None:
     """The proposal gone; the Registro's row of `entry` says it was confirmed by `clip`
-    (its number and hash), pictured in `shot`."""
+    (its `number` in the Registro, as the card said it, and its hash), pictured in `shot`."""
     page.wait_for_selector("#camera-proposal", state="detached", timeout=WAIT_MS)
     page.tap("[data-sheet=sheet-log]")
-    cited = f"confirmado pelo vídeo (vídeo nº {clip.id}, SHA-256 {clip.data['sha256'][:12]})"
+    cited = f"confirmado pelo vídeo (vídeo nº {number}, SHA-256 {clip.data['sha256'][:12]})"
     page.wait_for_function(
         f"(document.querySelector(\"#log li[data-id='{entry}']\") || {{}}).textContent"
         f"?.includes({cited!r})", timeout=WAIT_MS)
@@ -77,6 +77,9 @@ def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
         assert said.endswith(" cm do meio"), said
         clip = next(e for e in store.entries(mid) if e.kind == "clip")
         assert clip.data["shows"] == out.id and clip.data.get("sha256")
+        # its clip by the number the Registro and the citation give it (matchbook/numbers.py)
+        number = [e.id for e in store.entries(mid)].index(clip.id) + 1
+        assert page.text_content("#camera-proposal .proposal-clip") == f"↺ vídeo nº {number}"
         button = page.text_content("#camera-proposal .proposal-confirm") or ""
         assert button.startswith("✓ confirmar: "), button
         _in_reach(page)
@@ -96,7 +99,7 @@ def test_a_ball_out_proposed_by_the_camera_is_confirmed_in_one_tap(
         state = live.daemon.state.m
         assert not any(p["kind"] == "ball_out_touch" for p in state["pending"])
         assert state["restart"]["kind"] == "lateral"
-        _cited_in_the_registro(page, answer.id, clip,
+        _cited_in_the_registro(page, answer.id, clip, number,
                                shots / "console-camera-proposal-confirmed-log-phone.png")
         assert page.js_errors == []
         page.context.close()
@@ -148,6 +151,8 @@ def test_a_ball_stopped_in_a_small_area_is_recorded_in_one_tap(
         review = next(e for e in store.entries(mid) if e.kind == "review")
         clip = next(e for e in store.entries(mid) if e.kind == "clip"
                     and e.data.get("shows") == review.id)
+        number = [e.id for e in store.entries(mid)].index(clip.id) + 1  # in the Registro
+        assert page.text_content("#camera-proposal .proposal-clip") == f"↺ vídeo nº {number}"
         _in_reach(page)
         page.screenshot(path=str(shots / "console-camera-stopped-proposal-phone.png"))
         page.tap("#camera-proposal .proposal-confirm")
@@ -158,7 +163,7 @@ def test_a_ball_stopped_in_a_small_area_is_recorded_in_one_tap(
         assert stopped.data == {"side": "B", "area": "small", "clip": clip.id,
                                 "proposed": "camera"}, stopped.data
         assert live.daemon.state.m["restart"]["side"] == "B"  # the goalkeeper's ball, his
-        _cited_in_the_registro(page, stopped.id, clip,
+        _cited_in_the_registro(page, stopped.id, clip, number,
                                shots / "console-camera-stopped-recorded-log-phone.png")
         assert page.js_errors == []
         page.context.close()

@@ -64,3 +64,75 @@ def test_the_chain_check_names_the_matchs_number_and_the_stored_id(tmp_path: Pat
     db.close()
     assert found.problem == (f"o registro nº {ids.index(foul) + 1} foi alterado depois de gravado "
                              f"(o conteúdo não confere com o hash; id gravado {foul})"), found
+
+
+def test_a_clip_is_cited_by_its_registro_number_on_every_screen(tmp_path: Path) -> None:
+    """The camera's card on the phone ("↺ vídeo nº N", "registrado, citando o vídeo nº N"),
+    the Registro's clip row, the súmula's list of clips and the answer's citation "(vídeo nº N,
+    SHA-256 …)" say one number: the clip's in the match's Registro, not its stored id (the
+    second match on one log)."""
+    from types import SimpleNamespace
+
+    from futmesa.server import proposal_now
+
+    path = tmp_path / "m.sqlite"
+    a_match(path)
+    t = Table(path)
+    t.put("set_up", {"kickoff": "A"})
+    t.start_half(1)
+    out = t.device("ball_out", {"line": "side", "end": 0})
+    digest = "4482d85bf118" + "cd" * 26
+    clip = t.put("clip", {"shows": out, "from_ms": 1_000, "to_ms": 11_000, "sha256": digest,
+                          "file": f"match-{t.book.id}/entry-{out}.mp4", "frames": 300,
+                          "format": "mp4/h264"}, source="camera")
+    no = {e.id: n for n, e in enumerate(t.store.entries(t.book.id), 1)}
+    assert clip != no[clip]  # the store's ids go on from the first match
+    table = SimpleNamespace(book=t.book, inputs=SimpleNamespace(would_take=lambda *_: True))
+    facts = {"left_field": {"line": "side", "half": 0, "along_mm": 445.0, "x_mm": 445.0,
+                            "y_mm": -6.0, "t_ms": 1.0}, "stopped": None,
+             "crossed_midline": False, "reached_goal_line": None, "confidence": 0.95,
+             "field_mm": [1690.0, 1040.0]}
+    made = proposal_now(table, {"match_id": t.book.id, "facts": facts, "shows": out,
+                                "entry": clip})
+    assert made["clip"] == clip  # what the tap sends back: the stored id
+    assert made["clip_no"] == no[clip], made  # what the card says (console/questions.js)
+    tap = t.put("confirm", {"target": out, "choice": made["choice"], "clip": clip,
+                            "proposed": "camera"})
+    cited = f"(vídeo nº {no[clip]}, SHA-256 4482d85bf118)"
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    live = live_log_view(t.book.live_log, None, "0", "pt")["entries"]
+    stored = [entry_view(e, {}, {}, "pt") for e in record["entries"]]
+    for rows in (live, stored):
+        by = {e["id"]: e for e in rows}
+        assert by[tap]["text"].endswith(f"confirmado pelo vídeo {cited}"), by[tap]["text"]
+        assert by[clip]["no"] == no[clip]
+        assert by[clip]["text"].startswith(f"Vídeo do registro {no[out]} gravado"), by[clip]
+    clips = build(record).table("clips")
+    assert clips is not None
+    assert [r["number"] for r in clips.rows] == [str(no[clip])], clips.rows
+    assert clips.rows[0]["shows"].startswith(f"nº {no[out]} — "), clips.rows
+
+
+def test_futmesa_verify_names_an_altered_clips_entry_by_its_number(tmp_path: Path) -> None:
+    """`futmesa verify` on a changed clip file of the second match: the entry it shows as the
+    súmula numbers it, and its stored id (as the chain's problems say them)."""
+    from futmesa import verify
+    from futmesa.camera.record import clip_dir
+
+    path = tmp_path / "m.sqlite"
+    a_match(path)
+    t = Table(path)
+    t.put("set_up", {"kickoff": "A"})
+    out = t.device("ball_out", {"line": "side", "end": 0})
+    name = f"match-{t.book.id}/entry-{out}.mp4"
+    (clip_dir(path) / name).parent.mkdir(parents=True)
+    (clip_dir(path) / name).write_bytes(b"not the clip that was filmed")
+    t.put("clip", {"shows": out, "from_ms": 0, "to_ms": 1_000, "sha256": "ab" * 32,
+                   "file": name, "frames": 30, "format": "mp4/h264"}, source="camera")
+    no = {e.id: n for n, e in enumerate(t.store.entries(t.book.id), 1)}
+    assert out != no[out]
+    t.store.close()
+    ok, lines = verify.verify_db(path, t.book.id)
+    assert not ok
+    assert (f"; o vídeo do registro nº {no[out]} ({name}; id gravado {out}) NÃO confere com o "
+            "hash do registro") in lines[0], lines

@@ -78,6 +78,9 @@ def test_captain_and_referee_sign_with_a_finger_then_reopen(table: SignedTable,
     assert "token" not in phone.url  # kept out of the address bar
     head = table.store.chain_head(table.match_id)
     assert phone.text_content("#hash") == head[:12]
+    # what the hash is, in words: never a bare code nor English (issue #45, low)
+    assert phone.text_content("#hash-label") == (
+        "Impressão digital (SHA-256) do registro que você assina:")
     assert "Gol de Alvorada (1 × 0" in phone.text_content("#summary")
     # an empty pad is not a signature
     phone.select_option("#role", "captain_A")
@@ -99,6 +102,9 @@ def test_captain_and_referee_sign_with_a_finger_then_reopen(table: SignedTable,
         assert s["image"].startswith("data:image/png;base64,")
         assert ink_width(s["image"]) > 200, "the stroke drawn on the canvas is not in the PNG"
     assert phone.locator("#role option[value=referee]").is_disabled()
+    assert phone.text_content("#hash-label") == (  # the next one signs the log with theirs
+        "Impressão digital (SHA-256) do registro que você assina:")
+    assert phone.text_content("#hash") == table.store.chain_head(table.match_id)[:12]
     assert not phone.locator("#reopen-card").is_hidden()  # closed: "Reabrir" is offered
     # the HTML súmula's proof block: both drawings loaded, the QR code, the final hash
     report = phone.context.new_page()
@@ -140,3 +146,17 @@ def test_an_unsigned_match_is_signed_on_the_page_after_nova_partida(table: Signe
     assert [e.data["name"] for e in signed] == ["Rui Árbitro"]
     assert phone.is_hidden("#reopen-card")  # an earlier match is signed, not reopened
     phone.screenshot(path=str(OUT / "sign-earlier-match-phone.png"), full_page=True)
+
+
+def test_once_everyone_signed_the_hash_is_said_to_be_the_final_one(table: SignedTable,
+                                                                     phone: Any) -> None:
+    for role, name in (("captain_A", "Ana Capitã"), ("captain_B", "Bia Capitã"),
+                       ("referee", "Rui Árbitro")):
+        assert table.sign(role, name).json()["ok"]
+    phone.goto(f"{table.live.url}/assinar?table=sim-T1&token={TOKEN}")
+    phone.wait_for_selector("#all-signed:not([hidden])")
+    assert phone.text_content("#hash-label") == (
+        "Impressão digital (SHA-256) final do registro, com as assinaturas:")
+    assert phone.text_content("#hash") == table.store.chain_head(table.match_id)[:12]
+    OUT.mkdir(exist_ok=True)
+    phone.screenshot(path=str(OUT / "sign-page-all-signed.png"), full_page=True)

@@ -174,7 +174,7 @@ def test_a_refused_correction_and_a_correction_are_said_from_the_catalogs() -> N
     _state, effects = engine.apply(state, Entry(4, "void", {"target": 1}, author="Ana"))
     (said,) = [e.data for e in effects if e.kind == "announce"]
     assert (said["code"], said["pt"], said["en"]) == (
-        "correction", "Registro 1 anulado por Ana", "Entry 1 voided by Ana")
+        "correction", "Registro nº 1 anulado por Ana", "Entry no. 1 voided by Ana")
 
 
 def test_a_kick_off_the_document_does_not_give_is_not_cited_to_it() -> None:

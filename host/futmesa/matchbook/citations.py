@@ -11,8 +11,11 @@ articles: its sections are cited by their titles, quoted ("A mesa estÃ¡ posta, Â
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
+
+from futmesa.matchbook.numbers import renumbered
 
 # file number -> (short name, full name)
 DOCUMENTS: dict[str, tuple[str, str]] = {
@@ -67,11 +70,14 @@ def _plain(text: str, full: bool) -> str:
     return _CITATION.sub(name, text)
 
 
-def announcement(item: Any, *, full: bool = False) -> Any:
-    """An engine announcement with its texts and citation in words (a new dict)."""
+def announcement(item: Any, *, full: bool = False,
+                 rows: Mapping[Any, Mapping[str, Any]] | None = None) -> Any:
+    """An engine announcement with its texts and citation in words (a new dict); given the
+    match's entries by id (``rows``, each with its ``no``), an entry it names is said by its
+    number in the match (numbers.renumbered), never its stored id."""
     if not isinstance(item, dict):
         return plain(item, full=full) if isinstance(item, str) else item
-    out = dict(item)
+    out = dict(renumbered(item, rows))
     for key in ("pt", "en", "question", "text"):
         if isinstance(out.get(key), str):
             out[key] = plain(out[key], full=full)

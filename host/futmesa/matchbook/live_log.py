@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from futmesa.matchbook.account import (
@@ -181,6 +181,11 @@ class LiveLog:
                 self.closed = closed([self._records[i] for i in self._order])
 
     # -- read (a console's request) ----------------------------------------------------------
+    def rows(self) -> Mapping[int, Mapping[str, Any]]:
+        """The match's entries by id, each with its number in the match (``no``): what a view
+        numbers a citation of an entry from (numbers.number_of, numbers.renumbered)."""
+        return self._by_id
+
     def account(self) -> list[dict[str, Any]]:
         """The account of the match so far (matchbook/account.py), from the kept records."""
         with self._lock:

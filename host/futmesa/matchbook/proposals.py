@@ -169,21 +169,24 @@ def input_proposal(facts: dict[str, Any], ends: dict[str, Any], names: dict[str,
 def proposals(pending: list[dict[str, Any]], facts: dict[str, Any], shows: int,
               ends: dict[str, Any], names: dict[str, str], clip: int,
               restart: dict[str, Any] | None = None,
-              allows: Allows | None = None) -> dict[str, Any]:
+              allows: Allows | None = None, clip_no: int | None = None) -> dict[str, Any]:
     """The state's ``proposal`` for the clip of entry ``shows``: the proposal for the pending
     question that entry raised; with no question about it (a review) and ``allows`` given,
     a fact the referee enters himself (``input_proposal``: its ``kind`` and ``input``, the
     ``restart`` it was seen under); ``unavailable`` ("câmera sem calibração", said once) when
-    the camera could not judge; {} when it has nothing to say."""
+    the camera could not judge; {} when it has nothing to say. A proposal carries its clip's
+    stored id (``clip``: what the tap sends) and ``clip_no``, the clip's number in the
+    match's Registro (matchbook/numbers.py): the one the phone's card says ("↺ vídeo nº …")."""
     if facts.get("absent") == "no_calibration":
         return {"unavailable": "no_calibration", "target": shows}
     asked = next((p for p in pending if p.get("id") == shows and p.get("kind") in KINDS), None)
     if asked is not None:
-        return proposal(asked, facts, ends, names, clip) or {}
+        made = proposal(asked, facts, ends, names, clip)
+        return {**made, "clip_no": clip_no} if made else {}
     if allows is None:
         return {}
     made = input_proposal(facts, ends, names, restart, allows)
     if made is None:
         return {}
-    return {**made, "target": shows, "clip": clip,
+    return {**made, "target": shows, "clip": clip, "clip_no": clip_no,
             "restart": (restart or {}).get("kind")}

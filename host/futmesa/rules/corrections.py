@@ -153,6 +153,17 @@ def _moot(entry: Entry, log: Sequence[Entry], upto: int | None = None) -> bool:
     return by is not None and any(e.id == by and e.kind == "void" for e in prefix)
 
 
+def cites(msgid: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """What a view needs to say again words naming the corrected entry (``target``, a stored
+    id) with the number the match's Registro gives it (matchbook/numbers.py: the engine stays
+    in ids, the view numbers them): ``{"cites": {"msgid": …, "values": …}}`` for an
+    announcement; {} when ``target`` is no entry id (nothing to number)."""
+    target = values.get("target")
+    if not isinstance(target, int) or isinstance(target, bool):
+        return {}
+    return {"cites": {"msgid": msgid, "values": dict(values)}}
+
+
 def correction_problem(log: tuple[Entry, ...], correction: Entry) -> Refused | None:
     """Why a correction cannot apply to this log (a ``Refused``, said, not raised), or None."""
     target = _target(correction)

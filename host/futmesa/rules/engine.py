@@ -25,6 +25,7 @@ from .base import Ruleset
 from .context import Ctx, Refused, refusal_now, words
 from .corrections import (
     Resolved,
+    cites,
     correction_problem,
     effective_entries,
     resolve_newest,
@@ -79,6 +80,7 @@ class Engine:
                             "en": problem.en,
                             "rule": "",
                             "entry": entry.id,
+                            **cites(problem.msgid, problem.values),
                         },
                     )
                 ]
@@ -98,6 +100,7 @@ class Engine:
                         "pt": words("pt_BR", said, values),
                         "en": words("en", said, values),
                         "entry": entry.id,
+                        **cites(said, values),
                     },
                 ),
                 # what the device did on the corrected entries, brought in line (resync.py)

@@ -13,7 +13,7 @@ from futmesa.health import is_write_failure
 from futmesa.hub import RefusedError
 from futmesa.i18n import N_, _, language, short, translator
 from futmesa.matchbook.answer import answer_words
-from futmesa.matchbook.citations import announcement, plain
+from futmesa.matchbook.citations import announcement
 from futmesa.matchbook.signing import SIGNING_KINDS, signable_hashes, signed_result
 from futmesa.matchbook.signing import refusal as closing_refusal
 from futmesa.rules import Entry, load_ruleset
@@ -110,8 +110,9 @@ class RefereeInputs:
         # what the rules said, cited as people cite rules ("CBFM 1 Toque, Art. 26 §1 F", never
         # the document's file number; walk 45f, M1); and what they stored, in the Registro's
         # words: the console's result line after every input (matchbook/answer.py, B6)
+        rows = t.book.live_log.rows()  # an entry named by its number in the Registro
         return {"ok": True, "entry_id": entry.id,
-                "effects": [announcement({"kind": e.kind, **e.data}) for e in effects],
+                "effects": [announcement({"kind": e.kind, **e.data}, rows=rows) for e in effects],
                 "said": answer_words(t.book.live_log.record(entry.id)),
                 "state": t.state_json()}
 
@@ -179,9 +180,9 @@ class RefereeInputs:
             raise RefusedError(str(exc)) from exc
         refused = [e.data for e in effects
                    if e.kind == "announce" and e.data.get("code") == "refused"]
-        if refused:
-            texts = {lang: plain(str(refused[0].get(lang) or refused[0].get("pt", "")))
-                     for lang in LANGS}
+        if refused:  # an entry it names, by its number in the Registro (matchbook/numbers.py)
+            said = announcement(refused[0], rows=self.table.book.live_log.rows())
+            texts = {lang: str(said.get(lang) or said.get("pt", "")) for lang in LANGS}
             raise RefusedError(texts[short(language())], texts)
 
     def _store(self, probe: Entry, input_id: str | None) -> int:

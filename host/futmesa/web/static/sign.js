@@ -68,6 +68,9 @@
     const signable = body.signable !== undefined ? body.signable : body.finished;
     $("sign-card").hidden = !signable || everyone;
     $("all-signed").hidden = !(signable && everyone);
+    // what the hash is: the log the next one signs, or, everyone signed, the final one
+    $("hash-label").textContent = signable && everyone
+      ? _("Final fingerprint (SHA-256) of the log, signatures included:") : _("Hash of the log you sign:");
     // only the table's current match, closed by the referee, is reopened (an earlier one is
     // signed here, corrected nowhere: walk 45g G8)
     $("reopen-card").hidden = !body.closed || body.current === false;

@@ -218,7 +218,8 @@ function proposalBox(pr) {
     const play = document.createElement("button");
     play.type = "button";
     play.className = "proposal-clip";
-    play.textContent = _("↺ clip no. {number}", { number: pr.clip });
+    // the clip's number in the Registro (pr.clip_no); pr.clip, its stored id, is what is sent
+    play.textContent = _("↺ clip no. {number}", { number: pr.clip_no ?? "?" });
     play.addEventListener("click", () => playClip(pr.url));
     box.append(play);
   }
@@ -234,7 +235,7 @@ function renderFactProposal(pr) {
   ok.addEventListener("click", () => {
     tapped.add(pr.clip);
     send(pr.kind, { ...pr.input, clip: pr.clip, proposed: "camera" },
-      _("recorded, citing clip no. {number}", { number: pr.clip }));
+      _("recorded, citing clip no. {number}", { number: pr.clip_no ?? "?" }));
   });
   box.append(ok);
   return box;
