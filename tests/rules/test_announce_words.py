@@ -166,7 +166,8 @@ def test_a_refused_correction_and_a_correction_are_said_from_the_catalogs() -> N
     state, effects = engine.apply(state, Entry(2, "void", {"target": 99}))
     (said,) = [e.data for e in effects if e.kind == "announce"]
     assert (said["code"], said["pt"], said["en"]) == (
-        "refused", "Não há registro 99 para corrigir", "There is no entry 99 to correct")
+        "refused", "Esse registro não é desta partida: não há o que corrigir",
+        "That entry is not in this match: there is nothing to correct")
     state, effects = engine.apply(state, Entry(3, "amend", {"target": 1}))
     (said,) = [e.data for e in effects if e.kind == "announce"]
     assert (said["pt"], said["en"]) == ("A correção precisa de 'data'",

@@ -88,3 +88,11 @@ def test_an_answer_to_no_question_says_so_without_a_number(second: Table) -> Non
     said = refused(second, "confirm", {"target": 1, "choice": "A"})
     assert "número" not in said and "nº" not in said, said
     assert said == "Essa pergunta não está mais pendente: já foi respondida ou retirada", said
+
+
+def test_a_correction_of_the_last_matchs_entry_names_no_number(second: Table) -> None:
+    """A console left on the last match sends one of its entries: "Não há registro 5 para
+    corrigir" named a stored id no Registro of this match shows."""
+    first = min(e.id for e in second.store.entries(1))
+    said = refused(second, "void", {"target": first})
+    assert said == "Esse registro não é desta partida: não há o que corrigir", said

@@ -168,8 +168,9 @@ def correction_problem(log: tuple[Entry, ...], correction: Entry) -> Refused | N
     """Why a correction cannot apply to this log (a ``Refused``, said, not raised), or None."""
     target = _target(correction)
     if target is None or _from_end(log, target) is None:
-        return Refused(N_("There is no entry {target} to correct"),
-                       target=repr(correction.data.get("target")))
+        # no number said: the console sends the entry the referee picked from his Registro,
+        # so one not in this match is another match's (a console left on the last one)
+        return Refused(N_("That entry is not in this match: there is nothing to correct"))
     if correction.kind == "amend" and not isinstance(correction.data.get("data"), dict):
         return Refused(N_("An amendment needs 'data'"))
     entry = log[_from_end(log, target) or 0]
