@@ -114,6 +114,16 @@ def test_verify_confirms_a_signed_result_and_names_each_disagreement(tmp_path: P
     day.desk_sql("UPDATE comp_results SET proof=json_set(proof, '$.final_hash', ?)"
                  " WHERE match_id=?", proof["final_hash"], day.cm)
 
+    # the desk's signature is not the file's: named by the id the table stored it with (never
+    # "registro nº", the number a súmula gives an entry)
+    day.desk_sql("UPDATE comp_results SET proof=json_set(proof, '$.signature.entry', ?)"
+                 " WHERE match_id=?", entry + 50, day.cm)
+    code, out = day.verify(day.table_db)
+    assert code == 1 and (f"a assinatura do árbitro recebida (id gravado {entry + 50}) não é "
+                          "uma assinatura válida") in out, out
+    day.desk_sql("UPDATE comp_results SET proof=json_set(proof, '$.signature.entry', ?)"
+                 " WHERE match_id=?", entry, day.cm)
+
     # the table's log has entries the desk never got (the table did not send them)
     day.log.append_entry(day.mid, "referee", "signature", {
         "role": "captain_A", "name": "Ana", "signs": day.log.chain_head(day.mid),

@@ -164,7 +164,8 @@ def _signature_check(out: ResultCheck, result: dict[str, Any], logged: dict[str,
     if signature:
         if not in_file or in_file.get("id") != signature.get("entry") \
                 or in_file.get("hash") != signature.get("hash"):
-            out.why = _("the referee's signature received (entry no. {entry}) is not a valid "
+            # the entry as the table stored it (it may not be in the file: no match number)
+            out.why = _("the referee's signature received (stored id {entry}) is not a valid "
                         "signature of the match in {path}").format(
                             entry=signature.get("entry"), path=path)
             return out
