@@ -14,9 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_console_review import WAIT_MS, filmed_phone
+from test_console_review import LONG_LANCE, TEAMS, WAIT_MS, filmed_phone, phone
 
+from futmesa.camera.calibration import calibration_path, from_sim
 from futmesa.camera.settings import camera_settings
+from futmesa.camera.simcam import SimCamera
+from futmesa.store import EventLog
+from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 
@@ -165,5 +169,39 @@ def test_a_ball_stopped_in_a_small_area_is_recorded_in_one_tap(
         assert live.daemon.state.m["restart"]["side"] == "B"  # the goalkeeper's ball, his
         _cited_in_the_registro(page, stopped.id, clip, number,
                                shots / "console-camera-stopped-recorded-log-phone.png")
+        assert page.js_errors == []
+        page.context.close()
+
+
+def test_in_a_later_match_the_card_says_the_clips_registro_number(
+        browser: Any, output_dir: Path, tmp_path: Path) -> None:
+    """The log already holds an earlier match (its entries took the first ids): the card's
+    "↺ vídeo nº …" is the clip's number in this match's Registro, as its row and the
+    citation say it — not its stored id (issue #45, low)."""
+    db = tmp_path / "match.sqlite"
+    earlier = EventLog(db)
+    before = earlier.new_match("mesa-de-ontem", "cbfm-1toque", {})
+    for n in range(30):
+        earlier.append_entry(before, "referee", "touch", {"side": "A", "disc": 6}, 1,
+                             n * 1000, "árbitro")
+    earlier.end_match(before)
+    earlier.close()
+    shots = output_dir / "camera"
+    shots.mkdir(parents=True, exist_ok=True)
+    with LiveTable(speed=30, settings=LONG_LANCE, camera=CAMERA, db=db) as live:
+        from_sim(SimCamera(CAMERA.width, CAMERA.height)).save(calibration_path(live.db))
+        live.start_match(teams=TEAMS)
+        page = phone(browser, live)
+        cam = live.running.camera
+        live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
+        store, mid = live.running.store, live.running.daemon.match["id"]
+        assert mid != before
+        live.sim.ball_out(1)
+        page.wait_for_selector("#camera-proposal .proposal-clip", timeout=WAIT_MS)
+        clip = next(e for e in store.entries(mid) if e.kind == "clip")
+        number = [e.id for e in store.entries(mid)].index(clip.id) + 1
+        assert number < clip.id  # the earlier match's 30 entries came first
+        assert page.text_content("#camera-proposal .proposal-clip") == f"↺ vídeo nº {number}"
+        page.screenshot(path=str(shots / "console-camera-proposal-later-match-phone.png"))
         assert page.js_errors == []
         page.context.close()
