@@ -86,7 +86,8 @@ def _clip_words(path: str | Path, db: sqlite3.Connection, match_id: int) -> tupl
             shows = data.get("shows")
             return False, _("; the clip of entry no. {number} ({file}; stored id {entry}) does "
                             "NOT match the hash in the log: the file was changed after it was "
-                            "recorded").format(number=numbered(ids).get(shows, "?"),
+                            "recorded").format(number=numbered(ids).get(shows, "?")
+                                               if isinstance(shows, int) else "?",
                                                entry=shows, file=data.get("file"))
         found[seen] += 1
     said = ""

@@ -47,8 +47,9 @@ def renumbered(item: Any, rows: Mapping[Any, Mapping[str, Any]] | None) -> Any:
     said = item.get("cites") if isinstance(item, dict) else None
     if rows is None or not isinstance(said, dict) or not isinstance(said.get("values"), dict):
         return item
-    msgid = said.get("msgid")
-    msgid = tuple(msgid) if isinstance(msgid, list) else msgid
+    raw = said.get("msgid")  # an NP_ pair comes back from JSON as a list
+    msgid: str | tuple[str, str] = (str(raw[0]), str(raw[1])) if isinstance(
+        raw, (list, tuple)) else str(raw)
     values = {**said["values"], "target": number_of(said["values"].get("target"), rows)}
     out = {k: v for k, v in item.items() if k != "cites"}
     return {**out, "pt": words("pt_BR", msgid, values), "en": words("en", msgid, values)}
