@@ -25,6 +25,7 @@ ENTRY = st.one_of(
     st.tuples(st.just("period_over"), st.just({})),
     st.tuples(st.just("start_period"), st.just({})),
     st.tuples(st.just("goal_line"), st.fixed_dictionaries({"goal": st.sampled_from([0, 1])})),
+    st.tuples(st.just("goal_by_hand"), st.fixed_dictionaries({"side": side})),
     st.tuples(
         st.just("ball_out"),
         st.fixed_dictionaries(
@@ -125,11 +126,11 @@ REFERENCE = st.one_of(
 GOAL = st.builds(
     lambda side_, disc_, goal: [
         ("shot_asked", {"side": side_, "disc": disc_}),
-        ("goal_line", {"goal": goal}),
+        ("goal_line", {"goal": goal}) if goal in (0, 1) else ("goal_by_hand", {"side": side_}),
     ],
     side,
     disc,
-    st.sampled_from([0, 1]),
+    st.sampled_from([0, 1, "hand"]),
 )
 HALF = st.just([("alarm", {}), ("lance_done", {}), ("foul", {"side": "A"}), ("clock_started", {})])
 KICKS = st.lists(
