@@ -142,3 +142,19 @@ def test_a_voided_goal_amended_back_brings_its_answer_back() -> None:
     assert m["pending"] == [] and m["score"] == original["score"]  # the answer counts again
     replayed, _ = match.engine.replay(match.log)
     assert replayed.to_dict() == m
+
+
+def test_an_answer_entered_after_its_question_was_voided_reads_the_same_on_replay() -> None:
+    """The property test (goal_by_hand among its entries, lowB 1) found it: a touch voided, then
+    an answer naming it — refused live ("no pending question"), dropped on the replay as an
+    answer that went with its voided question, so the replay lost the refusal. An answer
+    entered after the void never had its question: refused live and on the replay alike."""
+    match = EntryBuilder()
+    match.kick_off()
+    touch = match.put("touch", {"side": "A", "disc": 9})
+    match.put("void", {"target": touch.id})
+    answer = match.put("confirm", {"target": touch.id, "accept": False})
+    live = match.state.to_dict()
+    assert [a["entry"] for a in live["announcements"] if a["code"] == "refused"] == [answer.id]
+    replayed, _ = match.engine.replay(match.log)
+    assert replayed.to_dict() == live

@@ -69,14 +69,18 @@ def resolve(log: tuple[Entry, ...] | list[Entry]) -> tuple[list[Entry], dict[int
     for both what a correction changes and its history (:func:`correction_history`)."""
     active, deciding = _resolve(log)
     kinds = {e.id: e.kind for e in log}
-    voided = {target for target, by in deciding.items() if kinds.get(by) == "void"}
+    voided = {target: by for target, by in deciding.items() if kinds.get(by) == "void"}
     effective = []
     for e in log:
         current = active.get(e.id)
         # an answer to a question whose entry is voided went with its question (_moot): the
         # rules never see it again, so it is never refused on the replay ("Não há confirmação
-        # pendente…" left as the newest thing said after a voided goal, walk 45h-a A5)
-        if current is not None and not current.is_correction and _asked(current) not in voided:
+        # pendente…" left as the newest thing said after a voided goal, walk 45h-a A5); an
+        # answer entered after that void never had its question: refused live, and so on the
+        # replay (live == replay)
+        asked = _asked(current) if current is not None else None
+        if current is not None and not current.is_correction and not (
+                asked in voided and current.id < voided[asked]):
             effective.append(current)
     return effective, deciding
 
