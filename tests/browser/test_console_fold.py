@@ -29,7 +29,7 @@ def busy_table() -> Iterator[tuple[LiveServer, RulesTable]]:
                 ("kickoff", {"side": "A"}, "referee"), ("start_period", {}, "referee"),
                 ("clock_started", {"period": 1}, "device"),
                 ("touch", {"side": "A", "disc": 5}, "referee"),
-                ("foul", {"side": "B", "disc": 3}, "referee"),
+                ("foul", {"side": "B", "disc": 3, "where": "opponent_half"}, "referee"),
                 # the lance runs out first: while a goal question waits no expiry counts
                 ("lance_expired", {"count": 1}, "device"),
                 ("lance_expired", {"count": 2}, "device"),

@@ -4,7 +4,7 @@ fouls, expulsions, forfeits, substitutions and offside.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from futmesa.i18n import N_
 
@@ -38,9 +38,23 @@ class DisciplineRules(RulesCore):
             return
         if not self.in_play(m):
             raise Refused(N_("The ball is not in play"))
+        self.refuse_placeless_foul(ctx, str(ftype))
         m["fouls"][side]["technical" if ftype == "tecnica" else "fouls"] += 1
         m["shot_asked"] = None
         self.award_free_kick(ctx, side, str(ftype))
+
+    # the foul types whose kick the place chooses (direct or indirect by the field, a penalty
+    # in the box): 000 Art. 19 §2–§3, 20; 001 Art. XXIII §2; 003 Art. 74 — empty where the
+    # document gives one kick wherever the foul was (004: a free kick, the box aside)
+    place_decides: ClassVar[tuple[str, ...]] = ("falta", "toque", "mao")
+
+    def refuse_placeless_foul(self, ctx: Ctx, ftype: str) -> None:
+        """A foul entered without its place (`where`) where the place chooses its kick is
+        refused, through the engine, for the API, the console and the expert console alike
+        (walk45h-b B3: the console asks for it; a kick guessed as direct is no answer)."""
+        if ftype in self.place_decides and ctx.entry.data.get("where") is None:
+            raise Refused(N_("Say where the foul was: in the offender's half, in the fouled "
+                             "side's half or in the box"), rule=self.cite("free_kick"))
 
     def foul_at_alarm_taken(self) -> bool:
         """Whether a foul at the same instant as the alarm is taken: the ruleset's reading

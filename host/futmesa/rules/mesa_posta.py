@@ -151,6 +151,9 @@ class MesaPosta(Ruleset):
         if outcome != "wide" and not ctx.entry.data.get("teammate_last"):
             self.pass_turn(ctx, shot["side"], "004 Chute pedido")
 
+    # "Faltas": a free kick wherever the foul was (a penalty in the area): no place to ask for
+    place_decides: ClassVar[tuple[str, ...]] = ()
+
     def award_free_kick(self, ctx: Ctx, offender: str, ftype: str) -> None:
         m = ctx.m
         beneficiary = other(offender)
