@@ -67,3 +67,32 @@ def test_a_shot_for_the_team_without_the_lance_is_not_an_answer() -> None:
 def test_an_own_goal_is_offered_where_the_document_has_one(ruleset: str) -> None:
     _, _, asked = _question(ruleset, 0)
     assert "own_goal" in asked["options"] and asked["default"] == "own_goal"
+
+
+@pytest.mark.parametrize("ruleset", ["cbfm-1toque", "gaucha", "pastilha-8x2"])
+def test_no_own_goal_for_the_attackers_own_lance(ruleset: str) -> None:
+    """lowB 3: an own goal is the defender's own lance into his goal — "arremessada …
+    contra sua própria meta" by the "executante da jogada" (000 Art. 12 §2), "partindo do
+    campo do defensor que estiver efetuando a jogada" (001 Art. XXXI §2), "se um Técnico
+    arremessar a bola … para dentro de seu próprio gol" (003 Art. 59 §único). Time A's lance
+    went into Time B's goal with no shot asked: "gol contra" is neither said nor offered (an
+    attacker's lance off a defender is a corner, 000 Art. 15 C, 001 Art. XXVIII §6, 003 Art.
+    60 §único); sent anyway, the answer is refused."""
+    engine, state, asked = _question(ruleset, 1)
+    assert "own_goal" not in asked["options"] and "corner" in asked["options"], asked["options"]
+    assert "gol contra" not in asked["pt"] and asked["default"] == "no_goal", asked["pt"]
+    refused, _ = engine.apply(state, Entry(5, "confirm", {"target": asked["id"],
+                                                          "choice": "own_goal"}, "referee"))
+    assert refused.m["score"] == {"A": 0, "B": 0}
+    assert [p["kind"] for p in refused.m["pending"]] == ["goal_no_shot"]
+
+
+@pytest.mark.parametrize("ruleset", ["cbfm-1toque", "gaucha", "pastilha-8x2"])
+def test_an_own_goal_before_any_lance_entered_is_the_referees_to_say(ruleset: str) -> None:
+    """No lance entered since the kick-off's: who played last is not known, so the answer
+    stays (the referee saw it)."""
+    engine = Engine(load_ruleset(ruleset), {"kickoff": "A"})
+    state, _ = engine.replay([Entry(1, "clock_started", {}, "device", 1, 1000, 1000),
+                              Entry(2, "goal_line", {"goal": 0}, "device", 1, 2000, 2000)])
+    (asked,) = [p for p in state.m["pending"] if p["kind"] == "goal_no_shot"]
+    assert "own_goal" in asked["options"]

@@ -316,11 +316,19 @@ class GoalRules(RulesCore):
         B1: a shot stored for the team without the lance): not the scorer's lance now, nor
         the last one played, the one that sent the ball in (``shot_refusal``: only the team
         with the lance asks, 000 Art. 12 §3 A, 001 Art. XX a, 003 Art. 54, 004 Chute
-        pedido)."""
+        pedido); and less "own goal" where the last lance played was the scorer's: an own goal
+        is the defender's own lance into his goal, "arremessada … contra sua própria meta" by the
+        "executante da jogada" (000 Art. 12 §2), "partindo do campo do defensor que estiver
+        efetuando a jogada" (001 Art. XXXI §2), "se um Técnico arremessar a bola … para dentro de
+        seu próprio gol" (003 Art. 59 §único) — the attacker's lance off a defender is a corner
+        (000 Art. 15 C, 001 Art. XXVIII §6, 003 Art. 60 §único). No lance entered yet: the
+        referee says."""
         played = scorer if m.get("last_player") == scorer else None
         may = (shot_refusal(self, m, scorer) is None
                or (played is not None and shot_refusal(self, m, scorer, holder=played) is None))
-        return [o for o in self.no_shot_options() if o != "shot_asked" or may]
+        own = played is None  # the defender's lance, or none entered
+        return [o for o in self.no_shot_options()
+                if (o != "shot_asked" or may) and (o != "own_goal" or own)]
 
     def no_shot_options(self) -> list[str]:
         """The answers the document gives a ball in the goal with no shot asked: an own goal
