@@ -35,7 +35,9 @@ def test_the_second_match_is_numbered_from_one(tmp_path: Path) -> None:
     for rows in (live, stored):
         assert [(e["id"], e["no"]) for e in rows] == list(no.items()), rows
         by = {e["id"]: e for e in rows}
-        assert by[amend]["text"].startswith(f"Corrige o registro nº {no[foul]}:"), by[amend]
+        # the correction says the fact before and after, no number (walk45i-a M4)
+        assert by[amend]["text"].startswith("Corrige «Falta de Estrela do Norte, botão 4"), \
+            by[amend]
         assert by[foul]["status_text"] == f"Corrigido pelo registro nº {no[amend]} (Rui)", \
             by[foul]["status_text"]
     sumula = build(record)

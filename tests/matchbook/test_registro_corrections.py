@@ -55,7 +55,7 @@ def test_the_kick_off_answer_names_the_goal_and_is_withdrawn_with_it(tmp_path: P
     for rows in (_rows(t), _stored(t)):
         row = rows[answer]
         assert row["voided"] and not row["correctable"] and not row["fields"], row
-        assert row["status_text"] == f"Sem efeito: a pergunta foi anulada pelo registro nº {void}"
+        assert row["status_text"] == f"Sem efeito: o gol foi anulado pelo registro nº {void}"
     # the engine refuses what the console no longer offers (the daemon probes an input so:
     # table/referee.py; refused, it is not logged and the console reads why)
     for kind, data in (("void", {"target": answer}),

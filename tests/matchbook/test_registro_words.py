@@ -49,7 +49,8 @@ def test_a_row_is_headed_by_the_fact_entered_not_what_it_caused(tmp_path: Path) 
     for rows in (_rows(t), _stored(t)):
         row = rows[shot]
         assert row["fact_lines"] == [], row["fact_lines"]
-        assert row["text"].startswith("Chute sem gol: para fora"), row["text"]
+        assert row["text"].startswith("Chute de Estrela do Norte, botão 9: para fora"), \
+            row["text"]
         assert "Fim do 1º tempo" in "; ".join(row["meaning"]), row["meaning"]
         assert row["correctable"]
     # the account still places the end of the half (súmula, /assinar, history)

@@ -79,7 +79,7 @@ def test_csv_carries_the_tables_the_pdf_prints() -> None:
     # the account lists the same facts in the same words
     assert [r[1] for r in sections["Resumo da partida"][1:]] == [
         "Gol de Alvorada (1 × 0, 4', botão 7)", "Gol de Botafogo (1 × 1, 21', botão 3)",
-        "Anula o registro nº 5 (Sensor: bola na linha do gol de Botafogo) — motivo: bola não "
+        "Anula «Sensor: bola na linha do gol de Botafogo» — motivo: bola não "
         "entrou", "Disciplinar de Botafogo, botão 5",
         "Expulsão: Botafogo, botão 5", "Substituição em Alvorada: sai o botão 4, entra o 12",
         "Gol de Alvorada (2 × 1, 11', botão 10)"]

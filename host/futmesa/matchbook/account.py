@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from futmesa.i18n import translator
-from futmesa.matchbook.wording import team
+from futmesa.matchbook.wording import target_text, team
 
 Fact = dict[str, Any]
 
@@ -228,15 +228,22 @@ def void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
         return (_("{goal} voided by the referee: {reason}").format(goal=goal, reason=reason)
                 if reason else _("{goal} voided by the referee").format(goal=goal))
     if ctx.undone is not None:  # said with what comes back and why (walk 45f M3)
+        # the row that comes back in words, never only its number: the Resumo shows none
+        # (walk45i-a M4)
+        entry = ctx.undone.get("entry")
+        what = target_text(entry, teams, lang) if isinstance(entry, dict) else ""
         number = ctx.undone.get("no", "?")  # the match's number (numbers.py)
         why = _(" — reason: {reason}").format(reason=reason) if reason else ""
         if ctx.undone.get("kind") == "amend":
-            return _("Correction undone: entry no. {number} reads as logged again").format(
-                number=number) + why
+            return (_("Correction undone: “{what}” counts as logged again").format(what=what)
+                    if what else _("Correction undone: entry no. {number} reads as logged "
+                                   "again").format(number=number)) + why
         if ctx.undone.get("goal"):
             return _("Void undone: {goal} counts again").format(
                 goal=goal_text(ctx.undone["goal"], teams, lang)) + why
-        return _("Void undone: entry no. {number} counts again").format(number=number) + why
+        return (_("Void undone: “{what}” counts again").format(what=what) if what
+                else _("Void undone: entry no. {number} counts again").format(number=number)
+                ) + why
     return None
 
 

@@ -34,6 +34,7 @@ from futmesa.matchbook.records import (
     goal_words,
     meanings,
     record_inputs,
+    rule_words,
     said_of,
 )
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
@@ -159,6 +160,9 @@ class LiveLog:
                              "clock_ms": e.clock_ms,
                              "length_ms": period_length(m, e.period),
                              **({"goal_words": goal_words(goal, self.teams)} if goal else {})}
+        words_of = rule_words({"announcements": fresh}, kinds).get(e.id)
+        if words_of:  # "Chute de X, botão 8: defendido" (records.SAID_BY_RULES)
+            self._by_id[e.id]["rule_words"] = words_of
         self._ends_now = self._ends_after(e, {e.id: ends}, {"announcements": fresh})
         target = e.data.get("target") if isinstance(e.data, dict) else None
         said = self._meaning.get(e.id)

@@ -37,6 +37,26 @@ from futmesa.store import StoredEntry
 RESTATES = {"shot_result": "shot_over", "restart": "restart_"}
 
 
+# the rows the rules' own words say better than the entry's sentence: the shot a "Chute sem
+# gol" closes is the rules' to know, and they name its team and disc ("Chute de Botafogo,
+# botão 8: defendido": walk45i-a M5, the Vez line said it and the Registro did not)
+SAID_BY_RULES = {"shot_result": "shot_over"}
+
+
+def rule_words(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, dict[str, str]]:
+    """Each entry :data:`SAID_BY_RULES` names, in the rules' words without their citation
+    ({"pt", "en"}), by entry id."""
+    out: dict[int, dict[str, str]] = {}
+    for a in state.get("announcements") or []:
+        entry = a.get("entry") if isinstance(a, dict) else None
+        if isinstance(entry, int) and entry not in out and a.get("code") == SAID_BY_RULES.get(
+                kinds.get(entry) or ""):
+            said = Said(str(a["code"]), str(a.get("pt", "")), str(a.get("en", "")),
+                        str(a.get("rule") or ""))
+            out[entry] = {"pt": said.words("pt"), "en": said.words("en")}
+    return out
+
+
 def restates(kind: str | None, code: Any) -> bool:
     """Whether an announcement ``code`` only restates an entry of ``kind``."""
     said = RESTATES.get(kind or "")
@@ -116,13 +136,18 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         meaning = ctx.was.get("meaning") or []  # what it was, never what its void made of it
         ctx = ctx._replace(said=said_of(meaning))  # its facts too, struck (a foul stays one)
     targets = asked_named(e, by_id, teams)  # an answer names what it decided in words
+    # the row in the rules' words where they say more (SAID_BY_RULES), as logged: a voided
+    # row as the rules said it before its void, an amended one in its own sentence
+    own = ((by_id.get(e.id) or {}).get("rule_words") if st.state == "effective" else
+           (ctx.was or {}).get("rule_words") if st.state == "voided" else None)
     record = {
         "id": e.id, "no": (by_id.get(e.id) or {}).get("no"),  # the match's number (numbers.py)
         "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
         "clock_ms": e.clock_ms, "created_at": e.created_at, "occurred_at": e.occurred_at,
         "author": e.author,
         "status": {**st.to_dict(), **({"by_no": (by_id.get(st.by) or {}).get("no")}
-                                      if st.by is not None else {})},  # "by": its nº too
+                                      if st.by is not None else {}),  # "by": its nº too
+                   **withdrawn_goal(e, st, by_id)},
         "voided": st.state in ("voided", "without_effect", "moot"),
         "amended_by": st.by if st.state == "amended" else None,
         "ends": ends,  # the goal each side defended then (names goal lines by side)
@@ -130,10 +155,12 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "origin_en": origin(e.source, e.author, "en"),
         # an alarm ends the interval only once the table closed the period (its own alarm
         # closing it, and any in a shoot-out, are not the interval's)
-        "text": sentence(e.kind, e.data, teams, "pt", period=e.period,
-                         targets=targets, ends=ends, interval=ctx.place == "interval"),
-        "text_en": sentence(e.kind, e.data, teams, "en", period=e.period,
-                            targets=targets, ends=ends, interval=ctx.place == "interval"),
+        "text": own["pt"] if own else sentence(e.kind, e.data, teams, "pt", period=e.period,
+                                               targets=targets, ends=ends,
+                                               interval=ctx.place == "interval"),
+        "text_en": own["en"] if own else sentence(e.kind, e.data, teams, "en",
+                                                  period=e.period, targets=targets, ends=ends,
+                                                  interval=ctx.place == "interval"),
         "interval": ctx.interval,  # made between two periods: placed "Intervalo"
         "shootout": ctx.shootout,  # made in the penalty shoot-out: placed "Disputa de pênaltis"
         "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
@@ -182,6 +209,15 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
             record["text"], record["text_en"] = fact["text"], fact["text_en"]
     record["headline"] = headline(record, ctx)  # the fact entered; what it caused under it
     return record
+
+
+def withdrawn_goal(e: StoredEntry, st: EntryStatus,
+                   by_id: dict[int, dict[str, Any]]) -> dict[str, bool]:
+    """``{"goal": True}`` for an answer withdrawn with the goal it was asked about (its status
+    then says "o gol foi anulado", not "a pergunta": walk45i-a, low), else {}."""
+    asked = e.data.get("target") if st.state == "moot" and isinstance(e.data, dict) else None
+    return {"goal": True} if isinstance(asked, int) and (by_id.get(asked) or {}).get(
+        "goal_words") else {}
 
 
 def goal_amended(e: StoredEntry, record: dict[str, Any],
@@ -272,6 +308,8 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
         if row is not None and amended is not None:
             row["amended"] = amended
     said = meanings(m, {e.id: e.kind for e in stored})
+    for entry_id, words in rule_words(m, {e.id: e.kind for e in stored}).items():
+        by_id[entry_id]["rule_words"] = words  # "Chute de X, botão 8: defendido" (M5)
     goals = goals_by_entry(m)
     name_goals(by_id, goals, statuses, was or {}, m.get("teams") or {})
     contexts: dict[int, Context] = {}
@@ -318,6 +356,7 @@ def entry_context(e: StoredEntry, st: EntryStatus | None, by_id: dict[int, dict[
             inner = corrected["data"] if isinstance(corrected["data"], dict) else {}
             undone = {"kind": corrected["kind"], "target": inner.get("target"),
                       "no": number_of(inner.get("target"), by_id),
+                      "entry": by_id.get(inner.get("target")),  # named in words (45i-a M4)
                       "goal": (was.get(target) or {}).get("goal")}
         else:
             mine = was.get(e.id)

@@ -576,7 +576,8 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
                 else period_text(e.get("period"), lang),
                 clock="" if inside or shootout else clock_text(e.get("clock_ms")),
                 what=text, origin=who, status=status_text(
-                    {**st.to_dict(), "by_no": (by_id.get(st.by) or {}).get("no")}, lang))
+                    {**(e.get("status") or {}), **st.to_dict(),
+                     "by_no": (by_id.get(st.by) or {}).get("no")}, lang, e.get("kind")))
     if folded:  # said under the table, never a row with no number (walk45i-b, low)
         log.note = _("{count} lance-timer entries (lance started, warnings, expiries) "
                      "folded away: each lance's time is in the match's full record").format(

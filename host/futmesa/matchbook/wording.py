@@ -527,17 +527,30 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 answer += _(", confirmed from the video{clip}").format(clip=cited)
             return _("Referee decides {about}: {answer}").format(about=about, answer=answer)
         case "void":
+            # the row it voids in words, never only its number: the Resumo of the súmula,
+            # /assinar and /history show no numbers (walk45i-a M4)
             target = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
-            what = f" ({target_text(target, teams, lang)})" if target else ""
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
+            if target:
+                return _("Voids “{what}”{reason}").format(
+                    what=target_text(target, teams, lang), reason=why
+                ) + clip_cited(d, targets, lang)
             return _("Voids entry no. {number}{what}{reason}").format(
-                number=number_of(d.get("target"), targets), what=what, reason=why
+                number=number_of(d.get("target"), targets), what="", reason=why
             ) + clip_cited(d, targets, lang)
         case "amend":
+            # the fact before and after, as the Correções table gives them (walk45i-a M4:
+            # "Corrige o registro nº 33" named a number those pages do not show, and not the
+            # value it changed)
             target = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
             new_kind = d.get("kind") or (target or {}).get("kind") or ""
-            new = sentence(str(new_kind), d.get("data"), teams, lang) if new_kind else ""
+            new = sentence(str(new_kind), d.get("data"), teams, lang,
+                           ends=(target or {}).get("ends")) if new_kind else ""
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
+            if target:
+                return _("Corrects “{old}”: now “{new}”{reason}").format(
+                    old=target_text(target, teams, lang), new=new, reason=why
+                ) + clip_cited(d, targets, lang)
             return _("Amends entry no. {number}: now “{new}”{reason}").format(
                 number=number_of(d.get("target"), targets), new=new, reason=why
             ) + clip_cited(d, targets, lang)
@@ -664,8 +677,10 @@ def fact_named(entry: dict[str, Any] | None, lang: str = "pt") -> tuple[str, str
 
 
 def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt") -> str:
-    """An entry as a correction or an answer names it: the goal it counted, else its row."""
-    named = goal_named(entry, lang)
+    """An entry as a correction or an answer names it: the goal it counted, the rules' words
+    for it (matchbook/records.py SAID_BY_RULES), else its row."""
+    named = goal_named(entry, lang) or str((entry.get("rule_words") or {}).get(
+        "en" if lang == "en" else "pt") or "")
     if named:
         return named
     return sentence(str(entry.get("kind", "")), entry.get("data"), teams, lang,
@@ -694,8 +709,10 @@ def origin(source: Any, author: Any, lang: str = "pt") -> str:
     return _("Referee")
 
 
-def status_text(status: dict[str, Any] | None, lang: str = "pt") -> str:
-    """An entry's status: "" when it counts as logged, else voided / amended / without effect."""
+def status_text(status: dict[str, Any] | None, lang: str = "pt", kind: Any = None) -> str:
+    """An entry's status: "" when it counts as logged, else voided / amended / without effect;
+    a correction (``kind``) voided is undone, said so (walk45i-a, low: "Anulado pelo registro
+    nº 36" on a void that was undone)."""
     if not status:
         return ""
     _ = translator(lang).gettext
@@ -704,10 +721,16 @@ def status_text(status: dict[str, Any] | None, lang: str = "pt") -> str:
     ref = (_(" no. {number}").format(number=status.get("by_no") or "?")  # numbers.py
            if by is not None else "")
     who = f" ({status['author']})" if status.get("author") else ""
+    if state == "voided" and kind == "void":
+        return _("Void undone by entry{number}{author}").format(number=ref, author=who)
+    if state == "voided" and kind == "amend":
+        return _("Correction undone by entry{number}{author}").format(number=ref, author=who)
     if state == "voided":
         return _("Voided by entry{number}{author}").format(number=ref, author=who)
     if state == "amended":
         return _("Amended by entry{number}{author}").format(number=ref, author=who)
+    if state == "moot" and status.get("goal"):  # the goal it was asked about was voided
+        return _("Withdrawn: the goal was voided by entry{number}").format(number=ref)
     if state == "moot":  # its question's entry was voided: the answer went with it
         return _("Withdrawn: its question was voided by entry{number}").format(number=ref)
     if state == "without_effect":

@@ -30,8 +30,20 @@ ANSWER_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def answer_words(options: Iterable[str], lang: str) -> dict[str, str]:
+# the lance timer's question names the foul it asks about ("falta disciplinar?"): its button
+# says the foul it records, not a bare "falta" (walk45i-a, low, 52-ph)
+LANCE_FOUL_WORDS: dict[str, tuple[str, str]] = {
+    "disciplinary": NP_("choice", "disciplinary foul"),
+    "technical": NP_("choice", "technical foul"),
+    "cera": NP_("choice", "time-wasting (disciplinary foul)"),
+}
+
+
+def answer_words(options: Iterable[str], lang: str,
+                 named: dict[str, tuple[str, str]] | None = None) -> dict[str, str]:
     """``{option: its words in lang}`` for the options of a question that have words here (a
-    team or a corner of an area is named by the page that shows it)."""
+    team or a corner of an area is named by the page that shows it); ``named``: the words a
+    question gives some of its options instead."""
     t = translator(lang)
-    return {o: t.pgettext(*ANSWER_WORDS[o]) for o in options if o in ANSWER_WORDS}
+    words = {**ANSWER_WORDS, **(named or {})}
+    return {o: t.pgettext(*words[o]) for o in options if o in words}

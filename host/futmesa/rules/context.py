@@ -222,13 +222,14 @@ class Ctx:
         default: str,
         reject: str,
         values: dict[str, Any] | None = None,
+        named: dict[str, tuple[str, str]] | None = None,
         **extra: Any,
     ) -> None:
         """Raise an ambiguous reading to the referee's console: the question is one English
         msgid of the catalogs (``N_``) filled with ``values`` (the answers it names: an
         ``Either`` of its options); ``extra`` is kept on the item for the rule that takes the
-        answer. The item's ``answers`` are the options' words in each language (answers.py),
-        the ones the console's buttons show."""
+        answer. The item's ``answers`` are the options' words in each language (answers.py,
+        ``named``: this question's own words for some), the ones the console's buttons show."""
         item = {
             "id": self.entry.id,
             "kind": kind,
@@ -236,7 +237,8 @@ class Ctx:
             "pt": words("pt_BR", msgid, values),
             "en": words("en", msgid, values),
             "options": options,
-            "answers": {"pt": answer_words(options, "pt_BR"), "en": answer_words(options, "en")},
+            "answers": {"pt": answer_words(options, "pt_BR", named),
+                        "en": answer_words(options, "en", named)},
             "default": default,
             "reject": reject,
             "period": self.m["period"],

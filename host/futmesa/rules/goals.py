@@ -68,8 +68,8 @@ class GoalRules(RulesCore):
         if not shot and m.get("_shot_out"):
             # the side-net event came first and already gave the restart: the same one stands
             shot = m.pop("_shot_out")
-            ctx.announce("shot_over", N_("Shot by {team}: {outcome}"),
-                         team=ctx.name(shot["side"]), outcome=said)
+            ctx.announce("shot_over", N_("Shot by {team}, disc {disc}: {outcome}"),
+                         team=ctx.name(shot["side"]), disc=shot.get("disc"), outcome=said)
             return
         if not shot:
             raise Refused(N_("No shot was asked"))
@@ -84,9 +84,9 @@ class GoalRules(RulesCore):
             # (003 Art. 64: a goal kick, not a reposição), whichever reaches the log first
             m["_shot_out"] = shot
             self.wide_before_ball_out(ctx, shot)
-        else:
-            ctx.announce("shot_over", N_("Shot by {team}: {outcome}"),
-                         team=ctx.name(shot["side"]), outcome=said)
+        else:  # the shooter and its disc: the Registro's row says them (walk45i-a M5)
+            ctx.announce("shot_over", N_("Shot by {team}, disc {disc}: {outcome}"),
+                         team=ctx.name(shot["side"]), disc=shot.get("disc"), outcome=said)
         if outcome != "wide":
             self.restore_cleared(ctx)  # no goal and play goes on (003 Art. 73 §1)
         if m["status"] == "last_lance":
@@ -103,11 +103,13 @@ class GoalRules(RulesCore):
         self.dead_ball(ctx)
         team, wide = ctx.name(shot["side"]), SHOT_OUTCOMES.word("wide")
         if ctx.m["status"] == "running":
-            ctx.announce("shot_over", N_("Shot by {team}: {outcome} — the restart comes with "
-                                         "the ball out the table records"),
-                         self.cite("tiro_de_meta"), team=team, outcome=wide)
+            ctx.announce("shot_over", N_("Shot by {team}, disc {disc}: {outcome} — the restart "
+                                         "comes with the ball out the table records"),
+                         self.cite("tiro_de_meta"), team=team, disc=shot.get("disc"),
+                         outcome=wide)
         else:
-            ctx.announce("shot_over", N_("Shot by {team}: {outcome}"), team=team, outcome=wide)
+            ctx.announce("shot_over", N_("Shot by {team}, disc {disc}: {outcome}"), team=team,
+                         disc=shot.get("disc"), outcome=wide)
 
     def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
         if self.touch_limit is None:
@@ -252,8 +254,16 @@ class GoalRules(RulesCore):
         )
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             self.end_period(ctx, self.cite("end"))
-        else:
-            self.no_shot_restart(ctx, defender, "no_goal")
+            return
+        if shot:
+            m["last_player"] = shot["side"]  # the shot was the lance that sent the ball in
+        self.no_shot_restart(ctx, defender, "no_goal")
+        if shot and m["restart"] and not m["restart"].get("taken"):
+            # an asked shot is made from the opponent's field (000 Art. 12 §4) at the
+            # opponent's goal: no "went straight out" (Art. 23 VI C: over one's own line; VI
+            # H: from one's own field) can change this goal kick (walk45i-a, low: it offered
+            # the defence's technical foul)
+            m["restart"].pop("out_line", None)
 
     def just_after_alarm(self, ctx: Ctx) -> bool:
         """A goal-line trip at the same instant as the alarm that ended the period."""

@@ -363,7 +363,8 @@ class Pastilha8x2(Ruleset):
         if m["shot_asked"] is not shot or not self.in_play(m):
             return  # the touch already ended the shot (the last lance, a foul)
         m["shot_asked"] = None
-        ctx.announce("shot_over", N_("Shot by {team}: {outcome}"), team=ctx.name(shot["side"]),
+        ctx.announce("shot_over", N_("Shot by {team}, disc {disc}: {outcome}"),
+                     team=ctx.name(shot["side"]), disc=shot.get("disc"),
                      outcome=SHOT_OUTCOMES.word("miss"))
         self.technical_foul(ctx, shot["side"], "003 Art. 52")
 

@@ -10,6 +10,7 @@ from futmesa.i18n import N_
 
 from . import lance_questions
 from . import shootout as so
+from .answers import LANCE_FOUL_WORDS
 from .context import SIDES, Ctx, Refused, other
 from .core import RESTART_NAMES, RulesCore
 from .possession import kicker_waits, kickoff_refusal, lance_side, touch_refusal
@@ -526,6 +527,7 @@ class PlayRules(RulesCore):
             side=side,
             foul=kind,
             values={"team": ctx.name(side)},
+            named={"foul": LANCE_FOUL_WORDS[kind]},  # the button says the foul it records
         )
 
     def resolve_lance_timeout(self, ctx: Ctx, pending: dict[str, Any], choice: str) -> None:

@@ -72,7 +72,7 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
             "undo": translator(lang).gettext(UNDO[str(e.get("kind"))]) if undo else None,
             "meaning": e.get("meaning_en" if lang == "en" else "meaning") or [],
             "origin": origin(e.get("source"), e.get("author"), lang),
-            "status_text": status_text(status, lang),
+            "status_text": status_text(status, lang, e.get("kind")),
             "correctable": correctable,
             "fields": amend_fields(str(e.get("kind")), e.get("amend_data") or e.get("data"),
                                    teams, lang)
