@@ -59,7 +59,7 @@ def _new_match(page: Any) -> None:
     console says it is done."""
     page.click("#setup button[value=new_match]")
     _answer_in_page(page, "#ask-yes")
-    _wait_text(page, "#result", "✓ nova partida")
+    _wait_text(page, "#result", "✓ Nova partida: ")  # which match (walk45i-a, low)
 
 
 @contextmanager
@@ -98,6 +98,7 @@ def test_nova_partida_keeps_this_console_and_tells_the_others(
             mine.fill("#setup input[name=nameB]", "Internacional")
             mine.fill("#setup input[name=half_min]", "10")
             _new_match(mine)
+            assert "✓ Nova partida: Grêmio × Internacional — " in mine.text_content("#result")
             assert live.token != old_token
             # this console carries on with the new token: a referee action is accepted
             _wait_text(mine, "#token-status", "✓ acesso de árbitro")

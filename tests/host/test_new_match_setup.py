@@ -86,10 +86,13 @@ def test_nova_partida_from_the_console_keeps_the_organisers_settings() -> None:
     with LiveTable(speed=60, ruleset="cbfm-1toque", settings=dict(ORGANISER)) as live:
         live.wait(lambda: live.daemon.match is not None, 60, "the first match")
         old = live.daemon.match["id"]
-        live.referee("new_match", {"ruleset": "pastilha-8x2",
-                                   "settings": {"teams": teams, "competition": "league",
-                                                "period_ms": 240_000}})
+        opened = live.referee("new_match", {"ruleset": "pastilha-8x2",
+                                            "settings": {"teams": teams, "competition": "league",
+                                                         "period_ms": 240_000}})
         live.wait(lambda: live.daemon.match["id"] != old, 60, "the new match")
+        # the console's result line says which (walk45i-a, low: only "✓ nova partida")
+        assert opened["said"]["pt"] == ("Nova partida: Vasco da Mesa × Grêmio de Botão — "
+                                        "Pastilha 8x2 (FEFUMERJ / CBFM)"), opened
         match = live.daemon.store.match(live.daemon.match["id"])
         assert match is not None
         assert match["ruleset"] == "pastilha-8x2" and match["referee"] == "Árbitro Teste"

@@ -30,10 +30,10 @@ def test_para_fora_stops_the_clock_and_says_what_it_waits_for() -> None:
     assert {"cmd": "dead_ball"} in [e.data for e in effects if e.kind == "device"]
     assert state.m["clock_running"] is False
     said = [a for a in state.m["announcements"] if a["code"] == "shot_over"][-1]
-    assert said["pt"] == ("Chute de Time A: para fora — a cobrança vem com a bola fora que a "
-                          "mesa registrar (004 Bola fora)"), said["pt"]
-    assert said["en"] == ("Shot by Time A: wide — the restart comes with the ball out the "
-                          "table records (004 Bola fora)"), said["en"]
+    assert said["pt"] == ("Chute de Time A, botão 9: para fora — a cobrança vem com a bola "
+                          "fora que a mesa registrar (004 Bola fora)"), said["pt"]
+    assert said["en"] == ("Shot by Time A, disc 9: wide — the restart comes with the ball out "
+                          "the table records (004 Bola fora)"), said["en"]
     assert state.m["restart"] is None or state.m["restart"]["kind"] == "saida"
 
 
@@ -49,5 +49,5 @@ def test_after_the_tables_ball_out_para_fora_only_confirms() -> None:
                     ("ball_out", {"zone": 3, "line": "end", "end": 1}),
                     ("shot_result", {"outcome": "wide"}))
     said = [a for a in state.m["announcements"] if a["code"] == "shot_over"][-1]
-    assert said["pt"] == "Chute de Time A: para fora", said["pt"]
+    assert said["pt"] == "Chute de Time A, botão 9: para fora", said["pt"]
     assert (state.m["restart"]["kind"], state.m["restart"]["side"]) == ("tiro_de_meta", "B")

@@ -8,6 +8,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from futmesa.i18n import translator
+from futmesa.matchbook.wording import ruleset_title, team
+
 # a trailing citation "(Pastilha 8x2, Art. 74)": left out when comparing what two parts say
 _CITED = re.compile(r"\s*\([^()]*\)\s*$")
 _WORD = re.compile(r"\w+")
@@ -50,3 +53,18 @@ def answer_words(record: dict[str, Any] | None) -> dict[str, str] | None:
     if not record:
         return None
     return {lang: said(record, lang) for lang in ("pt", "en")}
+
+
+def new_match_words(match: dict[str, Any] | None) -> dict[str, str] | None:
+    """What a "Nova partida" opened, in both languages: its teams and its rules ("Nova partida:
+    Alvorada × Botafogo — CBFM — Regra 1 Toque"), never only "nova partida" (walk45i-a, low)."""
+    if not match:
+        return None
+    settings = match.get("settings") if isinstance(match.get("settings"), dict) else {}
+    teams = settings.get("teams") if isinstance(settings.get("teams"), dict) else {}
+    out = {}
+    for lang in ("pt", "en"):
+        out[lang] = translator(lang).gettext("New match: {a} × {b} — {rules}").format(
+            a=team(teams, "A", lang), b=team(teams, "B", lang),
+            rules=ruleset_title(match.get("ruleset"), lang))
+    return out

@@ -12,7 +12,7 @@ from futmesa.config import SettingsError, validate_settings
 from futmesa.health import is_write_failure
 from futmesa.hub import RefusedError
 from futmesa.i18n import N_, _, language, short, translator
-from futmesa.matchbook.answer import answer_words
+from futmesa.matchbook.answer import answer_words, new_match_words
 from futmesa.matchbook.citations import announcement
 from futmesa.matchbook.signing import SIGNING_KINDS, signable_hashes, signed_result
 from futmesa.matchbook.signing import refusal as closing_refusal
@@ -71,7 +71,9 @@ class RefereeInputs:
         if kind == "new_match":
             ruleset, settings = checked_new_match(data)  # before anything is written
             match_id = t.new_match(ruleset, settings)
-            return {"ok": True, "match_id": match_id, "state": t.state_json()}
+            # the console's result line says which match it opened (walk45i-a, low)
+            return {"ok": True, "match_id": match_id, "state": t.state_json(),
+                    "said": new_match_words(t.store.match(match_id))}
         assert t.book is not None
         author = self._who(author)
         if kind in SIGNING_KINDS and "match" in data:  # /assinar names the match it shows
