@@ -136,10 +136,6 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         meaning = ctx.was.get("meaning") or []  # what it was, never what its void made of it
         ctx = ctx._replace(said=said_of(meaning))  # its facts too, struck (a foul stays one)
     targets = asked_named(e, by_id, teams)  # an answer names what it decided in words
-    # the row in the rules' words where they say more (SAID_BY_RULES), as logged: a voided
-    # row as the rules said it before its void, an amended one in its own sentence
-    own = ((by_id.get(e.id) or {}).get("rule_words") if st.state == "effective" else
-           (ctx.was or {}).get("rule_words") if st.state == "voided" else None)
     record = {
         "id": e.id, "no": (by_id.get(e.id) or {}).get("no"),  # the match's number (numbers.py)
         "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
@@ -155,12 +151,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         "origin_en": origin(e.source, e.author, "en"),
         # an alarm ends the interval only once the table closed the period (its own alarm
         # closing it, and any in a shoot-out, are not the interval's)
-        "text": own["pt"] if own else sentence(e.kind, e.data, teams, "pt", period=e.period,
-                                               targets=targets, ends=ends,
-                                               interval=ctx.place == "interval"),
-        "text_en": own["en"] if own else sentence(e.kind, e.data, teams, "en",
-                                                  period=e.period, targets=targets, ends=ends,
-                                                  interval=ctx.place == "interval"),
+        **row_text(e, st, ctx, by_id, targets, teams, ends),
         "interval": ctx.interval,  # made between two periods: placed "Intervalo"
         "shootout": ctx.shootout,  # made in the penalty shoot-out: placed "Disputa de pênaltis"
         "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
@@ -218,6 +209,20 @@ def withdrawn_goal(e: StoredEntry, st: EntryStatus,
     asked = e.data.get("target") if st.state == "moot" and isinstance(e.data, dict) else None
     return {"goal": True} if isinstance(asked, int) and (by_id.get(asked) or {}).get(
         "goal_words") else {}
+
+
+def row_text(e: StoredEntry, st: EntryStatus, ctx: Context, by_id: dict[int, dict[str, Any]],
+             targets: Any, teams: dict[str, Any],
+             ends: dict[str, int] | None) -> dict[str, str]:
+    """An entry's sentence in each language (``text``, ``text_en``): the rules' words where
+    they say more (:data:`SAID_BY_RULES`), as logged — a voided row as the rules said it
+    before its void, an amended one in its own sentence —, else :func:`sentence`."""
+    own = ((by_id.get(e.id) or {}).get("rule_words") if st.state == "effective" else
+           (ctx.was or {}).get("rule_words") if st.state == "voided" else None)
+    return {key: own[lang] if own else sentence(e.kind, e.data, teams, lang, period=e.period,
+                                                targets=targets, ends=ends,
+                                                interval=ctx.place == "interval")
+            for lang, key in (("pt", "text"), ("en", "text_en"))}
 
 
 def goal_amended(e: StoredEntry, record: dict[str, Any],
