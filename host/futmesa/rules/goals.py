@@ -258,7 +258,7 @@ class GoalRules(RulesCore):
         if shot:
             m["last_player"] = shot["side"]  # the shot was the lance that sent the ball in
         self.no_shot_restart(ctx, defender, "no_goal")
-        if shot and m["restart"] and not m["restart"].get("taken"):
+        if shot and shot["side"] != defender and m["restart"] and not m["restart"].get("taken"):
             # an asked shot is made from the opponent's field (000 Art. 12 §4) at the
             # opponent's goal: no "went straight out" (Art. 23 VI C: over one's own line; VI
             # H: from one's own field) can change this goal kick (walk45i-a, low: it offered
