@@ -446,7 +446,10 @@ def _after(kind: str, data: dict[str, Any], target: dict[str, Any], teams: dict[
         # after; its bare sentence only when no fact says it — never twice (walk45i-b M-b)
         said_now = [str(f.get("text" if lang == "pt" else "text_en") or "") for f in facts]
         own = any(not f.get("caused") for f in facts)
-        return " — ".join([*([] if own else [said]), *(f for f in said_now if f and f != said)])
+        # (a fact that is the sentence itself, "Substituição …: entra o 13", is said: walk45i-a
+        # M4 found 'Passa a ser' empty for it)
+        parts = said_now if own else [said, *(f for f in said_now if f != said)]
+        return " — ".join(dict.fromkeys(p for p in parts if p))
     inner = target.get("data") if isinstance(target.get("data"), dict) else {}
     back = by_id.get(inner.get("target")) or {}
     if target.get("kind") == "void":
