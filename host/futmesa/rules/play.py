@@ -119,13 +119,15 @@ class PlayRules(RulesCore):
         self.resolve_ball_out(ctx, info, last)
 
     def dead_ball_out(self, ctx: Ctx) -> bool:
-        """A ball out the table reports while the ball is dead — the interval, or the teams
-        re-arranging after a goal (000 Art. 6, 003 Art. 31: the kick-off after it not yet
-        taken, its question answered or not): nothing was in play to go out, so it changes no
+        """A ball out the table reports while the ball is surely dead — the interval, or the
+        teams re-arranging after a goal while its kick-off question still waits (000 Art. 6,
+        003 Art. 31), or a ball-in-play clock stopped for the kick-off (004) — changes no
         restart (walk45i-b M-c: during the arrangement it made the kick-off a goal kick). It
-        stays in the log as the sensor saw it, the rules' words saying it had no effect. Before
-        any other restart is taken a ball out is still read: its kick may have been played
-        without the referee's tap, and the ball out is then the play's (who touched it last)."""
+        stays in the log as the sensor saw it, the rules' words saying it had no effect. Once
+        the referee has said who kicks off, a ball out is read again, as before any other
+        restart taken without his tap: the kick-off may have been played untapped (the demo and
+        a referee who enters no touches), and a lost restart is worse than one he voids from the
+        Registro when it was only the arrangement."""
         m = ctx.m
         r = m["restart"]
         if not self.in_play(m):
@@ -137,6 +139,10 @@ class PlayRules(RulesCore):
         if (m["status"] != "running" or not r or r.get("taken") or r["kind"] != "saida"
                 or not m["goals"] or m["goals"][-1]["period"] != m["period"]):
             return False  # (a last lance's ball out still ends it)
+        asking = any(p.get("kind") == "kickoff_side" for p in m.get("pending") or [])
+        stopped = self.clock_mode == "ball-in-play" and not m.get("clock_running")
+        if not (asking or stopped):
+            return False
         ctx.announce("ball_out_ignored",
                      N_("Ball out with the ball dead (teams re-arranging): no effect"))
         return True
