@@ -102,6 +102,9 @@ ROWS = {
     "The favoured team's bico of a big area (Regra 1 Toque, 000 Art. 26 §2 II B)": "bico",
     "A lance from the opponent's half (Gaúcha, 001 Art. XXIX d)": "from_attack",
     "The corner cedido's 1st lance short of the big area (Gaúcha, 001 XXVIII §2 a)": "short",
+    "The ball stopped off the other team's disc: its ball (Pastilha, 003 Art. 47 §4)":
+        "ball_passed",
+    "A throw-in that reached no team-mate (A mesa está posta, 004 Bola fora)": "throw_in_passed",
 }
 
 
@@ -827,3 +830,40 @@ def test_after_a_voided_goal_the_first_screen_agrees(browser: Any, output_dir: P
         said = page.text_content("#c-announce") or ""
         assert "pede chute" in said and "pendente" not in said, said
         assert page.text_content("#act-shot-team") == "Botafogo: chute pendente"
+
+
+def test_the_ball_passes_to_the_other_team_from_the_console(
+        browser: Any, output_dir: Path) -> None:
+    """Walk45i-a M1: "A bola é de Alvorada: Botafogo só toca nela depois que ela passar … registre
+    isso antes (…)" named no control on the console: only the table's turn button moved the
+    ball. Now the refusal names the button by its words and the button is there, naming the
+    team that gets the ball (003 Art. 47 §4); 004 Bola fora's throw-in that reached no
+    team-mate the same way."""
+    passed = "Bola de Botafogo: parou depois de tocar em botão ou goleiro de Botafogo"
+    with _phone_match(browser, "pastilha-8x2", ("touch", {"side": "A", "disc": 10}, "referee"),
+                      ("touch", {"side": "A", "disc": 5}, "referee")
+                      ) as (live, table, page, thumb):
+        thumb.tap("[data-sheet=sheet-foul]")
+        thumb.tap("#sheet-foul .side[data-side=B]")
+        thumb.tap("#sheet-foul button[data-act=touch]")
+        said = thumb.answered("✗")
+        assert f"«{passed}» (Falta / toque)" in said, said
+        page.wait_for_selector("#act-ball-passed", state="visible", timeout=WAIT_MS)
+        assert page.text_content("#act-ball-passed") == passed  # Botafogo chosen or not
+        thumb = _fresh(page)
+        thumb.press("#act-ball-passed", via="[data-sheet=sheet-foul]", label=passed,
+                    shot=output_dir / "console-rules-ball-passed.png", taps="ball_passed")
+        assert table.state.to_dict()["turn"] == "B"
+        assert _last_sentence(live) == "Árbitro dá a bola para Botafogo"
+        # the ball is Botafogo's now: the button offers it back to Alvorada
+        page.wait_for_function("document.getElementById('act-ball-passed').textContent"
+                               ".startsWith('Bola de Alvorada')", timeout=WAIT_MS)
+    with _phone_match(browser, "mesa-posta", ("touch", {"side": "A", "disc": 9}, "referee"),
+                      ("last_touch", {"side": "A"}, "referee"),
+                      ("ball_out", {"zone": 2, "line": "side", "end": 1}, "device"),
+                      ("touch", {"side": "B", "disc": 4}, "referee")  # the throw-in
+                      ) as (live, table, page, thumb):
+        thumb.press("#act-ball-passed", via="[data-sheet=sheet-foul]",
+                    label="Bola de Alvorada: o lateral de Botafogo não chegou a um companheiro",
+                    taps="throw_in_passed")
+        assert table.state.to_dict()["turn"] == "A"

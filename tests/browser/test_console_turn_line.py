@@ -71,3 +71,25 @@ def test_the_turn_line_never_says_a_refusal(browser: Any, output_dir: Path) -> N
         said = page.text_content("#c-announce") or ""
         assert "só quem tem o lance" not in said, said
         assert "O lance é" not in said, said
+
+
+def test_the_turn_line_follows_the_vez(browser: Any, output_dir: Path) -> None:
+    """Walk45i-a M2 (61-ph-m3-turnB.png): "Vez: Alvorada » 10 s: Botafogo, jogue imediatamente"
+    — the new team beside what was said of the old team's lance. What the rules said before the
+    vez passed (the engine's turn_at) is no longer the state of play: here Internacional's "pede
+    chute", once its shot is struck and the vez is Grêmio's (000: one lance each, said by no
+    announcement)."""
+    with phone_console(browser, "cbfm-1toque") as (live, page):
+        live.referee("touch", {"side": "A", "disc": 6})  # Grêmio's two kick-off lances
+        live.referee("touch", {"side": "A", "disc": 9})
+        live.wait(lambda: live.match()["turn"] == "B", 60, "the lance to Internacional")
+        live.referee("shot_asked", {"side": "B", "disc": 8})
+        wait_js(page, f"{SAID}.includes('pede chute')")
+        live.referee("touch", {"side": "B", "disc": 8})  # the shot, struck: Grêmio's vez
+        live.wait(lambda: live.match()["turn"] == "A", 60, "the vez to Grêmio")
+        length = live.match()["log_length"]
+        wait_js(page, f"Number(document.getElementById('c-announce').dataset.log) >= {length}")
+        page.screenshot(path=str(output_dir / "console-turn-line-vez-passed.png"))
+        assert page.text_content("#c-turn") == "Grêmio"
+        said = page.text_content("#c-announce") or ""
+        assert "Internacional pede chute" not in said, said

@@ -298,3 +298,26 @@ def test_a_kick_whose_article_names_its_place_offers_no_place_nor_side() -> None
     r = state.m["restart"]
     assert r["side"] == "A" and r["spot_choices"] == ["penalty_mark", "ball", "ball_out"], r
     assert r.get("side_choice") and "kick_spot_choice" in offers(rules, state.m)
+
+
+def test_the_ball_passed_is_said_as_its_button_says_it() -> None:
+    """Walk45i-a M1: the console's button shows the rule's words for the ball that went to the
+    other team (possession.pass_words); the Registro says the same words, with the article."""
+    from futmesa.rules.possession import possession
+    cases = {"pastilha-8x2": {"restart": None},  # 003 Art. 47 §4
+             "mesa-posta": {"restart": {"kind": "lateral", "side": "A", "taken": True,
+                                        "touches_since": 0}}}  # 004 Bola fora
+    for name, over in cases.items():
+        rules, m = match(name, **over)
+        offer = possession(rules, m)
+        assert offer["passes_to"] == "B" and "ball_passed" in offer["offers"], name
+        state = Engine(rules).initial_state()
+        state.m.update(m)
+        state, effects = Engine(rules).apply(state, Entry(1, "ball_passed", {"side": "B"}))
+        said = [e.data for e in effects if e.kind == "announce"]
+        assert [a["code"] for a in said] == ["ball_passed"], said
+        assert said[0]["pt"] == f"{offer['pass_words']['pt']} ({said[0]['rule']})", said
+        assert said[0]["en"].startswith(offer["pass_words"]["en"]), said
+        assert state.m["turn"] == "B", name
+    rules, m = match("cbfm-1toque", restart=None)  # 000: one lance a turn, none by a word
+    assert possession(rules, m)["passes_to"] is None

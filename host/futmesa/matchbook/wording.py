@@ -457,6 +457,8 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             where = (_("Ball stopped in {team}'s big area") if d.get("area") == "big"
                      else _("Ball stopped in {team}'s small area"))
             return where.format(team=t(d.get('side'))) + on_video(d, targets, lang)
+        case "ball_passed":  # 003 Art. 47 §4, 004 Bola fora: the rule's reason is announced
+            return _("The referee gives the ball to {team}").format(team=t(d.get("side")))
         case "ball_on_disc":  # 003 Art. 79: only that disc may play
             return _("The ball rests on top of {team} disc {disc}").format(
                 team=t(d.get("side")), disc=_num(d.get("disc")))

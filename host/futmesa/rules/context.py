@@ -77,6 +77,21 @@ class Word(str):
         return said.capitalize() if self.capital else said
 
 
+class Phrase(Word):
+    """A value of a sentence that is itself a sentence of the catalogs with its own values
+    (a console control's words quoted in a refusal: «Bola de {team}: …»)."""
+
+    values: dict[str, Any]
+
+    def __new__(cls, msgid: str, **values: Any) -> Phrase:
+        word = super().__new__(cls, msgid)
+        word.values = values
+        return word
+
+    def text(self, lang: str) -> str:
+        return words(lang, str(self), self.values)
+
+
 def words(lang: str, msgid: str | tuple[str, str],
           values: Mapping[str, Any] | None = None) -> str:
     """``msgid`` in ``lang`` with its ``{name}`` values filled (``Word`` values translated);

@@ -238,6 +238,11 @@ class Engine:
             handler(ctx)
             settle(self.ruleset, ctx)  # turn is the vez (possession.py): one state, one answer
             taken_at(m, entry.id)
+            if m.get("turn") != turn_before:
+                # the entry the vez passed at: what was said before it of the lance of the
+                # team that had it is no longer the state of play (the console's "Vez:" line,
+                # walk45i-a M2: "Vez: Alvorada » 10 s: Botafogo, jogue imediatamente")
+                m["turn_at"] = entry.id
             lance_questions.upkeep(self.ruleset, ctx, turn_before)  # lance question, new vez
         except Refused as refused:
             # a refused input changes nothing but the announcement saying why

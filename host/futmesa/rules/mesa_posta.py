@@ -41,7 +41,13 @@ class MesaPosta(Ruleset):
     shot_needs_before_alarm = False  # the half ends at the next dead ball (004 A partida)
     kickoff_after_goal = "conceding"  # "depois de um gol quem sofreu recomeça o jogo"
     # Tiros de meta: discs moved at a goal kick, the chutão that hits an opponent
-    referee_inputs = frozenset({"discs_moved", "disc_moved", "positions", "keeper_kick_hit"})
+    # Bola fora: the throw-in that reached no team-mate (`ball_passed`)
+    referee_inputs = frozenset({"discs_moved", "disc_moved", "positions", "keeper_kick_hit",
+                                "ball_passed"})
+    # Bola fora: "Um lateral que não chega a um companheiro passa para o adversário" — only the
+    # referee sees it (possession.offers)
+    ball_pass = (N_("{team}'s ball: {other_team}'s throw-in did not reach a team-mate"),
+                 "004 Bola fora")
     # "Só vale gol de chute pedido … Gol sem chute pedido vira tiro de meta para a defesa":
     # the asked shot was at the other goal
     shot_own_goal = ("no_goal", "tiro_de_meta", "004 Chute pedido")
@@ -269,6 +275,27 @@ class MesaPosta(Ruleset):
             team=ctx.name(taker),
         )
         self.pass_turn(ctx, taker, "004 Tiros de meta")
+
+    def ball_passes_to(self, m: dict[str, Any]) -> str | None:
+        """Bola fora: right after the throw-in's touch, before a team-mate touched the ball, the
+        referee may say it reached none: the opponent's ball."""
+        r = m.get("restart")
+        if (m["finished"] or m["status"] not in ("running", "awaiting_dead_ball")
+                or m["shot_asked"] or not r or r["kind"] != "lateral" or not r.get("taken")
+                or r.get("touches_since", 0) or r.get("released") or m.get("turn") != r["side"]):
+            return None
+        return other(r["side"])
+
+    def hand_over(self, ctx: Ctx, to: str) -> None:
+        """The throw-in's ball is the opponent's: a fresh seven touches ("Sua vez"); no
+        team-mate of the taker's is waited for any more (O cobrador)."""
+        ctx.announce("ball_passed", N_("{team}'s ball: {other_team}'s throw-in did not reach a "
+                                       "team-mate"), "004 Bola fora", team=ctx.name(to),
+                     other_team=ctx.name(other(to)))
+        ctx.m["restart"]["released"] = True
+        self.reset_touches(ctx.m, to)
+        self.reset_touches(ctx.m, other(to))
+        super().hand_over(ctx, to)
 
     def pass_turn(self, ctx: Ctx, side: str, rule: str) -> None:
         m = ctx.m

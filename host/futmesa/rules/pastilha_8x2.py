@@ -19,7 +19,7 @@ from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
 from .goals import SHOT_OUTCOMES
 from .moves import Arrange, Moves
-from .possession import barred, touch_refusal
+from .possession import barred, passed_words, touch_refusal
 from .possession import rules_name as self_name
 
 
@@ -58,7 +58,13 @@ class Pastilha8x2(Ruleset):
     referee_inputs = frozenset({"free_kick_choice", "ball_stopped_big", "other_disc_shot",
                                 "disc_moved", "positions", "disc_distances",
                                 "ball_in_centre_circle",  # Art. 34
-                                "ball_on_disc"})  # Art. 79
+                                "ball_on_disc",  # Art. 79
+                                "ball_passed"})  # Art. 47 §4: off the opponent's disc
+    # Art. 47 §4: the ball that touched an opponent's disc (or goalkeeper) stays with the team
+    # only if it then touched its own disc or went out — read the other way, it stopped off the
+    # opponent: the opponent's ball, which only the referee sees (possession.offers)
+    ball_pass = (N_("{team}'s ball: it stopped off a {team} disc or goalkeeper"),
+                 "003 Art. 47 §4")
     # discs moved before a restart, one `disc_moved` each (moves.py); a penalty: not stated
     restart_moves: ClassVar[dict[str, Moves]] = {
         # Art. 72: "após uma 'bola fora', seja em lateral ou escanteio, o Técnico beneficiado
@@ -440,12 +446,24 @@ class Pastilha8x2(Ruleset):
             return Refused(N_("Last lance: after the pass comes the shot at goal; ask for it "
                               "first"), rule="003 Art. 74 §único b")
         if turn in ("A", "B") and turn != side and not (r and not r.get("taken")):
+            # the refusal names the console's control by its words (walk45i-a M1)
             return Refused(
                 N_("{turn_team} has the ball: {team} touches it only after it passes. If the "
-                   "ball went to {team}, enter that first (a saved shot, the ball left off "
-                   "{team}'s disc, the turn button)"),
-                rule="003 Art. 47", team=self_name(m, side), turn_team=self_name(m, turn))
+                   "ball went to {team}, enter that first: «{passed}» (Foul / touch), or a "
+                   "saved shot (Shot without a goal: saved)"),
+                rule="003 Art. 47", team=self_name(m, side), turn_team=self_name(m, turn),
+                passed=passed_words(self, m, side))
         return None
+
+    def hand_over(self, ctx: Ctx, to: str) -> None:
+        """Art. 47 §4: the ball off the opponent's disc is the opponent's; resting on a disc
+        of the team that had it (Art. 79) or waiting in a small area for its touches (Art. 41
+        §único) it is no longer."""
+        ctx.announce("ball_passed", N_("{team}'s ball: it stopped off a {team} disc or "
+                                       "goalkeeper"), "003 Art. 47 §4", team=ctx.name(to))
+        ctx.m.pop("_ball_on_disc", None)
+        ctx.m.pop("_in_small_area", None)
+        super().hand_over(ctx, to)
 
     def count_touch_passes(self, ctx: Ctx, side: str) -> None:
         """The touch ended off an opponent's disc and stopped there (`opponent_last`): the

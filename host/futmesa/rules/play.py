@@ -13,7 +13,7 @@ from . import shootout as so
 from .answers import LANCE_FOUL_WORDS
 from .context import SIDES, Ctx, Refused, other
 from .core import RESTART_NAMES, RulesCore
-from .possession import kicker_waits, kickoff_refusal, lance_side, touch_refusal
+from .possession import kicker_waits, kickoff_refusal, lance_side, passed_words, touch_refusal
 
 
 class PlayRules(RulesCore):
@@ -414,6 +414,13 @@ class PlayRules(RulesCore):
         turn = lance_side(m)
         if not self.cite("turns") or turn is None or side == turn:
             return False
+        if self.ball_passes_to(m) == side and not ctx.entry.data.get("out_of_turn"):
+            # the ball may have gone to `side` in a way only the referee sees: the refusal
+            # names the console's control that says so (walk45i-a M1; 004 Bola fora)
+            raise Refused(N_("It is {turn_team}'s turn: {team} plays after the ball passes. If "
+                             "it did, enter that first: «{passed}» (Foul / touch)"),
+                          team=ctx.name(side), turn_team=ctx.name(turn), rule=self.cite("turns"),
+                          passed=passed_words(self, m, side))
         foul = self.cite("out_of_turn")
         if not foul:
             raise Refused(N_("It is not {team}'s turn but {turn_team}'s, and this rule has no "
@@ -450,20 +457,81 @@ class PlayRules(RulesCore):
         self.end_last_lance(ctx)
 
     def on_button(self, ctx: Ctx) -> None:
+        """The table's buttons: a player's turn button ends its lance, the vez passes to the
+        other team — said in the Registro, and said too when it was the other team's vez
+        already and the press changed nothing (walk45i-a M1: "accepted with no effect")."""
         m = ctx.m
         button = ctx.entry.data.get("button")
         if button in ("turnA", "turnB") and self.in_play(m):
             # the player presses its own button when its lance is over
             player = str(button)[-1]
+            before = lance_side(m)
             r = m["restart"]
             if r and r.get("open") and r["side"] != player:
                 r["open"] = False  # the opponent has played: the restart's limits end
             m["turn"] = other(player)
             m["lance_warnings"] = 0
+            now = lance_side(m)
+            if now == before and now in SIDES:
+                ctx.announce("turn_unchanged", N_("It was already {team}'s turn: the turn does "
+                                                  "not change"), team=ctx.name(now))
+            elif now in SIDES:
+                ctx.announce("turn", N_("{team}'s turn"), team=ctx.name(now))
             if self.lance_ms:
                 ctx.device("lance_restart", side=ctx.m["turn"])
         elif button == "referee":
             ctx.announce("referee_button", N_("Referee called"))
+
+    # -- the ball passed by the referee's word (walk45i-a M1) ------------------------------------
+    # what the referee says when the ball went to the other team in a way the table cannot see
+    # and no other input says (003 Art. 47 §4: it stopped off the opponent's disc; 004 Bola fora:
+    # the throw-in that reached no team-mate): the words (filled with {team}, the team that
+    # gets the ball, and {other_team}) and the article; None: the rule has no such way
+    ball_pass: ClassVar[tuple[str, str] | None] = None
+
+    def ball_passes_to(self, m: dict[str, Any]) -> str | None:
+        """The team the ball may pass to now by the referee's word (`ball_passed`): the team
+        without it, with the ball in play, no kick waiting and no shot asked (a shot ends in
+        its result); None where the rule has no such input or it does not apply now."""
+        turn = m.get("turn")
+        r = m.get("restart")
+        if (self.ball_pass is None or m["finished"] or m["status"] != "running"
+                or m["shot_asked"] or (r and not r.get("taken")) or turn not in SIDES):
+            return None
+        return other(str(turn))
+
+    def on_ball_passed(self, ctx: Ctx) -> None:
+        """`ball_passed {side}`: the ball is `side`'s now, for the reason the rule's
+        `ball_pass` says (possession.offers: offered only when `ball_passes_to` names it)."""
+        m = ctx.m
+        to = ctx.side()
+        now = self.ball_passes_to(m)
+        r = m.get("restart")
+        if self.ball_pass is None:
+            raise Refused(N_("In this rule the ball passes only by the lances themselves"))
+        if now is None and not self.in_play(m):
+            raise Refused(N_("The ball is not in play"))
+        if now is None and m["shot_asked"]:
+            raise Refused(N_("A shot is asked: enter how it ended (Shot without a goal)"))
+        if now is None and r and not r.get("taken"):
+            raise Refused(N_("{restart} to {team}: it is taken before anyone else plays"),
+                          restart=RESTART_NAMES.word(r["kind"], capital=True),
+                          team=ctx.name(r["side"]))
+        if now is None:
+            raise Refused(N_("Not now: the ball passes this way only in open play"),
+                          rule=self.ball_pass[1])
+        if now != to:
+            raise Refused(N_("The ball is already {team}'s"), team=ctx.name(to))
+        self.hand_over(ctx, to)
+
+    def hand_over(self, ctx: Ctx, to: str) -> None:
+        """The ball is `to`'s: its vez, a fresh lance. A rule with `ball_pass` says it first,
+        in the same words (tests/rules/test_offers.py: the announcement is the button's)."""
+        m = ctx.m
+        m["turn"] = to
+        m["lance_warnings"] = 0
+        if self.lance_ms:
+            ctx.device("lance_restart", side=to)
 
     def on_lance_started(self, ctx: Ctx) -> None:
         """The device started a new lance (palheta, turn button, host): a fresh count."""

@@ -30,7 +30,7 @@ from typing import Any
 
 from futmesa.i18n import N_
 
-from .context import SIDES, Refused, refusal_now
+from .context import SIDES, Phrase, Refused, other, refusal_now
 from .core import RESTART_NAMES
 
 # the referee's play inputs the console offers per team, in the order it shows them
@@ -336,6 +336,9 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         "allowed": allowed,
         "why_not": why_not,
         "offers": offers(rules, m),
+        # the team the referee may say the ball passed to (`ball_passed`), and the rule's words
+        # for it, which the console's button shows (walk45i-a M1)
+        **pass_offer(rules, m),
         # whom the "Impedimento" tap names, where the ruleset has it (001 Art. XXXII)
         "offside_side": offside_side(m) if "offside" in rules.referee_inputs else None,
         # the teams that may move one more disc before the restart (`disc_moved`, moves.py)
@@ -344,6 +347,22 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         "arrange": list(rules.arrange_next(m) or ()) or None
         if "positions" in rules.referee_inputs else None,
     }
+
+
+def pass_offer(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
+    """`passes_to`: the team the ball may pass to now by the referee's word (PlayRules
+    .ball_passes_to), else None; `pass_words`: the rule's words for it, in each language."""
+    to = rules.ball_passes_to(m)
+    if to is None:
+        return {"passes_to": None, "pass_words": None}
+    said = passed_words(rules, m, to)
+    return {"passes_to": to, "pass_words": {"pt": said.text("pt_BR"), "en": said.text("en")}}
+
+
+def passed_words(rules: Any, m: dict[str, Any], to: str) -> Phrase:
+    """The words of the console's control that gives the ball to `to` (the rule's
+    `ball_pass`), as a value of a refusal that names it."""
+    return Phrase(rules.ball_pass[0], team=rules_name(m, to), other_team=rules_name(m, other(to)))
 
 
 def offside_side(m: dict[str, Any]) -> str | None:
@@ -438,6 +457,8 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
         # its kick-off, as on_midline_deflection checks
         "midline_deflection": bool(m["goals"]) and m["goals"][-1]["period"] == m["period"]
         and bool(r) and r["kind"] == "saida" and not r.get("taken"),
+        # the ball went to the other team in a way only the referee sees (003 Art. 47 §4)
+        "ball_passed": rules.ball_passes_to(m) is not None,
     }
     return [k for k in ("kickoff_failed", "offside", "ball_on_arc", "discs_moved", "disc_moved",
                         "positions",
@@ -446,5 +467,5 @@ def offers(rules: Any, m: dict[str, Any]) -> list[str]:
                         "disc_out", "rebound_midline", "free_kick_choice", "straight_out",
                         "pass_touched_opponent", "ball_stopped_big", "other_disc_shot",
                         "midline_deflection", "kick_spot_choice", "disc_distances",
-                        "ball_in_centre_circle", "ball_on_disc")
+                        "ball_in_centre_circle", "ball_on_disc", "ball_passed")
             if k in mine and now[k]]

@@ -1,7 +1,7 @@
 // What each button and key does: one action each, sent through the keypad's `send`; and the
 // sheets, one tap away, one open at a time.
 
-import { $, _, ask, name, say, view } from "./page.js";
+import { $, LANG, _, ask, name, say, view } from "./page.js";
 import { discNumber, send } from "./keypad.js";
 import { ARRANGED, arrangeNext, endOwner, movers, offsideSide, restartName, restartNow } from "./ruleinputs.js";
 import { loadLog } from "./log.js";
@@ -237,6 +237,16 @@ export const actions = {
     if (d == null) return say(_("✗ key in the number of the disc the ball rests on"), "bad");
     return send("ball_on_disc", { side: view.side, disc: d },
       _("the ball rests on top of {team}'s disc no. {disc}", { team: name(view.side), disc: d }));
+  },
+  // the ball went to the other team in a way only the referee sees (003 Art. 47 §4: it
+  // stopped off that team's disc; 004 Bola fora: the throw-in reached no team-mate): the team
+  // and the words are the engine's (possession.passes_to, pass_words), whatever team is chosen
+  ball_passed: () => {
+    const pos = (view.state && view.state.match && view.state.match.possession) || {};
+    const to = pos.passes_to;
+    if (to !== "A" && to !== "B") return say(_("✗ the ball does not pass this way now"), "bad");
+    const said = pos.pass_words && (LANG === "en" ? pos.pass_words.en : pos.pass_words.pt);
+    return send("ball_passed", { side: to }, said || _("ball to {team}", { team: name(to) }));
   },
   rebound_midline: () => send("rebound_midline", {}, _("rebound over the halfway line")),
   // a goal the goal line's sensor did not see (a faulty sensor: docs/troubleshooting.md)

@@ -104,8 +104,10 @@ function render() {
   const newest = said.length ? said[said.length - 1] : null;
   // said before the restart was taken (m.restart.taken_at): no longer the state of play
   const r = m.restart;
-  const gone = newest && r && r.taken && typeof r.taken_at === "number" && typeof newest.entry === "number"
-    && newest.entry < r.taken_at;
+  const gone = newest && typeof newest.entry === "number" && (
+    (r && r.taken && typeof r.taken_at === "number" && newest.entry < r.taken_at)
+    // said before the vez passed (m.turn_at): of the other team's lance (walk45i-a M2)
+    || (typeof m.turn_at === "number" && newest.entry < m.turn_at));
   // the restart in force is said by its card above ("Cobrança: lateral para …"): not twice
   // (walk45g, low)
   const carded = newest && typeof newest === "object" && r && !r.taken && newest.code === `restart_${r.kind}`;

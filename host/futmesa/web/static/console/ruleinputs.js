@@ -207,6 +207,10 @@ export function renderRuleInputs(m) {
     ? _("The ball rests on top of a disc of {team} (key in its no.)", { team: name(view.side) })
     : _("The ball rests on top of {team}'s disc no. {disc}", { team: name(view.side), disc: view.disc });
   show("act-in-circle", inPlay && offered("ball_in_centre_circle")); // 003 Art. 34
+  // the ball to the other team, in the rule's words (003 Art. 47 §4; 004 Bola fora)
+  const pos = m.possession || {};
+  show("act-ball-passed", inPlay && offered("ball_passed") && Boolean(pos.pass_words));
+  if (pos.pass_words) $("act-ball-passed").textContent = LANG === "en" ? pos.pass_words.en : pos.pass_words.pt;
   // 003 Art. 54 §2: the asked shot struck by another disc than the one named (no goal from it)
   const asked = m.shot_asked;
   show("act-other-disc", inPlay && Boolean(asked) && offered("other_disc_shot"));
