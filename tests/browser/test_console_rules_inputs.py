@@ -753,6 +753,11 @@ def test_an_answer_says_what_the_rules_stored(browser: Any, output_dir: Path) ->
         # each answer names its kick: no bare "✓ falta" beside the two cera buttons (G7)
         answers = page.locator("#pending li button").all_text_contents()
         assert len(answers) == 3 and all("cera" in a for a in answers[:2]), answers
+        # each field named by whose it is, the kick by who takes it (walk45i-a, 08-ph: "cera —
+        # bola no campo de defesa de Botafogo" when Alvorada was late)
+        assert answers[:2] == ["cera — bola no campo de Botafogo: indireta para Botafogo",
+                               "cera — bola no campo de Alvorada: direta ou indireta para "
+                               "Botafogo"], answers
         assert answers[2] == "sem falta", answers
         _result_lines(page)
         thumb.tap("#pending [data-where=own_half]")

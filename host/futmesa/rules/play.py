@@ -458,8 +458,8 @@ class PlayRules(RulesCore):
 
     def on_button(self, ctx: Ctx) -> None:
         """The table's buttons: a player's turn button ends its lance, the vez passes to the
-        other team — said in the Registro, and said too when it was the other team's vez
-        already and the press changed nothing (walk45i-a M1: "accepted with no effect")."""
+        other team; when it was the other team's vez already the press changes nothing, and
+        the Registro says so (walk45i-a M1: "accepted with no effect")."""
         m = ctx.m
         button = ctx.entry.data.get("button")
         if button in ("turnA", "turnB") and self.in_play(m):
@@ -473,10 +473,10 @@ class PlayRules(RulesCore):
             m["lance_warnings"] = 0
             now = lance_side(m)
             if now == before and now in SIDES:
+                # the entry's own words ("… encerra o lance (botão da mesa)") say a press that
+                # passed the vez; one that could not, says so (the TV shows no "Vez de" per press)
                 ctx.announce("turn_unchanged", N_("It was already {team}'s turn: the turn does "
                                                   "not change"), team=ctx.name(now))
-            elif now in SIDES:
-                ctx.announce("turn", N_("{team}'s turn"), team=ctx.name(now))
             if self.lance_ms:
                 ctx.device("lance_restart", side=ctx.m["turn"])
         elif button == "referee":

@@ -87,6 +87,13 @@ def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = No
         return Refused(N_("A shot is already asked; the disc cannot be changed"),
                        rule=rules.cite("shot_named"))
     holder = holder or lance_side(m)
+    if holder is not None and holder != side and rules.ball_passes_to(m) == side:
+        # the console's control that gives the ball to `side`, named (walk45i-a M1)
+        return Refused(
+            N_("The lance is {turn_team}'s: only the team with the lance asks for a shot. If "
+               "the ball went to {team}, enter that first: «{passed}» (Foul / touch)"),
+            rule=rules.cite("shot_lance"), team=rules_name(m, side),
+            turn_team=rules_name(m, holder), passed=passed_words(rules, m, side))
     if holder is not None and holder != side:
         return Refused(
             N_("The lance is {turn_team}'s: only the team with the lance asks for a shot. If "

@@ -108,11 +108,13 @@ function drawPending(list) {
       // one button per answer the ruleset offers; the default one is marked
       for (const choice of options) {
         if (choice === "foul" && p.kind === "lance_timeout" && p.foul === "cera") {
-          // 003 Art. 84 "conforme o caso": where the ball was decides the kick (Art. 74)
+          // 003 Art. 84 "conforme o caso": where the ball was decides the kick (Art. 74). Each
+          // field named by the team whose field it is, and the kick by whom it is taken — never
+          // "the favoured team's defence field", which the referee had to turn round (walk45i-a)
           const fav = p.side === "A" ? "B" : "A";
           for (const [where, word] of [
-            ["own_half", _("cera — ball in {team}'s defence field (indirect)", { team: name(fav) })],
-            ["opponent_half", _("cera — ball in {team}'s attack field (direct or indirect)", { team: name(fav) })]]) {
+            ["own_half", _("cera — ball in {field_team}'s field: indirect for {team}", { field_team: name(fav), team: name(fav) })],
+            ["opponent_half", _("cera — ball in {field_team}'s field: direct or indirect for {team}", { field_team: name(p.side), team: name(fav) })]]) {
             const w = document.createElement("button");
             w.type = "button";
             w.textContent = word;
