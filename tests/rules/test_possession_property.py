@@ -51,6 +51,8 @@ OFFER_DATA = {  # the ruleset's own inputs the state offers (possession.offers),
     "ball_stopped_big": lambda r, m: {"side": r.choice("AB"), "area": "big"},
     "disc_moved": lambda r, m: {"side": r.choice("AB"), "disc": r.choice(DISCS)},
     "ball_on_disc": lambda r, m: {"side": r.choice("AB"), "disc": r.choice(DISCS)},
+    # the ball to the team the state names (003 Art. 47 §4, 004 Bola fora; walk45i-a M1)
+    "ball_passed": lambda r, m: {"side": m["possession"]["passes_to"]},
     # the part to be arranged next, as the state names it (003 Art. 64 §6, 004 Escanteios)
     "positions": lambda r, m: ({"side": m["possession"]["arrange"][0], "disc": "GK",
                                 "area": "small"}
