@@ -161,3 +161,21 @@ def test_a_voided_goal_offers_no_straight_out_at_its_goal_kick(tmp_path: Path) -
     m = t.book.state.m
     assert m["restart"] and m["restart"]["kind"] == "tiro_de_meta", m["restart"]
     assert "straight_out" not in m["possession"]["offers"], m["possession"]
+
+
+def test_a_voided_answer_is_quoted_as_its_row_reads(tmp_path: Path) -> None:
+    """walk45j-a H2: voiding the kick-off answer quoted it as «Árbitro decide sobre o registro
+    nº 88: saída para …» — a stored id no Registro shows — where its own row reads «Árbitro
+    decide sobre o gol de …»."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
+    answer = t.put("confirm", {"target": goal, "choice": "B"})
+    void = t.put("void", {"target": answer, "reason": "botão 8 empurrou a bola"})
+    for rows in _views(t):
+        quoted = rows[answer]["text"]
+        assert quoted.startswith("Árbitro decide sobre o gol de"), quoted
+        assert rows[void]["text"] == f"Anula «{quoted}» — motivo: botão 8 empurrou a bola", \
+            rows[void]["text"]
+    for summary in _summaries(t):
+        assert not [x for x in summary if "registro nº" in x], summary

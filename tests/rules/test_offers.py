@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from futmesa.rules import Engine, Entry, load_ruleset
 from futmesa.rules.possession import offers
 
@@ -321,3 +323,21 @@ def test_the_ball_passed_is_said_as_its_button_says_it() -> None:
         assert state.m["turn"] == "B", name
     rules, m = match("cbfm-1toque", restart=None)  # 000: one lance a turn, none by a word
     assert possession(rules, m)["passes_to"] is None
+
+
+@pytest.mark.parametrize("ruleset", ["cbfm-1toque", "gaucha"])
+def test_a_shot_asked_out_of_the_vez_says_whose_lance_to_enter(ruleset: str) -> None:
+    """walk45j-a H1: "Se a bola passou para Alvorada, registre antes esse lance" read as
+    Alvorada's own lance — entered, it stood out of the vez and the shot was refused again: with
+    one lance per turn (000 Art. 12 §3 A, 001 Art. XXI §1) the lance to enter is the holder's."""
+    engine = Engine(load_ruleset(ruleset))
+    state = engine.initial_state()
+    steps = (("clock_started", {}, "device"), ("touch", {"side": "A", "disc": 9}, "referee"),
+             ("touch", {"side": "A", "disc": 10}, "referee"))
+    for i, (kind, data, source) in enumerate(steps, 1):
+        state, _ = engine.apply(state, Entry(i, kind, data, source, at=1000 * i))
+    assert state.to_dict()["possession"]["side"] == "B"
+    why = state.to_dict()["possession"]["why_not"]["A"]["shot_asked"]
+    assert "registre antes o lance de Time B" in why["pt"], why
+    state, _ = engine.apply(state, Entry(4, "touch", {"side": "B", "disc": 3}, at=4000))
+    assert "shot_asked" in state.to_dict()["possession"]["allowed"]["A"]

@@ -535,7 +535,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
             if target:
                 return _("Voids “{what}”{reason}").format(
-                    what=target_text(target, teams, lang), reason=why
+                    what=target_text(target, teams, lang, targets), reason=why
                 ) + clip_cited(d, targets, lang)
             return _("Voids entry no. {number}{what}{reason}").format(
                 number=number_of(d.get("target"), targets), what="", reason=why
@@ -551,7 +551,7 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
             if target:
                 return _("Corrects “{old}”: now “{new}”{reason}").format(
-                    old=target_text(target, teams, lang), new=new, reason=why
+                    old=target_text(target, teams, lang, targets), new=new, reason=why
                 ) + clip_cited(d, targets, lang)
             return _("Amends entry no. {number}: now “{new}”{reason}").format(
                 number=number_of(d.get("target"), targets), new=new, reason=why
@@ -678,15 +678,18 @@ def fact_named(entry: dict[str, Any] | None, lang: str = "pt") -> tuple[str, str
     return (str(named[0]), str(named[1] or "")) if named else None
 
 
-def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt") -> str:
+def target_text(entry: dict[str, Any], teams: Teams, lang: str = "pt",
+                targets: dict[int, dict[str, Any]] | None = None) -> str:
     """An entry as a correction or an answer names it: the goal it counted, the rules' words
-    for it (matchbook/records.py SAID_BY_RULES), else its row."""
+    for it (matchbook/records.py SAID_BY_RULES), else its row — read with the match's entries
+    (``targets``), as its own row is: an answer quoted by its void names the goal it decided,
+    never "o registro nº 88", a stored id (walk45j-a H2)."""
     named = goal_named(entry, lang) or str((entry.get("rule_words") or {}).get(
         "en" if lang == "en" else "pt") or "")
     if named:
         return named
     return sentence(str(entry.get("kind", "")), entry.get("data"), teams, lang,
-                    period=entry.get("period"), ends=entry.get("ends"))
+                    period=entry.get("period"), ends=entry.get("ends"), targets=targets)
 
 
 # ---- origins, statuses, endings -------------------------------------------------------

@@ -119,8 +119,9 @@ class PlayRules(RulesCore):
         self.resolve_ball_out(ctx, info, last)
 
     def dead_ball_out(self, ctx: Ctx) -> bool:
-        """A ball out the table reports while the ball is surely dead — the interval, or the
-        teams re-arranging after a goal while its kick-off question still waits (000 Art. 6,
+        """A ball out the table reports while the ball is surely dead — the interval, a ball in
+        the goal the rules ask about, or the teams re-arranging after a goal while its kick-off
+        question still waits (000 Art. 6,
         003 Art. 31), or a ball-in-play clock stopped for the kick-off (004) — changes no
         restart (walk45i-b M-c: during the arrangement it made the kick-off a goal kick). It
         stays in the log as the sensor saw it, the rules' words saying it had no effect. Once
@@ -136,10 +137,18 @@ class PlayRules(RulesCore):
             elif m["status"] != "waiting":
                 ctx.announce("ball_out_ignored", N_("Ball out with the ball dead: no effect"))
             return True
+        asked = {p.get("kind") for p in m.get("pending") or []}
+        if asked & {"goal_no_shot", "goal_at_alarm"}:
+            # the ball is in the goal while the rules ask about it: a ball out now is its way
+            # back out (or the arrangement) — never a restart over the goal's answer
+            # (walk45j-b H1: its "quem tocou por último?" turned the kick-off into a corner)
+            ctx.announce("ball_out_ignored",
+                         N_("Ball out with the ball dead (teams re-arranging): no effect"))
+            return True
         if (m["status"] != "running" or not r or r.get("taken") or r["kind"] != "saida"
                 or not m["goals"] or m["goals"][-1]["period"] != m["period"]):
             return False  # (a last lance's ball out still ends it)
-        asking = any(p.get("kind") == "kickoff_side" for p in m.get("pending") or [])
+        asking = "kickoff_side" in asked
         stopped = self.clock_mode == "ball-in-play" and not m.get("clock_running")
         if not (asking or stopped):
             return False

@@ -94,6 +94,16 @@ def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = No
                "the ball went to {team}, enter that first: «{passed}» (Foul / touch)"),
             rule=rules.cite("shot_lance"), team=rules_name(m, side),
             turn_team=rules_name(m, holder), passed=passed_words(rules, m, side))
+    if holder is not None and holder != side and rules.setting(
+            "touch_limit", rules.touch_limit) is None:
+        # one lance per turn (000, 001): the lance to enter first is the holder's, never the
+        # asker's ("registre antes esse lance" read as the asker's own: walk45j-a H1)
+        return Refused(
+            N_("The lance is {turn_team}'s: only the team with the lance asks for a shot. The "
+               "lances alternate: enter {turn_team}'s lance first («Touch», Foul / touch), then "
+               "{team} asks"),
+            rule=rules.cite("shot_lance"), team=rules_name(m, side),
+            turn_team=rules_name(m, holder))
     if holder is not None and holder != side:
         return Refused(
             N_("The lance is {turn_team}'s: only the team with the lance asks for a shot. If "
