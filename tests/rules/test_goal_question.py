@@ -96,3 +96,30 @@ def test_an_own_goal_before_any_lance_entered_is_the_referees_to_say(ruleset: st
                               Entry(2, "goal_line", {"goal": 0}, "device", 1, 2000, 2000)])
     (asked,) = [p for p in state.m["pending"] if p["kind"] == "goal_no_shot"]
     assert "own_goal" in asked["options"]
+
+
+@pytest.mark.parametrize("ruleset", ["cbfm-1toque", "gaucha", "pastilha-8x2"])
+@pytest.mark.parametrize("answered", [None, "A", "B"])
+def test_the_alarm_with_the_kickoff_not_taken_ends_the_period(ruleset: str,
+                                                              answered: str | None) -> None:
+    """walk45j-a M5 (Gaúcha): time ran out while the kick-off after a goal was still to be
+    taken, and the kick-off became "último lance". The ball is dead after a goal: no lance is
+    being played, so the period ends at the alarm (001 Art. XXI §1 "o técnico que tiver a vez
+    de jogar … efetuar este lance" — a lance under way; 000 Art. 8 §10, 12 §6)."""
+    steps = [("clock_started", {}), ("shot_asked", {"side": "A", "disc": 9}),
+             ("goal_line", {"goal": 1})]
+    log = [Entry(n, kind, data, "referee" if kind == "shot_asked" else "device", 1,
+                 n * 1000, n * 1000) for n, (kind, data) in enumerate(steps, 1)]
+    engine = Engine(load_ruleset(ruleset), {"kickoff": "A"})
+    state, _ = engine.replay(log)
+    asked = [p for p in state.m["pending"] if p["kind"] == "kickoff_side"]
+    if answered and asked:  # the referee chose who kicks off; it is still not taken
+        log.append(Entry(4, "confirm", {"target": asked[0]["id"], "choice": answered},
+                         "referee", 1, 4000, 4000))
+    log += [Entry(n, kind, {}, "device", 1, n * 1000, n * 1000)
+            for n, kind in ((5, "alarm"), (6, "period_over"))]
+    state, _ = engine.replay(log)
+    m = state.m
+    assert m["score"]["A"] == 1, m["score"]
+    assert m["status"] == "interval" and m.get("last_lance") is None, (m["status"],
+                                                                       m.get("last_lance"))

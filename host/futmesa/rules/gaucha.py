@@ -305,7 +305,15 @@ class Gaucha(Ruleset):
                 r["short"] = True
 
     def time_up(self, ctx: Ctx) -> None:
-        """Art. XXI §1: the player on turn at the signal has one last lance."""
+        """Art. XXI §1: the player on turn at the signal has one last lance ("efetuar este
+        lance"). With the ball dead after a goal, the kick-off not yet taken, no lance is being
+        played: the period ends at the signal (walk45j-a M5; 000 Art. 8 §10)."""
+        m, r = ctx.m, ctx.m["restart"]
+        if r and r.get("after_goal") and not r.get("taken") and not m["shot_asked"]:
+            ctx.announce("time_up", N_("Time is up before the kick-off: no last lance, the "
+                                       "period ends"), self.cite("end"))
+            self.end_period(ctx, self.cite("end"))
+            return
         self.begin_last_lance(ctx, ctx.m["turn"], "turn", self.cite("end"))
 
     @staticmethod

@@ -438,6 +438,7 @@ class GoalRules(RulesCore):
         m["kickoff"]["next"] = conceding
         self.dead_ball(ctx)
         self.start_from_kickoff(ctx, conceding)
+        m["restart"]["after_goal"] = True  # the ball is dead until it is taken (gaucha.time_up)
         # where the document is silent on who kicks off (the question below), its article
         # is cited for the re-arrangement only, the kick-off said as the referee's (walk 45f M5)
         ctx.announce(

@@ -154,6 +154,7 @@ class TimeRules(RulesCore):
             return  # the kick-off already stands with that side (or was taken)
         m["kickoff"]["next"] = choice
         self.start_from_kickoff(ctx, choice)
+        m["restart"]["after_goal"] = True  # still the kick-off after the goal (gaucha.time_up)
         ctx.announce("kickoff_side", N_("Kick-off: {team}"), self.cite("after_goal"),
                      team=ctx.name(choice))  # (its lance timer waits for it: lance_questions)
 
