@@ -116,3 +116,32 @@ def test_a_goal_entered_by_hand_offers_its_boton(tmp_path: Path) -> None:
         assert [f["key"] for f in rows[goal]["fields"]] == ["side", "disc"], rows[goal]
     t.put("amend", {"target": goal, "data": {"side": "A", "disc": 7}})
     assert [g["disc"] for g in t.book.state.m["goals"]] == [7]
+
+
+def test_a_lance_time_answer_reads_as_the_button_tapped(tmp_path: Path) -> None:
+    """walk45j-b 34-lance-ans and walk45j-a: the button said "cera — bola no campo de
+    Botafogo: indireta para Botafogo" (Pastilha) or "falta disciplinar" (CBFM), the Registro's
+    answer row ended "…: falta". The row says the answer in the words of the button tapped
+    (rules/answers.py chosen_words), in both languages."""
+    for ruleset, where, pt, en in (
+            ("pastilha-8x2", "own_half",
+             "cera — bola no campo de Botafogo da Mesa: indireta para Botafogo da Mesa",
+             "cera — ball in Botafogo da Mesa's field: indirect for Botafogo da Mesa"),
+            ("pastilha-8x2", "opponent_half", "cera — bola no campo de Estrela do Norte: "
+             "direta ou indireta para Botafogo da Mesa", "cera — ball in Estrela do Norte's "
+             "field: direct or indirect for Botafogo da Mesa"),
+            ("cbfm-1toque", None, "falta disciplinar", "disciplinary foul")):
+        t = kicked_off(tmp_path / f"{ruleset}-{where}.sqlite", ruleset, clock=65_000)
+        t.put("touch", {"side": "A", "disc": 5})
+        t.device("lance_started", {"side": "A"})
+        t.device("lance_expired", {"side": "A", "warning": True})
+        for count in (1, 2):  # each ruleset asks at its own count (its 15 s, its tolerance)
+            t.device("lance_expired", {"side": "A", "count": count})
+        asked = next(p for p in t.book.state.m["pending"] if p["kind"] == "lance_timeout")
+        answer = t.put("confirm", {"target": asked["id"], "choice": "foul",
+                                   **({"where": where} if where else {})})
+        for rows in (_rows(t), _stored(t)):
+            assert rows[answer]["text"].endswith(f": {pt}"), rows[answer]["text"]
+        record = MatchLibrary(t.store).match_record(t.book.id)
+        said = [e["text_en"] for e in record["entries"] if e["id"] == answer][0]
+        assert said.endswith(f": {en}"), said

@@ -30,6 +30,7 @@ from futmesa.matchbook.account import (
 )
 from futmesa.matchbook.numbers import numbered
 from futmesa.matchbook.records import (
+    answered_words,
     entry_record,
     goal_words,
     meanings,
@@ -160,6 +161,9 @@ class LiveLog:
                              "clock_ms": e.clock_ms,
                              "length_ms": period_length(m, e.period),
                              **({"goal_words": goal_words(goal, self.teams)} if goal else {})}
+        tapped = answered_words(m, e.id).get(e.id)
+        if tapped:  # the button an answer tapped (records.answered_words)
+            self._by_id[e.id]["answer_words"] = tapped
         words_of = rule_words({"announcements": fresh}, kinds).get(e.id)
         if words_of:  # "Chute de X, botão 8: defendido" (records.SAID_BY_RULES)
             self._by_id[e.id]["rule_words"] = words_of

@@ -57,6 +57,15 @@ def rule_words(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, dict[s
     return out
 
 
+def answered_words(state: dict[str, Any], entry: int | None = None) -> dict[int, dict[str, str]]:
+    """The words of the button each answer (``confirm``) tapped, by entry id ({"pt", "en"}:
+    the engine's ``answered``, rules/answers.py chosen_words); only ``entry``'s if given."""
+    return {a["entry"]: {lang: str(a.get(lang) or "") for lang in ("pt", "en")}
+            for a in state.get("answered") or []
+            if isinstance(a, dict) and isinstance(a.get("entry"), int)
+            and entry in (None, a["entry"])}
+
+
 def restates(kind: str | None, code: Any) -> bool:
     """Whether an announcement ``code`` only restates an entry of ``kind``."""
     said = RESTATES.get(kind or "")
@@ -248,13 +257,17 @@ def asked_named(e: StoredEntry, by_id: dict[int, dict[str, Any]],
     never the number of a row folded away or left out of the PDF (walk45h-b B4)."""
     target = e.data.get("target") if e.kind == "confirm" and isinstance(e.data, dict) else None
     asked = by_id.get(target) if isinstance(target, int) else None
-    if asked is None or asked.get("goal_words"):
-        return by_id  # a goal's question names the goal (goal_words)
+    if asked is None:
+        return by_id
+    # the words of the button this answer tapped, the row's to say (walk45j-b 34-lance-ans)
+    said = {"answer_words": (by_id.get(e.id) or {}).get("answer_words")}
+    if asked.get("goal_words"):  # a goal's question names the goal (goal_words)
+        return ChainMap({target: {**asked, **said}}, by_id)
     named = {lang: [sentence(str(asked.get("kind") or ""), asked.get("data"), teams, lang,
                              period=asked.get("period"), ends=asked.get("ends")),
                     when(asked.get("period"), asked.get("clock_ms"), False, lang,
                          asked.get("length_ms"))] for lang in ("pt", "en")}
-    return ChainMap({target: {**asked, "fact_words": named}}, by_id)
+    return ChainMap({target: {**asked, "fact_words": named, **said}}, by_id)
 
 
 def clip_covers(clip: StoredEntry, by_id: dict[int, dict[str, Any]]) -> list[int]:
@@ -313,6 +326,9 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
         if row is not None and amended is not None:
             row["amended"] = amended
     said = meanings(m, {e.id: e.kind for e in stored})
+    for entry_id, tapped in answered_words(m).items():
+        if entry_id in by_id:
+            by_id[entry_id]["answer_words"] = tapped
     for entry_id, words in rule_words(m, {e.id: e.kind for e in stored}).items():
         by_id[entry_id]["rule_words"] = words  # "Chute de X, botão 8: defendido" (M5)
     goals = goals_by_entry(m)

@@ -517,8 +517,11 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                      if fact else
                      _("on entry no. {number}").format(number=number_of(d.get('target'), targets))
                      + (f" ({target_text(asked, teams, lang)})" if asked else ""))
+            tapped = ((asked or {}).get("answer_words") or {}).get("en" if lang == "en" else "pt")
             if "choice" in d:
-                answer = word("choice", d.get("choice"), lang)
+                # the words of the button tapped (rules/answers.py chosen_words), never a
+                # shorter "falta" for "cera — bola no campo de …" (walk45j-b 34-lance-ans)
+                answer = tapped or word("choice", d.get("choice"), lang)
                 if d.get("choice") in ("A", "B"):  # a team, said for what it was chosen
                     answer = (_("last touched by {team}") if (asked or {}).get("kind") == "ball_out"
                               else _("kick-off to {team}")).format(team=t(d.get("choice")))

@@ -6,8 +6,9 @@ console's buttons (the question's item carries them) and by the Registro
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
-from futmesa.i18n import NP_, translator
+from futmesa.i18n import N_, NP_, translator
 
 ANSWER_WORDS: dict[str, tuple[str, str]] = {
     "no_goal": NP_("choice", "no goal"),
@@ -47,3 +48,30 @@ def answer_words(options: Iterable[str], lang: str,
     t = translator(lang)
     words = {**ANSWER_WORDS, **(named or {})}
     return {o: t.pgettext(*words[o]) for o in options if o in words}
+
+
+# the cera's two buttons (003 Art. 84 "conforme o caso", Art. 74): where the ball was names the
+# kick, each field by the team whose field it is (the console's questions.js, same msgids)
+CERA_WHERE_WORDS: dict[str, str] = {
+    "own_half": N_("cera — ball in {field_team}'s field: indirect for {team}"),
+    "opponent_half": N_("cera — ball in {field_team}'s field: direct or indirect for {team}"),
+}
+
+
+def chosen_words(pending: dict[str, Any], choice: Any, where: Any,
+                 names: dict[str, str]) -> dict[str, str] | None:
+    """The words of the button the referee tapped, in each language (``{"pt", "en"}``), for
+    the Registro's answer row to say them (walk45j-b 34-lance-ans: "cera — bola no campo de
+    Botafogo: indireta para Botafogo" tapped, "falta" written); None for an answer named by
+    its team or a disc (the row names those)."""
+    if pending.get("kind") == "lance_timeout" and pending.get("foul") == "cera" \
+            and choice == "foul" and where in CERA_WHERE_WORDS:
+        fav = "B" if pending.get("side") == "A" else "A"
+        field = fav if where == "own_half" else str(pending.get("side"))
+        return {lang: translator(code).gettext(CERA_WHERE_WORDS[where]).format(
+                    field_team=names.get(field, field), team=names.get(fav, fav))
+                for lang, code in (("pt", "pt_BR"), ("en", "en"))}
+    said = pending.get("answers") or {}
+    if all(choice in (said.get(lang) or {}) for lang in ("pt", "en")):
+        return {lang: str(said[lang][choice]) for lang in ("pt", "en")}
+    return None

@@ -9,7 +9,8 @@ from typing import Any, ClassVar
 from futmesa.i18n import N_, NP_
 
 from . import shootout as so
-from .context import Ctx, Either, Labels, Refused, other
+from .answers import chosen_words
+from .context import SIDES, Ctx, Either, Labels, Refused, other
 from .core import RulesCore, same_instant
 from .possession import kicked, shot_refusal
 
@@ -491,6 +492,10 @@ class GoalRules(RulesCore):
             if choice is None:
                 return  # the answer is voided: the question is open again
         m["pending"].remove(pending)
+        said = chosen_words(pending, choice, ctx.entry.data.get("where"),
+                            {s: ctx.name(s) for s in SIDES})
+        if said:  # the Registro's answer row says the button tapped (matchbook/wording.py)
+            m.setdefault("answered", []).append({"entry": ctx.entry.id, **said})
         getattr(self, "resolve_" + pending["kind"])(ctx, pending, choice)
         if m["decision_pending"] and not self.goal_pending(m):
             self.decide(ctx)
