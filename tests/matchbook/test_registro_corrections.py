@@ -97,3 +97,28 @@ def test_sumula_corrections_say_before_and_after_in_words(tmp_path: Path) -> Non
     assert said[2][2].startswith("Falta de Estrela do Norte, botão 7"), said[2]
     for _kind, before, after in said:
         assert "Sensor" not in before and after, (before, after)
+
+
+def test_one_goal_offers_one_row_to_void(tmp_path: Path) -> None:
+    """walk45j-b 12: the sensor's "Sensor: bola na linha do gol de …" row and the answer's
+    "Gol de …" row both offered Anular and Corrigir for one goal. The goal an answer counted
+    is the answer's row's (rules/corrections.correctable): the sensor's row offers nothing, the
+    engine refuses a void of it and says where to go; voided on the answer's row, the goal is
+    gone, and the sensor's row is the table's sight again (correctable)."""
+    for ruleset, choice in (("pastilha-8x2", "own_goal"), ("mesa-posta", "shot_asked")):
+        t = kicked_off(tmp_path / f"{ruleset}.sqlite", ruleset, clock=65_000)
+        t.put("touch", {"side": "A", "disc": 5})
+        ends = t.book.state.m["ends"]
+        goal = t.device("goal_line", {"goal": ends["A" if choice == "own_goal" else "B"],
+                                      "held_ms": 40})
+        answer = t.put("confirm", {"target": goal, "choice": choice})
+        assert sum(t.book.state.m["score"].values()) == 1
+        for rows in (_rows(t), _stored(t)):
+            assert rows[answer]["correctable"] and rows[answer]["fact_lines"], rows[answer]
+            assert not rows[goal]["correctable"], rows[goal]
+        said = refusals(t, "void", {"target": goal, "reason": "x"})
+        assert said and "anule ou corrija o gol na linha dessa resposta" in said[0], said
+        t.put("void", {"target": answer, "reason": "a bola não entrou"})
+        assert sum(t.book.state.m["score"].values()) == 0
+        for rows in (_rows(t), _stored(t)):
+            assert rows[goal]["correctable"], rows[goal]

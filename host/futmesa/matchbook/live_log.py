@@ -63,6 +63,8 @@ def plain_step(before: dict[str, Any], after: dict[str, Any], entry_id: int) -> 
     if goals_now[:len(goals_then)] != goals_then \
             or any(g != entry_id for g in goals_now[len(goals_then):]):
         return False  # a goal counted for (or taken from) an earlier entry: its facts change
+    if any(g.get("asked") is not None for g in (after.get("goals") or [])[len(goals_then):]):
+        return False  # an answer counted the goal of an earlier row: that row offers no void
     return len(new) >= len(old) and all(
         not isinstance(a, dict) or a.get("entry") in (entry_id, None)
         or not isinstance(a.get("entry"), int) for a in new[len(old):])
@@ -108,7 +110,8 @@ class LiveLog:
         for e in stored:
             target = e.data.get("target") if isinstance(e.data, dict) else None
             key = (statuses.get(e.id), said.get(e.id), ends.get(e.id),
-                   by_id.get(target) if isinstance(target, int) else None, contexts.get(e.id))
+                   by_id.get(target) if isinstance(target, int) else None, contexts.get(e.id),
+                   by_id[e.id].get("goal_answered"))  # its goal an answer's (no void here)
             inputs[e.id] = key
             kept = self._records.get(e.id)
             if kept is not None and self._inputs.get(e.id) == key:
@@ -175,7 +178,8 @@ class LiveLog:
         ctx = Context(goal, None, None, words, placed_in_interval(place),
                       period_length(m, e.period), **placed(place, self._interval))
         self._inputs[e.id] = (None, list(said) if said is not None else None, ends,
-                              self._by_id.get(target) if isinstance(target, int) else None, ctx)
+                              self._by_id.get(target) if isinstance(target, int) else None, ctx,
+                              None)
         record = shown(entry_record(e, None, self.teams, self._by_id, self._meaning.get(e.id),
                                     ends, ctx))
         if not self._finished:

@@ -190,8 +190,8 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     # the lance timer's rows: folded away unless asked; never a foul (account.folds)
     record["folded"] = folds(e.kind, record["facts"])
     # what the console offers to void or correct: what the engine corrects (one place)
-    record["correctable"] = (st.counts and not record["folded"]
-                             and correctable(e.kind, "void"))
+    record["correctable"] = (st.counts and not record["folded"] and correctable(
+        e.kind, "void", goal_answered=bool((by_id.get(e.id) or {}).get("goal_answered"))))
     # what its correction form starts from: its data as it reads now (amended: the amended
     # data, walk45h-a A4) and what the engine lets a correction add (a goal's scorer,
     # walk45h-b B5: corrections.AMEND_ADDS)
@@ -332,6 +332,9 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
     for entry_id, words in rule_words(m, {e.id: e.kind for e in stored}).items():
         by_id[entry_id]["rule_words"] = words  # "Chute de X, botão 8: defendido" (M5)
     goals = goals_by_entry(m)
+    for goal in goals.values():  # a goal an answer counted: its sensor's row is not the goal's
+        if goal.get("asked") in by_id:
+            by_id[goal["asked"]]["goal_answered"] = goal["entry"]
     name_goals(by_id, goals, statuses, was or {}, m.get("teams") or {})
     contexts: dict[int, Context] = {}
     state = ""

@@ -39,12 +39,28 @@ def amend_adds(kind: str) -> tuple[str, ...]:
     return AMEND_ADDS.get(kind, ()) if correctable(kind, "amend") else ()
 
 
-def correctable(kind: str, how: str = "void") -> bool:
+# the answers that count the goal their question asked about (goals.GOAL_ANSWERS)
+GOAL_COUNTING_ANSWERS = frozenset({"own_goal", "shot_asked", "counts"})
+
+
+def correctable(kind: str, how: str = "void", goal_answered: bool = False) -> bool:
     """Whether an entry of ``kind`` may be corrected by ``how`` ("void" / "amend"): a
-    correction is undone by a void of it, never amended."""
-    if kind in FIXED_KINDS:
+    correction is undone by a void of it, never amended. ``goal_answered``: the entry is the
+    sensor's row of a goal the referee's answer counted (:func:`answered_goal`): that goal is
+    voided or corrected on the answer's row, the one that says it — never two rows offering
+    Anular for one goal (walk45j-b 12)."""
+    if kind in FIXED_KINDS or goal_answered:
         return False
     return how == "void" or kind not in CORRECTION_KINDS
+
+
+def answered_goal(log: Sequence[Entry], target: int) -> int | None:
+    """The answer (its id) in effect that counted the goal the question on entry ``target``
+    asked about, else None."""
+    return next((e.id for e in reversed(effective_entries(list(log)))
+                 if e.kind == "confirm" and _target(e) == target
+                 and e.data.get("choice") in GOAL_COUNTING_ANSWERS
+                 and not e.data.get("voided")), None)
 
 
 def _target(entry: Entry) -> int | None:
@@ -184,6 +200,9 @@ def correction_problem(log: tuple[Entry, ...], correction: Entry) -> Refused | N
         return Refused(N_("Entry {target} is no fact to correct (the clock, a period's start, "
                           "a signature): set the clock with Relógio; reopen to change a "
                           "signature"), target=target)
+    if entry.kind == "goal_line" and answered_goal(log, target) is not None:
+        return Refused(N_("Entry {target} is the sensor's sight of a goal your answer counted: "
+                          "void or correct the goal on that answer's row"), target=target)
     if _moot(entry, log):
         return Refused(N_("Entry {target} answered a question whose entry was voided: it has "
                           "no effect to correct (undo that void first)"), target=target)

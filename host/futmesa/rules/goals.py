@@ -399,7 +399,10 @@ class GoalRules(RulesCore):
                     "clock_ms": asked.get("clock_ms", ctx.entry.clock_ms),
                     "at": asked.get("at")}
         return {"side": side, "own_goal": own, "disc": disc, **when,
-                "entry": ctx.entry.id if entry is None else entry}
+                "entry": ctx.entry.id if entry is None else entry,
+                # the sensor's row the answer decided: the goal is the answer's row to void or
+                # correct, not that one too (corrections.answered_goal; walk45j-b 12)
+                **({"asked": asked.get("id")} if asked is not None else {})}
 
     def count_goal(self, ctx: Ctx, side: str, own: bool, disc: int | None, rule: str,
                    asked: dict[str, Any] | None = None) -> None:
