@@ -576,6 +576,15 @@ def test_a_void_after_the_final_whistle_leaves_the_match_finished(tmp_path: Path
     placed = [next(e for e in view["entries"] if e["id"] == void)
               for view in (live, record)]
     assert [(e["interval"], e["period"]) for e in placed] == [(False, 2), (False, 2)]
+    # walk45j-a 7 (sumula1-1.png): dated "2º tempo 2'" after "Fim de jogo", it read as play in
+    # the 2nd half; a correction after the final whistle is placed "Depois do jogo" everywhere
+    assert [e["after_match"] for e in placed] == [True, True], placed
+    for facts in (record["account"], t.book.live_log.account()):
+        after = [(f["kind"], f["when"], f["when_en"]) for f in facts][-2:]
+        assert after[0][1] == "2º tempo", after  # the end of the match: its last period's
+        assert after[-1][1:] == ("Depois do jogo", "After the match"), after
+    closing = [e for e in record["entries"] if e["kind"] in ("alarm", "period_over")][-2:]
+    assert not any(e["after_match"] for e in closing), closing
 
 
 def test_a_lance_overrun_foul_is_a_foul_row_never_folded_as_time(tmp_path: Path) -> None:

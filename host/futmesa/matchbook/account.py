@@ -101,15 +101,21 @@ def period_text(period: Any, lang: str = "pt") -> str:
 
 
 def when(period: Any, clock_ms: Any, interval: bool, lang: str = "pt",
-         length_ms: Any = None, shootout: bool = False) -> str:
+         length_ms: Any = None, shootout: bool = False, over: bool = False) -> str:
     """Where an entry is placed in the match: "1º tempo 12'", "Intervalo", "Disputa de
-    pênaltis", or nothing."""
+    pênaltis", "Depois do jogo" (``over``: made after the final whistle), or nothing."""
+    if over:
+        return translator(lang).gettext("After the match")
     if shootout:
         return translator(lang).gettext("Penalty shoot-out")
     if interval:
         return translator(lang).gettext("Interval")
     named = period_text(period, lang)
     return " ".join(p for p in (named, minute(clock_ms, length_ms) if named else "") if p)
+
+
+# the table's rows that close the match at the final whistle (placed in its last period)
+CLOSING_KINDS = frozenset({"alarm", "period_over", "clock_stopped", "match_over"})
 
 
 def interval_after(state: str, kind: str,
@@ -120,7 +126,9 @@ def interval_after(state: str, kind: str,
     period's), "closed" from the table's close to the rules' end when the table closed first
     (the last lance, 003 Art. 74 §único: still the period's), "interval" once both closed it,
     to the start of the next period (an alarm then ends the interval), "shootout" from the
-    rules' penalty shoot-out (004 Disputa de pênaltis) on."""
+    rules' penalty shoot-out (004 Disputa de pênaltis) on, "over" from the rules' end of the
+    match on (a correction made after the final whistle: "Depois do jogo", walk45j-a 7; the
+    table's own close of the match stays the period's)."""
     if kind == "period_started":
         state = ""  # the referee's start_period is made in the interval: placed there
     # the table's own end of the period, the end of the match: not in an interval
@@ -128,11 +136,14 @@ def interval_after(state: str, kind: str,
     if state in ("ending", "interval") and (
             kind == "period_over" or any(s.code == "match_end" for s in said)):
         place = ""
+    if state == "over" and kind in CLOSING_KINDS:
+        place = ""  # the table's alarm and close at the final whistle: the last period's
     for s in said:
         if s.code == "period_end":
             state = "interval" if state == "closed" else "ending"
         elif s.code in ("period_start", "match_end"):
-            state = "shootout" if state == "shootout" and s.code == "match_end" else ""
+            state = ("shootout" if state == "shootout" and s.code == "match_end" else
+                     "over" if s.code == "match_end" else "")
         elif s.code == "shootout":
             state = "shootout"
     if kind == "period_over" and state in ("ending", ""):
@@ -396,10 +407,11 @@ def account(records: list[dict[str, Any]]) -> list[Fact]:
             length = (goal or r).get("length_ms")
             inside = bool(r.get("interval")) and goal is None
             shootout = bool(r.get("shootout")) and goal is None
+            over = bool(r.get("after_match")) and goal is None
             if f.get("kind") == "time" and not inside:
                 clock = None  # the end of a period is the period's, not a minute past it
-            out.append({**f, "when": when(period, clock, inside, "pt", length, shootout),
-                        "when_en": when(period, clock, inside, "en", length, shootout)})
+            out.append({**f, "when": when(period, clock, inside, "pt", length, shootout, over),
+                        "when_en": when(period, clock, inside, "en", length, shootout, over)})
     return out
 
 

@@ -163,6 +163,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         **row_text(e, st, ctx, by_id, targets, teams, ends),
         "interval": ctx.interval,  # made between two periods: placed "Intervalo"
         "shootout": ctx.shootout,  # made in the penalty shoot-out: placed "Disputa de pênaltis"
+        "after_match": ctx.place == "over",  # made after the final whistle: "Depois do jogo"
         "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
         "undoes": ctx.undone is not None,  # a void undoing a correction (offers no undo)
         # the goal it counts, or counted before its void: how a correction or an answer names it

@@ -573,11 +573,12 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
         previous, repeats = key, 1
         inside = bool(e.get("interval"))
         shootout = bool(e.get("shootout"))
+        over = bool(e.get("after_match"))  # made after the final whistle (walk45j-a 7)
         log.add(not st.counts, number=e.get("no"),
                 time=time_of_day(e.get("occurred_at") or e.get("created_at"), zone),
-                period=_("Penalty shoot-out") if shootout else _("Interval") if inside
-                else period_text(e.get("period"), lang),
-                clock="" if inside or shootout else clock_text(e.get("clock_ms")),
+                period=_("After the match") if over else _("Penalty shoot-out") if shootout
+                else _("Interval") if inside else period_text(e.get("period"), lang),
+                clock="" if inside or shootout or over else clock_text(e.get("clock_ms")),
                 what=text, origin=who, status=status_text(
                     {**(e.get("status") or {}), **st.to_dict(),
                      "by_no": (by_id.get(st.by) or {}).get("no")}, lang, e.get("kind")))

@@ -169,7 +169,8 @@ export function fillLog(entries) {
     const when = document.createElement("div");
     when.className = "when";
     // an entry made between two periods is placed in the interval, not at the half's clock
-    const place = e.shootout ? [_("Penalty shoot-out")] : e.interval ? [_("Interval")] : [e.period ? _("Half {n}", { n: e.period }) : "",
+    // one made after the final whistle is placed after the match, never at the last half's clock
+    const place = e.after_match ? [_("After the match")] : e.shootout ? [_("Penalty shoot-out")] : e.interval ? [_("Interval")] : [e.period ? _("Half {n}", { n: e.period }) : "",
       e.clock_ms != null ? FM.mmss(e.clock_ms) : ""];
     when.textContent = [_("no. {disc}", { disc: e.no ?? "?" }), ...place, e.origin || ""].filter(Boolean).join(" · ");
     const what = document.createElement("div");
