@@ -26,21 +26,28 @@ function freshFoul() {
 }
 
 export const actions = {
-  // the next period before the interval has run out: asked first, and the time still to go
-  // goes with the input, for the Registro and the súmula to say (walk 45i-b M-b)
+  // the next period before the interval has run out: asked first, the time still to go
+  // counting down in the question, and the time it showed at the "yes" goes with the input,
+  // for the Registro and the súmula to say (walk 45i-b M-b); once the interval is over the
+  // question goes and the start goes through (walk 45j: "ainda tem 0:04" stayed up, frozen)
   start: () => {
     const st = view.state;
     const left = st && st.status === "interval" ? FM.intervalLeftMs(st, FM.hostNow()) : null;
     if (left == null || left < 1000) return send("start_period", {}, _("start period"));
     const n = (st.period || 1) + 1;
-    const secs = Math.ceil(left / 1000);
-    const time = `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
-    return ask(_("The interval still has {time}. Start period {n} now?", { time, n }), _("Start now")).then((yes) => {
+    let shown = 0; // whole seconds in the question's words
+    const words = () => {
+      const now = view.state && view.state.status === "interval"
+        ? FM.intervalLeftMs(view.state, FM.hostNow()) : null;
+      if (now == null) return null; // started elsewhere: nothing to do
+      if (now < 1000) { shown = 0; return true; }
+      shown = Math.ceil(now / 1000);
+      const time = `${Math.floor(shown / 60)}:${String(shown % 60).padStart(2, "0")}`;
+      return _("The interval still has {time}. Start period {n} now?", { time, n });
+    };
+    return ask(words, _("Start now")).then((yes) => {
       if (!yes) return;
-      // the time still to go when he said yes
-      const now = FM.intervalLeftMs(view.state, FM.hostNow());
-      const ms = now == null ? 0 : Math.round(now);
-      send("start_period", ms >= 1000 ? { interval_left_ms: ms } : {}, _("start period"));
+      send("start_period", shown >= 1 ? { interval_left_ms: shown * 1000 } : {}, _("start period"));
     });
   },
   pause: () => (view.state && view.state.clock && view.state.clock.running

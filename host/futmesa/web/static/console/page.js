@@ -64,14 +64,27 @@ export function dropStaleRefusal() {
 // the console's own question before an act it cannot take back (Nova partida, the next match,
 // voiding the last entry): a box on the page in the console's style, answered with its two
 // buttons (Esc: no) — never the browser's confirm() (walk 45g). Resolves true for yes.
+// A question with a yes; `question` is its words, or a function asked again four times a
+// second for words that change while it is open (a time counting down): when it answers
+// true the question has nothing left to ask and goes as a yes, when null as a no.
 export function ask(question, yes) {
   const box = $("ask");
-  $("ask-text").textContent = question;
+  const words = typeof question === "function" ? question : () => question;
+  const now = () => {
+    const w = words();
+    if (typeof w === "string") { $("ask-text").textContent = w; return; }
+    if (box.open) box.close(w === true ? "yes" : "no");
+  };
   $("ask-yes").textContent = yes || _("Yes");
   box.returnValue = "";
+  now();
+  const tick = typeof question === "function" ? setInterval(now, 250) : null;
   return new Promise((resolve) => {
-    box.addEventListener("close", () => resolve(box.returnValue === "yes"), { once: true });
-    box.showModal();
+    box.addEventListener("close", () => {
+      if (tick != null) clearInterval(tick);
+      resolve(box.returnValue === "yes");
+    }, { once: true });
+    if (typeof words() === "string") box.showModal(); else resolve(words() === true);
   });
 }
 
