@@ -132,3 +132,51 @@ def test_the_kick_a_card_gives_keeps_the_card(live: LiveServer, page: Any) -> No
     page.wait_for_function("document.getElementById('announce').textContent"
                            ".startsWith('Falta técnica para')", timeout=15_000)
     assert page.locator("#announce").get_attribute("data-kind") == "card"
+
+
+def test_the_tv_shows_what_stands_now(live: LiveServer, page: Any) -> None:
+    """Walk 45j-b (26, 28, 58-*-tv.png): the TV's words went stale. "Arrumação das equipes;
+    saída para Botafogo" stayed up with the clock running after the kick-off; at full time it
+    said "Bola fora com a bola parada: sem efeito" instead of the result; after a foul's place
+    was corrected it kept "cobrança indireta". A restart's words leave once it is taken, a
+    sensor event the rules ignored is no words at all, corrected words follow the correction."""
+    def said(i: int, entry: int, code: str, pt: str) -> dict[str, Any]:
+        return {"id": i, "entry": entry, "code": code, "rule": "", "pt": pt, "en": pt}
+
+    def at(*words: dict[str, Any], restart: dict[str, Any] | None = None) -> dict[str, Any]:
+        st = match_state(announcements=list(words))
+        st["match"]["restart"] = restart
+        return st
+
+    shown = "document.getElementById('announce').textContent"
+    live.publish(at())
+    page.goto(live.url + "/")
+    page.wait_for_function("window.futmesaAnnouncements.match !== undefined")
+    kickoff = {"kind": "saida", "side": "B", "taken": False}
+    arrange = said(1, 10, "rearrange", "Arrumação das equipes; saída para Botafogo")
+    live.publish(at(arrange, restart=kickoff))
+    page.wait_for_function(f"{shown}.startsWith('Arrumação')")
+    live.publish(at(arrange, restart={**kickoff, "taken": True}))  # the kick-off played
+    page.wait_for_function("document.getElementById('announce').classList.contains('hidden')",
+                            timeout=10_000)
+    ignored = said(2, 12, "ball_out_ignored", "Bola fora com a bola parada: sem efeito")
+    same = said(3, 13, "turn_unchanged", "A vez já era de Botafogo: a vez não muda")
+    live.publish(at(arrange, ignored, same))
+    page.wait_for_function("window.futmesaAnnouncements.lastId === 3")
+    assert page.is_hidden("#announce"), page.text_content("#announce")
+    end = said(4, 14, "match_end", "Fim de jogo: 2 × 1")
+    live.publish(at(arrange, ignored, same, end))
+    page.wait_for_function(f"{shown}.startsWith('Fim de jogo')")
+    late = said(5, 15, "ball_out_ignored", "Bola fora com a bola parada: sem efeito")
+    live.publish(at(arrange, ignored, same, end, late))
+    page.wait_for_function("window.futmesaAnnouncements.lastId === 5 && "
+                           "Date.now() - window.futmesaAnnouncements.current.shownAt > 3500",
+                           timeout=10_000)
+    assert page.text_content("#announce").startswith("Fim de jogo")
+    # a foul's place corrected: the rules re-run the match and its words change
+    live.publish(at(said(1, 20, "restart_falta", "Falta de Alvorada (cobrança indireta)"),
+                    restart={"kind": "falta", "side": "B", "taken": False}))
+    page.wait_for_function(f"{shown}.includes('cobrança indireta')")
+    live.publish(at(said(1, 20, "restart_falta", "Falta de Alvorada (direta ou indireta)"),
+                    restart={"kind": "falta", "side": "B", "taken": False}))
+    page.wait_for_function(f"{shown}.includes('direta ou indireta')", timeout=5_000)

@@ -222,6 +222,39 @@
     if (KIND[code]) return KIND[code];
     return /^(restart_(falta|penalti|tiro_livre)|keeper_foul)/.test(code || "") ? "foul" : "info";
   }
+  // What the TV shows stands now (walk 45j-b): a sensor event the rules ignored ("Bola fora
+  // com a bola parada: sem efeito", "a vez não muda") is no words on the screen; the words of
+  // a restart ("Arrumação das equipes; saída para …", "Tiro livre para …") leave once it is
+  // taken; and words the rules said again after a correction replace the ones on screen.
+  const SILENT = new Set(["ball_out_ignored", "turn_unchanged"]);
+  const RESTART_WORDS = new Set(["rearrange", "kickoff_side", "kickoff_again", "restart_side", "taker"]);
+  function silent(a) { return !!(a && SILENT.has(a.code)); }
+  function restartWords(a) {
+    const c = (a && a.code) || "";
+    return RESTART_WORDS.has(c) || (/^restart_/.test(c) && c !== "restart_forbidden" && c !== "restart_missed");
+  }
+  function restartWaiting(st) {
+    const r = st && st.match && st.match.restart;
+    return !!(r && typeof r === "object" && !r.taken);
+  }
+  // the words on screen and waiting, as the rules say them now: the same entry's words of
+  // the same kind (a correction re-runs the match; an entry voided says nothing more)
+  function standingWords(st, list) {
+    const now = (a) => {
+      if (!a || typeof a !== "object" || a.synthetic || typeof a.entry !== "number") return a;
+      const same = list.filter((x) => x && x.entry === a.entry);
+      return same.find((x) => x.code === a.code && x.id === a.id) || same.find((x) => x.code === a.code)
+        || null;
+    };
+    ann.queue = ann.queue.filter((x) => { x.a = now(x.a); return !!x.a; });
+    const cur = ann.current;
+    if (cur && !cur.goal) {
+      const a = now(cur.a);
+      if (!a) ann.current = null;
+      else cur.a = a;
+    }
+  }
+
   // catchUp: a connection has (re)opened and its first state is not yet taken
   // lastId: the newest announcement taken; lastEntry: the newest log entry it spoke for. The
   // rules number their words afresh when a correction re-runs the match (a void undone takes
@@ -266,10 +299,11 @@
       ann.match = st.match_id;
       ann.queue = [];
       ann.current = null;
-      const last = list[list.length - 1];
+      const said = list.filter((a) => !silent(a));
+      const last = said[said.length - 1];
       if (last) {
         const entry = typeof last === "object" ? last.entry : undefined;
-        const fresh = entry != null ? list.filter((a) => a && a.entry === entry) : [last];
+        const fresh = entry != null ? said.filter((a) => a && a.entry === entry) : [last];
         for (const a of fresh) ann.queue.push({ a, quiet: true });
       }
       ann.lastId = newest;
@@ -280,7 +314,7 @@
     let goalAnnounced = false;
     const fresh = [];
     list.forEach((a, i) => {
-      if (ids[i] > ann.lastId || entryOf(a) > ann.lastEntry) {
+      if ((ids[i] > ann.lastId || entryOf(a) > ann.lastEntry) && !silent(a)) {
         fresh.push({ a });
         if (a && a.code === "goal") goalAnnounced = true;
       }
@@ -343,6 +377,7 @@
     for (const g of voided) ann.voidedEntries.add(g.entry);
     ann.goals = score;
     ann.sideA = st.score ? Number(st.score.A || 0) : 0;
+    standingWords(st, list);
   }
 
   // The account of the match (GET /api/account, matchbook/account.py) says a void in the
@@ -392,6 +427,11 @@
 
   function nextAnnouncement(now) {
     while (ann.queue.length && saidByBanner(ann.queue[0].a)) ann.queue.shift();
+    const was = ann.current;
+    // a restart shown while it waited, now taken: its words leave, once read
+    if (was && !was.goal && was.waited && !restartWaiting(state) && now - was.shownAt >= MIN_HOLD_MS) {
+      ann.current = null;
+    }
     const cur = ann.current;
     if (cur && ann.queue.length && now - cur.shownAt < cur.hold) return;
     if (cur && !ann.queue.length) return;
@@ -406,7 +446,7 @@
     if (cur && (cur.kind === "card" || cur.kind === "red") && kind === "foul" && a.entry != null
         && cur.a && cur.a.entry === a.entry) kind = cur.kind;
     ann.current = { a, shownAt: now, hold: isGoal ? GOAL_MS : MIN_HOLD_MS, goal: isGoal,
-                    quiet: !!item.quiet, kind };
+                    quiet: !!item.quiet, kind, waited: restartWords(a) && restartWaiting(state) };
     if (isVoid) {
       ann.current.detail = { g: item.g, side: a.side, score: state.score || { A: 0, B: 0 }, voided: true };
     } else if (isGoal) {
