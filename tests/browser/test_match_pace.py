@@ -312,6 +312,10 @@ def test_last_lance_and_final_whistle_on_the_phone(
                                 " #act-outcome button')].every((b) => b.disabled)")
         assert phone.is_disabled("#act-shot")
         text_has(phone, "#act-shot-team", ": partida encerrada")
+        # walk 45j: "Chute sem gol:" lost its hint at the end; it rests dimmed and says why
+        assert "idle" in (phone.get_attribute("#act-outcome", "class") or "")
+        assert not shown(phone, "#outcome-why")
+        text_is(phone, "#outcome-over", "(partida encerrada)")
         phone.tap("[data-key='7']", force=True)  # a thumb on the greyed key: nothing
         assert phone.text_content("#disc-shown") == "nº —"
         phone.screenshot(path=str(output_dir / "pace-final-whistle-phone.png"))

@@ -536,9 +536,13 @@ document.documentElement.dataset.console = "ready";
 
 // "Chute sem gol" waits for a shot: with none asked (and none waiting in the outbox) its
 // buttons rest dimmed and the title says when they serve (walk45i-a M6: they looked ready)
+// "Shot without a goal" rests dimmed with no shot asked, and says when it serves; after the
+// final whistle it rests too and says why (nothing more is played, walk 45j)
 function renderOutcomes() {
   const m = (view.state && view.state.match) || {};
-  const idle = !(view.state && view.state.finished) && !m.shot_asked && !view.queued;
-  $("act-outcome").classList.toggle("idle", idle);
+  const over = Boolean(view.state && view.state.finished);
+  const idle = !over && !m.shot_asked && !view.queued;
+  $("act-outcome").classList.toggle("idle", idle || over);
   $("outcome-why").hidden = !idle;
+  $("outcome-over").hidden = !over;
 }
