@@ -238,13 +238,17 @@
     return !!(r && typeof r === "object" && !r.taken);
   }
   // the words on screen and waiting, as the rules say them now: the same entry's words of
-  // the same kind (a correction re-runs the match; an entry voided says nothing more)
+  // the same kind (a correction re-runs the match); an entry voided says nothing more (the
+  // stream carries only the newest words: an entry older than them all is left as it is)
   function standingWords(st, list) {
+    const entries = list.map((x) => (x && typeof x.entry === "number" ? x.entry : Infinity));
+    const oldest = Math.min(...entries);
     const now = (a) => {
-      if (!a || typeof a !== "object" || a.synthetic || typeof a.entry !== "number") return a;
+      if (!a || typeof a !== "object" || a.synthetic || a.account || typeof a.entry !== "number") return a;
       const same = list.filter((x) => x && x.entry === a.entry);
+      if (!same.length) return a.entry > oldest ? null : a;
       return same.find((x) => x.code === a.code && x.id === a.id) || same.find((x) => x.code === a.code)
-        || null;
+        || same.find((x) => kindOf(x.code) === kindOf(a.code)) || a;
     };
     ann.queue = ann.queue.filter((x) => { x.a = now(x.a); return !!x.a; });
     const cur = ann.current;
@@ -401,7 +405,7 @@
     if (g) ann.queue = ann.queue.filter((x) => !(x.a && x.a.code === "goal_disallowed" && x.a.entry === g.entry));
     const at = ann.queue.findIndex((x) => x.a && (g ? x.a.code === "goal_void" : x.a.code === "goal" && x.a.synthetic));
     ann.queue.splice(at + 1, 0, { a: { code: g ? "goal_disallowed" : "correction", pt: f.text,
-                                       en: f.text_en || f.text, entry: g ? g.entry : f.entry } });
+                                       en: f.text_en || f.text, entry: g ? g.entry : f.entry, account: true } });
   }
 
   function goalOf(st, a) {
