@@ -480,12 +480,10 @@ def test_the_interval_is_counted_down_on_phone_and_tv(browser: Any, output_dir: 
             close(phone, tv)
 
 
-def test_a_second_half_started_early_is_asked_and_said(browser: Any, output_dir: Path) -> None:
-    """Walk 45i-b M-b: "▶ Iniciar o 2º tempo" started the 2nd half with 28 s of the interval
-    still to go, with no question, and nothing said it was shortened. The page asks first (000
-    Art. 8 §9: "no máximo, 5' de intervalo"); a "no" sends nothing, a "yes" sends the time
-    still to go with the input, for the Registro's "2º tempo iniciado com 0:28 de intervalo
-    por cumprir"."""
+@contextmanager
+def _in_the_interval(browser: Any, began_ms_ago: int) -> Iterator[tuple[Any, Any, list[Any]]]:
+    """A 1-minute interval that began ``began_ms_ago``: the phone and the TV on it, and what
+    the console sends (kind, data), taken without a table."""
     sent: list[tuple[str, dict[str, Any]]] = []
 
     async def handle(kind: str, data: dict[str, Any], author: str,
@@ -498,38 +496,53 @@ def test_a_second_half_started_early_is_asked_and_said(browser: Any, output_dir:
         now = int(time.time() * 1000)
         st = make_state(status="interval", period=1)
         st["clock"].update(ms=120000, running=False, at=now, interval=True,
-                           interval_at=now - 32000)
+                           interval_at=now - began_ms_ago)
         st["match"]["clock_profile"] = {"interval_ms": 60000}
         st["lance"]["running"] = False
         live.publish(st)
         phone, tv = screens(browser, live)
         try:
-            text_is(phone, "#start-main", "▶ Iniciar o 2º tempo")
-            phone.tap("#start-main")
-            phone.wait_for_selector("#ask[open]")
-            asked = phone.text_content("#ask-text") or ""
-            assert asked.startswith("O intervalo ainda tem 0:2"), asked
-            assert asked.endswith(". Iniciar o 2º tempo agora?"), asked
-            phone.screenshot(path=str(output_dir / "pace-early-start-asked-phone.png"))
-            phone.tap("#ask-no")
-            assert phone.is_hidden("#ask")
-            assert sent == []
-            phone.tap("#start-main")
-            phone.wait_for_selector("#ask[open]")
-            # walk 45j: the question's time counts down while it is open, and the time sent
-            # is the time it showed at the tap ("0:37" asked, "0:33" recorded)
-            first = phone.text_content("#ask-text") or ""
-            phone.wait_for_function("t => document.getElementById('ask-text').textContent !== t",
-                                    arg=first, timeout=5_000)
-            shown = phone.evaluate("""() => { document.getElementById('ask-yes').click();
-                return document.getElementById('ask-text').textContent; }""")
-            phone.wait_for_function("/^✓/.test(document.getElementById('result').textContent)")
-            assert [k for k, _d in sent] == ["start_period"]
-            left = sent[0][1]["interval_left_ms"]
-            assert 15_000 < left <= 28_000, left
-            assert f"ainda tem {left // 60000}:{left // 1000 % 60:02d}." in shown, (shown, left)
+            # the interval's time counted from now that both screens are up (a slow start on
+            # a busy machine must not eat the seconds the test asks about)
+            now = int(time.time() * 1000)
+            st["clock"].update(at=now, interval_at=now - began_ms_ago)
+            live.publish(st)
+            yield phone, tv, sent
         finally:
             close(phone, tv)
+
+
+def test_a_second_half_started_early_is_asked_and_said(browser: Any, output_dir: Path) -> None:
+    """Walk 45i-b M-b: "▶ Iniciar o 2º tempo" started the 2nd half with 28 s of the interval
+    still to go, with no question, and nothing said it was shortened. The page asks first (000
+    Art. 8 §9: "no máximo, 5' de intervalo"); a "no" sends nothing, a "yes" sends the time
+    still to go with the input, for the Registro's "2º tempo iniciado com 0:28 de intervalo
+    por cumprir"."""
+    with _in_the_interval(browser, 32000) as (phone, _tv, sent):
+        text_is(phone, "#start-main", "▶ Iniciar o 2º tempo")
+        phone.tap("#start-main")
+        phone.wait_for_selector("#ask[open]")
+        asked = phone.text_content("#ask-text") or ""
+        assert asked.startswith("O intervalo ainda tem 0:2"), asked
+        assert asked.endswith(". Iniciar o 2º tempo agora?"), asked
+        phone.screenshot(path=str(output_dir / "pace-early-start-asked-phone.png"))
+        phone.tap("#ask-no")
+        assert phone.is_hidden("#ask")
+        assert sent == []
+        phone.tap("#start-main")
+        phone.wait_for_selector("#ask[open]")
+        # walk 45j: the question's time counts down while it is open, and the time sent
+        # is the time it showed at the tap ("0:37" asked, "0:33" recorded)
+        first = phone.text_content("#ask-text") or ""
+        phone.wait_for_function("t => document.getElementById('ask-text').textContent !== t",
+                                arg=first, timeout=5_000)
+        shown = phone.evaluate("""() => { document.getElementById('ask-yes').click();
+            return document.getElementById('ask-text').textContent; }""")
+        phone.wait_for_function("/^✓/.test(document.getElementById('result').textContent)")
+        assert [k for k, _d in sent] == ["start_period"]
+        left = sent[0][1]["interval_left_ms"]
+        assert 15_000 < left <= 28_000, left
+        assert f"ainda tem {left // 60000}:{left // 1000 % 60:02d}." in shown, (shown, left)
     # the Registro and the súmula say it (matchbook/wording.py, one sentence for both)
     from futmesa.matchbook.wording import sentence
     assert sentence("start_period", {"interval_left_ms": 28_400}, {}, "pt", period=1) == \
@@ -543,34 +556,15 @@ def test_the_early_start_question_goes_when_the_interval_runs_out(
     """Walk 45j-b (18-*.png): "O intervalo ainda tem 0:04" stayed up, frozen, after the
     interval had run out, still offering "Iniciar agora". The question counts down and, once
     the interval is over, it goes and the start goes through, with no time still to go."""
-    sent: list[tuple[str, dict[str, Any]]] = []
-
-    async def handle(kind: str, data: dict[str, Any], author: str,
-                     pressed_at: float | None = None) -> dict[str, Any]:
-        sent.append((kind, data))
-        return {"entry_id": len(sent)}
-
-    with serving() as live:
-        live.hub.set_referee_handler("sim-1", handle)
-        now = int(time.time() * 1000)
-        st = make_state(status="interval", period=1)
-        st["clock"].update(ms=120000, running=False, at=now, interval=True,
-                           interval_at=now - 56500)
-        st["match"]["clock_profile"] = {"interval_ms": 60000}
-        st["lance"]["running"] = False
-        live.publish(st)
-        phone, tv = screens(browser, live)
-        try:
-            phone.tap("#start-main")
-            phone.wait_for_selector("#ask[open]")
-            asked = phone.text_content("#ask-text") or ""
-            assert asked.startswith("O intervalo ainda tem 0:0"), asked
-            phone.wait_for_function("() => !document.getElementById('ask').open",
-                                    timeout=10_000)
-            phone.wait_for_function("/^✓/.test(document.getElementById('result').textContent)")
-            assert sent == [("start_period", {})], sent
-        finally:
-            close(phone, tv)
+    with _in_the_interval(browser, 56500) as (phone, _tv, sent):
+        phone.tap("#start-main")
+        phone.wait_for_selector("#ask[open]")
+        asked = phone.text_content("#ask-text") or ""
+        assert asked.startswith("O intervalo ainda tem 0:0"), asked
+        phone.wait_for_function("() => !document.getElementById('ask').open",
+                                timeout=10_000)
+        phone.wait_for_function("/^✓/.test(document.getElementById('result').textContent)")
+        assert sent == [("start_period", {})], sent
 
 # ---- 15: the TV's footer under a two-line CHUTE PEDIDO ----------------------------------
 def test_the_tv_footer_stays_under_a_two_line_shot_banner(
