@@ -19,7 +19,10 @@ import futmesa_wire as W  # noqa: E402
 
 PASSES = int(sys.argv[1]) if len(sys.argv) > 1 else 100000
 STATE = sys.argv[2] if len(sys.argv) > 2 else "/tmp/futmesa-fwbench"
-HALF_MIN = int(sys.argv[4]) if len(sys.argv) > 4 else 25  # the clock section's half, minutes
+# the clock section's half, in minutes (a fraction for a quick run: 0.25 is 15 s)
+HALF_MS = int(float(sys.argv[4]) * 60000) if len(sys.argv) > 4 else 25 * 60000
+# the latency section's passes (1 ms each): 6,000 still hold 3 goals, 8 balls out, a palheta cycle
+LATENCY_PASSES = int(sys.argv[5]) if len(sys.argv) > 5 else 20000
 
 
 def out(key, value):
@@ -198,7 +201,7 @@ def bench_latency():
     net_edge_pass = [0] * len(board.nets)
     pending = []  # (seq, pass created, kind)
     beam_clear_pass = 0
-    for p in range(20000):
+    for p in range(LATENCY_PASSES):
         if p % 10 == 0:
             ack(board, app)
         i = 100 + p
@@ -240,15 +243,15 @@ def bench_latency():
 
 
 def bench_clock():
-    # a HALF_MIN-minute half (25 by default) on irregular passes (1..7 ms), ticks starting
+    # a HALF_MS half (25 minutes by default) on irregular passes (1..7 ms), ticks starting
     # half a half before the wrap
-    board, app = make(tick_start=-HALF_MIN * 30000)
+    board, app = make(tick_start=-(HALF_MS // 2))
     gc.collect()
     out("heap_free_after_boot", gc.mem_free())  # App and board made: the firmware's boot
-    app.set_profile(profile(HALF_MIN * 60000))
+    app.set_profile(profile(HALF_MS))
     start = board.t
     app.command(W.CMD_START, 0, 0, 0, 0, 0)
-    limit = HALF_MIN * 60000
+    limit = HALF_MS
     worst = 0
     wrapped = False
     prev = board.t

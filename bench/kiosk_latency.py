@@ -160,6 +160,7 @@ def bench_daemon(events: int, kiosks: int) -> int:
                 disc = 1 + i % 11
                 # the team with the lance asks (000 Art. 12 §3 A)
                 side = (live.match().get("possession") or {}).get("side") or "A"
+                live.give_lance(side)  # its kick-off first where no shot is asked from it
                 t = time.time() * 1000
                 live.referee("shot_asked", {"side": side, "disc": disc})
                 refs.append(time.time() * 1000 - t)

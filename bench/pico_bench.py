@@ -43,10 +43,11 @@ def mpremote(port: str, *args: str, timeout: float = 3600) -> str:
     return proc.stdout
 
 
-def section(port: str, name: str, passes: int, half_min: int) -> dict[str, str]:
+def section(port: str, name: str, passes: int, half_min: float,
+            latency_passes: int = 20000) -> dict[str, str]:
     # (sys.argv cannot be rebound on the board: refill the list)
     setup = (f"import sys; del sys.argv[:]; sys.argv.extend(['bench', '{passes}', '/bench', "
-             f"'{name}', '{half_min}'])")
+             f"'{name}', '{half_min}', '{latency_passes}'])")
     out = mpremote(port, "exec", setup, "run", str(SCRIPT))
     figures = {}
     for line in out.splitlines():
@@ -137,13 +138,16 @@ def main() -> int:
     parser.add_argument("--heap-passes", type=int, default=100_000)
     parser.add_argument("--latency-rounds", type=int, default=5,
                         help="edges per input for the edge -> CDC frame latency")
-    parser.add_argument("--half-min", type=int, default=2,
+    parser.add_argument("--half-min", type=float, default=2,
                         help="the clock section's half, in minutes (it crosses the tick wrap)")
+    parser.add_argument("--latency-passes", type=int, default=20_000,
+                        help="1-ms passes of the latency section (20,000: 10 goals, 28 balls out)")
     parser.add_argument("--quick", action="store_true",
                         help="a short run (make test): few passes, one latency round")
     opts = parser.parse_args()
     if opts.quick:
-        opts.passes, opts.heap_passes, opts.latency_rounds, opts.half_min = 500, 2000, 1, 1
+        opts.passes, opts.heap_passes, opts.latency_rounds, opts.half_min = 500, 2000, 1, 0.25
+        opts.latency_passes = 6000
     try:
         image = find_image()
     except SimTableError as exc:
@@ -177,7 +181,8 @@ def main() -> int:
             f.update(section(pico.host_port, "memory", opts.passes, opts.half_min))
             f.update(section(pico.host_port, "rate", opts.passes, opts.half_min))
             f.update(section(pico.host_port, "heap", opts.heap_passes, opts.half_min))
-            f.update(section(pico.host_port, "latency", opts.passes, opts.half_min))
+            f.update(section(pico.host_port, "latency", opts.passes, opts.half_min,
+                             opts.latency_passes))
             f.update(section(pico.host_port, "clock", opts.passes, opts.half_min))
             device_s = (pico.device_ms() - t0) / 1000
             # last: the running firmware (the reset button boots futmesa again; the REPL
@@ -209,7 +214,7 @@ def main() -> int:
         print(f"  heap free after boot (App made, GC'd):        "
               f"{int(f['heap_free_after_boot']) / kb:10.1f} KB of "
               f"{int(f['heap_total']) / kb:.1f} KB")
-        print(f"  heap free after a {opts.half_min}-min half to its alarm:    "
+        print(f"  heap free after a {opts.half_min * 60:4.0f}-s half to its alarm:     "
               f"{int(f['heap_free_after_half']) / kb:10.1f} KB")
     print(f"  bench board code (from .py, in RAM):          "
           f"{int(f['mem_code_bytes']) / kb:10.1f} KB  (the firmware itself is frozen)")
@@ -218,7 +223,8 @@ def main() -> int:
           f"  (event ring {int(f['ring_bytes']) / kb:.1f} KB of it)")
     print("latency (1 ms per pass)")
     print(f"  event -> its frame written (all events):      {f['lat_event_to_frame']:>6} passes")
-    print(f"  side-net edge -> frame written:               {f['lat_net_edge_to_frame']:>6} passes")
+    print(f"  side-net edge -> frame written:               {f['lat_net_edge_to_frame']:>6} passes"
+          f"  ({f['lat_net_edges']} edges in {opts.latency_passes:,} passes)")
     print("sensor edge -> event frame leaving on the USB CDC, running firmware (device us)")
     for what, label in (("out", "side-net contact closes -> ball-out frame"),
                         ("goal", "ToF ball leaves the line -> goal-line frame")):
@@ -227,13 +233,17 @@ def main() -> int:
             print(f"  {label}:  not measured")
             continue
         print(f"  {label}:  median {v[len(v) // 2]:8,.0f}  max {v[-1]:8,.0f}  ({len(v)} edges)")
-    print(f"clock over a {opts.half_min}-minute half (irregular 1-7 ms passes, ticks wrap "
+    print(f"clock over a {opts.half_min * 60:.0f}-second half (irregular 1-7 ms passes, ticks wrap "
           "mid-half)")
     print(f"  passes: {int(f['clock_passes']):,}   ticks wrapped: {f['clock_wrapped']}")
     print(f"  max error against the tick source:            {f['clock_max_error_ms']:>6} ms")
     print(f"  alarm on the expiry pass:                     {f['clock_alarm_on_expiry_pass']:>6}")
     print(f"emulation: {device_s:.1f} s of device time in {wall_s:.0f} s of wall time "
           f"({device_s / wall_s:.2f}x real time, sections only / whole run)")
+    if int(f["lat_net_edges"]) == 0 or int(f["lat_unwritten"]) > 0:
+        print(f"pico_bench: the latency section measured {f['lat_net_edges']} ball-out edges "
+              f"and left {f['lat_unwritten']} events unwritten: it must measure some, all sent")
+        return 1
     return 0
 
 

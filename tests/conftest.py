@@ -21,7 +21,16 @@ os.environ["FUTMESA_LANG"] = "pt_BR"
 from futmesa_testkit.liveserver import LiveServer, serving  # noqa: E402
 
 
+def _drives_the_session_browser(item: pytest.Item) -> bool:
+    """A test that takes the session's Chromium (the `browser` fixture, directly or through
+    `page`) is a browser test whether or not its file says so: it is marked here."""
+    return "browser" in getattr(item, "fixturenames", ())
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _drives_the_session_browser(item) and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
 
 

@@ -8,6 +8,9 @@
   futmesa is killed (SIGKILL, a crash of the interpreter) a small janitor process, started
   with the first such folder, stops the children still running (one that changed its user,
   like mosquitto started as root, has lost its parent-death signal) and removes it.
+- :func:`fixed_link` names a symbolic link that outlives the temporary folder it points into
+  (a simulated table's fixed device path): the janitor removes it too if futmesa is killed,
+  unless it was pointed elsewhere meanwhile.
 - :func:`stop_on_signals` makes SIGTERM (``timeout``, systemd, a container stop) and SIGHUP
   (the terminal closed) do exactly what Ctrl-C does.
 - :func:`watch_parent` is for a long-lived Python child (the I2C model): it ends when the
@@ -126,6 +129,32 @@ def remove_temp_dir(path: str | Path) -> None:
         janitor.tell(f"drop {path}")
 
 
+def fixed_link(link: str | Path, target: str) -> None:
+    """If this process is killed, the janitor removes the symbolic link ``link`` (and its
+    folder, once empty) while it still points at ``target``; :func:`drop_fixed_link` when
+    this process removed it itself."""
+    _the_janitor().tell(f"link {link}\0{target}")
+
+
+def drop_fixed_link(link: str | Path) -> None:
+    """The link named by :func:`fixed_link` is gone: the janitor forgets it."""
+    with _lock:
+        janitor = _janitor
+    if janitor is not None:
+        janitor.tell(f"unlink {link}")
+
+
+def remove_link(link: str | Path, target: str) -> None:
+    """Remove the symbolic link ``link`` if it points at ``target``, then its folder if that
+    is empty now (another process may be using both: what it made is left alone)."""
+    link = Path(link)
+    with contextlib.suppress(OSError):
+        if os.readlink(link) == target:
+            link.unlink()
+    with contextlib.suppress(OSError):
+        link.parent.rmdir()
+
+
 def stop_on_signals() -> None:
     """SIGTERM and SIGHUP do what Ctrl-C does: whatever handles SIGINT at that moment
     (Python's KeyboardInterrupt, asyncio's, uvicorn's graceful shutdown) handles them.
@@ -220,6 +249,7 @@ def janitor_main(wait_s: float = 3.0) -> None:
     signal.signal(signal.SIGTERM, on_term)
     dirs: list[str] = []
     pids: set[int] = set()
+    links: dict[str, str] = {}
     try:
         for raw in sys.stdin:
             word, _space, arg = raw.rstrip("\n").partition(" ")
@@ -229,6 +259,11 @@ def janitor_main(wait_s: float = 3.0) -> None:
                 dirs.remove(arg)
             elif word == "pid" and arg.isdigit():
                 pids.add(int(arg))
+            elif word == "link":
+                link, _nul, target = arg.partition("\0")
+                links[link] = target
+            elif word == "unlink":
+                links.pop(arg, None)
     finally:
         # A child that changed its user (mosquitto started as root runs as 'mosquitto') has
         # lost its parent-death signal: the janitor stops every child group still running.
@@ -239,6 +274,8 @@ def janitor_main(wait_s: float = 3.0) -> None:
         _signal_groups(pids, signal.SIGKILL)
         for d in dirs:
             shutil.rmtree(d, ignore_errors=True)
+        for link, target in links.items():
+            remove_link(link, target)
 
 
 def _signal_groups(pids: set[int], sig: signal.Signals) -> None:

@@ -69,6 +69,10 @@ def _check_devices(devices: tuple[str, ...]) -> None:
     from futmesa.portcheck import port_problem
 
     for device in devices:
+        if not device.strip():
+            raise click.BadParameter(_(
+                "empty: give the table's serial port, e.g. --device /dev/ttyACM0 (a Pico on "
+                "USB) or the path `futmesa sim` prints"), param_hint="--device")
         problem = port_problem(device)
         if problem:
             raise click.BadParameter(problem, param_hint="--device")
@@ -249,12 +253,12 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
             teams, score = final.get("teams", {}), final.get("score", {})
             name_a = teams.get("A", {}).get("name", "A")
             name_b = teams.get("B", {}).get("name", "B")
-            click.echo(_("FINAL SCORE: {team_a} {goals_a} x {goals_b} {team_b}").format(
+            click.echo(_("FINAL SCORE: {team_a} {goals_a} × {goals_b} {team_b}").format(
                 team_a=name_a, goals_a=score.get("A", 0), goals_b=score.get("B", 0),
                 team_b=name_b))
             tally = ((final.get("match") or {}).get("shootout") or {}).get("tally")
             if tally:  # a level knockout decided on penalties (003 Art. 28, 004)
-                click.echo(_("PENALTIES: {team_a} {goals_a} x {goals_b} {team_b}").format(
+                click.echo(_("PENALTIES: {team_a} {goals_a} × {goals_b} {team_b}").format(
                     team_a=name_a, goals_a=tally.get("A", 0), goals_b=tally.get("B", 0),
                     team_b=name_b))
             if exit_when_done:
@@ -281,10 +285,13 @@ def _play_demo(ruleset: str, speed: int, http_host: str, http_port: int, db_path
 @click.option("--goal-sensor", type=click.Choice(["beam", "tof"]), default="beam",
               show_default=True, help="Goal-line sensor type of the simulated board.")
 @click.option("--table", "number", type=click.IntRange(1, 99), default=None,
-              help="Number of this simulated table (its id SIM0000N, 'Mesa N'); default: the "
-                   "first one no other futmesa sim on this computer is using.")
+              help="Number of this simulated table (its id SIM0000N, 'Mesa N', and its "
+                   "device path …/futmesa-sim-…/mesa-N.tty); default: the first one no other "
+                   "futmesa sim on this computer is using.")
 def sim(speed: int, goal_sensor: str, number: int | None) -> None:
-    """A simulated table on a pseudo-terminal: prints its path for `serve --device`."""
+    """A simulated table on a pseudo-terminal: prints its path for `serve --device`, the same
+    path every time the same table starts again (as a real table keeps /dev/ttyACM0), so a
+    `serve` left running connects to it again by itself."""
     from futmesa.sim.command import run_sim
     from futmesa.sim.ids import TableIdInUse
     from futmesa.sim.table import SimTableError
@@ -333,6 +340,10 @@ def sim(speed: int, goal_sensor: str, number: int | None) -> None:
 @click.option("--camera", "camera_source", default=None, metavar="SOURCE", help=CAMERA_HELP)
 @click.option("--camera-setting", "camera_pairs", multiple=True, metavar="KEY=VALUE",
               help=SETTING_HELP)
+@click.option("--new-referee-token", is_flag=True,
+              help="Retire every referee console link kept in --db (a leaked link, a lost "
+                   "printed QR): each table gets a new one, printed with its QR; the old ones "
+                   "are refused. Without it, the links outlive a restart.")
 @click.option("--simulated-pins", is_flag=True, hidden=True,
               help="With --sbc: simulated pins driven by control lines on stdin (tests).")
 def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | None,
@@ -340,7 +351,7 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
           tls_key: str | None, max_body_kib: int, venue_broker: str | None,
           venue_credentials: str | None, public_url: str | None, sbc: bool, sbc_board: str,
           sbc_state: str | None, camera_source: str | None, camera_pairs: tuple[str, ...],
-          simulated_pins: bool) -> None:
+          new_referee_token: bool, simulated_pins: bool) -> None:
     """Run the daemon against a real board (or a pty path), or a Raspberry Pi's own pins."""
     from futmesa import server
 
@@ -365,7 +376,8 @@ def serve(devices: tuple[str, ...], ruleset: str, db: str, settings_path: str | 
                                logo_dir=Path(logo_dir) if logo_dir else None,
                                tls_cert=tls_cert, tls_key=tls_key,
                                max_body=max_body_kib * 1024, venue=venue,
-                               public_url=public_url, camera=camera))
+                               public_url=public_url, camera=camera,
+                               new_referee_token=new_referee_token))
     except (server.PortInUseError, ValueError) as exc:
         raise click.ClickException(str(exc)) from exc
     except KeyboardInterrupt:
@@ -453,7 +465,7 @@ def matches(db: str) -> None:
             click.echo(f"{m['id']:>4}  {rules:<22} {table:<10} {ending}")
             continue
         click.echo(f"{m['id']:>4}  {rules:<22} {table:<10} "
-                   f"{teams.get('A', {}).get('name', 'A')} {score.get('A', 0)} x "
+                   f"{teams.get('A', {}).get('name', 'A')} {score.get('A', 0)} × "
                    f"{score.get('B', 0)} {teams.get('B', {}).get('name', 'B')}"
                    f"{'' if m.get('finished') else f'  ({ending})'}")
 

@@ -19,6 +19,7 @@ from futmesa.i18n import _
 from futmesa.matchbook import MatchLibrary
 from futmesa.netaddr import LOCAL_ONLY, public_base_url
 from futmesa.store import EventLog
+from futmesa.store.tokens import DEFAULT
 from futmesa.table import TableDaemon
 from futmesa.web.access import TokenGate, access_banner, new_token
 from futmesa.web.admin import install_admin
@@ -87,6 +88,7 @@ async def run(
     venue: Any = None,
     public_url: str | None = None,
     camera: Any = None,
+    new_referee_token: bool = False,
 ) -> None:
     """Serve one table per device until stopped (Ctrl-C, or `Running.stop()` from on_ready).
 
@@ -95,6 +97,8 @@ async def run(
     ``venue`` (a :class:`futmesa.venue.table_agent.VenueOptions`) puts every table on the
     venue's MQTT broker too (docs/operating.md, "Dia de torneio"); ``camera`` (a
     :class:`futmesa.camera.settings.CameraSettings`) films the first table (docs/camera.md).
+    The referee's links are kept with the log (futmesa.store.tokens); ``new_referee_token``
+    retires them first, each table then gets a new one.
     """
     devices = [device] if isinstance(device, str) else list(device)
     if len(set(devices)) != len(devices):
@@ -104,7 +108,7 @@ async def run(
     store = EventLog(db)
     hub = StateHub()
     loop = asyncio.get_running_loop()
-    token = new_token()
+    token = _kept_token(store, new_referee_token)
     shown_url = public_base_url(http_host, http_port, public_url)
     if tls and not public_url:
         shown_url = "https://" + shown_url.split("://", 1)[1]
@@ -119,20 +123,20 @@ async def run(
     base_url = f"{'https' if tls else 'http'}://{shown_host}:{http_port}"
 
     app.state.gate.default_table = lambda: hub.default_table
-    links = RefereeLinks(app.state.gate, shown_url, several=len(devices) > 1, quiet=quiet)
+    links = RefereeLinks(app.state.gate, store, shown_url, several=len(devices) > 1,
+                         quiet=quiet)
     daemons = []
     for d in devices:
         daemon = TableDaemon(store, hub, d, ruleset, settings, loop=loop)
-        daemon.on_new_match, daemon.on_table = links.for_table(daemon)
+        daemon.on_table = links.first_seen
         daemons.append(daemon)
     running = Running(daemons, hub, store, server, base_url, token, shown_url,
                       app.state.gate)
-    links.running = running
     for daemon in daemons:
         daemon.start()
     if not quiet:
         _say_where(len(devices), shown_url, token, local=http_host in LOCAL_ONLY
-                   and not public_url)
+                   and not public_url, renewed=new_referee_token)
     stops = _start_beside(running, venue, camera, Path(db), loop)
     if running.camera is not None:
         _camera_setup(app, running.camera, Path(db))
@@ -282,8 +286,21 @@ async def _cancel(task: asyncio.Task[Any] | None) -> None:
             pass
 
 
-def _say_where(tables: int, shown_url: str, token: str, local: bool) -> None:
-    """Where the scoreboard and the referee's console are (a QR for the phone)."""
+def _kept_token(store: EventLog, renew: bool) -> str:
+    """The host's referee token, kept with the log (with ``renew``, every earlier one of the
+    log retired first: ``serve --new-referee-token``)."""
+    if renew:
+        store.retire_referee_tokens()
+    return store.referee_token(DEFAULT, new_token)
+
+
+def _say_where(tables: int, shown_url: str, token: str, local: bool,
+               renewed: bool = False) -> None:
+    """Where the scoreboard and the referee's console are (a QR for the phone); ``renewed``:
+    every earlier console link was just retired."""
+    if renewed:
+        print(_("new referee links: every earlier console link of this event log no longer "
+                "works"), flush=True)
     if tables > 1:
         print(_("{count} tables: each table's scoreboard and referee console (its own link) "
                 "are shown when the table connects").format(count=tables), flush=True)
@@ -295,39 +312,28 @@ def _say_where(tables: int, shown_url: str, token: str, local: bool) -> None:
 
 
 class RefereeLinks:
-    """Each match gets its own referee token; the old console link stops working. With
-    several tables, each table has its own token: one table's new match leaves the other
-    tables' referees alone. The new link is printed (with its QR) unless quiet."""
+    """The referee's link (and its QR), printed once and taped to the table, commands every
+    match played there ("Nova partida" keeps it) and outlives a restart of ``futmesa serve``:
+    it is kept with the event log (futmesa.store.tokens). With several tables, each table
+    gets its own token when it first connects: one table's link never commands another.
+    ``serve --new-referee-token`` retires a link that leaked. A table's link is printed
+    (with its QR) unless quiet."""
 
-    def __init__(self, gate: Any, shown_url: str, several: bool, quiet: bool) -> None:
+    def __init__(self, gate: Any, store: EventLog, shown_url: str, several: bool,
+                 quiet: bool) -> None:
         self.gate = gate
+        self.gate.retired = store.retired_referee_tokens()  # told they were replaced
+        self.store = store
         self.shown_url = shown_url
         self.several = several
         self.quiet = quiet
-        self.running: Running | None = None
 
     def show(self, table: str | None, token: str) -> None:
         if not self.quiet:
             print(access_banner(self.shown_url, token, qr=True, table=table), flush=True)
 
-    def for_table(self, daemon: TableDaemon
-                  ) -> tuple[Callable[[int], None], Callable[[str], None]]:
-        def new_match(match_id: int) -> None:
-            fresh = new_token()
-            table = daemon.table_id
-            if self.several and table:
-                self.gate.tables[table] = fresh
-            else:
-                self.gate.token = fresh
-                if self.running is not None:
-                    self.running.token = fresh
-            if not self.quiet:
-                print(_("match {id}: new referee link").format(id=match_id), flush=True)
-            self.show(table if self.several else None, fresh)
-
-        def first_seen(table: str) -> None:
-            if self.several and table not in self.gate.tables:
-                self.gate.tables[table] = new_token()
-                self.show(table, self.gate.tables[table])
-
-        return new_match, first_seen
+    def first_seen(self, table: str) -> None:
+        """A table's id is first known: on a host serving several, its own token."""
+        if self.several and table not in self.gate.tables:
+            self.gate.tables[table] = self.store.referee_token(table, new_token)
+            self.show(table, self.gate.tables[table])

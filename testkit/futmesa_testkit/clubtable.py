@@ -9,6 +9,7 @@ file read back as it is written, and `/api/state` as every screen reads it.
 from __future__ import annotations
 
 import json
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -49,16 +50,13 @@ class ClubTable(Harness):
         self.sim: subprocess.Popen[str] | None = None
         self.serve: subprocess.Popen[str] | None = None
         self.console_url = ""
+        self.device = ""     # the path `serve --device` was given
+        self.table_id = ""   # the sim's id (SIM00002): `--table 2` starts that table again
+        self.sims = 0
 
     # -- the two commands ----------------------------------------------------------------
     def start(self) -> None:
-        sim_out = self.folder / "sim.out"
-        self.sim = subprocess.Popen([FUTMESA, "sim", "--speed", str(self.speed)],
-                                    stdin=subprocess.PIPE, stdout=sim_out.open("w"),
-                                    stderr=subprocess.STDOUT, text=True)
-        hint = self.wait(lambda: self._line(sim_out, "conecte o daemon: "), 60,
-                         "the sim's pty")
-        device = hint.split("--device ", 1)[1].strip()
+        self.device = device = self.start_sim()
         serve_out = self.folder / "serve.out"
         self.serve = subprocess.Popen(
             [FUTMESA, "serve", "--device", device, "--ruleset", self.ruleset,
@@ -70,6 +68,33 @@ class ClubTable(Harness):
         token = line.split("token=", 1)[1].strip()
         self.console_url = f"{self.base_url}/console?token={token}"
         self.wait(lambda: self._ready(), 90, "the table connected with its match open")
+
+    def start_sim(self, *options: str) -> str:
+        """`futmesa sim` with these options; the device path it prints for `serve`."""
+        self.sims += 1
+        sim_out = self.folder / f"sim{self.sims}.out"
+        self.sim = subprocess.Popen([FUTMESA, "sim", "--speed", str(self.speed), *options],
+                                    stdin=subprocess.PIPE, stdout=sim_out.open("w"),
+                                    stderr=subprocess.STDOUT, text=True)
+        hint = self.wait(lambda: self._line(sim_out, "conecte o daemon: "), 60,
+                         "the sim's pty")
+        said = self._line(sim_out, "mesa simulada ") or ""
+        self.table_id = said.split("(id ", 1)[1].split(")", 1)[0]
+        return hint.split("--device ", 1)[1].strip()
+
+    def power_cut(self, sig: int = signal.SIGTERM) -> None:
+        """The table loses power (its `futmesa sim` ends, stopped or killed by ``sig``): the
+        daemon sees it gone."""
+        assert self.sim is not None
+        self.sim.send_signal(sig)
+        self.sim.wait(timeout=30)
+        self.sim = None
+        self.wait(lambda: not self.state().get("link", {}).get("connected"), 60,
+                  "the daemon to see the table gone")
+
+    def power_back(self) -> str:
+        """The same table powered again (`futmesa sim --table N`); the path it prints."""
+        return self.start_sim("--table", self.table_id.removeprefix("SIM").lstrip("0"))
 
     def stop(self) -> None:
         for proc in (self.serve, self.sim):
@@ -120,7 +145,7 @@ class ClubTable(Harness):
     def output(self) -> str:
         """Both commands' output, for a failure message."""
         parts = []
-        for name in ("sim.out", "serve.out"):
+        for name in [*(f"sim{n}.out" for n in range(1, self.sims + 1)), "serve.out"]:
             if (self.folder / name).exists():
                 text = (self.folder / name).read_text(errors="replace")
                 lines = [x for x in text.splitlines() if "█" not in x and "▀" not in x]

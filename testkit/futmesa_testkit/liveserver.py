@@ -203,7 +203,8 @@ class ScriptedTable:
     Create it on the server's loop (``live.call(ScriptedTable, live.hub)``).
 
     It only knows ``goal {side}``, ``shot_asked {side, disc}``, ``void {target}``,
-    ``amend {target, data}`` and ``start_period``; anything else is refused with the reason,
+    ``amend {target, data}``, ``start_period``, ``added_time {ms}`` and ``clock_kept {ms}`` (the
+    power cut's "Não"); anything else is refused with the reason,
     like the real engine would.
     """
 
@@ -212,6 +213,7 @@ class ScriptedTable:
         self.table_id = table_id
         self.entries: list[dict[str, Any]] = []
         self.running = False
+        self.status = "running"  # the period the made-up state shows (make_state's)
         hub.set_referee_handler(table_id, self.handle)
         hub.publish(table_id, self.state())
 
@@ -222,7 +224,14 @@ class ScriptedTable:
                 score[e["data"]["side"]] += 1
         st = make_state(table_id=self.table_id, score=score)
         st["clock"]["running"] = self.running
+        st["status"] = self.status
         return st
+
+    def at_interval(self) -> None:
+        """The match between two periods, where «Iniciar período» is offered (call it on the
+        server's loop: ``live.call(table.at_interval)``)."""
+        self.status = "interval"
+        self.hub.publish(self.table_id, self.state())
 
     # HistoryProvider, so the console's log and the súmula routes have something to show
     def list_matches(self, limit: int | None = None,
@@ -243,10 +252,10 @@ class ScriptedTable:
     async def handle(self, kind: str, data: dict[str, Any], author: str,
                      pressed_at: float | None = None) -> dict[str, Any]:
         if kind == "start_period":
-            self.running = True
-        elif kind == "added_time":
+            self.running, self.status = True, "running"
+        elif kind in ("added_time", "clock_kept"):
             if not isinstance(data.get("ms"), int) or data["ms"] <= 0:
-                raise RefusedError("added_time needs a positive 'ms'")
+                raise RefusedError(f"{kind} needs a positive 'ms'")
         elif kind in ("goal", "shot_asked"):
             if data.get("side") not in ("A", "B"):
                 raise RefusedError(f"{kind} needs side A or B")

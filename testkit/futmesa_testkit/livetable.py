@@ -6,6 +6,7 @@ For tests and benchmarks: `with LiveTable(speed=60) as live: live.start_match();
 from __future__ import annotations
 
 import asyncio
+import shutil
 import tempfile
 import threading
 import time
@@ -22,8 +23,9 @@ class LiveTable:
     def __init__(self, speed: int = 60, ruleset: str = "cbfm-1toque", db: str | Path | None = None,
                  http_port: int | None = None, settings: dict[str, Any] | None = None,
                  sim: SimTable | None = None, more_sims: list[SimTable] | None = None,
-                 camera: Any = None, **sim_kwargs: Any) -> None:
+                 camera: Any = None, quiet: bool = True, **sim_kwargs: Any) -> None:
         self.speed = speed
+        self.quiet = quiet  # False: the host prints what `futmesa serve` prints (its links)
         self.ruleset = ruleset
         self.settings = settings
         self._tmp = tempfile.TemporaryDirectory(prefix="futmesa-live-")
@@ -38,6 +40,7 @@ class LiveTable:
         self._ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
+        self._new_referee_token = False
 
     # -- lifecycle -------------------------------------------------------------------
     def __enter__(self) -> LiveTable:
@@ -53,8 +56,10 @@ class LiveTable:
                 sim.start()
         self.start_host()
 
-    def start_host(self) -> None:
-        """Start (or restart) the daemon and web server against the table's port."""
+    def start_host(self, new_referee_token: bool = False) -> None:
+        """Start (or restart) the daemon and web server against the table's port (with
+        ``new_referee_token``: as `futmesa serve --new-referee-token`)."""
+        self._new_referee_token = new_referee_token
         self._ready.clear()
         self._error = None
         self._thread = threading.Thread(target=self._run, name="futmesa-live", daemon=True)
@@ -70,6 +75,17 @@ class LiveTable:
         if self._thread:
             self._thread.join(timeout=10)
         self.running = None
+
+    def restart_with_a_blank_table(self) -> None:
+        """The host stopped and the table powered off, its flash state gone (a Pico that lost
+        it, a new `futmesa sim`), both started again; returns once the table is connected."""
+        self.stop_host()
+        self.sim.kill_firmware()
+        shutil.rmtree(self.sim.state_dir, ignore_errors=True)
+        self.sim.boot()
+        self.start_host()
+        self.wait(lambda: self.daemon.connected and self.daemon.match is not None, 90,
+                  "the table to connect to the restarted host")
 
     def stop(self) -> None:
         self.stop_host()
@@ -88,7 +104,9 @@ class LiveTable:
             ports = [s.host_port for s in (self.sim, *self.more_sims)]
             asyncio.run(server.run(ports, self.db,
                                    self.ruleset, self.settings, http_port=self.http_port,
-                                   on_ready=ready, quiet=True, camera=self.camera))
+                                   on_ready=ready, quiet=self.quiet, camera=self.camera,
+                                   **({"new_referee_token": True}
+                                      if self._new_referee_token else {})))
         except BaseException as exc:  # noqa: BLE001 - reported to the starting thread
             self._error = exc
             self._ready.set()
@@ -150,5 +168,10 @@ class LiveTable:
             data["teams"] = teams
         self.referee("set_up", data)
         self.referee("start_period")
-        self.wait(lambda: self.daemon.status is not None and self.daemon.status.running, 90,
-                  "the clock to start")
+        # the table's first period under way: its clock running, or held for the kick-off where
+        # it runs only with the ball in play (004 A partida; walk49a M1) — the table's clock as
+        # the match says it, so the next input finds the hold already done
+        self.wait(lambda: self.daemon.status is not None and self.daemon.status.period >= 1
+                  and self.match().get("status") == "running"
+                  and self.daemon.status.running == bool(self.match().get("clock_running")),
+                  90, "the clock to start")

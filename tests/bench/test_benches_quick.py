@@ -20,7 +20,8 @@ BENCH = ROOT / "bench"
 # every bench script (run_all.py runs them all; _*.py are their helpers)
 SCRIPTS = sorted(p.name for p in BENCH.glob("*.py")
                  if p.name != "run_all.py" and not p.name.startswith("_"))
-# the emulated RP2040 runs at about a third of real time: its quick run takes 5-8 minutes
+# the emulated RP2040 runs slower than real time: its quick run takes 3-10 minutes (more on a
+# loaded machine: 11 min beside four browser tests)
 MARKS = {"pico_bench.py": [pytest.mark.pico, pytest.mark.slow, pytest.mark.timeout(1800)],
          "kiosk_latency.py": [pytest.mark.browser]}
 

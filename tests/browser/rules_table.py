@@ -9,9 +9,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from phone_console import PHONE, console_page
+
 from futmesa.hub import RefusedError, StateHub
 from futmesa.rules import Engine, Entry, load_ruleset
-from futmesa_testkit.liveserver import LiveServer, make_state, serving
+from futmesa_testkit.liveserver import TOKEN, LiveServer, make_state, serving
 
 
 class RulesTable:
@@ -93,3 +95,18 @@ def rules_served(table: type[RulesTable], ruleset: str) -> Iterator[tuple[LiveSe
     rules = table(hub, ruleset)
     with serving(hub, history=rules) as live:
         yield live, rules
+
+
+@contextmanager
+def phone_on_rules_table(browser: Any, ruleset: str, kick_off: bool = True
+                         ) -> Iterator[tuple[LiveServer, Any, Any]]:
+    """The rules engine's table of `ruleset` served (its match kicked off unless `kick_off` is
+    False) and its console on a 390×844 touch phone: (live, table, phone)."""
+    with rules_served(RulesTable, ruleset) as (live, table):
+        if kick_off:
+            kicked_off(live, table)
+        context = browser.new_context(**PHONE)
+        try:
+            yield live, table, console_page(context, live.url, TOKEN)
+        finally:
+            context.close()

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from futmesa_testkit.liveserver import TOKEN, LiveServer, ScriptedTable
+from futmesa_testkit.waiting import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -125,6 +126,7 @@ def test_console_acts_and_corrections_change_the_kiosk(
         # the thumb: the clock sheet starts the period; Botafogo, 1, 1, Chute pedido asks a
         # shot for Botafogo with disc 11
         console.click("#sheet-log [data-close]")
+        live.call(table.at_interval)  # a period to start: its button is offered, not grey
         console.click("[data-sheet=sheet-clock]")
         console.click("#sheet-clock button[data-act=start]")
         result_text(console, "✓ iniciar período")
@@ -184,27 +186,34 @@ def test_recover_from_the_host_opens_a_working_console(
     assert [e["kind"] for e in table.entries] == ["goal"]
 
 
-def test_console_offers_the_time_a_table_reset_cost_as_added_time(
+def test_console_asks_a_ball_in_play_clock_whether_the_ball_kept_rolling(
     table_server: tuple[LiveServer, ScriptedTable], page: Any, output_dir: Path
 ) -> None:
-    """Issue 13 item 2: after a reset the board's clock restores from flash and does not count
-    the time it was down; the console offers that time to the referee as added time."""
+    """Issue 13 item 2, walk47b M2: after a reset the board's clock restores from flash and
+    does not count the time it was down. A ball-in-play clock (004 "só corre com a bola
+    rolando") is asked whether the ball kept rolling, naming where its clock came back (walk50b
+    M1); "Não" leaves the clock as it is, stored as the referee's answer (walk50b M2). (The
+    continuous clock's "O jogo continuou?": test_console_reset_offer.)"""
     import time
 
     live, table = table_server
     page.goto(live.url + f"/console?token={TOKEN}")
     assert not page.is_visible("#reset-offer")
     st = table.state()
+    st["match"]["clock_profile"] = {"clock_mode": "ball-in-play"}
     st["link"]["reset"] = {"at": int(time.time() * 1000) - 2000, "boot": 6, "lost_ms": 12_400,
-                           "restored": True}
+                           "restored": True, "clock_ms": 92_413}
     live.publish(st)
     page.wait_for_selector("#reset-offer", state="visible")
-    assert "00:12" in page.text_content("#reset-text")
+    assert page.text_content("#reset-text") == (
+        "⚠ A mesa ficou sem energia 00:12: o relógio voltou em 01:32 e não contou esse tempo. "
+        "A bola continuou rolando?")
+    assert page.text_content("#reset-dismiss") == "Não: a bola parou, o relógio está certo"
     page.screenshot(path=str(output_dir / "console-reset-offer.png"))
-    page.click("#reset-add")
-    assert result_text(page, "✓")
-    assert [(e["kind"], e["data"]) for e in table.entries] == [("added_time", {"ms": 12_000})]
+    page.click("#reset-dismiss")
     assert not page.is_visible("#reset-offer")
+    wait_for(lambda: table.entries, 30, "the answer stored")
+    assert [(e["kind"], e["data"]) for e in table.entries] == [("clock_kept", {"ms": 12_000})]
 
 
 def test_console_shows_the_tables_health(
@@ -250,8 +259,33 @@ def test_a_slow_action_is_answered_with_its_own_label(browser: Any) -> None:
             assert "goal — ação recusada: goal needs side A or B" in send_raw(
                 page, "goal", '{"side": "Z"}')
             # the console's own button, answered late, ends with its own label
+            live.call(table.at_interval)  # a period to start: its button is offered
             page.click("[data-sheet=sheet-clock]")
             page.click("#sheet-clock button[data-act=start]")
             assert result_text(page, "✓", timeout=60_000).startswith("✓ iniciar período")
         finally:
             ctx.close()
+
+
+def test_the_final_whistle_line_says_the_result(
+    table_server: tuple[LiveServer, ScriptedTable], page: Any
+) -> None:
+    """Walk 48a L3: the match ended on a ball out; the phone's result line said only "» Bola
+    fora" while the TV said "Fim de jogo: 2 × 1, vitória de …". The line says every word of
+    the rules on the newest entry, as the TV does one after the other: the result too."""
+    live, table = table_server
+    page.goto(live.url + f"/console?token={TOKEN}")
+    st = table.state()
+    st["match"]["announcements"] = [{"id": 1, "entry": 5, "code": "shot_asked",
+                                     "pt": "Chute pedido", "en": "Shot asked"}]
+    live.publish(st)
+    page.wait_for_function("document.getElementById('c-name-A').textContent !== ''")
+    st = table.state()
+    st["match"]["announcements"] = [
+        {"id": 1, "entry": 5, "code": "shot_asked", "pt": "Chute pedido", "en": "Shot asked"},
+        {"id": 2, "entry": 6, "code": "ball_out", "pt": "Bola fora", "en": "Ball out"},
+        {"id": 3, "entry": 6, "code": "match_end", "pt": "Fim de jogo: 2–1, vitória de Alvorada",
+         "en": "Full time: 2–1, Alvorada win"}]
+    live.publish(st)
+    page.wait_for_function("document.getElementById('result').textContent.startsWith('»')")
+    assert page.text_content("#result") == "» Bola fora · Fim de jogo: 2–1, vitória de Alvorada"

@@ -192,13 +192,17 @@ def test_in_a_later_match_the_card_says_the_clips_registro_number(
         from_sim(SimCamera(CAMERA.width, CAMERA.height)).save(calibration_path(live.db))
         live.start_match(teams=TEAMS)
         page = phone(browser, live)
-        cam = live.running.camera
-        live.wait(lambda: cam.stats()["ring_frames"] >= 45, 60, "3 s of frames in the ring")
-        store, mid = live.running.store, live.running.daemon.match["id"]
+        _cam, store, mid = _filming(live)
         assert mid != before
         live.sim.ball_out(1)
-        page.wait_for_selector("#camera-proposal .proposal-clip", timeout=WAIT_MS)
+        # the store first, then the screen: on a busy machine the simulated camera's clip can
+        # take longer than a screen's wait, and a missing clip is told as that
+        live.wait(lambda: any(e.kind == "ball_out" for e in store.entries(mid)), 60,
+                  "the ball out")
+        live.wait(lambda: any(e.kind == "clip" for e in store.entries(mid)), 180,
+                  "the camera's clip of the ball out")
         clip = next(e for e in store.entries(mid) if e.kind == "clip")
+        page.wait_for_selector("#camera-proposal .proposal-clip", timeout=WAIT_MS)
         number = [e.id for e in store.entries(mid)].index(clip.id) + 1
         assert number < clip.id  # the earlier match's 30 entries came first
         assert page.text_content("#camera-proposal .proposal-clip") == f"↺ vídeo nº {number}"

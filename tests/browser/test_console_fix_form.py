@@ -11,20 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_console import ALVORADA, LONG_LANCE, phone_on
+from phone_console import ALVORADA, LONG_LANCE, answered, phone_on, stored
 
 from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
 
 WAIT_MS = 60_000
-
-
-def _answered(page: Any) -> str:
-    page.wait_for_function("Referee.queued().length === 0", timeout=WAIT_MS)
-    page.wait_for_function("/^[✓✗]/.test(document.getElementById('result').textContent)",
-                           timeout=WAIT_MS)
-    return page.text_content("#result") or ""
 
 
 @contextmanager
@@ -45,6 +38,38 @@ def _goal_in_the_registro(browser: Any) -> Iterator[tuple[LiveTable, Any, int]]:
             yield live, page, goal
 
 
+@contextmanager
+def _wrong_entry_voided_on_a_phone(browser: Any, kind: str, data: dict[str, Any]
+                                   ) -> Iterator[tuple[LiveTable, Any, int]]:
+    """«A mesa está posta», the kick-off taken and the ball rolling; the referee's `kind`
+    entry (a tap by mistake) stops the table's clock; the console open on a phone at that
+    entry's «Anular»: (the table, the page, the entry's id)."""
+    with LiveTable(speed=10, ruleset="mesa-posta", settings=LONG_LANCE) as live:
+        live.start_match(teams=ALVORADA)
+        d = live.daemon
+        live.referee("touch", {"side": "A", "disc": 9})
+        # the kick-off taken: the clock, held since the start (004 A partida), runs
+        live.wait(lambda: d.status.running, 60, "the clock to run from the kick-off")
+        live.referee(kind, data)
+        wrong = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == kind)
+        live.wait(lambda: (live.match().get("void_gives_back") or {}).get("entry") == wrong
+                  and not d.status.running, 60, "the table's clock stopped on the wrong entry")
+        with phone_on(browser, live) as page:
+            page.tap("[data-sheet=sheet-log]")
+            void_it = f"#log li[data-id='{wrong}'] [data-fix=void]"
+            page.wait_for_selector(void_it, timeout=WAIT_MS)
+            page.tap(void_it)
+            yield live, page, wrong
+
+
+def _void_sent(page: Any, reason: str, shot: Path) -> str:
+    """The open void form sent with `reason` (the form pictured first): the console's answer."""
+    page.fill("#fix-reason", reason)
+    page.screenshot(path=str(shot))
+    page.tap("#fix-send")
+    return answered(page)
+
+
 def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
         browser: Any, output_dir: Path) -> None:
     with _goal_in_the_registro(browser) as (live, page, goal):
@@ -58,7 +83,7 @@ def test_void_names_the_goal_and_its_undo_offers_only_the_undo(
         assert page.is_visible("#fix-amend") and page.is_checked("#fix-void")
         page.screenshot(path=str(output_dir / "console-fix-void-goal.png"))
         page.tap("#fix-send")
-        assert _answered(page).startswith("✓"), page.text_content("#result")
+        assert answered(page).startswith("✓"), page.text_content("#result")
         live.wait(lambda: live.match()["score"]["A"] == 0, 60, "the void")
         # the voided row keeps the goal it was as its (struck) headline (walk45h-b B7)
         page.wait_for_function(
@@ -98,7 +123,7 @@ def test_a_goals_boton_is_corrected_on_the_goal_row(browser: Any, output_dir: Pa
         page.fill("#fix-reason", "foi o botão 7")
         page.screenshot(path=str(output_dir / "console-fix-goal-boton.png"))
         page.tap("#fix-send")
-        assert _answered(page).startswith("✓"), page.text_content("#result")
+        assert answered(page).startswith("✓"), page.text_content("#result")
         live.wait(lambda: [g["disc"] for g in live.match()["goals"]] == [7], 60,
                   "the goal's botão 7")
         page.wait_for_function(
@@ -125,13 +150,17 @@ def test_a_fouls_onde_corrected_on_a_foul_with_no_disc(browser: Any, output_dir:
             page.wait_for_selector(fix, timeout=WAIT_MS)
             page.tap(fix)
             page.wait_for_selector("#fix[open] [data-key=where]", timeout=WAIT_MS)
+            # the foul said once (walk 50a L3, 32: "Falta de Botafogo, botão 4 no campo do
+            # infrator: Tiro livre para Alvorada — Falta de Botafogo, botão 4 no campo …")
+            assert page.text_content("#fix-what") == (
+                "Falta de Botafogo no campo do infrator: Tiro livre para Alvorada")
             assert page.input_value("#fix-fields [data-key=disc]") == ""
             page.select_option("#fix-fields [data-key=where]",
                                label="no campo de quem sofreu a falta")
             page.fill("#fix-reason", "a falta foi no campo de Alvorada")
             page.screenshot(path=str(output_dir / "console-fix-foul-where.png"))
             page.tap("#fix-send")
-            assert _answered(page).startswith("✓"), page.text_content("#result")
+            assert answered(page).startswith("✓"), page.text_content("#result")
             amend = max((r for r in d.store.entries(d.match["id"]) if r.kind == "amend"),
                         key=lambda r: r.id)
             assert amend.data["data"]["disc"] is None, amend.data
@@ -142,4 +171,94 @@ def test_a_fouls_onde_corrected_on_a_foul_with_no_disc(browser: Any, output_dir:
                 f".textContent === \"{meant}\"", timeout=WAIT_MS)
             what = page.text_content(f"#log li[data-id='{foul}'] .what") or ""
             assert what.startswith("Falta de Botafogo no campo de quem sofreu a falta"), what
+            assert not page.js_errors, page.js_errors
+
+
+def test_a_void_that_would_count_dead_ball_time_asks_first(browser: Any, output_dir: Path) -> None:
+    """Walk49a M3 (18-, 19-, 21-*.png): a «Bola parada na pequena área» entered by mistake
+    stopped the mesa-posta's ball-in-play clock; voided some 40 s later, the clock jumped
+    00:38 → 01:22 and the answer said only «✓ Anula «Bola parada…»». The form says, before it
+    is sent, that the void counts the time since the stop as played and asks whether the ball
+    was rolling; «Não» keeps the clock stopped (the ball stayed dead: it was a foul)."""
+    with _wrong_entry_voided_on_a_phone(browser, "ball_stopped",
+                                        {"side": "A", "area": "small"}) as (live, page, _):
+        d = live.daemon
+        stopped = d.clock_now_ms()
+        page.wait_for_selector("#fix[open] #fix-clock-row", state="visible",
+                               timeout=WAIT_MS)
+        asked = page.text_content("#fix-clock-text") or ""
+        assert asked.startswith("Anular isto conta 00:"), asked
+        assert asked.endswith("como jogados: a bola estava rolando?"), asked
+        assert page.is_checked("#fix-clock-count")
+        assert (page.text_content("#fix-clock-count-text") or "").startswith(
+            "Sim: contar 00:")
+        page.tap("#fix-clock-keep")
+        said = _void_sent(page, "toque errado: era pênalti",
+                          output_dir / "console-fix-void-keeps-clock.png")
+        assert said.startswith("✓ Anula «Bola parada na pequena área de Alvorada"), said
+        assert "relógio mantido parado: a bola seguia morta" in said, said
+        assert stored(live, "void")[-1]["keep_clock"] is True
+        live.wait(lambda: live.match().get("void_gives_back") is None, 60, "the void")
+        # nothing given back: the table's clock stands where it stopped
+        assert not d.status.running and d.clock_now_ms() == stopped
+        assert not page.js_errors, page.js_errors
+
+
+def test_a_goal_entered_by_mistake_is_voided_as_a_ball_that_never_went_in(
+        browser: Any, output_dir: Path) -> None:
+    """Walk50a H1 (45–48): «Gol de Botafogo (o sensor não viu)» tapped by mistake with the
+    ball rolling, voided with «Sim: contar 00:15 como jogados»: the clock stayed stopped and the
+    TV gave a goal kick nobody took. The form says the ball did not go in (ticked for a goal
+    entered by hand; unticked, a goal disallowed, the time not offered) and sends it: the entry
+    is erased, the clock runs again with the time counted, no restart (rules/corrections.py)."""
+    with _wrong_entry_voided_on_a_phone(browser, "goal_by_hand", {"side": "B"}) as (
+            live, page, _):
+        d = live.daemon
+        page.wait_for_selector("#fix[open] #fix-trip-hand", state="visible",
+                               timeout=WAIT_MS)
+        assert page.is_checked("#fix-false-trip") and page.is_hidden("#fix-trip-sensor")
+        assert "não entrou (toque errado)" in (page.text_content("#fix-trip-hand") or "")
+        page.wait_for_selector("#fix-clock-row", state="visible", timeout=WAIT_MS)
+        page.tap("#fix-false-trip")  # the ball went in: a dead ball, no time to count
+        page.wait_for_selector("#fix-clock-row", state="hidden", timeout=WAIT_MS)
+        page.tap("#fix-false-trip")
+        said = _void_sent(page, "toque errado no celular",
+                          output_dir / "console-fix-void-goal-by-hand.png")
+        assert said.startswith("✓ Anula «Árbitro: bola no gol de Alvorada"), said
+        assert "contados como jogados" in said and "tiro de meta" not in said, said
+        assert stored(live, "void")[-1]["false_trip"] is True
+        live.wait(lambda: d.status.running, 60, "the clock to run again")
+        m = live.match()
+        assert m["restart"]["taken"] and not m["pending"], m["restart"]
+        assert not page.js_errors, page.js_errors
+
+
+def test_the_goalkeepers_secret_choice_is_only_asked_again(browser: Any, output_dir: Path) -> None:
+    """Walk51a H1: before the penalty is kicked, the Registro's row of the goalkeeper's secret
+    choice offered «Corrigir» (its corner a text box reading «secreta») and «Anular», whose
+    words put the corner on the TV. Now it offers one thing, «Pedir nova escolha ao goleiro»,
+    and nothing on the phone names the corner; the goalkeeper then chooses again."""
+    with LiveTable(speed=10, ruleset="mesa-posta", settings=LONG_LANCE) as live:
+        live.start_match(teams=ALVORADA)
+        live.referee("foul", {"side": "A", "where": "box"})  # a penalty for Botafogo
+        live.referee("keeper_choice", {"side": "A", "choice": "right"})
+        d = live.daemon
+        choice = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "keeper_choice")
+        with phone_on(browser, live) as page:
+            page.tap("[data-sheet=sheet-log]")
+            row = f"#log li[data-id='{choice}']"
+            page.wait_for_selector(f"{row} [data-fix]", timeout=WAIT_MS)
+            assert page.locator(f"{row} [data-fix]").all_text_contents() == [
+                "Pedir nova escolha ao goleiro"]
+            page.tap(f"{row} [data-fix=void]")
+            page.wait_for_selector("#fix[open]", timeout=WAIT_MS)
+            assert not page.is_visible("#fix-void") and not page.is_visible("#fix-amend")
+            assert page.text_content("#fix-send") == "Pedir nova escolha ao goleiro"
+            page.screenshot(path=str(output_dir / "console-fix-keeper-ask-again.png"))
+            page.tap("#fix-send")
+            assert answered(page).startswith("✓"), page.text_content("#result")
+            live.wait(lambda: not live.match()["restart"]["keeper_choice_recorded"], 60,
+                      "the goalkeeper to be asked again")
+            text = page.evaluate("document.body.innerText").lower()
+            assert "direit" not in text and "right" not in text, text
             assert not page.js_errors, page.js_errors

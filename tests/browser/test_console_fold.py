@@ -58,7 +58,7 @@ def test_two_questions_and_a_free_kick_leave_the_keypad_and_the_shot_on_screen(
         bar = page.locator(".sheet-bar").bounding_box()  # the fixed bar at the bottom
         assert bar is not None
         fold = min(height, bar["y"])
-        for sel in ("#side-A", ".keypad", "#act-shot"):
+        for sel in ("#side-A", ".lance .keypad", "#act-shot"):
             box = page.locator(sel).bounding_box()
             assert box is not None, sel
             assert box["y"] >= 0 and box["y"] + box["height"] <= fold, (

@@ -32,6 +32,7 @@ def test_an_input_made_offline_is_delivered_with_its_press_time(
     # keeps the worker out, so "offline" is offline for every request the console makes
     ctx = browser.new_context(**PHONE, service_workers="block")
     try:
+        live.call(table.at_interval)  # a period to start: «Iniciar período» is offered below
         page = console_page(ctx, live.url, TOKEN)
         errors = page.js_errors  # and the reopened console's below
         page.wait_for_function("Referee.hostOffset() !== null", timeout=WAIT_MS)

@@ -38,7 +38,9 @@ def post(live: LiveTable, kind: str, data: dict[str, Any]) -> tuple[int, dict[st
 
 def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path) -> None:
     with phone_console(browser, "cbfm-1toque") as (live, page):
-        # Grêmio kicks off: the shot is offered to Grêmio, named on the button
+        # Grêmio's kick-off's first lance (no shot from the kick-off not taken, 000 Art. 12
+        # §5): its second is Grêmio's too, the shot offered to Grêmio, named on the button
+        live.referee("touch", {"side": "A", "disc": 6})
         wait_js(page, "document.getElementById('act-shot-team').textContent === 'Grêmio'")
         assert page.is_enabled("#act-shot")
         # the referee picks Internacional: the button names it and is not offered
@@ -61,12 +63,11 @@ def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path
         assert "000" not in body["error"], body
         assert stored(live, "shot_asked") == []
 
-        # Grêmio plays its two kick-off lances: the lance passes to Internacional and the
-        # console follows it by itself
-        live.referee("touch", {"side": "A", "disc": 6})
+        # Grêmio plays its kick-off's second lance: the lance passes to Internacional and
+        # the console follows it by itself
         live.referee("touch", {"side": "A", "disc": 9})
         wait_js(page, pressed("B"))
-        wait_js(page, "!document.getElementById('act-shot').disabled")
+        wait_js(page, "!document.getElementById('act-shot').hasAttribute('aria-disabled')")
         page.tap("[data-key='8']")
         page.tap("#act-shot")
         live.wait(lambda: len(stored(live, "shot_asked")) == 1, 60, "the shot stored")
@@ -85,14 +86,65 @@ def test_the_shot_goes_to_the_team_with_the_lance(browser: Any, output_dir: Path
         assert foul["side"] == "A" and foul.get("disc") is None, foul
 
 
+def test_a_new_match_starts_on_the_kick_off_team(browser: Any) -> None:
+    """Walk50b L2: after «Nova partida» the phone kept the last match's team picked
+    («Democrata: sem chute agora», Vez: —) though Cruzeiro do Sul kicks off. A new match
+    starts with the buttons on the team the engine says kicks off."""
+    with phone_console(browser, "cbfm-1toque") as (live, page):
+        live.referee("touch", {"side": "A", "disc": 6})
+        live.referee("touch", {"side": "A", "disc": 9})  # the lance is Internacional's
+        wait_js(page, pressed("B"))
+        first = live.daemon.match["id"]
+        live.referee("new_match", {"ruleset": "cbfm-1toque", "settings": {
+            "teams": {"A": {"name": "Cruzeiro do Sul"}, "B": {"name": "Democrata"}},
+            "kickoff": "A", "lance_ms": 300_000}})
+        live.wait(lambda: live.daemon.match["id"] != first, 60, "the new match")
+        wait_js(page, "document.getElementById('c-name-A').textContent === 'Cruzeiro do Sul'")
+        wait_js(page, pressed("A"))
+        wait_js(page, "document.getElementById('act-shot-team').textContent"
+                      ".startsWith('Cruzeiro do Sul')")
+
+
 def test_a_touch_that_misses_passes_the_vez(browser: Any) -> None:
     """004 Sua vez: "Um toque que não acerta a bola passa a vez para o adversário" — a fact
     only the referee sees, entered from the phone; the console follows the vez by itself."""
     with phone_console(browser, "mesa-posta") as (live, page):
-        wait_js(page, "document.getElementById('act-shot-team').textContent === 'Grêmio'")
+        # the kick-off not yet taken: no shot from it, the grey reason says why (004 Chute
+        # pedido "peça o chute do campo do adversário"; walk49a M2: taken "do campo adversário")
+        wait_js(page, "document.getElementById('act-shot-team').textContent"
+                      " === 'Grêmio: sem chute agora'")
+        wait_js(page, "document.getElementById('act-shot-why').textContent.startsWith("
+                      "'Saída de bola: a bola está no centro, na linha divisória')")
+        assert page.is_visible("#act-shot-why")
         page.tap("[data-key='6']")
         page.tap("[data-sheet=sheet-foul]")
         page.tap("#sheet-foul [data-act=touch_miss]")
         live.wait(lambda: live.match()["possession"]["side"] == "B", 60, "B's vez")
         wait_js(page, pressed("B"))
         assert stored(live, "touch") == [{"side": "A", "disc": 6, "hit": False}]
+
+
+@pytest.mark.parametrize("ruleset", ["cbfm-1toque", "mesa-posta"])
+def test_a_finger_on_the_grey_shot_is_answered_with_its_reason(browser: Any, ruleset: str,
+                                                               output_dir: Path) -> None:
+    """Walk 48b M2: in CBFM the grey "Chute pedido" of the team without the lance was an HTML
+    `disabled` button: a finger's tap did nothing (mesa-posta's was answered). Every grey
+    action button takes the tap and answers it in the result line with the rules' reason, as
+    a refused tap (docs/operating.md §5 item 4); nothing is stored."""
+    with phone_console(browser, ruleset) as (live, page):
+        # no shot straight from the kick-off (000 Art. 12 §5, 004 Chute pedido): it is taken
+        live.referee("touch", {"side": "A", "disc": 6})
+        wait_js(page, "document.getElementById('act-shot-team').textContent === 'Grêmio'")
+        page.tap("#side-B")
+        wait_js(page, "document.getElementById('act-shot').getAttribute('aria-disabled')"
+                      " === 'true'")
+        # a real touch at the button; Playwright's own check calls an aria-disabled button
+        # "not enabled" and would not tap it, a finger does (force skips only that check)
+        page.tap("#act-shot", force=True)
+        wait_js(page, "document.getElementById('result').textContent"
+                      ".startsWith('✗ chute pedido Internacional — ação recusada: ')")
+        said = page.text_content("#result") or ""
+        assert "Grêmio" in said, said  # the reason names who has the lance
+        page.screenshot(path=str(output_dir / f"console-grey-shot-tap-{ruleset}.png"))
+        assert stored(live, "shot_asked") == []
+        assert not page.js_errors, page.js_errors

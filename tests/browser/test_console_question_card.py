@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -87,17 +88,20 @@ def test_a_question_replaced_under_the_thumb_takes_no_answer(browser: Any) -> No
         ctx, page, news = _phone(browser, live)
         try:
             asked = _goal_without_shot(live, page)
-            first = page.locator("#pending .answers button").first
-            box = first.bounding_box()
-            assert box is not None
             # another console answers it: the next question (who kicks off) replaces it while
             # the referee's thumb is on its way to the first answer
             news.hold()
             live.referee("confirm", {"target": asked["id"], "choice": "shot_asked"})
             news.release()
-            page.wait_for_function("document.getElementById('pending').textContent"
-                                   ".includes('saída')", timeout=WAIT_MS)
-            page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            # the thumb lands on the new card's first answer while it is still arriving (its
+            # buttons wait ARRIVE_MS): where it lands depends on the two cards' words (a longer
+            # answer wraps), so the point is the new answer's, read the moment it is drawn
+            new = page.wait_for_function(
+                "(() => { const b = document.querySelector('#pending button[data-choice]');"
+                " return document.getElementById('pending').textContent.includes('saída')"
+                " && b && b.disabled ? (r => [r.x + r.width / 2, r.y + r.height / 2])"
+                "(b.getBoundingClientRect()) : null; })()", timeout=WAIT_MS).json_value()
+            page.touchscreen.tap(new[0], new[1])
             page.wait_for_function("/pergunta/.test(document.getElementById('result')"
                                    ".textContent)", timeout=WAIT_MS)
             assert page.evaluate("Referee.queued().length") == 0
@@ -208,7 +212,7 @@ def test_the_shot_outcomes_rest_until_a_shot_is_asked(browser: Any) -> None:
                                    ".contains('idle')", timeout=WAIT_MS)
             assert page.locator("#outcome-why").is_visible()
             assert page.text_content("#outcome-why") == "(depois do Chute pedido)"
-            page.locator("[data-key='9']").tap()  # the disc that shoots
+            page.locator(".lance [data-key='9']").tap()  # the disc that shoots
             page.locator("#act-shot").tap()
             live.wait(lambda: bool(stored(live, "shot_asked")), 30, "the shot asked")
             page.wait_for_function("!document.getElementById('act-outcome').classList"
@@ -218,6 +222,91 @@ def test_the_shot_outcomes_rest_until_a_shot_is_asked(browser: Any) -> None:
             live.wait(lambda: bool(stored(live, "shot_result")), 30, "the shot's outcome")
             page.wait_for_function("document.getElementById('act-outcome').classList"
                                    ".contains('idle')", timeout=WAIT_MS)
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()
+
+
+def _pending_says(page: Any, words: str) -> None:
+    page.wait_for_function("document.getElementById('pending').textContent.includes("
+                           f"{words!r})", timeout=WAIT_MS)
+
+
+def test_a_voided_answer_brings_its_question_back_saying_why(browser: Any,
+                                                            output_dir: Path) -> None:
+    """Issue 45 (blind walk, kick-off): the answer to "Quem dá a saída?" voided from the
+    Registro, the question came back on the console with no word why. Its card says the
+    answer was voided and asks again."""
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx, page, _news = _phone(browser, live)
+        try:
+            asked = _goal_without_shot(live, page)
+            live.referee("confirm", {"target": asked["id"], "choice": "shot_asked"})
+            _pending_says(page, "Quem dá a saída")
+            assert "anulada" not in (page.text_content("#pending li") or "")
+            kickoff = live.match()["pending"][0]
+            live.referee("confirm", {"target": kickoff["id"], "choice": "B"})
+            _pending_says(page, "nada pendente")
+            d = live.daemon
+            answer = max(e.id for e in d.store.entries(d.match["id"]) if e.kind == "confirm")
+            live.referee("void", {"target": answer, "reason": "engano"})
+            _pending_says(page, "Quem dá a saída")
+            card = page.text_content("#pending li") or ""
+            assert "Resposta anulada no Registro: responda de novo" in card, card
+            page.screenshot(path=str(output_dir / "console-question-reopened.png"))
+            page.locator("#pending button[data-choice=A]").tap()
+            _pending_says(page, "nada pendente")
+            assert live.match()["restart"]["side"] == "A"
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()
+
+
+def test_the_own_goal_answer_names_whose_own_goal_it_is(browser: Any,
+                                                       output_dir: Path) -> None:
+    """Issue 45 (blind walk): the button "gol contra" did not say whose own goal it was; it
+    names the team that put the ball in its own goal, as the goal's line does."""
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx, page, _news = _phone(browser, live)
+        try:
+            live.give_lance("A")
+            live.sim.goal(live.match()["ends"]["A"])  # Alvorada's lance into its own goal
+            button = page.locator("#pending button[data-choice=own_goal]")
+            button.wait_for(timeout=WAIT_MS)
+            page.screenshot(path=str(output_dir / "console-own-goal-answer.png"))
+            said = (button.text_content() or "").removesuffix(" sugerido")  # the rules' default
+            assert said.endswith("gol contra de Alvorada"), said
+            button.tap()
+            page.wait_for_function("document.getElementById('c-score').textContent"
+                                   " === '0 × 1'", timeout=WAIT_MS)
+            # the answer's own line (the table's news of the goal may come first)
+            page.wait_for_function("document.getElementById('result').textContent"
+                                   ".includes('Gol contra de Alvorada')", timeout=WAIT_MS)
+            assert not page.js_errors, page.js_errors
+        finally:
+            ctx.close()
+
+
+def test_the_suggested_answer_looks_suggested_not_recorded(browser: Any,
+                                                          output_dir: Path) -> None:
+    """Walk 48a L4: "✓ sem gol" in the question of a ball in the goal with no shot asked read
+    as an answer already chosen (✓ is the console's "recorded"). The rules' suggestion is an
+    outlined button with a "sugerido" badge; no answer carries a ✓ before it is tapped."""
+    with LiveTable(speed=10, settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        ctx, page, _news = _phone(browser, live)
+        try:
+            pending = _goal_without_shot(live, page)
+            answers = page.locator("#pending button[data-choice]")
+            words = answers.all_text_contents()
+            assert words and not any("✓" in w for w in words), words
+            suggested = page.locator("#pending button.suggested")
+            assert suggested.count() == 1
+            assert suggested.get_attribute("data-choice") == pending["default"]
+            assert suggested.locator(".suggested-badge").text_content() == "sugerido"
+            page.screenshot(path=str(output_dir / "console-suggested-answer.png"))
             assert not page.js_errors, page.js_errors
         finally:
             ctx.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from phone_console import phone_console, wait_js
 
 from futmesa_testkit.livetable import LiveTable
 
@@ -106,3 +107,37 @@ def test_before_the_kick_off_starting_is_on_the_first_screen(browser: Any) -> No
             page.wait_for_selector("#start-main.hidden", state="attached", timeout=WAIT_MS)
         finally:
             context.close()
+
+
+def test_the_registro_opens_on_its_newest_entry(browser: Any, output_dir: Path) -> None:
+    """Walk50c L3: right after the penalty goal the referee opened the Registro and the goal's
+    card was cut off above the fold — the page's copy of the log was a moment old, and the
+    newer entries, arriving as the sheet opened, were put above the entry it held still (issue
+    31 §4, for a referee who reads). A sheet just opened shows the newest entry at its top."""
+    with phone_console(browser, "gaucha") as (live, page):
+        play_lances(live, 8)
+        page.tap("[data-sheet=sheet-log]")
+        wait_js(page, f"{ROWS} >= 10")
+        page.tap("#sheet-log [data-close]")
+        # the log's answers held back while the sheet opens: its copy is the old one
+        waiting: list[Any] = []
+        page.route("**/api/log*", lambda route: route.continue_() if waiting == [None]
+                   else waiting.append(route))
+        rows = page.evaluate(ROWS)
+        with page.expect_request("**/api/log*", timeout=WAIT_MS):
+            play_lances(live, 3)  # the page asks for the new entries: the answer waits
+        page.tap("[data-sheet=sheet-log]")
+        page.wait_for_function("document.getElementById('sheet-log').hidden === false")
+        held, waiting[:] = list(waiting), [None]  # from now on they go through
+        for route in held:
+            route.continue_()
+        wait_js(page, f"{ROWS} >= {rows + 3}")
+        newest = max(e.id for e in live.daemon.store.entries(live.daemon.match["id"])
+                     if e.source == "referee")
+        wait_js(page, f"document.querySelector('#log li[data-id=\"{newest}\"]') !== null")
+        page.screenshot(path=str(output_dir / "console-phone-log-opened.png"))
+        shown = page.evaluate("""(id) => {
+            const head = document.querySelector('#sheet-log .sheet-head').getBoundingClientRect();
+            return document.querySelector(`#log li[data-id="${id}"]`).getBoundingClientRect().top
+                - head.bottom; }""", newest)
+        assert shown >= 0, f"the newest entry's top is {-shown:.0f} px above the fold"

@@ -16,7 +16,8 @@ def test_a_refused_shot_gives_the_choice_back_to_the_team_with_the_lance(browser
     with phone_console(browser, "mesa-posta") as (_, page):
         wait_js(page, pressed("A"))
         page.tap("#side-B")  # the referee picks the team without the lance
-        wait_js(page, pressed("B") + " && document.getElementById('act-shot').disabled")
+        wait_js(page, pressed("B")
+                + " && document.getElementById('act-shot').hasAttribute('aria-disabled')")
         page.tap("[data-key='5']")
         page.tap("#act-shot", force=True)  # the grey Chute pedido: refused on the phone
         wait_js(page, "document.getElementById('result').textContent.includes('✗')")

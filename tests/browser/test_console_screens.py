@@ -29,7 +29,8 @@ SHEETS = ("sheet-foul", "sheet-discipline", "sheet-clock", "sheet-log", "sheet-m
 QUESTION = {"id": 2, "kind": "goal_no_shot", "pt": "Gol sem chute pedido: o gol vale?",
             "options": ["counts", "no_goal"], "default": "no_goal",
             "answers": {"pt": answer_words(["counts", "no_goal"], "pt_BR")}}
-FIRST_SCREEN = ("#pending-card", "#side-A", "#side-B", ".keypad", "#act-shot", "#act-outcome")
+FIRST_SCREEN = ("#pending-card", "#side-A", "#side-B", ".lance .keypad", "#act-shot",
+                "#act-outcome")
 # the longest word of each visible button, measured in the button's font: none is broken
 WORDS_FIT = """() => [...document.querySelectorAll('button')].filter(b => b.offsetParent).map(b => {
   const word = b.textContent.trim().split(/\\s+/)

@@ -57,12 +57,17 @@ def test_sign_after_the_whistle_then_closed_then_reopened(
         assert not page.is_visible("#closed-card")
         page.screenshot(path=str(output_dir / "console-sign-offer.png"))
 
-        page.click("#sign-link")  # the signing page of this table's match
-        page.wait_for_url("**/assinar?table=sim-T1", timeout=WAIT_MS)
-        page.wait_for_function("document.getElementById('result').textContent.includes('1')",
-                               timeout=WAIT_MS)
-        page.go_back()
-        page.wait_for_selector("#sign-link", state="visible", timeout=WAIT_MS)
+        # the signing page of this table's match, in a tab of its own: the console stays where
+        # it was, for "Nova partida" once signed (walk49a L4: Back was the way to it)
+        with ctx.expect_page(timeout=WAIT_MS) as opened:
+            page.click("#sign-link")
+        signing = opened.value
+        signing.wait_for_url("**/assinar?table=sim-T1", timeout=WAIT_MS)
+        signing.wait_for_function(
+            "document.getElementById('result').textContent.includes('1')", timeout=WAIT_MS)
+        assert "/console" in page.url
+        assert page.is_visible("#sign-link")
+        signing.close()
 
         # a captain signs: the match is not closed yet, and the signature is not correctable
         assert table.sign("captain_A", "Capitão Alvorada").json()["ok"]
@@ -84,6 +89,7 @@ def test_sign_after_the_whistle_then_closed_then_reopened(
         assert "Súmula assinada — reabrir na página de assinaturas" in page.text_content(
             "#closed-card")
         assert page.get_attribute("#closed-link", "href") == "/assinar?table=sim-T1"
+        assert page.get_attribute("#closed-link", "target") == "_blank"  # its own tab too
         for hidden in (".lance", "#sign-card", "[data-sheet=sheet-foul]",
                        "[data-sheet=sheet-discipline]", "[data-sheet=sheet-clock]"):
             assert not page.is_visible(hidden), hidden
@@ -113,6 +119,12 @@ def test_sign_after_the_whistle_then_closed_then_reopened(
         assert r.status_code == 200, r.text
         page.wait_for_selector("#closed-card", state="hidden", timeout=WAIT_MS)
         page.wait_for_selector("#sign-link", state="visible", timeout=WAIT_MS)
+        # the refusal gone with the state it was said in, the empty result line takes no room
+        # (walk50b L4: an empty white strip under «Súmula assinada»)
+        page.wait_for_function("document.getElementById('result').textContent === ''",
+                               timeout=WAIT_MS)
+        assert page.evaluate("document.getElementById('result').getBoundingClientRect()"
+                             ".height") == 0
         assert page.is_visible("[data-sheet=sheet-foul]")
         reopen = [e for e in _log(table)["entries"] if e["kind"] == "reopen"]
         assert len(reopen) == 1 and not reopen[0]["correctable"]

@@ -39,10 +39,14 @@ class Recorder(ScriptedTable):
                              "amended_by": None, "period": 1, "clock_ms": 0, "created_at": 0})
         return {"entry": len(self.entries)}
 
+    between_periods = False  # the interval, where a period can start (its button not grey)
+
     def state(self) -> dict[str, Any]:
         st = super().state()
         st["match"]["turn"] = "A"
         st["match"]["pending"] = [QUESTION]
+        if self.between_periods and not self.running:
+            st["status"] = st["match"]["status"] = "interval"
         return st
 
 
@@ -138,6 +142,11 @@ def test_the_taps_table_is_true(browser: Any) -> None:
                     page.click("[data-sheet=sheet-log]")  # let the log load; not a tap
                     page.wait_for_selector("#log li[data-id='1'] button", timeout=WAIT_MS)
                     page.click("#sheet-log [data-close]")
+                if kind == "start_period":  # Iniciar período is grey in a running half
+                    table.between_periods = True
+                    live.publish(table.state())
+                    page.wait_for_function("document.getElementById('c-period').textContent"
+                                           " === 'Intervalo'", timeout=WAIT_MS)
                 before = len(table.entries)
                 thumb = Thumb(page)
                 play(thumb)

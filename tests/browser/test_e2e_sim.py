@@ -72,6 +72,7 @@ def test_goal_on_the_simulated_table_appears_on_the_kiosk(page: Any, output_dir:
         page.goto(live.base_url + "/")
         wait_js(page, "document.getElementById('name-A').textContent === 'Casa'")
         assert page.text_content("#score-A") == "0"
+        live.give_lance("A")  # Casa's kick-off first: no shot from it (000 Art. 12 §5)
         live.referee("shot_asked", {"side": "A", "disc": 9})
         wait_js(page, "document.getElementById('shot').textContent.includes('botão 9')")
         live.sim.goal(live.match()["ends"]["B"])
@@ -168,7 +169,10 @@ def test_unplugging_the_table_shows_table_disconnected(page: Any, output_dir: Pa
         live.sim.unplug()
         wait_js(page, "document.getElementById('banner-text').textContent"
                       " === 'MESA DESCONECTADA'")
-        assert page.text_content("#banner-age").startswith("— último evento há")
+        # how long the table is silent, counted from the last it was heard (walk 50a L2)
+        age = page.text_content("#banner-age") or ""
+        assert age.startswith("— sem sinal da mesa há ") and age.endswith(" s"), age
+        assert int(age.split("há ")[1].split()[0]) < 30, age
         page.screenshot(path=str(output_dir / "kiosk-table-disconnected.png"))
         live.sim.plug()
         wait_js(page, "document.getElementById('banner').classList.contains('hidden')")
@@ -183,6 +187,7 @@ def test_console_token_and_void_change_the_kiosk(browser: Any, output_dir: Path)
                        json={"kind": "shot_asked", "data": {"side": "A", "disc": 9}})
         assert r.status_code == 401
         assert live.match()["shot_asked"] is None  # refused writes change nothing
+        live.give_lance("A")  # Casa's kick-off first: no shot from it (000 Art. 12 §5)
 
         kiosk = browser.new_page()
         console = browser.new_page(viewport={"width": 800, "height": 1200})

@@ -189,17 +189,22 @@ def test_lance_last_seconds_cue_is_not_colour_alone(live: LiveServer, page: Any)
     assert "over" in page.get_attribute("#lance", "class")
 
 
-def test_table_disconnected_shows_age_of_last_event(live: LiveServer, page: Any) -> None:
+def test_table_disconnected_says_how_long_the_table_is_silent(live: LiveServer,
+                                                               page: Any) -> None:
+    """Walk 50a L2 (24-tv): "MESA DESCONECTADA — último evento há 28 s" 4 s after the cut: the
+    age was of the table's last event (a sensor, a clock change), not of the last it was heard,
+    and "evento" means nothing to players. It says how long the table has been silent."""
     live.publish(make_state())
     page.goto(live.url + "/")
     wait_text(page, "#name-A", "Alvorada")
     assert not page.is_visible("#banner")
     st = make_state()
-    st["link"] = {"connected": False, "last_event_at": int(time.time() * 1000) - 12_000}
+    now = int(time.time() * 1000)
+    st["link"] = {"connected": False, "last_event_at": now - 40_000, "heard_at": now - 12_000}
     live.publish(st)
     wait_text(page, "#banner-text", "MESA DESCONECTADA")
     age = page.text_content("#banner-age")
-    assert age in ("— último evento há 12 s", "— último evento há 13 s"), age
+    assert age in ("— sem sinal da mesa há 12 s", "— sem sinal da mesa há 13 s"), age
     live.publish(make_state())
     page.wait_for_function("document.getElementById('banner').classList.contains('hidden')")
 
@@ -214,6 +219,10 @@ def test_kiosk_reconnects_after_host_restart(page: Any) -> None:
     wait_text(page, "#score-A", "3")
     first.stop()
     wait_text(page, "#banner-text", "SEM CONEXÃO COM O SERVIDOR", timeout=5000)
+    # how long the server is silent, from the last it was heard (walk 50a L2, 35-tv: "último
+    # evento há 40 s" 8 s after it stopped, the table's last event's age)
+    age = page.text_content("#banner-age") or ""
+    assert age.startswith("— sem sinal do servidor há ") and age.endswith(" s"), age
     hub2 = StateHub()  # a restarted daemon republishes the state it replayed
     hub2.publish("sim-1", st)
     second = LiveServer(hub2, create_app(hub2, console_token=TOKEN), port=first.port)
@@ -323,11 +332,17 @@ def test_kiosk_follows_its_table_and_switches_to_the_board(live: LiveServer, pag
 
 
 def test_status_words_follow_the_rules(live: LiveServer, page: Any) -> None:
-    live.publish(make_state(status="last_lance"))
+    live.publish(make_state())  # a lance waiting to be played: its length, dimmed
     page.goto(live.url + "/")
+    page.wait_for_selector("#lance", state="visible")
+    # after the alarm a lance count that does not run read as a countdown (walk 48b L4):
+    # the status says ÚLTIMO LANCE and no lance count is shown
+    live.publish(make_state(status="last_lance"))
     wait_text(page, "#status", "último lance")
+    page.wait_for_selector("#lance", state="hidden")
     live.publish(make_state(status="awaiting_dead_ball"))
     wait_text(page, "#status", "tempo esgotado — até a bola sair")
+    assert not page.is_visible("#lance")
     live.publish(make_state(status="interval"))
     wait_text(page, "#period", "Intervalo")
     live.publish(make_state(status="finished", finished=True))

@@ -16,6 +16,7 @@ from screen_checks import VIEWPORTS, check_screen, wait_names_fitted, wait_settl
 from futmesa_testkit.liveserver import LiveServer
 
 pytestmark = pytest.mark.browser
+GUIDE = Path(__file__).resolve().parents[2] / "docs" / "operating.md"
 
 # records, with the page's own clock, when the GOL screen and each announcement appear
 WATCH = """() => {
@@ -299,6 +300,11 @@ def test_english_scoreboard_speaks_words_too(live: LiveServer, browser: Any,
         page.wait_for_function("document.getElementById('table-id').textContent === 'Table 1'")
         assert page.text_content("#fouls-A") == "Fouls 2 · disciplinary 1"
         assert page.text_content("#goals-A li") == "13' 1H · disc 7"
+        # the guide (§2) says what the card shows: the goals listed, the fouls counted (walk 48a)
+        assert page.locator("#fouls-A li").count() == 0
+        guide = " ".join(GUIDE.read_text(encoding="utf-8").split())
+        assert ("O cartão de cada equipe lista os gols (minuto e botão, o mais recente primeiro) "
+                "e conta as faltas") in guide
         check_screen(page, "kiosk-scoreboard-en-hd", output_dir)
     finally:
         context.close()

@@ -116,6 +116,28 @@ def test_the_half_ends_on_screen_after_a_void_undone(live: LiveServer, page: Any
                            ".startsWith('Fim do 1º tempo')", timeout=15_000)
 
 
+def test_the_end_of_the_half_takes_the_screen_at_once(live: LiveServer, page: Any) -> None:
+    """Walk 49a L3 (29-bola-fora-fim-1t-tv.png): in «A mesa está posta» the ball out after
+    time up ends the half, and the TV said only "Bola fora" over "Intervalo 00:57": the end of
+    the period, said on the same entry after it, waited its turn. The period's end, as the
+    final whistle, takes the screen at once; the routine words before it are old news."""
+    def said(i: int, code: str, pt: str) -> dict[str, Any]:
+        return {"id": i, "entry": 80, "code": code, "rule": "", "pt": pt, "en": pt}
+
+    live.publish(match_state())
+    page.goto(live.url + "/")
+    page.wait_for_function("window.futmesaAnnouncements.match !== undefined")
+    live.publish(match_state(announcements=[
+        said(1, "ball_out", "Bola fora"), said(2, "period_end", "Fim do 1º tempo"),
+        said(3, "change_ends", "Troca de lado")]))
+    page.wait_for_function("window.futmesaAnnouncements.lastId === 3")
+    left = page.evaluate("""() => { const a = window.futmesaAnnouncements;
+        return [a.current, ...a.queue].filter(Boolean).map((x) => x.a.code); }""")
+    assert left[0] == "period_end" and "ball_out" not in left, left
+    page.wait_for_function("document.getElementById('announce').textContent"
+                           ".startsWith('Fim do 1º tempo')")
+
+
 def test_the_kick_a_card_gives_keeps_the_card(live: LiveServer, page: Any) -> None:
     """Walk #45 M6 (g07-tv-disc.png): gaúcha's disciplinary foul showed its card 3 s, then
     only "Falta técnica para Estrela do Norte" in a plain foul frame, no card: the kick the

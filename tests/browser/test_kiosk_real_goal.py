@@ -32,6 +32,7 @@ def test_a_real_goal_is_celebrated_then_the_restart(page: Any, output_dir: Path)
         assert visible_codes(page) == []
         assert page.text_content("#table-id") == "Mesa 1"
         page.evaluate(WATCH)
+        live.give_lance("A")  # Casa's kick-off first: no shot from it (000 Art. 12 §5)
         live.referee("shot_asked", {"side": "A", "disc": 9})
         page.wait_for_function(
             "document.getElementById('shot').textContent.includes('botão 9')", timeout=WAIT_MS)
@@ -54,3 +55,28 @@ def test_a_real_goal_is_celebrated_then_the_restart(page: Any, output_dir: Path)
         assert page.text_content("#goals-A li").endswith("botão 9")
         assert visible_codes(page) == []
         page.screenshot(path=str(output_dir / "kiosk-real-restart-tv.png"))
+
+
+def test_a_penalty_goal_says_penalty_on_the_tv(page: Any) -> None:
+    """Walk 50a L4 (19-penalti-gol-tv): in «A mesa está posta» a goal the penalty's kick scored
+    read "1' 1ºT · botão 8" on the TV, as any goal; the rules mark it a penalty's (004
+    Pênaltis) and the TV says so, on the GOL! screen and in the team's goals."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    with LiveTable(speed=30, ruleset="mesa-posta", settings=LONG_LANCE) as live:
+        live.start_match(teams=TEAMS)
+        page.goto(live.base_url + "/")
+        page.wait_for_function("document.getElementById('name-A').textContent === 'Casa'",
+                               timeout=WAIT_MS)
+        live.referee("touch", {"side": "A", "disc": 5})  # the kick-off
+        live.referee("foul", {"side": "B", "disc": 2, "type": "falta", "where": "box"})
+        live.referee("keeper_choice", {"side": "B", "choice": "right"})
+        live.referee("shot_asked", {"side": "A", "disc": 8, "ball": "opponent_half"})
+        page.wait_for_function(
+            "document.getElementById('shot').textContent.includes('botão 8')", timeout=WAIT_MS)
+        live.sim.goal(live.match()["ends"]["B"])
+        page.wait_for_selector("#goal:not(.hidden)", timeout=WAIT_MS)
+        detail = page.text_content("#goal-detail") or ""
+        assert detail.endswith("botão 8 · pênalti"), detail
+        page.wait_for_function(
+            "document.getElementById('goals-A').textContent.endsWith('botão 8 · pênalti')",
+            timeout=WAIT_MS)

@@ -45,6 +45,7 @@ def filmed_goal(live: LiveTable) -> Any:
     """Casa's asked shot goes in once 3 s are in the camera's ring; returns the camera."""
     cam = live.running.camera
     live.wait(lambda: cam.stats()["ring_frames"] >= 30, 60, "3 s of frames in the ring")
+    live.give_lance("A")  # Casa's kick-off first: no shot from it (000 Art. 12 §5)
     live.referee("shot_asked", {"side": "A", "disc": 9})
     live.sim.goal(live.match()["ends"]["B"])
     return cam

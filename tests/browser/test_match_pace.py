@@ -278,6 +278,8 @@ def test_last_lance_and_final_whistle_on_the_phone(
         grey_tap(phone, "#act-shot")  # the other team's: whose lance it is, with the no. keyed
         text_has(phone, "#result", "✗ chute pedido Botafogo da Mesa 7 — ação recusada: ")
         text_has(phone, "#result", "Estrela do Norte")
+        # the kick-off first: no shot from it (000 Art. 12 §5)
+        live.call(table.apply, "touch", {"side": "A", "disc": 6}, "referee")
         live.call(table.apply, "shot_asked", {"side": "A", "disc": 9}, "referee")
         phone.tap("#side-B")
         text_is(phone, "#act-shot-team", "Botafogo da Mesa: chute pendente")
@@ -309,14 +311,16 @@ def test_last_lance_and_final_whistle_on_the_phone(
             live.call(table.apply, kind, {}, source)
         text_is(phone, "#c-period", "Fim de jogo")
         phone.wait_for_function("[...document.querySelectorAll('.keypad button,"
-                                " #act-outcome button')].every((b) => b.disabled)")
+                                " #act-outcome button')]"
+                                ".every((b) => b.getAttribute('aria-disabled') === 'true')")
         assert phone.is_disabled("#act-shot")
         text_has(phone, "#act-shot-team", ": partida encerrada")
         # walk 45j: "Chute sem gol:" lost its hint at the end; it rests dimmed and says why
         assert "idle" in (phone.get_attribute("#act-outcome", "class") or "")
         assert not shown(phone, "#outcome-why")
         text_is(phone, "#outcome-over", "(partida encerrada)")
-        phone.tap("[data-key='7']", force=True)  # a thumb on the greyed key: nothing
+        phone.tap("[data-key='7']", force=True)  # a thumb on the greyed key: its reason
+        text_is(phone, "#result", "✗ nº 7 — ação recusada: A partida já terminou")
         assert phone.text_content("#disc-shown") == "nº —"
         phone.screenshot(path=str(output_dir / "pace-final-whistle-phone.png"))
     finally:
@@ -334,6 +338,8 @@ def test_a_sensor_goal_and_its_void_are_said_on_phone_and_tv(
     overlay.goto(live.url + "/?mode=overlay")
     overlay.wait_for_function("window.futmesaKiosk && window.futmesaKiosk.state")
     try:
+        # the kick-off first: no shot from it (000 Art. 12 §5)
+        live.call(table.apply, "touch", {"side": "A", "disc": 6}, "referee")
         live.call(table.apply, "shot_asked", {"side": "A", "disc": 9}, "referee")
         ends = table.state.to_dict()["ends"]
         goal = live.call(table.apply, "goal_line", {"goal": ends["B"]}, "device", "SIM")
@@ -349,6 +355,9 @@ def test_a_sensor_goal_and_its_void_are_said_on_phone_and_tv(
         assert tv.text_content("#goal-team") == "Estrela do Norte"
         assert tv.text_content("#goal-score") == "0 × 0"
         assert "9" in tv.text_content("#goal-detail")
+        # «GOL ANULADO» read plainly: a line through it read as the void cancelled (walk51b L2)
+        assert tv.evaluate("getComputedStyle(document.getElementById('goal-word'))"
+                           ".textDecorationLine") == "none"
         # the goal's own words still waiting (its kick-off) are not said after its void
         assert not tv.evaluate("g => window.futmesaKiosk.ann.queue.some((x) => x.a"
                                " && x.a.entry === g && x.a.code === 'rearrange')", goal)
@@ -394,16 +403,55 @@ def test_a_refusal_stays_in_sight_over_an_open_sheet(
         phone.screenshot(path=str(output_dir / "pace-refused-over-sheet-phone.png"))
         phone.tap("#sheet-foul [data-close]")
 
-        # a substitution taken: Sai/Entra are empty again
+        # a substitution with no "Entra" keeps its sheet open and says what is missing
         phone.tap("[data-sheet=sheet-discipline]")
         phone.tap("#sheet-discipline .side[data-side=A]")
         phone.fill("#sub-out", "9")
+        phone.tap("#sheet-discipline button[data-act=substitution]")
+        text_has(phone, "#result", "✗ digite o botão que sai e o que entra")
+        assert phone.is_visible("#sheet-discipline")
+        # a substitution taken: Sai/Entra are empty again, and the sheet closes (walk 47a M1:
+        # it stayed open over the bottom bar, the interval running out while the referee looked
+        # for the way to the Registro)
         phone.fill("#sub-in", "12")
         phone.tap("#sheet-discipline button[data-act=substitution]")
         text_has(phone, "#result", "✓ substituição Estrela do Norte")
         phone.wait_for_function("document.getElementById('sub-out').value === ''"
                                 " && document.getElementById('sub-in').value === ''")
+        phone.wait_for_selector("#sheet-discipline", state="hidden")
+        phone.tap("[data-sheet=sheet-log]")  # the bottom bar is in reach at once
+        phone.wait_for_selector("#sheet-log", state="visible")
         assert [e["kind"] for e in table.entries].count("substitution") == 1
+    finally:
+        close(phone, tv)
+
+
+def test_a_question_that_comes_while_a_sheet_is_open_is_in_sight(
+    cbfm: tuple[LiveServer, PaceTable], browser: Any, output_dir: Path
+) -> None:
+    """Walk49b M2 (and walk48b M1): with Falta / toque open, the second overrun's question
+    («… passou do tempo do lance: falta disciplinar?») stayed behind the sheet, dimmed, and the
+    foul entered next closed it unanswered. A new question is never hidden under a sheet: the
+    sheet closes and the card, its answers tappable, is what the referee sees."""
+    live, table = cbfm
+    kicked_off(live, table)
+    phone, tv = screens(browser, live)
+    try:
+        phone.tap("[data-sheet=sheet-foul]")
+        live.call(table.apply, "lance_started", {"side": "A"}, "device", "SIM")
+        for count, warning in ((0, True), (1, False), (2, False)):
+            live.call(table.apply, "lance_expired",
+                      {"side": "A", "warning": warning, "count": count}, "device", "SIM")
+        text_has(phone, "#pending li", "passou do tempo")
+        answer = "#pending button[data-choice]"
+        phone.wait_for_selector(answer, state="visible")
+        in_sight = phone.evaluate("""s => { const b = document.querySelector(s)
+            .getBoundingClientRect(); const el = document.elementFromPoint(b.left + b.width / 2,
+            b.top + b.height / 2); return !!el && !!el.closest('#pending')
+            && b.bottom <= innerHeight && b.top >= 0; }""", answer)
+        phone.screenshot(path=str(output_dir / "pace-question-over-sheet-phone.png"))
+        assert in_sight, "the new question is hidden behind the open sheet"
+        assert not phone.is_visible("#sheet-foul")
     finally:
         close(phone, tv)
 
@@ -523,8 +571,13 @@ def test_a_second_half_started_early_is_asked_and_said(browser: Any, output_dir:
         phone.tap("#start-main")
         phone.wait_for_selector("#ask[open]")
         asked = phone.text_content("#ask-text") or ""
-        assert asked.startswith("O intervalo ainda tem 0:2"), asked
+        assert asked.startswith("O intervalo ainda tem 00:2"), asked
         assert asked.endswith(". Iniciar o 2º tempo agora?"), asked
+        # walk50c L5: the time asked is the header's, to the second ("ainda tem 0:05" over
+        # a header at 00:04: one rounding up, the other down)
+        phone.wait_for_function("""() => document.getElementById('ask-text').textContent
+            .includes('ainda tem ' + document.getElementById('c-clock').textContent + '.')""",
+                                timeout=5_000)
         phone.screenshot(path=str(output_dir / "pace-early-start-asked-phone.png"))
         phone.tap("#ask-no")
         assert phone.is_hidden("#ask")
@@ -542,7 +595,7 @@ def test_a_second_half_started_early_is_asked_and_said(browser: Any, output_dir:
         assert [k for k, _d in sent] == ["start_period"]
         left = sent[0][1]["interval_left_ms"]
         assert 15_000 < left <= 28_000, left
-        assert f"ainda tem {left // 60000}:{left // 1000 % 60:02d}." in shown, (shown, left)
+        assert f"ainda tem {left // 60000:02d}:{left // 1000 % 60:02d}." in shown, (shown, left)
     # the Registro and the súmula say it (matchbook/wording.py, one sentence for both)
     from futmesa.matchbook.wording import sentence
     assert sentence("start_period", {"interval_left_ms": 28_400}, {}, "pt", period=1) == \
@@ -560,7 +613,7 @@ def test_the_early_start_question_goes_when_the_interval_runs_out(
         phone.tap("#start-main")
         phone.wait_for_selector("#ask[open]")
         asked = phone.text_content("#ask-text") or ""
-        assert asked.startswith("O intervalo ainda tem 0:0"), asked
+        assert asked.startswith("O intervalo ainda tem 00:0"), asked
         phone.wait_for_function("() => !document.getElementById('ask').open",
                                 timeout=10_000)
         phone.wait_for_function("/^✓/.test(document.getElementById('result').textContent)")
@@ -622,6 +675,7 @@ def test_a_real_goal_voided_is_told_in_the_accounts_words(
         try:
             tv.goto(live.base_url + "/")
             text_is(tv, "#name-A", "Estrela do Norte")
+            live.give_lance("A")  # the kick-off first: no shot from it (000 Art. 12 §5)
             live.referee("shot_asked", {"side": "A", "disc": 9})
             live.sim.goal(live.match()["ends"]["B"])
             tv.wait_for_function("document.getElementById('score-A').textContent === '1'",
@@ -639,12 +693,16 @@ def test_a_real_goal_voided_is_told_in_the_accounts_words(
             text_is(tv, "#score-A", "0")
             wait_settled(tv, "#announce")
             tv.screenshot(path=str(output_dir / "pace-real-goal-voided-account-tv.png"))
-            # the void undone (a void of the void): GOL! again, that goal, and the account's words
+            # the void undone (a void of the void): that goal said restored, never a new GOL!
+            # (walk50b L1: the TV played GOL! in the interval), then the account's words
             void = max(e.id for e in d.store.entries(d.match["id"]) if e.kind == "void")
             live.referee("void", {"target": void, "reason": "revisto"})
-            tv.wait_for_function("document.getElementById('goal-word').textContent === 'GOL!'"
+            tv.wait_for_function("document.getElementById('goal').classList.contains('restored')"
                                  " && !document.getElementById('goal').classList"
                                  ".contains('hidden')", timeout=20_000)
+            assert tv.text_content("#goal-word") == "GOL VALIDADO"
+            wait_settled(tv, "#goal")
+            tv.screenshot(path=str(output_dir / "pace-real-goal-restored-tv.png"))
             assert tv.text_content("#goal-team") == "Estrela do Norte"
             assert "botão 9" in tv.text_content("#goal-detail")
             assert tv.text_content("#goal-score") == "1 × 0"
@@ -652,6 +710,48 @@ def test_a_real_goal_voided_is_told_in_the_accounts_words(
             text_is(tv, "#score-A", "1")
         finally:
             tv.context.close()
+
+
+def test_a_tv_opened_after_a_void_says_it_as_the_one_that_saw_it(
+    browser: Any, output_dir: Path
+) -> None:
+    """Issue 45 #4: what a void or a correction is said with was in the referee's answer
+    (/api/referee) only; the TV fetched the account's words when it saw a goal leave the score,
+    and a TV opened after the void — or any void of no goal — said nothing of it. The words
+    are in the published state: every TV says them while they stand."""
+    from futmesa_testkit.livetable import LiveTable
+
+    with LiveTable(speed=30, settings={"lance_ms": 3_600_000, "lance_warn_ms": 5_000}) as live:
+        live.start_match(teams=TEAMS)
+        first = browser.new_context(**TV).new_page()
+        later = browser.new_context(**TV).new_page()
+        try:
+            first.goto(live.base_url + "/")
+            text_is(first, "#name-A", "Estrela do Norte")
+            live.give_lance("A")  # the kick-off first: no shot from it (000 Art. 12 §5)
+            live.referee("shot_asked", {"side": "A", "disc": 9})
+            live.sim.goal(live.match()["ends"]["B"])
+            text_is(first, "#score-A", "1")
+            d = live.daemon
+            goal = max(e.id for e in d.store.entries(d.match["id"]) if e.kind == "goal_line")
+            live.referee("void", {"target": goal, "reason": "a bola não entrou"})
+            said = "anulado pelo árbitro: a bola não entrou"
+            text_has(first, "#announce", said)
+            later.goto(live.base_url + "/")
+            text_has(later, "#announce", said)
+            text_has(later, "#announce", "Gol de Estrela do Norte (1\u00a0×\u00a00")
+            # a void of no goal: both screens say it, in the same words
+            foul = live.referee("foul", {"side": "B", "disc": 4, "where": "opponent_half"})[
+                "entry_id"]
+            live.referee("void", {"target": foul, "reason": "foi do outro time"})
+            for tv in (first, later):
+                text_has(tv, "#announce", "foi do outro time")
+                assert "Anula «Falta de Botafogo da Mesa" in tv.text_content("#announce")
+            wait_settled(later, "#announce")
+            later.screenshot(path=str(output_dir / "pace-void-on-a-later-tv.png"))
+        finally:
+            first.context.close()
+            later.context.close()
 
 
 # ---- 14 with the real table: the daemon publishes when the interval began ---------------

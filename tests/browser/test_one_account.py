@@ -3,7 +3,7 @@ ruleset, with the real firmware on a pseudo-terminal, the daemon and SQLite behi
 
 Two halves; a goal voided from the Registro and the void undone there with the same two taps
 ("Desfazer anulação"); a disciplinary foul answered "✓ falta" to the table's "passou do tempo do
-lance" (mesa-posta has no lance timer: its referee enters it in Disciplina); a foul "no campo do
+lance" (mesa-posta has no lance timer nor any discipline: none there); a foul "no campo do
 infrator"; a substitution at the interval where the ruleset has them. Then the súmula PDF (as
 text), /assinar and /history each list exactly those facts in the same words as the account
 (``/api/account``), and the TV (a 1920×1080 kiosk) showed the void.
@@ -128,6 +128,7 @@ def goal_voided_and_brought_back(w: Referee, tv: Any, shots: Path, ruleset: str)
     in_play = w.ball_in_play()
     side = w.holder()
     other = "B" if side == "A" else "A"
+    w.kick_off_before_a_shot(side)
     w.shot(side, 9)
     if not in_play:
         w.clock("resume")
@@ -168,7 +169,10 @@ def fouls(w: Referee, meant: list[str]) -> None:
     overrun answered "✓ falta" (Disciplina where the ruleset has no lance timer)."""
     other = w.foul_in_the_offenders_field(4)
     meant.append("foul")
-    if not load_ruleset(w.live.match()["ruleset"]).lance_ms:  # no lance timer (004)
+    rules = load_ruleset(w.live.match()["ruleset"])
+    if not rules.lance_ms and "disciplinary" not in rules.discipline_kinds:
+        return  # no lance timer and no discipline in the document (004: walk49a M5)
+    if not rules.lance_ms:  # no lance timer
         w.disc(5)
         w.tap("[data-sheet=sheet-discipline]", f"#sheet-discipline .side[data-side={other}]")
         w.act("#sheet-discipline [data-discipline=disciplinary]")  # it closes its sheet

@@ -86,7 +86,9 @@ def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
     with rules_served(RulesTable, "cbfm-1toque") as (live, table):
         kicked_off(live, table, "t")
         ends = table.state.to_dict()["ends"]
-        # the ball crosses the line B defends with no shot asked: the rules ask the referee
+        # A's kick-off taken (a shot from it is none, 000 Art. 12 §5), then the ball crosses
+        # the line B defends with no shot asked: the rules ask the referee
+        live.call(table.apply, "touch", {"side": "A", "disc": 6}, "referee", "t")
         live.call(table.apply, "goal_line", {"goal": ends["B"]}, "device", "SIM")
         kiosk = browser.new_page()
         console = browser.new_page()
@@ -100,11 +102,12 @@ def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
             assert "sem chute pedido" in question
             # the question names the answers its buttons offer, in their words and order,
             # and no other (walk45h-b B1: "gol contra" said, no button for it)
-            buttons = [b.strip().lstrip("✓ ") for b in
+            buttons = [b.strip().removesuffix(" sugerido") for b in
                        console.locator("#pending button[data-choice]").all_text_contents()]
             assert question.endswith(": " + ", ".join(buttons[:-1]) + f" ou {buttons[-1]}?"), (
                 question, buttons)
-            assert console.text_content("#pending button[data-choice=no_goal]") == "✓ sem gol"
+            suggested = console.text_content("#pending button[data-choice=no_goal]")
+            assert suggested == "sem gol sugerido", suggested
             console.click("#pending button[data-choice=shot_asked]")
             kiosk.wait_for_function("document.getElementById('score-A').textContent === '1'")
             # the answer's own line, never the table's news of the goal it made (walk #45g G9)
@@ -115,7 +118,7 @@ def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
             # 000 does not say who kicks off after a goal: the referee is asked, B proposed
             console.wait_for_selector("#pending button[data-choice=B]")
             assert "Quem dá a saída depois do gol" in console.text_content("#pending li")
-            assert console.text_content("#pending button[data-choice=B]").startswith("✓")
+            assert console.text_content("#pending button[data-choice=B]").endswith(" sugerido")
             console.click("#pending button[data-choice=B]")
             console.wait_for_function("document.getElementById('pending').textContent"
                                       ".includes('nada pendente')")

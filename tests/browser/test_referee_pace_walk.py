@@ -27,10 +27,12 @@ pytestmark = pytest.mark.browser
 
 RULESETS = ("cbfm-1toque", "gaucha", "pastilha-8x2", "mesa-posta")
 PACE_S = 1.0  # the referee's thumb: one tap a second, never faster
-SPEED = 2     # the table's clock at twice real time: a 75 s half is 37.5 s of wall time
+SPEED = 2     # the table's clock at twice real time: a 2-minute half is 60 s of wall time
 # the first half's taps take ~25 s of wall time (~30 s in 001, where the falta técnica the
-# lance overrun gives needs its pass before a shot): halves with room for a busy machine
-HALF_MINUTES = {"gaucha": 1.5}
+# lance overrun gives needs its pass before a shot; one tap more where no shot comes from the
+# kick-off): halves with room for a busy machine — 75 s halves ran out before the 2nd half's
+# shot at load ~10 (the browser run beside the walkers, cbfm-1toque, 2026-12-07)
+HALF_MINUTES = {"gaucha": 2.25}
 # the lance: the shortest the file takes, 5 s, so one runs out within the half (000 and 003
 # warn or ask first); in 001 every expiry is a technical foul at once (Art. XXIX e), so its
 # lance is long enough for the referee's five taps between two lances at this speed
@@ -49,7 +51,7 @@ def settings(ruleset: str) -> dict[str, Any]:
     referee starts the 2nd half at once), and where the document times a lance a short one
     that runs out within the half (004 times no lance: mesa_posta.py, lance_ms 0)."""
     s: dict[str, Any] = {"teams": TEAMS, "kickoff": "A", "competition": "pontos corridos",
-                         "half_minutes": HALF_MINUTES.get(ruleset, 1.25),
+                         "half_minutes": HALF_MINUTES.get(ruleset, 2.0),
                          "interval_minutes": 0}
     if ruleset != "mesa-posta":
         s.update(lance_seconds=LANCE_SECONDS.get(ruleset, 5), lance_warn_seconds=2)
@@ -211,7 +213,7 @@ def saved_shot(w: Thumb, disc: int) -> None:
         answer_open(w)
         side = w.club.match()["possession"]["side"]
     w.side_picked(side)
-    w.page.wait_for_function("!document.getElementById('act-shot').disabled")
+    w.page.wait_for_function("!document.getElementById('act-shot').hasAttribute('aria-disabled')")
     w.disc(disc)
     w.act(("#act-shot",), "shot_asked", side=side, disc=disc)
     w.screenshot(f"shot-{side}")

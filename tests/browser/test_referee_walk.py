@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 from futmesa.rules import RULESETS
-from futmesa.sim.referee_moves import shootout_kick
+from futmesa.sim.referee_moves import kick_off_first, shootout_kick
 from futmesa_testkit.livetable import LiveTable
 
 pytestmark = pytest.mark.browser
@@ -83,7 +83,8 @@ class Walk:
     def shot(self, side: str, disc: int) -> None:
         """`side`'s shot by `disc`, once the console offers it to that team."""
         self.wait_js(f"document.getElementById('side-{side}').getAttribute('aria-pressed')"
-                     " === 'true' && !document.getElementById('act-shot').disabled")
+                     " === 'true'"
+                     " && !document.getElementById('act-shot').hasAttribute('aria-disabled')")
         self.disc(disc)
         self.act("#act-shot")
 
@@ -114,7 +115,8 @@ class Walk:
         self.page.fill("#sub-out", "5")
         self.page.fill("#sub-in", "12")
         self.act("#sheet-discipline [data-act=substitution]")
-        self.tap("#sheet-discipline [data-close]")
+        # a substitution sent closes its sheet (1b755cc, walk 47a M1): nothing left to close
+        self.wait_js("document.getElementById('sheet-discipline').hidden")
         return True
 
     def restart_lance(self, side: str) -> None:
@@ -123,6 +125,12 @@ class Walk:
         self.tap("[data-sheet=sheet-foul]", f"#sheet-foul .side[data-side={side}]")
         self.act("#sheet-foul [data-act=touch]")
         self.tap("#sheet-foul [data-close]")
+
+    def kick_off_before_a_shot(self, side: str) -> None:
+        """The kick-off by `side`, when it is not taken and the engine offers no shot from it
+        (its ball on the centre spot: 004 «Chute pedido», 001 Art. XXI a): one Toque first."""
+        if kick_off_first(self.live.match(), side) is not None:
+            self.restart_lance(side)
 
     def move_on(self, m: dict[str, Any]) -> None:
         """With no question open, what the screen asks of the referee in match state `m`: he
@@ -213,11 +221,13 @@ def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> Non
             # the shot, by the team with the lance, as the console offers it
             side = w.holder()
             other = "B" if side == "A" else "A"
+            w.kick_off_before_a_shot(side)
             w.shot(side, 9)
             meant.append(("shot_asked", side, 9))
             # the other team's shot is not offered
             w.tap(f"#side-{other}")
-            w.wait_js("document.getElementById('act-shot').disabled")
+            w.wait_js("document.getElementById('act-shot')"
+                      ".getAttribute('aria-disabled') === 'true'")
             # the outcome (the selection goes back to the lance by itself)
             w.act("[data-outcome=saved]")
             meant.append(("shot_result", None, None))
@@ -261,26 +271,32 @@ def walk_a_match(browser: Any, ruleset: str, size: str, output_dir: Path) -> Non
             page.screenshot(path=str(output_dir / f"walk-{ruleset}-{size}-final.png"))
 
             # the referee signs the súmula on the phone, with his finger
-            w.tap("#sign-link")
-            page.wait_for_selector("#sign-card:not([hidden])", timeout=WAIT_MS)
-            page.select_option("#role", "referee")
-            page.fill("#name", "Rui Árbitro")
+            # (in a tab of its own: the console stays for "Nova partida", fc4d160)
+            with context.expect_page(timeout=WAIT_MS) as opened:
+                w.tap("#sign-link")
+            signing = opened.value
+            signing.set_default_timeout(WAIT_MS)
+            signing.wait_for_selector("#sign-card:not([hidden])", timeout=WAIT_MS)
+            signing.select_option("#role", "referee")
+            signing.fill("#name", "Rui Árbitro")
             # the summary lists every fact of the match: the pad may be below the fold
-            page.locator("#pad").scroll_into_view_if_needed()
-            box = page.locator("#pad").bounding_box()
+            signing.locator("#pad").scroll_into_view_if_needed()
+            box = signing.locator("#pad").bounding_box()
             assert box
-            page.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2)
-            page.mouse.down()
+            signing.mouse.move(box["x"] + 20, box["y"] + box["height"] / 2)
+            signing.mouse.down()
             for i in range(1, 12):
-                page.mouse.move(box["x"] + 20 + i * (box["width"] - 40) / 11,
-                                box["y"] + box["height"] / 2 + (15 if i % 2 else -15))
-            page.mouse.up()
+                signing.mouse.move(box["x"] + 20 + i * (box["width"] - 40) / 11,
+                                   box["y"] + box["height"] / 2 + (15 if i % 2 else -15))
+            signing.mouse.up()
             before = len(w.referee_inputs())
-            w.tap("#send")
+            signing.tap("#send")
             live.wait(lambda: len(w.referee_inputs()) > before, 60, "the signature")
             meant.append(("signature", None, None))
-            w.wait_js("document.getElementById('signed').textContent.includes('Rui Árbitro')")
-            page.screenshot(path=str(output_dir / f"walk-{ruleset}-{size}-signed.png"))
+            signing.wait_for_function(
+                "document.getElementById('signed').textContent.includes('Rui Árbitro')",
+                timeout=WAIT_MS)
+            signing.screenshot(path=str(output_dir / f"walk-{ruleset}-{size}-signed.png"))
         finally:
             context.close()
         assert errors == []

@@ -1,5 +1,6 @@
 """`futmesa matches` names each match's own table (issue 45 blind walk, medium 5): the name the
-settings gave it, else "Mesa N" from its id — never "Mesa 1" for every one."""
+settings gave it, else "Mesa N" from its id — never "Mesa 1" for every one; its score reads
+"A 0 × 0 B" as every other screen."""
 
 from __future__ import annotations
 
@@ -30,3 +31,5 @@ def test_each_match_names_its_own_table(tmp_path: Path) -> None:
     named = {line.split()[0]: line for line in lines}
     assert "Mesa 1 " in named["1"] and "Mesa 2 " in named["2"], result.output
     assert "Mesa Central" in named["3"] and "Mesa do Fundo" in named["4"], result.output
+    # the score with ×, as on every other screen (walk50b L6: a plain x)
+    assert "Estrela do Norte 0 × 0 Botafogo da Mesa" in named["1"], result.output

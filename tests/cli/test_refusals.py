@@ -139,6 +139,15 @@ def test_serve_on_a_regular_file_says_not_a_serial_port(tmp_path: Path) -> None:
     assert "is not a serial port" in line and "serial ports seen:" in line
 
 
+@pytest.mark.parametrize("device", ["", "  "])
+def test_serve_with_an_empty_device_says_what_to_pass(tmp_path: Path, device: str) -> None:
+    code, out = _run("serve", "--device", device, "--db", str(tmp_path / "m.sqlite"))
+    assert code == 2
+    line = _one_line_error(out)
+    assert "--device" in line and "/dev/ttyACM0" in line and "futmesa sim" in line
+    assert not (tmp_path / "m.sqlite").exists()
+
+
 def test_serve_on_a_port_held_by_another_program_names_its_pid(tmp_path: Path) -> None:
     master, slave = pty.openpty()
     name = os.ttyname(slave)

@@ -69,3 +69,11 @@ def test_the_console_and_the_cli_list_every_ruleset() -> None:
     help_text = cli.commands["serve"].params[1].help or ""
     for name in ruleset_names():
         assert name in help_text
+
+
+def test_the_guides_sumula_example_carries_the_verify_url() -> None:
+    """An organiser copies §9's line: without --verify-url the PDF has no QR code (walk 48b)."""
+    guide = (ROOT / "docs" / "operating.md").read_text(encoding="utf-8")
+    calls = [code for code in _code(guide) for command, _rest in CALL.findall(code)
+             if command == "report" and "--pdf" in code]
+    assert calls and all("--verify-url" in code for code in calls), calls

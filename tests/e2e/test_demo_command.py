@@ -36,10 +36,10 @@ def test_demo_plays_both_halves_and_exits(tmp_path: Path) -> None:
     # the address a phone on the network opens (issue 14), not localhost
     assert re.search(r"console do árbitro +: http://[^/\s]+:\d+/console\?token=", out), out
     # each period's end names the sides (issue 23), and the whole output is Portuguese
-    assert re.search(r"fim do 1º tempo: Estrela do Norte \d+ x \d+ \S", out), out
-    assert re.search(r"fim do 2º tempo: Estrela do Norte \d+ x \d+ \S", out), out
+    assert re.search(r"fim do 1º tempo: Estrela do Norte \d+ × \d+ \S", out), out
+    assert re.search(r"fim do 2º tempo: Estrela do Norte \d+ × \d+ \S", out), out
     assert not re.search(r"-> |\bperiod\b|\breferee\b|\bno_foul\b", out), out
-    final = re.search(r"PLACAR FINAL: .* (\d+) x (\d+) ", out)
+    final = re.search(r"PLACAR FINAL: .* (\d+) × (\d+) ", out)
     assert final, out
     with sqlite3.connect(db) as conn:
         kinds = dict(conn.execute(
@@ -61,7 +61,7 @@ def test_demo_plays_both_halves_and_exits(tmp_path: Path) -> None:
         return run.stdout
 
     listed = cli("matches")
-    assert f"{final.group(1)} x {final.group(2)}" in listed and "unfinished" not in listed
+    assert f"{final.group(1)} × {final.group(2)}" in listed and "unfinished" not in listed
     pdf = tmp_path / "sumula.pdf"
     cli("report", "1", "--pdf", str(pdf), "--csv", str(tmp_path / "s.csv"))
     assert pdf.read_bytes().startswith(b"%PDF") and (tmp_path / "s.csv").stat().st_size > 0

@@ -31,7 +31,7 @@ def test_the_demo_plays_every_ruleset_to_the_final_whistle(ruleset: str, tmp_pat
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out
     assert "fim do 2º tempo" in out, out
-    final = re.search(r"PLACAR FINAL: Estrela do Norte (\d+) x (\d+) Botafogo da Mesa", out)
+    final = re.search(r"PLACAR FINAL: Estrela do Norte (\d+) × (\d+) Botafogo da Mesa", out)
     assert final, out
     # what the scripted referee and the demo print is Portuguese, never an entry's code
     assert not re.search(r"\b(shot_asked|lance_done|touch|referee|refused)\b", out), out
@@ -51,4 +51,4 @@ def test_the_demo_plays_every_ruleset_to_the_final_whistle(ruleset: str, tmp_pat
     # the stored match replays to the printed score
     listed = subprocess.run([FUTMESA, "matches", "--db", str(db)], capture_output=True,
                             text=True, timeout=120)
-    assert f"{final.group(1)} x {final.group(2)}" in listed.stdout, listed.stdout
+    assert f"{final.group(1)} × {final.group(2)}" in listed.stdout, listed.stdout  # 24c955f

@@ -33,6 +33,7 @@ def test_a_fresh_database_does_not_import_the_tables_earlier_match(tmp_path: Pat
         # two goals the first host has seen (one in each goal: a goal line is quiet for a
         # moment after a goal); the team that concedes kicks off and scores
         for n, side in enumerate(("A", "B")):
+            live.give_lance(side)  # its kick-off first: no shot from it (000 Art. 12 §5)
             live.referee("shot_asked", {"side": side, "disc": 9})
             live.sim.goal(ends["B" if side == "A" else "A"])
             live.wait(lambda n=n: sum(live.match()["score"].values()) == n + 1, 60,
@@ -57,6 +58,7 @@ def test_a_fresh_database_does_not_import_the_tables_earlier_match(tmp_path: Pat
         live.referee("start_period")
         live.wait(lambda: live.daemon.status is not None and live.daemon.status.running, 60,
                   "the clock")
+        live.give_lance("A")  # the kick-off first: no shot from it (000 Art. 12 §5)
         live.referee("shot_asked", {"side": "A", "disc": 7})
         live.sim.goal(live.match()["ends"]["B"])
         live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the new match's goal")

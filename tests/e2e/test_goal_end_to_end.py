@@ -57,6 +57,7 @@ def test_goal_line_trip_reaches_log_api_and_stream() -> None:
         listener.start()
         subscribed.wait(5)
         time.sleep(0.3)
+        live.give_lance("A")  # the kick-off first: no shot from it (000 Art. 12 §5)
         live.referee("shot_asked", {"side": "A", "disc": 9})  # 000 Art. 12 §1
         ends = live.match()["ends"]
         live.sim.goal(ends["B"])  # the ball crosses the line of the goal B defends
@@ -75,6 +76,7 @@ def test_goal_without_sensor_trip_changes_nothing() -> None:
     """The same match with no trip: the score stays 0 x 0 (the test above can fail)."""
     with LiveTable(speed=30) as live:
         live.start_match()
+        live.give_lance("A")  # the kick-off first: no shot from it (000 Art. 12 §5)
         live.referee("shot_asked", {"side": "A", "disc": 9})
         live.sim.ball_out(0)
         live.wait(lambda: any(e.kind == "ball_out" for e in live.daemon.store.device_events()),

@@ -124,6 +124,8 @@ def test_no_lance_timer_in_mesa_posta() -> None:
     """004 states no per-move timer: a long wait brings no expiry and no sanction."""
     with LiveTable(speed=SPEED, ruleset="mesa-posta") as live:
         live.start_match(kickoff="A")
+        live.referee("touch", {"side": "A", "disc": 9})  # the kick-off: the clock runs
+        live.wait(lambda: live.daemon.status.running, 30, "the clock to run from the kick-off")
         live.sim.button("turnA")
         start = live.daemon.status.clock_ms
         live.wait(lambda: live.daemon.status.clock_ms - start > 45_000, 30,

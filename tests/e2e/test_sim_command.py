@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from futmesa.deploy.probe import probe
+from futmesa_testkit.clubtable import ClubTable
 
 FUTMESA = str(Path(sys.executable).with_name("futmesa"))
 
@@ -48,6 +52,8 @@ def test_two_sims_are_two_tables() -> None:
             firsts.append(proc.stdout.readline())
         ids = [line.split("(id ", 1)[1].split(")", 1)[0] for line in firsts]
         assert len(set(ids)) == 2 and all(i.startswith("SIM") for i in ids), firsts
+        ports = {line.split(" em ", 1)[1].strip() for line in firsts}
+        assert len(ports) == 2, firsts
         number = int(ids[0][3:])
         clash = subprocess.run([FUTMESA, "sim", "--table", str(number)], capture_output=True,
                                text=True, timeout=60, stdin=subprocess.DEVNULL)
@@ -57,3 +63,20 @@ def test_two_sims_are_two_tables() -> None:
         for proc in procs:
             proc.terminate()
             proc.communicate(timeout=30)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["stopped", "killed"])
+def test_a_sim_started_again_keeps_its_path_and_serve_reconnects(tmp_path: Path,
+                                                                  sig: int) -> None:
+    """Issue 45 (blind walk, M4): a power cut at the simulated table, `futmesa sim` stopped
+    (or killed) and started again with the same --table, gave a new pty path, and the
+    `futmesa serve --device` left running waited on the old one for ever. A real table keeps
+    /dev/ttyACM0: the sim prints the same path again (a killed sim's stale link replaced), and
+    serve connects to the table again by itself, its match still open."""
+    with ClubTable(tmp_path, "gaucha", {"half_minutes": 5}) as club:
+        match_id = club.state()["match_id"]
+        club.power_cut(sig)
+        assert club.power_back() == club.device, club.output()
+        club.wait(lambda: club.state().get("link", {}).get("connected"), 90,
+                  "the daemon connected to the table again")
+        assert club.state()["match_id"] == match_id

@@ -18,6 +18,8 @@ def test_a_voided_ball_out_gives_the_clock_back() -> None:
     with LiveTable(speed=SPEED, ruleset="mesa-posta") as live:
         live.start_match(kickoff="A")
         live.referee("touch", {"side": "A", "disc": 9})
+        # the kick-off taken: the clock, held since the start (004 A partida), runs
+        live.wait(lambda: live.daemon.status.running, 30, "the clock to run from the kick-off")
         live.referee("last_touch", {"side": "A"})
         live.sim.ball_out(2)  # a side-net zone: the table stops its own clock
         live.wait(lambda: live.daemon.status is not None and not live.daemon.status.running,
@@ -42,6 +44,37 @@ def test_a_voided_ball_out_gives_the_clock_back() -> None:
         m = live.match()
         assert m["restart"]["kind"] == "saida" and m["restart"]["taken"] is True
         assert m["clock_running"] is True
+
+
+def test_a_voided_restart_of_the_referee_gives_the_clock_back() -> None:
+    """Walk46b H1: the ball in play, the clock running, a wrong restart tapped (the host stops
+    the clock: a dead ball only the referee sees) and voided in the Registro — the clock stayed
+    PARADO through the next Toque. Voiding it runs the clock again at once, the time since
+    that stop counted as played (004 A partida: the ball rolled all along)."""
+    with LiveTable(speed=SPEED, ruleset="mesa-posta") as live:
+        live.start_match(kickoff="A")
+        live.referee("touch", {"side": "A", "disc": 9})
+        # the kick-off taken: the clock, held since the start (004 A partida), runs
+        live.wait(lambda: live.daemon.status.running, 30, "the clock to run from the kick-off")
+        live.referee("restart", {"side": "B", "kind": "lateral"})
+        live.wait(lambda: live.daemon.status is not None and not live.daemon.status.running,
+                  30, "the host to stop the table's clock for the restart")
+        store, match_id = live.daemon.store, live.daemon.match["id"]
+        wrong = next(e for e in store.entries(match_id) if e.kind == "restart")
+        stop = [e for e in store.entries(match_id) if e.kind == "clock_stopped"][-1]
+        stopped_at = live.daemon.status.clock_ms
+        live.wait(lambda: _ticks_since(live.daemon.status.ticks, stop.ticks) >= 5_000, 30,
+                  "5 s of the table's time")
+
+        live.referee("void", {"target": wrong.id, "reason": "toque errado"})
+        live.wait(lambda: live.daemon.status.running, 30, "the clock to run again")
+        live.wait(lambda: bool([e for e in store.entries(match_id)
+                                if e.kind == "clock_adjusted"]), 30, "the time given back")
+        given = [e for e in store.entries(match_id) if e.kind == "clock_adjusted"][0]
+        assert given.data["delta_ms"] >= 5_000, given.data
+        assert live.daemon.status.clock_ms >= stopped_at + given.data["delta_ms"]
+        live.referee("touch", {"side": "A", "disc": 8})  # play goes on: still running
+        assert live.match()["clock_running"] is True and live.daemon.status.running
 
 
 def _ticks_since(now: int, then: int) -> int:

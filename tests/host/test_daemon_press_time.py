@@ -49,6 +49,7 @@ def _to_the_alarm(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Tabl
     daemon.referee("start_period", {}, "ref")
     device(1, W.EV_PERIOD_STARTED, 0)
     device(2, W.EV_CLOCK_STARTED, 0)
+    daemon.referee("touch", {"side": "A", "disc": 8}, "ref")  # the kick-off (000 Art. 12 §5)
     clock.shift_ms = 60_000  # a minute later
     device(3, W.EV_ALARM, W.BEEP_ALARM, 60_000)
     device(4, W.EV_CLOCK_STOPPED, 2, 60_000)

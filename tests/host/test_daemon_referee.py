@@ -44,6 +44,7 @@ def _shot_asked(tmp_path: Path, rtt_ms: float) -> tuple[TableDaemon, Any]:
     daemon.referee("start_period", {}, "ref")
     device(1, W.EV_PERIOD_STARTED, 0, 90_000)
     device(2, W.EV_CLOCK_STARTED, 0, 90_000)
+    daemon.referee("touch", {"side": "A", "disc": 8}, "ref")  # the kick-off (000 Art. 12 §5)
     daemon.referee("shot_asked", {"side": "A", "disc": 9}, "ref")
     return daemon, device
 
@@ -158,6 +159,7 @@ def test_an_event_mapped_after_a_later_input_keeps_arrival_order(tmp_path: Path)
     daemon.referee("start_period", {}, "ref")
     device(1, W.EV_PERIOD_STARTED, 0, 100_500)  # mapped half a second after it arrived
     device(2, W.EV_CLOCK_STARTED, 0, 100_500)
+    daemon.referee("touch", {"side": "A", "disc": 8}, "ref")  # the kick-off (000 Art. 12 §5)
     daemon.referee("shot_asked", {"side": "A", "disc": 9}, "ref")
     ends = daemon.state.to_dict()["ends"]
     device(3, W.EV_GOAL_LINE, ends["B"], 100_600, clock=600)

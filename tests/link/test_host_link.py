@@ -176,6 +176,19 @@ def test_commands_renumbered_after_the_devices_last(rig):
     assert not [f for f in rig.sent if f.msg_type == W.MSG_CMD]
 
 
+def test_a_command_sent_as_the_link_connects_follows_the_devices_last(rig):
+    """The link says «connected» only once its command numbers follow the device's last: a
+    command sent at that moment (here from the sink's callback; in `futmesa calibrate` and
+    the daemon from another thread) is not numbered from this process's 0, which the device
+    would answer as an old retry (ACK_DUPLICATE) and never run — CI on aa12e6e:
+    test_signals' calibrate «refused a calibration command (result 1)»."""
+    futures = []
+    rig.sink.on_connection = lambda up, reason: futures.append(rig.link.command(W.CMD_BEEP))
+    rig.connect(5, 0, last_cmd=41)  # a host restarted: the device ran commands up to 41
+    cmds = [f for f in rig.sent if f.msg_type == W.MSG_CMD]
+    assert len(futures) == 1 and [f.seq for f in cmds] == [42]
+
+
 def test_bad_frames_logged_once_per_burst(rig, caplog):
     rig.connect(5, 0)
     caplog.set_level(logging.WARNING, logger="futmesa.link")

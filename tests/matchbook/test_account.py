@@ -25,6 +25,7 @@ from futmesa import report
 from futmesa.matchbook import MatchBook, MatchLibrary, build
 from futmesa.matchbook.account import account, line
 from futmesa.matchbook.entries import to_entry
+from futmesa.sim.referee_moves import kick_off_first
 from futmesa.store import EventLog
 from futmesa.web.console import entry_view, live_log_view
 from futmesa.web.history import history_rows, render_history
@@ -53,11 +54,18 @@ class Table:
                                            "Rui" if source == "referee" else "T1",
                                            occurred_at=self.t)
         stored = next(e for e in self.store.entries(self.book.id) if e.id == entry_id)
-        self.book.apply(to_entry(stored))
+        self.effects = self.book.apply(to_entry(stored))  # what the rules did on it
         return entry_id
 
     def device(self, kind: str, data: dict[str, Any] | None = None) -> int:
         return self.put(kind, data, "device")
+
+    def kick_off_first(self, side: str = "A") -> None:
+        """`side`'s kick-off touch, as the referee enters it before the shot, when the kick-off
+        is not taken and the rules ask no shot from it (000 Art. 12 §5, 003 Art. 34)."""
+        move = kick_off_first(self.book.state.to_dict(), side)
+        if move is not None:
+            self.put(*move)
 
     def start_half(self, period: int) -> None:
         """A half begun as the referee and the device enter it, its clock at 0."""
@@ -80,6 +88,7 @@ def a_match(path: Path) -> Table:
     """Goal voided and brought back, a lance-time foul, a foul in the offender's field, the
     interval with a substitution and the interval's alarm."""
     t = kicked_off(path, clock=65_000)  # "2'" as a referee writes it
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     void = t.put("void", {"target": goal, "reason": "a bola não entrou"})
@@ -276,6 +285,7 @@ def test_the_registro_offers_the_undo_and_folds_the_lance_timer(tmp_path: Path) 
 
 def test_a_voided_goal_reads_as_what_it_was_struck_in_the_goals_table(tmp_path: Path) -> None:
     t = kicked_off(tmp_path / "m.sqlite")
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     t.put("void", {"target": goal, "reason": "tiro de meta"})
@@ -385,6 +395,7 @@ def test_no_minute_is_placed_past_the_halfs_length(tmp_path: Path) -> None:
     """Issue 45 (walk, sumula1-1.png): a goal at 2:50 of a 3-minute half is "3'", and so is a
     void made after the alarm's instant, on every view — never "4'" in a 3-minute half."""
     t = kicked_off(tmp_path / "m.sqlite", clock=HALF - 10_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     t.clock = HALF + 30_000  # the table's clock read past the half's end
@@ -394,6 +405,19 @@ def test_no_minute_is_placed_past_the_halfs_length(tmp_path: Path) -> None:
              "a bola não entrou"]
     assert [line(f) for f in record["account"]] == meant
     assert [line(f) for f in t.book.live_log.account()] == meant
+
+
+def test_the_added_time_announced_is_in_the_account(tmp_path: Path) -> None:
+    """Walk 49b L4: 1 min of added time announced (the TV's "+1 acréscimo") was only in the
+    event log: the Resumo (súmula, /assinar, /history) ended the half a minute past its length
+    with no word why. Now the acréscimo is a line of its own, placed when announced."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=HALF - 20_000)
+    t.put("added_time", {"ms": 60_000})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    meant = ["1º tempo 3' — Acréscimo de 1 min"]
+    assert [line(f) for f in record["account"]] == meant
+    assert [line(f) for f in t.book.live_log.account()] == meant
+    assert [line(f, "en") for f in record["account"]] == ["1st half 3' — 1 min added time"]
 
 
 def test_a_disciplinary_foul_reads_one_way_with_its_count(tmp_path: Path) -> None:
@@ -446,6 +470,7 @@ def test_a_correction_is_placed_when_it_was_made(tmp_path: Path) -> None:
     """Issue 45 (walk, sumula1-1.png): a void was stamped with its goal's time ("1º tempo 2'")
     and its undo with its own ("2º tempo 3'"); every correction is placed when it was made."""
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     t.clock = 150_000
@@ -544,6 +569,31 @@ def test_a_shootout_is_placed_in_the_shootout_and_its_score_said(tmp_path: Path)
     numbers = {str(e["id"]) for e in kicks}
     assert {(r["period"], r["clock"]) for r in rows.rows if r["number"] in numbers} == {
         ("Disputa de pênaltis", "")}, rows.rows
+
+
+def test_a_correction_after_the_shootout_is_placed_after_the_match(tmp_path: Path) -> None:
+    """Issue 45 #1: once the shoot-out decided the match, a correction made then still read
+    "Disputa de pênaltis" as if it were a kick; made after the final whistle, it is placed
+    "Depois do jogo" (Registro, súmula Resumo and event log), as after any final whistle."""
+    t = a_shootout(tmp_path / "m.sqlite")
+    foul = [e.id for e in t.store.entries(t.book.id) if e.kind == "foul"][-1]
+    amend = t.put("amend", {"target": foul, "data": {"side": "B", "disc": 7},
+                            "reason": "era o botão 7"})
+    assert t.book.state.m["finished"]
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    for entries in (live["entries"], record["entries"]):
+        row = next(e for e in entries if e["id"] == amend)
+        assert (row["after_match"], row["shootout"]) == (True, False), row
+        last_kick = [e for e in entries if e["kind"] == "shootout_kick"][-1]
+        assert last_kick["shootout"] and not last_kick["after_match"], last_kick
+    for facts in (record["account"], account(live["entries"])):
+        assert [(f["kind"], f["when"]) for f in facts][-2:] == [
+            ("time", "Disputa de pênaltis"), ("correction", "Depois do jogo")], facts
+    rows = build(record).table("log")
+    assert rows is not None
+    assert next(r["period"] for r in rows.rows if r["number"] == str(
+        next(e["no"] for e in record["entries"] if e["id"] == amend))) == "Depois do jogo"
 
 
 def test_a_void_after_the_final_whistle_leaves_the_match_finished(tmp_path: Path) -> None:
@@ -663,6 +713,10 @@ def test_an_own_goal_says_whose_it_was(tmp_path: Path) -> None:
     assert [f["text"] for f in account(live["entries"]) if f["kind"] == "goal"] == [meant]
     table = build(record).table("goals")
     assert table is not None and [r["what"] for r in table.rows] == [meant], table.rows
+    # the Gols table's team column: the point's team and whose own goal (walk 47a L2: it read
+    # "Botafogo da Mesa (gol contra)", as if Botafogo had put it in its own goal)
+    assert [r["team"] for r in table.rows] == [
+        "Botafogo da Mesa (gol contra de Estrela do Norte)"], table.rows
     assert goal
 
 
@@ -671,6 +725,7 @@ def test_a_shot_without_a_goal_is_said_once(tmp_path: Path) -> None:
     defendido": the rules' words restated the entry on its own row (Registro, súmula); since
     walk45i-a M5 the row is the rules' words, which name the shooter and its disc."""
     t = kicked_off(tmp_path / "m.sqlite", clock=30_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     shot = t.put("shot_result", {"outcome": "saved"})
     record = MatchLibrary(t.store).match_record(t.book.id)
@@ -694,3 +749,289 @@ def test_a_restart_entered_is_said_once(tmp_path: Path) -> None:
     row = next(e for e in record["entries"] if e["id"] == entry)
     assert row["text"].startswith("Reinício: lateral para Botafogo da Mesa"), row["text"]
     assert not [m for m in row["meaning"] if m.startswith("Lateral para")], row["meaning"]
+
+
+def test_a_goal_kick_with_its_arrangement_is_said_once(tmp_path: Path) -> None:
+    """Walk 49b L2: the ball-out answer read "… último toque de Botafogo — Tiro de meta para
+    Alvorada (… Art. 13); Arrumação das equipes; tiro de meta para Alvorada (… Art. 13)" in the
+    súmula's event log: the goal kick and the arrangement for it, both cited to Art. 13."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=30_000)
+    for side, disc in (("A", 10), ("A", 8), ("B", 5)):
+        t.put("touch", {"side": side, "disc": disc})
+    t.device("ball_out", {"line": "end", "end": 0, "zone": 3})
+    asked = t.book.state.m["pending"][0]
+    assert asked["kind"] == "ball_out_touch", asked
+    answer = t.put("confirm", {"target": asked["id"], "choice": "B"})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    row = next(e for e in record["entries"] if e["id"] == answer)
+    assert row["meaning"] == ["Arrumação das equipes; tiro de meta para Estrela do Norte "
+                              "(CBFM 1 Toque, Art. 13)"], row["meaning"]
+    assert row["meaning_en"] == ["Teams re-arrange for Estrela do Norte's goal kick "
+                                 "(CBFM 1 Toque, Art. 13)"], row["meaning_en"]
+    log = build(record).table("log")
+    assert log is not None
+    what = next(r["what"] for r in log.rows if r["number"] == str(answer))
+    assert what.lower().count("tiro de meta") == 1, what
+
+
+def test_a_void_of_a_fact_the_account_does_not_list_is_not_listed(tmp_path: Path) -> None:
+    """Issue 45 (blind walk, kick-off): the answer to "Quem dá a saída?" voided from the
+    Registro — the Resumo listed "Anula «…: saída para …»", the annulment of a fact it never
+    showed. Either both or neither: an answer the account does not list, its void and that
+    void's undo are not listed; a goal, its void and the undo still are."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
+    asked = [p for p in t.book.state.m["pending"] if p["kind"] == "kickoff_side"]
+    assert asked, t.book.state.m["pending"]
+    answer = t.put("confirm", {"target": asked[0]["id"], "choice": "A"})
+    void = t.put("void", {"target": answer, "reason": "engano"})
+    t.put("void", {"target": void, "reason": "era isso mesmo"})
+    t.put("void", {"target": goal, "reason": "a bola não entrou"})
+    meant = [("void_goal", "Gol de Estrela do Norte (1 × 0, 2', botão 9) anulado pelo "
+                           "árbitro: a bola não entrou")]
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    assert [(f["kind"], f["text"]) for f in record["account"]] == meant, record["account"]
+    assert [(f["kind"], f["text"]) for f in t.book.live_log.account()] == meant
+    # the súmula's Correções still lists every correction, as the Registro does
+    corrections = build(record).table("corrections")
+    assert corrections is not None and len(corrections.rows) == 3, corrections.rows
+
+
+def test_a_voided_lance_foul_answer_stays_listed_struck_with_its_void(tmp_path: Path) -> None:
+    """The other half of "both or neither": the foul answered to the lance timer's question,
+    its answer voided, stays in the account struck beside its void (as a foul row does),
+    never the void alone."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.put("touch", {"side": "A", "disc": 5})
+    t.put("touch", {"side": "A", "disc": 6})
+    t.device("lance_started", {"side": "B"})
+    t.device("lance_expired", {"side": "B", "warning": True})
+    t.device("lance_expired", {"side": "B", "count": 1})
+    asked = t.device("lance_expired", {"side": "B", "count": 2})
+    answer = t.put("confirm", {"target": asked, "choice": "foul"})
+    t.put("void", {"target": answer, "reason": "engano"})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    for facts in (record["account"], t.book.live_log.account()):
+        assert [(f["kind"], f["struck"]) for f in facts] == [
+            ("discipline", True), ("correction", False)], facts
+        assert facts[0]["text"] == ("Falta disciplinar de Botafogo da Mesa (1ª): passou do "
+                                    "tempo do lance")
+
+
+def test_a_foul_after_time_up_says_on_its_line_that_it_was_not_taken(tmp_path: Path) -> None:
+    """Walk46b M4 (12-penalti, 41-assinar, sumula1-1): in the mesa-posta, time up with the ball
+    in play, a foul in the box ends the half and is not taken (004 A partida, scenario
+    mesa-posta/37) — the Resumo, "Faltas e disciplina" and /assinar read only "Falta de
+    Botafogo, botão 5 na área", a penalty for a captain. Every view says what became of it on
+    the foul's own line."""
+    t = kicked_off(tmp_path / "m.sqlite", "mesa-posta", clock=20_000)
+    t.put("touch", {"side": "A", "disc": 9})
+    t.clock = HALF
+    t.device("time_up")
+    foul = t.put("foul", {"side": "B", "disc": 5, "type": "falta", "where": "box"})
+    # walk49a M4: the engine counts no foul once time is up (003 Art. 74 §único e: "não haverá
+    # falta com o relógio parado"; 004 A partida: the half ends on it) — the TV's counter stays
+    # 0; the line says it is not counted, so the Resumo's fouls still add up to the TV's
+    assert t.book.state.m["fouls"]["B"]["fouls"] == 0
+    said = ("Falta de Botafogo da Mesa, botão 5 na área — não contada, sem cobrança: "
+            "tempo esgotado")
+    meant = [f"1º tempo 3' — {said}"]
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    assert [line(f) for f in record["account"] if f["kind"] == "discipline"] == meant
+    # the console's Registro: the foul's own row says it
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    row = next(e for e in live["entries"] if e["id"] == foul)
+    assert said in [row["text"], *row.get("fact_lines", [])], row
+    assert [line(f) for f in account(live["entries"]) if f["kind"] == "discipline"] == meant
+    # the súmula's Resumo and Faltas e disciplina, /assinar, /history
+    s = build(record)
+    resumo, discipline = s.table("account"), s.table("discipline")
+    assert resumo is not None and said in [r["what"] for r in resumo.rows]
+    assert discipline is not None and [r["what"] for r in discipline.rows] == [said]
+    assert [x for x in signing_view(record, "http://h/verificar/1")["summary"]
+            if "Falta de" in x] == meant
+    rows_h = history_rows(MatchLibrary(t.store).list_matches())
+    assert [f["line"] for f in rows_h[0]["facts"] if "Falta de" in f["line"]] == meant
+
+
+def test_a_table_restart_and_the_time_it_did_not_count_are_in_the_account(tmp_path: Path) -> None:
+    """Walk 47a H1: the table lost power in the 2nd half and came back with its clock restored;
+    36 s it did not count were offered and not added — and the súmula's Resumo, /assinar and
+    /history never said it: the captains signed a half 36 s short. The host logs the restore
+    (``clock_restored``) and the account says it, with what the referee decided."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=22_000)
+    t.put("clock_restored", {"lost_ms": 36_000}, "system")
+    meant = "1º tempo 1' — Mesa reiniciada: relógio restaurado em 00:22; 00:36 não contados"
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    unanswered = meant + " — relógio mantido como restaurado, sem resposta do árbitro"
+    assert [line(f) for f in record["account"] if f["kind"] == "restart"] == [unanswered]
+    signing = signing_view(record, "http://h/verificar/1")
+    assert unanswered in signing["summary"], signing["summary"]
+    rows_h = history_rows(MatchLibrary(t.store).list_matches())
+    assert unanswered in [f["line"] for f in rows_h[0]["facts"]]
+    t.put("clock_catch_up", {"ms": 36_000})  # "O jogo continuou?" — Sim
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    assert [line(f) for f in account(live["entries"]) if f["kind"] == "restart"] == [
+        meant + " — relógio adiantado 00:36 pelo árbitro"]
+
+
+def restored_from_log(path: Path) -> Table:
+    """Walk 49a: «A mesa está posta» at 01:32, the table back blank from a power cut: the host
+    logs the restore (00:27.6 not counted, offered as 00:28), then the table sets itself up
+    again (its profile, an entry of no period) and is set to 01:32, running."""
+    t = kicked_off(path, "mesa-posta", clock=92_413)
+    t.put("clock_restored", {"lost_ms": 27_587}, "system")
+    t.period, t.clock = 0, 0
+    t.device("profile_set", {"period_ms": HALF})
+    t.period, t.clock = 1, 92_413
+    t.device("clock_adjusted", {"delta_ms": 92_413, "to_ms": 92_413})
+    t.device("clock_started", {"reason": 1})
+    return t
+
+
+def test_the_tables_rows_of_no_period_read_no_clock_after_a_power_cut(tmp_path: Path) -> None:
+    """Walk50b L3: after a power cut the table's own rows made before its clock was restored
+    («Mesa configurada: períodos de …», of no period) read Relógio 00:00 between the half's
+    rows at 01:32 in the súmula's «Registro de eventos» and in the console's Registro — a
+    reader took it for a clock reset. They read no clock (—), as nothing says the time then."""
+    t = restored_from_log(tmp_path / "m.sqlite")
+    profile = next(e.id for e in t.store.entries(t.book.id) if e.kind == "profile_set")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    rows = {r["number"]: r for r in build(record).table("log").rows}  # type: ignore[union-attr]
+    row = rows[str(next(e["no"] for e in record["entries"] if e["id"] == profile))]
+    assert row["what"].startswith("Mesa configurada") and row["clock"] == "—", row
+    assert row["period"] == ""
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    for entries in (record["entries"], live["entries"]):  # what the console's Registro reads
+        mine = next(e for e in entries if e["id"] == profile)
+        assert mine["no_clock"] is True, mine
+        assert not any(e["no_clock"] for e in entries if e["kind"] == "clock_adjusted")
+
+
+def restart_lines(t: Table) -> list[list[str]]:
+    """The restart's line in the súmula's Resumo, on /assinar and on /history."""
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    signing = signing_view(record, "http://h/verificar/1")["summary"]
+    rows_h = history_rows(MatchLibrary(t.store).list_matches())
+    return [[line(f) for f in record["account"] if f["kind"] == "restart"],
+            [x for x in signing if "Mesa reiniciada" in x],
+            [f["line"] for f in rows_h[0]["facts"] if "Mesa reiniciada" in f["line"]]]
+
+
+def test_the_restart_line_follows_the_referees_answer_after_the_table_set_itself_up(
+        tmp_path: Path) -> None:
+    """Walk 49a H1: the referee tapped «Sim: adiantar o relógio 00:28»; the TV and the Registro
+    said the clock was advanced, but the Resumo (súmula, /assinar, /history) read «00:27 não
+    contados — relógio mantido como restaurado»: the table's own set-up entry (of no period)
+    between the restore and the answer hid the answer. The line says the question's 00:28 and
+    the referee's answer; «Não» keeps the clock as restored, said apart from no answer
+    (walk50b M2: «Não» stored nothing, the súmula could not tell them apart)."""
+    meant = "1º tempo 2' — Mesa reiniciada: relógio restaurado em 01:32; 00:28 não contados"
+    t = restored_from_log(tmp_path / "none.sqlite")  # no answer
+    t.clock = 105_630
+    t.put("touch", {"side": "A", "disc": None})
+    assert restart_lines(t) == [[
+        meant + " — relógio mantido como restaurado, sem resposta do árbitro"]] * 3
+    t = restored_from_log(tmp_path / "no.sqlite")
+    t.clock = 105_630
+    t.put("clock_kept", {"ms": 28_000})  # "Não: a bola parou"
+    t.put("touch", {"side": "A", "disc": None})
+    assert restart_lines(t) == [[meant + " — relógio mantido como restaurado pelo árbitro"]] * 3
+    t = restored_from_log(tmp_path / "yes.sqlite")
+    t.clock = 105_630
+    t.put("clock_catch_up", {"ms": 28_000})  # "A bola continuou rolando?" — Sim
+    t.clock = 133_641
+    confirmed = t.device("clock_adjusted", {"delta_ms": 28_000, "to_ms": 133_641})
+    assert restart_lines(t) == [[meant + " — relógio adiantado 00:28 pelo árbitro"]] * 3
+    # the table's adjustment that carries out the answer is its confirmation, not a second
+    # advance («Árbitro adianta o relógio 28 s», then «Relógio ajustado em +28 s»)
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    for rows in (record["entries"], live["entries"]):
+        row = next(e for e in rows if e["id"] == confirmed)
+        assert row["text"] == "A mesa confirma: relógio agora em 02:13", row["text"]
+
+
+def test_a_penalty_goal_is_called_a_penalty_in_every_view(tmp_path: Path) -> None:
+    """Walk 50a L4 (19, sumula1-1/2): a goal scored from the penalty read "Gol de Alvorada (2 × 1,
+    1', botão 8)" in the Gols table, the Resumo, /assinar and /history; only the Registro's
+    line said "Pênalti de Alvorada: gol". The rules mark the goal the penalty's kick scored
+    (004 Pênaltis) and every view names it so."""
+    t = kicked_off(tmp_path / "m.sqlite", "mesa-posta", clock=20_000)
+    t.put("touch", {"side": "A", "disc": 5})
+    t.put("foul", {"side": "B", "disc": 2, "type": "falta", "where": "box"})
+    t.put("keeper_choice", {"side": "B", "choice": "right"})
+    t.put("shot_asked", {"side": "A", "disc": 8, "ball": "opponent_half"})
+    t.device("goal_line", {"goal": t.book.state.m["ends"]["B"], "held_ms": 40})
+    assert [g.get("penalty") for g in t.book.state.m["goals"]] == [True]
+    meant = ["1º tempo 1' — Gol de Estrela do Norte (1 × 0, 1', botão 8, pênalti)"]
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    assert [line(f) for f in record["account"] if f["kind"] == "goal"] == meant
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    assert [line(f) for f in account(live["entries"]) if f["kind"] == "goal"] == meant
+    goals = build(record).table("goals")
+    assert goals is not None and [r["what"] for r in goals.rows] == [meant[0].split(" — ")[1]]
+    assert [x for x in signing_view(record, "http://h/verificar/1")["summary"]
+            if "Gol de" in x] == meant
+    rows_h = history_rows(MatchLibrary(t.store).list_matches())
+    assert [f["line"] for f in rows_h[0]["facts"] if "Gol de" in f["line"]] == meant
+    # a goal of a shot that was no penalty's stays a plain goal
+    t.put("touch", {"side": "B", "disc": 3})
+    t.put("shot_asked", {"side": "B", "disc": 9, "ball": "opponent_half"})
+    t.device("goal_line", {"goal": t.book.state.m["ends"]["A"], "held_ms": 40})
+    assert [g.get("penalty") for g in t.book.state.m["goals"]] == [True, None]
+
+
+def test_the_alarm_that_closes_a_half_at_its_dead_ball_is_the_halfs(tmp_path: Path) -> None:
+    """Walk 50a L1 (sumula1-3.png, nº 46–48): in «A mesa está posta» time ran out at 02:00 with
+    the ball in play; the ball out at 02:08 ended the half (004 A partida) and the table then
+    sounded its end-of-half alarm, which read "Intervalo — Alarme: tempo esgotado", as if
+    time ran out in the interval. The table's alarm, its close and its clock's stop that end
+    the half the rules ended are the half's, and the alarm says it ends the half."""
+    t = kicked_off(tmp_path / "m.sqlite", "mesa-posta", clock=20_000)
+    t.put("touch", {"side": "A", "disc": 5})
+    t.clock = 120_000
+    t.device("time_up")
+    t.clock = 128_541
+    t.device("ball_out", {"zone": 1, "line": "side", "end": 0})
+    assert t.book.state.m["status"] == "interval", t.book.state.m["status"]
+    alarm = t.device("alarm", {"pattern": 2})
+    close = t.device("period_over")
+    stop = t.device("clock_stopped", {"reason": 2})
+    sub = t.put("substitution", {"side": "A", "out": 5, "in": 12})
+    end = t.device("alarm", {"pattern": 1})
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    for entries in (live["entries"], record["entries"]):
+        rows = {e["id"]: e for e in entries}
+        assert [(rows[i]["interval"], rows[i]["text"]) for i in (alarm, close, stop, sub, end)
+                ] == [(False, "Alarme: fim do período"),
+                      (False, "Relógio da mesa encerra o 1º tempo"),
+                      (False, "Relógio parado: fim do período"),
+                      (True, "Substituição em Estrela do Norte: sai o botão 5, entra o 12"),
+                      (True, "Alarme: fim do intervalo")], [rows[i] for i in (alarm, stop)]
+    log = build(record).table("log")
+    assert log is not None
+    when = {r["number"]: (r["period"], r["clock"]) for r in log.rows}
+    assert when[str(alarm)] == ("1º tempo", "02:08") and when[str(sub)][0] == "Intervalo", when
+
+
+def test_the_touch_that_takes_a_restart_says_the_restart_and_its_disc(tmp_path: Path) -> None:
+    """Walk 50a L5 (04, sumula nº 6): «▶ Cobrança dada pelo nº 5» was answered and stored as
+    "Toque de Alvorada, botão 5": nowhere did the record say the kick-off was taken, nor by
+    whom. The touch the rules read as taking the restart says so; a touch after it stays one."""
+    t = kicked_off(tmp_path / "m.sqlite", "mesa-posta")
+    kick = t.put("touch", {"side": "A", "disc": 5})
+    touch = t.put("touch", {"side": "A", "disc": 7})
+    meant = {kick: "Saída de jogo para Estrela do Norte: cobrança dada pelo botão 5",
+             touch: "Toque de Estrela do Norte, botão 7"}
+    live = live_log_view(t.book.live_log, None, "0", "pt")
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    for entries in (live["entries"], record["entries"]):
+        assert {e["id"]: e["text"] for e in entries if e["id"] in meant} == meant
+    log = build(record).table("log")
+    assert log is not None
+    numbers = {e["id"]: str(e["no"]) for e in record["entries"]}
+    assert [r["what"] for r in log.rows if r["number"] == numbers[kick]] == [meant[kick]]

@@ -19,7 +19,8 @@ from test_account import TEAMS, a_match, kicked_off
 from futmesa import report
 from futmesa.matchbook import MatchLibrary, build
 from futmesa.matchbook.account import line
-from futmesa.matchbook.answer import answer_words
+from futmesa.matchbook.answer import answer_words, answered
+from futmesa.matchbook.entries import to_entry
 from futmesa.web.console import entry_view, live_log_view
 from futmesa.web.history import history_rows
 from futmesa.web.signing import signing_view
@@ -69,6 +70,52 @@ def test_an_amendment_says_the_fact_before_and_after(tmp_path: Path) -> None:
     assert row["target"].endswith(OLD) and row["now"] == NEW, row
 
 
+def test_a_second_amendment_says_what_the_first_made(tmp_path: Path) -> None:
+    """Issue 45 #2: a second correction of the same row quoted the row as logged, "12 → 13"
+    then "12 → 14"; each says the fact as it read when it was made: "12 → 13", "13 → 14"."""
+    t = a_match(tmp_path / "m.sqlite")
+    subst = max(e.id for e in t.store.entries(t.book.id) if e.kind == "substitution")
+    first = t.put("amend", {"target": subst, "data": {"side": "B", "out": 5, "in": 13}})
+    second = t.put("amend", {"target": subst, "data": {"side": "B", "out": 5, "in": 14}})
+    later = NEW.replace("entra o 13", "entra o 14")
+    meant = {first: f"Corrige «{OLD}»: passa a ser «{NEW}»",
+             second: f"Corrige «{NEW}»: passa a ser «{later}»"}
+    for rows in _views(t):
+        assert {n: rows[n]["text"] for n in meant} == meant
+    for said in _summaries(t):
+        assert [x.split(" — ", 1)[1] for x in said if "Corrige" in x] == list(meant.values())
+    table = build(MatchLibrary(t.store).match_record(t.book.id)).table("corrections")
+    assert table is not None
+    assert [(r["target"].split(" — ", 1)[1], r["now"]) for r in table.rows[-2:]] == [
+        (OLD, NEW), (NEW, later)], table.rows
+
+
+
+def test_undoing_a_second_amendment_gives_back_the_first(tmp_path: Path) -> None:
+    """Issue 45: "12 → 13", "13 → 14", then the second undone: the row reads "entra o 13"
+    again, and the undo said «… entra o 12» volta a valer como foi lançado (the Correções
+    table: "Volta a valer como registrado: … entra o 12"). It says the first correction's
+    value comes back; undoing the first too, the row as logged."""
+    t = a_match(tmp_path / "m.sqlite")
+    subst = max(e.id for e in t.store.entries(t.book.id) if e.kind == "substitution")
+    first = t.put("amend", {"target": subst, "data": {"side": "B", "out": 5, "in": 13}})
+    second = t.put("amend", {"target": subst, "data": {"side": "B", "out": 5, "in": 14}})
+    undo = t.put("void", {"target": second, "reason": "era o 13"})
+    back = t.put("void", {"target": first, "reason": "era o 12"})
+    meant = {undo: f"Correção desfeita: «{NEW}» volta a valer como ficou na correção anterior"
+                   " — motivo: era o 13",
+             back: f"Correção desfeita: «{OLD}» volta a valer como foi lançado — motivo: era o 12"}
+    for rows in _views(t):
+        assert {n: rows[n]["text"] for n in meant} == meant
+    for said in _summaries(t):
+        assert [x.split(" — ", 1)[1] for x in said if "Correção desfeita" in x] == list(
+            meant.values()), said
+    table = build(MatchLibrary(t.store).match_record(t.book.id)).table("corrections")
+    assert table is not None
+    assert [r["now"] for r in table.rows[-2:]] == [
+        f"Volta a valer como ficou na correção anterior: {NEW}",
+        f"Volta a valer como registrado: {OLD}"], table.rows
+
 def test_a_void_and_its_undo_name_the_row_not_its_number(tmp_path: Path) -> None:
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
     foul = t.put("foul", {"side": "A", "disc": 4, "where": "opponent_half"})
@@ -97,6 +144,7 @@ def test_a_void_and_its_undo_name_the_row_not_its_number(tmp_path: Path) -> None
 
 def test_an_answer_withdrawn_with_its_goal_says_the_goal_was_voided(tmp_path: Path) -> None:
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     answer = t.put("confirm", {"target": goal, "choice": "B"})
@@ -110,6 +158,7 @@ def test_a_shot_without_a_goal_names_the_shooter(tmp_path: Path) -> None:
     """walk45i-a M5: "Chute sem gol: defendido" named no team where the Vez line said "Chute
     de Botafogo: defendido"."""
     t = kicked_off(tmp_path / "m.sqlite", clock=30_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     shot = t.put("shot_result", {"outcome": "saved"})
     meant = "Chute de Estrela do Norte, botão 9: defendido"
@@ -168,6 +217,7 @@ def test_a_voided_answer_is_quoted_as_its_row_reads(tmp_path: Path) -> None:
     nº 88: saída para …» — a stored id no Registro shows — where its own row reads «Árbitro
     decide sobre o gol de …»."""
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     answer = t.put("confirm", {"target": goal, "choice": "B"})
@@ -179,3 +229,101 @@ def test_a_voided_answer_is_quoted_as_its_row_reads(tmp_path: Path) -> None:
             rows[void]["text"]
     for summary in _summaries(t):
         assert not [x for x in summary if "registro nº" in x], summary
+
+
+def test_a_voided_answer_keeps_the_button_the_referee_tapped(tmp_path: Path) -> None:
+    """walk48b H1: a ball in the goal with no shot asked, answered "chute pedido (não
+    registrado)", then voided: its row read "…: sem gol — Gol! Botafogo da Mesa — 1 × 1",
+    the answer the void made of it, never tapped. Struck, it says the button tapped; undone,
+    the same (every question, every ruleset: test_answer_rows)."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.put("touch", {"side": "A", "disc": 10})
+    goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
+    answer = t.put("confirm", {"target": goal, "choice": "shot_asked"})
+    tapped = _views(t)[0][answer]["text"]
+    assert tapped.endswith(": chute pedido (não registrado)"), tapped
+    void = t.put("void", {"target": answer, "reason": "chute não pedido de fato"})
+    for rows in _views(t):
+        assert rows[answer]["voided"] and rows[answer]["text"] == tapped, rows[answer]["text"]
+        assert rows[void]["text"].startswith("Gol de Estrela do Norte (1 × 0, 2') anulado"), \
+            rows[void]["text"]
+    t.put("void", {"target": void, "reason": "revisto"})
+    for rows in _views(t):
+        assert not rows[answer]["voided"] and rows[answer]["text"] == tapped
+
+
+def _stopped_by_mistake(tmp_path: Path) -> tuple[Any, int]:
+    """Walk49a M3: in the mesa-posta a «Bola parada na pequena área» entered by mistake at
+    00:38 stops the ball-in-play clock (the host's dead_ball, the table's clock_stopped):
+    (the table, the wrong entry's id)."""
+    t = kicked_off(tmp_path / "m.sqlite", "mesa-posta", clock=30_000)
+    t.put("touch", {"side": "A", "disc": 9})
+    t.clock = 38_000
+    wrong = t.put("ball_stopped", {"side": "A", "area": "small"})
+    t.device("clock_stopped", {"reason": 1})
+    return t, wrong
+
+
+def _void(t: Any, data: dict[str, Any], after_ms: float) -> tuple[int, dict[str, str]]:
+    """The void stored ``after_ms`` after the stop and applied: (its id, the console's result
+    line, as the table's answer to the referee says it)."""
+    t.t += after_ms
+    void = t.store.append_entry(t.book.id, "referee", "void", data, t.period, t.clock, "Rui",
+                                occurred_at=t.t)
+    stored = next(e for e in t.store.entries(t.book.id) if e.id == void)
+    effects = t.book.apply(to_entry(stored))
+    return void, answered(t.book.live_log.record(void), effects) or {}
+
+
+def test_a_void_that_gives_back_dead_ball_time_says_how_much(tmp_path: Path) -> None:
+    """The void's answer said only «✓ Anula «Bola parada…»» while the clock jumped 00:38 →
+    01:22: it says the seconds it counts as played."""
+    t, wrong = _stopped_by_mistake(tmp_path)
+    stop = t.book.state.log[-1]
+    # before the void, the engine names the entry whose void gives the clock its time back
+    assert t.book.state.m["void_gives_back"] == {"entry": wrong, "stopped_at": stop.at}
+    _void_id, said = _void(t, {"target": wrong, "reason": "toque errado"}, 44_000)
+    assert said["pt"].startswith("Anula «Bola parada na pequena área de Estrela do Norte"), said
+    assert said["pt"].endswith("Relógio: +44 s contados como jogados (a bola estava rolando)"), \
+        said
+
+
+def test_a_void_may_keep_the_clock_stopped(tmp_path: Path) -> None:
+    """The ball stayed dead (it was a foul): the void says so (``keep_clock``), the table gets
+    no command, the clock stays stopped, and every view says it kept it."""
+    t, wrong = _stopped_by_mistake(tmp_path)
+    void, said = _void(t, {"target": wrong, "reason": "era pênalti", "keep_clock": True},
+                       43_000)
+    m = t.book.state.m
+    assert m["clock_running"] is False and m["void_gives_back"] is None
+    kept = "relógio mantido parado: a bola seguia morta"
+    assert kept in said["pt"] and "contados" not in said["pt"], said
+    for rows in _views(t):
+        assert kept in rows[void]["text"], rows[void]["text"]
+
+
+def test_a_goal_tapped_by_mistake_voided_gives_the_time_back_and_no_goal_kick(
+        tmp_path: Path) -> None:
+    """Walk50a H1: «Gol de Botafogo (o sensor não viu)» tapped by mistake with the ball rolling
+    (the question of a ball in goal without Chute pedido follows), voided saying the ball never
+    went in: the clock stayed stopped (the 15 s promised not counted) and only the TV said
+    «Gol anulado pelo árbitro: tiro de meta para …». Now the entry is erased (004 A partida:
+    "um relógio que só corre com a bola rolando"): the answer counts the time, and no view,
+    read live or back from the store, tells of a goal kick."""
+    t = kicked_off(tmp_path / "m.sqlite", "mesa-posta", clock=5_000)
+    t.put("touch", {"side": "A", "disc": 9})
+    wrong = t.put("goal_by_hand", {"side": "B"})
+    t.device("clock_stopped", {"reason": 1})
+    assert [p["kind"] for p in t.book.state.m["pending"]] == ["goal_no_shot"]
+    void, said = _void(t, {"target": wrong, "false_trip": True, "reason": "toque errado"},
+                       15_000)
+    m = t.book.state.m
+    assert not m["pending"] and m["restart"]["taken"], m["restart"]
+    assert said["pt"].endswith("Relógio: +15 s contados como jogados (a bola estava rolando)"), \
+        said
+    told = [a["pt"] for a in m["announcements"]] + [said["pt"]]
+    for rows in _views(t):
+        told.append(rows[void]["text"])
+    for lines in _summaries(t):
+        told += lines
+    assert not [w for w in told if "tiro de meta" in w], told

@@ -43,3 +43,35 @@ def test_a_running_clock_is_a_start_point_and_a_rate() -> None:
     assert state["score"] == {"A": 2, "B": 1} and state["period"] == 2
     assert state["link"]["bad_frames"] == 2 and state["link"]["last_event_at"] == 1234
     assert state["sensor_faults"] == {0: "stuck"}
+
+
+def test_the_lance_waits_while_the_clock_is_stopped() -> None:
+    """The table's lance waits with its stopped clock (firmware/lance.py: the referee stopped
+    play): the screens show it standing, not counting down to a "TEMPO!" the table never
+    reaches (issue 45)."""
+    status = Status(ticks=5000, period=1, flags=W.ST_LANCE_RUNNING, palheta=1, lance_side=1,
+                    clock_ms=61_000, period_ms=1_500_000, added_ms=0, lance_ms=9000,
+                    lance_len_ms=15_000, newest=40, acked=40)
+    state = state_json(table_id="sim-SIM1", match_id=7, ruleset="gaucha",
+                       match={"status": "running"}, status=status, status_wall_ms=1000,
+                       profile=PROFILE, link=LinkView(connected=True, reason="ok"))
+    assert state["clock"]["running"] is False
+    assert state["lance"]["running"] is False and state["lance"]["ms"] == 9000
+
+
+def test_the_clock_of_a_table_lost_stands_where_it_was_when_the_link_went_down() -> None:
+    """Issue 45 (walk47b L2): while the table is disconnected no screen counts a clock it is
+    not counting. Before: the state still said "running", so the TV counted on (greyed) for
+    the whole power cut and jumped back when the table came back with its restored clock."""
+    status = Status(ticks=5000, period=2, flags=W.ST_RUNNING | W.ST_LANCE_RUNNING, palheta=1,
+                    lance_side=1, clock_ms=28_000, period_ms=120_000, added_ms=0,
+                    lance_ms=9000, lance_len_ms=15_000, newest=40, acked=40)
+    link = LinkView(connected=False, reason="port closed", tick_rate=1000,
+                    lost_at=1_780_000_000_500.0)
+    state = state_json(table_id="sim-SIM1", match_id=7, ruleset="gaucha",
+                       match={"status": "running"}, status=status,
+                       status_wall_ms=1_780_000_000_000.0, profile=PROFILE, link=link)
+    # counted on to the moment the link went down (0.5 s after its last status), and stopped
+    assert state["clock"]["running"] is False and state["clock"]["ms"] == 28_500
+    assert state["clock"]["at"] == 1_780_000_000_500
+    assert state["lance"]["running"] is False and state["lance"]["ms"] == 8_500

@@ -43,6 +43,7 @@ def test_a_period_start_offers_no_correction(tmp_path: Path) -> None:
 
 def test_the_kick_off_answer_names_the_goal_and_is_withdrawn_with_it(tmp_path: Path) -> None:
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     answer = t.put("confirm", {"target": goal, "choice": "B"})
@@ -75,6 +76,7 @@ def test_sumula_corrections_say_before_and_after_in_words(tmp_path: Path) -> Non
     """Walk #45g G5 (sumula1.txt): "Registro corrigido" named the sensor's row and "Passa a
     ser" was empty for a void: each row says what the entry was and what it is now."""
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     t.put("confirm", {"target": goal, "choice": "B"})

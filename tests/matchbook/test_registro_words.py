@@ -41,6 +41,7 @@ def test_a_row_is_headed_by_the_fact_entered_not_what_it_caused(tmp_path: Path) 
     whistle could be voided. The headline is the entry's own fact (none here: its sentence);
     the end of the half it caused is said under it, in the rules' words."""
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     t.clock = 180_000
     t.device("alarm")
@@ -62,6 +63,7 @@ def test_a_voided_goal_keeps_its_headline_struck(tmp_path: Path) -> None:
     """B7 (Low): a voided goal's row kept only the struck sensor text; it keeps the goal it
     was as its headline, struck with the row (28-after-void.png)."""
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     t.put("void", {"target": goal, "reason": "bateu na trave"})
@@ -77,6 +79,7 @@ def test_a_goals_boton_is_corrected_on_the_goal_row(tmp_path: Path) -> None:
     row offers its Botão (the engine takes it as the asked shot's disc: rules/corrections.py,
     goals.ball_in_goal) and Correções names the goal before and after."""
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     for rows in (_rows(t), _stored(t)):
@@ -109,6 +112,7 @@ def test_a_goal_entered_by_hand_offers_its_boton(tmp_path: Path) -> None:
     """B5 as walked (66-mp-corrigir-goal.png): the referee's own goal entry (the sensor did
     not see it) offers Equipe and Botão; a goal with no disc (none was asked) offers none."""
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
     goal = t.put("goal_by_hand", {"side": "A"})
     assert [g["disc"] for g in t.book.state.m["goals"]] == [9], t.book.state.m["goals"]
@@ -145,3 +149,28 @@ def test_a_lance_time_answer_reads_as_the_button_tapped(tmp_path: Path) -> None:
         record = MatchLibrary(t.store).match_record(t.book.id)
         said = [e["text_en"] for e in record["entries"] if e["id"] == answer][0]
         assert said.endswith(f": {en}"), said
+
+
+def test_a_lance_question_closed_unanswered_is_said_in_the_registro(tmp_path: Path) -> None:
+    """walk48b M1: "Estrela do Norte passou do tempo do lance: falta disciplinar?" was open,
+    the referee entered a foul in the box, and the question vanished — in no row of the
+    Registro nor in the súmula. The row that withdrew it (the penalty's lance started on the
+    device) is shown, headed by what the rules said of it."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.put("touch", {"side": "A", "disc": 5})
+    t.put("touch", {"side": "A", "disc": 6})
+    t.device("lance_started", {"side": "B"})
+    t.device("lance_expired", {"side": "B", "count": 1})
+    t.device("lance_expired", {"side": "B", "count": 2})
+    assert [p["kind"] for p in t.book.state.m["pending"]] == ["lance_timeout"]
+    t.put("foul", {"side": "B", "where": "box"})
+    started = t.device("lance_started", {"side": "A"})
+    assert t.book.state.m["pending"] == []
+    closed = ("Pergunta encerrada sem resposta: Botafogo da Mesa passou do tempo do lance — o "
+              "lance seguinte já começou; sem falta")
+    for rows in (_rows(t), _stored(t)):
+        row = rows[started]
+        assert not row["folded"], row
+        assert closed in row["text"] + " ".join(row.get("fact_lines") or []), row
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    assert any(f["text"].startswith(closed) for f in record["account"]), record["account"]

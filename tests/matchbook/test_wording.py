@@ -67,8 +67,9 @@ def device_samples() -> list[tuple[str, dict[str, Any]]]:
     for code in W.EVENT_NAMES:
         for a, b in ((0, 0), (1, 1), (2, 0)):
             out.append(entry_for(code, a, b, 40))
-    assert {k for k, _ in out} >= DEVICE_KINDS - {"gap"}
-    return out + [("gap", {"boot_id": 1, "first_seq": 5, "last_seq": 9})]
+    assert {k for k, _ in out} >= DEVICE_KINDS - {"gap", "clock_restored"}
+    return out + [("gap", {"boot_id": 1, "first_seq": 5, "last_seq": 9}),
+                  ("clock_restored", {"lost_ms": 36_000})]
 
 
 @pytest.mark.parametrize("lang", ["pt", "en"])

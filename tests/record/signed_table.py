@@ -96,6 +96,8 @@ class SignedTable:
                                                                "B": {"name": "Botafogo"}}})
         assert ok.json()["ok"], ok.text
         self.device(W.EV_CLOCK_STARTED)
+        # Alvorada's kick-off first: no shot from it (000 Art. 12 §5)
+        assert self.referee("touch", {"side": "A", "disc": 8}).json()["ok"]
         assert self.referee("shot_asked", {"side": "A", "disc": 9}).json()["ok"]
         self.device(W.EV_GOAL_LINE, a=1, clock_ms=60_000)
         self.device(W.EV_ALARM, clock_ms=1_500_000)

@@ -102,9 +102,16 @@ def test_captain_and_referee_sign_with_a_finger_then_reopen(table: SignedTable,
         assert s["image"].startswith("data:image/png;base64,")
         assert ink_width(s["image"]) > 200, "the stroke drawn on the canvas is not in the PNG"
     assert phone.locator("#role option[value=referee]").is_disabled()
-    assert phone.text_content("#hash-label") == (  # the next one signs the log with theirs
-        "Impressão digital (SHA-256) do registro que você assina:")
+    # which hash is which (walk 49b L6: the same label read 675dfab37a87 before signing and
+    # d7ecd282b206 after): each signature says the one it signed, the head is the log now,
+    # signatures included, which the next one signs
+    assert phone.text_content("#hash-label") == (
+        "Impressão digital (SHA-256) do registro agora, com as assinaturas — o próximo a "
+        "assinar assina esta:")
     assert phone.text_content("#hash") == table.store.chain_head(table.match_id)[:12]
+    said = phone.locator("#signed li").all_text_contents()
+    assert said[0].endswith("Ana Capitã — assinou sobre " + head[:12]), said
+    assert f"assinou sobre {signed[1]['signs'][:12]}" in said[1], said
     assert not phone.locator("#reopen-card").is_hidden()  # closed: "Reabrir" is offered
     # the HTML súmula's proof block: both drawings loaded, the QR code, the final hash
     report = phone.context.new_page()

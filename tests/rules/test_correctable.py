@@ -101,7 +101,9 @@ def test_a_voided_goal_takes_its_kick_off_answer_without_a_refusal() -> None:
     refused = [a for a in m["announcements"]
                if a.get("code") == "refused" and a["entry"] > goal.id]
     assert refused == [], refused
-    assert len(m["announcements"]) < said_before  # the goal's own words went too
+    # the goal's own words went too; the void says the goal disallowed (walk46a H1)
+    said = [a["code"] for a in m["announcements"][said_before - 1:]]
+    assert "goal" not in said and "goal_disallowed" in said, said
     replayed, _ = match.engine.replay(match.log)
     assert replayed.to_dict() == m
 
@@ -109,19 +111,21 @@ def test_a_voided_goal_takes_its_kick_off_answer_without_a_refusal() -> None:
 def test_after_a_voided_goal_the_state_is_the_one_before_it() -> None:
     """Walk 45h-a A5, the whole first screen: Botafogo's direct free kick was a shot on the post
     (000 Art. 19, 12), Alvorada asked its shot, "Gol de Alvorada (o sensor não viu)" and its
-    kick-off answer (Art. 6 §1), then the goal voided. What the console reads is the state before
-    the goal: Alvorada's shot pending, no question, no card for Botafogo's kick, no refusal."""
+    kick-off answer (Art. 6 §1), then the goal voided. The ball went in and is no goal: the
+    asked shot it ended is over, as for a sensor goal disallowed (walk46a H1: a shot left
+    pending reopened the period in the interval) — Botafogo's goal kick (Art. 13), no question,
+    no card for Botafogo's free kick, no refusal."""
     match = free_kick_on_the_post()
     match.put("shot_asked", {"side": "A", "disc": 9, "ball": "opponent_half"})
-    before = match.state.to_dict()
     goal = match.put("goal_by_hand", {"side": "A"})
     match.put("confirm", {"target": goal.id, "choice": "B"})
     match.put("void", {"target": goal.id, "reason": "bola não entrou"})
     m = match.state.to_dict()
-    assert (m["turn"], m["shot_asked"], m["pending"]) == ("A", before["shot_asked"], [])
-    assert m["possession"]["offers"] == before["possession"]["offers"]
+    assert (m["turn"], m["shot_asked"], m["pending"]) == ("B", None, [])
+    assert (m["restart"]["kind"], m["restart"]["side"], m["restart"]["taken"]) == (
+        "tiro_de_meta", "B", False)
     assert "pass_touched_opponent" not in m["possession"]["offers"]
-    assert m["announcements"][-1]["code"] == "shot_asked"  # the "Vez:" line's words
+    assert "refused" not in [a["code"] for a in m["announcements"] if a["entry"] >= goal.id]
 
 
 def test_a_voided_goal_amended_back_brings_its_answer_back() -> None:

@@ -96,7 +96,7 @@ def test_offside_is_against_the_side_that_played_the_last_lance() -> None:
     refused, _ = engine.apply(state, Entry(4, "offside", {}))
     assert refused.m["restart"]["kind"] == "saida", "an offside at the kick-off"
     state, _ = engine.apply(state, Entry(5, "touch", {"side": "A", "disc": 5}, source="device"))
-    assert state.m["possession"]["offside_side"] == "A"
+    assert state.m["possession"]["offside_side"] is None  # from the centre: XXXII §1 b
     state, _ = engine.apply(state, Entry(6, "touch", {"side": "B", "disc": 3}, source="device"))
     pos = state.m["possession"]
     assert (state.m["turn"], pos["offside_side"]) == ("A", "B")  # the lance's, not the turn's
@@ -133,6 +133,56 @@ def test_no_offside_after_a_lance_from_the_attack_field() -> None:
     # a touch from the attack field (or on the midline): no offside either
     state, _ = engine.apply(state, Entry(9, "touch", {"side": "B", "disc": 2,
                                                       "ball": "midline"}, source="device"))
+    assert state.m["possession"]["offside_side"] is None
+
+
+def _gaucha_kicked_off(*more: Entry) -> tuple[Engine, Any]:
+    """A Gaúcha match whose kick-off A took with a touch of its disc 9 (walk51b M1)."""
+    engine = Engine(load_ruleset("gaucha"))
+    state, _ = engine.replay([
+        Entry(1, "set_up", {"kickoff": "A"}),
+        Entry(2, "start_period", {}),
+        Entry(3, "clock_started", {"reason": 0}, source="device", period=1),
+        Entry(4, "touch", {"side": "A", "disc": 9}, source="device"),
+        *more,
+    ])
+    return engine, state
+
+
+def test_no_offside_after_a_kick_taken_on_the_midline_or_in_the_attack_field() -> None:
+    """001 Art. XXXII §1 b "que a bola parta do campo de defesa para a ataque": the lance
+    that takes a kick from a place the engine knows is from there, whatever the touch says
+    (walk51b M1: «Impedimento de …» offered after the kick-off's touch, from the centre, and
+    after a lateral cedida's first lance in the opponent's field). A kick taken in the
+    taker's own field (and a touch whose field nobody said) still offers it."""
+    engine, state = _gaucha_kicked_off()
+    pos = state.m["possession"]
+    assert "offside" not in pos["offers"] and pos["offside_side"] is None, pos
+    refused, _ = engine.apply(state, Entry(5, "offside", {}))
+    said = [a for a in refused.m["announcements"] if a.get("entry") == 5]
+    assert said and "XXXII §1 b" in str(said[-1]), said
+    # B's lance out over the side line off its own disc, in B's field: A's lateral cedida,
+    # taken there — A's attack field
+    ends = state.m["ends"]
+    for n, (half, offered) in enumerate((("B", None), ("A", "A"))):
+        _, state = _gaucha_kicked_off(
+            Entry(5, "touch", {"side": "B", "disc": 4}, source="device"),
+            Entry(6, "last_touch", {"side": "B"}),
+            Entry(7, "ball_out", {"zone": 1, "line": "side", "end": ends[half]},
+                  source="device"),
+        )
+        assert state.m["restart"]["kind"] == "lateral_cedida", (n, state.m["restart"])
+        state, _ = engine.apply(state, Entry(8, "touch", {"side": "A", "disc": 7},
+                                             source="device"))
+        assert state.m["possession"]["offside_side"] == offered, (half, state.m["restart"])
+    # a free kick from the penalty mark (001 Art. XXIX b, m): in the taker's attack field
+    _, state = _gaucha_kicked_off(
+        Entry(5, "touch", {"side": "B", "disc": 4}, source="device"),
+        Entry(6, "foul", {"side": "B", "type": "tecnica"}),
+        Entry(7, "kick_spot_choice", {"spot": "penalty_mark"}),
+        Entry(8, "touch", {"side": "A", "disc": 7}, source="device"),
+    )
+    assert state.m["restart"]["taken"], state.m["restart"]
     assert state.m["possession"]["offside_side"] is None
 
 
@@ -341,3 +391,152 @@ def test_a_shot_asked_out_of_the_vez_says_whose_lance_to_enter(ruleset: str) -> 
     assert "registre antes o lance de Time B" in why["pt"], why
     state, _ = engine.apply(state, Entry(4, "touch", {"side": "B", "disc": 3}, at=4000))
     assert "shot_asked" in state.to_dict()["possession"]["allowed"]["A"]
+
+
+@pytest.mark.parametrize("ruleset", ["cbfm-1toque", "gaucha", "pastilha-8x2", "mesa-posta"])
+def test_the_restart_taken_in_one_tap_only_on_a_ball_in_play_clock(ruleset: str) -> None:
+    """Walk48a M1: 004 A partida, "num relógio que só corre com a bola rolando" — the clock
+    waits for the restart taken, which no sensor sees: the engine offers the one tap that
+    records it (`possession.restart_tap`: the taker's touch) for every restart but the penalty,
+    whose kick is the asked shot (004 Pênaltis). On a continuous clock (000 Art. 8 §10, 001,
+    003 Art. 27) nothing waits for it: never offered, the restarts taken as before."""
+    from futmesa.rules.possession import possession
+    ball_in_play = ruleset == "mesa-posta"
+    for kind in ("saida", "lateral", "tiro_de_meta", "penalti"):
+        rules, m = match(ruleset, restart={"kind": kind, "side": "B", "taken": False})
+        m["_secret"] = {"penalty": "left"}  # (004: the goalkeeper has chosen)
+        offer = possession(rules, m)
+        tap = "B" if ball_in_play and kind != "penalti" else None
+        assert offer["restart_tap"] == tap, (kind, offer)
+        if tap:
+            assert "touch" in offer["allowed"]["B"], kind
+    rules, m = match(ruleset, restart={"kind": "lateral", "side": "B", "taken": True})
+    assert possession(rules, m)["restart_tap"] is None  # taken: nothing to record
+    rules, m = match(ruleset, status="interval",
+                     restart={"kind": "saida", "side": "B", "taken": False})
+    assert possession(rules, m)["restart_tap"] is None  # the ball is not in play
+
+
+# what each document has besides its fouls and restarts (walk49a M5): its disciplinary acts
+# (000 Art. 26, 001 Art. XXIX f / XLIII, 003 Arts. 83–86; 004 none), a lance entered as out of
+# turn (000 Art. 23's foul; 001 and 003 fix no vez it breaks; 004 Sua vez: refused) and the
+# restarts whose failure it has (000 Arts. 13, 14, 16; 003; none in 001's excerpt nor in 004)
+ACTS = {
+    "cbfm-1toque": (["disciplinary", "cera", "expel", "end_match"], True,
+                    ["tiro_de_meta", "reposicao", "lateral"]),
+    "gaucha": (["disciplinary", "cera", "expel", "end_match"], True, []),
+    "pastilha-8x2": (["disciplinary", "cera", "expel", "end_match", "deliberate_foul",
+                      "disqualify"], True, None),
+    "mesa-posta": ([], False, []),
+}
+
+
+@pytest.mark.parametrize("ruleset", sorted(ACTS))
+def test_the_sheets_offer_only_the_documents_acts(ruleset: str) -> None:
+    """The console's Disciplina sheet, «Toque fora da vez» and the failed-restart block offer
+    what the engine publishes (walk49a M5: «A mesa está posta» offered them all, and took a
+    disciplinary foul with no article)."""
+    from futmesa.rules.possession import possession
+    rules, m = match(ruleset, restart=None)
+    published = possession(rules, m)
+    kinds, out_of_turn, failed = ACTS[ruleset]
+    assert published["discipline_kinds"] == kinds
+    assert published["out_of_turn"] is out_of_turn
+    assert sorted(published["failed_restarts"]) == sorted(
+        failed if failed is not None else rules.failed_restart_rules)
+    assert (published["failed_restarts"] == []) == (ruleset in ("gaucha", "mesa-posta"))
+
+
+def _refusal(ruleset: str, *entries: tuple[str, dict[str, Any]]) -> dict[str, Any] | None:
+    from futmesa_testkit.entry_builder import EntryBuilder
+    built = EntryBuilder(ruleset)
+    built.kick_off("A")
+    built.put("touch", {"side": "A", "disc": 9})
+    for kind, data in entries:
+        entry = built.put(kind, data)
+    said = [a for a in built.state.m["announcements"]
+            if a["code"] == "refused" and a["entry"] == entry.id]
+    return said[0] if said else None
+
+
+@pytest.mark.parametrize("kind", ["disciplinary", "cera", "expel", "end_match",
+                                  "deliberate_foul", "disqualify"])
+def test_a_disciplinary_act_the_document_lacks_is_refused_naming_it(kind: str) -> None:
+    said = _refusal("mesa-posta", ("discipline", {"side": "B", "disc": 6, "type": kind}))
+    assert said is not None
+    assert said["pt"].startswith("Esta regra não tem essa medida disciplinar"), said
+    assert said["rule"] == "004 Faltas", said
+    for ruleset in ("cbfm-1toque", "gaucha", "pastilha-8x2"):
+        if kind in ACTS[ruleset][0]:
+            assert _refusal(ruleset, ("discipline", {"side": "B", "disc": 6,
+                                                     "type": kind})) is None, ruleset
+        else:
+            said = _refusal(ruleset, ("discipline", {"side": "B", "disc": 6, "type": kind}))
+            assert said is not None and said["rule"], (ruleset, said)
+            assert said["pt"].startswith("Esta regra não tem essa medida disciplinar"), said
+
+
+@pytest.mark.parametrize("ruleset", ["gaucha", "mesa-posta"])
+def test_a_failed_restart_the_document_lacks_is_refused_naming_it(ruleset: str) -> None:
+    said = _refusal(ruleset, ("restart", {"side": "B", "kind": "tiro_de_meta"}),
+                    ("restart_failed", {"reason": "area"}))
+    assert said is not None
+    assert said["pt"].startswith("Esta regra não tem cobrança que falhou"), said
+    assert said["rule"] == {"gaucha": "001 Art. XXX", "mesa-posta": "004 Bola fora"}[ruleset]
+
+
+@pytest.mark.parametrize("ruleset", ["cbfm-1toque", "gaucha", "pastilha-8x2", "mesa-posta"])
+def test_a_period_starts_with_the_clock_held_only_on_a_ball_in_play_clock(ruleset: str) -> None:
+    """Walk49a M1: 004 A partida, "num relógio que só corre com a bola rolando" — the clock
+    ran from «▶ Iniciar o 1º tempo», before the kick-off. The start is the table's `start` and
+    at once its `dead_ball`; the kick-off's touch runs it (`play_on`). A continuous clock (000
+    Art. 8 §10, 001, 003 Art. 27) runs from the start, as before."""
+    engine = Engine(load_ruleset(ruleset), {"kickoff": "A"})
+    state = engine.initial_state()
+    commands = []
+    entries = [("start_period", {}, "referee"), ("clock_started", {"reason": 0}, "device"),
+               ("touch", {"side": "A", "disc": 9}, "referee")]
+    for n, (kind, data, source) in enumerate(entries, 1):
+        state, effects = engine.apply(state, Entry(n, kind, data, source, at=n * 1000))
+        commands.append([e.data["cmd"] for e in effects if e.kind == "device"])
+        if n == 2:
+            assert state.to_dict()["clock_running"] is (ruleset != "mesa-posta")
+    held = ruleset == "mesa-posta"
+    assert commands[0] == (["start", "dead_ball"] if held else ["start"])
+    assert ("play_on" in commands[2]) is held
+    assert state.to_dict()["clock_running"] is True
+
+
+# the article a document says a shot from the kick-off's centre spot is none by: 000 Art. 12
+# §5 "sobre a linha divisória … será considerada neutra" (the marca de saída is on it, Art. 2
+# E), 001 Art. XXI a "que a bola ultrapasse totalmente a linha divisória do campo" (§único: on
+# it, neutral), 003 Art. 34 no shot "enquanto a bola permanecer dentro do círculo central",
+# 004 Chute pedido "peça o chute do campo do adversário"
+KICKOFF_SHOT = {"cbfm-1toque": "000 Art. 12 §5", "gaucha": "001 Art. XXI a",
+                "pastilha-8x2": "003 Art. 34", "pastilha-8x2-clube": "003 Art. 34",
+                "mesa-posta": "004 Chute pedido"}
+
+
+@pytest.mark.parametrize("ruleset", sorted(KICKOFF_SHOT))
+def test_no_shot_asked_from_the_kick_off(ruleset: str) -> None:
+    """Walk49a M2 (004), walk50c M2 (001: «✓ Chute pedido por Grêmio F.C., botão 7 do campo
+    adversário» before the kick-off, and the goal counted): at the kick-off the ball is on the
+    centre spot, on the halfway line — the shot is refused, whatever field the selector marks,
+    citing the document, and the console's grey reason says why; once the kick-off is taken,
+    the selector's field stands again."""
+    from futmesa.rules.possession import possession, shot_refusal
+    from futmesa_testkit.entry_builder import EntryBuilder
+    built = EntryBuilder(ruleset)
+    built.kick_off("A")
+    entry = built.put("shot_asked", {"side": "A", "disc": 7, "ball": "opponent_half"})
+    m = built.state.m
+    said = [a for a in m["announcements"] if a["entry"] == entry.id]
+    assert [a["code"] for a in said] == ["refused"], said
+    assert said[0]["rule"] == KICKOFF_SHOT[ruleset], said
+    assert said[0]["pt"].startswith("Saída de bola: a bola está no centro, na linha divisória")
+    assert m["shot_asked"] is None and m["restart"]["kind"] == "saida"
+    rules = built.engine.ruleset
+    why = possession(rules, m)["why_not"]["A"]["shot_asked"]["pt"]
+    assert why.startswith("Saída de bola: a bola está no centro, na linha divisória"), why
+    m["restart"]["taken"] = True
+    assert shot_refusal(rules, m, "A", 9, "opponent_half") is None

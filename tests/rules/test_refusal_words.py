@@ -73,12 +73,15 @@ def test_a_refusal_reads_in_each_language_from_the_catalogs() -> None:
 
 
 def test_a_word_value_is_translated_with_its_sentence() -> None:
-    values = {"types": Word("The match is over"), "n": "The match is over"}
-    assert words("pt_BR", "Types: {types}", values) == "Tipos: A partida já terminou"
-    assert words("en", "Types: {types}", values) == "Types: The match is over"
+    said = "{team}'s technical foul kick is taken from the corner of the small area"
+    values = {"team": Word("The match is over"), "n": "The match is over"}
+    assert words("pt_BR", said, values) == (
+        "A falta técnica para A partida já terminou é cobrada do bico da pequena área")
+    assert words("en", said, values) == (
+        "The match is over's technical foul kick is taken from the corner of the small area")
     # a plain str value is shown as it is (a team's name is nobody's msgid)
-    assert words("pt_BR", "Types: {types}", {"types": "The match is over"}) == (
-        "Tipos: The match is over")
+    assert words("pt_BR", said, {"team": "The match is over"}) == (
+        "A falta técnica para The match is over é cobrada do bico da pequena área")
 
 
 def test_a_refused_input_is_announced_in_portuguese_and_english() -> None:

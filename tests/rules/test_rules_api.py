@@ -102,20 +102,21 @@ def test_a_correction_recomputes_and_keeps_who_and_when() -> None:
     engine = Engine(load_ruleset("cbfm-1toque"))
     log = entries(
         ("clock_started", {}),
+        ("touch", {"side": "A", "disc": 8}),  # the kick-off: no shot from it (000 Art. 12 §5)
         ("shot_asked", {"side": "A", "disc": 7}),
         ("goal_line", {"goal": 1}),
     )
     state, _ = engine.replay(log)
     assert state.to_dict()["score"] == {"A": 1, "B": 0}
-    void = Entry(4, "void", {"target": 3, "reason": "post"}, author="árbitro", at=123)
+    void = Entry(5, "void", {"target": 4, "reason": "post"}, author="árbitro", at=123)
     state, effects = engine.apply(state, void)
     d = state.to_dict()
     assert d["score"] == {"A": 0, "B": 0}
     assert d["corrections"] == [
         {
-            "id": 4,
+            "id": 5,
             "kind": "void",
-            "target": 3,
+            "target": 4,
             "target_kind": "goal_line",
             "data": None,
             "author": "árbitro",
@@ -125,7 +126,7 @@ def test_a_correction_recomputes_and_keeps_who_and_when() -> None:
         }
     ]
     assert effects[0].data["code"] == "correction"
-    assert len(state.log) == 4  # nothing erased
+    assert len(state.log) == 5  # nothing erased
 
 
 def test_club_variant_inherits_everything_but_the_half_length() -> None:
@@ -196,3 +197,18 @@ def test_malformed_referee_inputs_are_refused_not_crashes(kind: str, data: dict)
 def test_bad_settings_say_what_to_write(settings: dict) -> None:
     with pytest.raises(ValueError, match='settings "'):
         Engine(load_ruleset("cbfm-1toque"), settings)
+
+
+@pytest.mark.parametrize("name", ruleset_names())
+def test_a_replay_of_no_entry_is_the_initial_state(name: str) -> None:
+    """A match just made has no entry: the book's check (replaying the log and stepping it one
+    entry at a time agree) must hold there too — before, a new «A mesa está posta» match logged
+    'reproduzir o registro e aplicá-lo passo a passo dão resultados diferentes' (the replay
+    published void_gives_back, the initial state did not)."""
+    engine = Engine(load_ruleset(name))
+    replayed, _effects = engine.replay([])
+    assert replayed.to_dict() == engine.initial_state().to_dict()
+    stepped = engine.initial_state()
+    for entry in entries(("clock_started", {}), ("goal_line", {"line": 0})):
+        stepped, _effects = engine.apply(stepped, entry)
+    assert stepped.to_dict() == engine.replay(stepped.log)[0].to_dict()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from futmesa.rules import DEVICE_KINDS, Engine, Entry, load_ruleset
@@ -228,6 +228,15 @@ def test_random_sequences_never_crash_and_replay_exactly(
     pick=st.integers(min_value=0),
     undo=st.sampled_from(["amend", "void"]),
 )
+# found by this test after closings.py (walk46a H1): gaúcha, a touch, the alarm, a touch; the
+# first touch voided gives the last lance to its team, whose touch ends the half; undoing the
+# void must give back the last lance of the other team, not keep the half closed
+@example(name="gaucha", knockout=False,
+         steps=[([("touch", {"side": "A", "disc": 0})], 0), ([("alarm", {})], 0),
+                ([("touch", {"side": "A", "disc": 0})], 0)], pick=0, undo="amend")
+@example(name="gaucha", knockout=False,
+         steps=[([("touch", {"side": "A", "disc": 0})], 0), ([("alarm", {})], 0),
+                ([("touch", {"side": "A", "disc": 0})], 0)], pick=0, undo="void")
 def test_void_then_amend_back_restores_the_state(
     name: str, knockout: bool, steps: list[Any], pick: int, undo: str
 ) -> None:

@@ -15,10 +15,13 @@ def _run(ruleset: str, shot_at: int) -> list[str]:
     state = engine.initial_state()
     entries = [
         Entry(1, "clock_started", {}, "device", 1, 0, TICK0, "SIM", BASE),
+        # the kick-off first: no shot from it (000 Art. 12 §5, 003 Art. 34)
+        Entry(2, "touch", {"side": "A", "disc": 8}, "referee", 1, 1_000, 0, "ref",
+              BASE + 1_000),
         # the referee's input: no device tick, its own host time
-        Entry(2, "shot_asked", {"side": "A", "disc": 7}, "referee", 1, shot_at, 0, "ref",
+        Entry(3, "shot_asked", {"side": "A", "disc": 7}, "referee", 1, shot_at, 0, "ref",
               BASE + shot_at),
-        Entry(3, "alarm", {}, "device", 1, 600_000, TICK0 + 600_000, "SIM", BASE + 600_000),
+        Entry(4, "alarm", {}, "device", 1, 600_000, TICK0 + 600_000, "SIM", BASE + 600_000),
     ]
     for e in entries:
         state, _ = engine.apply(state, e)

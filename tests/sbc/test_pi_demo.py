@@ -28,7 +28,7 @@ def test_the_demo_plays_a_whole_match_on_a_simulated_pi(tmp_path: Path) -> None:
         capture_output=True, text=True, timeout=600)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out
-    final = re.search(r"PLACAR FINAL: Estrela do Norte (\d+) x (\d+) Botafogo da Mesa", out)
+    final = re.search(r"PLACAR FINAL: Estrela do Norte (\d+) × (\d+) Botafogo da Mesa", out)
     assert final, out
     assert "Raspberry Pi" in out, out
     with sqlite3.connect(db) as conn:

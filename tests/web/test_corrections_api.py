@@ -43,6 +43,8 @@ class Table(SignedTable):
         return self.store.entries(self.daemon.match["id"])[-1].id
 
     def goal_for_a(self) -> int:
+        """Alvorada's kick-off (no shot from it, 000 Art. 12 §5), its shot and the goal."""
+        self.referee("touch", {"side": "A", "disc": 8})
         self.referee("shot_asked", {"side": "A", "disc": 7})
         self.device(W.EV_GOAL_LINE, a=1)  # side A attacks goal line 1 at kick-off
         return self.newest_entry()
@@ -124,3 +126,41 @@ def test_the_console_log_speaks_the_kiosk_language(table: Table) -> None:
     assert shown[goal]["meaning"][0].startswith("Goal! ")
     # a goal's row corrects its disc too (walk45h-b B5)
     assert [f["label"] for f in shown[goal]["fields"]] == ["Goal line", "Disc"]
+
+
+def test_a_void_without_an_author_is_said_by_the_referee_in_portuguese(table: Table) -> None:
+    """Issue 45 #3: a void sent through the HTTP API without an author read "Registro nº 6
+    anulado por referee" (the rules' words in the answer) and "Anulado pelo registro nº 7
+    (referee)" (its row's status in the Registro and the súmula): an internal word. A console
+    that names nobody writes as the referee, said in Portuguese: "pelo árbitro"."""
+    goal = table.goal_for_a()
+    body = table.referee("void", {"target": goal, "reason": "trave"})
+    said = [e["pt"] for e in body["result"]["effects"] if e.get("code") == "correction"]
+    assert said == [f"Registro nº {goal} anulado pelo árbitro"], body
+    void = table.newest_entry()
+    shown = console_log(table)[goal]["status_text"]
+    logged = next(r for r in sumula(table)["tables"]["log"]["rows"] if r["number"] == str(goal))
+    assert shown == logged["status"] == f"Anulado pelo registro nº {void}", (shown, logged)
+
+
+def test_a_correction_offers_only_the_documents_foul_kinds_and_restarts(table: Table) -> None:
+    """Issue 45 (walk46b M1, b81d35e, 7ea40a9): the sheet offers only the foul kinds and
+    restarts of the ruleset's document (000 Art. 17; Art. 9–26 here); the Registro's
+    correction form offered every kind of every ruleset, "mão" and "lateral cavada" in the
+    CBFM among them, which the engine then refused. It offers what the engine publishes."""
+    table.referee("foul", {"side": "A", "disc": 4, "type": "falta", "where": "opponent_half"})
+    foul = table.newest_entry()
+    shown = console_log(table)
+    (kinds,) = [f for f in shown[foul]["fields"] if f["key"] == "type"]
+    offered = [o["value"] for o in kinds["options"]]
+    assert table.daemon.state is not None
+    published = table.daemon.state.m["possession"]
+    assert sorted(offered) == sorted(published["foul_kinds"]), offered
+    assert "mao" not in offered and "falta" in offered
+    restart_kinds = published["restart_kinds"]
+    assert "lateral_cavada" not in restart_kinds  # the CBFM has no 'lateral cavada'
+    for entry in shown.values():
+        for field in entry["fields"]:
+            if field["key"] == "kind" and entry["kind"] == "restart":
+                values = {o["value"] for o in field["options"]}
+                assert values <= set(restart_kinds) | {field["value"]}, values

@@ -22,7 +22,7 @@ def test_a_slow_new_match_answers_the_asker_with_the_new_token() -> None:
             if kind != "new_match":
                 return await super().handle(kind, data, author)
             await asyncio.sleep(0.3)  # slower than the first answer waits
-            app.state.gate.token = "token-of-match-2"  # what server.run does for a new match
+            app.state.gate.token = "token-of-match-2"  # should the table's token change meanwhile
             return {"match_id": 2}
 
     table = Table(hub)

@@ -490,17 +490,14 @@ class LinkProtocol:
             return
         self.refused = None
         same = self.info is not None and (info.uid, info.boot_id) == (
-            self.info.uid, self.info.boot_id)
+            self.info.uid, self.info.boot_id) and not self._wiped(info)
         if frame.seq == 1 and same and self._hello_sent:
             if self._synced:
                 return  # a repeated answer to a repeated HELLO
             # the device now replays from our cursor
             self.info = info
             self._newest = max(self._newest, info.newest)
-            self._synced = True
-            self._set_connected(True, _("{board} {uid} boot {boot}").format(
-                board=info.board, uid=info.uid, boot=info.boot_id))
-            self._resend_commands(info)
+            self._synchronised(info)
             return
         # the device identified itself (maybe rebooted): fetch our cursor and say HELLO
         if not same:
@@ -519,6 +516,8 @@ class LinkProtocol:
         boot we have not identified, the host asks who it is (identify-only HELLO).
         """
         info = self.info.resumed(frame.boot_id, frame.payload) if self.info else None
+        if info is not None and self._wiped(info):
+            info = None  # a new boot under the same id: who it is, first
         if info is None or not self._hello_sent:
             if info is None and not self._identify:
                 self._identify = True
@@ -532,10 +531,24 @@ class LinkProtocol:
         self.refused = None
         self.info = info
         self._newest = max(self._newest, info.newest)
-        self._synced = True
+        self._synchronised(info)
+
+    def _synchronised(self, info: DeviceInfo) -> None:
+        """The device replays from our cursor: commands are numbered after its last one, and
+        only then is the link synced and «connected» — a command sent at that moment (from
+        any thread) must not take a number from before the device's last, which it would
+        answer as an old retry and never run."""
+        with self._lock:
+            self._resend_commands(info)
+            self._synced = True
         self._set_connected(True, _("{board} {uid} boot {boot}").format(
-                board=info.board, uid=info.uid, boot=info.boot_id))
-        self._resend_commands(info)
+            board=info.board, uid=info.uid, boot=info.boot_id))
+
+    def _wiped(self, info: DeviceInfo) -> bool:
+        """The boot id the link serves, with fewer events than that boot has reported: a
+        board with no state of its own started again at boot 1 — a new boot (extend_boot
+        numbers it so), whose seqs restart."""
+        return info.newest < self._newest
 
     def wrong_board(self) -> None:
         """Another table's board answered: HostLink closes the port (and tries the next)."""

@@ -1,7 +1,8 @@
 """The account of a match: the facts a referee, a captain or a federation reads, in the
 referee's words — the goals, the voids and the voids undone, the fouls and the discipline (also
 a foul answered to a question of the table), the substitutions, the last lance, the ends of the
-periods — each placed when it happened ("1º tempo 12'", "Intervalo").
+periods, a table's restart with the time its clock did not count — each placed when it happened
+("1º tempo 12'", "Intervalo").
 
 Made once, from the rules' output, as a part of each entry's record (``facts``,
 :func:`entry_facts`, called by :mod:`.records`): the console's Registro shows an entry's facts,
@@ -16,10 +17,11 @@ screens and the súmula fold away unless asked for — never an expiry the rules
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from futmesa.i18n import translator
-from futmesa.matchbook.wording import target_text, team
+from futmesa.matchbook.wording import clock_text, target_text, team
 
 Fact = dict[str, Any]
 
@@ -32,8 +34,15 @@ SUBSTITUTION_KINDS = ("substitution",)
 CORRECTION_KINDS = ("void", "amend")
 # what the rules add on any entry: a disc sent off, a team disqualified
 SANCTION_CODES = frozenset({"expelled", "expelled_named", "disqualified"})
-# how the time of the match went: the last lance, the end of a period, of the match
+# how the time of the match went: the last lance, the end of a period, of the match (the
+# added time announced is the referee's own entry, listed as such)
 TIME_CODES = frozenset({"last_lance", "period_end", "match_end"})
+# the rules' word that a question they asked went unanswered: withdrawn, and why (the lance
+# time's, rules/lance_questions.closed; walk48b M1) — the entry's own fact, its row not folded
+QUESTION_CODES = frozenset({"lance_question_closed"})
+# the rules' word that a foul is not taken: it came once time was up (000 Art. 18 §4, 001 Art.
+# XXI §2, 003 Art. 74 §único e, 004 A partida) — said on the foul's own line (walk46b M4)
+NOT_TAKEN_CODES = frozenset({"foul_after_time"})
 LANGS = (("pt", "text"), ("en", "text_en"))
 
 
@@ -66,6 +75,12 @@ class Context(NamedTuple):
     shootout: bool = False  # made in the penalty shoot-out: placed "Disputa de pênaltis"
     place: str = ""  # where the entry is (:func:`interval_after`'s place)
     after: str = ""  # where the match is after it (:func:`interval_after`'s state)
+    # an amendment's entry as an earlier amendment made it ({"kind", "data"}): what it
+    # corrects is quoted so, never as logged (issue 45 #2); None: it read as logged
+    corrects: dict[str, Any] | None = None
+    # the fouls the rules counted for this entry, (side, kind, how many): each listed on a
+    # foul fact of its side (``counted``), so the account's fouls are the TV's counters
+    counted: tuple[tuple[str, str, int], ...] = ()
 
 
 # ---- placing an entry: "1º tempo 12'" or "Intervalo" ----------------------------------------
@@ -127,10 +142,20 @@ def interval_after(state: str, kind: str,
     (the last lance, 003 Art. 74 §único: still the period's), "interval" once both closed it,
     to the start of the next period (an alarm then ends the interval), "shootout" from the
     rules' penalty shoot-out (004 Disputa de pênaltis) on, "over" from the rules' end of the
-    match on (a correction made after the final whistle: "Depois do jogo", walk45j-a 7; the
-    table's own close of the match stays the period's)."""
-    if kind == "period_started":
-        state = ""  # the referee's start_period is made in the interval: placed there
+    match on, also the shoot-out's (a correction made after the final whistle: "Depois do
+    jogo", walk45j-a 7, issue 45 #1; the table's own close of the match stays the period's).
+    The table's alarm that closes a period the rules ended first (at its dead ball, 004 A
+    partida; at the final whistle) is the period's, "closing" (it ends the period, never time
+    running out: walk 50a L1), and so is its clock's stop after its close ("shut")."""
+    # the table closed a period the rules had ended: its clock's stop then is the period's
+    stop = state == "shut" and kind == "clock_stopped"
+    state = "interval" if state == "shut" else state
+    if kind == "period_started" or (kind == "clock_started"
+                                    and any(s.code == "period_start" for s in said)):
+        # the referee's start_period is made in the interval: placed there; the table's
+        # start of the period is the period's (a clock restored from the log starts the next
+        # period with clock_started alone: table/behind.py)
+        state = ""
     # the table's own end of the period, the end of the match: not in an interval
     place = state
     if state in ("ending", "interval") and (
@@ -138,16 +163,19 @@ def interval_after(state: str, kind: str,
         place = ""
     if state == "over" and kind in CLOSING_KINDS:
         place = ""  # the table's alarm and close at the final whistle: the last period's
+    if kind == "alarm" and state in ("ending", "over"):
+        place = "closing"
+    place = "" if stop else place
     for s in said:
         if s.code == "period_end":
             state = "interval" if state == "closed" else "ending"
         elif s.code in ("period_start", "match_end"):
-            state = ("shootout" if state == "shootout" and s.code == "match_end" else
-                     "over" if s.code == "match_end" else "")
+            # the shoot-out's deciding kick ends the match too: what follows is after it
+            state = "over" if s.code == "match_end" else ""
         elif s.code == "shootout":
             state = "shootout"
     if kind == "period_over" and state in ("ending", ""):
-        state = "interval" if state == "ending" else "closed"
+        state = "shut" if state == "ending" else "closed"
     return place, state
 
 
@@ -199,7 +227,7 @@ def applied(row: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 def goal_text(goal: dict[str, Any], teams: dict[str, Any], lang: str) -> str:
-    """ "Gol de Estrela do Norte (1 × 0, 12', botão 9)"."""
+    """ "Gol de Estrela do Norte (1 × 0, 12', botão 9)", "(…, botão 8, pênalti)"."""
     _ = translator(lang).gettext
     score = goal.get("score") or {}
     values = {"team": team(teams, goal.get("side"), lang),
@@ -213,6 +241,10 @@ def goal_text(goal: dict[str, Any], teams: dict[str, Any], lang: str) -> str:
             own=own, **values)
     if goal.get("own_goal"):
         return _("Own goal, point to {team} ({score}, {minute})").format(**values)
+    if goal.get("penalty"):  # the penalty's kick scored it (rules/goals.py; walk 50a L4)
+        return (_("Goal for {team} ({score}, {minute}, penalty)") if goal.get("disc") is None
+                else _("Goal for {team} ({score}, {minute}, disc {disc}, penalty)")
+                ).format(**values)
     if goal.get("disc") is None:
         return _("Goal for {team} ({score}, {minute})").format(**values)
     return _("Goal for {team} ({score}, {minute}, disc {disc})").format(**values)
@@ -245,6 +277,10 @@ def void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
         what = target_text(entry, teams, lang) if isinstance(entry, dict) else ""
         number = ctx.undone.get("no", "?")  # the match's number (numbers.py)
         why = _(" — reason: {reason}").format(reason=reason) if reason else ""
+        back = given_back(ctx, teams, lang)  # an earlier correction's value comes back
+        if back:
+            return _("Correction undone: “{what}” counts again as the earlier correction "
+                     "left it").format(what=back) + why
         if ctx.undone.get("kind") == "amend":
             return (_("Correction undone: “{what}” counts as logged again").format(what=what)
                     if what else _("Correction undone: entry no. {number} reads as logged "
@@ -256,6 +292,17 @@ def void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
                 else _("Void undone: entry no. {number} counts again").format(number=number)
                 ) + why
     return None
+
+
+def given_back(ctx: Context, teams: dict[str, Any], lang: str) -> str:
+    """What an undone correction gives back, when an earlier correction still changes its
+    entry (``ctx.undone["now"]``: records.undone_to): the entry as that one left it
+    ("… entra o 13" when "13 → 14" is undone), never the row as logged (issue 45); else ""."""
+    undone = ctx.undone or {}
+    entry, now = undone.get("entry"), undone.get("now")
+    if undone.get("kind") != "amend" or not isinstance(entry, dict) or not now:
+        return ""
+    return target_text({**entry, **now, "rule_words": None}, teams, lang)
 
 
 def foul_words(counted: list[Said], disc: Any, lang: str) -> str:
@@ -280,6 +327,16 @@ def graded_words(text: str, graded: list[Said], lang: str) -> str:
     return f"{text}: {kick}" if text and kick else text
 
 
+def not_taken_words(text: str, lang: str) -> str:
+    """A foul the rules did not have taken, time being up, said so on its own line: "Falta
+    de Botafogo, botão 5 na área — não contada, sem cobrança: tempo esgotado" (walk46b M4: "na
+    área" alone read as a penalty given). Nor counted: the engine adds it to no counter (003
+    Art. 74 §único e, "não haverá falta"; the same in the four rulesets), so the Resumo's
+    fouls add up to the TV's counters (walk49a M4)."""
+    return translator(lang).gettext("{foul} — not counted, not taken: time was up").format(
+        foul=text)
+
+
 def lance_foul_words(counted: list[Said], said: list[Said], offender: Any,
                      teams: dict[str, Any], lang: str) -> str:
     """A foul answered to the lance time's question, said as the offender's foul and why:
@@ -293,6 +350,22 @@ def lance_foul_words(counted: list[Said], said: list[Said], offender: Any,
         return _("Technical foul by {team} (over the lance time): {kick}").format(
             team=team(teams, offender, lang), kick=kick or _("foul"))
     return _("Over the lance time: {what}").format(what=kick or _("foul"))
+
+
+def discipline_texts(record: dict[str, Any], kind: str, data: dict[str, Any],
+                     said: tuple[Said, ...]) -> dict[str, str]:
+    """The fact of an entry of :data:`DISCIPLINE_KINDS` in each language: a disciplinary foul
+    in the rules' words with its count, as everywhere else; a foul with the rules' grading of
+    it ("tiro livre indireto para …"), as announced, or that it was not taken (time up); as
+    amended: the rules' re-run words and the amended disc, as if entered so (M-a)."""
+    counted = [s for s in said if s.code == "disciplinary"] if kind == "discipline" else []
+    graded = [s for s in said if s.code.startswith("restart_")] if kind == "foul" else []
+    texts = {lang: foul_words(counted, data.get("disc"), lang) if counted
+             else graded_words(str(record.get(f"now_{lang}") or record.get(key) or ""),
+                               graded, lang) for lang, key in LANGS}
+    if kind == "foul" and any(s.code in NOT_TAKEN_CODES for s in said):
+        texts = {lang: not_taken_words(text, lang) for lang, text in texts.items()}
+    return texts
 
 
 def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> list[Fact]:
@@ -319,9 +392,11 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
     if kind == "void":
         texts = {lang: void_text(data, ctx, teams, lang) for lang, _k in LANGS}
         if texts["pt"] is not None:
+            # a void of a goal names it; the undo of one says a goal counts again (restores)
             add("void_goal" if ctx.was and ctx.was.get("goal") else "undo",
                 {k: v or "" for k, v in texts.items()},
-                **({"goal": ctx.was["goal"]} if ctx.was and ctx.was.get("goal") else {}))
+                **({"goal": ctx.was["goal"]} if ctx.was and ctx.was.get("goal") else
+                   {"restores": True} if ctx.undone and ctx.undone.get("goal") else {}))
         else:
             add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
     elif kind == "amend":
@@ -330,15 +405,7 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
             and data.get("type", "disciplinary") == "disciplinary":
         pass  # the rules asked the referee to grade it (003 Art. 87): the answer's fact says it
     elif kind in DISCIPLINE_KINDS:
-        # a disciplinary foul in the rules' words, with its count, as everywhere else
-        counted = said(frozenset({"disciplinary"})) if kind == "discipline" else []
-        # a foul with the rules' grading of it ("tiro livre indireto para …"), as announced
-        graded = [s for s in said() if s.code.startswith("restart_")] if kind == "foul" else []
-        # (amended: the rules' re-run words and the amended disc, as if entered so, M-a)
-        add("discipline", {lang: foul_words(counted, data.get("disc"), lang) if counted
-                           else graded_words(str(record.get(f"now_{lang}") or record.get(key)
-                                                 or ""), graded, lang)
-                           for lang, key in LANGS}, side=data.get("side"))
+        add("discipline", discipline_texts(record, kind, data, ctx.said), side=data.get("side"))
     elif kind in SUBSTITUTION_KINDS:
         add("substitution", {lang: str(record.get(f"now_{lang}") or record.get(key) or "")
                              for lang, key in LANGS}, side=data.get("side"),
@@ -348,8 +415,10 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
         add("discipline", {lang: lance_foul_words([], [s for s in said() if s.code.startswith(
             "restart_")], data.get("side"), teams, lang) for lang, _k in LANGS},
             side=data.get("side"))
-    elif kind == "confirm" and data.get("choice") == "foul" and counts:
+    elif kind == "confirm" and data.get("choice") == "foul" and (
+            counts or status.get("state") == "voided"):
         # a foul answered to the table's question (the lance time): what the rules made of it
+        # (voided, struck with its void, as a foul row is: both listed, account.listed_facts)
         add("discipline", {lang: lance_foul_words(said(frozenset({"disciplinary"})), said(),
                                                   record.get("target_side"), teams, lang)
                            for lang, _k in LANGS}, side=record.get("target_side"))
@@ -367,12 +436,62 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
         sanctions -= {"disqualified"}  # said in the grading's fact
     elif kind == "lance_done":
         add("time", {lang: str(record.get(key) or "") for lang, key in LANGS})
-    if counts:  # what the entry caused (``caused``): said under its row, never its headline
-        for s in said(sanctions if kind != "discipline" else frozenset()):
-            add("discipline", {lang: s.words(lang) for lang, _k in LANGS}, caused=True)
-        for s in said(TIME_CODES):
-            add("time", {lang: s.words(lang) for lang, _k in LANGS}, caused=True)
+    elif kind == "added_time":
+        # why the period ended past its length (walk 49b L4): placed at its minute
+        add("added_time", {lang: str(record.get(f"now_{lang}") or record.get(key) or "")
+                           for lang, key in LANGS})
+    elif kind == "clock_restored":
+        add("restart", {lang: restart_text(record, lang) for lang, _k in LANGS},
+            lost_ms=data.get("lost_ms") or 0)
+    if counts:
+        _caused_facts(out, ctx, said(), sanctions if kind != "discipline" else set(), add)
     return out
+
+
+def _caused_facts(out: list[Fact], ctx: Context, said: list[Said], sanctions: set[str],
+                  add: Callable[..., None]) -> None:
+    """What an entry that counts caused (``caused``: said under its row, never its headline):
+    the questions it closed, the sanctions, the fouls counted, the end of a period."""
+    for s in (s for s in said if s.code in QUESTION_CODES):
+        add("question", {lang: s.words(lang) for lang, _k in LANGS})
+    for s in (s for s in said if s.code in sanctions):
+        add("discipline", {lang: s.words(lang) for lang, _k in LANGS}, caused=True)
+    _mark_counted(out, ctx, said, add)
+    for s in (s for s in said if s.code in TIME_CODES):
+        add("time", {lang: s.words(lang) for lang, _k in LANGS}, caused=True)
+
+
+def _mark_counted(out: list[Fact], ctx: Context, said: list[Said],
+                  add: Callable[..., None]) -> None:
+    """Each foul the engine counted on this entry marks the entry's own foul fact of that team
+    (``counted``), or is a fact of its own, in the rules' words, where the rules gave it (001
+    Art. XXII §1): the account's fouls are the counters the TV shows."""
+    for side, made in counted_by_side(ctx.counted).items():
+        own = next((f for f in out if f["kind"] == "discipline" and not f.get("caused")
+                    and f.get("side") == side), None)
+        if own is not None:
+            own["counted"] = made
+        else:
+            add("discipline", {lang: rules_foul_words(said, lang) for lang, _k in LANGS},
+                caused=True, side=side, counted=made)
+
+
+def counted_by_side(counted: tuple[tuple[str, str, int], ...]) -> dict[str, dict[str, int]]:
+    """The fouls an entry made the rules count, by side: {"A": {"technical": 1}}."""
+    out: dict[str, dict[str, int]] = {}
+    for side, kind, n in counted:
+        row = out.setdefault(side, {})
+        row[kind] = row.get(kind, 0) + n
+    return {side: {k: n for k, n in row.items() if n} for side, row in out.items()
+            if any(row.values())}
+
+
+def rules_foul_words(said: list[Said], lang: str) -> str:
+    """A foul the rules gave on an entry that is not a foul, in the words the console and the
+    TV said it: "O chute de Grêmio F.C. terminou no próprio gol: não é gol; Falta técnica para
+    Internacional" — what the entry's other facts say (a sanction, an end of time) aside."""
+    return "; ".join(s.words(lang) for s in said
+                     if s.code not in SANCTION_CODES and s.code not in TIME_CODES)
 
 
 def headline(record: dict[str, Any], ctx: Context) -> dict[str, list[str]]:
@@ -388,30 +507,103 @@ def headline(record: dict[str, Any], ctx: Context) -> dict[str, list[str]]:
 
 def folds(kind: str, facts: list[Fact]) -> bool:
     """Whether an entry's row is the lance timer's own, folded away: its start, warning or
-    expiry, unless the rules made a foul of it (gaúcha's expiry is the technical foul)."""
-    return kind in FOLDED_KINDS and not any(f.get("kind") == "discipline" for f in facts)
+    expiry, unless the rules made a foul of it (gaúcha's expiry is the technical foul) or
+    withdrew a question on it (the referee reads what became of it, walk48b M1)."""
+    return kind in FOLDED_KINDS and not any(f.get("kind") in ("discipline", "question")
+                                            for f in facts)
+
+
+# ---- a table's restart: its clock restored, the time it did not count, the referee's word ----
+
+
+def restart_text(record: dict[str, Any], lang: str) -> str:
+    """A reset table's clock restored (the host's ``clock_restored`` entry, walk 47a H1): "Mesa
+    reiniciada: relógio restaurado em 00:22; 00:36 não contados" — what the referee decided
+    is said by :func:`restart_decided` once the account has the entries after it."""
+    _ = translator(lang).gettext
+    data = record.get("data") if isinstance(record.get("data"), dict) else {}
+    text = _("Table restarted: clock restored at {clock}").format(
+        clock=clock_text(record.get("clock_ms")))
+    # said to the second as the referee was asked it (the console rounds it: "00:28" for
+    # 27.6 s), so the line and the question name one time (walk 49a H1)
+    lost = round((data.get("lost_ms") or 0) / 1000) * 1000
+    return text + ("; " + _("{time} not counted").format(time=clock_text(lost)) if lost else "")
+
+
+def restart_decided(records: list[dict[str, Any]], index: int, lang: str) -> str:
+    """What the referee decided on the time a restart did not count: the clock advanced by it
+    (play went on: ``clock_catch_up``) or added time given, after it in that period (the
+    entry in force), or the clock kept as restored — by the referee's "Não" (``clock_kept``),
+    or with no answer, said apart (walk50b M2). The
+    table's own entries of no period (its profile set again as it came back) are not the
+    period's end (walk 49a H1: they hid the referee's "Sim")."""
+    _ = translator(lang).gettext
+    period = records[index].get("period")
+    for r in records[index + 1:]:
+        if not r.get("period"):
+            continue
+        if r.get("period") != period or r.get("kind") == "clock_restored":
+            break
+        state = (r.get("status") or {}).get("state", "effective")
+        if state not in ("effective", "amended"):
+            continue
+        ms = (r.get("data") or {}).get("ms")
+        if r.get("kind") == "clock_catch_up":
+            return _("clock advanced {time} by the referee").format(time=clock_text(ms))
+        if r.get("kind") == "added_time":
+            return _("added time of {time} given").format(time=clock_text(ms))
+        if r.get("kind") == "clock_kept":  # "Não: o jogo parou" (walk50b M2)
+            return _("clock kept as restored by the referee")
+    return _("clock kept as restored, no answer from the referee")
 
 
 # ---- the account: every record's facts, placed ------------------------------------------------
-def account(records: list[dict[str, Any]]) -> list[Fact]:
-    """Every fact of the match in the log's order, each with where it is placed (``when``,
-    ``when_en``)."""
-    out: list[Fact] = []
+# the facts of a correction that say it in the words of the row it corrects (a goal's void
+# names the goal itself: "Gol de … anulado pelo árbitro", listed whatever its row lists)
+NAMES_ITS_ROW = frozenset({"correction", "undo"})
+
+
+def listed_facts(records: list[dict[str, Any]]) -> list[tuple[dict[str, Any], Fact]]:
+    """(record, fact) of every fact the account lists, in the log's order: a correction's
+    (its void, amendment or undo) only when the row it corrects lists a fact — the annulment
+    of a fact never listed (an answer to "Quem dá a saída?") is not listed either: both or
+    neither (issue 45, kick-off walk). Every correction stays in the Registro and the
+    súmula's Correções."""
+    listed: set[Any] = set()
+    out: list[tuple[dict[str, Any], Fact]] = []
     for r in records:
-        for f in r.get("facts") or []:
-            # a goal is placed when it was scored; its void, like every correction, when made
-            goal = (f.get("goal") if f.get("kind") == "goal" and isinstance(f.get("goal"), dict)
-                    else None)
-            period = goal.get("period") if goal else r.get("period")
-            clock = goal.get("clock_ms") if goal else r.get("clock_ms")
-            length = (goal or r).get("length_ms")
-            inside = bool(r.get("interval")) and goal is None
-            shootout = bool(r.get("shootout")) and goal is None
-            over = bool(r.get("after_match")) and goal is None
-            if f.get("kind") == "time" and not inside:
-                clock = None  # the end of a period is the period's, not a minute past it
-            out.append({**f, "when": when(period, clock, inside, "pt", length, shootout, over),
-                        "when_en": when(period, clock, inside, "en", length, shootout, over)})
+        data = r.get("data") if isinstance(r.get("data"), dict) else {}
+        orphan = r.get("kind") in CORRECTION_KINDS and data.get("target") not in listed
+        facts = [f for f in r.get("facts") or []
+                 if not (orphan and f.get("kind") in NAMES_ITS_ROW)]
+        if facts:
+            listed.add(r.get("id"))
+        out.extend((r, f) for f in facts)
+    return out
+
+
+def account(records: list[dict[str, Any]]) -> list[Fact]:
+    """Every fact of the match the account lists (:func:`listed_facts`) in the log's order,
+    each with where it is placed (``when``, ``when_en``)."""
+    out: list[Fact] = []
+    index = {id(r): i for i, r in enumerate(records)}
+    for r, f in listed_facts(records):
+        if f.get("kind") == "restart" and f.get("lost_ms"):
+            f = {**f, **{key: f"{f[key]} — {restart_decided(records, index[id(r)], lang)}"
+                         for lang, key in LANGS}}
+        # a goal is placed when it was scored; its void, like every correction, when made
+        goal = (f.get("goal") if f.get("kind") == "goal" and isinstance(f.get("goal"), dict)
+                else None)
+        period = goal.get("period") if goal else r.get("period")
+        clock = goal.get("clock_ms") if goal else r.get("clock_ms")
+        length = (goal or r).get("length_ms")
+        inside = bool(r.get("interval")) and goal is None
+        shootout = bool(r.get("shootout")) and goal is None
+        over = bool(r.get("after_match")) and goal is None
+        if f.get("kind") == "time" and not inside:
+            clock = None  # the end of a period is the period's, not a minute past it
+        out.append({**f, "when": when(period, clock, inside, "pt", length, shootout, over),
+                    "when_en": when(period, clock, inside, "en", length, shootout, over)})
     return out
 
 

@@ -16,7 +16,13 @@ from futmesa.matchbook.account import account, goals_by_entry
 from futmesa.matchbook.entries import from_entry, to_entry
 from futmesa.matchbook.live_log import LiveLog, plain_step
 from futmesa.matchbook.proof import with_chain
-from futmesa.matchbook.records import entry_record, meanings, record_inputs, rule_words
+from futmesa.matchbook.records import (
+    answered_words,
+    entry_record,
+    meanings,
+    record_inputs,
+    rule_words,
+)
 from futmesa.matchbook.summary import summaries_for, summarize
 from futmesa.matchbook.timeline import Timeline
 from futmesa.rules import Effect, Engine, Entry, load_ruleset
@@ -130,10 +136,15 @@ def void_key(void_id: int, target: Any, prefix: list[StoredEntry]) -> tuple[Any,
 
 
 def target_before(before: dict[str, Any], kinds: dict[int, str], target: Any) -> dict[str, Any]:
-    """A void's target in the match as it stood before the void (``before``: its ``m``)."""
-    return {"target": target, "meaning": meanings(before, kinds).get(target, []),
+    """A void's target in the match as it stood before the void (``before``: its ``m``), and
+    each answer then in the words it had (``answered``: the button tapped, ``answers_said``:
+    what the rules said of it): an answer the void withdraws keeps them (records.as_tapped)."""
+    said = meanings(before, kinds)
+    return {"target": target, "meaning": said.get(target, []),
             "rule_words": rule_words(before, kinds).get(target),
-            "goal": goals_by_entry(before).get(target)}
+            "goal": goals_by_entry(before).get(target),
+            "answered": answered_words(before),
+            "answers_said": {i: w for i, w in said.items() if kinds.get(i) == "confirm"}}
 
 
 class MatchBook:

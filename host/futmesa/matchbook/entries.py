@@ -54,7 +54,8 @@ def entry_for(kind: int, a: int, b: int, value: int,
     elif kind == W.EV_SENSOR_OK:
         data = {"sensor": a}
     elif kind == W.EV_CLOCK_ADJUSTED:
-        data = {"delta_ms": value}
+        # the clock it was set to, too: moved from 00:00 to it is a restore (wording.py)
+        data = {"delta_ms": value, "to_ms": clock_ms}
     elif kind == W.EV_TIME_ADDED:
         data = {"ms": value}
     elif kind == W.EV_PROFILE_SET:

@@ -32,6 +32,8 @@ class LinkView:
     sensor_faults: dict[int, str] = field(default_factory=dict)
     reset: dict[str, Any] | None = None  # the table's last reset seen while serving it
     board: str | None = None  # the board the device declares ("pico", "rpi"...)
+    lost_at: float = 0.0  # Unix ms the link went down (not connected; 0: not known)
+    heard_at: float = 0.0  # Unix ms the table was last heard (a status or an event; 0: never)
 
 
 # boards whose firmware loop runs on the host's own machine (firmware/boards/linux.py): no
@@ -101,27 +103,55 @@ def _in_words(item: Any) -> Any:
     return said
 
 
+def _link_json(link: LinkView) -> dict[str, Any]:
+    """The table's link as the screens read it (connected, why not, its board)."""
+    return {
+        "connected": link.connected,
+        "reason": link.reason,
+        "last_event_at": round(link.last_event_at),
+        # the screens' "sem sinal da mesa há N s" counts from it (walk 50a L2)
+        "heard_at": round(link.heard_at),
+        "bad_frames": link.bad_frames,
+        "device": link.device,
+        "reset": dict(link.reset) if link.reset else None,
+        "firmware": link.firmware,
+        "board": link.board,
+        "host_clock": link.board in HOST_CLOCK_BOARDS,
+    }
+
+
 def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
                match: dict[str, Any], status: Status | None, status_wall_ms: float,
                profile: Profile | None, link: LinkView,
                table_name: str | None = None, interval_at: float | None = None,
                event: str | None = None, referee: str | None = None,
-               period_ms: int | None = None, competition: str | None = None) -> dict[str, Any]:
+               period_ms: int | None = None, competition: str | None = None,
+               correction: dict[str, Any] | None = None) -> dict[str, Any]:
     """The state every view reads, from the match state (``MatchState.to_dict()``) and the table:
     ``interval_at`` is when the table's clock went into its interval (host Unix ms; the screens
     count the interval down), ``event`` the competition the match settings name, ``referee``
     the match's referee, ``period_ms`` the length of a period its settings set (None: the
     rules'), ``competition`` the format its settings chose ("league" / "knockout"; the rules'
     own ``match.competition`` may differ: 004 sends any draw to penalties); the console's
-    "Mais" form starts from them."""
+    "Mais" form starts from them; ``correction`` the words of a void or a correction that is
+    the newest entry (:meth:`~.live_log.LiveLog.correction`), what every TV says of it."""
     m = in_words(match)
     s = status
     rate = (link.clock_rate if link.clock_rate else
             (link.tick_rate / 1000.0) if link.tick_rate else 1.0)
     at = round(status_wall_ms)
+    clock_ms, lance_ms, running = (s.clock_ms, s.lance_ms, s.running) if s else (0, 0, False)
+    if s and running and not link.connected:
+        # the table is not heard: no screen counts a clock it may not be counting (a power
+        # cut: it comes back with its clock restored; walk47b L2). It stands where it read
+        # when the link went down
+        gone = max(0.0, (link.lost_at or status_wall_ms) - status_wall_ms) * rate
+        clock_ms = int(min(s.clock_ms + gone, s.period_ms + s.added_ms))
+        lance_ms = int(s.lance_ms - gone) if s.lance_running else s.lance_ms
+        running, at = False, round(link.lost_at or status_wall_ms)
     clock = {
-        "ms": s.clock_ms if s else 0,
-        "running": bool(s and s.running),
+        "ms": clock_ms,
+        "running": running,
         "rate": rate,
         "at": at,
         "length_ms": s.period_ms if s else (profile.period_ms if profile else 0),
@@ -132,8 +162,9 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
         else None,
     }
     lance = {
-        "ms": s.lance_ms if s else 0,
-        "running": bool(s and s.lance_running),
+        "ms": lance_ms,
+        # the table's lance waits while its clock is stopped (firmware/lance.py): standing
+        "running": bool(s and s.lance_running and running),
         "rate": rate,
         "at": at,
         "length_ms": s.lance_len_ms if s else 0,
@@ -157,17 +188,8 @@ def state_json(*, table_id: str | None, match_id: int | None, ruleset: str,
         "finished": bool(m.get("finished", False)),
         "clock": clock,
         "lance": lance,
-        "link": {
-            "connected": link.connected,
-            "reason": link.reason,
-            "last_event_at": round(link.last_event_at),
-            "bad_frames": link.bad_frames,
-            "device": link.device,
-            "reset": dict(link.reset) if link.reset else None,
-            "firmware": link.firmware,
-            "board": link.board,
-            "host_clock": link.board in HOST_CLOCK_BOARDS,
-        },
+        "link": _link_json(link),
         "sensor_faults": dict(link.sensor_faults),
+        "correction": correction,
         "match": m,
     }

@@ -28,6 +28,7 @@ from futmesa.matchbook.account import (
     placed,
     placed_in_interval,
 )
+from futmesa.matchbook.answer import correction_words
 from futmesa.matchbook.numbers import numbered
 from futmesa.matchbook.records import (
     answered_words,
@@ -37,9 +38,11 @@ from futmesa.matchbook.records import (
     record_inputs,
     rule_words,
     said_of,
+    taken_words,
 )
 from futmesa.matchbook.signing import SIGNING_KINDS, closed
 from futmesa.matchbook.sumula import redact_secrets
+from futmesa.matchbook.wording import document_kinds
 from futmesa.store import StoredEntry
 
 # what the console's log does not show and a live step cannot know exactly (the store's clock)
@@ -89,6 +92,8 @@ class LiveLog:
         self._ends_now = {"A": 0, "B": 1}
         self._announced = 0
         self.teams: dict[str, Any] = {}
+        # the foul kinds and restarts the ruleset's document has (the correction form's choices)
+        self.kinds: dict[str, list[str]] | None = None
         self._finished = False
         self._interval = ""  # where the newest entry left the match (account.interval_after)
         self._inputs: dict[int, tuple[Any, ...]] = {}  # what each kept record was made from
@@ -133,6 +138,7 @@ class LiveLog:
             self.closed = closed(records)
         self._inputs = inputs
         self._by_id, self._meaning, self.teams = by_id, said, teams
+        self.kinds = document_kinds(m) or self.kinds
         self._ends_now = self._ends_after(stored[-1], ends, m) if stored else {"A": 0, "B": 1}
         self._interval = contexts[stored[-1].id].after if stored else ""
         self._announced = len(m.get("announcements") or [])
@@ -167,7 +173,11 @@ class LiveLog:
         tapped = answered_words(m, e.id).get(e.id)
         if tapped:  # the button an answer tapped (records.answered_words)
             self._by_id[e.id]["answer_words"] = tapped
-        words_of = rule_words({"announcements": fresh}, kinds).get(e.id)
+        if e.kind == "confirm" and self._meaning.get(e.id):  # records.answer_made
+            self._by_id[e.id]["said"] = self._meaning[e.id]
+        words_of = (rule_words({"announcements": fresh}, kinds).get(e.id)
+                    or taken_words(m, {e.id: e.data} if e.kind == "touch" else {}, self.teams,
+                                   e.id).get(e.id))
         if words_of:  # "Chute de X, botão 8: defendido" (records.SAID_BY_RULES)
             self._by_id[e.id]["rule_words"] = words_of
         self._ends_now = self._ends_after(e, {e.id: ends}, {"announcements": fresh})
@@ -197,6 +207,12 @@ class LiveLog:
         """The match's entries by id, each with its number in the match (``no``): what a view
         numbers a citation of an entry from (numbers.number_of, numbers.renumbered)."""
         return self._by_id
+
+    def correction(self) -> dict[str, Any] | None:
+        """The words of the newest entry when it is a void or a correction in effect
+        (:func:`~.answer.correction_words`): they stand until the next entry."""
+        with self._lock:
+            return correction_words(self._records.get(self._order[-1])) if self._order else None
 
     def account(self) -> list[dict[str, Any]]:
         """The account of the match so far (matchbook/account.py), from the kept records."""

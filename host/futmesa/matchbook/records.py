@@ -5,6 +5,7 @@ each side defended then, what the rules announced, the goals, the voids, the int
 from __future__ import annotations
 
 from collections import ChainMap
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from futmesa.matchbook.account import (
@@ -15,6 +16,7 @@ from futmesa.matchbook.account import (
     applied,
     entry_facts,
     folds,
+    given_back,
     goal_text,
     goals_by_entry,
     headline,
@@ -25,10 +27,24 @@ from futmesa.matchbook.account import (
     when,
 )
 from futmesa.matchbook.citations import plain
+from futmesa.matchbook.entries import to_entry
 from futmesa.matchbook.numbers import number_of, numbered
-from futmesa.matchbook.status import EntryStatus, entry_statuses, with_moot_answers
-from futmesa.matchbook.wording import clip_cited, origin, sentence
-from futmesa.rules.corrections import amend_adds, correctable
+from futmesa.matchbook.status import (
+    MOOT,
+    VOIDED,
+    EntryStatus,
+    entry_statuses,
+    with_moot_answers,
+)
+from futmesa.matchbook.wording import (
+    clip_cited,
+    confirmed_clock,
+    origin,
+    restart_taken_text,
+    sentence,
+    target_text,
+)
+from futmesa.rules.corrections import amend_adds, correctable, resolve
 from futmesa.store import StoredEntry
 
 # the announcements that only restate an entry of another name: "Chute de X: defendido" on
@@ -54,6 +70,25 @@ def rule_words(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, dict[s
             said = Said(str(a["code"]), str(a.get("pt", "")), str(a.get("en", "")),
                         str(a.get("rule") or ""))
             out[entry] = {"pt": said.words("pt"), "en": said.words("en")}
+    return out
+
+
+def taken_words(state: dict[str, Any], touches: Mapping[int, Any], teams: dict[str, Any],
+                entry: int | None = None) -> dict[int, dict[str, str]]:
+    """Each plain touch (``touches``: the touch entries' data by id; a touch that says more —
+    from the opponent's half, short of the area, a miss — keeps its own sentence) the rules
+    read as taking a restart (``restarts_taken``), in words ({"pt", "en"}: "Saída de jogo para
+    Alvorada: cobrança dada pelo botão 5", never a plain "Toque de Alvorada, botão 5": walk
+    50a L5), by entry id; only ``entry``'s if given (the newest)."""
+    taken = state.get("restarts_taken") or []
+    if entry is not None:
+        taken = [t for t in taken[-1:] if isinstance(t, dict) and t.get("entry") == entry]
+    out: dict[int, dict[str, str]] = {}
+    for t in taken:
+        said = {lang: restart_taken_text(t, teams, lang) for lang in ("pt", "en")}
+        data = touches.get(t.get("entry")) if isinstance(t, dict) else None
+        if isinstance(data, dict) and set(data) <= {"side", "disc"} and said["pt"]:
+            out[t["entry"]] = said
     return out
 
 
@@ -87,11 +122,27 @@ def meanings(state: dict[str, Any], kinds: dict[int, str]) -> dict[int, list[dic
                 and isinstance(a.get("entry"), int)
                 and a.get("code") not in (kind, "correction")
                 and not restates(kind, a.get("code"))):
-            out.setdefault(a["entry"], []).append({"pt": str(a.get("pt", "")),
-                                                   "en": str(a.get("en", "")),
-                                                   "code": str(a.get("code") or ""),
-                                                   "rule": str(a.get("rule") or "")})
+            said = {"pt": str(a.get("pt", "")), "en": str(a.get("en", "")),
+                    "code": str(a.get("code") or ""), "rule": str(a.get("rule") or "")}
+            listed = out.setdefault(a["entry"], [])
+            if not _arrangement_of(said, listed):
+                listed.append(said)
     return out
+
+
+def _arrangement_of(said: dict[str, str], listed: list[dict[str, str]]) -> bool:
+    """Whether ``said`` is the teams' arrangement for the goal kick already listed under the
+    same article ("Arrumação das equipes; tiro de meta para X", rules/core.py set_restart):
+    its words take the goal kick's place, which keeps its code (walk 49b L2: "Tiro de meta
+    para X (Art. 13); Arrumação das equipes; tiro de meta para X (Art. 13)")."""
+    if said["code"] != "rearrange":
+        return False
+    kick = next((s for s in listed if s["code"] == "restart_tiro_de_meta"
+                 and s["rule"] == said["rule"]), None)
+    if kick is None:
+        return False
+    kick.update(pt=said["pt"], en=said["en"])
+    return True
 
 
 def said_of(meaning: list[dict[str, str]] | None) -> tuple[Said, ...]:
@@ -132,6 +183,20 @@ def amended_words(e: StoredEntry, record: dict[str, Any], teams: dict[str, Any],
     return now
 
 
+def placement(e: StoredEntry, ctx: Context) -> dict[str, Any]:
+    """Where an entry is placed in the match, as every view shows it."""
+    return {
+        "interval": ctx.interval,  # made between two periods: placed "Intervalo"
+        "shootout": ctx.shootout,  # made in the penalty shoot-out: placed "Disputa de pênaltis"
+        "after_match": ctx.place == "over",  # made after the final whistle: "Depois do jogo"
+        # made with no period on the table's clock (before the match, or the table just back
+        # from a power cut, its clock not yet restored): placed with no clock, never "00:00"
+        # mid-match (walk50b L3: taken for a clock reset)
+        "no_clock": not e.period,
+        "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
+    }
+
+
 def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, Any],
                  by_id: dict[int, dict[str, Any]],
                  meaning: list[dict[str, str]] | None = None,
@@ -144,7 +209,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     if st.state == "voided" and ctx.was is not None and e.kind not in ("void", "amend"):
         meaning = ctx.was.get("meaning") or []  # what it was, never what its void made of it
         ctx = ctx._replace(said=said_of(meaning))  # its facts too, struck (a foul stays one)
-    targets = asked_named(e, by_id, teams)  # an answer names what it decided in words
+    targets = _targets(e, ctx, by_id, teams)
     record = {
         "id": e.id, "no": (by_id.get(e.id) or {}).get("no"),  # the match's number (numbers.py)
         "kind": e.kind, "data": e.data, "source": e.source, "period": e.period,
@@ -161,16 +226,20 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         # an alarm ends the interval only once the table closed the period (its own alarm
         # closing it, and any in a shoot-out, are not the interval's)
         **row_text(e, st, ctx, by_id, targets, teams, ends),
-        "interval": ctx.interval,  # made between two periods: placed "Intervalo"
-        "shootout": ctx.shootout,  # made in the penalty shoot-out: placed "Disputa de pênaltis"
-        "after_match": ctx.place == "over",  # made after the final whistle: "Depois do jogo"
-        "length_ms": ctx.length_ms,  # its period's length: no minute is placed past it
+        **placement(e, ctx),
         "undoes": ctx.undone is not None,  # a void undoing a correction (offers no undo)
+        # the value an earlier correction gives back when this undoes a later one (Correções)
+        "undone_to": {lang: given_back(ctx, teams, lang) for lang in ("pt", "en")}
+        if ctx.undone and ctx.undone.get("now") else None,
         # the goal it counts, or counted before its void: how a correction or an answer names it
         "goal_words": (by_id.get(e.id) or {}).get("goal_words"),
+        "corrects_kind": corrects_kind(e, by_id),
         # an amendment of a goal's row: the goal as it was before it (Correções: B5)
         "goal_was": goal_words((ctx.was or {}).get("goal"), teams) if e.kind == "amend"
         else None,
+        # an amendment's entry as the one before it made it (Correções' "Registro corrigido")
+        "target_was": {lang: target_text(targets[e.data["target"]], teams, lang, targets)
+                       for lang in ("pt", "en")} if ctx.corrects is not None else None,
         # the rules' words, their citations in words: short for screens, full for the súmula
         "meaning": [plain(m["pt"]) for m in meaning or []],
         "meaning_en": [plain(m["en"]) for m in meaning or []],
@@ -203,13 +272,40 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
                             and isinstance(now_data, dict) else None)
     if st.counts:
         goal_amended(e, record, by_id)
-    for fact in record["facts"]:
-        if fact["kind"] in ("void_goal", "undo"):  # a void in the referee's words
-            fact["text"] += clip_cited(e.data, by_id, "pt")  # the clip it cites, if any
-            fact["text_en"] += clip_cited(e.data, by_id, "en")
-            record["text"], record["text_en"] = fact["text"], fact["text_en"]
+    _void_in_words(e, record, by_id)
     record["headline"] = headline(record, ctx)  # the fact entered; what it caused under it
     return record
+
+
+def corrects_kind(e: StoredEntry, by_id: Mapping[int, dict[str, Any]]) -> str | None:
+    """The kind of entry a void or an amendment corrects, else None: a correction of the
+    goalkeeper's secret choice keeps its words hidden (keeper_secret.redact_secrets)."""
+    if e.kind not in ("void", "amend") or not isinstance(e.data, dict):
+        return None
+    target = e.data.get("target")
+    return (by_id.get(target) or {}).get("kind") if isinstance(target, int) else None
+
+
+def _targets(e: StoredEntry, ctx: Context, by_id: dict[int, dict[str, Any]],
+             teams: dict[str, Any]) -> Mapping[int, dict[str, Any]]:
+    """The entries `e` names, as it names them: an answer names what it decided in words; an
+    amendment's target as the amendment before this one made it."""
+    targets = asked_named(e, by_id, teams)
+    if ctx.corrects is not None:
+        corrected = e.data["target"]
+        targets = ChainMap({corrected: {**by_id[corrected], **ctx.corrects,
+                                        "rule_words": None}}, targets)
+    return targets
+
+
+def _void_in_words(e: StoredEntry, record: dict[str, Any],
+                   by_id: dict[int, dict[str, Any]]) -> None:
+    """A void's row reads in the referee's words, with the clip it cites, if any."""
+    for fact in record["facts"]:
+        if fact["kind"] in ("void_goal", "undo"):
+            fact["text"] += clip_cited(e.data, by_id, "pt")
+            fact["text_en"] += clip_cited(e.data, by_id, "en")
+            record["text"], record["text_en"] = fact["text"], fact["text_en"]
 
 
 def withdrawn_goal(e: StoredEntry, st: EntryStatus,
@@ -229,10 +325,32 @@ def row_text(e: StoredEntry, st: EntryStatus, ctx: Context, by_id: dict[int, dic
     before its void, an amended one in its own sentence —, else :func:`sentence`."""
     own = ((by_id.get(e.id) or {}).get("rule_words") if st.state == "effective" else
            (ctx.was or {}).get("rule_words") if st.state == "voided" else None)
+    if own is None and carries_out_catch_up(e, by_id):
+        own = {lang: confirmed_clock(e.data.get("to_ms"), lang) for lang in ("pt", "en")}
     return {key: own[lang] if own else sentence(e.kind, e.data, teams, lang, period=e.period,
                                                 targets=targets, ends=ends,
-                                                interval=ctx.place == "interval")
+                                                interval=ctx.place == "interval",
+                                                closing=ctx.place == "closing")
             for lang, key in (("pt", "text"), ("en", "text_en"))}
+
+
+def carries_out_catch_up(e: StoredEntry, by_id: Mapping[int, dict[str, Any]]) -> bool:
+    """Whether ``e`` is the table's adjustment that carries out the referee's "advance the
+    clock" (``clock_catch_up``, the power cut's "Sim"): the newest clock move before it in its
+    period is that answer, by the same time. Its row confirms the answer; read "Relógio
+    ajustado em +28 s" after "Árbitro adianta o relógio 28 s", it was a second advance
+    (walk 49a H1). ``by_id``: the match's entries in the log's order."""
+    if e.source != "device" or e.kind != "clock_adjusted" or not isinstance(e.data, dict):
+        return False
+    ids = list(by_id)
+    at = ids.index(e.id) if e.id in ids else len(ids)
+    for row in (by_id[i] for i in reversed(ids[:at])):
+        if row.get("period") != e.period or row.get("kind") not in (
+                "clock_catch_up", "clock_adjusted"):
+            continue
+        return row["kind"] == "clock_catch_up" and isinstance(row.get("data"), dict) \
+            and row["data"].get("ms") == e.data.get("delta_ms")
+    return False
 
 
 def goal_amended(e: StoredEntry, record: dict[str, Any],
@@ -264,11 +382,35 @@ def asked_named(e: StoredEntry, by_id: dict[int, dict[str, Any]],
     said = {"answer_words": (by_id.get(e.id) or {}).get("answer_words")}
     if asked.get("goal_words"):  # a goal's question names the goal (goal_words)
         return ChainMap({target: {**asked, **said}}, by_id)
-    named = {lang: [sentence(str(asked.get("kind") or ""), asked.get("data"), teams, lang,
-                             period=asked.get("period"), ends=asked.get("ends")),
+    made = answer_made(asked, by_id, teams)
+    named = {lang: [made[lang] if made else sentence(
+                        str(asked.get("kind") or ""), asked.get("data"), teams, lang,
+                        period=asked.get("period"), ends=asked.get("ends")),
                     when(asked.get("period"), asked.get("clock_ms"), False, lang,
                          asked.get("length_ms"))] for lang in ("pt", "en")}
     return ChainMap({target: {**asked, "fact_words": named, **said}}, by_id)
+
+
+def answer_made(answer: dict[str, Any], by_id: Mapping[int, dict[str, Any]],
+                teams: dict[str, Any]) -> dict[str, str] | None:
+    """A question asked on an answer (the bico of the free kick a lance-time foul gave, 000
+    Art. 26 §2 II B) is about what that answer made: the facts it entered, as its own row
+    heads them ("Falta disciplinar de Botafogo (1ª): passou do tempo do lance"), else the
+    rules' first words on it — never "Árbitro decide sobre o registro nº 41: falta", a stored
+    number inside a second "decide sobre" (walk46a M1); None for any other entry."""
+    if answer.get("kind") != "confirm":
+        return None
+    said = said_of(answer.get("said"))
+    data = answer.get("data") if isinstance(answer.get("data"), dict) else {}
+    question = by_id.get(data.get("target")) if isinstance(data.get("target"), int) else None
+    target_kind, target = applied(question) if question is not None else (None, {})
+    record = {**answer, "status": {}, "target_side": target.get("side"),
+              "target_disc": target.get("disc"), "target_kind": target_kind}
+    facts = [f for f in entry_facts(record, Context(said=said), teams) if not f.get("caused")]
+    if facts:
+        return {lang: "; ".join(str(f[key]) for f in facts)
+                for lang, key in (("pt", "text"), ("en", "text_en"))}
+    return {lang: said[0].words(lang) for lang in ("pt", "en")} if said else None
 
 
 def clip_covers(clip: StoredEntry, by_id: dict[int, dict[str, Any]]) -> list[int]:
@@ -330,22 +472,116 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
     for entry_id, tapped in answered_words(m).items():
         if entry_id in by_id:
             by_id[entry_id]["answer_words"] = tapped
-    for entry_id, words in rule_words(m, {e.id: e.kind for e in stored}).items():
+    for e in stored:  # what an answer made names it, for a question asked on it (answer_made)
+        if e.kind == "confirm" and e.id in said:
+            by_id[e.id]["said"] = said[e.id]
+    as_tapped(by_id, statuses, was or {})
+    kinds = {e.id: e.kind for e in stored}
+    for entry_id, words in rule_words(m, kinds).items():
         by_id[entry_id]["rule_words"] = words  # "Chute de X, botão 8: defendido" (M5)
+    touches = {e.id: e.data for e in stored if e.kind == "touch"}
+    for entry_id, words in taken_words(m, touches, m.get("teams") or {}).items():
+        by_id[entry_id]["rule_words"] = words  # "Saída de jogo para X: cobrança …"
     goals = goals_by_entry(m)
+    fouls = fouls_by_entry(m)
     for goal in goals.values():  # a goal an answer counted: its sensor's row is not the goal's
         if goal.get("asked") in by_id:
             by_id[goal["asked"]]["goal_answered"] = goal["entry"]
     name_goals(by_id, goals, statuses, was or {}, m.get("teams") or {})
     contexts: dict[int, Context] = {}
     state = ""
+    corrects = amended_before(stored)
+    back = undone_to(stored)
     for e in stored:
         words = said_of(said.get(e.id))
         place, state = interval_after(state, e.kind, words)
-        contexts[e.id] = entry_context(e, statuses.get(e.id), by_id, was or {}, goals.get(e.id),
-                                       words, placed_in_interval(place))._replace(
-            length_ms=period_length(m, e.period), **placed(place, state))
+        ctx = entry_context(e, statuses.get(e.id), by_id, was or {}, goals.get(e.id), words,
+                            placed_in_interval(place))
+        contexts[e.id] = ctx._replace(
+            length_ms=period_length(m, e.period), corrects=corrects.get(e.id),
+            counted=fouls.get(e.id, ()), **placed(place, state),
+            **({"undone": {**ctx.undone, "now": back[e.id]}} if ctx.undone and e.id in back
+               else {}))
     return RecordInputs(ends, statuses, said, by_id, contexts)
+
+
+def as_tapped(by_id: dict[int, dict[str, Any]], statuses: dict[int, EntryStatus],
+              was: dict[int, dict[str, Any]]) -> None:
+    """Each answer voided, or withdrawn with the entry it answered, in the words it had just
+    before that void (``was``: :func:`.book.before_voids`): the button the referee tapped and
+    what the rules said of it — never what the void made of it ("sem gol" for a voided "chute
+    pedido (não registrado)", "falta" for "falta disciplinar": walk48b H1)."""
+    for entry_id, st in statuses.items():
+        row = by_id.get(entry_id)
+        then = was.get(st.by) if st.state in (VOIDED, MOOT) and st.by is not None else None
+        if row is None or row["kind"] != "confirm" or then is None:
+            continue
+        for key, words in (("answer_words", then.get("answered")),
+                           ("said", then.get("answers_said"))):
+            row.pop(key, None)
+            if (words or {}).get(entry_id):
+                row[key] = words[entry_id]
+
+
+def fouls_by_entry(m: dict[str, Any]) -> dict[int, tuple[tuple[str, str, int], ...]]:
+    """The fouls each entry made the rules count, (side, kind, how many), by entry id: the
+    engine's ``fouls_counted`` (rules/engine.py counted_by), what the TV's counters add up."""
+    out: dict[int, tuple[tuple[str, str, int], ...]] = {}
+    for c in m.get("fouls_counted") or []:
+        if isinstance(c, dict) and isinstance(c.get("entry"), int):
+            out[c["entry"]] = (*out.get(c["entry"], ()),
+                               (str(c.get("side")), str(c.get("kind")), int(c.get("n") or 0)))
+    return out
+
+
+def amended_before(stored: list[StoredEntry]) -> dict[int, dict[str, Any]]:
+    """Each amendment of an entry an earlier amendment had already changed, by its id: that
+    entry as the rules read it just before it ({"kind", "data"}: rules/corrections.resolve of
+    the log up to it) — a second correction says what the first made ("13 → 14"), never the
+    row as logged again (issue 45 #2)."""
+    out: dict[int, dict[str, Any]] = {}
+    amended: set[int] = set()
+    entries: list[Any] = []
+    for i, e in enumerate(stored):
+        target = e.data.get("target") if e.kind == "amend" and isinstance(e.data, dict) else None
+        if not isinstance(target, int) or isinstance(target, bool):
+            continue
+        if target in amended:
+            entries = entries or [to_entry(s) for s in stored]
+            now = next((x for x in resolve(entries[:i])[0] if x.id == target), None)
+            if now is not None and isinstance(now.data, dict):
+                out[e.id] = {"kind": now.kind, "data": dict(now.data)}
+        amended.add(target)
+    return out
+
+
+def undone_to(stored: list[StoredEntry]) -> dict[int, dict[str, Any]]:
+    """Each void undoing an amendment of an entry an earlier amendment still changes, by its id:
+    that entry as the rules read it just after the void ({"kind", "data"}: rules/corrections
+    .resolve of the log up to it) — the undo of "13 → 14" gives back "13", not the row as
+    logged (issue 45)."""
+    out: dict[int, dict[str, Any]] = {}
+    rows = {e.id: e for e in stored}
+    entries: list[Any] = []
+    for i, e in enumerate(stored):
+        undone = rows.get(target_of(e) or -1) if e.kind == "void" else None
+        if undone is None or undone.kind != "amend" or target_of(undone) not in rows:
+            continue
+        entry = rows[target_of(undone) or -1]
+        if not any(a.kind == "amend" and target_of(a) == entry.id
+                   for a in stored[:stored.index(undone)]):
+            continue  # no earlier amendment of it: it reads as logged again
+        entries = entries or [to_entry(s) for s in stored]
+        now = next((x for x in resolve(entries[:i + 1])[0] if x.id == entry.id), None)
+        if now is not None and (now.kind, now.data) != (entry.kind, entry.data):
+            out[e.id] = {"kind": now.kind, "data": dict(now.data)}
+    return out
+
+
+def target_of(e: StoredEntry | None) -> int | None:
+    """The entry a correction or an answer names (its ``target``), or None."""
+    target = e.data.get("target") if e is not None and isinstance(e.data, dict) else None
+    return target if isinstance(target, int) and not isinstance(target, bool) else None
 
 
 def goal_words(goal: dict[str, Any] | None, teams: dict[str, Any]) -> dict[str, str] | None:

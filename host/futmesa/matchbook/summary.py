@@ -26,7 +26,8 @@ def _package_version() -> str:
 
 
 # this module's summary layout / the futmesa release (a new release may score matches anew)
-SUMMARY_VERSION = f"3/{_package_version()}"  # 3: `signed`
+# 3: `signed`; 4: the rules' own fouls listed; 5: a penalty's goal named so (walk 50a L4)
+SUMMARY_VERSION = f"5/{_package_version()}"
 FACT_KEYS = ("kind", "when", "when_en", "text", "text_en", "struck")
 
 

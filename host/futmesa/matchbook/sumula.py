@@ -25,13 +25,16 @@ from futmesa.matchbook.account import (
     minute,
     period_text,
 )
+from futmesa.matchbook.keeper_secret import redact_secrets
 from futmesa.matchbook.numbers import number_of, with_numbers
 from futmesa.matchbook.proof import Proof, proof_of
 from futmesa.matchbook.status import EntryStatus
 from futmesa.matchbook.wording import (
     clip_cited,
+    clock_text,
     goal_named,
     origin,
+    person,
     ruleset_title,
     sentence,
     status_text,
@@ -46,7 +49,6 @@ from futmesa.matchbook.wording import (
 Record = dict[str, Any]
 CORRECTION_KINDS = ("void", "amend")
 __all__ = ["Sumula", "Table", "build", "clock_text", "minute", "period_text", "public_record"]
-SECRET_KINDS = ("keeper_choice",)  # 004: the goalkeeper's pick is secret until the kick
 
 
 @dataclass
@@ -93,26 +95,6 @@ class Sumula:
 
 
 # ---- reading a record --------------------------------------------------------------------
-def redact_secrets(entries: list[dict[str, Any]],
-                   teams: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """Entries with the goalkeeper's secret choice hidden, for anything shown during a match."""
-    out = []
-    for e in entries:
-        if e.get("kind") in SECRET_KINDS and isinstance(e.get("data"), dict):
-            data = {k: ("secreta" if k == "choice" else v) for k, v in e["data"].items()}
-            e = {**e, "data": data}
-            amended = e.get("amended")
-            if isinstance(amended, dict) and isinstance(amended.get("data"), dict):
-                e["amended"] = {**amended, "data": {  # its amendment's choice is as secret
-                    k: ("secreta" if k == "choice" else v) for k, v in amended["data"].items()}}
-            for key, lang in (("text", "pt"), ("text_en", "en"), ("logged", "pt"),
-                              ("logged_en", "en")):
-                if key in e:
-                    e[key] = sentence(e["kind"], data, teams or {}, lang)
-        out.append(e)
-    return out
-
-
 def public_record(record: Record) -> Record:
     """The record as the world may see it now: secrets hidden until the match is over."""
     if (record.get("state") or {}).get("finished"):
@@ -142,13 +124,6 @@ def status_of(entry: dict[str, Any]) -> EntryStatus:
     if entry.get("amended_by"):
         return EntryStatus("amended", entry["amended_by"])
     return EntryStatus()
-
-
-def clock_text(clock_ms: Any) -> str:
-    if not isinstance(clock_ms, int | float):
-        return ""
-    total = int(clock_ms) // 1000
-    return f"{total // 60:02d}:{total % 60:02d}"
 
 
 def _competition(settings: Any, lang: str) -> str:
@@ -299,7 +274,8 @@ def build(record: Record, lang: str = "pt", *, timekeeping: bool = False) -> Sum
 
 def _meta(record: Record, match: dict[str, Any], state: dict[str, Any],
           settings: Any, zone: Any, lang: str) -> list[tuple[str, str]]:
-    """The súmula's head: competition, table, rules, referee, start, end, status, time zone."""
+    """The súmula's head: competition, table, rules, referee, when the match was made and
+    kicked off, its end, status, time zone."""
     _ = translator(lang).gettext
     ruleset = str(match.get("ruleset") or state.get("ruleset") or "")
     return [
@@ -307,11 +283,26 @@ def _meta(record: Record, match: dict[str, Any], state: dict[str, Any],
         (_("Table"), _table(match.get("table_id"), settings, lang)),
         (_("Rules"), ruleset_title(ruleset)),
         (_("Referee"), str(match.get("referee") or "")),
-        (_("Start"), when(match.get("created_at"), zone)),
+        (_("Created"), when(match.get("created_at"), zone)),
+        (_("Kick-off"), when(kick_off(record.get("entries") or []), zone)),
         (_("End"), when(match.get("ended_at"), zone)),
         (_("Status"), _ending(record, lang)),
         (_("Local time"), zone_city(zone, lang)),
     ]
+
+
+# the 1st period's start: the table's, else the referee's (a table that never said it)
+KICK_OFF_KINDS = ("period_started", "start_period")
+
+
+def kick_off(entries: list[dict[str, Any]]) -> Any:
+    """When the match kicked off — its 1st period's start in force (walk 49b L5: the head's
+    "Início" was the match made, "Mesa configurada", a minute before) — or None."""
+    for kind in KICK_OFF_KINDS:
+        for e in entries:
+            if e.get("kind") == kind and e.get("period") == 1 and status_of(e).counts:
+                return e.get("occurred_at") or e.get("created_at")
+    return None
 
 
 def _said(fact: dict[str, Any], lang: str) -> tuple[str, str]:
@@ -344,8 +335,9 @@ def _goals_table(facts: list[dict[str, Any]], names: dict[str, str], lang: str) 
             continue
         score = g.get("score") or {}
         who = names.get(str(g.get("side")), str(g.get("side")))
-        if g.get("own_goal"):
-            who += _(" (own goal)")
+        if g.get("own_goal"):  # the point's team, and whose own goal it was (walk 47a L2)
+            conceder = "B" if str(g.get("side")) == "A" else "A"
+            who += _(" (own goal by {team})").format(team=names.get(conceder, conceder))
         place, text = _said(f, lang)
         goals.add(voided, when=place, team=who,
                   disc=g.get("disc") if g.get("disc") is not None else "—",
@@ -410,12 +402,22 @@ def _correction_row(corrections: Table, e: dict[str, Any], kind: str, data: dict
         kind=_correction_kind(kind, str(target.get("kind") or ""), lang),
         target=(_("no. {number}").format(number=number_of(data.get("target"), by_id)) + " — "
                 + (goal_named({"goal_words": e.get("goal_was")}, lang)
+                   or (e.get("target_was") or {}).get("en" if lang == "en" else "pt")
                    or (_named(before, teams, lang, by_id) if target else "?"))),
-        now=_after(kind, data, target, teams, lang, by_id,
-                   e.get("goal_was") if st.counts else None, in_effect=st.counts),
+        now=_given_back(e, lang) or _after(kind, data, target, teams, lang, by_id,
+                                           e.get("goal_was") if st.counts else None,
+                                           in_effect=st.counts),
         author=origin(e.get("source"), e.get("author"), lang),
         reason=(str(data.get("reason", "")) + clip_cited(data, by_id, lang)).strip(),
         status=_correction_status(st, lang, by_id))
+
+
+def _given_back(e: dict[str, Any], lang: str) -> str:
+    """An undone correction's "Passa a ser" when an earlier correction's value comes back
+    (records.undone_to: "… entra o 13", never "Volta a valer como registrado: … 12"), else ""."""
+    what = (e.get("undone_to") or {}).get("en" if lang == "en" else "pt")
+    return translator(lang).gettext("Counts again as the earlier correction left it: "
+                                    "{what}").format(what=what) if what else ""
 
 
 def _named(entry: dict[str, Any], teams: dict[str, Any], lang: str,
@@ -533,7 +535,7 @@ def _expelled_rows(discipline: Table, state: dict[str, Any], names: dict[str, st
 def _correction_status(st: EntryStatus, lang: str, by_id: dict[Any, dict[str, Any]]) -> str:
     """A correction's own status, short: in effect, voided by…, or replaced by…."""
     _ = translator(lang).gettext
-    who = f" ({st.author})" if st.author else ""
+    who = f" ({person(st.author)})" if person(st.author) else ""
     if st.state == "voided":
         return (_("voided by no. {number}{author}").format(number=number_of(st.by, by_id),
                                                              author=who)
@@ -578,7 +580,8 @@ def _log_table(entries: list[dict[str, Any]], statuses: dict[Any, EntryStatus],
                 time=time_of_day(e.get("occurred_at") or e.get("created_at"), zone),
                 period=_("After the match") if over else _("Penalty shoot-out") if shootout
                 else _("Interval") if inside else period_text(e.get("period"), lang),
-                clock="" if inside or shootout or over else clock_text(e.get("clock_ms")),
+                clock="" if inside or shootout or over
+                else "—" if e.get("no_clock") else clock_text(e.get("clock_ms")),
                 what=text, origin=who, status=status_text(
                     {**(e.get("status") or {}), **st.to_dict(),
                      "by_no": (by_id.get(st.by) or {}).get("no")}, lang, e.get("kind")))

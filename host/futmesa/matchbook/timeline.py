@@ -24,8 +24,8 @@ from typing import Any
 LATE_INPUT_MS = 700
 # inputs that command the table (its clock, a new match) act when they arrive: the table has
 # gone on meanwhile, so they are never placed back at their press time
-ARRIVAL_KINDS = frozenset({"start_period", "pause", "resume", "added_time", "lance_done",
-                           "new_match", "set_up", "kickoff", "draw_choice"})
+ARRIVAL_KINDS = frozenset({"start_period", "pause", "resume", "added_time", "clock_catch_up",
+                           "lance_done", "new_match", "set_up", "kickoff", "draw_choice"})
 
 
 def place_device(occurred: float, now_ms: float, floor: float, after: float,

@@ -15,6 +15,7 @@ from futmesa.i18n import N_, NP_, translator
 from futmesa.matchbook.numbers import number_of
 from futmesa.rules.answers import ANSWER_WORDS
 from futmesa.rules.base import LOST_NAMES
+from futmesa.rules.core import RESTART_NAMES
 from futmesa.rules.spots import SPOT_NAMES
 
 DEFAULT_TIMEZONE = "America/Sao_Paulo"
@@ -63,6 +64,21 @@ def minutes_text(ms: Any, lang: str = "pt") -> str:
     m, s = divmod(total, 60)
     parts = ([f"{m} min"] if m else []) + ([f"{s} s"] if s or not m else [])
     return " ".join(parts)
+
+
+def clock_text(clock_ms: Any) -> str:
+    """A match clock: "01:05"."""
+    if not isinstance(clock_ms, int | float):
+        return ""
+    total = int(clock_ms) // 1000
+    return f"{total // 60:02d}:{total % 60:02d}"
+
+
+def confirmed_clock(to_ms: Any, lang: str = "pt") -> str:
+    """The table's adjustment that carries out the referee's advance of its clock (the power
+    cut's "Sim", records.carries_out_catch_up): its confirmation, with the clock it reads."""
+    _ = translator(lang).gettext
+    return _("The table confirms: clock now at {clock}").format(clock=clock_text(to_ms))
 
 
 def team(teams: Teams, side: Any, lang: str = "pt") -> str:
@@ -256,12 +272,14 @@ def ordinal(n: Any, lang: str = "pt") -> str:
 
 def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
              period: Any = None, targets: dict[int, dict[str, Any]] | None = None,
-             ends: Any = None, interval: bool = False) -> str:
+             ends: Any = None, interval: bool = False, closing: bool = False) -> str:
     """One sentence saying what an entry is, in ``lang`` ("pt" or "en").
 
     ``ends`` ({"A": 0, "B": 1}: the goal line each side defends) names goals and sensors by
     the side of the table; the starting ends when not given. ``interval``: the entry was made
-    between two periods (the table's alarm then ends the interval).
+    between two periods (the table's alarm then ends the interval); ``closing``: the table's
+    alarm closes a period the rules had ended (at its dead ball: it ends the period, time ran
+    out before it).
     """
     d: dict[str, Any] = data if isinstance(data, dict) else {}
     pt = lang != "en"
@@ -317,7 +335,11 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return (_("Start of the {nth} period").format(nth=nth) if period
                     else _("Start of the period"))
         case "alarm":
-            return _("Alarm: the interval is over") if interval else _("Alarm: time is up")
+            if interval:
+                return _("Alarm: the interval is over")
+            if closing and d.get("pattern") != 1:  # not the interval's warning after the end
+                return _("Alarm: end of the period")
+            return _("Alarm: time is up")
         case "time_up":
             return _("Time is up: the period ends at the next dead ball")
         case "lance_expired":
@@ -349,8 +371,16 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Table events lost (no. {range}): check score and time").format(range=rng)
         case "boot":
             return _("Table switched on")
+        case "clock_restored":
+            return _("Table clock restored after a restart: {time} not counted").format(
+                time=minutes_text(d.get("lost_ms") or 0))
         case "clock_adjusted":
             delta = d.get("delta_ms", 0) or 0
+            if delta > 0 and d.get("to_ms") == delta:
+                # a table back with no clock (00:00) set to the log's newest time of the
+                # period (table/behind.py): a restore to a time, not time added (walk 48a L1)
+                return _("Clock restored to {clock} (the last time the host knew)").format(
+                    clock=clock_text(delta))
             sign = "+" if delta >= 0 else "−"
             return _("Clock adjusted by {sign}{time}").format(sign=sign, time=minutes_text(delta))
         case "time_added":
@@ -388,6 +418,12 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             return _("Referee starts the period")
         case "added_time":
             return _("{time} added time").format(time=minutes_text(d.get('ms')))
+        case "clock_catch_up":
+            return _("Referee advances the clock {time}: play went on while the table was "
+                     "off").format(time=minutes_text(d.get('ms')))
+        case "clock_kept":
+            return _("Referee keeps the clock as restored: {time} not counted, play stopped "
+                     "while the table was off").format(time=clock_text(d.get("ms")))
         case "pause":
             return _("Referee pauses the clock")
         case "resume":
@@ -525,6 +561,9 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
                 if d.get("choice") in ("A", "B"):  # a team, said for what it was chosen
                     answer = (_("last touched by {team}") if (asked or {}).get("kind") == "ball_out"
                               else _("kick-off to {team}")).format(team=t(d.get("choice")))
+                elif isinstance(d.get("choice"), int) and not isinstance(d["choice"], bool):
+                    # a disc's number typed in ("Qual botão … é expulso?"): "botão 3", never "3"
+                    answer = _("disc {number}").format(number=d["choice"])
             else:
                 answer = _("accepted") if d.get("accept") else _("refused")
             cited = clip_cited(d, targets, lang)  # a tap on the camera's proposal cites its clip
@@ -536,6 +575,8 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             # /assinar and /history show no numbers (walk45i-a M4)
             target = (targets or {}).get(d.get("target"))  # type: ignore[arg-type]
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
+            if d.get("keep_clock"):  # the referee said the ball stayed dead (walk49a M3)
+                why += _(" — clock kept stopped: the ball stayed dead")
             if target:
                 return _("Voids “{what}”{reason}").format(
                     what=target_text(target, teams, lang, targets), reason=why
@@ -552,6 +593,8 @@ def sentence(kind: str, data: Any, teams: Teams, lang: str = "pt", *,
             new = sentence(str(new_kind), d.get("data"), teams, lang,
                            ends=(target or {}).get("ends")) if new_kind else ""
             why = _(" — reason: {reason}").format(reason=d["reason"]) if d.get("reason") else ""
+            if d.get("keep_clock"):  # the referee said the ball stayed dead (walk49a M3)
+                why += _(" — clock kept stopped: the ball stayed dead")
             if target:
                 return _("Corrects “{old}”: now “{new}”{reason}").format(
                     old=target_text(target, teams, lang, targets), new=new, reason=why
@@ -710,11 +753,17 @@ def origin(source: Any, author: Any, lang: str = "pt") -> str:
         return _("Referee (demo)")
     if who in ("desk", "venue", "venue-desk", "organiser", "organizer"):
         return _("Organisers")
-    # a person's name stays; a machine-made id ("console-2", "scripted_referee") does not
-    if who and who not in ("referee", "árbitro") and not re.fullmatch(r"[a-z0-9]+[-_][\w-]+",
-                                                                       who):
-        return who
-    return _("Referee")
+    return person(who) or _("Referee")
+
+
+def person(author: Any) -> str:
+    """The name of the person who made an entry, or "": a machine-made id ("console-2",
+    "scripted_referee") or the generic "referee" is no one's name to show (issue 45 #3: "anulado
+    pelo registro nº 7 (referee)")."""
+    who = str(author or "").strip()
+    if who.lower() in ("referee", "árbitro") or re.fullmatch(r"[a-z0-9]+[-_][\w-]+", who):
+        return ""
+    return who
 
 
 def status_text(status: dict[str, Any] | None, lang: str = "pt", kind: Any = None) -> str:
@@ -728,7 +777,7 @@ def status_text(status: dict[str, Any] | None, lang: str = "pt", kind: Any = Non
     by = status.get("by")
     ref = (_(" no. {number}").format(number=status.get("by_no") or "?")  # numbers.py
            if by is not None else "")
-    who = f" ({status['author']})" if status.get("author") else ""
+    who = f" ({person(status.get('author'))})" if person(status.get("author")) else ""
     if state == "voided" and kind == "void":
         return _("Void undone by entry{number}{author}").format(number=ref, author=who)
     if state == "voided" and kind == "amend":
@@ -762,7 +811,7 @@ _FIELD_LABELS: dict[str, str] = {
 }
 _RECORD_ONLY = {"lost", "gap", "boot", "alarm", "period_over", "match_over", "period_started",
                 "clock_started", "clock_stopped", "lance_started", "time_up", "sensor_ok",
-                "sensor_fault"}
+                "sensor_fault", "clock_restored"}
 # values in milliseconds: shown and typed as min:s on the form ("3:00", never 180000)
 _DURATION_FIELDS = {"ms", "period_ms", "interval_ms"}
 _FIELD_CHOICES: dict[str, str] = {"type": "foul", "where": "where", "kind": "restart",
@@ -773,11 +822,24 @@ _HIDDEN_FIELDS = {"held_ms", "teams", "target", "data", "reason"}
 _NUMBER_FIELDS = {"disc", "out", "in"}
 
 
-def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[dict[str, Any]]:
+def document_kinds(m: dict[str, Any] | None) -> dict[str, list[str]] | None:
+    """The foul kinds and restarts the ruleset's document has, as the engine publishes them
+    (possession.foul_kinds, restart_kinds): what a correction may choose (issue 45)."""
+    pos = (m or {}).get("possession") or {}
+    if not isinstance(pos.get("foul_kinds"), list) or not isinstance(
+            pos.get("restart_kinds"), list):
+        return None
+    return {"foul": pos["foul_kinds"], "restart": pos["restart_kinds"]}
+
+
+def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt",
+                 kinds: dict[str, list[str]] | None = None) -> list[dict[str, Any]]:
     """The fields of the console's correction form for one entry: label, input type, value, options.
 
     The referee picks values; the console builds ``amend {target, data}`` from them, so nobody
-    ever types JSON.
+    ever types JSON. ``kinds``: the foul kinds and restarts the ruleset's document has, as the
+    engine publishes them (possession.foul_kinds, restart_kinds): a correction offers those only
+    (issue 45), and the value the entry has.
     """
     d: dict[str, Any] = data if isinstance(data, dict) else {}
     if kind in _RECORD_ONLY:
@@ -816,6 +878,9 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[d
                                 for v in _WORDS["discipline"]]
         elif key in _FIELD_CHOICES:
             group = _WORDS[_FIELD_CHOICES[key]]
+            allowed = (kinds or {}).get(_FIELD_CHOICES[key])
+            if allowed is not None:
+                group = {v: w for v, w in group.items() if v in allowed}
             field["type"] = "choice"
             field["options"] = [{"value": v, "label": word(_FIELD_CHOICES[key], v, lang)}
                                 for v in group]
@@ -829,3 +894,19 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt") -> list[d
             field["type"] = "text"
         out.append(field)
     return out
+
+
+def restart_taken_text(taken: dict[str, Any], teams: Teams, lang: str) -> str:
+    """A touch the rules read as taking a restart (``restarts_taken``, rules/engine.py
+    taken_at): "Saída de jogo para Alvorada: cobrança dada pelo botão 5" (walk 50a L5), ""
+    for a kind with no name."""
+    kind = taken.get("kind")
+    if not isinstance(kind, str) or kind not in RESTART_NAMES:
+        return ""
+    _ = translator(lang).gettext
+    name = dict(zip(("pt", "en"), RESTART_NAMES[kind], strict=True))["en" if lang == "en" else "pt"]
+    values = {"restart": name.capitalize(), "team": team(teams, taken.get("side"), lang),
+              "disc": taken.get("disc")}
+    if taken.get("disc") is None:
+        return _("{restart} to {team}: taken").format(**values)
+    return _("{restart} to {team}: taken by disc {disc}").format(**values)

@@ -40,14 +40,51 @@ LANCE_FOUL_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# a question's own words for an answer: (context, msgid) or (context, msgid, values), values
+# being words (a team's name) filled in each language
+Named = tuple[Any, ...]
+
+
 def answer_words(options: Iterable[str], lang: str,
-                 named: dict[str, tuple[str, str]] | None = None) -> dict[str, str]:
+                 named: dict[str, Named] | None = None) -> dict[str, str]:
     """``{option: its words in lang}`` for the options of a question that have words here (a
     team or a corner of an area is named by the page that shows it); ``named``: the words a
     question gives some of its options instead."""
     t = translator(lang)
-    words = {**ANSWER_WORDS, **(named or {})}
-    return {o: t.pgettext(*words[o]) for o in options if o in words}
+    words: dict[str, Named] = {**ANSWER_WORDS, **(named or {})}
+    return {o: _said(t, lang, words[o]) for o in options if o in words}
+
+
+def _said(t: Any, lang: str, word: Named) -> str:
+    text = str(t.pgettext(word[0], word[1]))
+    if len(word) < 3:
+        return text
+    return text.format(**{k: v.text(lang) if hasattr(v, "text") else v
+                          for k, v in word[2].items()})
+
+
+def own_goal_by(team: Any) -> dict[str, Named]:
+    """The own goal's answer naming whose own goal it is, "gol contra de Alvorada" (issue 45:
+    the button said "gol contra", no team): the question, its button and the Registro's answer
+    row say it alike."""
+    return {"own_goal": (*NP_("choice", "own goal by {team}"), {"team": team})}
+
+
+# a corner of a big area the favoured side may take its kick from (000 Art. 26 §2 II B "qualquer
+# 'bico' de área"), each named by the team whose area it is (walk46a M1: the Registro wrote the
+# button "Área de Alvorada, bico esquerdo" as "A left")
+CORNER_WORDS: dict[str, tuple[str, str]] = {
+    "left": NP_("choice", "{team}'s area, left corner"),
+    "right": NP_("choice", "{team}'s area, right corner"),
+}
+
+
+def corners_of(areas: dict[str, Any]) -> dict[str, Named]:
+    """The words of the answers "A_left" … "B_right" (a side's area, its corner) for a
+    question's ``named``: ``areas`` is each side's name; the question, its buttons and the
+    Registro's answer row say them alike."""
+    return {f"{side}_{flank}": (*words, {"team": name})
+            for side, name in areas.items() for flank, words in CORNER_WORDS.items()}
 
 
 # the cera's two buttons (003 Art. 84 "conforme o caso", Art. 74): where the ball was names the

@@ -33,7 +33,20 @@ class Cbfm1Toque(Ruleset):
     # Art. 8 §10: the half ends with the alarm; only an infraction "no mesmo instante" is
     # still taken (Art. 18 §4), one called a second before is lost with the period
     pending_infraction_at_alarm = "same_instant"
+    # Art. 17: falta, toque (Art. 21: the ball touching the técnico — no separate "mão"),
+    # lateral / escanteio dois-toques (Art. 22); pênalti (Art. 20), falta técnica (Art. 23)
+    foul_kinds: ClassVar[tuple[str, ...]] = ("falta", "toque", "dois_toques", "penalti", "tecnica")
+    # the restarts (issue #45): Art. 9 saída; the ocorrências of Art. 11 — tiro de meta (Art.
+    # 13), lateral (14), escanteio (15), reposição (16); the infractions' direct and indirect
+    # kicks (18), pênalti (20), falta técnica (23) and the disciplinary foul's kick (26 §2)
+    restart_kinds: ClassVar[dict[str, str]] = {
+        "saida": "000 Art. 9", "tiro_de_meta": "000 Art. 13", "lateral": "000 Art. 14",
+        "escanteio": "000 Art. 15", "reposicao": "000 Art. 16", "falta_direta": "000 Art. 18",
+        "falta_indireta": "000 Art. 18", "penalti": "000 Art. 20", "falta_tecnica": "000 Art. 23",
+        "tiro_livre": "000 Art. 26 §2"}
     cites: ClassVar[dict[str, str]] = {
+        "foul_kinds": "000 Art. 17",
+        "restart_kinds": "000 Art. 11",
         "rearrange_goal_kick": "000 Art. 13",
         "draw": "000 Art. 9 §1",
         "straight_out": "000 Art. 23",
@@ -57,6 +70,9 @@ class Cbfm1Toque(Ruleset):
         "own_goal": "000 Art. 12 §2",
         "opponent_half": "000 Art. 12 §4",
         "midline": "000 Art. 12 §5",
+        # the kick-off's ball is on the marca de saída, on the halfway line (Art. 2 E): "será
+        # considerada neutra, não podendo … ser arremessada a gol" (§5)
+        "kickoff_shot": "000 Art. 12 §5",
         "no_shot_restart": "000 Art. 13",
         "no_shot_corner": "000 Art. 15 C",
         "after_goal": "000 Art. 6 §1",
@@ -70,7 +86,10 @@ class Cbfm1Toque(Ruleset):
         "penalty": "000 Art. 20",
         "two_touch": "000 Art. 22 §único",
         "technical": "000 Art. 23",
-        "disciplinary": "000 Art. 26 §1 F",
+        # "As faltas disciplinares se identificam quando: …" (walk 49b L3: the 1st foul cited
+        # §1 F, the 3rd foul onward's expulsion)
+        "disciplinary": "000 Art. 26 §1",
+        "disciplinary_expel": "000 Art. 26 §1 F",
         "disciplinary_kick": "000 Art. 26 §2",
         "bico_choice": "000 Art. 26 §2 II B",
         "expel": "000 Art. 26 §1 C",
@@ -266,11 +285,11 @@ class Cbfm1Toque(Ruleset):
             chosen = disc if disc is not None else m["last_disc"][side]
             if chosen in m["expelled"][side]:
                 chosen = None  # "havendo dúvida, o árbitro escolherá qualquer um"
-            self.expel(ctx, side, chosen, self.cite("disciplinary"))
+            self.expel(ctx, side, chosen, self.cite("disciplinary_expel"))
 
     def expel(self, ctx: Ctx, side: str, disc: int | None, rule: str) -> None:
         if len(ctx.m["expelled"][side]) >= self.max_expelled:
-            self.forfeit(ctx, side, self.cite("disciplinary"))
+            self.forfeit(ctx, side, self.cite("disciplinary_expel"))
             return
         super().expel(ctx, side, disc, rule)
 

@@ -118,15 +118,17 @@ class Either(Word):
     offers is what it offers."""
 
     codes: tuple[str, ...]
+    named: dict[str, Any] | None
 
-    def __new__(cls, codes: Iterable[str]) -> Either:
+    def __new__(cls, codes: Iterable[str], named: dict[str, Any] | None = None) -> Either:
         listed = tuple(codes)
         word = super().__new__(cls, ", ".join(listed))
         word.codes = listed
+        word.named = named  # the question's own words for some answers (answers.py)
         return word
 
     def text(self, lang: str) -> str:
-        said = list(answer_words(self.codes, lang).values())
+        said = list(answer_words(self.codes, lang, self.named).values())
         if len(said) < 2:
             return "".join(said)
         return words(lang, N_("{some} or {last}"), {"some": ", ".join(said[:-1]),
@@ -237,7 +239,7 @@ class Ctx:
         default: str,
         reject: str,
         values: dict[str, Any] | None = None,
-        named: dict[str, tuple[str, str]] | None = None,
+        named: dict[str, Any] | None = None,
         **extra: Any,
     ) -> None:
         """Raise an ambiguous reading to the referee's console: the question is one English

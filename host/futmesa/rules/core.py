@@ -83,6 +83,10 @@ class RulesCore:
     extra_periods: ClassVar[int] = 0
     extra_ms: ClassVar[int] = 0
     clock_mode: ClassVar[str] = "continuous"  # or "ball-in-play"
+    # the restarts whose kick is the asked shot, never recorded taken by the one tap of a
+    # ball-in-play clock (possession.restart_tap): the penalty, "um chute pedido da marca do
+    # pênalti" (004 Pênaltis); its shot's result takes it (possession.kicked)
+    shot_kicks: ClassVar[tuple[str, ...]] = ("penalti",)
     end_mode: ClassVar[str] = "at-alarm"  # or "next-dead-ball"
     lance_ms: ClassVar[int] = 15_000
     lance_warn_ms: ClassVar[int] = 5_000
@@ -96,6 +100,9 @@ class RulesCore:
     # 26 §1 A: "ao atingir este tempo, o árbitro deverá advertir") or "once" a match (003 Art.
     # 71 §único: "depois de já ter sido advertido"); setting `lance_warning`
     lance_warning: ClassVar[str] = "every_lance"
+    # the lance on when the referee stopped play counts afresh when he resumes it (True), or
+    # goes on from where it waited (False: the device's lance waits with its stopped clock)
+    lance_fresh_after_stop: ClassVar[bool] = False
     # -- teams -------------------------------------------------------------------------
     discs: ClassVar[int] = 11
     min_discs: ClassVar[int] = 0  # below this the match cannot go on (0: not stated)
@@ -257,6 +264,11 @@ class RulesCore:
             "decision_pending": False,
             "pending": [],
             "announcements": [],
+            # each change of a counter of ``fouls`` by the entry that made it (engine.py,
+            # counted_by): the account lists every foul the rules count (walk47b M1)
+            "fouls_counted": [],
+            # each restart taken, by the entry that took it (engine.py taken_at)
+            "restarts_taken": [],
             "corrections": [],
             "faults": [],
             "gaps": 0,
@@ -288,6 +300,20 @@ class RulesCore:
         if self.clock_mode == "ball-in-play" and not ctx.m["clock_running"]:
             ctx.device("play_on")
             ctx.m["clock_running"] = True
+
+    def rolls_on(self, ctx: Ctx) -> None:
+        """A touch with the ball in play and no restart waiting: a ball-in-play clock standing
+        still for a dead ball the match no longer has (one the referee voided whose give-back
+        the table never confirmed) runs again, as at a restart's touch (004 A partida "só corre
+        com a bola rolando"; walk46b H1: a Toque after the void left it PARADO). The
+        referee's own stop stays his to end (Relógio), and a dead ball still asked about
+        (a question pending) keeps it stopped."""
+        m = ctx.m
+        r = m["restart"]
+        if (self.clock_mode == "ball-in-play" and not m["clock_running"] and self.in_play(m)
+                and not (r and not r.get("taken")) and not m.get("_referee_stop")
+                and not m["pending"]):
+            self.ball_rolls(ctx)
 
     def set_restart(self, ctx: Ctx, kind: str, side: str, rule: str, **extra: Any) -> None:
         m = ctx.m

@@ -25,7 +25,7 @@ from .model import CORRECTION_KINDS, Entry
 FIXED_KINDS = frozenset({
     "start_period", "period_started", "period_over", "alarm", "time_up", "time_added",
     "match_over", "clock_started", "clock_stopped", "clock_adjusted", "profile_set", "boot",
-    "sensor_ok", "gap", "lost", "lance_started", "signature", "reopen"})
+    "sensor_ok", "gap", "lost", "lance_started", "signature", "reopen", "clock_restored"})
 
 
 # what an amendment of an entry may carry beyond what the entry logged: a goal's row takes its
@@ -134,11 +134,19 @@ def _voided_form(entry: Entry, void: Entry) -> Entry | None:
 
 
 def _disallows_goal(entry: Entry, void: Entry) -> bool:
-    """A void of a goal-line trip the device saw disallows the goal: the ball did go in, so
-    the trip stays in the match as "no goal" (the asked shot is over, the defence restarts).
-    `false_trip: true` on the void says the ball never went in: the trip is dropped."""
-    return (entry.kind == "goal_line" and entry.source == "device"
-            and not void.data.get("false_trip"))
+    """A void of a goal disallows it: a goal-line trip the device saw, or the goal the referee
+    entered by hand (the sensor did not see it) — the ball went into the goal, so the entry
+    stays in the match as "no goal": the asked shot it ended is over and the defence restarts
+    (goals.disallowed_goal), never a shot left pending for a later ball, nor a period the
+    alarm closed reopened for it (walk46a H1). `false_trip: true` on the void says the ball
+    never went in — the device's trip was false, or the referee's «Gol de … (o sensor não
+    viu)» was a wrong tap: the entry is dropped, play goes on as before it (no restart for
+    the defence; a ball-in-play clock that stopped on it gets its time back, resync.py:
+    walk50a H1)."""
+    if void.data.get("false_trip"):
+        return False
+    return entry.kind == "goal_by_hand" or (entry.kind == "goal_line"
+                                            and entry.source == "device")
 
 
 def _valid(correction: Entry, by_id: Mapping[int, Entry], log: Sequence[Entry]) -> bool:

@@ -19,8 +19,10 @@ class DisciplineRules(RulesCore):
         m = ctx.m
         side = ctx.side()  # the offender
         ftype = ctx.entry.data.get("type", "falta")
-        if ftype not in FOUL_TYPES:
-            raise Refused(N_("Types: {types}"), types=', '.join(FOUL_TYPES))
+        if ftype not in self.foul_kinds:
+            # a kind the ruleset's document does not have, sent anyway (issue #45)
+            raise Refused(N_("This ruleset has no such foul: its document does not list it"),
+                          rule=self.cite("foul_kinds"))
         at_alarm = ctx.entry.data.get("at_alarm") or (
             self.foul_at_alarm_taken() and same_instant(ctx.instant(), m["alarm_at"])
         )
@@ -43,9 +45,15 @@ class DisciplineRules(RulesCore):
         m["shot_asked"] = None
         self.award_free_kick(ctx, side, str(ftype))
 
+    # the foul kinds the ruleset's document has, each ruleset its own (issue #45): the engine
+    # publishes them (possession.foul_kinds), the console offers these only
+    foul_kinds: ClassVar[tuple[str, ...]] = FOUL_TYPES
+
     # the foul types whose kick the place chooses (direct or indirect by the field, a penalty
-    # in the box): 000 Art. 19 §2–§3, 20; 001 Art. XXIII §2; 003 Art. 74 — empty where the
-    # document gives one kick wherever the foul was (004: a free kick, the box aside)
+    # in the box): 000 Art. 19 §2–§3, 20; 001 Art. XXIII §2; 003 Art. 74; 004 Faltas and
+    # Pênaltis ("Falta dentro da área é pênalti"). The engine publishes them
+    # (possession.foul_place): the console asks the place for these only. A technical foul, a
+    # penalty, a two-touch throw-in / corner (000 Art. 22 §único): one kick wherever it was
     place_decides: ClassVar[tuple[str, ...]] = ("falta", "toque", "mao")
 
     def refuse_placeless_foul(self, ctx: Ctx, ftype: str) -> None:
@@ -81,7 +89,10 @@ class DisciplineRules(RulesCore):
     def award_free_kick(self, ctx: Ctx, offender: str, ftype: str) -> None:
         m = ctx.m
         beneficiary = other(offender)
-        where = ctx.entry.data.get("where", "opponent_half")
+        # the place counts only for the kinds whose kick it chooses (`place_decides`): a
+        # two-touch throw-in / corner entered "in the box" is no penalty, "terão sempre
+        # cobrança indireta" (000 Art. 22 §único; issue #44)
+        where = ctx.entry.data.get("where") if ftype in self.place_decides else None
         if ftype == "tecnica":
             kind, rule = "falta_tecnica", self.cite("technical")
         elif ftype == "penalti" or where == "box":
@@ -114,11 +125,23 @@ class DisciplineRules(RulesCore):
         self.reset_touches(m, other(offender))
         self.set_restart(ctx, "falta_tecnica", other(offender), rule, infraction=True)
 
+    # the disciplinary acts the ruleset's document has (issue #45, walk49a M5): the engine
+    # publishes them (possession.discipline_kinds), the console's Disciplina sheet offers these
+    # only; a ruleset with its own acts adds them (003: deliberate_foul, disqualify), one whose
+    # document has no discipline at all has none (004)
+    discipline_kinds: ClassVar[tuple[str, ...]] = ("disciplinary", "cera", "expel", "end_match")
+
     def on_discipline(self, ctx: Ctx) -> None:
         side = ctx.side()
         kind = ctx.entry.data.get("type", "disciplinary")
         disc = ctx.disc()
         self.refuse_if_finished(ctx)
+        if kind not in self.discipline_kinds:
+            # an act the ruleset's document does not have, sent anyway (walk49a M5: a
+            # disciplinary foul in «A mesa está posta» was taken with no article)
+            raise Refused(N_("This ruleset has no such disciplinary act: its document does not "
+                             "list it"),
+                          rule=self.cite("discipline_kinds") or self.cite("disciplinary"))
         if kind == "disciplinary":
             self.disciplinary_foul(ctx, side, disc, self.cite("disciplinary"))
         elif kind == "expel":

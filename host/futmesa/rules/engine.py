@@ -22,6 +22,7 @@ from futmesa.i18n import N_
 
 from . import lance_questions
 from .base import Ruleset
+from .closings import after_end_signal, closed_period, closing, undone_by, with_closings
 from .context import Ctx, Refused, refusal_now, words
 from .corrections import (
     Resolved,
@@ -34,7 +35,7 @@ from .corrections import (
 from .model import CHECKPOINT_EVERY, Effect, Entry, MatchState, copy_match
 from .ordering import in_time_order, insert_position
 from .possession import possession, settle
-from .resync import after_correction
+from .resync import after_correction, void_gives_back
 from .timekeeping import note_clock
 
 
@@ -52,9 +53,9 @@ class Engine:
         self.ruleset: Ruleset = cls(self.settings)
 
     def initial_state(self) -> MatchState:
-        m = self.ruleset.initial_match()
-        m["possession"] = possession(self.ruleset, m)
-        return MatchState(m, ())
+        state = MatchState(self.ruleset.initial_match(), ())
+        self._publish(state)  # as a replay publishes it: a replay of no entry is this state
+        return state
 
     def apply(self, state: MatchState, entry: Entry) -> tuple[MatchState, list[Effect]]:
         """The state after `entry`, and what the engine asks the outside world to do."""
@@ -62,11 +63,21 @@ class Engine:
             at = insert_position(state.log, entry)  # at the end but for an input made earlier
             log = (*state.log[:at], entry, *state.log[at:])
             found = None
+            # made after the end signal, the period closed: it stays so (closings.py)
+            newest = at == len(state.log)
+            closed = None
+            if newest and after_end_signal(log, at):
+                undone = undone_by(log, at)  # an undo finds the period as its correction did
+                closed = (closed_period(state.m) if undone is None
+                          else self._closed_before(log, undone))
             if at == len(state.log) and state.resolved is not None:
                 # the newest entry: only what it corrects changes (corrections.resolve_newest)
                 found = resolve_newest(log, self._effective_of(state), state.resolved[2],
                                        state.m.get("corrections") or [])
-            new, effective = self._recompute(state, log, found or resolved(log))
+            if found is not None and closed is not None:
+                found = found._replace(effective=[*found.effective, closing(entry, closed)])
+            found = found or self._resolved(log, {entry.id: closed} if newest else None)
+            new, effective = self._recompute(state, log, found)
             target = entry.data.get("target")
             problem = correction_problem(state.log, entry)
             if problem:
@@ -125,7 +136,7 @@ class Engine:
         changed: the entry's own effects, then the new announcements and questions of the
         entries after it; no device command of those is repeated (the device acted on them)."""
         shown = {(a.get("entry"), a.get("code")) for a in old.m["announcements"]}
-        found = resolved(log)
+        found = self._resolved(log)
         effective = found.effective
         state = self._resumed(old, effective)
         effects: list[Effect] = []
@@ -153,7 +164,36 @@ class Engine:
         """The state built from a whole log (corrections resolved first)."""
         log = tuple(in_time_order(entries))
         state = self.initial_state()
-        return state, self._run(state, resolved(log), log)
+        return state, self._run(state, self._resolved(log), log)
+
+    def _resolved(self, log: tuple[Entry, ...],
+                  known: dict[int, int | None] | None = None) -> Resolved:
+        """:func:`corrections.resolved`, with the closing step of each correction made after a
+        period's end signal that found the period closed (closings.py). ``known``: correction
+        id -> the period closed when it was made (None: none), where the caller knows it; the
+        others are found from the log before them, each once."""
+        found = resolved(log)
+        memo = {} if known is None else known
+
+        def closed(i: int) -> int | None:
+            entry = log[i]
+            if entry.id not in memo:
+                undone = undone_by(log, i)  # an undo finds the period as its correction did
+                memo[entry.id] = (self._closed_before(log, i, memo) if undone is None
+                                  else closed(undone) if after_end_signal(log, undone)
+                                  else None)
+            return memo[entry.id]
+
+        return found._replace(effective=with_closings(log, found.effective, closed))
+
+    def _closed_before(self, log: tuple[Entry, ...], i: int,
+                       memo: dict[int, int | None] | None = None) -> int | None:
+        """The period the match had closed just before ``log[i]`` (closings.closed_period)."""
+        if not after_end_signal(log, i):
+            return None
+        before = self.initial_state()
+        self._run(before, self._resolved(log[:i], memo), log[:i])
+        return closed_period(before.m)
 
     def _recompute(self, old: MatchState, log: tuple[Entry, ...],
                    found: Resolved) -> tuple[MatchState, list[Entry]]:
@@ -215,6 +255,9 @@ class Engine:
         the referee's inputs that apply (computed once per published state, not per step of a
         replay)."""
         state.m["possession"] = possession(self.ruleset, state.m)
+        if self.ruleset.clock_mode == "ball-in-play":  # the other clocks run regardless
+            state.m["void_gives_back"] = void_gives_back(
+                self.ruleset, state, lambda: self._effective_of(state))
 
     def _step(self, state: MatchState, entry: Entry,
               before: dict[str, Any] | None = None) -> list[Effect]:
@@ -234,16 +277,18 @@ class Engine:
         m = state.m
         saved = copy_match(m) if before is None else None
         turn_before = m.get("turn")
+        fouls_before = fouls_now(m)
         try:
             handler(ctx)
             settle(self.ruleset, ctx)  # turn is the vez (possession.py): one state, one answer
-            taken_at(m, entry.id)
+            taken_at(m, entry)
             if m.get("turn") != turn_before:
                 # the entry the vez passed at: what was said before it of the lance of the
                 # team that had it is no longer the state of play (the console's "Vez:" line,
                 # walk45i-a M2: "Vez: Alvorada » 10 s: Botafogo, jogue imediatamente")
                 m["turn_at"] = entry.id
             lance_questions.upkeep(self.ruleset, ctx, turn_before)  # lance question, new vez
+            counted_by(m, fouls_before, entry.id)
         except Refused as refused:
             # a refused input changes nothing but the announcement saying why
             m.clear()
@@ -255,9 +300,39 @@ class Engine:
         return ctx.effects
 
 
-def taken_at(m: dict[str, Any], entry_id: int) -> None:
+def taken_at(m: dict[str, Any], entry: Entry) -> None:
     """The entry that took the restart, kept on it (``taken_at``): what was said of the
-    restart before it is no longer the state of play (the console's "Vez:" line, walk 45f M7)."""
+    restart before it is no longer the state of play (the console's "Vez:" line, walk 45f M7);
+    and in ``restarts_taken`` ({"entry", "kind", "side", "disc"}): the Registro says the
+    touch that took it as the kick-off, the free kick… taken by its disc (walk 50a L5)."""
     r = m.get("restart")
     if isinstance(r, dict) and r.get("taken") and "taken_at" not in r:
-        r["taken_at"] = entry_id
+        r["taken_at"] = entry.id
+        disc = r.get("kicker")
+        if disc is None and isinstance(entry.data, dict):
+            disc = entry.data.get("disc")
+        m.setdefault("restarts_taken", []).append(
+            {"entry": entry.id, "kind": r.get("kind"), "side": r.get("side"),
+             "disc": disc if isinstance(disc, int) and not isinstance(disc, bool) else None})
+
+
+# the counters of ``fouls`` a screen shows (the TV's "Faltas 1 · técnicas 3 · disciplinares 1")
+SHOWN_COUNTERS = ("fouls", "technical", "disciplinary")
+
+
+def fouls_now(m: dict[str, Any]) -> dict[tuple[str, str], int]:
+    """The shown counters of ``m["fouls"]`` by (side, kind)."""
+    return {(side, kind): int(row.get(kind) or 0)
+            for side, row in (m.get("fouls") or {}).items() for kind in SHOWN_COUNTERS}
+
+
+def counted_by(m: dict[str, Any], before: dict[tuple[str, str], int], entry_id: int) -> None:
+    """Each shown counter the entry ``entry_id`` changed, kept in ``m["fouls_counted"]``
+    ({"entry", "side", "kind", "n"}): whatever rule counted the foul (a foul entered, a
+    technical foul the rules gave — 001 Art. XXII §1, XXIX e —, a disciplinary one), the
+    account lists it by the entry that made it (matchbook/account.py, walk47b M1)."""
+    for (side, kind), n in fouls_now(m).items():
+        if n != before.get((side, kind), 0):
+            m.setdefault("fouls_counted", []).append(
+                {"entry": entry_id, "side": side, "kind": kind,
+                 "n": n - before.get((side, kind), 0)})

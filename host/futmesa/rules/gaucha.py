@@ -16,7 +16,7 @@ from futmesa.i18n import N_, NP_
 
 from .base import MINUTE, Ruleset
 from .context import Ctx, Refused, other
-from .possession import lance_side, offside_side, on_turn_only
+from .possession import lance_side, offside_side, on_turn_only, shot_field
 
 
 class Gaucha(Ruleset):
@@ -29,6 +29,9 @@ class Gaucha(Ruleset):
     lance_ms = 15_000  # Art. XXIX e
     lance_warn_ms = 5_000
     lance_over = "past"  # Art. XXIX e: "demorar mais de quinze segundos"
+    # Art. XXIX e counts the técnico's own delay ("demorar … para efetuar um lance"): the time
+    # the referee held play stopped is not his, so his lance counts its 15 s afresh after it
+    lance_fresh_after_stop = True
     substitutions = 3  # not in the excerpt: competition setting `substitutions`
     corner_kind = "escanteio_cavado"  # Art. XXVIII §6: off a defender's disc
     shot_needs_before_alarm = False  # Art. XXI §1: the player on turn has the last lance anyway
@@ -52,7 +55,23 @@ class Gaucha(Ruleset):
     # a technical foul's kick is "um arremesso simples, sem ser válido o chute a gol" (Art.
     # XXIX §único): into the goal it is no goal, not another technical foul
     goal_only_void = ("falta_tecnica",)
+    # Art. XXIII: falta, toque, mão, pênalti, falta técnica (escanteio is a restart) — no
+    # dois-toques
+    foul_kinds: ClassVar[tuple[str, ...]] = ("falta", "toque", "mao", "penalti", "tecnica")
+    # the restarts (issue #45): the saída (Art. XXIX c); the lateral and the escanteio are
+    # cedidos or cavados (XXXIV §1, XXVIII) — never plain —, tiro de meta (XXXIII), bola do
+    # goleiro (XXXV); the infractions' direct and indirect kicks (XXIII §1), pênalti (XXVII),
+    # falta técnica (XXIX) and the offside's one-lance kick (XXXII §3) — no reposição
+    restart_kinds: ClassVar[dict[str, str]] = {
+        "saida": "001 Art. XXIX c", "tiro_de_meta": "001 Art. XXXIII",
+        "lateral_cedida": "001 Art. XXXIV §1 a", "lateral_cavada": "001 Art. XXXIV §1 b",
+        "escanteio_cedido": "001 Art. XXVIII §1", "escanteio_cavado": "001 Art. XXVIII §6",
+        "bola_do_goleiro": "001 Art. XXXV", "falta_direta": "001 Art. XXIII §1",
+        "falta_indireta": "001 Art. XXIII §1", "penalti": "001 Art. XXVII",
+        "falta_tecnica": "001 Art. XXIX", "tiro_livre": "001 Art. XXXII §3"}
     cites: ClassVar[dict[str, str]] = {
+        "foul_kinds": "001 Art. XXIII",
+        "restart_kinds": "001 Art. XXX",
         "end": "001 Art. XXI §1",
         "shot_before_alarm": "001 Art. XXI §1",
         "foul_after_time": "001 Art. XXI §2",
@@ -64,6 +83,9 @@ class Gaucha(Ruleset):
         "shot_required": "001 Art. XXI c",
         "opponent_half": "001 Art. XXI a",
         "midline": "001 Art. XXI §único",
+        # a shot needs "que a bola ultrapasse totalmente a linha divisória do campo" (a): the
+        # kick-off's ball is on it, at the centre (walk50c M2: taken «do campo adversário»)
+        "kickoff_shot": "001 Art. XXI a",
         "goal": "001 Art. XXXI",
         "own_goal": "001 Art. XXXI §2",
         "direct_goal": "001 Art. XXXI §1",
@@ -241,9 +263,10 @@ class Gaucha(Ruleset):
     def on_shot_asked(self, ctx: Ctx) -> None:
         """A shot is its side's lance: asked from the midline or the opponent's field (the
         console's default), it is a lance from the attack field once its result is given
-        (`after_shot`): Art. XXIX d, and no offside (Art. XXXII §1 b)."""
+        (`after_shot`): Art. XXIX d, and no offside (Art. XXXII §1 b). A penalty's shot is from
+        the mark, in the opponent's field (Art. XXVII §1), whatever field the entry marks."""
         super().on_shot_asked(ctx)
-        ball = ctx.entry.data.get("ball", "opponent_half")
+        ball = shot_field(ctx.m, ctx.side(), str(ctx.entry.data.get("ball", "opponent_half")))
         ctx.m["_shot_from_attack"] = ball in ("midline", "opponent_half")
 
     def after_shot(self, ctx: Ctx, shot: dict[str, Any], outcome: str) -> None:
@@ -262,16 +285,37 @@ class Gaucha(Ruleset):
         ball = ctx.entry.data.get("ball")
         if ball not in (None, "own_half", "midline", "opponent_half"):
             raise Refused(N_("'ball' must be own_half, midline or opponent_half"))
+        kick = self.kick_field(m, side)  # before the touch takes the kick
         self._touch(ctx, side, disc)
         # Art. XXIX d: the lance was played "estando a bola sobre a linha divisória ou no
-        # campo do adversário" (`ball` on the touch): kept until the next lance
-        if ball in ("midline", "opponent_half"):
+        # campo do adversário" (`ball` on the touch, else the place of the kick it takes):
+        # kept until the next lance; no offside after it (Art. XXXII §1 b)
+        if (ball or kick) in ("midline", "opponent_half"):
             m["played_from_attack"] = side
         else:
             m.pop("played_from_attack", None)
         m.pop("no_shot_next_lance", None)  # Art. XXXVIII: the immediate lance is played
         if (m.get("offside_discs") or {}).get(side):
             m["offside_discs"][side] = []  # Art. XXXII §2: its team's first lance is played
+
+    def kick_field(self, m: dict[str, Any], side: str) -> str | None:
+        """The field `side`'s touch is played from when it takes the kick waiting, where the
+        kick's place says it (walk51b M1): the centre of the kick-off (Art. XXIX c) and the
+        side line at the halfway line (XXII §1) are on the midline; a corner mark, and a
+        penalty mark in the opponent's area (XXVII, XXIX b, m), the opponent's field; a
+        throw-in where the ball went out, the field it went out in (XXXIV). None where only
+        the referee knows (where the ball is, where the foul was) or no kick waits for it."""
+        r = m.get("restart")
+        if not r or r.get("taken") or r.get("side") != side:
+            return None
+        spot = r.get("spot")
+        if spot in ("centre", "midline_side_line"):
+            return "midline"
+        if spot in ("corner_mark", "penalty_mark") and r.get("spot_of", other(side)) != side:
+            return "opponent_half"
+        if spot == "ball_out" and r.get("out_line") == "side" and r.get("out_end") in (0, 1):
+            return "own_half" if self.defender_of(m, r["out_end"]) == side else "opponent_half"
+        return None
 
     def _touch(self, ctx: Ctx, side: str, disc: int | None) -> None:
         m = ctx.m
@@ -465,6 +509,12 @@ class Gaucha(Ruleset):
             # Art. XLX: "Na cobrança de infrações ou ocorrências, quando a bola ... tocar em
             # botão adversário será considerado lateral cavado a favor do adversário"
             return "lateral_cavada", toucher, "001 Art. XLX"
+        if info["line"] == "side" and info.get("shot"):
+            # Art. XXII: the shot off a post out over a side line "será considerada como
+            # lateral simples ou cavada, pertencendo o lance ao técnico, que estiver
+            # defendendo"; off the goalkeeper, the same, to the attacker — one lance either way
+            # (XXXIV §1 b), whose lance it was (the shooter's) notwithstanding
+            return "lateral_cavada", other(toucher), "001 Art. XXII"
         if info["line"] == "side":
             kind = "lateral_cedida" if played == toucher else "lateral_cavada"
             return kind, other(toucher), self.cite("lateral")

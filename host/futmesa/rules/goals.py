@@ -9,10 +9,10 @@ from typing import Any, ClassVar
 from futmesa.i18n import N_, NP_
 
 from . import shootout as so
-from .answers import chosen_words
+from .answers import chosen_words, own_goal_by
 from .context import SIDES, Ctx, Either, Labels, Refused, other
 from .core import RulesCore, same_instant
-from .possession import kicked, shot_refusal
+from .possession import hand_goal_refusal, kicked, played_last, shot_refusal
 
 SHOT_OUTCOMES = Labels({
     "saved": NP_("shot outcome", "saved"),
@@ -23,6 +23,15 @@ SHOT_OUTCOMES = Labels({
     "blocked": NP_("shot outcome", "blocked by a disc"),
     "miss": NP_("shot outcome", "missed the ball"),
 })
+
+
+def penalty_kick(m: dict[str, Any], side: str) -> bool:
+    """Whether `side`'s shot asked now is the kick of its penalty (the restart not yet taken):
+    a goal it scores is the penalty's (000 Art. 20, 001 Art. XXVII, 003 Art. 69, 004
+    Pênaltis)."""
+    r = m.get("restart")
+    return bool(r and r.get("kind") == "penalti" and r.get("side") == side
+                and not r.get("taken") and m.get("phase") != "shootout")
 
 
 class GoalRules(RulesCore):
@@ -47,7 +56,10 @@ class GoalRules(RulesCore):
         if refusal is not None:
             raise refusal
         m["shot_asked"] = {
-            "side": side, "disc": disc, "entry": ctx.entry.id, "at": ctx.instant()
+            "side": side, "disc": disc, "entry": ctx.entry.id, "at": ctx.instant(),
+            # the kick of the side's penalty not yet taken: a goal of it is a penalty's
+            # (004 Pênaltis "cobrado por meio de chute pedido"; the views name it, walk 50a L4)
+            **({"penalty": True} if penalty_kick(m, side) else {}),
         }
         m["lance_warnings"] = 0
         ctx.announce(
@@ -160,10 +172,14 @@ class GoalRules(RulesCore):
         of a goal without one (000 Art. 12; 001 Art. XXXI; 003 Art. 55; 004 Gol)."""
         m = ctx.m
         scorer = ctx.side()
+        if ctx.entry.data.get("disallowed"):  # voided (corrections.py): the ball went in, no goal
+            self.disallowed_goal(ctx, other(scorer))
+            return
         if m["phase"] == "shootout" and not m["finished"]:
             raise Refused(N_("In the shoot-out a goal is entered with the penalty keypad's Goal"))
-        if not self.in_play(m):
-            raise Refused(N_("The ball is not in play"))
+        refusal = hand_goal_refusal(self, m)
+        if refusal is not None:
+            raise refusal
         defender = other(scorer)
         self.ball_in_goal(ctx, scorer, defender, int(m["ends"][defender]))
 
@@ -178,7 +194,8 @@ class GoalRules(RulesCore):
             named = ctx.disc()
             disc = shot["disc"] if named is None else named
             so.penalty_kicked(self, ctx, scorer, disc, True)
-            self.count_goal(ctx, scorer, own=False, disc=disc, rule=self.cite("goal"))
+            self.count_goal(ctx, scorer, own=False, disc=disc, rule=self.cite("goal"),
+                            penalty=bool(shot.get("penalty")))
         elif shot and shot["side"] == defender and self.shot_own_goal[0] == "no_goal":
             self.shot_in_own_goal(ctx, shot, defender, goal)
         elif shot and shot["side"] == defender:
@@ -304,19 +321,22 @@ class GoalRules(RulesCore):
         """The question of a ball in the goal with no shot asked: its words name the answers
         it offers, one list (``Either``, answers.py; walk45h-b B1)."""
         m = ctx.m
-        own = m.get("last_player") == defender  # the defender's own lance went in
+        lance = played_last(m)  # whose lance went in: its restart's taker while it waits
         options = self.no_shot_answers(m, scorer)
+        named = own_goal_by(ctx.name(defender))  # "gol contra de …" (issue 45)
         self.dead_ball(ctx)
         ctx.confirm(
             "goal_no_shot",
             self.cite("shot_required"),
             N_("Ball in {team}'s goal with no shot asked: {answers}?"),
             options,
-            default="own_goal" if own and "own_goal" in options else "no_goal",
+            default="own_goal" if lance == defender and "own_goal" in options else "no_goal",
             reject="false_trip",
             side=scorer,
             defender=defender,
-            values={"team": ctx.name(defender), "answers": Either(options)},
+            lance=lance,
+            values={"team": ctx.name(defender), "answers": Either(options, named)},
+            named=named,
         )
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
             self.end_period(ctx, self.cite("end"))
@@ -332,9 +352,12 @@ class GoalRules(RulesCore):
         "executante da jogada" (000 Art. 12 §2), "partindo do campo do defensor que estiver
         efetuando a jogada" (001 Art. XXXI §2), "se um Técnico arremessar a bola … para dentro de
         seu próprio gol" (003 Art. 59 §único) — the attacker's lance off a defender is a corner
-        (000 Art. 15 C, 001 Art. XXVIII §6, 003 Art. 60 §único). No lance entered yet: the
-        referee says."""
-        played = scorer if m.get("last_player") == scorer else None
+        (000 Art. 15 C, 001 Art. XXVIII §6, 003 Art. 60 §único). The lance is a restart's
+        taker's while its kick waits (``played_last``): the ball into its own goal then is its
+        own goal, from any restart (000 Art. 12 §2, 13 §2 "a não ser gol contra"; 001 Art. XXXI
+        4º "gol contra de bola parada"; 003 Art. 59 §único; walk51c H1). No lance entered yet:
+        the referee says."""
+        played = scorer if played_last(m) == scorer else None
         may = (shot_refusal(self, m, scorer) is None
                or (played is not None and shot_refusal(self, m, scorer, holder=played) is None))
         own = played is None  # the defender's lance, or none entered
@@ -384,8 +407,8 @@ class GoalRules(RulesCore):
 
     @staticmethod
     def goal_record(ctx: Ctx, side: str, own: bool, disc: int | None,
-                    asked: dict[str, Any] | None = None, entry: int | None = None
-                    ) -> dict[str, Any]:
+                    asked: dict[str, Any] | None = None, entry: int | None = None,
+                    penalty: bool = False) -> dict[str, Any]:
         """A counted goal as ``m["goals"]`` keeps it, placed when the ball went in: at the
         entry that saw it, or — a goal the referee's answer decides (``asked``: the question,
         ``ctx.confirm``) — at the question's entry, the ball's, never the answer's (walk45i-b
@@ -400,15 +423,16 @@ class GoalRules(RulesCore):
                     "at": asked.get("at")}
         return {"side": side, "own_goal": own, "disc": disc, **when,
                 "entry": ctx.entry.id if entry is None else entry,
+                **({"penalty": True} if penalty else {}),  # the penalty's kick scored it
                 # the sensor's row the answer decided: the goal is the answer's row to void or
                 # correct, not that one too (corrections.answered_goal; walk45j-b 12)
                 **({"asked": asked.get("id")} if asked is not None else {})}
 
     def count_goal(self, ctx: Ctx, side: str, own: bool, disc: int | None, rule: str,
-                   asked: dict[str, Any] | None = None) -> None:
+                   asked: dict[str, Any] | None = None, penalty: bool = False) -> None:
         m = ctx.m
         m["score"][side] += 1
-        m["goals"].append(self.goal_record(ctx, side, own, disc, asked))
+        m["goals"].append(self.goal_record(ctx, side, own, disc, asked, penalty=penalty))
         if own:  # said from both sides: who put it in his own goal, and who gets the point
             ctx.announce(
                 "goal",
@@ -493,7 +517,10 @@ class GoalRules(RulesCore):
         if ctx.entry.data.get("voided"):
             choice = self.voided_answer(pending, choice)
             if choice is None:
-                return  # the answer is voided: the question is open again
+                # the answer is voided: the question is open again, and says so on the
+                # console ("resposta anulada no Registro", issue 45 kick-off walk)
+                pending["reopened"] = True
+                return
         m["pending"].remove(pending)
         said = chosen_words(pending, choice, ctx.entry.data.get("where"),
                             {s: ctx.name(s) for s in SIDES})

@@ -1,6 +1,8 @@
 """The lance time's question to the referee ("… passou do tempo do lance: falta …?", 000 Art.
 26 §1, 001 Art. XXIX e, 003 Art. 71): one open at a time, asked once per lance, withdrawn once
-the next lance is played (it is about a lance that is over), and no lance time counted while a
+the next lance is played (it is about a lance that is over) — never silently: the entry that
+withdrew it says so ("Pergunta encerrada sem resposta: … sem falta", `closed`; walk48b M1: a
+foul's kick started the next lance and the question vanished) —, and no lance time counted while a
 goal question waits for the referee — the lance timer stops then (issue 45 blind walk) — nor
 between a goal and its kick-off: the teams re-arrange then ("A arrumação das equipes só se dará
 … da consumação de gol", 000 Art. 6; 003 Art. 70; 004 "quem sofreu recomeça o jogo"), which is
@@ -13,19 +15,35 @@ whenever an entry passes the turn (a shot saved, a ball handed over) the device'
 restarts for the side whose turn it now is (000 Art. 8 §3, 001 Art. XXIX e, 003 Art. 70),
 whether or not the rule that passed it said so. At full time the open
 question goes with the match: no lance is counted then, and its answer could no longer
-sanction anything (walk #45 M5)."""
+sanction anything (walk #45 M5). Nor while the referee has play stopped (his pause, from his
+tap on: `referee_stopped`): that time is his, not the técnico's delay in playing ("demorar
+mais de quinze segundos para efetuar um lance", 001 Art. XXIX e; "Não haverá falta com o
+'relógio parado'", 003 Art. 74 e) — the device's lance waits with its stopped clock
+(firmware/lance.py), and an expiry it reported before it took the pause is no foul either
+(issue 45: a lance run out while the referee corrected the Registro became a foul)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from futmesa.i18n import N_
+
 # entries that play the next lance: the question about the one before no longer applies
 LANCE_PLAYED = frozenset({"touch", "lance_started"})
+# the announcement that a lance question was withdrawn unanswered (`closed`)
+QUESTION_CLOSED = "lance_question_closed"
 
 
 def counts(rules: Any, m: dict[str, Any]) -> bool:
-    """Whether a lance timer's expiry counts now: not while it is held (`held`)."""
-    return not held(rules, m)
+    """Whether a lance timer's expiry counts now: not while it is held (`held`) nor while the
+    referee has play stopped (`referee_stopped`)."""
+    return not held(rules, m) and not referee_stopped(m)
+
+
+def referee_stopped(m: dict[str, Any]) -> bool:
+    """The referee stopped play: from his pause (the device confirms it with its clock
+    stopped) until the clock runs again (timekeeping: on_pause, on_clock_started)."""
+    return bool(m.get("_referee_stop"))
 
 
 def held(rules: Any, m: dict[str, Any]) -> bool:
@@ -62,7 +80,9 @@ def upkeep(rules: Any, ctx: Any, turn_before: str | None = None) -> None:
     m = ctx.m
     if ctx.entry.kind in LANCE_PLAYED or m.get("finished"):
         m.pop("_lance_asked", None)
-        m["pending"] = [p for p in m["pending"] if p["kind"] != "lance_timeout"]
+        for p in [p for p in m["pending"] if p["kind"] == "lance_timeout"]:
+            m["pending"].remove(p)
+            closed(rules, ctx, p)
     if held(rules, m):
         if rules.in_play(m):  # (in an interval none runs)
             ctx.effects[:] = [fx for fx in ctx.effects if not (
@@ -73,6 +93,22 @@ def upkeep(rules: Any, ctx: Any, turn_before: str | None = None) -> None:
     else:
         m.pop("_lance_held", None)
         _new_vez(rules, ctx, turn_before)
+
+
+def closed(rules: Any, ctx: Any, question: dict[str, Any]) -> None:
+    """The question withdrawn unanswered is said, with why, on the entry that withdrew it (the
+    Registro and the súmula show it: walk48b M1, a question that vanished when a foul's kick
+    started the next lance): no foul for that delay (000 Art. 26 §1 A, 001 Art. XXIX e, 003
+    Art. 71)."""
+    side = question.get("side")
+    team = ctx.name(side) if side in ("A", "B") else "?"
+    if ctx.m.get("finished"):
+        msgid = N_("Question closed unanswered: {team} went over the lance time — the match "
+                   "is over; no foul")
+    else:
+        msgid = N_("Question closed unanswered: {team} went over the lance time — the next "
+                   "lance has started; no foul")
+    ctx.announce(QUESTION_CLOSED, msgid, rules.cite("lance_time"), team=team)
 
 
 def _new_vez(rules: Any, ctx: Any, turn_before: str | None) -> None:

@@ -51,7 +51,25 @@ class MesaPosta(Ruleset):
     # "Só vale gol de chute pedido … Gol sem chute pedido vira tiro de meta para a defesa":
     # the asked shot was at the other goal
     shot_own_goal = ("no_goal", "tiro_de_meta", "004 Chute pedido")
+    # "Faltas" and "Pênaltis" ("Falta dentro da área é pênalti") only: no toque, mão,
+    # dois-toques nor falta técnica in the document
+    foul_kinds: ClassVar[tuple[str, ...]] = ("falta", "penalti")
+    # no discipline in the document: its only sanctions are the "Faltas"' tiro livre and the
+    # "Pênaltis" (walk49a M5: a disciplinary foul was taken with no article)
+    discipline_kinds: ClassVar[tuple[str, ...]] = ()
+    # the restarts (issue #45): "Saída de bola"; "Bola fora": lateral, escanteio, tiro de meta;
+    # the "Faltas"' tiro livre, the "Pênaltis"; the "Bola do goleiro" — no reposição, no
+    # direct or indirect kick, no falta técnica, no cedido nor cavado
+    restart_kinds: ClassVar[dict[str, str]] = {
+        "saida": "004 Saída de bola", "tiro_de_meta": "004 Bola fora", "lateral": "004 Bola fora",
+        "escanteio": "004 Bola fora", "tiro_livre": "004 Faltas", "penalti": "004 Pênaltis",
+        "bola_do_goleiro": "004 Bola do goleiro"}
     cites: ClassVar[dict[str, str]] = {
+        "foul_kinds": "004 Faltas",
+        "discipline_kinds": "004 Faltas",
+        # "peça o chute do campo do adversário": the kick-off's ball is on the halfway line
+        "kickoff_shot": "004 Chute pedido",
+        "restart_kinds": "004 Bola fora",
         "draw": "004 Saída de bola",
         "kickoff": "004 Saída de bola",
         "after_goal": "004 Saída de bola",
@@ -157,13 +175,13 @@ class MesaPosta(Ruleset):
         if outcome != "wide" and not ctx.entry.data.get("teammate_last"):
             self.pass_turn(ctx, shot["side"], "004 Chute pedido")
 
-    # "Faltas": a free kick wherever the foul was (a penalty in the area): no place to ask for
-    place_decides: ClassVar[tuple[str, ...]] = ()
-
     def award_free_kick(self, ctx: Ctx, offender: str, ftype: str) -> None:
         m = ctx.m
         beneficiary = other(offender)
-        if ftype == "penalti" or ctx.entry.data.get("where") == "box":
+        # "Faltas": "cobra um tiro livre no local"; "Pênaltis": "Falta dentro da área é
+        # pênalti" — the place is asked (place_decides), only the area tells (issue #45)
+        where = ctx.entry.data.get("where") if ftype in self.place_decides else None
+        if ftype == "penalti" or where == "box":
             self.set_restart(ctx, "penalti", beneficiary, self.cite("penalty"), infraction=True)
         else:
             self.set_restart(
@@ -218,7 +236,7 @@ class MesaPosta(Ruleset):
     def count_touch(self, ctx: Ctx, side: str, disc: int | None, hit: bool) -> None:
         """004 Sua vez: seven touches on the ball per turn; a miss passes the turn."""
         m = ctx.m
-        if self.taker_again(ctx, side, disc):
+        if hit and self.taker_again(ctx, side, disc):
             return
         if m["turn"] != side:
             self.reset_touches(m, side)
@@ -234,7 +252,9 @@ class MesaPosta(Ruleset):
     def taker_again(self, ctx: Ctx, side: str, disc: int | None) -> bool:
         """004 O cobrador: after a corner, free kick or throw-in the taker touches the ball
         again only after a team-mate has; after a penalty only after the goalkeeper. Else
-        the opponent has a free kick at the spot."""
+        the opponent has a free kick at the spot. A flick that misses the ball touched nothing
+        (004 Sua vez: "Um toque que não acerta a bola"): it is never the taker touching again,
+        and it frees nobody (count_touch passes the vez)."""
         r = ctx.m["restart"]
         if not r or r["kind"] not in TAKER_WAITS or not r["taken"] or disc is None:
             return False

@@ -37,6 +37,8 @@ DEVICE_KINDS = frozenset(
         "time_up",
         "lance_started",
         "lost",
+        # the host's own: a reset table's clock restored, and the match time it did not count
+        "clock_restored",
     }
 )
 CORRECTION_KINDS = frozenset({"void", "amend"})
@@ -80,7 +82,8 @@ class Effect:
 # what grows with a match (its announcements, goals, open questions and correction
 # history), so the engine's per-step copy stays small however long the match
 # (tests/rules/test_append_only.py holds every scenario to it).
-APPEND_ONLY = ("announcements", "goals", "pending", "corrections")
+APPEND_ONLY = ("announcements", "goals", "pending", "corrections", "fouls_counted",
+               "restarts_taken")
 
 
 def _json_copy(value: Any) -> Any:

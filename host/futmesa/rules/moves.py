@@ -96,6 +96,18 @@ class MoveRules(RulesCore):
             return []
         return [s for s in SIDES if self.move_refusal(m, s) is None]
 
+    def move_rule(self, m: dict[str, Any]) -> dict[str, Any] | None:
+        """Before the restart waiting, the teams its document lets move counted discs (however
+        many they moved already) and how many each: {"sides": [...], "limit": n}, the card's
+        note of who moves and who does not (walk51a M2; 004 Tiros de meta "Quem pôs a bola para
+        fora move até quatro botões; o outro time não move nenhum"); None: no counted moves."""
+        r = m.get("restart")
+        spec = self.restart_moves.get(r["kind"]) if r and not r.get("taken") else None
+        if spec is None or spec.limit is None or spec.who == "none" or not self.in_play(m):
+            return None
+        who = {"taker": [r["side"]], "other": [other(r["side"])]}.get(spec.who, list(SIDES))
+        return {"sides": who, "limit": spec.limit}
+
     def on_disc_moved(self, ctx: Ctx) -> None:
         """`disc_moved {side, disc, to_half?}`: one disc of `side` moved before the restart;
         `to_half` (A | B), where it was put, is checked where the document says "do próprio

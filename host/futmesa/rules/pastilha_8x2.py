@@ -90,7 +90,25 @@ class Pastilha8x2(Ruleset):
         "tiro_de_meta": Arrange((("taker", "attack"), ("other", "attack"),
                                  ("taker", "defence"), ("other", "defence")), "003 Art. 64 §6"),
     }
+    # Art. 68: the ball hitting the técnico or a disc hitting an opponent's first is a
+    # "falta" ("toque" is a move, Art. 46); pênalti (Art. 69), falta técnica (Art. 80) — no
+    # "mão", no dois-toques
+    foul_kinds: ClassVar[tuple[str, ...]] = ("falta", "penalti", "tecnica")
+    # the restarts (issue #45): saída (Art. 32), tiro de meta after a shot, else reposição
+    # (64), lateral (66), escanteio (58), bola do goleiro (44), the direct and indirect kicks
+    # (74), pênalti (69), falta técnica (48) and the disciplinary foul's tiro livre (87) — no
+    # cedido nor cavado
+    # Art. 83–86: besides the base's, the deliberate foul and the disqualification
+    discipline_kinds: ClassVar[tuple[str, ...]] = (
+        "disciplinary", "cera", "expel", "end_match", "deliberate_foul", "disqualify")
+    restart_kinds: ClassVar[dict[str, str]] = {
+        "saida": "003 Art. 32", "tiro_de_meta": "003 Art. 64", "lateral": "003 Art. 66",
+        "escanteio": "003 Art. 58", "reposicao": "003 Art. 64", "bola_do_goleiro": "003 Art. 44",
+        "falta_direta": "003 Art. 74", "falta_indireta": "003 Art. 74", "penalti": "003 Art. 69",
+        "falta_tecnica": "003 Art. 48", "tiro_livre": "003 Art. 87"}
     cites: ClassVar[dict[str, str]] = {
+        "foul_kinds": "003 Art. 68",
+        "restart_kinds": "003 Art. 64",
         "rearrange_goal_kick": "003 Art. 64",
         "draw": "003 Art. 30",
         "kickoff": "003 Art. 30",
@@ -110,6 +128,9 @@ class Pastilha8x2(Ruleset):
         "own_goal": "003 Art. 59",
         "opponent_half": "003 Art. 53",
         "midline": "003 Art. 53",
+        # no shot "enquanto a bola permanecer dentro do círculo central" (Art. 34): the kick-off's
+        # ball is at its centre, on the halfway line (Art. 53)
+        "kickoff_shot": "003 Art. 34",
         "no_shot_restart": "003 Art. 60 §único",
         "no_shot_corner": "003 Art. 60 §único",
         "after_goal": "003 Art. 31",
@@ -258,8 +279,35 @@ class Pastilha8x2(Ruleset):
                               "comes after it"), rule=self.cite("indirect_kick"))
         return None
 
+    def time_up(self, ctx: Ctx) -> None:
+        """Art. 74 §único b: an indirect kick is "o passe" and then "terá que chutar a gol": its
+        pass played just before the alarm — within the lance's time, Art. 71 — the kick is not
+        over: the shot is still taken, as the last lance (the period ended on the pass: issue
+        #45). A pass longer ago: the shot's time was up, the kick over."""
+        m = ctx.m
+        r = m["restart"]
+        passed = (r or {}).get("pass_at")
+        if (not m["shot_asked"] and r and r.get("infraction") and r["taken"]
+                and self.last_lance_kick_lances.get(r["kind"], 1) == 2
+                and not r.get("touches_since") and m.get("turn") == r["side"]
+                and m.get("last_player") == r["side"] and passed is not None
+                and m["alarm_at"] is not None and m["alarm_at"] - passed <= self.lance_ms):
+            self.begin_last_lance(ctx, r["side"], "infraction", "003 Art. 74 §único b")
+            m["last_lance"]["played"] = 1  # the pass: the shot is what is left
+            return
+        super().time_up(ctx)
+
     # -- the kick-off (Art. 33) -----------------------------------------------------------------
     def on_touch(self, ctx: Ctx) -> None:
+        """A touch; the instant of an infraction's kick's first touch (its pass) is kept, for
+        the alarm that comes before its shot (time_up, Art. 74 §único b)."""
+        r = ctx.m["restart"]
+        kick = r if r and r.get("infraction") and not r["taken"] else None
+        self.touch_played(ctx)
+        if kick is not None and kick["taken"]:
+            kick["pass_at"] = ctx.instant()
+
+    def touch_played(self, ctx: Ctx) -> None:
         """Art. 33: the kick-off's first touch that misses the ball (`hit: false`) gives a
         second kick-off, the wasted touch counted for the team; a second miss passes the
         ball to the opponent ("perda de posse de bola")."""

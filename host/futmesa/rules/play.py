@@ -13,7 +13,18 @@ from . import shootout as so
 from .answers import LANCE_FOUL_WORDS
 from .context import SIDES, Ctx, Refused, other
 from .core import RESTART_NAMES, RulesCore
-from .possession import kicker_waits, kickoff_refusal, lance_side, passed_words, touch_refusal
+from .possession import (
+    kicked,
+    kicker_waits,
+    kickoff_refusal,
+    lance_side,
+    passed_words,
+    played_last,
+    touch_refusal,
+)
+
+# the restarts that are a foul's kick (an unknown one is refused citing the fouls' list)
+FOUL_KICKS = ("falta_direta", "falta_indireta", "falta_tecnica", "penalti", "tiro_livre")
 
 
 class PlayRules(RulesCore):
@@ -54,13 +65,14 @@ class PlayRules(RulesCore):
     def goal_last_touch(self, ctx: Ctx, pending: dict[str, Any], side: str) -> None:
         """A ball in the goal with no shot asked, and the referee says whose touch put it
         in: the defender's own lance → own goal (000 Art. 12 §2, 001 Art. XXXI §2, 003
-        Art. 59); the attacker's lance off a defender → corner (000 Art. 15 C, 001 Art.
-        XXVIII §6, 003 Art. 60 §único); off the attacker → no goal, goal kick. Where the
-        ruleset has no such option (004: only an asked shot scores) it is no goal."""
+        Art. 59) — its restart waiting when the ball went in is its lance too (the question's
+        ``lance``, walk51c H1); the attacker's lance off a defender → corner (000 Art. 15 C,
+        001 Art. XXVIII §6, 003 Art. 60 §único); off the attacker → no goal, goal kick. Where
+        the ruleset has no such option (004: only an asked shot scores) it is no goal."""
         m = ctx.m
         defender = pending["defender"]
         if side == defender:
-            choice = "own_goal" if m.get("last_player") == defender else "corner"
+            choice = "own_goal" if pending.get("lance") == defender else "corner"
         else:
             choice = "no_goal"
         if choice not in pending["options"]:
@@ -84,6 +96,7 @@ class PlayRules(RulesCore):
         if shot:
             so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
             m["_shot_out"] = shot  # a "para fora" entered after this changes nothing
+            self.shot_went_out(m, shot)
         else:
             shot = m.pop("_shot_out", None)  # the shot's result was entered first
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
@@ -104,19 +117,42 @@ class PlayRules(RulesCore):
         if m["last_touch"] is None:
             # an older unanswered ball out is overtaken by this one
             m["pending"] = [p for p in m["pending"] if p["kind"] != "ball_out_touch"]
-            likely = m.get("last_player") or "A"  # whose lance it was
+            likely = played_last(m)  # the suggested answer: none when the log does not know
+            # where it went out, as the Registro says it (walk 49a M7): the line, and whose
+            # end or half ("end": the goal end of the table, named by the side defending it)
+            owner = self.defender_of(m, end)
             ctx.confirm(
                 "ball_out_touch",
                 self.cite("ball_out"),
-                N_("Ball out: who touched it last?"),
+                N_("Ball out over the end line, {team}'s end: who touched it last?")
+                if line == "end" else
+                N_("Ball out over the side line, in {team}'s half: who touched it last?"),
                 ["A", "B"],
-                default=likely,
-                reject=other(likely),
+                default=likely or "",
+                reject=other(likely) if likely else "",
+                values={"team": ctx.name(owner)},
                 ball_out=info,
             )
             return
         last = m["last_touch"]
         self.resolve_ball_out(ctx, info, last)
+
+    @staticmethod
+    def shot_went_out(m: dict[str, Any], shot: dict[str, Any]) -> None:
+        """The table's ball out ends the asked shot, as "para fora" does (goals.on_shot_result):
+        it was struck, the shooter's lance. A kick not yet taken that it was shot from is taken
+        — the shot is the kick: "direta, quando é feito em um único lance direto a gol" (000
+        Art. 18, Art. 12 §3 B; 001 Art. XXIII §1 a; 003 Art. 74; 004 Faltas), "com o resultado
+        dele a cobrança está dada" (docs/operating.md §5) — not owed while the referee says
+        who touched it last (walk48b M4); and the shooter played last, unless a touch was
+        entered after the shot was asked (walk48b M5: the question suggested the team that
+        played before the foul)."""
+        if kicked(m, shot["side"], shot.get("disc")) and m.get("restart"):
+            # the ball is out: the kick's lances end with it (no one holds the next lance
+            # while the referee says who touched it last — his answer gives the restart)
+            m["restart"]["open"] = False
+        if not shot.get("played_on"):
+            m["last_player"] = shot["side"]
 
     def dead_ball_out(self, ctx: Ctx) -> bool:
         """A ball out the table reports while the ball is surely dead — the interval, a ball in
@@ -261,14 +297,30 @@ class PlayRules(RulesCore):
             return "escanteio", other(defender), self.cite("escanteio")
         return "tiro_de_meta", defender, self.cite("tiro_de_meta")
 
+    # the restarts the ruleset's document has, each with its article (issue #45): the engine
+    # publishes them (possession.restart_kinds), the console offers these only, one the
+    # referee gives cites its article and another is refused (`unknown_restart_cite`)
+    restart_kinds: ClassVar[dict[str, str]] = dict.fromkeys(RESTART_NAMES, "")
+
     def on_restart(self, ctx: Ctx) -> None:
         """The referee gives (or corrects) a restart."""
         kind = ctx.entry.data.get("kind")
-        if not isinstance(kind, str) or kind not in RESTART_NAMES:
-            raise Refused(N_("Kinds: {kinds}"), kinds=', '.join(RESTART_NAMES))
+        if not isinstance(kind, str) or kind not in self.restart_kinds:
+            raise Refused(N_("This ruleset has no such restart: its document does not list it"),
+                          rule=self.unknown_restart_cite(kind))
         if not self.in_play(ctx.m):
             raise Refused(N_("The ball is not in play"))
-        self.set_restart(ctx, str(kind), ctx.side(), "")
+        self.set_restart(ctx, kind, ctx.side(), self.restart_kinds[kind])
+
+    def unknown_restart_cite(self, kind: object) -> str:
+        """The article a restart the document lacks is refused with: a throw-in's or a
+        corner's kind that of the document's throw-in or corner (001's are cedidos or cavados,
+        the others' plain), a foul's kick its list of fouls, any other its list of restarts."""
+        kind = str(kind)
+        family = next((f for f in ("lateral", "escanteio") if kind.startswith(f)), None)
+        if family is None and kind in FOUL_KICKS:
+            family = "foul_kinds"
+        return self.cite(family or "restart_kinds") or self.cite("restart_kinds")
 
     # ======================================================================================
     # touches and turns
@@ -324,6 +376,7 @@ class PlayRules(RulesCore):
             elif hit and (side != restart["side"] or disc is None
                           or disc != restart.get("kicker")):
                 restart["kicker_free"] = True  # another disc touched the ball
+        self.rolls_on(ctx)  # (the restart's own touch above ran the clock already)
         held = (restart or {}).get("waiting")
         if held and hit and (side != restart["side"] or disc != held["disc"]):
             restart.pop("waiting")  # another disc touched the ball: the kicker is free
@@ -335,6 +388,8 @@ class PlayRules(RulesCore):
         m["lance_warnings"] = 0
         if disc is not None:
             m["last_disc"][side] = disc
+        if shot and side != shot["side"]:
+            shot["played_on"] = True  # another team's touch after the ask (shot_went_out)
         m["last_player"] = side
         if (m.get("discs_out") or {}).get(side):
             m["discs_out"][side] = []  # its team has played a lance: the disc is back
@@ -407,6 +462,13 @@ class PlayRules(RulesCore):
             m["turn"] = other(side)
         if self.lance_ms:
             ctx.device("lance_restart", side=ctx.m["turn"])
+
+    def records_out_of_turn(self) -> bool:
+        """Whether the referee may enter a lance as 'out of turn' (the console's «Toque fora
+        da vez», possession.out_of_turn): where the document makes it a foul (`cites
+        ["out_of_turn"]`, 000 Art. 23) or fixes no vez for it to break; not where it gives the
+        vez and no foul for a lance out of it (004 Sua vez: refused, walk49a M5)."""
+        return bool(self.cite("out_of_turn")) or not self.cite("turns")
 
     def out_of_turn(self, ctx: Ctx, side: str) -> bool:
         """One lance per turn where the document gives the vez (`cites["turns"]`: 000 Art. 8

@@ -59,6 +59,20 @@ def lance_side(m: dict[str, Any]) -> str | None:
     return str(turn) if turn in SIDES else None
 
 
+def played_last(m: dict[str, Any]) -> str | None:
+    """The team the log says played the ball last (the ball-out question's suggested answer;
+    whose lance a ball in the goal is, goals.py): the taker of a kick not yet taken — it
+    plays before anyone else, so a ball out or in a goal is its kick, untapped, whoever
+    played the lance before the call (walk51c H1: a ball into its own goal while its free
+    kick waited read as the opponent's lance) — else the side of the last lance entered (a
+    touch, an asked shot's result, the kick-off); None when the log does not know."""
+    r = m.get("restart")
+    if r and not r.get("taken") and r.get("side") in SIDES:
+        return str(r["side"])
+    side = m.get("last_player")
+    return str(side) if side in SIDES else None
+
+
 def touches_remaining(m: dict[str, Any], side: str) -> int | None:
     """The touches `side` has left in this possession, where the ruleset counts them."""
     touches = m.get("touches")
@@ -110,12 +124,26 @@ def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = No
                "the ball went to {team}, enter that lance first"),
             rule=rules.cite("shot_lance"), team=rules_name(m, side),
             turn_team=rules_name(m, holder))
+    # the field the entry marks (the console's "onde está a bola"), unless the restart's mark
+    # fixes it; a refusal for it says the field is the one marked (walk46a M2: "próprio campo",
+    # set on the console minutes before, refused a shot with nothing pointing at it)
+    r = m["restart"]
+    if (r and not r.get("taken") and r["kind"] == "saida" and r["side"] == side
+            and rules.cite("kickoff_shot")):
+        # the kick-off's ball is on the centre spot, whatever field the entry marks (walk49a
+        # M2: taken as "do campo adversário", the selector's default)
+        return Refused(N_("Kick-off: the ball is on the centre spot, on the halfway line, not in "
+                          "the opponent's half — no shot is asked from the kick-off. Enter the "
+                          "kick-off first, then ask for the shot"), rule=rules.cite("kickoff_shot"))
+    ball = shot_field(m, side, ball)
     if ball == "midline":
-        return Refused(N_("Ball on the midline is neutral: no shot at goal"),
+        return Refused(N_("The ball is marked on the halfway line, where it is neutral: no shot "
+                          "at goal. If it is past the line, ask again with «opponent's half»"),
                        rule=rules.cite("midline"))
     if ball == "own_half":
-        return Refused(N_("The ball must be wholly in the opponent's half"),
-                       rule=rules.cite("opponent_half"))
+        return Refused(N_("The ball is marked in {team}'s own half: a shot needs it wholly in "
+                          "the opponent's half. If it is there, ask again with «opponent's "
+                          "half»"), rule=rules.cite("opponent_half"), team=rules_name(m, side))
     if disc is not None and disc in m["expelled"][side]:
         return Refused(N_("Disc {disc} was sent off"), disc=disc)
     waits = kicker_waits(rules, m, side, disc)
@@ -127,11 +155,29 @@ def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = No
     limit: Refused | None = rules.shot_limit(m, side)
     if limit is not None:
         return limit
-    r = m["restart"]
     if r and r.get("open") and r["side"] == side and "goal" in r.get("forbid", ()):
         # e.g. no goal from a reposição (000 Art. 16 §2) or a goal kick (001 XXXIII §1)
         return Refused(N_("No shot at goal from this restart"), rule=r["limit_rule"])
     return None
+
+
+# the marks a restart is taken from that lie in the taker's opponent's field: the offender's
+# penalty mark (000 Art. 20; 001 Art. XXVII §1 "exatamente na marca penal"; 003 Art. 69 "da sua
+# marca específica, dentro da grande área"; 004 Pênaltis "da marca do pênalti") and a corner
+# mark (the defence's corner: 000 Art. 15, 001 Art. XXVIII, spots.py)
+MARKS_IN_ATTACK = ("penalty_mark", "corner_mark")
+
+
+def shot_field(m: dict[str, Any], side: str, ball: str) -> str:
+    """The field the ball is in for `side`'s shot: "opponent_half" when the restart `side` has
+    not yet taken puts it on a mark of the opponent's field (a penalty is shot from the mark,
+    whatever field the entry marks: walk46a M2, "próprio campo" left pressed on the console
+    refused a penalty's shot under 001 Art. XXI a); else `ball`, the field the entry marks."""
+    r = m.get("restart")
+    if (r and not r.get("taken") and r.get("side") == side
+            and r.get("spot") in MARKS_IN_ATTACK and r.get("spot_of", other(side)) == other(side)):
+        return "opponent_half"
+    return ball
 
 
 def touch_refusal(rules: Any, m: dict[str, Any], side: str,
@@ -213,6 +259,24 @@ def kicked(m: dict[str, Any], side: str, disc: int | None = None,
     if r and r.get("open") and r.get("side") != side:
         r["open"] = False  # the opponent has played: the restart's limits end
     return False
+
+
+def hand_goal_refusal(rules: Any, m: dict[str, Any]) -> Refused | None:
+    """Why the goal the sensor missed (`goal_by_hand`, GoalRules.on_goal_by_hand) cannot be
+    entered now, or None: the ball is not in play; or, where the clock runs only with the ball
+    rolling (004 A partida "num relógio que só corre com a bola rolando"), a restart waits to
+    be taken: the ball is dead until its kick and no goal comes before it (walk51a M1) — unless
+    the kick is the asked shot of the restart's team (004 Pênaltis "um chute pedido")."""
+    if not in_play(m):
+        return Refused(N_("The ball is not in play"))
+    r, shot = m.get("restart"), m.get("shot_asked")
+    if (rules.clock_mode != "ball-in-play" or not r or r.get("taken")
+            or r.get("side") not in SIDES or (shot and shot["side"] == r["side"])):
+        return None
+    return Refused(N_("The restart first — {restart} for {team}: until it is taken the ball is "
+                      "not in play and no goal is scored"),
+                   restart=RESTART_NAMES.word(r["kind"]), team=rules_name(m, r["side"]),
+                   rule=rules.cite("duration"))
 
 
 def kickoff_refusal(rules: Any, m: dict[str, Any], side: str) -> Refused | None:
@@ -337,6 +401,14 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
             why_not[s] = {"shot_asked": {"pt": refusal.pt, "en": refusal.en,
                                          "lance": refusal.msgid.startswith(_NOT_THE_LANCE)}}
         allowed[s] = plays
+    # the goal the sensor missed, the same for both teams: its refusal's words and article
+    # grey the console's «Gol de … (o sensor não viu)» (walk51a M1)
+    hand = hand_goal_refusal(rules, m)
+    if hand is not None and in_play(m):
+        cited = f" ({hand.rule})" if hand.rule else ""
+        for s in SIDES:
+            why_not.setdefault(s, {})["goal_by_hand"] = {"pt": hand.pt + cited,
+                                                         "en": hand.en + cited}
     return {
         "side": side,
         "holder": holder(rules, m),
@@ -347,12 +419,30 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
                  "played": int(restart.get("taker_lances") or (1 if restart.get("taken")
                                                                  else 0))}
         if restart and (not restart.get("taken") or restart.get("open")) else None,
+        # the team whose restart one tap records as taken (the console's "Cobrança dada")
+        "restart_tap": restart_tap(rules, m, allowed),
         "touches_remaining": touches_remaining(m, side) if side else None,
         "discs": [shot["disc"]] if shot and shot.get("disc") is not None else None,
         "barred": {s: barred(rules, m, s) for s in SIDES} if in_play(m) else {"A": [], "B": []},
         "allowed": allowed,
         "why_not": why_not,
         "offers": offers(rules, m),
+        # the foul kinds whose place (`where`) the engine asks, as it chooses their kick
+        # (discipline.place_decides): the console asks the place for these only
+        "foul_place": [k for k in rules.place_decides if k in rules.foul_kinds],
+        # the foul kinds the ruleset's document has (discipline.foul_kinds): the console's foul
+        # sheet offers these only (issue #45)
+        "foul_kinds": list(rules.foul_kinds),
+        # the restarts the ruleset's document has (play.restart_kinds): the sheet's restart
+        # buttons are these only (issue #45)
+        "restart_kinds": list(rules.restart_kinds),
+        # the disciplinary acts the document has (discipline.discipline_kinds), whether a lance
+        # may be entered as out of turn (play.records_out_of_turn) and the restarts whose
+        # failure it has (situations.failed_restart_rules): the console offers these only
+        # (walk49a M5)
+        "discipline_kinds": list(rules.discipline_kinds),
+        "out_of_turn": rules.records_out_of_turn(),
+        "failed_restarts": list(rules.failed_restart_rules),
         # the team the referee may say the ball passed to (`ball_passed`), and the rule's words
         # for it, which the console's button shows (walk45i-a M1)
         **pass_offer(rules, m),
@@ -360,10 +450,28 @@ def possession(rules: Any, m: dict[str, Any]) -> dict[str, Any]:
         "offside_side": offside_side(m) if "offside" in rules.referee_inputs else None,
         # the teams that may move one more disc before the restart (`disc_moved`, moves.py)
         "movers": rules.movers(m) if "disc_moved" in rules.referee_inputs else [],
+        # the teams the document lets move discs before it and how many (`move_rule`, moves.py)
+        "move_rule": rules.move_rule(m) if "disc_moved" in rules.referee_inputs else None,
         # the part of a team to be arranged next (`positions`, moves.py): [side, part]
         "arrange": list(rules.arrange_next(m) or ()) or None
         if "positions" in rules.referee_inputs else None,
     }
+
+
+def restart_tap(rules: Any, m: dict[str, Any], allowed: dict[str, list[str]]) -> str | None:
+    """The team whose restart not yet taken the referee records as taken with one tap, or
+    None: where the clock runs only with the ball in play (004 A partida "num relógio que só
+    corre com a bola rolando"), it stands still until the kick, which no sensor of the table
+    sees (walk48a M1: it stood still until the referee found "Toque" in a sheet). The tap is
+    the taker's touch (`touch {side}`, the kick: PlayRules.on_touch takes the restart and runs
+    the clock), offered only when that touch would be accepted (`allowed`); never for a kick
+    that is the asked shot (`Ruleset.shot_kicks`: 004 Pênaltis)."""
+    r = m.get("restart")
+    if (rules.clock_mode != "ball-in-play" or m["finished"] or not r or r.get("taken")
+            or r["kind"] in rules.shot_kicks or r.get("side") not in SIDES):
+        return None
+    side = str(r["side"])
+    return side if "touch" in allowed.get(side, []) else None
 
 
 def pass_offer(rules: Any, m: dict[str, Any]) -> dict[str, Any]:

@@ -8,10 +8,16 @@ and after it and asks the device for what no longer agrees (issue 30, family 4):
 
 - a ball-in-play clock (004 "o relógio só corre com a bola rolando") that stands still for
   a dead ball the match no longer has (the voided ball-out, the goal-line trip voided as a
-  false trip) gets back the time it stood still: still stopped, with the ball in play and
-  no restart waiting, it runs again counting the time since its stop as played
-  (`play_on give_back`: the device knows when it stopped); already running again, the
-  stretch from its stop to its restart in the device's own milliseconds (`adjust`);
+  false trip, or a dead ball only the referee saw — a restart he gave, a foul — that he
+  voids: the host's `dead_ball` stopped it, walk46b H1) gets back the time it stood still:
+  still stopped, with the ball in play and no restart waiting, it runs again counting the
+  time since its stop as played (`play_on give_back`: the device knows when it stopped);
+  already running again, the stretch from its stop to its restart in the device's own
+  milliseconds (`adjust`). A void that says the ball stayed dead all along (`keep_clock:
+  true`: it was another dead ball, a foul entered next) gives nothing back: the clock stays
+  as it is (walk49a M3). Before it, the engine publishes which entry's void would give the
+  stopped clock its time back and since when it stands (`void_gives_back`), so the console
+  asks the referee in the correction form;
 - the lance timer counts for the side whose turn it now is (`lance_restart`), except where no
   lance is being played (`lance_questions.held`: a goal question, a kick-off after a goal):
   a correction that brings that back (a voided goal restored) stops it (`lance_stop`), and
@@ -20,6 +26,7 @@ and after it and asks the device for what no longer agrees (issue 30, family 4):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from futmesa_wire import ticks_diff  # the device's ms counter, as the firmware counts it
@@ -43,15 +50,18 @@ def after_correction(rules: Any, old: MatchState, new: MatchState, correction: E
     if nm["finished"]:
         return effects
     playing = nm["status"] in ("running", "last_lance", "awaiting_dead_ball")
-    if rules.clock_mode == "ball-in-play" and playing:
+    if rules.clock_mode == "ball-in-play" and playing and not correction.data.get("keep_clock"):
         stop = _lost_stop(new.log, correction, {e.id for e in effective})
         if stop is not None:
             stopped, restarted = stop
             waiting = bool(nm["restart"] and not nm["restart"].get("taken"))
             if restarted is None and not waiting and not nm["pending"]:
                 # the device counts the time since its stop as played, then runs (it knows
-                # when it stopped; it confirms with clock_adjusted and clock_started)
-                effects.append(Effect("device", {"cmd": "play_on", "give_back": True}))
+                # when it stopped; it confirms with clock_adjusted and clock_started); `ms`,
+                # that time by the host's clock, is for the referee's result line only
+                since = correction.at - stopped.at
+                effects.append(Effect("device", {"cmd": "play_on", "give_back": True, **(
+                    {"ms": since} if 0 < since <= _LONGEST_STOP_MS else {})}))
             elif restarted is not None:
                 given = ticks_diff(restarted.ticks, stopped.ticks)
                 if 0 < given <= _LONGEST_STOP_MS:
@@ -59,6 +69,35 @@ def after_correction(rules: Any, old: MatchState, new: MatchState, correction: E
     if rules.lance_ms and playing:
         effects.extend(_lance(rules, om, nm))
     return effects
+
+
+def void_gives_back(rules: Any, state: MatchState,
+                    effective: Callable[[], list[Entry]]) -> dict[str, int] | None:
+    """The entry whose void would give the ball-in-play clock, standing stopped on it now, the
+    time since its stop (`after_correction`'s `play_on give_back`), and the host time of that
+    stop: {"entry", "stopped_at"}; None for any other clock, a clock running, a match not being
+    played. The console warns with it before the void is sent (walk49a M3)."""
+    m = state.m
+    if rules.clock_mode != "ball-in-play" or m.get("finished") \
+            or m.get("status") not in ("running", "last_lance", "awaiting_dead_ball"):
+        return None
+    log = state.log
+    at = next((i for i in range(len(log) - 1, -1, -1) if log[i].source == "device" and (
+        log[i].kind in _STOPPING or log[i].kind in ("clock_started", "clock_stopped"))), None)
+    if at is None or log[at].kind != "clock_stopped" or _reason(log[at]) != _DEAD_BALL:
+        return None
+    # the entry the stop followed: the newest before it but a correction (already voided,
+    # the stop's cause is no other entry: walk49a M3's void that kept the clock stopped)
+    cause = next((e for e in reversed(log[:at]) if not e.is_correction), None)
+    if cause is None or not _may_stop(cause):
+        return None
+    ids = {e.id for e in effective()}  # only for a clock standing stopped: not every step
+    if cause.id not in ids:
+        return None
+    void = Entry(id=-1, kind="void", data={"target": cause.id})
+    if _lost_stop(log, void, ids - {cause.id}) != (log[at], None):
+        return None
+    return {"entry": cause.id, "stopped_at": log[at].at}
 
 
 def _lance(rules: Any, om: dict[str, Any], nm: dict[str, Any]) -> list[Effect]:
@@ -76,18 +115,21 @@ def _lance(rules: Any, om: dict[str, Any], nm: dict[str, Any]) -> list[Effect]:
 
 def _lost_stop(log: tuple[Entry, ...], correction: Entry,
                effective: set[int]) -> tuple[Entry, Entry | None] | None:
-    """When the correction took out of the match a device event on which the ball-in-play
-    clock stopped itself: (the device's stop, the device entry that ended the stretch or
-    None while it still stands). None when the correction took out no such event."""
+    """When the correction took out of the match an entry on which the ball-in-play clock
+    stopped (`_may_stop`; a referee's input only if the device's stop followed it before any
+    other input of his): (the device's stop, the device entry that ended the stretch or None
+    while it still stands). None when the correction took out no such entry."""
     target = correction.data.get("target")
     if correction.kind != "void" or not isinstance(target, int) or target in effective:
         return None
     at = next((i for i, e in enumerate(log) if e.id == target), None)
-    if at is None or log[at].source != "device" or log[at].kind not in _STOPPING:
+    if at is None or not _may_stop(log[at]):
         return None
     stopped: Entry | None = None
     for e in log[at + 1:]:
         if e.source != "device":
+            if stopped is None and log[at].source != "device" and e.id in effective:
+                return None  # another input of the referee's came first: the stop may be his
             continue
         if stopped is None:
             if e.kind == "clock_stopped" and _reason(e) == _DEAD_BALL:
@@ -98,6 +140,14 @@ def _lost_stop(log: tuple[Entry, ...], correction: Entry,
             # started again, or a real dead ball (or the period's end) took over from it
             return stopped, e
     return None if stopped is None else (stopped, None)
+
+
+def _may_stop(entry: Entry) -> bool:
+    """Whether the ball-in-play clock may have stopped on `entry`: the device's own dead ball
+    (a ball-out, a goal-line trip), or any input of the referee's, on which the host sends
+    `dead_ball` where the ball is dead (core.dead_ball: a restart, a foul); the device's
+    confirmation, `clock_stopped` for a dead ball, follows it."""
+    return entry.kind in _STOPPING if entry.source == "device" else entry.source == "referee"
 
 
 def _reason(entry: Entry) -> int | None:

@@ -208,6 +208,10 @@ class SituationRules(RulesCore):
         m = ctx.m
         r = m["restart"]
         reason = ctx.entry.data.get("reason", "area")
+        if not self.failed_restart_rules:
+            # the ruleset's document has no failed restart (001's excerpt, 004: walk49a M5)
+            raise Refused(N_("This ruleset has no failed restart: its document does not list "
+                             "it"), rule=self.cite("restart_kinds"))
         if not self.in_play(m) or not r or r["kind"] not in self.failed_restart_rules:
             raise Refused(N_("No goal kick or reposição is being taken"))
         rule = self.failed_restart_rules[r["kind"]].get(reason)

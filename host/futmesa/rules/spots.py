@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from futmesa.i18n import N_, NP_
 
+from .answers import corners_of
 from .context import SIDES, Ctx, Labels, Refused, other
 from .core import RESTART_NAMES, RulesCore
 
@@ -139,6 +140,7 @@ class SpotRules(RulesCore):
         r["spot"], r["spot_chosen_by"], r["spot_told"] = spot, r["side"], True
         r.pop("spot_of", None)
         options = [f"{s}_{f}" for s in SIDES for f in FLANKS]
+        named = corners_of({s: ctx.name(s) for s in SIDES})  # "Área de X, bico esquerdo"
         ctx.confirm(
             "kick_spot",
             rule,
@@ -147,6 +149,7 @@ class SpotRules(RulesCore):
             default=f"{other(r['side'])}_left",
             reject=f"{other(r['side'])}_right",
             values={"team": ctx.name(r["side"])},
+            named=named,
             side=r["side"],
         )
 
@@ -194,12 +197,27 @@ class SpotRules(RulesCore):
             r["flank"] = flank
         else:
             r.pop("flank", None)
+        restart = RESTART_NAMES.word(r["kind"], capital=True)
+        if flank and spot == "big_area_corner":
+            # the bico chosen, said as its button said it (walk46a M1: "cobrança no bico da
+            # área grande (Alvorada)" named neither which bico nor whose area plainly)
+            ctx.announce(
+                "kick_spot",
+                N_("{restart} for {team}: taken at the left corner of {area}'s big area")
+                if flank == "left" else
+                N_("{restart} for {team}: taken at the right corner of {area}'s big area"),
+                rule,
+                restart=restart,
+                team=ctx.name(r["side"]),
+                area=ctx.name(whose),
+            )
+            return
         ctx.announce(
             "kick_spot",
-            N_("{team}'s {restart}: taken {spot} ({area})"),
+            N_("{restart} for {team}: taken {spot} ({area})"),
             rule,
             team=ctx.name(r["side"]),
-            restart=RESTART_NAMES.word(r["kind"]),
+            restart=restart,
             spot=SPOT_NAMES.word(spot),
             area=ctx.name(whose),
         )

@@ -10,10 +10,12 @@ from typing import Any
 
 from futmesa.i18n import N_
 
+from . import lance_questions
 from . import shootout as so
 from .context import SIDES, Ctx, Refused, other
 from .core import MINUTE, REOPEN_KEYS, RulesCore, same_instant
 from .model import Entry
+from .possession import lance_side
 from .settings import BadSettings, check_settings
 
 # the device's events stamped with its match clock (firmware/app.py emit: the period's clock
@@ -24,6 +26,8 @@ CLOCK_STAMPED = frozenset({
     "time_added", "time_up", "alarm", "goal_line", "ball_out", "palheta", "button",
     "lance_started", "lance_expired",
 })
+# the device's clock_stopped reason for a pause (matchbook/entries.py CLOCK_STOPPED_REASONS)
+_PAUSED = 0
 
 
 def note_clock(m: dict[str, Any], entry: Entry) -> None:
@@ -102,6 +106,14 @@ class TimeRules(RulesCore):
             ctx.device("new_period", period=m["period"] + 1, length_ms=self.next_length(m))
         else:
             raise Refused(N_("There is no period to start now"))
+        if self.clock_mode == "ball-in-play" and m["phase"] != "shootout":
+            # the period starts with its kick-off not taken: a ball-in-play clock stands still
+            # until it is, as after a goal (004 A partida "num relógio que só corre com a bola
+            # rolando"; walk49a M1: it ran 3–5 s before the kick-off). The device starts the
+            # period and, on the next command, holds its clock — its own dead ball, the
+            # firmware unchanged; the kick-off's touch (the console's "Cobrança dada") runs it
+            ctx.device("dead_ball")
+            m["_held_start"] = True
 
     def next_length(self, m: dict[str, Any]) -> int:
         profile = m["clock_profile"]
@@ -110,6 +122,7 @@ class TimeRules(RulesCore):
     def on_clock_started(self, ctx: Ctx) -> None:
         m = ctx.m
         m["clock_running"] = True
+        m.pop("_referee_stop", None)  # play runs again (lance_questions.referee_stopped)
         if m["finished"] or m["phase"] == "shootout":
             return
         if m["status"] == "interval" and m["decision_pending"]:
@@ -127,11 +140,22 @@ class TimeRules(RulesCore):
                 self.cite("duration"),
                 period=m["period"],
             )
+            if m.pop("_held_start", False):
+                # the device holds the clock it started (on_start_period): the kick-off's touch
+                # runs it (ball_rolls)
+                m["clock_running"] = False
 
     def start_from_kickoff(self, ctx: Ctx, side: str) -> None:
         m = ctx.m
         m["shot_asked"] = None
         m["last_touch"] = None
+        # the lance at a kick-off is the kicking team's ("dar a saída de jogo", 001 Art. XXIX
+        # c; 000 Art. 6 §1; 003 Art. 33; 004 Saída de bola): who played before the period's
+        # start or the goal is no lance now — a ball in the goal before the kick-off is
+        # entered is read from the kicker's lance (goals.no_shot_answers; walk46a M3), and
+        # where that lance was played from is not known yet (gaucha played_from_attack)
+        m["last_player"] = side
+        m.pop("played_from_attack", None)
         m.pop("_shot_out", None)
         for s in SIDES:
             self.reset_touches(m, s)
@@ -185,6 +209,8 @@ class TimeRules(RulesCore):
 
     def on_clock_stopped(self, ctx: Ctx) -> None:
         ctx.m["clock_running"] = False
+        if ctx.entry.data.get("reason") == _PAUSED and self.in_play(ctx.m):
+            ctx.m["_referee_stop"] = True  # the device's pause (lance_questions.referee_stopped)
 
     def on_pause(self, ctx: Ctx) -> None:
         """The referee stops the clock (an incident at the table); the device confirms it."""
@@ -193,6 +219,7 @@ class TimeRules(RulesCore):
         if not m["clock_running"] or m["status"] in ("not_started", "interval"):
             raise Refused(N_("The clock is not running"))
         ctx.device("pause", reason="referee")
+        m["_referee_stop"] = True  # from his tap on, no lance time counts (lance_questions)
         ctx.announce("paused", N_("Clock stopped by the referee"))
 
     def on_resume(self, ctx: Ctx) -> None:
@@ -202,7 +229,27 @@ class TimeRules(RulesCore):
         if m["clock_running"] or m["status"] in ("not_started", "interval"):
             raise Refused(N_("The clock is not stopped"))
         ctx.device("resume", reason="referee")
+        side = lance_side(m)
+        if (self.lance_fresh_after_stop and self.lance_ms and side
+                and lance_questions.referee_stopped(m) and not lance_questions.held(self, m)):
+            # the lance on when he stopped play counts afresh (lance_fresh_after_stop)
+            ctx.device("lance_restart", side=side)
         ctx.announce("resumed", N_("Clock resumed"))
+
+    def on_clock_restored(self, ctx: Ctx) -> None:
+        """A table reset mid-period (a power cut) came back with its clock but no lance: the
+        lance of the team that has it counts again, afresh — what was left of it died with the
+        table (walk50c M3: in the Gaúcha passing 15 s is the falta técnica, 001 Art. XXIX e,
+        and a lance not counted would stop that rule silently). Not while no lance is being
+        played (`lance_questions.held`: upkeep stops it; a kick-off not yet taken: the lance
+        starts with it) nor while a question waits: its answer says the next lance."""
+        m = ctx.m
+        side = lance_side(m)
+        r = m.get("restart")
+        kickoff = bool(r and r["kind"] == "saida" and not r["taken"])
+        if self.lance_ms and side and not kickoff and not m["pending"] \
+                and not lance_questions.held(self, m):
+            ctx.device("lance_restart", side=side)
 
     def on_added_time(self, ctx: Ctx) -> None:
         m = ctx.m
@@ -222,6 +269,35 @@ class TimeRules(RulesCore):
             self.cite("added_time"),
             seconds=ms // 1000,
         )
+
+    def on_clock_catch_up(self, ctx: Ctx) -> None:
+        """The table lost power and play went on: its clock, restored from its last saved
+        point, did not count that time, so the referee has it advanced by it — the period
+        then ends when its time is played (the duration article), where added time would
+        lengthen it a second time (walk47b M2). Only while the period's clock runs. No rule
+        document has a power cut: the duration article is cited where the document has one,
+        none in the Gaúcha excerpt (its "end", XXI §1, is the last lance: walk50c L1)."""
+        m = ctx.m
+        ms = ctx.entry.data.get("ms")
+        if not isinstance(ms, int) or isinstance(ms, bool) or ms <= 0 or ms > 30 * MINUTE:
+            raise Refused(N_("'ms' must be a positive duration"))
+        if m["status"] != "running" or m["time_up"] or not m["clock_running"]:
+            raise Refused(N_("The clock is advanced only while the period is being played"),
+                          rule=self.cite("duration"))
+        ctx.device("adjust", ms=ms)
+        ctx.announce("clock_caught_up",
+                     N_("Clock advanced {seconds} s: play went on while the table was off"),
+                     self.cite("duration"), seconds=ms // 1000)
+
+    def on_clock_kept(self, ctx: Ctx) -> None:
+        """The table lost power and play stopped meanwhile: the referee keeps its clock as
+        restored — the power cut's "Não", stored like its "Sim" so the súmula tells it from no
+        answer (walk50b M2). Nothing changes; the host takes it only while its question is
+        open (table/referee.py)."""
+        ms = ctx.entry.data.get("ms")
+        if not isinstance(ms, int) or isinstance(ms, bool) or ms < 0 or ms > 30 * MINUTE:
+            raise Refused(N_("'ms' must be a positive duration"))
+        self.refuse_if_finished(ctx)
 
     # ======================================================================================
     # the end of a period
@@ -266,6 +342,17 @@ class TimeRules(RulesCore):
         if m["status"] in ("running", "awaiting_dead_ball"):
             # the device ended the period: at the alarm, or at a dead ball it saw itself
             # (its sensor event, already applied, comes before its period_over)
+            self.end_period(ctx, self.cite("end"))
+
+    def on_period_closed(self, ctx: Ctx) -> None:
+        """A correction made once the match had closed the period (closings.py, walk46a H1):
+        a last lance the recomputed match would still have open in it was never played — the
+        period ends here, as it had ended then (001 Art. XXI §1, 000 Art. 8 §10, 003 Art. 74
+        §único, 004 A partida: the lance after the signal is the last)."""
+        m = ctx.m
+        if m["period"] == ctx.entry.data.get("period") and m["status"] in (
+                "last_lance", "awaiting_dead_ball"):
+            self.dead_ball(ctx)
             self.end_period(ctx, self.cite("end"))
 
     def time_up(self, ctx: Ctx) -> None:

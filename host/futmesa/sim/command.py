@@ -13,11 +13,12 @@ from collections.abc import Callable
 
 from futmesa.i18n import N_, _
 from futmesa.matchbook.wording import table_name
-from futmesa.sim import ids
+from futmesa.sim import fixed_path, ids
 from futmesa.sim.table import SimTable
 
-HELP = N_("type a line and Enter to act on the table: goal 0 | goal 1 (ball over a goal line), "
-          "out N (ball out, side-net zone N), palheta A|B, button turnA|turnB|referee")
+HELP = N_("type a line and Enter to act on the table: goal 0 | goal 1 (ball over a goal line: "
+          "in the 1st half goal 0 is team A's goal and goal 1 team B's; they swap with the "
+          "ends), out N (ball out, side-net zone N), palheta A|B, button turnA|turnB|referee")
 
 
 def _feed_stdin(table: SimTable, echo: Callable[[str], None]) -> None:
@@ -36,15 +37,17 @@ def run_sim(speed: int, goal_sensor: str, echo: Callable[[str], None],
             number: int | None = None) -> None:
     """Start the simulated table, print its port, run until Ctrl-C (SIGTERM and SIGHUP do the
     same: futmesa.children.stop_on_signals). Each sim on this computer is its own table
-    (``number``, else the first free one: :mod:`futmesa.sim.ids`)."""
+    (``number``, else the first free one: :mod:`futmesa.sim.ids`), on the same path at every
+    start (:mod:`futmesa.sim.fixed_path`): a `serve` left running finds it again."""
     stop = threading.Event()
     uid, held = ids.claim(number)
     table = SimTable(speed=speed, goal_sensor=goal_sensor, uid=uid)
     try:
         table.start()
+        port = fixed_path.point(uid, table.host_port)
         echo(_("simulated table {name} (id {uid}) on {port}").format(
-            name=table_name(uid), uid=uid, port=table.host_port))
-        echo(_("connect the daemon: futmesa serve --device {port}").format(port=table.host_port))
+            name=table_name(uid), uid=uid, port=port))
+        echo(_("connect the daemon: futmesa serve --device {port}").format(port=port))
         echo(_(HELP))
         echo(_("Ctrl-C stops the table"))
         threading.Thread(target=_feed_stdin, args=(table, echo), daemon=True).start()
@@ -55,5 +58,6 @@ def run_sim(speed: int, goal_sensor: str, echo: Callable[[str], None],
     except KeyboardInterrupt:
         pass
     finally:
+        fixed_path.release(uid, table.host_port)
         table.stop()
         held.close()

@@ -162,7 +162,7 @@ class DemoReferee:
 
     def score_line(self) -> str:
         score, teams = self.match().get("score", {}), self.match().get("teams") or TEAMS
-        return (f"{team(teams, 'A', self.lang)} {score.get('A', 0)} x {score.get('B', 0)} "
+        return (f"{team(teams, 'A', self.lang)} {score.get('A', 0)} × {score.get('B', 0)} "
                 f"{team(teams, 'B', self.lang)}")
 
     async def answer_pending(self) -> None:
@@ -264,9 +264,12 @@ async def _play(daemon: Any, sim: SimTable, speed: float, say: Callable[[str], N
             break
         if match().get("status") in ("not_started", "interval"):
             await referee("start_period", {})
+        # a ball-in-play clock is held until the kick-off is taken (004 A partida): the
+        # scripted referee takes it (keep_going), and the clock runs
         await _wait(lambda p=period: daemon.status is not None and daemon.status.period == p
                     and daemon.status.running, patience,
-                    _("the {nth} period to start").format(nth=ordinal(period, lang)), sim)
+                    _("the {nth} period to start").format(nth=ordinal(period, lang)), sim,
+                    keep_going)
         say(_("{nth} period started").format(nth=ordinal(period, lang)))
         for step in (s for s in script if s.period == period):
             await _wait(lambda s=step: daemon.clock_now_ms() >= at_ms(s)

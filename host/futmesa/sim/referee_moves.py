@@ -3,7 +3,8 @@
 The demo, the venue's simulated referees and the test kit's light tables play scripted
 matches; each needs the same few moves a real referee makes at the console, decided from
 the engine's state (never from a ruleset's name): the lances that bring the ball to the team
-about to shoot (only the team with the lance asks for a shot, 000 Art. 12 §3 A), and the
+about to shoot (only the team with the lance asks for a shot, 000 Art. 12 §3 A; none from a
+kick-off not taken where the rules say so), and the
 kicks of a penalty shoot-out (003 Art. 28, 004 Disputa de pênaltis). Each function returns
 one referee input as ``(kind, data)``, or None when there is nothing to enter.
 """
@@ -29,12 +30,15 @@ def free_disc(pos: dict[str, Any], side: str, disc: int) -> int:
 
 def lance_towards(m: dict[str, Any], side: str, disc: int = 6) -> Move | None:
     """The lance to enter so that the ball goes towards `side`, or None when `side` has the
-    lance already (or the rules name no team): a touch by `side` where it may play now (it
+    lance already (its kick-off first where no shot is asked from it: :func:`kick_off_first`)
+    or the rules name no team: a touch by `side` where it may play now (it
     takes the ball), else by the team that has the lance (it plays and the lance passes; where
     touches are counted per vez, a touch that misses the ball, which passes it at once)."""
     pos = m.get("possession") or {}
     holder = pos.get("side")
-    if holder not in SIDES or holder == side:
+    if holder == side:
+        return kick_off_first(m, side, disc)
+    if holder not in SIDES:
         return None
     if keeper_takes(m):
         return keeper_takes(m)
@@ -50,6 +54,19 @@ def lance_towards(m: dict[str, Any], side: str, disc: int = 6) -> Move | None:
         # in 003 the ball passes when it stops off the opponent's disc (Art. 47 §4)
         return "touch", {"side": holder, "disc": disc, "hit": False, "opponent_last": True}
     return "touch", {"side": holder, "disc": disc}
+
+
+def kick_off_first(m: dict[str, Any], side: str, disc: int = 6) -> Move | None:
+    """`side`'s kick-off touch, when `side` has the lance at its kick-off not yet taken and the
+    rules ask no shot from it (the ball on the centre spot: 004 «Chute pedido», 001 Art. XXI
+    a; possession.allowed); else None."""
+    pos = m.get("possession") or {}
+    r = m.get("restart") or {}
+    allowed = (pos.get("allowed") or {}).get(side) or []
+    if r.get("kind") == "saida" and not r.get("taken") and r.get("side") == side \
+            and "touch" in allowed and "shot_asked" not in allowed:
+        return "touch", {"side": side, "disc": free_disc(pos, side, disc)}
+    return None
 
 
 def shootout_kick(m: dict[str, Any], misses_every: int = 3) -> Move | None:

@@ -5,8 +5,8 @@ applied by the rules. Match entries (device events that belong to a match, refer
 corrections) are appended and never updated or deleted, so a match is always a replay of its
 log; a match's header records when it ended, and the history's summaries are derived data
 kept beside it. The rooms: devices.py (the device ledger), matches.py (matches, entries, the
-chain), summaries.py (the history's cache), schema.py (the tables and their steps), db.py
-(how every futmesa file is opened and written).
+chain), summaries.py (the history's cache), tokens.py (the referee's console tokens),
+schema.py (the tables and their steps), db.py (how every futmesa file is opened and written).
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from futmesa.store.devices import DeviceLedger
 from futmesa.store.matches import MatchRecords
 from futmesa.store.schema import STEPS
 from futmesa.store.summaries import SummaryCache
+from futmesa.store.tokens import RefereeTokens
 
 
-class EventLog(DeviceLedger, MatchRecords, SummaryCache):
+class EventLog(DeviceLedger, MatchRecords, SummaryCache, RefereeTokens):
     """One SQLite file; safe to share between the table's thread and the web server."""
 
     def __init__(self, path: str | Path) -> None:

@@ -93,6 +93,20 @@ CREATE TABLE IF NOT EXISTS referee_inputs (
 );
 """
 
+# Each table's referee token (table_key '': the host's own, for one table): the printed link
+# outlives a restart of serve; `serve --new-referee-token` retires them (kept, retired_at set,
+# so a console still holding one is told why it is refused). store/tokens.py
+TOKEN_SCHEMA = """
+CREATE TABLE IF NOT EXISTS referee_tokens (
+    token TEXT PRIMARY KEY,
+    table_key TEXT NOT NULL,
+    made_at REAL NOT NULL,
+    retired_at REAL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS referee_token_now ON referee_tokens(table_key)
+    WHERE retired_at IS NULL;
+"""
+
 # Derived data, never the truth: one summary per match for the history list, valid while its
 # version and the match's entries (count, newest id) are what they were when it was made; and
 # an index so reading one match's log does not scan every match's entries.
@@ -122,4 +136,5 @@ STEPS: list[Step] = [
     lambda db: db.executescript(LOSS_SCHEMA),
     lambda db: db.executescript(INPUT_SCHEMA),  # a log from before input ids
     chain.migrate,  # an older log: its entries stay unchained
+    lambda db: db.executescript(TOKEN_SCHEMA),  # a log from before tokens outlived a restart
 ]

@@ -6,13 +6,15 @@ resulting state is published to the hub the views read. Referee inputs take the 
 (referee.py). The link's frames and the referee's inputs reach the match one at a time through
 the table's queue (queue.py). What a log row means, the engine and the state JSON belong to
 the matchbook; when an entry happened, to matchbook/timeline.py; a table's reset, to reset.py;
-the clock between two statuses, to clock.py; an effect's device command, to commands.py.
+the clock between two statuses, to clock.py; a clock behind the log, to behind.py; an
+effect's device command, to commands.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -47,7 +49,6 @@ class TableDaemon:
     def __init__(self, store: EventLog, hub: StateHub, port: str, ruleset: str,
                  settings: dict[str, Any] | None = None,
                  loop: asyncio.AbstractEventLoop | None = None,
-                 on_new_match: Callable[[int], None] | None = None,
                  on_table: Callable[[str], None] | None = None) -> None:
         self.store = store
         self.hub = hub
@@ -57,7 +58,6 @@ class TableDaemon:
         self.organiser = dict(settings or {})
         self.settings = dict(self.organiser)
         self.loop = loop
-        self.on_new_match = on_new_match  # e.g. a new console token for the new match
         self.on_table = on_table  # a table is first seen on this port (its id is known)
         self.queue = TableQueue(port)
         self.link = HostLink(port, self, explain=port_problem)
@@ -66,6 +66,7 @@ class TableDaemon:
         self.book: MatchBook | None = None
         self.clock = TableClock()
         self.connected = False
+        self.lost_wall_ms = 0.0  # host Unix ms the link went down (the screens' clock stands)
         self.link_reason = _("waiting for the table")
         self.last_event_wall_ms = 0.0
         self.sensor_faults: dict[int, str] = {}
@@ -115,10 +116,7 @@ class TableDaemon:
 
     def new_match(self, ruleset: str | None = None, settings: dict[str, Any] | None = None) -> int:
         """End the current match (if any) and start a new one on this table."""
-        match_id = self.queue.run(self._new_match, ruleset, settings)
-        if self.on_new_match is not None:
-            self.on_new_match(match_id)
-        return match_id
+        return self.queue.run(self._new_match, ruleset, settings)
 
     def _new_match(self, ruleset: str | None, settings: dict[str, Any] | None) -> int:
         if settings is not None:  # checked before the current match is ended
@@ -207,6 +205,8 @@ class TableDaemon:
         self.queue.run(self._on_connection, connected, reason)
 
     def _on_connection(self, connected: bool, reason: str) -> None:
+        if not connected and self.connected:
+            self.lost_wall_ms = time.time() * 1000
         self.connected = connected
         self.link_reason = reason
         self.publish()

@@ -13,10 +13,13 @@ from futmesa.health import is_write_failure
 from futmesa.i18n import _
 from futmesa.link import DeviceInfo, Status
 from futmesa.link.events import raw_event
+from futmesa.link.protocol import extend_boot
 from futmesa.matchbook import device_row
 from futmesa.matchbook.live import names_of
 from futmesa.matchbook.timeline import place_device
 from futmesa.rules import Entry
+from futmesa.table.behind import Restored, restore
+from futmesa.table.reset import new_boot
 
 if TYPE_CHECKING:
     from futmesa.table.daemon import TableDaemon
@@ -31,16 +34,21 @@ class DeviceInputs:
         self.table = table
         self._device_floor: dict[tuple[str, int], float] = {}  # per (device, boot): newest time
         self.fresh = False  # a new match opened at connection awaits the table's status
+        self._check_clock = False  # a connection's first status is checked against the log
 
     def on_device(self, info: DeviceInfo) -> tuple[int, int]:
         t = self.table
         first = t.info is None or t.info.uid != info.uid
-        if not first and t.info is not None and t.info.boot_id != info.boot_id:
-            t.clock.status = t.resets.device_reset(t.info, info, t.status, t.clock_now_ms(),
+        # its events come numbered as the link numbers the boot (past 65535: extend_boot)
+        boot = extend_boot(info.boot_id, *t.store.last_committed(info.uid), info.newest)
+        if not first and t.info is not None and new_boot(t.info, info, t.status):
+            known = t.clock.last_known(t.lost_wall_ms, t.running_rate())
+            t.clock.status = t.resets.device_reset(t.info, info, t.status, known,
                                                    t.clock.heard)
-            t.earlier.new_boot(info.boot_id)
+            t.earlier.new_boot(boot)
             t.publish()
         t.info = info
+        self._check_clock = True
         if first and t.loop is not None:
             t.hub.set_referee_handler(info.table_id, t.referee_async)
         if first:
@@ -52,10 +60,10 @@ class DeviceInputs:
             if (first or t.match is None) and t.open_match(info.table_id):
                 # a new match: what the table made before it (an earlier match, perhaps
                 # under another database) is kept in the device log, not played in it
-                t.earlier.match_opened(info)
+                t.earlier.match_opened(info, boot)
                 self.fresh = True  # its clock follows once its status is known
             elif first:
-                t.resets.while_down(info, t.store.last_committed(info.uid)[0], t.state)
+                t.resets.while_down(info, t.store.last_committed(info.uid), t.state)
         except Exception as exc:
             if not is_write_failure(exc):
                 raise
@@ -134,7 +142,14 @@ class DeviceInputs:
 
     def on_status(self, info: DeviceInfo, status: Status, wall_ms: float) -> None:
         t = self.table
+        view = t.resets.view
+        reset_seen = view is not None and not view["restored"]
+        restored = self._restore_from_log(info, status)
         t.resets.heard_status(status, info.tick_rate)
+        if restored is not None:
+            self._log_restored(restored.period, restored.clock_ms)
+        elif reset_seen and status.period > 0:
+            self._log_restored(status.period, status.clock_ms)
         t.clock.heard_status(status, wall_ms,
                              began=t.book.interval_began if t.book is not None else None)
         if self.fresh:
@@ -142,6 +157,39 @@ class DeviceInputs:
             if self._clear_earlier_match(info, status):
                 t.send_profile()
         t.publish()
+
+    def _restore_from_log(self, info: DeviceInfo, status: Status) -> Restored | None:
+        """A connection's first status: a clock behind the log is restored from it
+        (behind.py)."""
+        t = self.table
+        if not self._check_clock or self.fresh or t.state is None:
+            return None
+        self._check_clock = False
+        restored = restore(status, t.state, t.resets.known_clock())
+        if restored is None:
+            return None
+        t.send_profile()  # the log's match's profile first: its periods and lengths
+        for command in restored.commands:
+            t.link.command(command.code, a=command.a, b=command.b, x=command.x)
+        t.resets.restored_from_log(info.boot_id, restored, info.tick_rate)
+        return restored
+
+    def _log_restored(self, period: int, clock_ms: int) -> None:
+        """A reset table's clock restored in a period of the match: the log keeps it, with the
+        match time the clock did not count, so the account says it (walk 47a H1)."""
+        t = self.table
+        view = t.resets.view
+        if t.match is None or t.book is None or view is None or t.state is None \
+                or t.state.m.get("finished"):
+            return
+        now = time.time() * 1000
+        t.book.timeline.note_device_at(now)  # not before its stored time
+        data = {"lost_ms": int(view["lost_ms"])}
+        entry_id = t.store.append_entry(t.match["id"], "system", "clock_restored", data,
+                                        period, clock_ms, "link", occurred_at=now)
+        t.health.log_ok()
+        t.apply(Entry(id=entry_id, kind="clock_restored", source="system", data=data,
+                      period=period, clock_ms=clock_ms, author="link", at=int(now)))
 
     def _clear_earlier_match(self, info: DeviceInfo, status: Status) -> bool:
         """A new match opened at the table's connection: a clock left from an earlier match

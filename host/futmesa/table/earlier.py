@@ -20,8 +20,10 @@ class EarlierEvents:
         self._boots_since: set[int] = set()  # the table's boots seen since the match opened
         self._told = False
 
-    def match_opened(self, info: DeviceInfo) -> None:
-        self.before = (info.boot_id, info.newest)
+    def match_opened(self, info: DeviceInfo, boot: int) -> None:
+        """`boot`: the table's boot as the log numbers it (link.protocol.extend_boot), as its
+        events come."""
+        self.before = (boot, info.newest)
         self._boots_since = set()
 
     def new_boot(self, boot_id: int) -> None:

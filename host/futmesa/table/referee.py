@@ -12,8 +12,9 @@ from futmesa.config import SettingsError, validate_settings
 from futmesa.health import is_write_failure
 from futmesa.hub import RefusedError
 from futmesa.i18n import N_, _, language, short, translator
-from futmesa.matchbook.answer import answer_words, new_match_words
+from futmesa.matchbook.answer import answered, new_match_words
 from futmesa.matchbook.citations import announcement
+from futmesa.matchbook.keeper_secret import SECRET_KINDS
 from futmesa.matchbook.signing import SIGNING_KINDS, signable_hashes, signed_result
 from futmesa.matchbook.signing import refusal as closing_refusal
 from futmesa.rules import Entry, load_ruleset
@@ -85,18 +86,22 @@ class RefereeInputs:
                 raise RefusedError.words(N_("An earlier match is not reopened: only the "
                                             "table's current match is corrected"))
         self._refuse_if_closed(kind, data)
+        self._refuse_secret_amend(kind, data)
+        if kind in ("clock_catch_up", "clock_kept") and not t.resets.asking():  # answered once
+            raise RefusedError.words(N_("The power-cut question is no longer open: the clock "
+                                        "stays as it is"))
         if kind == "signature":  # the result it attests, as the rules read it now
             data = {**data, "result": signed_result(t.book.state.m)}
         now = time.time() * 1000
         at = t.book.timeline.referee_stamp(now, pressed_at, kind)
         probe = Entry(id=0, kind=kind, data=data, source="referee",
                       period=t.clock.status.period if t.clock.status else 0,
-                      clock_ms=t.clock.at_ms(at, now, t.running_rate()), author=author, at=at)
+                      clock_ms=self._clock_at(at, now), author=author, at=at)
         self._probe(probe)
         entry = Entry(id=self._store(probe, input_id), kind=kind, data=data, source="referee",
                       period=probe.period, clock_ms=probe.clock_ms, author=author, at=at)
         t.health.log_ok()
-        if kind == "added_time":
+        if kind in ("added_time", "clock_catch_up", "clock_kept"):  # the reset offer answered
             t.resets.decided()
         if t.book.timeline.placed_before_device(at):
             # pressed before events the table sent since (it reached us late): the match is
@@ -115,16 +120,24 @@ class RefereeInputs:
         rows = t.book.live_log.rows()  # an entry named by its number in the Registro
         return {"ok": True, "entry_id": entry.id,
                 "effects": [announcement({"kind": e.kind, **e.data}, rows=rows) for e in effects],
-                "said": answer_words(t.book.live_log.record(entry.id)),
+                "said": answered(t.book.live_log.record(entry.id), effects),
                 "state": t.state_json()}
+
+    def _clock_at(self, at: float, now: float) -> int:
+        """The table's clock an input pressed at host Unix ms ``at`` is stamped with: while the
+        table is not heard, the clock every screen stands at (TableClock.at_ms, walk50b M1)."""
+        t = self.table
+        return t.clock.at_ms(at, now, t.running_rate(), None if t.connected else t.lost_wall_ms)
 
     def _who(self, author: str) -> str:
         """The input's author: a console that does not say who it is (its generic "árbitro" /
         "referee", or nothing) writes as the match's referee, the one its settings name
-        (walk 45g G2: the first match's registro said "Árbitro" for "Árbitro Walk")."""
+        (walk 45g G2: the first match's registro said "Árbitro" for "Árbitro Walk"), else as
+        no one named: "" — the rules then say "anulado pelo árbitro", never "por referee"
+        (issue 45 #3: the HTTP API's default author was stored and read out)."""
         named = str((self.table.match or {}).get("referee") or "").strip()
         generic = {"", "referee", *(translator(lang).gettext("referee") for lang in LANGS)}
-        if named and author.strip().lower() in generic:
+        if author.strip().lower() in generic:
             return named
         return author
 
@@ -155,6 +168,21 @@ class RefereeInputs:
         if refusal:
             raise RefusedError(refusal, {lang: closing(lang) or refusal for lang in LANGS})
 
+    def _refuse_secret_amend(self, kind: str, data: dict[str, Any]) -> None:
+        """The goalkeeper's secret choice (004 «Pênaltis») is never corrected by the referee
+        while the match goes on: its form could only show it, or overwrite it with «secreta»
+        (walk51a H1); voided, the goalkeeper chooses again on his own page."""
+        book = self.table.book
+        assert book is not None
+        target = data.get("target")
+        if kind != "amend" or book.state.m.get("finished"):
+            return
+        if any(e.id == target and e.kind in SECRET_KINDS for e in book.state.log):
+            raise RefusedError.words(N_(
+                "The goalkeeper's choice is secret: the referee does not correct it. For the "
+                "goalkeeper to choose again, tap “Ask the goalkeeper to choose again” on its "
+                "entry in the Log"))
+
     def would_take(self, kind: str, data: dict[str, Any]) -> bool:
         """Would the rules take this input now (the camera's proposals offer only what they
         would: docs/camera.md)? Nothing is logged."""
@@ -165,7 +193,7 @@ class RefereeInputs:
         at = t.book.timeline.referee_stamp(now, None, kind)
         probe = Entry(id=0, kind=kind, data=data, source="referee",
                       period=t.clock.status.period if t.clock.status else 0,
-                      clock_ms=t.clock.at_ms(at, now, t.running_rate()), author="", at=at)
+                      clock_ms=self._clock_at(at, now), author="", at=at)
         try:
             self._probe(probe)
         except RefusedError:

@@ -30,8 +30,11 @@ def table_state(t: TableDaemon) -> dict[str, Any]:
         period_ms=settings.get("period_ms"),
         # the format the match was opened with (none given: a league, as rules/core.py reads it)
         competition=str(settings.get("competition") or "league") if t.match else None,
-        link=LinkView(connected=t.connected, reason=t.link_reason,
+        # a void or a correction, the newest entry: what every TV says of it (issue 45 #4)
+        correction=t.book.live_log.correction() if t.book else None,
+        link=LinkView(connected=t.connected, reason=t.link_reason, lost_at=t.lost_wall_ms,
                       last_event_at=t.last_event_wall_ms,
+                      heard_at=max(t.last_event_wall_ms, t.clock.status_wall_ms),
                       bad_frames=t.link.stats.bad_frames,
                       device=info.uid if info else None,
                       firmware=info.firmware if info else None,

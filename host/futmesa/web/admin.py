@@ -9,7 +9,6 @@ changed later.
 
 from __future__ import annotations
 
-import io
 from html import escape
 from urllib.parse import quote
 
@@ -19,7 +18,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from futmesa.i18n import N_, translator
-from futmesa.web.access import console_url
+from futmesa.web.access import console_url, qr_svg
 from futmesa.web.common import page, request_language
 
 REFUSED = N_("The admin screen only opens on the table's own computer: open it there, or ask "
@@ -37,15 +36,6 @@ def refusal_page(lang: str) -> HTMLResponse:
             '<body style="font-family:sans-serif;margin:2em;max-width:40em">'
             f"<h1>{escape(_(REFUSED_TITLE))}</h1><p>{escape(_(REFUSED))}</p></body></html>")
     return HTMLResponse(body, status_code=403)
-
-
-def qr_svg(text: str) -> str:
-    import segno
-
-    out = io.BytesIO()
-    segno.make(text, error="m").save(out, kind="svg", border=2, xmldecl=False, omitsize=True,
-                                     svgns=True, dark="#000", light="#fff")
-    return out.getvalue().decode()
 
 
 def admin_info(public_url: str, token: str, table: str | None = None) -> dict[str, str]:

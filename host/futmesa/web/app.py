@@ -60,14 +60,15 @@ def create_app(
 ) -> Starlette:
     """Build the web app over ``hub``; ``console_token`` guards referee writes.
 
-    The daemon can give each match a new token with ``app.state.gate.token = new``.
+    The token lasts the serve session; a host serving several tables gives each its own in
+    ``app.state.gate.tables`` (futmesa.web.access.TokenGate).
     ``logo_dir`` holds club logos: the file named in ``teams.X.logo``, or one named after
     the team (``gremio-f-c.png`` for "Grêmio F.C."); served at ``/logo/A`` and ``/logo/B``.
     ``max_body`` and ``public_urls`` set up the :class:`~futmesa.web.guard.RequestGuard`.
     ``clip_dir``: the camera's clips (docs/camera.md), served at ``/clips/`` (ranges too, as
     a phone's video player asks).
     """
-    gate = TokenGate(console_token)
+    gate = TokenGate(console_token, match_of=lambda table: hub.snapshot(table).get("match_id"))
     broadcast = Broadcast()
     display: dict[str, Any] = {"mode": "scoreboard", "theme": "default", "lang": "pt",
                                "sound": "off"}

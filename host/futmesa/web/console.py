@@ -19,10 +19,24 @@ from starlette.routing import BaseRoute, Route
 from futmesa.hub import StateHub
 from futmesa.i18n import N_, _, translator
 from futmesa.matchbook import public_record
+from futmesa.matchbook.answer import once
 from futmesa.matchbook.numbers import with_numbers
 from futmesa.matchbook.signing import closed
-from futmesa.matchbook.wording import amend_fields, origin, sentence, status_text
-from futmesa.web.access import MISSING, TokenGate, console_url, request_token
+from futmesa.matchbook.wording import (
+    amend_fields,
+    document_kinds,
+    origin,
+    sentence,
+    status_text,
+)
+from futmesa.web.access import (
+    MISSING,
+    TokenGate,
+    console_url,
+    keeper_url,
+    qr_svg,
+    request_token,
+)
 from futmesa.web.common import (
     DISPLAY_MODES,
     LANGS,
@@ -39,11 +53,12 @@ from futmesa.web.guard import parse_id
 from futmesa.web.public import Broadcast
 from futmesa.web.referee_inbox import ANSWER_WITHIN_S, RefereeInbox
 
+ASK_AGAIN = N_("Ask the goalkeeper to choose again")  # the Registro's void of his secret choice
 UNDO = {"void": N_("Undo the void"), "amend": N_("Undo the correction")}  # the Registro's undo
 
 
 def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[str, Any]],
-               lang: str) -> dict[str, Any]:
+               lang: str, kinds: dict[str, list[str]] | None = None) -> dict[str, Any]:
     """One entry of the console's log: its sentence, origin, status and correction form. A
     signature or a reopening is never correctable (the daemon refuses it: reopen instead)."""
     key = "text" if lang == "pt" else "text_en"
@@ -66,17 +81,24 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
     facts = (e.get("headline") or {}).get("en" if lang == "en" else "pt")
     if facts is None:
         facts = [str(f.get(key) or "") for f in e.get("facts") or []]
+    fact_lines = [f for f in facts if f and f != text]
     return {**e, "text": text, "status": status,
             # the entry's facts in the account of the match, where they say more than its text
-            "fact_lines": [f for f in facts if f and f != text],
+            "fact_lines": fact_lines,
+            # what the correction form names it: its facts and its sentence, each said once
+            "named": " — ".join(once([*fact_lines, text])),
             "undo": translator(lang).gettext(UNDO[str(e.get("kind"))]) if undo else None,
             "meaning": e.get("meaning_en" if lang == "en" else "meaning") or [],
             "origin": origin(e.get("source"), e.get("author"), lang),
             "status_text": status_text(status, lang, e.get("kind")),
             "correctable": correctable,
+            # the goalkeeper's secret choice (matchbook/keeper_secret.py): never corrected,
+            # only voided, so that he chooses again — said so, naming no corner (walk51a H1)
+            "ask_again": translator(lang).gettext(ASK_AGAIN)
+            if correctable and e.get("secret") else None,
             "fields": amend_fields(str(e.get("kind")), e.get("amend_data") or e.get("data"),
-                                   teams, lang)
-            if correctable else []}
+                                   teams, lang, kinds)
+            if correctable and not e.get("secret") else []}
 
 
 def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -88,7 +110,9 @@ def log_view(record: dict[str, Any], lang: str) -> dict[str, Any]:
     teams = (shown.get("state") or {}).get("teams") or match.get("teams") or {}
     entries = with_numbers(shown.get("entries", []))  # each with its nº in the match
     by_id = {e.get("id"): e for e in entries}
-    return {"match": match, "entries": [entry_view(e, teams, by_id, lang) for e in entries],
+    kinds = document_kinds(shown.get("state"))
+    return {"match": match,
+            "entries": [entry_view(e, teams, by_id, lang, kinds) for e in entries],
             "closed": closed(record.get("entries") or []), "full": True}
 
 
@@ -111,7 +135,8 @@ def live_log_view(live: Any, epoch: str | None, since: str | None, lang: str,
         rev = _number(since)
         body = live.since(epoch, rev if rev is not None else -1, most)
     return {**body, "match_id": live.match_id,
-            "entries": [entry_view(e, live.teams, {}, lang) for e in body["entries"]]}
+            "entries": [entry_view(e, live.teams, {}, lang, live.kinds)
+                        for e in body["entries"]]}
 
 
 LOG_PAGE = 200  # entries a console gets of a long log at first, and per page of older ones
@@ -122,7 +147,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
                    broadcast: Broadcast, history: HistoryProvider | None,
                    answer_within_s: float = ANSWER_WITHIN_S) -> list[BaseRoute]:
     """``/console``, ``/console/expert``, ``/console/keeper``, ``/console/recover``,
-    ``/console/sw.js``, ``/api/token``, ``/api/time``, ``/api/referee``,
+    ``/console/sw.js``, ``/api/token``, ``/api/keeper``, ``/api/time``, ``/api/referee``,
     ``/api/referee/{rid}`` (:mod:`futmesa.web.referee_inbox`), ``/api/display``,
     ``/api/log``, ``/api/account``."""
     inbox = RefereeInbox(hub, gate, answer_within_s)
@@ -134,6 +159,7 @@ def console_routes(hub: StateHub, *, gate: TokenGate, display: dict[str, Any],
         Route("/console/keeper", desk.keeper),
         Route("/console/recover", desk.recover),
         Route("/api/token", desk.check_token),
+        Route("/api/keeper", desk.keeper_link),
         Route("/api/time", desk.host_time),
         Route("/api/referee", inbox.receive, methods=["POST"]),
         Route("/api/referee/{rid}", inbox.result),
@@ -208,6 +234,23 @@ class ConsoleSide:
         if refusal is not None:
             return error(*refusal)
         return JSONResponse({"ok": True})
+
+    async def keeper_link(self, request: Request) -> Response:
+        """``GET /api/keeper?side=A|B``: the goalkeeper's page for his secret choice of a
+        penalty, with a key that makes only that choice (web/access.py), and its QR code to
+        read on his phone; the referee's alone. No side: either goalkeeper's (the shoot-out's
+        page, handed from one to the other)."""
+        table = table_of(request)
+        refusal = self.gate.refuse(request, table)
+        if refusal is not None:
+            return error(*refusal)
+        side = request.query_params.get("side") or None
+        if side not in ("A", "B", None):
+            return error(400, _("side must be A or B (the defending team's goalkeeper)"))
+        url = keeper_url(str(request.base_url), self.gate.keeper_key(table, side or "AB"),
+                         table, side)
+        return JSONResponse({"ok": True, "url": url, "qr_svg": qr_svg(url)},
+                            headers={"Cache-Control": "no-store"})
 
     async def set_display(self, request: Request) -> Response:
         body = await self.authorized_body(request)

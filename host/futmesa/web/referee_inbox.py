@@ -132,6 +132,12 @@ def outcome_of(task: asyncio.Future[Any], lang: str | None = None) -> dict[str, 
                            "log_length": match.get("log_length"),
                            "entries": [g.get("entry") for g in match["goals"]
                                        if isinstance(g, dict)]}
+    if isinstance(match, dict) and "restart" in match:
+        # and the restart it leaves to take: an act whose answer brings one closes its sheet
+        # (console main.js, walk50a M1)
+        r = match["restart"]
+        answer["restart"] = {k: r.get(k) for k in ("kind", "side", "taken")} \
+            if isinstance(r, dict) else None
     return {"ok": True, "result": answer}
 
 
@@ -144,8 +150,8 @@ class RefereeInbox:
         self.gate = gate
         self.answer_within_s = answer_within_s
         self.pending = PendingOutcomes()
-        # a pending answer's readers: its table, and the tokens that asked it (the asker may
-        # follow a "Nova partida" that has just replaced its token); nobody else
+        # a pending answer's readers: its table, and the tokens that asked it (should the
+        # table's token change meanwhile); nobody else
         self.readers: dict[str, tuple[str | None, set[str]]] = {}
         self.ledger = InputLedger()
 
@@ -153,7 +159,8 @@ class RefereeInbox:
                    lang: str | None = None) -> dict[str, Any]:
         outcome = outcome_of(task, lang)
         if kind == "new_match" and outcome["ok"]:
-            # the console that started the match carries on with its table's new token
+            # the console that started the match carries on with its table's token (the
+            # same for the whole serve session: futmesa.web.access)
             outcome["token"] = self.gate.token_for(table)
         return outcome
 
@@ -173,9 +180,11 @@ class RefereeInbox:
         seen = self.ledger.seen(table, input_id)
         if seen is not None and hmac.compare_digest(seen.token.encode(), token.encode()):
             # a retry of an input already received (its answer was lost): answered the
-            # same, applied once, even after a "Nova partida" it made replaced the token
+            # same, applied once
             return await self.answer(seen, token, started, lang)
-        refusal = self.gate.refuse(request, table)
+        # the table's referee token, or a goalkeeper's key for his choice (web/access.py)
+        refusal = self.gate.refuse_input(request, table, str(body.get("kind") or ""),
+                                         body.get("data"))
         if refusal is not None:
             return error(*refusal)
         parsed = parse_input(body)

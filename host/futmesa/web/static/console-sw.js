@@ -12,7 +12,8 @@ const SHELL = [
   "/static/console/main.js", "/static/console/page.js", "/static/console/keypad.js",
   "/static/console/link.js", "/static/console/actions.js", "/static/console/ruleinputs.js",
   "/static/console/questions.js", "/static/console/log.js", "/static/console/corrections.js",
-  "/static/console/review.js",
+  "/static/console/review.js", "/static/console/playstop.js", "/static/console/calibrate.js",
+  "/static/console/keeperpass.js",
   "/i18n/words.js",
   "/static/console.webmanifest", "/static/console-icon.svg", "/static/console-icon-192.png",
 ];

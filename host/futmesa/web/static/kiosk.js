@@ -113,9 +113,11 @@
     return g.period > 0 ? `${minute} ${T().half(g.period)}` : minute;
   }
 
+  // "1' 1ºT · botão 8 · pênalti": a goal the penalty's kick scored says so (the rules mark
+  // it, rules/goals.py; walk 50a L4)
   function goalLine(g) {
     const who = g.own_goal ? T().ownGoal : g.disc != null ? `${T().disc} ${g.disc}` : "";
-    return [goalMinute(g), who].filter(Boolean).join(" · ") || "⚽";
+    return [goalMinute(g), who, g.penalty ? T().penalty : ""].filter(Boolean).join(" · ") || "⚽";
   }
 
   function periodText(st) {
@@ -212,6 +214,7 @@
     period_end: "time", shot_at_alarm: "time", match_end: "time", extra_time: "time",
     shot_asked: "shot", shot_over: "shot", penalty_keeper: "shot",
     goal_void: "goal", // a goal the referee voided: framed like a goal (takeAnnouncements)
+    goal_restored: "goal", // a goal's void undone: framed like its void, GOL VALIDADO
   };
   function urgent(x) {
     return !!(x && x.a && (x.a.code === "goal" || KEEP.has(kindOf(x.a.code))));
@@ -265,7 +268,7 @@
   // its words back, walk #45 M6), so a word is new when its number is past lastId OR its entry
   // is past lastEntry: "Fim do 1º tempo" after an undone void is never taken for old news.
   const ann = { match: undefined, catchUp: false, lastId: 0, lastEntry: 0, queue: [], current: null, goals: 0,
-                goalList: [], voidedEntries: new Set() };
+                goalList: [] };
   window.futmesaAnnouncements = ann;
 
   function annText(a) {
@@ -275,7 +278,12 @@
 
   function takeAnnouncements(st) {
     const m = st.match || {};
-    const list = Array.isArray(m.announcements) ? m.announcements : [];
+    // a void or a correction, the newest entry: its words as the state says them
+    // (matchbook LiveLog.correction) — the same on every TV, the one that saw it and one
+    // opened after it (issue 45 #4); taken as the words of its entry, never by a number
+    const told = st.correction && typeof st.correction === "object" && typeof st.correction.entry === "number"
+      ? { ...st.correction, id: 0, account: true } : null;
+    const list = (Array.isArray(m.announcements) ? m.announcements : []).concat(told ? [told] : []);
     const score = st.score ? Number(st.score.A || 0) + Number(st.score.B || 0) : 0;
     const ids = list.map((a, i) => (a && typeof a === "object" && typeof a.id === "number" ? a.id : i + 1));
     const newest = ids.length ? Math.max(...ids) : 0;
@@ -299,7 +307,6 @@
       }
       // a screen that opens mid-match (or comes back to news) shows the newest entry's
       // announcements, without a party
-      if (ann.match !== st.match_id) ann.voidedEntries = new Set();
       ann.match = st.match_id;
       ann.queue = [];
       ann.current = null;
@@ -344,12 +351,17 @@
     }
     if (newest > ann.lastId) ann.lastId = newest;
     if (newestEntry > ann.lastEntry) ann.lastEntry = newestEntry;
-    const end = ann.queue.findIndex((x) => x.a && x.a.code === "match_end");
-    if (end > 0) {
-      // the final whistle takes the screen at once: what was waiting before it is old news
-      // (a goal keeps its turn)
+    // the final whistle, or a period's end, takes the screen at once: what was waiting
+    // before it is old news (a goal keeps its turn; walk 49a L3: "Bola fora" stood over
+    // "Intervalo" while "Fim do 1º tempo", said after it, waited)
+    const ENDS = ["match_end", "period_end"];
+    const end = ann.queue.findIndex((x) => x.a && ENDS.includes(x.a.code));
+    const shown = ann.current;
+    const routine = !!(shown && !shown.goal && !KEEP.has(shown.kind)
+                       && !(shown.a && ENDS.includes(shown.a.code)));
+    if (end > 0 || (end === 0 && routine)) {
       ann.queue = ann.queue.filter((x, i) => i >= end || (x.a && x.a.code === "goal"));
-      if (ann.current && !ann.current.goal) ann.current = null;
+      if (shown && (end > 0 ? !shown.goal : routine)) ann.current = null;
     }
     // the screen never falls behind the match: past MAX_QUEUE waiting, the oldest routine
     // words make way (a goal, a card or a sending-off always keeps its turn)
@@ -359,53 +371,35 @@
     }
     // a voided goal is announced like a goal (GOL ANULADO, the team, then the score), and
     // the rules' words for it follow (e.g. "Gol anulado pelo árbitro: tiro de meta para …")
+    // (the void's own words, the state's correction, instead of the rules' when it says them)
     for (const g of voided) {
       const said = list.filter((a) => a && a.entry === g.entry && a.code === "goal_disallowed");
+      const words = told && told.goal ? [{ ...told, code: "goal_disallowed" }] : said;
       // the goal's own words not yet shown (its kick-off) are not said after its void
-      ann.queue = ann.queue.filter((x) => !said.includes(x.a) && !(x.a && x.a.entry === g.entry));
+      ann.queue = ann.queue.filter((x) => !said.includes(x.a) && x.a !== told
+                                   && !(x.a && x.a.entry === g.entry));
       ann.queue.unshift({ a: { code: "goal_void", side: g.side, synthetic: true }, g },
-                        ...said.map((a) => ({ a })));
+                        ...words.map((a) => ({ a })));
       if (ann.current && !ann.current.goal) ann.current = null;
-      sayAccount(st, "void_goal", g);
     }
     if (score > ann.goals && !goalAnnounced) {
-      // a goal without the engine's words (e.g. counted while this screen was away, or a void
-      // undone: the goal counts again): still GOL, with that goal's team, minute and disc
+      // a goal without the engine's words (e.g. counted while this screen was away): still
+      // GOL, with that goal's team, minute and disc; a void undone (the state's correction
+      // says it restored a goal) is that goal counting again: GOL VALIDADO, never a new GOL!
+      // (walk50b L1: the TV played GOL! in the interval)
       const back = goalList.filter((g) => !before.some((x) => x.entry === g.entry));
       const g = back[back.length - 1] || goalList[goalList.length - 1];
       const side = g ? g.side : (st.score.A > (ann.sideA || 0) ? "A" : "B");
-      ann.queue.unshift({ a: { code: "goal", side, entry: g ? g.entry : undefined, synthetic: true } });
+      const code = told && told.restored ? "goal_restored" : "goal";
+      // the correction that brought it back ("Anulação desfeita: …") follows its frame
+      ann.queue = ann.queue.filter((x) => x.a !== told);
+      ann.queue.unshift({ a: { code, side, entry: g ? g.entry : undefined, synthetic: true } },
+                        ...(told ? [{ a: told }] : []));
       if (ann.current && !ann.current.goal) ann.current = null;
-      if (g && ann.voidedEntries.has(g.entry)) sayAccount(st, "undo", null);
     }
-    for (const g of voided) ann.voidedEntries.add(g.entry);
     ann.goals = score;
     ann.sideA = st.score ? Number(st.score.A || 0) : 0;
     standingWords(st, list);
-  }
-
-  // The account of the match (GET /api/account, matchbook/account.py) says a void in the
-  // referee's words ("Gol de … (1 × 0, 12', botão 9) anulado pelo árbitro: …") and its undo
-  // ("Anulação desfeita: o gol volta a valer"): when it answers, those words follow the frame
-  // (GOL ANULADO / GOL!), a void's instead of the rules' own (which stay when it does not).
-  async function sayAccount(st, kind, g) {
-    let facts = [];
-    try {
-      const r = await fetch(`/api/account${st.table_id ? `?table=${encodeURIComponent(st.table_id)}` : ""}`,
-                            { cache: "no-store" });
-      if (!r.ok) return;
-      facts = (await r.json()).facts || [];
-    } catch (e) {
-      return;
-    }
-    const found = facts.filter((f) => f && f.kind === kind && !f.struck && (kind !== "void_goal" || f.goal));
-    const f = (g && found.filter((x) => x.goal.side === g.side && x.goal.period === g.period
-                                 && x.goal.clock_ms === g.clock_ms).pop()) || found.pop();
-    if (!f || ann.match !== st.match_id) return;
-    if (g) ann.queue = ann.queue.filter((x) => !(x.a && x.a.code === "goal_disallowed" && x.a.entry === g.entry));
-    const at = ann.queue.findIndex((x) => x.a && (g ? x.a.code === "goal_void" : x.a.code === "goal" && x.a.synthetic));
-    ann.queue.splice(at + 1, 0, { a: { code: g ? "goal_disallowed" : "correction", pt: f.text,
-                                       en: f.text_en || f.text, entry: g ? g.entry : f.entry, account: true } });
   }
 
   function goalOf(st, a) {
@@ -443,7 +437,8 @@
     if (!item) return;
     const a = item.a;
     const isVoid = !!(a && a.code === "goal_void");
-    const isGoal = (isVoid || (a && a.code === "goal")) && !item.quiet;
+    const isBack = !!(a && a.code === "goal_restored");
+    const isGoal = (isVoid || isBack || (a && a.code === "goal")) && !item.quiet;
     // the kick a card gives keeps the card's frame (gaúcha's "Falta técnica para …" after a
     // disciplinary foul, walk #45 M6): one fact, one card on the screen
     let kind = (a && kindOf(a.code)) || "info";
@@ -453,6 +448,8 @@
                     quiet: !!item.quiet, kind, waited: restartWords(a) && restartWaiting(state) };
     if (isVoid) {
       ann.current.detail = { g: item.g, side: a.side, score: state.score || { A: 0, B: 0 }, voided: true };
+    } else if (isBack) {
+      ann.current.detail = { ...goalOf(state, a), restored: true };
     } else if (isGoal) {
       ann.current.detail = goalOf(state, a);
       ann.shownGoals = (ann.shownGoals || 0) + 1;
@@ -481,7 +478,9 @@
       const team = state && state.teams && state.teams[d.side];
       box.style.setProperty("--team", FM.safeColor(team && team.color, "#1f5fd1"));
       box.classList.toggle("voided", !!d.voided);
-      const word = d.voided ? T().goalVoidBig : d.g && d.g.own_goal ? T().ownGoalBig : T().goalBig;
+      box.classList.toggle("restored", !!d.restored);
+      const word = d.voided ? T().goalVoidBig : d.restored ? T().goalRestoredBig
+        : d.g && d.g.own_goal ? T().ownGoalBig : T().goalBig;
       setText($("goal-word"), word);
       $("goal-word").style.setProperty("--chars", String(Math.max(4, word.length)));
       const own = !!(d.g && d.g.own_goal);
@@ -490,7 +489,8 @@
       setText($("goal-team"), !state ? "" : own ? T().pointFor(teamName(state, d.side)) : teamName(state, d.side));
       const who = own && state ? T().ownGoalBy(teamName(state, other))
         : d.g && d.g.disc != null ? `${T().disc} ${d.g.disc}` : "";
-      setText($("goal-detail"), [d.g ? goalMinute(d.g) : "", who].filter(Boolean).join(" · "));
+      setText($("goal-detail"), [d.g ? goalMinute(d.g) : "", who, d.g && d.g.penalty ? T().penalty : ""]
+        .filter(Boolean).join(" · "));
       setText($("goal-score"), `${d.score.A} × ${d.score.B}`);
     }
     const twice = !!(cur && saidByBanner(cur.a)); // said by the banner already
@@ -568,8 +568,17 @@
       setText($("banner-age"), "");
       return;
     }
-    const last = state && state.link && state.link.last_event_at;
-    setText($("banner-age"), last ? `— ${t.lastEvent(FM.ago(FM.hostNow() - last))}` : `— ${t.never}`);
+    // how long it has been silent, from the last it was heard: the server by this screen, the
+    // table by the server (a status or an event; walk 50a L2: "último evento" was the age of
+    // the table's last sensor event, and "evento" meant nothing to players)
+    if (text === t.serverGone) {
+      const heard = conn.lastMessage || conn.since;
+      setText($("banner-age"), `— ${t.serverSilent(FM.ago(Math.max(0, Date.now() - heard)))}`);
+      return;
+    }
+    const heard = state && state.link && state.link.heard_at;
+    setText($("banner-age"), heard ? `— ${t.tableSilent(FM.ago(Math.max(0, FM.hostNow() - heard)))}`
+      : `— ${t.tableNeverHeard}`);
   }
 
   function renderScoreboard() {
@@ -631,7 +640,11 @@
       const lance = $("lance");
       const lms = FM.countdownMs(state.lance, now);
       const ovLance = $("ov-lance");
-      if (lms == null || !FM.lanceTimed(state) || finished(state) || state.status === "interval") {
+      // after the alarm (ÚLTIMO LANCE, until the ball goes dead) a lance that is not running
+      // is no countdown: its length standing there read as one (walk 48b L4)
+      const afterAlarm = state.status === "last_lance" || state.status === "awaiting_dead_ball";
+      if (lms == null || !FM.lanceTimed(state) || finished(state) || state.status === "interval"
+          || (afterAlarm && !state.lance.running)) {
         show(lance, false);
         show(ovLance, false);
       } else {

@@ -52,7 +52,9 @@
       const who = document.createElement("span");
       who.className = "who";
       who.textContent = `${s.label}: ${s.name}`;
-      li.append(who, " — " + (s.valid ? _("signed") : s.reason ? _("no longer valid (match reopened: {reason})", { reason: s.reason }) : _("no longer valid (match reopened)")));
+      // the hash each one signed, short as the page shows it (walk 49b L6)
+      const over = s.signs ? _("signed over {hash}", { hash: s.signs.slice(0, 12) }) : _("signed");
+      li.append(who, " — " + (s.valid ? over : s.reason ? _("no longer valid (match reopened: {reason})", { reason: s.reason }) : _("no longer valid (match reopened)")));
       if (s.image && s.image.startsWith("data:image/png;base64,")) {
         const img = document.createElement("img");
         img.src = s.image;
@@ -68,9 +70,14 @@
     const signable = body.signable !== undefined ? body.signable : body.finished;
     $("sign-card").hidden = !signable || everyone;
     $("all-signed").hidden = !(signable && everyone);
-    // what the hash is: the log the next one signs, or, everyone signed, the final one
+    // what the hash is: the log you sign; once someone signed, the log now, with the
+    // signatures, which the next one signs (each signature says the one it signed: walk 49b
+    // L6 read two hashes under one label); everyone signed, the final one
+    const someone = body.signatures.some((s) => s.valid);
     $("hash-label").textContent = signable && everyone
-      ? _("Final fingerprint (SHA-256) of the log, signatures included:") : _("Hash of the log you sign:");
+      ? _("Final fingerprint (SHA-256) of the log, signatures included:")
+      : someone ? _("Fingerprint (SHA-256) of the log now, signatures included — the next to sign signs this one:")
+        : _("Hash of the log you sign:");
     // only the table's current match, closed by the referee, is reopened (an earlier one is
     // signed here, corrected nowhere: walk 45g G8)
     $("reopen-card").hidden = !body.closed || body.current === false;

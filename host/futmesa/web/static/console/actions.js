@@ -2,9 +2,9 @@
 // sheets, one tap away, one open at a time.
 
 import { $, LANG, _, ask, name, say, view } from "./page.js";
-import { discNumber, send } from "./keypad.js";
-import { ARRANGED, arrangeNext, endOwner, movers, offsideSide, restartName, restartNow } from "./ruleinputs.js";
-import { loadLog } from "./log.js";
+import { discNumber, isGrey, refuseShot, send } from "./keypad.js";
+import { ARRANGED, arrangeNext, endOwner, foulPlaceAsked, movers, offsideSide, renderFoulPlace, restartName, restartNow, restartTap, restartWords, takerDisc } from "./ruleinputs.js";
+import { openLog } from "./log.js";
 
 function discMoved(s) {
   const d = discNumber();
@@ -13,8 +13,6 @@ function discMoved(s) {
   return send("disc_moved", { side: s, disc: d }, _("{team} moved disc no. {disc}", { team: name(s), disc: d }));
 }
 
-// a foul whose kick is the same wherever it was: a technical foul, a penalty
-const PLACELESS = ["tecnica", "penalti"];
 // the foul sheet for the next foul: the usual kind, no place
 function freshFoul() {
   for (const [field, value] of [["foul-type", "falta"], ["foul-where", ""]]) {
@@ -23,6 +21,7 @@ function freshFoul() {
       b.setAttribute("aria-pressed", String(b.dataset.value === value));
     }
   }
+  renderFoulPlace();
 }
 
 export const actions = {
@@ -36,22 +35,28 @@ export const actions = {
     if (left == null || left < 1000) return send("start_period", {}, _("start period"));
     const n = (st.period || 1) + 1;
     let shown = 0; // whole seconds in the question's words
+    // the time in the header's own words (FM.mmss, its whole seconds): the two never
+    // disagree by a second (walk50c L5: "ainda tem 0:05" over a header at 00:04)
     const words = () => {
       const now = view.state && view.state.status === "interval"
         ? FM.intervalLeftMs(view.state, FM.hostNow()) : null;
       if (now == null) return null; // started elsewhere: nothing to do
       if (now < 1000) { shown = 0; return true; }
-      shown = Math.ceil(now / 1000);
-      const time = `${Math.floor(shown / 60)}:${String(shown % 60).padStart(2, "0")}`;
-      return _("The interval still has {time}. Start period {n} now?", { time, n });
+      shown = Math.floor(now / 1000);
+      return _("The interval still has {time}. Start period {n} now?", { time: FM.mmss(now), n });
     };
     return ask(words, _("Start now")).then((yes) => {
       if (!yes) return;
       send("start_period", shown >= 1 ? { interval_left_ms: shown * 1000 } : {}, _("start period"));
     });
   },
-  pause: () => (view.state && view.state.clock && view.state.clock.running
-    ? send("pause", {}, _("stop clock")) : send("resume", {}, _("resume clock"))),
+  // the engine's clock says which (the table's, on a host without it)
+  pause: () => {
+    const st = view.state;
+    const m = (st && st.match) || {};
+    const running = typeof m.clock_running === "boolean" ? m.clock_running : Boolean(st && st.clock && st.clock.running);
+    return running ? send("pause", {}, _("stop clock")) : send("resume", {}, _("resume clock"));
+  },
   kickoff: () => send("kickoff", { side: view.side }, _("kick-off {team}", { team: name(view.side) })),
   shot_result: (outcome) => {
     const o = typeof outcome === "string" ? outcome : "saved";
@@ -63,6 +68,7 @@ export const actions = {
   added: () => send("added_time", { ms: Math.round(Number($("added-min").value || 0) * 60000) },
     _("added time")),
   shot: () => {
+    if (isGrey($("act-shot"))) return refuseShot(); // a key (Enter, c) on the grey button
     const d = discNumber();
     return send("shot_asked", { side: view.side, disc: d, ball: $("shot-ball").value },
       (d != null ? _("shot asked {team} {disc}", { team: name(view.side), disc: d }) : _("shot asked {team}", { team: name(view.side) })));
@@ -106,11 +112,13 @@ export const actions = {
     winner: view.side, choice: $("draw-choice").value, goal: Number($("draw-goal").value),
   }, _("draw: {team}", { team: name(view.side) })),
   // the place is the one the referee tapped for THIS foul, never the last foul's (walk 45h-b
-  // B3): none is pressed until he taps one, and after each foul the sheet starts afresh
+  // B3): none is pressed until he taps one, and after each foul the sheet starts afresh; asked
+  // and sent only for the kinds whose kick it chooses, as the engine says (issue #44/#45)
   foul: () => {
     const type = $("foul-type").value;
-    const where = $("foul-where").value;
-    if (!where && !PLACELESS.includes(type)) {
+    const asked = foulPlaceAsked(type);
+    const where = asked ? $("foul-where").value : "";
+    if (!where && asked) {
       const places = [...document.querySelectorAll("[data-field=foul-where] button")].map((b) => b.textContent.trim());
       view.keptSheetAt = Date.now(); // the sheet stays open for the place
       return say(_("✗ foul by {team} not sent: tap where it was ({places})", { team: name(view.side), places: places.join(" / ") }), "bad");
@@ -129,9 +137,16 @@ export const actions = {
     if (typeof kind !== "string") return openSheet("sheet-foul"); // R: the restarts
     return send("restart", { side: view.side, kind }, _("{restart} for {team}", { restart: restartName(kind), team: name(view.side) }));
   },
-  substitution: () => send("substitution", {
-    side: view.side, out: Number($("sub-out").value), in: Number($("sub-in").value),
-  }, _("substitution {team}", { team: name(view.side) })),
+  substitution: () => {
+    // both numbers first: an incomplete form keeps its sheet open (data-closes) and says so
+    if (!$("sub-out").value.trim() || !$("sub-in").value.trim()) {
+      view.keptSheetAt = Date.now();
+      return say(_("✗ key in the disc that goes out and the one that comes in"), "bad");
+    }
+    return send("substitution", {
+      side: view.side, out: Number($("sub-out").value), in: Number($("sub-in").value),
+    }, _("substitution {team}", { team: name(view.side) }));
+  },
   kick: () => send("shootout_kick", { side: view.side, disc: discNumber() }, _("penalty kick {team}", { team: name(view.side) })),
   // the goalkeeper key: entered so the engine says why not (003 Art. 37 §3)
   kick_goalkeeper: () => send("shootout_kick", { side: view.side, goalkeeper: true },
@@ -144,6 +159,17 @@ export const actions = {
     return send("taker", { disc: d }, (r ? _("{team}: taken by no. {disc}", { team: name(r.side), disc: d }) : _("taken by no. {disc}", { disc: d })));
   },
   taker_goalkeeper: () => send("taker", { goalkeeper: true }, _("goalkeeper takes it")),
+  // the restart taken: its taker's touch (the kick), one tap where the engine offers it
+  // (possession.restart_tap; 004 A partida: the ball rolls, the clock runs — walk48a M1)
+  restart_taken: () => {
+    const r = restartNow();
+    if (!r || r.taken || restartTap() !== r.side) return say(_("✗ no restart waits to be taken now"), "bad");
+    const disc = takerDisc(r);
+    const words = { team: name(r.side), restart: restartWords(r), disc };
+    return send("touch", { side: r.side, disc }, disc == null
+      ? _("{team}'s restart taken ({restart}): ball in play", words)
+      : _("{team}'s restart taken by no. {disc} ({restart}): ball in play", words));
+  },
   flank_left: () => send("restart_side", { flank: "left" }, _("take it from the left")),
   flank_right: () => send("restart_side", { flank: "right" }, _("take it from the right")),
   waive: () => {
@@ -269,13 +295,24 @@ export const actions = {
 // ---- sheets: one tap away, one open at a time ---------------------------------------
 export function openSheet(id) {
   closeSheets();
+  // Falta / toque, Disciplina: an act for the team shown is under way, that team stays if
+  // the lance moves (main.js followLance)
+  if (id === "sheet-foul" || id === "sheet-discipline") view.pickedAt = Date.now();
   $(id).hidden = false;
   $("scrim").hidden = false;
   document.body.classList.add("sheet-open");
-  if (id === "sheet-log") loadLog();
+  if (id === "sheet-log") openLog();
 }
 export function closeSheets() {
   for (const s of document.querySelectorAll(".sheet")) s.hidden = true;
   $("scrim").hidden = true;
   document.body.classList.remove("sheet-open");
+}
+
+// the sheets where play is entered (a foul, a sanction, the clock): a new question closes them
+// so it is answered before the next tap; the Registro (a correction being written), Mais and
+// the others stay — closing them would throw away what the referee is typing
+const PLAY_SHEETS = ["sheet-foul", "sheet-discipline", "sheet-clock"];
+export function closePlaySheets() {
+  if (PLAY_SHEETS.some((id) => !$(id).hidden)) closeSheets();
 }

@@ -1,7 +1,7 @@
 // The correction form: void or amend an entry, its fields named in words and its times in
 // min:s, with a reason.
 
-import { $, _ } from "./page.js";
+import { $, _, view } from "./page.js";
 import { send } from "./keypad.js";
 import { clipOf, describe } from "./log.js";
 
@@ -11,13 +11,18 @@ export function openFix(e, mode) {
   fixing = e;
   $("fix-title").textContent = _("Entry no. {id}", { id: e.no ?? "?" })  // the match's number; e.id is what is sent;
   // what the entry meant, first: a sensor's trip is named as the goal it gave (walk #45 M10)
-  $("fix-what").textContent = [...(e.fact_lines || []), describe(e)].join(" — ");
+  // (its facts and its sentence each said once, by the matchbook: walk 50a L3)
+  $("fix-what").textContent = e.named || [...(e.fact_lines || []), describe(e)].join(" — ");
   // undoing a correction is one thing, not a choice between voiding and correcting: the form
   // says what it does and offers nothing else (walk #45 M10)
-  $("fix-modes").hidden = Boolean(e.undo);
-  $("fix-send").textContent = e.undo || _("Send correction");
+  // so is asking the goalkeeper to choose again (his secret choice voided, walk51a H1)
+  $("fix-modes").hidden = Boolean(e.undo || e.ask_again);
+  $("fix-send").textContent = e.undo || e.ask_again || _("Send correction");
   $("fix-reason").value = "";
-  $("fix-false-trip").checked = false;
+  // a goal the referee entered himself, voided: most likely a wrong tap, the ball never went
+  // in (walk50a H1); a sensor's trip: the ball went in, the goal disallowed
+  $("fix-false-trip").checked = e.kind === "goal_by_hand";
+  $("fix-clock-count").checked = true;
   // a clip of the entry or of its moment: the correction may cite it (issue 46 §2)
   const clip = clipOf(e);
   $("fix-clip").checked = false;
@@ -70,8 +75,33 @@ export function openFix(e, mode) {
 
 export function showFixFields() {
   $("fix-fields").hidden = !$("fix-amend").checked;
-  // voiding a goal-line trip: the ball went in but no goal (goal kick), or it never went in
-  $("fix-trip-row").hidden = !(fixing && fixing.kind === "goal_line" && $("fix-void").checked);
+  // voiding a goal (the sensor's trip, or one entered by hand): the ball went in but no goal
+  // (goal kick), or it never went in (rules/corrections.py: false_trip)
+  const goal = isGoal(fixing);
+  $("fix-trip-row").hidden = !(goal && $("fix-void").checked);
+  $("fix-trip-sensor").hidden = !goal || fixing.kind !== "goal_line";
+  $("fix-trip-hand").hidden = !goal || fixing.kind !== "goal_by_hand";
+  // a ball-in-play clock standing stopped on this entry: its void counts the time since the
+  // stop as played — said, and asked, before it is sent (walk49a M3; rules/resync.py); a goal
+  // the ball went into stays a dead ball: asked only when the ball did not go in
+  const back = goal && !$("fix-false-trip").checked ? null : givesBack();
+  $("fix-clock-row").hidden = !(back && $("fix-void").checked);
+  if (back) {
+    const time = FM.mmss(Math.max(0, FM.hostNow() - back.stopped_at));
+    $("fix-clock-text").textContent = _("Voiding this counts {time} as played: was the ball rolling?", { time });
+    $("fix-clock-count-text").textContent = _("Yes: count {time} as played", { time });
+  }
+}
+
+// the rows whose void says whether the ball went in (the engine's `false_trip`)
+function isGoal(e) {
+  return Boolean(e && (e.kind === "goal_line" || e.kind === "goal_by_hand"));
+}
+
+// the engine's word that voiding the entry being fixed gives the stopped clock its time back
+function givesBack() {
+  const back = view.state && view.state.match && view.state.match.void_gives_back;
+  return back && fixing && !fixing.undo && back.entry === fixing.id ? back : null;
 }
 
 export function fixData() {
@@ -101,9 +131,11 @@ export function submitFix(ev) {
   if ($("fix-amend").checked) {
     send("amend", { target, data: fixData(), ...cited, ...(reason ? { reason } : {}) }, _("correct no. {id}", { id: fixing.no ?? "?" }));
   } else {
-    const trip = fixing.kind === "goal_line" ? { false_trip: $("fix-false-trip").checked } : {};
+    const trip = isGoal(fixing) ? { false_trip: $("fix-false-trip").checked } : {};
+    // the ball stayed dead: the void gives the clock nothing back
+    if (!$("fix-clock-row").hidden && $("fix-clock-keep").checked) trip.keep_clock = true;
     // undoing a correction is said as what it does: "✓ anulação desfeita", not "anular nº 54"
-    const said = fixing.kind === "void" ? _("void undone")
+    const said = fixing.ask_again ? fixing.ask_again : fixing.kind === "void" ? _("void undone")
       : fixing.kind === "amend" ? _("correction undone") : _("void no. {id}", { id: fixing.no ?? "?" });
     send("void", { target, ...trip, ...cited, ...(reason ? { reason } : {}) }, said);
   }

@@ -1,5 +1,6 @@
 // The input: the team the buttons serve (the one with the lance unless the referee picks the
-// other), the disc number typed for one action, and sending that action (which uses both up).
+// other), the disc number and the ball's field set for one action, and sending that action
+// (which uses them up).
 
 import { $, _, LANG, author, name, say, view } from "./page.js";
 import { renderRuleInputs } from "./ruleinputs.js";
@@ -8,22 +9,40 @@ import { renderRuleInputs } from "./ruleinputs.js";
 // the team with the lance (the referee picks the other team again for its next action)
 export function send(kind, data, label) {
   const sent = Referee.send(kind, data, label || kind, author());
+  // the restart the act was made on: its answer closes a sheet when it brings another (main.js)
+  view.sentRestart = { id: sent, restart: view.restartShown };
   view.disc = "";
   view.freshDisc = true;
   view.pickedAt = 0;
   showDisc();
+  setBall(BALL_DEFAULT);
   setSide(home());
   return sent;
 }
 
+// where the ball is for the shot asked (the chips "campo adversário" — the default —, "linha
+// central", "próprio campo") qualifies one action, like the disc: after it, and when the team
+// or the restart changes, it is the default again (walk46a M2: "próprio campo" pressed for one
+// lance stayed pressed, and four actions later a penalty's shot was refused for it)
+export const BALL_DEFAULT = "opponent_half";
+export function setBall(where) {
+  $("shot-ball").value = where;
+  for (const b of document.querySelectorAll("[data-ball]")) {
+    b.setAttribute("aria-pressed", String(b.dataset.ball === where));
+  }
+}
+
 // the team the buttons serve unless the referee picks the other: the one with the lance
-// (the engine's published possession), else the one on turn
+// (the engine's published possession), else the one on turn, else (no ball in play: a new
+// match, the interval) the one the engine says kicks off next — never the last match's pick
+// (walk50b L2: «Democrata: sem chute agora» after «Nova partida», Cruzeiro do Sul kicking off)
 export function home() {
   const m = (view.state && view.state.match) || {};
   const p = m.possession;
   const so = m.phase === "shootout" && m.shootout;
   // in a shoot-out, the team whose kick is next
-  const s = (so && (so.next || (so.in_progress && so.in_progress.side))) || (p && p.side) || m.turn;
+  const s = (so && (so.next || (so.in_progress && so.in_progress.side))) || (p && p.side) || m.turn
+    || (m.kickoff && m.kickoff.next);
   return s === "A" || s === "B" ? s : view.side;
 }
 
@@ -54,7 +73,11 @@ export function renderPlays() {
         : other ? _("{team}: not this team's turn", { team: name(view.side) })
           : _("{team}: no shot now", { team: name(view.side) });
   $("act-shot-team").textContent = short;
-  shot.disabled = !ok;
+  // grey, never `disabled`: a finger's tap on it is answered with the reason (refuseShot),
+  // which a disabled button would swallow in silence (walk 48b M2)
+  shot.disabled = false;
+  if (ok) shot.removeAttribute("aria-disabled");
+  else shot.setAttribute("aria-disabled", "true");
   const full = ok ? "" : why ? String(why[LANG] || why.pt || "")
     : _("Only the team with the lance asks for a shot: {team} does not have it now", { team: name(view.side) });
   shot.title = full;
@@ -72,6 +95,35 @@ export function renderPlays() {
 // a tap on the grey Chute pedido answers in the result line, as a refused touch does: the
 // engine's reason (possession.why_not, the words under the button), never silence; like any
 // action, it gives the choice back to the team with the lance (docs/operating.md)
+export const isGrey = (b) => Boolean(b && (b.disabled || b.getAttribute("aria-disabled") === "true"));
+
+// Every grey action button, one way (docs/operating.md §5 item 4): grey to the eye, never an
+// HTML `disabled` that takes a finger's tap in silence, and `why` (the engine's words) answers
+// that tap (refuseGrey, from main.js's pointerdown) — walk49a L2: after the final whistle
+// "Chute sem gol" looked as in play. An empty `why` makes it an ordinary button again.
+export function grey(b, why) {
+  b.disabled = false;
+  if (why) {
+    b.setAttribute("aria-disabled", "true");
+    b.dataset.why = why;
+  } else {
+    b.removeAttribute("aria-disabled");
+    delete b.dataset.why;
+  }
+}
+// what a grey button would have done, in the words its answer uses
+function greyWhat(b) {
+  if (/^[0-9]$/.test(b.dataset.key || "")) return _("no. {disc}", { disc: b.dataset.key });
+  const label = b.cloneNode(true);
+  for (const k of label.querySelectorAll("kbd")) k.remove();
+  const text = label.textContent.trim();
+  return b.dataset.outcome ? _("shot without a goal: {outcome}", { outcome: text }) : text;
+}
+export function refuseGrey(b) {
+  if (b.id === "act-shot") return refuseShot();
+  if (!b.dataset.why) return undefined;
+  return say(_("✗ {what} refused: {why}", { what: greyWhat(b), why: b.dataset.why }), "bad");
+}
 export function refuseShot() {
   const shot = $("act-shot");
   const d = discNumber();
@@ -80,6 +132,7 @@ export function refuseShot() {
   const why = shot.title || $("act-shot-team").textContent;
   say(_("✗ {what} refused: {why}", { what, why }), "bad");
   view.pickedAt = 0;
+  setBall(BALL_DEFAULT);
   setSide(home(), true);
 }
 // ---- the disc keypad and the side ---------------------------------------------------
@@ -89,8 +142,10 @@ export function discNumber() {
 
 export function showDisc() {
   $("disc").value = view.disc;
-  $("disc-shown").textContent = view.disc === "" ? _("no. —") : _("no. {disc}", { disc: view.disc });
-  for (const el of document.querySelectorAll(".who-disc")) el.textContent = view.disc === "" ? "—" : view.disc;
+  // the first screen's keypad and each sheet's show the one number
+  for (const el of document.querySelectorAll(".disc-shown")) {
+    el.textContent = view.disc === "" ? _("no. —") : _("no. {disc}", { disc: view.disc });
+  }
   $("rc-taker").textContent = view.disc === "" ? _("Who takes it: key in the no.") : _("Taken by no. {disc}", { disc: view.disc });
   if (view.state) renderRuleInputs((view.state && view.state.match) || {});
 }
@@ -121,6 +176,7 @@ function notInPlay(side, disc) {
 }
 
 export function key(k) {
+  view.pickedAt = Date.now(); // a disc keyed for the team shown: it stays (main.js followLance)
   if (k === "back") {
     view.disc = view.freshDisc ? "" : view.disc.slice(0, -1);
   } else {
@@ -144,6 +200,7 @@ export function setSide(s, clear) {
   if (s !== view.side) {
     view.freshDisc = true;
     if (clear) { view.disc = ""; showDisc(); }
+    setBall(BALL_DEFAULT);
   }
   view.side = s;
   for (const b of document.querySelectorAll(".side[data-side]")) {

@@ -36,9 +36,8 @@ export function showQueue(items, offline) {
   el.className = `outbox ${offline ? "offline" : ""}`;
 }
 
-// the latest check only, asked with the key the page holds now, speaks: after our own "Nova
-// partida" the new match's state asks with the old key, and that refusal, arriving after the
-// new key's answer, would say this console was retired (walk #45 H2)
+// the latest check only, asked with the key the page holds now, speaks: an answer for a key
+// the page has since replaced (a new link opened) must not overwrite the newer one (walk #45 H2)
 let asked = 0;
 export async function checkToken() {
   const el = $("token-status");
@@ -63,9 +62,9 @@ export async function checkToken() {
       return;
     }
     el.className = "token bad";
-    if (r.status === 403 && view.tokenWorked) {
-      el.append(_("✗ A new match was started on another device: this link no longer works. Scan the new QR code (on the table computer's screen)") + " ");
-    } else el.append(`✗ ${body.error} `);
+    // the host says why (a link replaced by `serve --new-referee-token`, another table's, a
+    // forged one): a restart alone keeps the link (futmesa.store.tokens)
+    el.append(`✗ ${body.error} `);
     const a = document.createElement("a");
     a.href = `/console/recover${forTable ? `?${forTable}` : ""}`;
     a.textContent = _("recover (on the table computer only)");

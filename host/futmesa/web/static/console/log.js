@@ -125,8 +125,19 @@ export function holdLog(anchor) {
   if (li) $("sheet-log").scrollTop += li.getBoundingClientRect().top - anchor.at;
 }
 
+// The sheet just opened shows the newest entry at its top: the page's copy of the log may be
+// a moment old, and the entries that arrive as it opens go above, in view — holding the old
+// top still would push the newest out of sight (walk50c L3: the goal cut off above the fold)
+let opened = false;
+export function openLog() {
+  opened = true;
+  $("sheet-log").scrollTop = 0;
+  loadLog();
+}
+
 export function renderLog(entries) {
-  const anchor = logAnchor();
+  const anchor = opened ? null : logAnchor();
+  opened = false;
   try {
     fillLog(entries);
   } finally {
@@ -171,7 +182,7 @@ export function fillLog(entries) {
     // an entry made between two periods is placed in the interval, not at the half's clock
     // one made after the final whistle is placed after the match, never at the last half's clock
     const place = e.after_match ? [_("After the match")] : e.shootout ? [_("Penalty shoot-out")] : e.interval ? [_("Interval")] : [e.period ? _("Half {n}", { n: e.period }) : "",
-      e.clock_ms != null ? FM.mmss(e.clock_ms) : ""];
+      e.clock_ms != null && !e.no_clock ? FM.mmss(e.clock_ms) : ""]; // no_clock: no period
     when.textContent = [_("no. {disc}", { disc: e.no ?? "?" }), ...place, e.origin || ""].filter(Boolean).join(" · ");
     const what = document.createElement("div");
     what.className = "what";
@@ -195,7 +206,9 @@ export function fillLog(entries) {
       const row = document.createElement("div");
       row.className = "fixes";
       // a correction in effect is undone as it was made: a void of it ("Desfazer anulação")
-      const offers = e.undo ? [["void", e.undo]] : [["void", _("Void it")], ["amend", _("Correct")]];
+      // the goalkeeper's secret choice: only voided, for him to choose again (walk51a H1)
+      const offers = e.undo ? [["void", e.undo]] : e.ask_again ? [["void", e.ask_again]]
+        : [["void", _("Void it")], ["amend", _("Correct")]];
       for (const [mode, label] of offers) {
         const b = document.createElement("button");
         b.type = "button";

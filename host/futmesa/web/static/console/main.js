@@ -3,16 +3,18 @@
 // through Referee (referee.js): an id and a press time on each, kept until the host answers.
 // This module draws the state and starts the page; the others each do one job.
 
-import { $, KEEP_PICK_MS, LANG, _, ask, dropStaleRefusal, forTable, keeperLink, name, say, show, table, view } from "./page.js";
-import { clearDisc, home, key, refuseShot, renderPlays, send, setSide, showDisc } from "./keypad.js";
+import { $, KEEP_PICK_MS, LANG, _, ask, dropStaleRefusal, forTable, name, say, show, table, view } from "./page.js";
+import { BALL_DEFAULT, clearDisc, grey, home, isGrey, key, refuseGrey, renderPlays, send, setBall, setSide, showDisc } from "./keypad.js";
 import { checkToken, keepLastState, lastState, showQueue } from "./link.js";
-import { actions, closeSheets, openSheet } from "./actions.js";
-import { renderRuleInputs, restartWords } from "./ruleinputs.js";
-import { layoutJustShifted, renderPending, renderResetOffer, renderSigning } from "./questions.js";
+import { actions, closePlaySheets, closeSheets, openSheet } from "./actions.js";
+import { renderFoulPlace, renderRuleInputs, restartTap, restartWords } from "./ruleinputs.js";
+import { layoutJustShifted, renderPending, renderSigning } from "./questions.js";
 import { describe, loadLog, refreshLog } from "./log.js";
 import { cancelFix, showFixFields, submitFix } from "./corrections.js";
 import { renderReview, reviewApplied } from "./review.js";
 import { renderCalibrate } from "./calibrate.js";
+import { renderPlayStop, wirePlayStop } from "./playstop.js";
+import { showKeeperPass } from "./keeperpass.js";
 
 // ---- live state -------------------------------------------------------------------
 function render() {
@@ -43,14 +45,17 @@ function render() {
   const shootout = m.phase === "shootout";
   document.body.classList.toggle("in-shootout", shootout);
   $("shootout-box").hidden = !shootout;
+  // the goalkeepers' page, with a key that makes only their choice (keeperpass.js)
+  if (shootout) showKeeperPass("", $("shootout-box"), $("keeper-link"));
   $("c-turn").textContent = m.turn ? name(m.turn) : "—";
   for (const b of document.querySelectorAll(".side[data-side]")) b.classList.toggle("on-turn", b.dataset.side === m.turn);
-  const holder = home();
-  if (holder !== view.shownTurn) {
-    // a new lance: the buttons serve the team with the lance, unless the referee has just
-    // picked the other team himself and not yet entered its action
-    view.shownTurn = holder;
-    if (Date.now() - view.pickedAt > KEEP_PICK_MS) setSide(holder);
+  const held = followLance(home());
+  // another restart (called, or taken): the ball's field set for the play before it is gone
+  const r0 = m.restart;
+  const restartNow = restartKey(r0);
+  if (restartNow !== view.restartShown) {
+    view.restartShown = restartNow;
+    setBall(BALL_DEFAULT);
   }
   renderPlays();
   // the draw: the goal each side defends now, named by the team
@@ -69,8 +74,8 @@ function render() {
   // a Raspberry Pi table: no microcontroller, this computer keeps the official time (a fact,
   // not a warning: said calmly beside the link's warnings)
   $("c-timekeeper").textContent = view.state.link && view.state.link.host_clock ? _("clock: this computer") : "";
-  renderResetOffer(view.state.link && view.state.link.reset);
-  renderPending(m.pending);
+  // a new question is never left behind an open sheet (docs/operating.md §3): the sheet closes
+  if (renderPending(m.pending, view.state.link && view.state.link.reset)) closePlaySheets();
   sayStoppedClock(m);
   renderRuleInputs(m);
   renderSigning();
@@ -80,19 +85,21 @@ function render() {
   // before a kick-off the first thing to do is on the first screen: start the period
   // never while the result waits for the referee's answer (the engine's decision_pending: the
   // period that ended is the last one unless the answer says otherwise)
-  const startable = !view.state.finished && !m.decision_pending
-    && (view.state.status === "not_started" || view.state.status === "interval");
+  const startable = periodStartable(m);
   $("start-main").classList.toggle("hidden", !startable);
   if (startable) {
     const n = (view.state.period || 1) + (view.state.status === "interval" ? 1 : 0);
     $("start-main").textContent = "▶ " + _("Start period {n}", { n });
   }
   renderTimeUp(m);
-  sayTableNews(m);
+  renderClockStopped(m);
+  const news = sayTableNews(m);
+  if (held) sayHeld(held, news);
   sayGoals();
-  // after the final whistle nothing more is played: the keypad and the shot's outcomes rest
-  const over = Boolean(view.state.finished);
-  for (const b of document.querySelectorAll(".keypad button, .ball-pick button, #act-outcome button")) b.disabled = over;
+  // after the final whistle nothing more is played: the keypad and the shot's outcomes rest,
+  // grey, a tap answered with why (the engine's words)
+  const over = view.state.finished ? _("The match is over") : "";
+  for (const b of document.querySelectorAll(".keypad button, .ball-pick button, #act-outcome button")) grey(b, over);
   renderOutcomes();
   const nxt = view.state.next;
   $("start-next").classList.toggle("hidden", !nxt);
@@ -117,6 +124,32 @@ function render() {
   tick();
 }
 
+// A new lance (or a new match): the buttons serve the team with the lance, and never with a
+// disc keyed for the other team — unless the referee is entering an act for the team shown
+// (he picked it, keyed its disc or opened Falta / toque or Disciplina for it, KEEP_PICK_MS
+// ago at most): that team stays under his thumb, and if the lance left it the console says
+// so (sayHeld). Walk51b M2: Internacional's disc 10 keyed in the sheet, its lance ran out
+// (001 Art. XXIX e), the sheet followed the lance and the Toque was stored as Grêmio's disc 10.
+// Returns the team the lance went to while his stays, else "".
+function followLance(holder) {
+  const shown = `${view.state.match_id}/${holder}`;
+  if (shown === view.shownTurn) return "";
+  const sameMatch = Boolean(view.shownTurn) && view.shownTurn.startsWith(`${view.state.match_id}/`);
+  view.shownTurn = shown;
+  // an act of this phone on its way: the lance it moves is the referee's own doing, and a
+  // disc keyed since (send() used up the one before) is for the team with the lance after it
+  const own = view.queued > 0;
+  if (!own && sameMatch && Date.now() - view.pickedAt <= KEEP_PICK_MS) return holder !== view.side ? holder : "";
+  setSide(holder, !own);
+  return "";
+}
+// the lance moved while the referee keyed an act for the other team: said before the table's
+// news that moved it (`news`, as sayTableNews said it), on the result line a sheet leaves in sight
+function sayHeld(holder, news) {
+  const words = _("The turn passed to {team}: check the team — the buttons stay on {kept}",
+                  { team: name(holder), kept: name(view.side) });
+  say(news ? `${words} · ${news}` : words, "news");
+}
 
 // time is up and a last lance is played (or the period waits for a dead ball): said on the
 // first screen as the TV says it, with the one button that ends it
@@ -133,26 +166,73 @@ function renderTimeUp(m) {
       : status === "awaiting_dead_ball" ? _("Time is up: play on until the ball goes out") : "";
   line.hidden = !line.textContent;
   $("lance-done-main").classList.toggle("hidden", status !== "last_lance");
-  // in the Clock sheet the button that applies now is the highlighted one
-  $("act-start").classList.toggle("primary", status !== "last_lance");
+  // in the Clock sheet the button that applies now is the highlighted one: "Iniciar período"
+  // only when a period can start, the stop (or resume) during a half (walk49b L1), the last
+  // lance's end while it is played
+  $("act-start").classList.toggle("primary", periodStartable(m));
+  $("act-pause").classList.toggle("primary", status === "running");
   $("act-lance-done").classList.toggle("primary", status === "last_lance");
+  // …and what the engine would refuse now is grey, its refusal's words the tap's answer
+  grey($("act-start"), periodStartable(m) ? "" : _("There is no period to start now"));
+  grey($("act-lance-done"), status === "last_lance" ? "" : _("No last lance is being played"));
+}
+
+// a period can start now: never while the result waits for the referee's answer (the engine's
+// decision_pending: the period that ended is the last one unless the answer says otherwise)
+function periodStartable(m) {
+  const st = view.state;
+  return !st.finished && !m.decision_pending && (st.status === "not_started" || st.status === "interval");
+}
+
+// The clock the referee stopped (Relógio → Parar: the engine's clock stands while its half is
+// on) is said on the first screen as the TV's PARADO says it: the header's clock in its stopped
+// style, a line with the resume one tap away; and the sheet's button says what it will do
+// (walk49b M1: play went on for minutes, the phone never said the clock stood). A ball-in-play
+// clock (mesa-posta) stands at every dead ball: its card says why (sayStoppedClock).
+function renderClockStopped(m) {
+  const st = view.state;
+  const mode = m.clock_profile && m.clock_profile.clock_mode;
+  const stopped = !st.finished && m.status === "running" && m.clock_running === false;
+  const shown = stopped && mode !== "ball-in-play";
+  $("c-stopped").hidden = !shown;
+  $("c-clock").classList.toggle("stopped", shown);
+  $("act-pause-words").textContent = stopped ? _("Resume the clock") : _("Stop the clock");
+  // «A mesa está posta» times no lance: no lance count in the header (guide §2, walk49a L1)
+  const profile = m.clock_profile || {};
+  $("c-lance-part").hidden = profile.lance_ms === 0;
 }
 
 // a ball-in-play clock (mesa-posta) standing still with nothing to answer: the card says so,
-// and what runs it again (the restart taken, as the engine's state.match.restart names it)
+// and what runs it again (the restart taken, as the engine's state.match.restart names it).
+// The table not heard (its cable, its power), in any rules: that is why the clock stands on
+// the screens, and the card says it first (walk 49a M6: it read "volta a correr quando a bola
+// voltar ao jogo" with the ball in play and the table off)
 function sayStoppedClock(m) {
   const st = view.state;
   const mode = m.clock_profile && m.clock_profile.clock_mode;
   const playing = ["running", "last_lance", "awaiting_dead_ball"].includes(m.status || st.status);
-  if (mode !== "ball-in-play" || !playing || st.finished || !st.clock || st.clock.running) return;
+  const off = st.link && st.link.connected === false;
+  if (!playing || st.finished || !st.clock || st.clock.running) return;
+  if (mode !== "ball-in-play" && !off) return;
   if (Array.isArray(m.pending) && m.pending.length) return;
+  if (off) {
+    const li = $("pending").firstElementChild;
+    if (li && li.classList.contains("muted")) {
+      li.textContent = _("Clock stopped on the screens: the table is disconnected — check its cable and its power");
+    }
+    return;
+  }
   const r = m.restart && !m.restart.taken ? m.restart : null;
   const restart = r ? restartWords(r) : "";
   const li = $("pending").firstElementChild;
   if (!li) return;
-  li.textContent = r && restart && (r.side === "A" || r.side === "B")
-    ? _("Clock stopped: it runs again when {team} takes the {restart}", { team: name(r.side), restart })
-    : _("Clock stopped: it runs again when the ball is back in play");
+  // the card's "▶ Restart taken" named, where the engine offers it (walk48a M1)
+  const words = { team: name(r && r.side), restart };
+  li.textContent = !(r && restart && (r.side === "A" || r.side === "B"))
+    ? _("Clock stopped: it runs again when the ball is back in play")
+    : restartTap() === r.side
+      ? _("Clock stopped: it runs again when {team} takes the {restart} — tap «▶ Restart taken» once it is taken", words)
+      : _("Clock stopped: it runs again when {team} takes the {restart}", words);
 }
 
 // the goals of the state shown taken as seen: what is new since the goals last seen
@@ -178,6 +258,22 @@ function seeGoals() {
 // the goals his act made (or voided), as the host answered it (result.goals), are taken as
 // seen, so the state that brings them by the WebSocket after the answer is no news; a goal
 // the table sees later is (an answer older than the state shown changes nothing)
+// an act of the sheet whose answer brings a restart to take closes the sheet, as an act that
+// always brings one does (data-closes): the card (▶ Cobrança dada) is what comes next —
+// «Último toque desta equipe» answering a goal question gives a goal kick (walk50a M1). The
+// engine's restart in the answer (referee_inbox.outcome_of) says so; a restart the table
+// brings later leaves it open
+function closeForRestart(item, body) {
+  const sent = view.sentRestart;
+  const r = body && body.result && body.result.restart;
+  if (!sent || !item || sent.id !== item.input_id || !r || r.taken) return;
+  if (restartKey(r) !== sent.restart) closePlaySheets();
+}
+
+function restartKey(r) {
+  return r ? `${r.kind}|${r.side}|${Boolean(r.taken)}` : "";
+}
+
 function answerSeen(body) {
   const g = body && body.result && body.result.goals;
   if (!g || !Array.isArray(g.entries) || !view.state || g.match_id !== view.state.match_id) return;
@@ -196,12 +292,17 @@ function sayTableNews(m) {
   const said = Array.isArray(m.announcements) ? m.announcements.filter((a) => a && a.code !== "refused") : [];
   const newest = said.reduce((n, a) => Math.max(n, entryOf(a)), 0);
   const key = String(view.state.match_id);
-  if (!view.news || view.news.key !== key) { view.news = { key, entry: newest }; return; }
-  if (newest <= view.news.entry || $("result").classList.contains("busy")) return;
+  if (!view.news || view.news.key !== key) { view.news = { key, entry: newest }; return ""; }
+  if (newest <= view.news.entry || $("result").classList.contains("busy")) return "";
   view.news.entry = newest;
-  const a = said.find((x) => entryOf(x) === newest);
-  const words = typeof a === "string" ? a : (LANG === "en" ? a.en || a.pt : a.pt || a.en) || "";
+  // every word of the rules on that entry, in order, as the TV says them one after the other:
+  // "Bola fora · Fim de jogo: 2–1, vitória de …" — the result too (walk 48a L3: only the first).
+// Returns what it said, else "".
+  const words = said.filter((x) => entryOf(x) === newest)
+    .map((a) => (typeof a === "string" ? a : (LANG === "en" ? a.en || a.pt : a.pt || a.en) || ""))
+    .filter(Boolean).join(" · ");
   if (words) say(`» ${words}`, "news");
+  return words ? `» ${words}` : "";
 }
 function answered(body) {
   const id = Number(body && body.result && body.result.entry_id);
@@ -230,6 +331,7 @@ function sayGoals() {
 const lanceExpired = FM.lanceWatch();
 function tick() {
   if (!view.state) return;
+  renderPlayStop(); // the Registro's lance line: its seconds count down with the header's
   const st = view.state;
   const now = FM.hostNow();
   const rest = FM.intervalLeftMs(st, now);
@@ -257,10 +359,14 @@ const SENSOR_FAULTS = {
 function wire() {
   $("fix-form").addEventListener("submit", submitFix);
   $("fix-cancel").addEventListener("click", cancelFix);
+  wirePlayStop();
   for (const r of document.querySelectorAll("input[name=fix-mode]")) r.addEventListener("change", showFixFields);
+  $("fix-false-trip").addEventListener("change", showFixFields);
   for (const b of document.querySelectorAll("[data-act]")) {
-    b.addEventListener("click", () => actions[b.dataset.act]());
+    // each act starts with its sheet free to close: only this act keeps it (keptSheetAt)
+    b.addEventListener("click", () => { view.keptSheetAt = 0; actions[b.dataset.act](); });
   }
+  $("c-resume").addEventListener("click", () => actions.pause()); // the stopped clock's line
   for (const b of document.querySelectorAll(".side")) {
     b.addEventListener("click", () => { view.pickedAt = Date.now(); setSide(b.dataset.side, !b.closest(".sheet")); });
   }
@@ -276,6 +382,7 @@ function wire() {
       b.addEventListener("click", () => {
         $(group.dataset.field).value = b.dataset.value;
         for (const x of group.querySelectorAll("button")) x.setAttribute("aria-pressed", String(x === b));
+        if (group.dataset.field === "foul-type") renderFoulPlace(); // its place asked or not
       });
     }
   }
@@ -291,10 +398,7 @@ function wire() {
     b.addEventListener("click", () => { if (Date.now() - view.keptSheetAt > 300) closeSheets(); });
   }
   for (const b of document.querySelectorAll("[data-ball]")) {
-    b.addEventListener("click", () => {
-      $("shot-ball").value = b.dataset.ball;
-      for (const x of document.querySelectorAll("[data-ball]")) x.setAttribute("aria-pressed", String(x === b));
-    });
+    b.addEventListener("click", () => setBall(b.dataset.ball));
   }
   // a tap on an action that cannot be sent now (Chute pedido grey): the number keyed for
   // it is not kept for the next action, and the result line says why (the engine's words).
@@ -313,11 +417,11 @@ function wire() {
       say(_("✗ the screen has just changed: read it, then tap again"), "bad");
       return;
     }
-    greyTap = Boolean(b && b.disabled && !b.closest(".keypad"));
+    greyTap = isGrey(b);
     if (!greyTap) return;
-    if (b.id === "act-shot") refuseShot();
     // a question that has just replaced the one the thumb went for (questions.js ARRIVE_MS)
-    else if (b.closest("#pending")) say(_("✗ the question has just changed: read it, then tap again"), "bad");
+    if (b.closest("#pending")) say(_("✗ the question has just changed: read it, then tap again"), "bad");
+    else refuseGrey(b); // its reason (keypad.js grey)
     clearDisc();
   }, true);
   document.addEventListener("click", (ev) => {
@@ -464,6 +568,7 @@ function onKey(ev) {
 
 Referee.on("say", say);
 Referee.on("applied", (item, body) => {
+  closeForRestart(item, body);
   answerSeen(body);
   answered(body);
   refreshLog();
@@ -476,8 +581,7 @@ Referee.on("applied", (item, body) => {
     $("sub-in").value = "";
   }
 });
-Referee.on("token", (t) => {
-  $("keeper-link").href = keeperLink(t);
+Referee.on("token", () => {
   checkToken();
 });
 Referee.on("queue", (items, offline) => {
@@ -492,18 +596,15 @@ if (table) { // a host serving several tables: say which one this console comman
   $("c-table").hidden = false;
 }
 checkToken();
-if (Referee.token) $("keeper-link").href = keeperLink(Referee.token);
 setSide("A");
 FM.connect(table ? `/ws?table=${encodeURIComponent(table)}` : "/ws", {
   onMessage: (msg) => {
     if (msg.type === "state" && msg.state) {
       const before = view.state && view.state.match ? `${view.state.match_id}:${view.state.match.log_length}` : null;
-      const newMatch = view.state && msg.state.match_id !== view.state.match_id;
       view.state = msg.state;
       keepLastState(view.state);
       render();
       if ($("token-status").classList.contains("bad") && !view.tokenWorked) checkToken();
-      if (newMatch) checkToken(); // another console's "Nova partida" retires our token
       // the log changes only with a new entry (device event, input or correction); a
       // clock status alone does not ask the host to rebuild it
       const after = view.state.match ? `${view.state.match_id}:${view.state.match.log_length}` : null;
@@ -512,8 +613,15 @@ FM.connect(table ? `/ws?table=${encodeURIComponent(table)}` : "/ws", {
     }
   },
   onStatus: (st) => {
-    if (!st.up) $("c-link").textContent = " ⚠ " + _("no connection to the server");
-    else if ($("token-status").classList.contains("bad")) checkToken(); // back: ask again
+    if (!st.up) {
+      $("c-link").textContent = " ⚠ " + _("no connection to the server");
+      view.linkLost = true;
+    } else if (view.linkLost || $("token-status").classList.contains("bad")) {
+      // back: ask again (a futmesa serve restarted with --new-referee-token has retired this
+      // link: say so now, not at the referee's next action)
+      view.linkLost = false;
+      checkToken();
+    }
   },
 });
 // a page reloaded without the network shows the match as it last saw it, not "0 × 0"

@@ -7,10 +7,13 @@ export const view = {
   state: null, // the table's state, as the host last sent it
   side: "A", // the team the action buttons serve
   shownTurn: null, // the turn the side buttons last followed
-  pickedAt: 0, // when the referee last picked a side himself
+  restartShown: null, // the restart (kind, side, taken) the ball's field was last reset for
+  sentRestart: null, // the newest act sent ({id: its input id, restart: restartShown then})
+  pickedAt: 0, // when the referee last picked a side, keyed a disc or opened a play sheet
   disc: "", // the disc number typed on the keypad
   freshDisc: true, // the next digit starts a new number
-  tokenWorked: false, // accepted earlier on this page: a refusal now means a new match
+  tokenWorked: false, // accepted earlier on this page: a refusal now means its link was replaced
+  linkLost: false, // the connection to the host dropped: its token is checked on return
   closed: false, // the súmula is signed: no more inputs until it is reopened
   lastReferee: null, // the last live referee entry, for U (void last)
   goalsSeen: null, // the goals (their entries) of the state last drawn, to say a new one
@@ -24,8 +27,6 @@ export const LANG = document.documentElement.lang === "en" ? "en" : "pt";
 export const _ = FM.tr(LANG);
 export const table = Referee.table;
 export const forTable = Referee.forTable;
-export const keeperLink = (t, keeperSide) => `/console/keeper?${forTable ? `${forTable}&` : ""}${
-  keeperSide ? `side=${keeperSide}&` : ""}token=${encodeURIComponent(t || "")}`;
 export const KEEP_PICK_MS = 15000;
 export const author = () => ($("referee").value || localStorage.getItem("futmesa.referee") || _("referee"));
 export function say(text, kind) {

@@ -1,5 +1,6 @@
 // What the rules ask the referee ("A confirmar", docs/rulesets.md "Pending confirmations"),
-// one question at a time; and the table-reset offer of the time its clock did not count.
+// one question at a time; and, in the same card, the table-reset offer of the time its clock
+// did not count (one place for questions, walk48b M3).
 
 import { $, LANG, _, name, say, show, table, view } from "./page.js";
 import { send } from "./keypad.js";
@@ -29,24 +30,44 @@ export function layoutJustShifted() {
   return Date.now() - shiftedAt < ARRIVE_MS;
 }
 
-export function renderPending(list) {
+// `reset`: the table's last reset (the link's): its question is the card's too (walk48b M3)
+// Returns true when a question new since the last drawing is asked (the rules' oldest one, or
+// the table's power cut): main.js closes an open sheet for it, so it is never hidden behind
+// one (walk49b M2: the overrun's question under Falta / toque, closed unanswered by the foul)
+let shownList = null;
+let shownReset = null;
+let askedShown = null; // the question last drawn on the card (its identity), null for none
+export function renderPending(list, reset) {
+  shownList = list;
+  shownReset = reset;
   const card = $("pending-card");
   const before = card.offsetHeight;
+  renderResetOffer(reset);
   drawPending(list);
-  if (card.offsetHeight === before) return;
+  const p = Array.isArray(list) && list.length ? list[0] : null;
+  const asked = p != null || !$("reset-offer").hidden
+    ? JSON.stringify([p && typeof p === "object" ? [p.id ?? p.entry ?? p.target, p.pt, Boolean(p.reopened)] : p,
+                      $("reset-offer").hidden ? null : reset && reset.at])
+    : null;
+  const fresh = asked !== null && asked !== askedShown;
+  askedShown = asked;
+  if (card.offsetHeight === before) return fresh;
   shiftedAt = Date.now();
   const now = card.closest(".now");
-  if (!now) return;
+  if (!now) return fresh;
   now.classList.add("settling");
   clearTimeout(settle);
   settle = setTimeout(() => now.classList.remove("settling"), ARRIVE_MS);
+  return fresh;
 }
 
 function drawPending(list) {
   const ul = $("pending");
   const asking = Array.isArray(list) && list.length > 0;
   const fact = factShown();
-  const key = asking || fact ? JSON.stringify([asking ? questionKey(list) : null, fact && [LANG, fact]]) : null;
+  const reset = !$("reset-offer").hidden; // the table's power cut asked above the list
+  const key = asking || fact || reset
+    ? JSON.stringify([asking ? questionKey(list) : null, fact && [LANG, fact], reset]) : null;
   if (key !== null && key === drawn) return asking ? renderMore(ul, list) : undefined;
   drawn = key;
   ul.textContent = "";
@@ -56,9 +77,10 @@ function drawPending(list) {
     li.append(factBox);
     ul.append(li);
   }
-  $("pending-card").classList.toggle("asking", asking || Boolean(factBox));
+  $("pending-card").classList.toggle("asking", asking || Boolean(factBox) || reset);
   if (!asking) {
     if (factBox) return arriving(ul); // a new box: its button waits like a question's answers
+    if (reset) return; // never "nada pendente" under the power cut's question
     const li = document.createElement("li");
     li.className = "muted";
     li.textContent = _("nothing pending");
@@ -76,15 +98,22 @@ function drawPending(list) {
     q.textContent = _("To confirm: {text}", { text });
     const answers = document.createElement("div");
     answers.className = "answers";
-    li.append(q, answers);
+    li.append(q);
+    if (p && p.reopened) {
+      // its answer was voided in the Registro: the question is back, and says why (issue 45)
+      const again = document.createElement("p");
+      again.className = "reopened";
+      again.textContent = _("Answer voided in the Registro: answer again.");
+      li.append(again);
+    }
+    li.append(answers);
     const options = p && Array.isArray(p.options) ? p.options : null;
-    // a corner of a big area (000 Art. 26 §2 II B): "A_left" is A's area, its left corner
-    const bico = (c) => (/^[AB]_(left|right)$/.test(c) ? (c.endsWith("left")
-      ? _("{team}'s area, left corner", { team: name(c[0]) }) : _("{team}'s area, right corner", { team: name(c[0]) })) : null);
     // each answer in the words the engine gave it (rules/answers.py): the ones its question
     // names, so the card never says an answer it has no button for (walk45h-b B1)
     const said = (p && p.answers && p.answers[LANG === "en" ? "en" : "pt"]) || {};
-    const label = (c) => (c === "A" || c === "B" ? name(c) : said[c] || bico(c) || c);
+    // an own goal says whose it is, a corner of a big area whose area it is ("Área de …, bico
+    // esquerdo", 000 Art. 26 §2 II B), in the engine's words: the Registro's row says them too
+    const label = (c) => (c === "A" || c === "B" ? name(c) : said[c] || c);
     const proposed = renderProposal(target, label);
     if (proposed) answers.before(proposed);
     if (p && p.input === "disc") {
@@ -105,7 +134,8 @@ function drawPending(list) {
       });
       answers.append(input, b);
     } else if (options) {
-      // one button per answer the ruleset offers; the default one is marked
+      // one button per answer the ruleset offers; the rules' suggestion is outlined with a
+      // "sugerido" badge — never a ✓, the console's sign of what is recorded (walk 48a L4)
       for (const choice of options) {
         if (choice === "foul" && p.kind === "lance_timeout" && p.foul === "cera") {
           // 003 Art. 84 "conforme o caso": where the ball was decides the kick (Art. 74). Each
@@ -129,7 +159,14 @@ function drawPending(list) {
         }
         const b = document.createElement("button");
         b.type = "button";
-        b.textContent = choice === p.default ? `✓ ${label(choice)}` : label(choice);
+        b.textContent = label(choice);
+        if (choice === p.default) {
+          b.classList.add("suggested");
+          const badge = document.createElement("span");
+          badge.className = "suggested-badge";
+          badge.textContent = _("suggested");
+          b.append(" ", badge);
+        }
         b.dataset.choice = choice;
         b.addEventListener("click", () => send("confirm", { target, choice }, _("confirmed: {choice}", { choice: label(choice) })));
         answers.append(b);
@@ -243,24 +280,46 @@ function renderFactProposal(pr) {
   return box;
 }
 
-// the table was reset: offer the match time its clock did not count as added time
+// the table was reset (its power lost): its clock, restored from its last saved point, did
+// not count the time it was off. The clock counts up: added time would end the period that
+// much later again (walk47b M2). Play went on: its clock is advanced by that time, the period
+// ends on time; play stopped: the clock is right as it is (stored too). A ball-in-play clock (004) counts
+// only while the ball rolls: the question is whether it rolled.
 let resetHandled = null;
-export function renderResetOffer(reset) {
+function renderResetOffer(reset) {
   const box = $("reset-offer");
   const secs = reset && reset.restored ? Math.round((reset.lost_ms || 0) / 1000) : 0;
   const open = secs >= 1 && resetHandled !== reset.at;
   box.hidden = !open;
   if (!open) return;
-  $("reset-text").textContent =
-    _("⚠ The table restarted: the clock did not count {time}. Add that time?", { time: FM.mmss(secs * 1000) });
+  const m = (view.state && view.state.match) || {};
+  const rolling = (m.clock_profile && m.clock_profile.clock_mode) === "ball-in-play";
+  const time = FM.mmss(secs * 1000);
+  // where its clock came back, as the Resumo says it: the referee checks both against what
+  // his screens showed (walk50b M1)
+  const back = typeof reset.clock_ms === "number" ? FM.mmss(reset.clock_ms) : null;
+  $("reset-text").textContent = back === null
+    ? (rolling
+      ? _("⚠ The table was off for {time}: its clock did not count it. Did the ball keep rolling?", { time })
+      : _("⚠ The table was off for {time}: its clock did not count it. Did play go on?", { time }))
+    : (rolling
+      ? _("⚠ The table was off for {time}: its clock came back at {clock} and did not count it. Did the ball keep rolling?", { time, clock: back })
+      : _("⚠ The table was off for {time}: its clock came back at {clock} and did not count it. Did play go on?", { time, clock: back }));
+  $("reset-add").textContent = _("Yes: advance the clock {time} (the period ends on time)", { time });
+  $("reset-dismiss").textContent = rolling
+    ? _("No: the ball stopped, the clock is right")
+    : _("No: play stopped, the clock is right");
   $("reset-add").onclick = () => {
     resetHandled = reset.at;
-    box.hidden = true;
-    send("added_time", { ms: secs * 1000 }, _("added time of {secs} s (table reset)", { secs }));
+    renderPending(shownList, shownReset);
+    send("clock_catch_up", { ms: secs * 1000 }, _("clock advanced {time}", { time }));
   };
+  // "Não" is an answer stored like "Sim" (walk50b M2: it stored nothing, said nothing): its ✓
+  // and the Registro say the clock was kept, and the súmula tells it from no answer
   $("reset-dismiss").onclick = () => {
     resetHandled = reset.at;
-    box.hidden = true;
+    renderPending(shownList, shownReset);
+    send("clock_kept", { ms: secs * 1000 }, _("clock kept as restored"));
   };
 }
 

@@ -2,7 +2,9 @@
 // state says they apply (docs/rulesets.md, "Entradas do árbitro"); the engine refuses them
 // otherwise. No ruleset is named here.
 
-import { $, LANG, _, keeperLink, name, show, view } from "./page.js";
+import { showKeeperPass } from "./keeperpass.js";
+import { grey } from "./keypad.js";
+import { $, LANG, _, name, show, view } from "./page.js";
 
 export const IN_PLAY = ["running", "last_lance", "awaiting_dead_ball"];
 // the ruleset's own inputs that apply now, as the engine publishes them (no ruleset is
@@ -11,14 +13,80 @@ export const offered = (kind) => {
   const pos = view.state && view.state.match && view.state.match.possession;
   return Boolean(pos && Array.isArray(pos.offers) && pos.offers.includes(kind));
 };
+// whether the engine asks the place of a foul of this kind, as it publishes them
+// (rules/possession.py `foul_place`: where the place chooses the kick); before any state, yes
+export function foulPlaceAsked(type) {
+  const pos = view.state && view.state.match && view.state.match.possession;
+  return !pos || !Array.isArray(pos.foul_place) || pos.foul_place.includes(type);
+}
+// the foul sheet's kinds, shown only where the ruleset's document has them, as the engine
+// publishes them (rules/possession.py `foul_kinds`; issue #45: "dois toques" is the CBFM's
+// alone); a kind hidden while chosen gives way to the usual one; before any state, all
+export function renderFoulKinds() {
+  const pos = view.state && view.state.match && view.state.match.possession;
+  const kinds = pos && Array.isArray(pos.foul_kinds) ? pos.foul_kinds : null;
+  const group = document.querySelector("[data-field=foul-type]");
+  for (const b of group.querySelectorAll("button")) b.hidden = Boolean(kinds) && !kinds.includes(b.dataset.value);
+  if (kinds && !kinds.includes($("foul-type").value)) {
+    $("foul-type").value = "falta";
+    for (const b of group.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.value === "falta"));
+  }
+}
+// the sheet's restarts, shown only where the ruleset's document has them, as the engine
+// publishes them (rules/play.py `restart_kinds`; walk46b M1: "lateral cavada" is the Gaúcha's,
+// a "reposição" no restart of "A mesa está posta"); before any state, all
+export function renderRestartKinds() {
+  const pos = view.state && view.state.match && view.state.match.possession;
+  const kinds = pos && Array.isArray(pos.restart_kinds) ? pos.restart_kinds : null;
+  for (const b of document.querySelectorAll("#restarts [data-restart]")) b.hidden = Boolean(kinds) && !kinds.includes(b.dataset.restart);
+}
+// the Disciplina sheet's acts, «Toque fora da vez» and the failed restart, shown only where the
+// ruleset's document has them, as the engine publishes them (rules/possession.py
+// `discipline_kinds`, `out_of_turn`, `failed_restarts`; walk49a M5: «A mesa está posta» has no
+// discipline, no foul for a touch out of turn, no failed restart); before any state, all
+export function renderDocumentActs() {
+  const pos = view.state && view.state.match && view.state.match.possession;
+  const kinds = pos && Array.isArray(pos.discipline_kinds) ? pos.discipline_kinds : null;
+  for (const b of document.querySelectorAll("#disc-types [data-discipline]")) b.hidden = Boolean(kinds) && !kinds.includes(b.dataset.discipline);
+  show("disc-types", !kinds || kinds.length > 0);
+  show("act-out-of-turn", !pos || pos.out_of_turn !== false);
+  show("failed-restart", !pos || !Array.isArray(pos.failed_restarts) || pos.failed_restarts.length > 0);
+}
+// the foul sheet's places, shown for the kind chosen only where the engine asks them
+export function renderFoulPlace() {
+  document.querySelector("[data-field=foul-where]").hidden = !foulPlaceAsked($("foul-type").value);
+}
 export function restartNow() {
   const r = view.state && view.state.match && view.state.match.restart;
   return r && typeof r === "object" && (r.side === "A" || r.side === "B") ? r : null;
+}
+// the team whose restart not yet taken one tap records as taken, as the engine publishes it
+// (rules/possession.py `restart_tap`: a ball-in-play clock waits for the kick, which no sensor
+// of the table sees — 004 A partida; walk48a M1), else null
+export function restartTap() {
+  const pos = view.state && view.state.match && view.state.match.possession;
+  const s = pos && pos.restart_tap;
+  return s === "A" || s === "B" ? s : null;
+}
+// the disc that takes the restart, for its touch: the keypad's number keyed for the taking
+// team, else the taker the referee chose; none for a goalkeeper's kick (004 Tiros de meta: his
+// chutão) nor when none is known
+export function takerDisc(r) {
+  if (r.taker_choice === "goalkeeper") return null;
+  if (view.disc !== "" && view.side === r.side) return Number(view.disc);
+  return r.taker && typeof r.taker.disc === "number" ? r.taker.disc : null;
 }
 // the teams that may move one more disc before the restart, as the engine publishes them
 export function movers() {
   const pos = view.state && view.state.match && view.state.match.possession;
   return pos && Array.isArray(pos.movers) ? pos.movers : [];
+}
+// the teams the document lets move discs before the restart waiting and how many each, as
+// the engine publishes them (possession.move_rule, rules/moves.py): {sides, limit} or null
+export function moveRule() {
+  const pos = view.state && view.state.match && view.state.match.possession;
+  const rule = pos && pos.move_rule;
+  return rule && Array.isArray(rule.sides) && rule.sides.length ? rule : null;
 }
 // whom "Impedimento" names: the side that played the last lance, as the engine publishes it
 // (possession.offside_side, 001 Art. XXXII), never the team on turn
@@ -95,7 +163,19 @@ export function renderRuleInputs(m) {
   const r = restartNow();
   const open = Boolean(r && !r.taken);
   const inPlay = IN_PLAY.includes(m.status || view.state.status) && !view.state.finished;
+  renderFoulKinds();
+  renderRestartKinds();
+  renderDocumentActs();
+  renderFoulPlace();
   let any = false;
+  // the restart taken, one tap on the card (its taker's touch): the ball in play, the clock runs
+  const tap = open && restartTap() === r.side;
+  any = show("rc-taken", tap) || any;
+  if (tap) {
+    const disc = takerDisc(r);
+    $("rc-taken").textContent = disc == null ? _("▶ Restart taken (ball in play)")
+      : _("▶ Restart taken by no. {disc} (ball in play)", { disc });
+  }
   any = show("rc-taker", open && r.taker_choice === "disc") || any;
   any = show("rc-goalkeeper", open && r.taker_choice === "goalkeeper") || any;
   const sides = open && Boolean(r.side_choice);
@@ -109,6 +189,13 @@ export function renderRuleInputs(m) {
   const moving = Boolean(r) && offered("disc_moved") ? movers() : [];
   any = show("rc-disc-moved", moving.length > 0) || any;
   show("rc-disc-moved-2", moving.length > 1);
+  // before a kick-off the button is no kick-off taken (issue 45, kick-off walk: "Alvorada moveu
+  // um botão" read as the kick-off itself; 004 Saída de bola): the card says what it records
+  const kickoff = moving.length > 0 && r.kind === "saida";
+  show("rc-moves-note", kickoff);
+  if (kickoff) {
+    $("rc-moves-note").textContent = _("Before the kick-off, {team} may move discs: tap once for each disc moved. The kick-off has not been taken yet.", { team: moving.map(name).join(", ") });
+  }
   // the next part arranged, in the rule's order (003 Art. 64 §6, 004 Escanteios): one tap each
   const arrange = Boolean(r) && offered("positions") ? arrangeNext() : null;
   any = show("rc-arranged", Boolean(arrange && ARRANGED[arrange[1]])) || any;
@@ -141,10 +228,23 @@ export function renderRuleInputs(m) {
       : _("{team} takes it indirect (pass, then shot)", { team: name(r.side) });
     $("rc-moved").textContent = _("{team} moved discs at the goal kick", { team: name(r.side) });
     moving.forEach((mover, i) => {
-      $(i ? "rc-disc-moved-2" : "rc-disc-moved").textContent = view.disc === ""
-        ? _("{team} moved a disc (key in its no.)", { team: name(mover) })
-        : _("{team} moved disc no. {disc}", { team: name(mover), disc: view.disc });
+      $(i ? "rc-disc-moved-2" : "rc-disc-moved").textContent = kickoff
+        ? (view.disc === "" ? _("{team} moved a disc before the kick-off (key in its no.)", { team: name(mover) })
+          : _("{team} moved disc no. {disc} before the kick-off", { team: name(mover), disc: view.disc }))
+        : view.disc === ""
+          ? _("{team} moved a disc (key in its no.)", { team: name(mover) })
+          : _("{team} moved disc no. {disc}", { team: name(mover), disc: view.disc });
     });
+    // a goal kick's card: who moves, who does not, and that «… moveu botões» is the infraction
+    // (walk51a M2; 004 Tiros de meta: its two buttons side by side read alike)
+    const rule = moveRule();
+    const still = rule && offered("discs_moved") && !kickoff && rule.sides.length === 1
+      && rule.sides[0] !== r.side ? r.side : null;
+    if (still) {
+      $("rc-moves-note").textContent = _("At the goal kick, {team} may move up to {n} discs (tap once for each disc); {other_team} moves none — «{button}» records the infraction.",
+        { team: name(rule.sides[0]), n: rule.limit, other_team: name(still), button: $("rc-moved").textContent });
+    }
+    show("rc-moves-note", kickoff || Boolean(still));
     $("act-distance").textContent = view.disc === ""
       ? _("{team}'s kicker less than 1 cm from the ball (key in its no.)", { team: name(r.side) })
       : _("{team}'s kicker no. {disc} less than 1 cm from the ball", { team: name(r.side), disc: view.disc });
@@ -156,23 +256,28 @@ export function renderRuleInputs(m) {
   // the kick-off is the draw's once it was entered: correct the draw's entry instead
   $("act-kickoff").hidden = Boolean(m.kickoff && m.kickoff.draw);
   // an in-match penalty (004): the defending goalkeeper chooses first, in secret, on the
-  // keeper page (like the shootout's); the kick is refused until then
+  // keeper page (like the shootout's); the kick is refused until then. His page is handed
+  // over, never the console: a QR code for his phone, or a new tab on this one; its link's key
+  // makes only his choice (keeperpass.js, issue #45)
   const keeper = open && r.kind === "penalti" && (r.keeper_choice_from === "A" || r.keeper_choice_from === "B");
   const note = $("rc-keeper-note");
   if (keeper && !r.keeper_choice_recorded) {
     const k = r.keeper_choice_from;
     note.textContent = _("Before the kick, {team}'s goalkeeper chooses the corner in secret.", { team: name(k) });
-    $("rc-keeper").textContent = _("Secret choice of {team}'s goalkeeper (on another device)", { team: name(k) });
-    $("rc-keeper").href = keeperLink(Referee.token, k);
-    show("rc-keeper", true);
+    $("rc-keeper-hand").textContent = _("Hand this phone to {team}'s goalkeeper (his page opens in a new tab), or let him read the QR code with his own phone.", { team: name(k) });
+    $("rc-keeper").textContent = _("Open {team}'s goalkeeper's page", { team: name(k) });
+    show("rc-keeper-pass", true);
+    showKeeperPass(k, $("rc-keeper-pass"), $("rc-keeper"), $("rc-keeper-qr"));
     show("rc-keeper-note", true);
     any = true;
   } else if (keeper) {
     note.textContent = _("✓ {team}'s goalkeeper has chosen (hidden): the kick may be taken.", { team: name(r.keeper_choice_from) });
     show("rc-keeper", false);
+    show("rc-keeper-pass", false);
     any = show("rc-keeper-note", true) || any;
   } else {
     show("rc-keeper", false);
+    show("rc-keeper-pass", false);
     show("rc-keeper-note", false);
   }
   // the kick as the rules announce it, the TV's and the Registro's words (the published
@@ -192,6 +297,10 @@ export function renderRuleInputs(m) {
   show("act-distance", Boolean(r) && offered("set_piece_distance"));
   show("act-keeper-foul", inPlay);
   show("act-goal-by-hand", inPlay); // the goal the sensor missed (rules/goals.py)
+  // grey while the engine would refuse it (a restart waiting where the clock runs only with
+  // the ball rolling: walk51a M1), its words the tap's answer (possession.why_not)
+  const hand = (((m.possession || {}).why_not || {})[view.side] || {}).goal_by_hand;
+  grey($("act-goal-by-hand"), hand ? String(LANG === "en" ? hand.en : hand.pt) : "");
   show("arc-row", inPlay && offered("ball_on_arc"));
   // 001 Art. XXXVII §1: the chosen team's disc (the keypad's number) left the field
   show("act-disc-out", inPlay && offered("disc_out"));
@@ -207,6 +316,12 @@ export function renderRuleInputs(m) {
     ? _("The ball rests on top of a disc of {team} (key in its no.)", { team: name(view.side) })
     : _("The ball rests on top of {team}'s disc no. {disc}", { team: name(view.side), disc: view.disc });
   show("act-in-circle", inPlay && offered("ball_in_centre_circle")); // 003 Art. 34
+  // a lance that did not hit the ball, said as what happened: the disc missed it (004 Sua vez
+  // "Um toque que não acerta a bola"; 000 Art. 23 I A "furou"; 001 Art. XLVIIII "errar em
+  // bola"; 003 Art. 33 "não acerte"), what follows is the engine's answer
+  $("act-touch-miss").textContent = view.disc === ""
+    ? _("A disc of {team} missed the ball (key in its no.)", { team: name(view.side) })
+    : _("{team}'s disc no. {disc} missed the ball", { team: name(view.side), disc: view.disc });
   // the ball to the other team, in the rule's words (003 Art. 47 §4; 004 Bola fora)
   const pos = m.possession || {};
   show("act-ball-passed", inPlay && offered("ball_passed") && Boolean(pos.pass_words));
