@@ -262,3 +262,73 @@ def test_the_goalkeepers_secret_choice_is_only_asked_again(browser: Any, output_
             text = page.evaluate("document.body.innerText").lower()
             assert "direit" not in text and "right" not in text, text
             assert not page.js_errors, page.js_errors
+
+
+# 1-minute halves at speed 5 (12 s): the 1st half runs out by itself; the 2nd is lengthened
+# at its start by added time (000 Art. 8 §10), so the goal and its correction are in it
+SHORT_HALVES = {**LONG_LANCE, "period_ms": 60_000, "interval_ms": 600_000}
+
+
+def _second_half(live: LiveTable) -> None:
+    """The 1st half played out (its last lance, 000 Art. 8 §10), the 2nd started by the
+    referee, the teams at the other ends (000 Art. 8 §9), 20 minutes added to it."""
+    live.start_match(teams=ALVORADA)
+    live.wait(lambda: live.match().get("status") in ("last_lance", "interval"), 120,
+              "the 1st half to run out")
+    if live.match()["status"] == "last_lance":
+        live.referee("lance_done")
+    live.wait(lambda: live.match().get("status") == "interval", 60, "the interval")
+    live.referee("start_period")
+    live.wait(lambda: live.match().get("status") == "running" and live.match()["period"] == 2,
+              60, "the 2nd half")
+    live.referee("added_time", {"ms": 1_200_000})
+    assert live.match()["ends"] == {"A": 1, "B": 0}
+
+
+def test_a_2nd_half_goals_disc_corrected_keeps_the_goal(browser: Any, output_dir: Path) -> None:
+    """Walk52b H1 (40-m2-amend-goal-form-phone.png, 42-m2-after-amend-tv.png): in the 2nd half
+    the form's «Linha de gol» named the lines by the 1st-half ends — Botafogo's goal on
+    Alvorada's line opened as «gol de Botafogo» while the Registro said «bola na linha do gol
+    de Alvorada»; picking the Registro's line made it Botafogo's own goal, «não é gol», 0 × 1
+    → 0 × 0. The form names the lines by the ends of the goal's half, opens on its own line,
+    and a correction of the disc only keeps the goal."""
+    with LiveTable(speed=5, settings=SHORT_HALVES) as live:
+        _second_half(live)
+        live.give_lance("B")
+        live.referee("shot_asked", {"side": "B", "disc": 8})
+        live.sim.goal(live.match()["ends"]["A"])
+        live.wait(lambda: live.match()["score"] == {"A": 0, "B": 1}, 60, "Botafogo's goal")
+        d = live.daemon
+        goal = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "goal_line")
+        with phone_on(browser, live) as page:
+            page.tap("[data-sheet=sheet-log]")
+            fix = f"#log li[data-id='{goal}'] [data-fix=amend]"
+            page.wait_for_selector(fix, timeout=WAIT_MS)
+            page.tap(fix)
+            line = "#fix-fields select[data-key=goal]"
+            page.wait_for_selector(f"#fix[open] {line}", timeout=WAIT_MS)
+            what = page.text_content("#fix-what") or ""
+            assert "Sensor: bola na linha do gol de Alvorada" in what, what
+            named = page.evaluate(f"[...document.querySelector('{line}').options]"
+                                  ".map(o => o.textContent)")
+            assert named == ["gol de Botafogo", "gol de Alvorada"], named  # goal 0, goal 1
+            assert page.evaluate(f"document.querySelector('{line}').selectedOptions[0]"
+                                 ".textContent") == "gol de Alvorada"  # the Registro's line
+            page.fill("#fix-fields [data-key=disc]", "9")
+            page.fill("#fix-reason", "foi o botão 9")
+            page.screenshot(path=str(output_dir / "console-fix-2nd-half-goal-form.png"))
+            page.tap("#fix-send")
+            assert answered(page).startswith("✓"), page.text_content("#result")
+            live.wait(lambda: [g["disc"] for g in live.match()["goals"]] == [9], 60,
+                      "the goal's botão 9")
+            assert live.match()["score"] == {"A": 0, "B": 1}
+            assert stored(live, "amend")[-1]["data"]["goal"] == 1
+            # its minute as the clock had it (a busy machine: 1' or 2')
+            page.wait_for_function(
+                f"(t => /^Gol de Botafogo \\(0 × 1, \\d+', botão 9\\)$/.test(t || ''))(("
+                f"document.querySelector(\"#log li[data-id='{goal}'] .fact\") || {{}})"
+                ".textContent)", timeout=WAIT_MS)
+            what = page.text_content(f"#log li[data-id='{goal}']") or ""
+            assert "bola na linha do gol de Alvorada" in what, what
+            page.screenshot(path=str(output_dir / "console-fix-2nd-half-goal-after.png"))
+            assert not page.js_errors, page.js_errors

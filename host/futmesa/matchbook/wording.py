@@ -833,19 +833,25 @@ def document_kinds(m: dict[str, Any] | None) -> dict[str, list[str]] | None:
 
 
 def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt",
-                 kinds: dict[str, list[str]] | None = None) -> list[dict[str, Any]]:
+                 kinds: dict[str, list[str]] | None = None,
+                 ends: Any = None) -> list[dict[str, Any]]:
     """The fields of the console's correction form for one entry: label, input type, value, options.
 
     The referee picks values; the console builds ``amend {target, data}`` from them, so nobody
     ever types JSON. ``kinds``: the foul kinds and restarts the ruleset's document has, as the
     engine publishes them (possession.foul_kinds, restart_kinds): a correction offers those only
-    (issue 45), and the value the entry has.
+    (issue 45), and the value the entry has. ``ends``: the goal each side defended when the
+    entry was made (records.ends_by_entry): a goal line and an end of the table are named as
+    the Registro names them in that half: the teams change ends at half-time and between
+    the extra periods, so in the 2nd half `goal 1` is defended by the team that defended
+    `goal 0` in the 1st (walk52b H1); the starting ends when not given.
     """
     d: dict[str, Any] = data if isinstance(data, dict) else {}
     if kind in _RECORD_ONLY:
         return []  # what the table recorded about itself: voided if wrong, never rewritten
     _ = translator(lang).gettext
     out: list[dict[str, Any]] = []
+    owners = {n: goal_owner(n, ends) for n in (0, 1)}
     for key, value in d.items():
         if key in _HIDDEN_FIELDS or key not in _FIELD_LABELS:
             continue  # a detail of the table's own record ("ring", "pattern"): kept as it is
@@ -854,7 +860,6 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt",
             field["type"] = "duration"
             out.append(field)
             continue
-        owners = {n: goal_owner(n, None) for n in (0, 1)}
         if key in ("side",) or (key == "pos" and value in ("A", "B", "C")):
             field["type"] = "choice"
             field["options"] = [{"value": s, "label": team(teams, s, lang)} for s in ("A", "B")]

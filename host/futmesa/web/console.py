@@ -96,8 +96,9 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
             # only voided, so that he chooses again — said so, naming no corner (walk51a H1)
             "ask_again": translator(lang).gettext(ASK_AGAIN)
             if correctable and e.get("secret") else None,
+            # its goal lines named by the ends of its own half, as its sentence (walk52b H1)
             "fields": amend_fields(str(e.get("kind")), e.get("amend_data") or e.get("data"),
-                                   teams, lang, kinds)
+                                   teams, lang, kinds, e.get("ends"))
             if correctable and not e.get("secret") else []}
 
 
