@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_console import open_phone
+from phone_console import PHONE, open_phone, watched
 
 import futmesa_wire as W
 
@@ -66,5 +66,46 @@ def test_a_long_log_opens_on_its_newest_entries_and_pages_back(
         page.wait_for_function(f"document.querySelectorAll('#log li[data-id]').length === "
                                f"{total + 1}", timeout=WAIT_MS)
         assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_the_log_is_asked_for_its_match_one_request_at_a_time(
+        table: SignedTable, browser: Any) -> None:
+    """CI of stop 51: a phone opening a long match asked for the log before it knew the match,
+    then again, wholly, once the match's state came; the second whole log could land after
+    "Registros anteriores" had brought the older page, and dropped it (the button pulled from
+    under the tap, the older entries never shown). Every request names its match, and the
+    next goes when the one before has been answered, so answers land in the order asked."""
+    asked: list[str] = []
+    flying = {"now": 0, "most": 0}
+
+    def through(route: Any) -> None:
+        asked.append(route.request.url)
+        flying["now"] += 1
+        flying["most"] = max(flying["most"], flying["now"])
+        route.continue_()
+
+    def done(request: Any) -> None:
+        if "/api/log" in request.url:
+            flying["now"] -= 1
+
+    ctx = browser.new_context(**PHONE)
+    ctx.route("**/api/log*", through)
+    ctx.on("requestfinished", done)
+    ctx.on("requestfailed", done)
+    page = watched(ctx.new_page())
+    try:
+        page.goto(table.live.url + f"/console?table=sim-T1&token={TOKEN}")
+        page.click("[data-sheet=sheet-log]")
+        page.wait_for_selector("#log-older", timeout=WAIT_MS)
+        page.click("#log-older")
+        table.device(W.EV_PALHETA, 0, period=0)  # a new entry while the older page comes
+        total = len(table.store.entries(table.match_id))
+        page.wait_for_function(f"document.querySelectorAll('#log li[data-id]').length === "
+                               f"{total}", timeout=WAIT_MS)
+        assert asked and all(f"match={table.match_id}" in url for url in asked), asked
+        assert flying["most"] == 1, f"{flying['most']} requests for the log at once: {asked}"
+        assert page.js_errors == []
     finally:
         ctx.close()

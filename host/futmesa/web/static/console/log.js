@@ -39,7 +39,22 @@ async function fetchLog(params) {
   }
 }
 
-export async function loadLog() {
+// One request for the log at a time, each asking from what the one before brought: two
+// answers in flight could land out of order, a whole log arriving after "Registros anteriores"
+// and dropping the page the referee had just asked for (the button pulled from under the thumb)
+let queue = Promise.resolve();
+function inTurn(job) {
+  queue = queue.then(job).catch(() => {});
+  return queue;
+}
+
+export function loadLog() {
+  return inTurn(loadNewest);
+}
+
+async function loadNewest() {
+  // before the page knows the match it asks nothing: the match's first state asks for it
+  if (!view.state) return;
   const match = currentMatch();
   if (match !== held.match) Object.assign(held, { match, epoch: "", rev: 0, byId: new Map(), order: [], older: 0 });
   const body = await fetchLog({ epoch: held.epoch, since: String(held.rev) });
@@ -49,11 +64,15 @@ export async function loadLog() {
   renderLog(hold(body));
 }
 
-async function loadOlder() {
+function loadOlder() {
+  return inTurn(loadOlderNow);
+}
+
+async function loadOlderNow() {
   const oldest = held.order.find((id) => held.byId.has(id));
   if (oldest == null) return;
   const body = await fetchLog({ before: String(oldest) });
-  if (!body || body.epoch !== held.epoch) return loadLog();
+  if (!body || body.epoch !== held.epoch) return loadNewest();
   for (const e of body.entries || []) held.byId.set(e.id, e);
   held.older = body.older || 0;
   renderLog(shown());
