@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_console_review import LONG_LANCE, TEAMS, WAIT_MS, filmed_phone, phone
+from test_console_review import FILMED, FILMED_SPEED, TEAMS, WAIT_MS, filmed_phone, phone
 
 from futmesa.camera.calibration import calibration_path, from_sim
 from futmesa.camera.settings import camera_settings
@@ -188,7 +188,7 @@ def test_in_a_later_match_the_card_says_the_clips_registro_number(
     earlier.close()
     shots = output_dir / "camera"
     shots.mkdir(parents=True, exist_ok=True)
-    with LiveTable(speed=30, settings=LONG_LANCE, camera=CAMERA, db=db) as live:
+    with LiveTable(speed=FILMED_SPEED, settings=FILMED, camera=CAMERA, db=db) as live:
         from_sim(SimCamera(CAMERA.width, CAMERA.height)).save(calibration_path(live.db))
         live.start_match(teams=TEAMS)
         page = phone(browser, live)

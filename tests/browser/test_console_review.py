@@ -40,6 +40,12 @@ def phone(browser: Any, live: LiveTable) -> Any:
                            timeout=WAIT_MS)
     return page
 
+# a filmed match's half outlasts a busy machine's camera: at 30× the 25-minute half was 50 s
+# of wall time, and a clip that took longer came after the half's end, its proposal gone
+# (two failures under load, 2026-12-08)
+FILMED_SPEED = 5
+FILMED = {**LONG_LANCE, "period_ms": 60 * 60_000}
+
 
 @contextmanager
 def filmed_phone(browser: Any, output_dir: Path, cam: Any = None,
@@ -50,7 +56,7 @@ def filmed_phone(browser: Any, output_dir: Path, cam: Any = None,
     shots = output_dir / "camera"
     shots.mkdir(parents=True, exist_ok=True)
     cam = cam or camera()
-    with LiveTable(speed=30, settings=LONG_LANCE, camera=cam) as live:
+    with LiveTable(speed=FILMED_SPEED, settings=FILMED, camera=cam) as live:
         if calibrated:
             from_sim(SimCamera(cam.width, cam.height)).save(calibration_path(live.db))
         live.start_match(teams=TEAMS)
