@@ -165,6 +165,37 @@ def test_an_overrun_lance_reads_time_on_the_phone_as_on_the_tv(
                              ".contains('hidden')")
 
 
+def test_the_other_teams_lance_started_at_the_overrun_is_counted_on_both(
+    browser: Any, output_dir: Path
+) -> None:
+    """Walk 52c finding 2: in gaúcha the overrun is the technical foul itself (001 Art. XXIX
+    e), so the host gives the other team its lance the moment the table reports it: the
+    table's status says A's lance goes on (a new deadline 15 s on) and, a few ms later, that
+    B's lance started, its deadline within those ms of A's. Both screens kept «TEMPO!» over
+    the whole of B's lance (no countdown, no 5 s warning, then B's own time foul): another
+    team's lance is a new lance, however near its deadline."""
+    with overrun_on_both(browser, 60000) as (live, _, now, phone, tv):
+        again = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
+                                  "at": now - 1000, "length_ms": 15000, "side": "A"})
+        again["clock"].update(running=True, at=now, ms=60000)
+        live.publish(again)
+        first = phone.text_content("#c-clock")
+        phone.wait_for_function("t => document.getElementById('c-clock').textContent"
+                                " !== t", arg=first)
+        assert phone.text_content("#c-lance") == "TEMPO!"
+        # B's lance, started 5 ms after A's went on (the host's answer to the foul)
+        other = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
+                                  "at": now - 995, "length_ms": 15000, "side": "B"})
+        other["clock"].update(running=True, at=now, ms=60000)
+        live.publish(other)
+        phone.wait_for_function("/^[0-9]+$/.test(document.getElementById('c-lance')"
+                                ".textContent)")
+        tv.wait_for_function("/^[0-9]+$/.test(document.getElementById('lance-value')"
+                             ".textContent)")
+        assert "over" not in (tv.get_attribute("#lance", "class") or "")
+        tv.screenshot(path=str(output_dir / "pace-lance-other-team-tv.png"))
+
+
 def test_a_lance_run_out_is_said_on_the_phone_as_on_the_tv(
     browser: Any, output_dir: Path
 ) -> None:

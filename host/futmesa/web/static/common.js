@@ -112,6 +112,9 @@ const FM = (() => {
   // instead of a fresh "15" beside "jogue imediatamente". One watcher per screen (it keeps
   // the lance it last saw); the kiosk and the console both ask it, so they agree.
   // A new period (or the match's start) is a fresh lance: an overrun never carries across.
+  // So is the other team's lance, however near its deadline to the overrun's next one: in
+  // gaúcha the overrun is the foul itself and the host starts the other team's lance within
+  // ms of it, so a side change must be read as a new lance (walk 52c finding 2).
   function lanceWatch() {
     const memo = { deadline: null, side: null, expired: false, period: null };
     return (l, left, period) => {
@@ -124,7 +127,8 @@ const FM = (() => {
       const rate = typeof l.rate === "number" && l.rate ? Math.abs(l.rate) : 1;
       if (l.running && typeof l.at === "number") {
         const deadline = l.at + l.ms / rate;
-        if (memo.deadline == null || Math.abs(deadline - memo.deadline) > 300) {
+        if (memo.deadline == null || memo.side !== l.side
+            || Math.abs(deadline - memo.deadline) > 300) {
           const goesOn = memo.deadline != null && memo.side === l.side &&
             Math.abs(deadline - (memo.deadline + (l.length_ms || 0) / rate)) < 500;
           memo.expired = goesOn || (memo.expired && memo.side === l.side &&
