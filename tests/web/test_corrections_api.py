@@ -6,6 +6,7 @@ score counts (issue 11; 000 Art. 12 §1 for the goal).
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,7 @@ import futmesa_wire as W
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "record"))
 from signed_table import SignedTable  # noqa: E402
 
+from futmesa.web.public import stream_view  # noqa: E402
 from futmesa_testkit.liveserver import TOKEN  # noqa: E402
 
 
@@ -164,3 +166,29 @@ def test_a_correction_offers_only_the_documents_foul_kinds_and_restarts(table: T
             if field["key"] == "kind" and entry["kind"] == "restart":
                 values = {o["value"] for o in field["options"]}
                 assert values <= set(restart_kinds) | {field["value"]}, values
+
+
+def test_an_answer_a_correction_made_moot_never_reaches_the_tv(table: Table) -> None:
+    """Walk52b M1: a goal voided took its kick-off question with it, and its answer («saída
+    para …», logged) was refused on the replay: the TV's announcement bar showed the console's
+    «Essa pergunta não está mais pendente: já foi respondida ou retirada» and kept it up. A
+    refusal answers one input on the console; no state a screen reads (/api/state, the /ws
+    stream) carries it — the TV says the correction (000 Art. 12 §1: the goal that is no goal)."""
+    goal = table.goal_for_a()
+    ask = next(p for p in table.daemon.state_json()["match"]["pending"]
+               if p["kind"] == "kickoff_side")
+    table.referee("confirm", {"target": ask["id"], "choice": ask["options"][0]})
+    # the line corrected to Alvorada's own: its shot ended in its own goal, no goal (the
+    # walker's correction of a disc, walk52b H1)
+    table.referee("amend", {"target": goal, "data": {"goal": 0, "held_ms": 40},
+                            "reason": "linha"})
+    assert table.daemon.state_json()["score"] == {"A": 0, "B": 0}
+    assert table.daemon.state is not None  # the rules did refuse the answer on the replay
+    assert any(a.get("code") == "refused" for a in table.daemon.state.m["announcements"])
+    served = httpx.get(f"{table.live.url}/api/state", timeout=20).json()
+    for state in (served, stream_view(served), table.daemon.state_json()):
+        said = state["match"]["announcements"]
+        assert said, state
+        assert not [a for a in said if a.get("code") == "refused"], said
+        assert "não está mais pendente" not in json.dumps(said, ensure_ascii=False)
+    assert served["correction"]["pt"].startswith("Corrige «Sensor"), served["correction"]

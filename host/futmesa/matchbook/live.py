@@ -51,10 +51,15 @@ def names_of(table_id: str | None, settings: dict[str, Any] | None) -> str:
 
 def in_words(match: dict[str, Any]) -> dict[str, Any]:
     """The match state with the engine's announcements and questions cited in words (a copy:
-    the engine's own state is not touched)."""
+    the engine's own state is not touched). A refusal is no announcement: it answers one
+    input, on the console that sent it (its answer) and in the Registro; a screen never
+    says it — walk52b M1: an answer a correction made moot, refused on the replay, stood on
+    the TV as «Essa pergunta não está mais pendente: já foi respondida ou retirada»."""
     m = dict(match)
     if isinstance(m.get("announcements"), list):  # the newest: the log keeps every one
-        m["announcements"] = m["announcements"][-ANNOUNCEMENTS_SHOWN:]
+        said = [a for a in m["announcements"]
+                if not (isinstance(a, dict) and a.get("code") == REFUSED)]
+        m["announcements"] = said[-ANNOUNCEMENTS_SHOWN:]
     for key in ("announcements", "pending"):
         if isinstance(m.get(key), list):
             m[key] = [_in_words(a) for a in m[key]]
@@ -79,6 +84,8 @@ def restart_words(r: dict[str, Any], teams: dict[str, Any]) -> dict[str, Any]:
             restart=word.capitalize(), team=who) for lang, word in name.items()}}
 
 
+# the code of a refused input's words (rules/engine.py): never in a published state
+REFUSED = "refused"
 # the rules' newest announcements a published state carries (a screen shows the newest few;
 # what the rules said of every entry is in the console's log, /api/log, and the súmula), so
 # the state a table publishes after each entry does not grow with the match

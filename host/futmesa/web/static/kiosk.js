@@ -229,7 +229,9 @@
   // com a bola parada: sem efeito", "a vez não muda") is no words on the screen; the words of
   // a restart ("Arrumação das equipes; saída para …", "Tiro livre para …") leave once it is
   // taken; and words the rules said again after a correction replace the ones on screen.
-  const SILENT = new Set(["ball_out_ignored", "turn_unchanged"]);
+  // A refusal answers the console's input, never the players (walk52b M1): the host publishes
+  // none (matchbook/live.py in_words); one in an older host's state is no words either
+  const SILENT = new Set(["ball_out_ignored", "turn_unchanged", "refused"]);
   const RESTART_WORDS = new Set(["rearrange", "kickoff_side", "kickoff_again", "restart_side", "taker"]);
   function silent(a) { return !!(a && SILENT.has(a.code)); }
   function restartWords(a) {
