@@ -172,5 +172,36 @@ def test_a_lance_question_closed_unanswered_is_said_in_the_registro(tmp_path: Pa
         row = rows[started]
         assert not row["folded"], row
         assert closed in row["text"] + " ".join(row.get("fact_lines") or []), row
+    # the súmula's event log says it on the same row (its Resumo does not: walk52b L5, below)
+    log = build(MatchLibrary(t.store).match_record(t.book.id)).table("log")
+    assert log is not None
+    assert any(closed in " ".join(row.values()) for row in log.rows), log.rows
+
+
+def test_a_question_closed_unanswered_is_not_in_the_resumo(tmp_path: Path) -> None:
+    """walk52b L5: five «Pergunta encerrada sem resposta: … passou do tempo do lance — o lance
+    seguinte já começou; sem falta» took 5 of the 19 lines of the Resumo da partida (súmula,
+    /assinar, /history), each a question open for a second or two: the Registro's bookkeeping
+    (000 Art. 26 §1 A: no foul for that delay), not a fact of the match. The Resumo — the
+    account every view lists — keeps the foul that closed it; the event log keeps the line."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.put("touch", {"side": "A", "disc": 5})
+    t.put("touch", {"side": "A", "disc": 6})
+    t.device("lance_started", {"side": "B"})
+    t.device("lance_expired", {"side": "B", "count": 1})
+    t.device("lance_expired", {"side": "B", "count": 2})
+    t.put("foul", {"side": "A", "disc": 4, "type": "falta", "where": "own_half"})
+    t.device("lance_started", {"side": "B"})
+    assert t.book.state.m["pending"] == []
     record = MatchLibrary(t.store).match_record(t.book.id)
-    assert any(f["text"].startswith(closed) for f in record["account"]), record["account"]
+    said = [f["text"] for f in record["account"]]
+    assert not [f for f in said if "Pergunta encerrada" in f], said
+    assert any(f.startswith("Falta de Estrela do Norte, botão 4") for f in said), said
+    sumula = build(record)
+    resumo, log = sumula.table("account"), sumula.table("log")
+    assert resumo is not None and log is not None
+    assert not [r for r in resumo.rows if "Pergunta encerrada" in " ".join(r.values())]
+    assert any("Pergunta encerrada sem resposta: Botafogo da Mesa passou do tempo do lance"
+               in " ".join(r.values()) for r in log.rows), log.rows
+    live = t.book.live_log.account()  # the console's /api/account: the same facts
+    assert not [f for f in live if "Pergunta encerrada" in f["text"]], live

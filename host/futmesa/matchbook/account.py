@@ -561,6 +561,11 @@ def restart_decided(records: list[dict[str, Any]], index: int, lang: str) -> str
 # the facts of a correction that say it in the words of the row it corrects (a goal's void
 # names the goal itself: "Gol de … anulado pelo árbitro", listed whatever its row lists)
 NAMES_ITS_ROW = frozenset({"correction", "undo"})
+# the facts of a row that are the Registro's bookkeeping, not the match's: a question withdrawn
+# unanswered ("Pergunta encerrada sem resposta: … sem falta", walk48b M1) is said on its row in
+# the Registro and the súmula's event log, never in the account — five of them took 5 of the
+# 19 lines of the Resumo da partida and pushed the goals and the fouls apart (walk52b L5)
+UNLISTED = frozenset({"question"})
 
 
 def listed_facts(records: list[dict[str, Any]]) -> list[tuple[dict[str, Any], Fact]]:
@@ -568,14 +573,14 @@ def listed_facts(records: list[dict[str, Any]]) -> list[tuple[dict[str, Any], Fa
     (its void, amendment or undo) only when the row it corrects lists a fact — the annulment
     of a fact never listed (an answer to "Quem dá a saída?") is not listed either: both or
     neither (issue 45, kick-off walk). Every correction stays in the Registro and the
-    súmula's Correções."""
+    súmula's Correções; a question withdrawn (:data:`UNLISTED`) only there."""
     listed: set[Any] = set()
     out: list[tuple[dict[str, Any], Fact]] = []
     for r in records:
         data = r.get("data") if isinstance(r.get("data"), dict) else {}
         orphan = r.get("kind") in CORRECTION_KINDS and data.get("target") not in listed
-        facts = [f for f in r.get("facts") or []
-                 if not (orphan and f.get("kind") in NAMES_ITS_ROW)]
+        facts = [f for f in r.get("facts") or [] if f.get("kind") not in UNLISTED
+                 and not (orphan and f.get("kind") in NAMES_ITS_ROW)]
         if facts:
             listed.add(r.get("id"))
         out.extend((r, f) for f in facts)

@@ -26,8 +26,9 @@ def _package_version() -> str:
 
 
 # this module's summary layout / the futmesa release (a new release may score matches anew)
-# 3: `signed`; 4: the rules' own fouls listed; 5: a penalty's goal named so (walk 50a L4)
-SUMMARY_VERSION = f"5/{_package_version()}"
+# 3: `signed`; 4: the rules' own fouls listed; 5: a penalty's goal named so (walk 50a L4);
+# 6: no question withdrawn in the account (walk52b L5)
+SUMMARY_VERSION = f"6/{_package_version()}"
 FACT_KEYS = ("kind", "when", "when_en", "text", "text_en", "struck")
 
 
