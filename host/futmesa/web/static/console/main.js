@@ -3,7 +3,7 @@
 // through Referee (referee.js): an id and a press time on each, kept until the host answers.
 // This module draws the state and starts the page; the others each do one job.
 
-import { $, KEEP_PICK_MS, LANG, _, ask, dropStaleRefusal, forTable, name, say, show, table, view } from "./page.js";
+import { $, KEEP_PICK_MS, LANG, _, ask, dropStaleRefusal, forTable, name, say, sayBeside, show, table, view } from "./page.js";
 import { BALL_DEFAULT, clearDisc, grey, home, isGrey, key, refuseGrey, renderPlays, send, setBall, setSide, showDisc } from "./keypad.js";
 import { checkToken, keepLastState, lastState, showQueue } from "./link.js";
 import { actions, closePlaySheets, closeSheets, openSheet } from "./actions.js";
@@ -282,11 +282,16 @@ function answerSeen(body) {
   view.goalsSeen = { key: String(g.match_id), entries: g.entries, length: g.log_length };
 }
 
+// the table's words that only say what became of an earlier question (rules/lance_questions.py
+// QUESTION_CLOSED): a side effect, said beside the referee's ✓ (walk52b M2)
+const SIDE_EFFECTS = new Set(["lance_question_closed"]);
 // The result line says the newest fact: a word of the rules on an entry newer than the one
 // the line answered (the table's lance that ran out, "Alvorada passou de 15 s no lance: falta
 // técnica", 001 Art. XXIX e) takes it at once, as the TV says it — never the referee's older
-// "✓ Toque de …" beside the card's bare "Falta técnica para …" (walk 45i-b M-c). Refusals are
-// answers, not facts; while an act of this phone is on its way its answer speaks next.
+// "✓ Toque de …" beside the card's bare "Falta técnica para …" (walk 45i-b M-c); a side effect
+// of his act is said beside his ✓, and any news beside his ✗ until it is read (sayBeside).
+// Refusals are answers, not facts; while an act of this phone is on its way its answer speaks
+// next.
 const entryOf = (a) => (a && typeof a === "object" && typeof a.entry === "number" ? a.entry : 0);
 function sayTableNews(m) {
   const said = Array.isArray(m.announcements) ? m.announcements.filter((a) => a && a.code !== "refused") : [];
@@ -298,10 +303,14 @@ function sayTableNews(m) {
   // every word of the rules on that entry, in order, as the TV says them one after the other:
   // "Bola fora · Fim de jogo: 2–1, vitória de …" — the result too (walk 48a L3: only the first).
 // Returns what it said, else "".
-  const words = said.filter((x) => entryOf(x) === newest)
+  const fresh = said.filter((x) => entryOf(x) === newest);
+  const words = fresh
     .map((a) => (typeof a === "string" ? a : (LANG === "en" ? a.en || a.pt : a.pt || a.en) || ""))
     .filter(Boolean).join(" · ");
-  if (words) say(`» ${words}`, "news");
+  // beside the referee's own answer, never in its place (page.js sayBeside, walk52b M2)
+  if (words && !sayBeside(`» ${words}`, fresh.every((a) => a && SIDE_EFFECTS.has(a.code)))) {
+    say(`» ${words}`, "news");
+  }
   return words ? `» ${words}` : "";
 }
 function answered(body) {

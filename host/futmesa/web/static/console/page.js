@@ -30,6 +30,12 @@ export const forTable = Referee.forTable;
 export const KEEP_PICK_MS = 15000;
 export const author = () => ($("referee").value || localStorage.getItem("futmesa.referee") || _("referee"));
 export function say(text, kind) {
+  draw(text, kind);
+  // the referee's own answer (✓ / ✗): the table's news is said beside it (sayBeside)
+  answer = kind === "ok" || kind === "bad" ? { text: String(text), kind, shown: String(text) } : null;
+  refusal = kind === "bad" ? { text: String(text), mark: logMark(), at: Date.now(), after: "" } : null;
+}
+function draw(text, kind) {
   const el = $("result");
   // "⚽" is drawn by the page (.ball in console.css), never asked of a font the phone may
   // not have (an empty box: walk 45h-a, low); the character stays in the text
@@ -41,7 +47,23 @@ export function say(text, kind) {
     return [ball, rest];
   }));
   el.className = `result ${kind || ""}`;
-  refusal = kind === "bad" ? { text, mark: logMark(), at: Date.now() } : null;
+}
+
+// The referee's own answer stays on the line (docs/operating.md §3: "Toda ação responde na
+// hora com ✓ e o que foi registrado"): the table's news on a later entry is said beside it,
+// never in its place — walk52b M2: "✓ Falta de Botafogo …" gave way a second later to "»
+// Pergunta encerrada sem resposta: …", the question his foul's next lance withdrew. A ✓ keeps
+// the line for a side effect only (`sideEffect`: a fact of the table's own, a lance that ran
+// out, takes it at once, walk 45i-b M-c); a ✗ for any news until it could be read, the news
+// alone after (dropStaleRefusal). Returns whether it was said so.
+let answer = null; // the answer on the line: its words, its kind, the line as drawn
+export function sayBeside(news, sideEffect) {
+  const a = answer;
+  if (!a || $("result").textContent !== a.shown || (a.kind === "ok" && !sideEffect)) return false;
+  a.shown = `${a.text} · ${news}`;
+  draw(a.shown, a.kind);
+  if (refusal) { refusal.text = a.shown; refusal.after = news; }
+  return true;
 }
 
 // A refusal ("✗ …") is about the state it was refused in: once the match moves on (a new
@@ -59,7 +81,7 @@ export function dropStaleRefusal() {
   if ($("result").textContent !== r.text) { refusal = null; return; }
   const wait = r.at + REFUSAL_READ_MS - Date.now();
   if (wait > 0) { setTimeout(() => { if (refusal === r) dropStaleRefusal(); }, wait); return; }
-  say("", "");
+  say(r.after, r.after ? "news" : ""); // the news said beside it stays
 }
 
 // the console's own question before an act it cannot take back (Nova partida, the next match,
