@@ -59,6 +59,25 @@ def answered(page: Any) -> str:
     return page.text_content("#result") or ""
 
 
+SETTLED = "document.querySelector('.now.settling') === null"
+SHIFTED = "/acabou de mudar/.test(document.getElementById('result').textContent)"
+
+
+def tap_settled(page: Any, selector: str, **tap: Any) -> None:
+    """Tap `selector` on the first screen once it has stopped moving; a tap the console took
+    as aimed at what was there before ("✗ a tela acabou de mudar", a card that came or went
+    under the finger — on a busy machine the match's news can land just then) is tapped
+    again, as the referee would, once the screen has settled."""
+    for _ in range(5):
+        wait_js(page, SETTLED)
+        page.evaluate("document.getElementById('result').textContent = ''")
+        page.tap(selector, **tap)
+        wait_js(page, "document.getElementById('result').textContent !== ''")
+        if not page.evaluate(SHIFTED):
+            return
+    raise AssertionError(f"{selector}: the screen never settled for the tap")
+
+
 def pressed(side: str) -> str:
     """The page's test that `side` is the team picked on the console."""
     return f"document.getElementById('side-{side}').getAttribute('aria-pressed') === 'true'"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from phone_console import phone_console, pressed, stored, wait_js
+from phone_console import phone_console, pressed, stored, tap_settled, wait_js
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +19,7 @@ def test_a_refused_shot_gives_the_choice_back_to_the_team_with_the_lance(browser
         wait_js(page, pressed("B")
                 + " && document.getElementById('act-shot').hasAttribute('aria-disabled')")
         page.tap("[data-key='5']")
-        page.tap("#act-shot", force=True)  # the grey Chute pedido: refused on the phone
+        tap_settled(page, "#act-shot", force=True)  # the grey Chute pedido: refused on the phone
         wait_js(page, "document.getElementById('result').textContent.includes('✗')")
         assert "Internacional" in page.text_content("#result")  # the refusal names it
         wait_js(page, pressed("A"))
