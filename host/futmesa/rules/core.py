@@ -391,6 +391,11 @@ class RulesCore:
             t = m["touches"][side]
             t.update(count=0, limit=self.setting("touch_limit", self.touch_limit), disc=None, run=0)
 
+    def shot_struck(self, ctx: Ctx, shot: dict[str, Any], hit: bool = True) -> None:
+        """The asked shot ended (its result, its ball out) with no touch entered for it: where
+        touches are counted, the shot is its shooter's touch (003 Art. 47 §6: the opponent's
+        count goes back to zero; Art. 48, 49: the 8th touch is the shot). None here."""
+
     def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:
         """A ruleset's own reason why `side` may not ask for a shot now (possession.py asks
         it after the shared checks); None: no further limit."""

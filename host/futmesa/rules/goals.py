@@ -91,6 +91,7 @@ class GoalRules(RulesCore):
         if kicked(m, shot["side"], shot.get("disc"), outcome in ("saved", "blocked")):
             self.ball_rolls(ctx)  # the shot took the restart: the ball was in play
         m["last_player"] = shot["side"]  # the shot was the shooter's lance (whose lance went out)
+        self.shot_struck(ctx, shot, hit=outcome != "miss")  # a miss touched nothing (Art. 52)
         so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
         if outcome == "wide":
             # "para fora" before the side-net event: that ball out still follows a shot

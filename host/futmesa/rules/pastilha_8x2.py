@@ -474,6 +474,26 @@ class Pastilha8x2(Ruleset):
                 team=ctx.name(side),
             )
 
+    def shot_struck(self, ctx: Ctx, shot: dict[str, Any], hit: bool = True) -> None:
+        """The asked shot, entered by its result or its ball out alone (the console's «Chute
+        pedido» then «defendido»: walk52c H1), is its shooter's palhetada like any other: the
+        opponent's count goes back to zero when the shooter "palhetar (tocar) de fato a bola"
+        (Art. 47 §6), and the shot counts for the shooter (the 8th touch is the shot: Art. 47,
+        48, 49; Art. 57 off the post with the 8 used). A shot whose touch was entered
+        (`touched`) was counted then; a miss ("fure", Art. 52) touched nothing but counts for
+        the team (Art. 47 §3)."""
+        if shot.get("touched") or not ctx.m["touches"]:
+            return
+        shot["touched"] = True
+        side, disc = shot["side"], shot.get("disc")
+        mine = ctx.m["touches"][side]
+        if hit:
+            self.reset_touches(ctx.m, other(side))
+            if disc is not None:
+                mine["run"] = mine["run"] + 1 if mine["disc"] == disc else 1
+                mine["disc"] = disc
+        mine["count"] += 1
+
     # -- who has the ball (Arts. 47 §4, §6, 56, 57, 58 §3) ------------------------------------
     def turn_holder(self, m: dict[str, Any], side: str) -> str | None:
         """The team with the ball alone touches it: the count of 8 is "por equipe em cada

@@ -97,6 +97,7 @@ class PlayRules(RulesCore):
             so.penalty_kicked(self, ctx, shot["side"], shot["disc"], False)
             m["_shot_out"] = shot  # a "para fora" entered after this changes nothing
             self.shot_went_out(m, shot)
+            self.shot_struck(ctx, shot)
         else:
             shot = m.pop("_shot_out", None)  # the shot's result was entered first
         if m["status"] in ("last_lance", "awaiting_dead_ball"):
@@ -357,6 +358,8 @@ class PlayRules(RulesCore):
                       and disc == shot.get("disc"))  # this lance is the asked shot
         if other:
             shot["struck_by"] = disc  # another disc struck it: no goal from it (003 Art. 54 §2)
+        if struck or other:
+            shot["touched"] = True  # the shot's touch is counted here, not by its result
         if restart and not restart["taken"] and restart["side"] == side:
             restart["taken"] = True
             restart["touches_since"] = 0
