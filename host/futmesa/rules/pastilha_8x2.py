@@ -22,6 +22,11 @@ from .moves import Arrange, Moves
 from .possession import barred, passed_words, touch_refusal
 from .possession import rules_name as self_name
 
+# the kicks that are indirect, the pass and then the shot, and the article that says so: the
+# indirect free kick (Art. 74 §único b), and the falta técnica's, "tiro livre indireto" (Art. 47
+# §2, 48, 50; Art. 40 "tiro livre indireto (falta técnica)")
+INDIRECT_KICKS = {"falta_indireta": "003 Art. 74 §único", "falta_tecnica": "003 Art. 47 §2"}
+
 
 class Pastilha8x2(Ruleset):
     name = "pastilha-8x2"
@@ -274,10 +279,21 @@ class Pastilha8x2(Ruleset):
             return Refused(N_("The ball is still in the centre circle after the kick-off: no "
                               "shot at goal"), rule="003 Art. 34")
         r = m["restart"]
-        if r and r["side"] == side and r["kind"] == "falta_indireta" and not r["taken"]:
+        if r and r["side"] == side and r["kind"] in INDIRECT_KICKS and not r["taken"]:
             return Refused(N_("Indirect free kick: the first touch is the pass; the shot "
-                              "comes after it"), rule=self.cite("indirect_kick"))
+                              "comes after it"), rule=INDIRECT_KICKS[r["kind"]])
         return None
+
+    def no_shot_answers(self, m: dict[str, Any], scorer: str) -> list[str]:
+        """A ball that went in straight from an indirect kick's pass (its taker's first touch,
+        no other touch since: Art. 74 §único b, Art. 47 §2, 48) had no shot asked, nor could
+        it: «chute pedido» is no answer then (walk52a H2: such a goal counted)."""
+        answers = super().no_shot_answers(m, scorer)
+        r = m["restart"]
+        if (r and r["side"] == scorer and r["kind"] in INDIRECT_KICKS and r["taken"]
+                and not r.get("touches_since") and m.get("last_player") == scorer):
+            answers = [a for a in answers if a != "shot_asked"]
+        return answers
 
     def time_up(self, ctx: Ctx) -> None:
         """Art. 74 §único b: an indirect kick is "o passe" and then "terá que chutar a gol": its
@@ -508,7 +524,7 @@ class Pastilha8x2(Ruleset):
         last = m.get("last_lance") or {}
         if (m["status"] == "last_lance" and last.get("reason") == "infraction"
                 and last.get("side") == side and last.get("played") and not m["shot_asked"]
-                and r and r["side"] == side and r["kind"] == "falta_indireta"):
+                and r and r["side"] == side and r["kind"] in INDIRECT_KICKS):
             # Art. 74 §único b: after the alarm "o cobrador dará o passe e terá que chutar a
             # gol": the lance after the pass is the shot, asked first
             return Refused(N_("Last lance: after the pass comes the shot at goal; ask for it "
