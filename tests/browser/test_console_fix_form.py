@@ -332,3 +332,55 @@ def test_a_2nd_half_goals_disc_corrected_keeps_the_goal(browser: Any, output_dir
             assert "bola na linha do gol de Alvorada" in what, what
             page.screenshot(path=str(output_dir / "console-fix-2nd-half-goal-after.png"))
             assert not page.js_errors, page.js_errors
+
+
+def test_an_answer_is_corrected_among_its_questions_answers(browser: Any,
+                                                            output_dir: Path) -> None:
+    """Walk52a F4, F5 (46-corrigir-decisao-phonefull.png, 48-pergunta-voltou-tv.png): Corrigir
+    on the answer «chute pedido (não registrado)» to the goal sensor's question showed a text
+    box holding «shot_asked»; «sem gol» typed took a ✓ and did nothing, and the goal it had
+    counted vanished unsaid. The form offers the question's three answers in its buttons'
+    words, the current one chosen; «sem gol» chosen annuls the goal, said so (004 «Só vale
+    gol de chute pedido»)."""
+    with LiveTable(speed=10, ruleset="mesa-posta", settings=LONG_LANCE) as live:
+        live.start_match(teams=ALVORADA)
+        d = live.daemon
+        live.referee("touch", {"side": "A", "disc": 9})  # the kick-off taken
+        live.wait(lambda: d.status.running, 60, "the clock to run from the kick-off")
+        live.referee("touch", {"side": "A", "disc": 10})
+        live.sim.goal(live.match()["ends"]["B"])  # no shot asked: the rules ask
+        live.wait(lambda: any(p["kind"] == "goal_no_shot" for p in live.match()["pending"]),
+                  60, "the goal question")
+        asked = live.match()["pending"][0]["id"]
+        live.referee("confirm", {"target": asked, "choice": "shot_asked"})
+        live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal counted")
+        answer = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "confirm")
+        with phone_on(browser, live) as page:
+            page.tap("[data-sheet=sheet-log]")
+            fix = f"#log li[data-id='{answer}'] [data-fix=amend]"
+            page.wait_for_selector(fix, timeout=WAIT_MS)
+            page.tap(fix)
+            choice = "#fix-fields select[data-key=choice]"
+            page.wait_for_selector(f"#fix[open] {choice}", timeout=WAIT_MS)
+            named = page.evaluate(f"[...document.querySelector('{choice}').options]"
+                                  ".map(o => o.textContent)")
+            assert named == ["sem gol", "chute pedido (não registrado)", "falso acionamento"], \
+                named
+            assert page.evaluate(f"document.querySelector('{choice}').selectedOptions[0]"
+                                 ".textContent") == "chute pedido (não registrado)"
+            form = page.text_content("#fix") or ""
+            assert "Resposta" in form and "shot_asked" not in form, form
+            page.screenshot(path=str(output_dir / "console-fix-answer-form.png"))
+            page.select_option(choice, label="sem gol")
+            page.fill("#fix-reason", "não houve chute pedido")
+            page.tap("#fix-send")
+            said = answered(page)
+            assert said.startswith("✓ Gol de Alvorada (1 × 0"), said
+            assert "anulado pelo árbitro: a resposta passa a ser «sem gol»" in said, said
+            live.wait(lambda: live.match()["score"]["A"] == 0, 60, "the goal annulled")
+            assert not live.match()["pending"], live.match()["pending"]  # no question back
+            page.wait_for_function("(document.getElementById('log').textContent || '')"
+                                   ".includes('anulado pelo árbitro: a resposta passa a ser')",
+                                   timeout=WAIT_MS)
+            page.screenshot(path=str(output_dir / "console-fix-answer-after.png"))
+            assert not page.js_errors, page.js_errors

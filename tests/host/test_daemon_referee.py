@@ -200,3 +200,33 @@ def test_device_events_are_stored_in_their_sequence_order(tmp_path: Path) -> Non
     rows = [e for e in daemon.store.entries(daemon.match["id"]) if e.source == "device"]
     times = [e.occurred_at for e in rows]
     assert times == sorted(times), [(e.kind, e.occurred_at) for e in rows]
+
+
+def test_an_answer_corrected_to_no_answer_of_its_question_is_refused(tmp_path: Path) -> None:
+    """walk52a F4: «sem gol» typed over the code «shot_asked» in the correction form took a ✓
+    and did nothing (the rules refused that answer on the replay: the question came back, no
+    decision standing). Refused, naming the answers the question offered in its buttons'
+    words; one of them is taken."""
+    daemon, device = _shot_asked(tmp_path, rtt_ms=2)
+    ends = daemon.state.to_dict()["ends"]
+    device(3, W.EV_GOAL_LINE, ends["B"], 95_000, clock=5_000)  # before the shot: a question
+    asked = daemon.state.to_dict()["pending"][0]
+    assert asked["options"] == ["no_goal", "corner", "false_trip"], asked  # 000 Art. 15 C
+    answer = daemon.referee("confirm", {"target": asked["id"], "choice": "corner"},
+                            "ref")["entry_id"]
+    assert daemon.state.to_dict()["restart"]["kind"] == "escanteio"
+    before = len(daemon.store.entries(daemon.match["id"]))
+    with pytest.raises(RefusedError) as refused:
+        daemon.referee("amend", {"target": answer, "data": {"target": asked["id"],
+                                                            "choice": "sem gol"}}, "ref")
+    said = refused.value.said("pt")
+    assert said.startswith("“sem gol” não é uma das respostas da pergunta"), said
+    assert "«sem gol», «escanteio», «falso acionamento»" in said, said
+    assert "corner" not in said and "no_goal" not in said, said
+    assert len(daemon.store.entries(daemon.match["id"])) == before
+    assert daemon.state.to_dict()["restart"]["kind"] == "escanteio"
+    daemon.referee("amend", {"target": answer, "data": {"target": asked["id"],
+                                                        "choice": "no_goal"}}, "ref")
+    assert len(daemon.store.entries(daemon.match["id"])) == before + 1
+    assert daemon.state.to_dict()["restart"]["kind"] == "tiro_de_meta"
+    assert not daemon.state.to_dict()["pending"]

@@ -260,6 +260,33 @@ def amend_goal_text(data: dict[str, Any], before: str, now: str, lang: str) -> s
         goal=before[:1].lower() + before[1:], now=now) + why
 
 
+def amend_void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
+                    lang: str) -> str:
+    """A correction of an answer that took its goal away, said as a void of that goal is
+    ("Gol de X (2 × 3, 2') anulado pelo árbitro: a resposta passa a ser «sem gol» — motivo:
+    …"): the goal stood, and no longer does (walk52a F5: it vanished with no trace)."""
+    _ = translator(lang).gettext
+    was = ctx.was or {}
+    goal = goal_text(was["goal"], teams, lang)
+    answer = str((was.get("answer_now") or {}).get(lang) or "")
+    text = (_("{goal} voided by the referee: the answer is now “{answer}”").format(
+        goal=goal, answer=answer) if answer else
+        _("{goal} voided by the referee").format(goal=goal))
+    reason = str(data.get("reason") or "").strip()
+    return text + (_(" — reason: {reason}").format(reason=reason) if reason else "")
+
+
+def amend_fact(record: dict[str, Any], data: dict[str, Any], ctx: Context,
+               teams: dict[str, Any]) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """An amendment's fact (its kind, its texts, what else it carries): a correction that took
+    a goal away annuls it, as a void does — GOL ANULADO on the TV (answer.correction_words),
+    struck in the súmula's Gols (walk52a F5); else a correction, in its row's words."""
+    if ctx.was and ctx.was.get("gone"):
+        return ("void_goal", {lang: amend_void_text(data, ctx, teams, lang)
+                              for lang, _k in LANGS}, {"goal": ctx.was["goal"]})
+    return "correction", {lang: str(record.get(key) or "") for lang, key in LANGS}, {}
+
+
 def void_text(data: dict[str, Any], ctx: Context, teams: dict[str, Any],
               lang: str) -> str | None:
     """A void in the referee's words, when it voids a goal or undoes a correction (else None:
@@ -400,7 +427,8 @@ def entry_facts(record: dict[str, Any], ctx: Context, teams: dict[str, Any]) -> 
         else:
             add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
     elif kind == "amend":
-        add("correction", {lang: str(record.get(key) or "") for lang, key in LANGS})
+        what, texts, extra = amend_fact(record, data, ctx, teams)
+        add(what, texts, **extra)
     elif kind == "discipline" and not ctx.said and not data.get("action") \
             and data.get("type", "disciplinary") == "disciplinary":
         pass  # the rules asked the referee to grade it (003 Art. 87): the answer's fact says it

@@ -114,8 +114,11 @@ def before_voids(engine: Engine, stored: list[StoredEntry], m: dict[str, Any],
     for c in m.get("corrections") or []:
         target = c.get("target")
         if kinds.get(target) in (None, "void", "amend") or (
-                c.get("kind") != "void" and not amend_adds(str(kinds.get(target)))):
-            continue  # (an amendment of a goal's row: the goal it corrected, walk45h-b B5)
+                c.get("kind") != "void" and not amend_adds(str(kinds.get(target)))
+                and kinds.get(target) != "confirm"):
+            # (an amendment of a goal's row: the goal it corrected, walk45h-b B5; of an
+            # answer: the goal it counted, which the amendment may take away, walk52a F5)
+            continue
         at = next((i for i, e in enumerate(stored) if e.id == c["id"]), None)
         if at is None:
             continue

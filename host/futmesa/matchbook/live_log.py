@@ -31,6 +31,7 @@ from futmesa.matchbook.account import (
 from futmesa.matchbook.answer import correction_words
 from futmesa.matchbook.numbers import numbered
 from futmesa.matchbook.records import (
+    answer_options,
     answered_words,
     entry_record,
     goal_words,
@@ -173,6 +174,9 @@ class LiveLog:
         tapped = answered_words(m, e.id).get(e.id)
         if tapped:  # the button an answer tapped (records.answered_words)
             self._by_id[e.id]["answer_words"] = tapped
+        offered = answer_options(m, e.id).get(e.id)
+        if offered:  # what its question offered (records.answer_options)
+            self._by_id[e.id]["answer_options"] = offered
         if e.kind == "confirm" and self._meaning.get(e.id):  # records.answer_made
             self._by_id[e.id]["said"] = self._meaning[e.id]
         words_of = (rule_words({"announcements": fresh}, kinds).get(e.id)

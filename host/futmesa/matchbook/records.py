@@ -101,6 +101,18 @@ def answered_words(state: dict[str, Any], entry: int | None = None) -> dict[int,
             and entry in (None, a["entry"])}
 
 
+def answer_options(state: dict[str, Any], entry: int | None = None) -> dict[int, dict[str, Any]]:
+    """The answers each answer's (``confirm``) question offered, by entry id: ``options`` (the
+    codes) and ``answers`` (their words in each language, as its buttons said them: the
+    engine's ``answer_options``, rules/goals.py on_confirm) — what a correction of the answer
+    may choose (wording.amend_fields, walk52a F4); only ``entry``'s if given."""
+    return {a["entry"]: {"options": list(a.get("options") or []),
+                         "answers": dict(a.get("answers") or {})}
+            for a in state.get("answer_options") or []
+            if isinstance(a, dict) and isinstance(a.get("entry"), int)
+            and entry in (None, a["entry"])}
+
+
 def restates(kind: str | None, code: Any) -> bool:
     """Whether an announcement ``code`` only restates an entry of ``kind``."""
     said = RESTATES.get(kind or "")
@@ -233,6 +245,7 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
         if ctx.undone and ctx.undone.get("now") else None,
         # the goal it counts, or counted before its void: how a correction or an answer names it
         "goal_words": (by_id.get(e.id) or {}).get("goal_words"),
+        **offered_of(e.id, by_id),  # an answer: its question's answers (its correction form)
         "corrects_kind": corrects_kind(e, by_id),
         # an amendment of a goal's row: the goal as it was before it (Correções: B5)
         "goal_was": goal_words((ctx.was or {}).get("goal"), teams) if e.kind == "amend"
@@ -275,6 +288,13 @@ def entry_record(e: StoredEntry, status: EntryStatus | None, teams: dict[str, An
     _void_in_words(e, record, by_id)
     record["headline"] = headline(record, ctx)  # the fact entered; what it caused under it
     return record
+
+
+def offered_of(entry: int, by_id: Mapping[int, dict[str, Any]]) -> dict[str, Any]:
+    """``{"answer_options": …}`` for an answer whose question's answers are known
+    (:func:`answer_options`), else {}."""
+    offered = (by_id.get(entry) or {}).get("answer_options")
+    return {"answer_options": offered} if offered else {}
 
 
 def corrects_kind(e: StoredEntry, by_id: Mapping[int, dict[str, Any]]) -> str | None:
@@ -472,6 +492,9 @@ def record_inputs(m: dict[str, Any], stored: list[StoredEntry],
     for entry_id, tapped in answered_words(m).items():
         if entry_id in by_id:
             by_id[entry_id]["answer_words"] = tapped
+    for entry_id, offered in answer_options(m).items():
+        if entry_id in by_id:
+            by_id[entry_id]["answer_options"] = offered
     for e in stored:  # what an answer made names it, for a question asked on it (answer_made)
         if e.kind == "confirm" and e.id in said:
             by_id[e.id]["said"] = said[e.id]
@@ -622,7 +645,18 @@ def entry_context(e: StoredEntry, st: EntryStatus | None, by_id: dict[int, dict[
         else:
             mine = was.get(e.id)
     elif e.kind == "amend":  # the goal it corrected, as it was (book.before_voids)
-        mine = was.get(e.id)
+        mine = gone_goal(was.get(e.id), e, by_id)
     elif st is not None and st.state == "voided" and st.by is not None:
         mine = was.get(st.by)
     return Context(goal, mine, undone, words, inside)
+
+
+def gone_goal(mine: dict[str, Any] | None, e: StoredEntry,
+              by_id: dict[int, dict[str, Any]]) -> dict[str, Any] | None:
+    """An amendment's target as it stood before it (``mine``: book.before_voids), marked
+    ``gone`` when it counted a goal that the amendment took away (an answer corrected to «sem
+    gol»: walk52a F5), with the answer it now gives (``answer_now``: its button's words)."""
+    target = by_id.get(target_of(e) or -1) or {}
+    if not mine or not mine.get("goal") or target.get("goal_words"):
+        return mine
+    return {**mine, "gone": True, "answer_now": target.get("answer_words")}

@@ -832,9 +832,24 @@ def document_kinds(m: dict[str, Any] | None) -> dict[str, list[str]] | None:
     return {"foul": pos["foul_kinds"], "restart": pos["restart_kinds"]}
 
 
+def answer_choice(value: Any, offered: dict[str, Any], teams: Teams,
+                  lang: str = "pt") -> dict[str, Any]:
+    """The choice field of an answer's correction (``offered``: what its question offered,
+    records.answer_options): the question's answers in the words of its buttons ("sem gol",
+    "chute pedido (não registrado)", "falso acionamento"), a team by its name — never a code
+    to type (walk52a F4: «shot_asked» in a text box, «sem gol» typed did nothing)."""
+    said = (offered.get("answers") or {}).get("en" if lang == "en" else "pt") or {}
+    return {"key": "choice", "label": translator(lang).gettext("Answer"), "value": value,
+            "type": "choice",
+            "options": [{"value": o, "label": str(said.get(o) or (
+                team(teams, o, lang) if o in ("A", "B") else o))}
+                for o in offered.get("options") or []]}
+
+
 def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt",
                  kinds: dict[str, list[str]] | None = None,
-                 ends: Any = None) -> list[dict[str, Any]]:
+                 ends: Any = None, offered: dict[str, Any] | None = None
+                 ) -> list[dict[str, Any]]:
     """The fields of the console's correction form for one entry: label, input type, value, options.
 
     The referee picks values; the console builds ``amend {target, data}`` from them, so nobody
@@ -844,7 +859,8 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt",
     entry was made (records.ends_by_entry): a goal line and an end of the table are named as
     the Registro names them in that half: the teams change ends at half-time and between
     the extra periods, so in the 2nd half `goal 1` is defended by the team that defended
-    `goal 0` in the 1st (walk52b H1); the starting ends when not given.
+    `goal 0` in the 1st (walk52b H1); the starting ends when not given. ``offered``: an
+    answer's question's answers (:func:`answer_choice`).
     """
     d: dict[str, Any] = data if isinstance(data, dict) else {}
     if kind in _RECORD_ONLY:
@@ -855,6 +871,9 @@ def amend_fields(kind: str, data: Any, teams: Teams, lang: str = "pt",
     for key, value in d.items():
         if key in _HIDDEN_FIELDS or key not in _FIELD_LABELS:
             continue  # a detail of the table's own record ("ring", "pattern"): kept as it is
+        if kind == "confirm" and key == "choice" and offered and offered.get("options"):
+            out.append(answer_choice(value, offered, teams, lang))
+            continue
         field: dict[str, Any] = {"key": key, "label": _(_FIELD_LABELS[key]), "value": value}
         if key in _DURATION_FIELDS and isinstance(value, int | float):
             field["type"] = "duration"

@@ -523,6 +523,10 @@ class GoalRules(RulesCore):
                 pending["reopened"] = True
                 return
         m["pending"].remove(pending)
+        if pending.get("input") != "disc":  # what a correction of this answer may choose
+            m.setdefault("answer_options", []).append({  # (matchbook/wording.py amend_fields)
+                "entry": ctx.entry.id, "options": list(pending["options"]),
+                "answers": pending.get("answers") or {}})
         said = chosen_words(pending, choice, ctx.entry.data.get("where"),
                             {s: ctx.name(s) for s in SIDES})
         if said:  # the Registro's answer row says the button tapped (matchbook/wording.py)

@@ -83,7 +83,7 @@ class Effect:
 # history), so the engine's per-step copy stays small however long the match
 # (tests/rules/test_append_only.py holds every scenario to it).
 APPEND_ONLY = ("announcements", "goals", "pending", "corrections", "fouls_counted",
-               "restarts_taken")
+               "restarts_taken", "answer_options")
 
 
 def _json_copy(value: Any) -> Any:

@@ -15,8 +15,10 @@ from futmesa.i18n import N_, _, language, short, translator
 from futmesa.matchbook.answer import answered, new_match_words
 from futmesa.matchbook.citations import announcement
 from futmesa.matchbook.keeper_secret import SECRET_KINDS
+from futmesa.matchbook.records import answer_options
 from futmesa.matchbook.signing import SIGNING_KINDS, signable_hashes, signed_result
 from futmesa.matchbook.signing import refusal as closing_refusal
+from futmesa.matchbook.wording import team
 from futmesa.rules import Entry, load_ruleset
 from futmesa.table.sign_earlier import sign_earlier
 
@@ -87,6 +89,7 @@ class RefereeInputs:
                                             "table's current match is corrected"))
         self._refuse_if_closed(kind, data)
         self._refuse_secret_amend(kind, data)
+        self._refuse_unoffered_answer(kind, data)
         if kind in ("clock_catch_up", "clock_kept") and not t.resets.asking():  # answered once
             raise RefusedError.words(N_("The power-cut question is no longer open: the clock "
                                         "stays as it is"))
@@ -183,6 +186,19 @@ class RefereeInputs:
                 "goalkeeper to choose again, tap “Ask the goalkeeper to choose again” on its "
                 "entry in the Log"))
 
+    def _refuse_unoffered_answer(self, kind: str, data: dict[str, Any]) -> None:
+        """An answer corrected to no answer its question offered is refused, saying which it
+        offered (walk52a F4: «sem gol» typed for «no_goal» took a ✓; the rules then refused
+        the answer on the replay and the question came back, no decision standing)."""
+        book = self.table.book
+        assert book is not None
+        inner = data.get("data")
+        if kind != "amend" or not isinstance(inner, dict) or "choice" not in inner:
+            return
+        offered = answer_options(book.state.m).get(data.get("target"))  # type: ignore[arg-type]
+        if offered and inner["choice"] not in offered["options"]:
+            raise unoffered_answer(inner["choice"], offered, book.state.m.get("teams") or {})
+
     def would_take(self, kind: str, data: dict[str, Any]) -> bool:
         """Would the rules take this input now (the camera's proposals offer only what they
         would: docs/camera.md)? Nothing is logged."""
@@ -231,3 +247,19 @@ class RefereeInputs:
             raise RefusedError(_(again).format(fault=fault.said()), {
                 lang: translator(lang).gettext(again).format(fault=fault.said(lang))
                 for lang in LANGS}) from exc
+
+
+UNOFFERED = N_("“{choice}” is not one of the question's answers: choose one of {answers}")
+
+
+def unoffered_answer(choice: Any, offered: dict[str, Any], teams: dict[str, Any]
+                     ) -> RefusedError:
+    """The refusal of an answer its question did not offer, naming those it offered in the
+    words of its buttons (records.answer_options), a team by its name."""
+    texts = {}
+    for lang in LANGS:
+        said = (offered.get("answers") or {}).get(lang) or {}
+        answers = ", ".join(f"«{said.get(o) or team(teams, o, lang)}»"
+                            for o in offered.get("options") or [])
+        texts[lang] = translator(lang).gettext(UNOFFERED).format(choice=choice, answers=answers)
+    return RefusedError(texts["en" if short(language()) == "en" else "pt"], texts)

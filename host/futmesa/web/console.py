@@ -98,7 +98,8 @@ def entry_view(e: dict[str, Any], teams: dict[str, Any], by_id: dict[Any, dict[s
             if correctable and e.get("secret") else None,
             # its goal lines named by the ends of its own half, as its sentence (walk52b H1)
             "fields": amend_fields(str(e.get("kind")), e.get("amend_data") or e.get("data"),
-                                   teams, lang, kinds, e.get("ends"))
+                                   teams, lang, kinds, e.get("ends"),
+                                   e.get("answer_options"))
             if correctable and not e.get("secret") else []}
 
 
