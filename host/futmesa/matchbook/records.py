@@ -654,9 +654,12 @@ def entry_context(e: StoredEntry, st: EntryStatus | None, by_id: dict[int, dict[
 def gone_goal(mine: dict[str, Any] | None, e: StoredEntry,
               by_id: dict[int, dict[str, Any]]) -> dict[str, Any] | None:
     """An amendment's target as it stood before it (``mine``: book.before_voids), marked
-    ``gone`` when it counted a goal that the amendment took away (an answer corrected to «sem
-    gol»: walk52a F5), with the answer it now gives (``answer_now``: its button's words)."""
+    ``gone`` when it is an answer that counted a goal the amendment took away (corrected to
+    «sem gol»: walk52a F5), with the answer it now gives (``answer_now``: its button's words)."""
     target = by_id.get(target_of(e) or -1) or {}
-    if not mine or not mine.get("goal") or target.get("goal_words"):
+    # (a goal's own row corrected keeps saying what the correction made of it: "Corrige
+    # «Sensor …»", tests/web/test_corrections_api)
+    if not mine or not mine.get("goal") or target.get("goal_words") \
+            or target.get("kind") != "confirm":
         return mine
     return {**mine, "gone": True, "answer_now": target.get("answer_words")}
