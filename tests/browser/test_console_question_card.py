@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone_console import PHONE, WAIT_MS, stored
+from phone_console import PHONE, WAIT_MS, stored, tap_settled
 
 from futmesa_testkit.livetable import LiveTable
 
@@ -213,12 +213,12 @@ def test_the_shot_outcomes_rest_until_a_shot_is_asked(browser: Any) -> None:
             assert page.locator("#outcome-why").is_visible()
             assert page.text_content("#outcome-why") == "(depois do Chute pedido)"
             page.locator(".lance [data-key='9']").tap()  # the disc that shoots
-            page.locator("#act-shot").tap()
+            tap_settled(page, "#act-shot")  # (a tap the moving screen took is tapped again)
             live.wait(lambda: bool(stored(live, "shot_asked")), 30, "the shot asked")
             page.wait_for_function("!document.getElementById('act-outcome').classList"
                                    ".contains('idle')", timeout=WAIT_MS)
             assert not page.locator("#outcome-why").is_visible()
-            page.locator("[data-outcome=saved]").tap()
+            tap_settled(page, "[data-outcome=saved]")
             live.wait(lambda: bool(stored(live, "shot_result")), 30, "the shot's outcome")
             page.wait_for_function("document.getElementById('act-outcome').classList"
                                    ".contains('idle')", timeout=WAIT_MS)
