@@ -269,6 +269,20 @@ def test_the_goalkeepers_secret_choice_is_only_asked_again(browser: Any, output_
 SHORT_HALVES = {**LONG_LANCE, "period_ms": 60_000, "interval_ms": 600_000}
 
 
+def _amend_choice(page: Any, entry: int, key: str) -> tuple[list[str], str]:
+    """Registro → Corrigir on `entry`: its form's choice `key` as (the options' words, the one
+    chosen when the form opens)."""
+    page.tap("[data-sheet=sheet-log]")
+    fix = f"#log li[data-id='{entry}'] [data-fix=amend]"
+    page.wait_for_selector(fix, timeout=WAIT_MS)
+    page.tap(fix)
+    select = f"#fix-fields select[data-key={key}]"
+    page.wait_for_selector(f"#fix[open] {select}", timeout=WAIT_MS)
+    return (page.evaluate(f"[...document.querySelector('{select}').options]"
+                          ".map(o => o.textContent)"),
+            page.evaluate(f"document.querySelector('{select}').selectedOptions[0].textContent"))
+
+
 def _second_half(live: LiveTable) -> None:
     """The 1st half played out (its last lance, 000 Art. 8 §10), the 2nd started by the
     referee, the teams at the other ends (000 Art. 8 §9), 20 minutes added to it."""
@@ -301,19 +315,11 @@ def test_a_2nd_half_goals_disc_corrected_keeps_the_goal(browser: Any, output_dir
         d = live.daemon
         goal = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "goal_line")
         with phone_on(browser, live) as page:
-            page.tap("[data-sheet=sheet-log]")
-            fix = f"#log li[data-id='{goal}'] [data-fix=amend]"
-            page.wait_for_selector(fix, timeout=WAIT_MS)
-            page.tap(fix)
-            line = "#fix-fields select[data-key=goal]"
-            page.wait_for_selector(f"#fix[open] {line}", timeout=WAIT_MS)
+            named, chosen = _amend_choice(page, goal, "goal")
             what = page.text_content("#fix-what") or ""
             assert "Sensor: bola na linha do gol de Alvorada" in what, what
-            named = page.evaluate(f"[...document.querySelector('{line}').options]"
-                                  ".map(o => o.textContent)")
             assert named == ["gol de Botafogo", "gol de Alvorada"], named  # goal 0, goal 1
-            assert page.evaluate(f"document.querySelector('{line}').selectedOptions[0]"
-                                 ".textContent") == "gol de Alvorada"  # the Registro's line
+            assert chosen == "gol de Alvorada"  # the Registro's line
             page.fill("#fix-fields [data-key=disc]", "9")
             page.fill("#fix-reason", "foi o botão 9")
             page.screenshot(path=str(output_dir / "console-fix-2nd-half-goal-form.png"))
@@ -356,22 +362,14 @@ def test_an_answer_is_corrected_among_its_questions_answers(browser: Any,
         live.wait(lambda: live.match()["score"]["A"] == 1, 60, "the goal counted")
         answer = max(r.id for r in d.store.entries(d.match["id"]) if r.kind == "confirm")
         with phone_on(browser, live) as page:
-            page.tap("[data-sheet=sheet-log]")
-            fix = f"#log li[data-id='{answer}'] [data-fix=amend]"
-            page.wait_for_selector(fix, timeout=WAIT_MS)
-            page.tap(fix)
-            choice = "#fix-fields select[data-key=choice]"
-            page.wait_for_selector(f"#fix[open] {choice}", timeout=WAIT_MS)
-            named = page.evaluate(f"[...document.querySelector('{choice}').options]"
-                                  ".map(o => o.textContent)")
+            named, chosen = _amend_choice(page, answer, "choice")
             assert named == ["sem gol", "chute pedido (não registrado)", "falso acionamento"], \
                 named
-            assert page.evaluate(f"document.querySelector('{choice}').selectedOptions[0]"
-                                 ".textContent") == "chute pedido (não registrado)"
+            assert chosen == "chute pedido (não registrado)"
             form = page.text_content("#fix") or ""
             assert "Resposta" in form and "shot_asked" not in form, form
             page.screenshot(path=str(output_dir / "console-fix-answer-form.png"))
-            page.select_option(choice, label="sem gol")
+            page.select_option("#fix-fields select[data-key=choice]", label="sem gol")
             page.fill("#fix-reason", "não houve chute pedido")
             page.tap("#fix-send")
             said = answered(page)

@@ -129,6 +129,20 @@ def overrun_on_both(browser: Any, clock_ms: int
             close(phone, tv)
 
 
+def _overrun_lance_goes_on(live: Any, now: int, phone: Any) -> None:
+    """The table's status after A's overrun: A's lance goes on, a new deadline 15 s on (the
+    same player plays on); a second of the match clock later (several ticks drawn) the phone
+    still says it ran out."""
+    again = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
+                              "at": now - 1000, "length_ms": 15000, "side": "A"})
+    again["clock"].update(running=True, at=now, ms=60000)
+    live.publish(again)
+    first = phone.text_content("#c-clock")
+    phone.wait_for_function("t => document.getElementById('c-clock').textContent"
+                            " !== t", arg=first)
+    assert phone.text_content("#c-lance") == "TEMPO!"
+
+
 # ---- 3: an overrun lance, on the phone as on the TV -------------------------------------
 def test_an_overrun_lance_reads_time_on_the_phone_as_on_the_tv(
     browser: Any, output_dir: Path
@@ -136,15 +150,7 @@ def test_an_overrun_lance_reads_time_on_the_phone_as_on_the_tv(
     with overrun_on_both(browser, 60000) as (live, _, now, phone, tv):
         # the table restarts the overrun lance's count (the same player goes on): both
         # screens keep "TEMPO!" instead of counting 15, 14… again
-        again = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
-                                  "at": now - 1000, "length_ms": 15000, "side": "A"})
-        again["clock"].update(running=True, at=now, ms=60000)
-        live.publish(again)
-        # a second of the match clock later (several ticks drawn), still run out
-        first = phone.text_content("#c-clock")
-        phone.wait_for_function("t => document.getElementById('c-clock').textContent"
-                                " !== t", arg=first)
-        assert phone.text_content("#c-lance") == "TEMPO!"
+        _overrun_lance_goes_on(live, now, phone)
         assert tv.text_content("#lance-value") == "TEMPO!"
         phone.screenshot(path=str(output_dir / "pace-lance-over-phone.png"))
         # a new lance: a fresh count on both
@@ -175,14 +181,7 @@ def test_the_other_teams_lance_started_at_the_overrun_is_counted_on_both(
     the whole of B's lance (no countdown, no 5 s warning, then B's own time foul): another
     team's lance is a new lance, however near its deadline."""
     with overrun_on_both(browser, 60000) as (live, _, now, phone, tv):
-        again = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
-                                  "at": now - 1000, "length_ms": 15000, "side": "A"})
-        again["clock"].update(running=True, at=now, ms=60000)
-        live.publish(again)
-        first = phone.text_content("#c-clock")
-        phone.wait_for_function("t => document.getElementById('c-clock').textContent"
-                                " !== t", arg=first)
-        assert phone.text_content("#c-lance") == "TEMPO!"
+        _overrun_lance_goes_on(live, now, phone)
         # B's lance, started 5 ms after A's went on (the host's answer to the foul)
         other = make_state(lance={"ms": 15000, "running": True, "rate": 1.0,
                                   "at": now - 995, "length_ms": 15000, "side": "B"})

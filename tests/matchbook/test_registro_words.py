@@ -8,6 +8,7 @@ súmula read it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from test_account import kicked_off
 from test_registro_corrections import _rows, _stored, refusals
@@ -151,17 +152,24 @@ def test_a_lance_time_answer_reads_as_the_button_tapped(tmp_path: Path) -> None:
         assert said.endswith(f": {en}"), said
 
 
-def test_a_lance_question_closed_unanswered_is_said_in_the_registro(tmp_path: Path) -> None:
-    """walk48b M1: "Estrela do Norte passou do tempo do lance: falta disciplinar?" was open,
-    the referee entered a foul in the box, and the question vanished — in no row of the
-    Registro nor in the súmula. The row that withdrew it (the penalty's lance started on the
-    device) is shown, headed by what the rules said of it."""
+def _botafogo_overran(tmp_path: Path) -> Any:
+    """Estrela do Norte's kick-off (two lances), then Botafogo's lance run out twice: the
+    question "passou do tempo do lance: falta disciplinar?" open."""
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
     t.put("touch", {"side": "A", "disc": 5})
     t.put("touch", {"side": "A", "disc": 6})
     t.device("lance_started", {"side": "B"})
     t.device("lance_expired", {"side": "B", "count": 1})
     t.device("lance_expired", {"side": "B", "count": 2})
+    return t
+
+
+def test_a_lance_question_closed_unanswered_is_said_in_the_registro(tmp_path: Path) -> None:
+    """walk48b M1: "Estrela do Norte passou do tempo do lance: falta disciplinar?" was open,
+    the referee entered a foul in the box, and the question vanished — in no row of the
+    Registro nor in the súmula. The row that withdrew it (the penalty's lance started on the
+    device) is shown, headed by what the rules said of it."""
+    t = _botafogo_overran(tmp_path)
     assert [p["kind"] for p in t.book.state.m["pending"]] == ["lance_timeout"]
     t.put("foul", {"side": "B", "where": "box"})
     started = t.device("lance_started", {"side": "A"})
@@ -184,12 +192,7 @@ def test_a_question_closed_unanswered_is_not_in_the_resumo(tmp_path: Path) -> No
     /assinar, /history), each a question open for a second or two: the Registro's bookkeeping
     (000 Art. 26 §1 A: no foul for that delay), not a fact of the match. The Resumo — the
     account every view lists — keeps the foul that closed it; the event log keeps the line."""
-    t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
-    t.put("touch", {"side": "A", "disc": 5})
-    t.put("touch", {"side": "A", "disc": 6})
-    t.device("lance_started", {"side": "B"})
-    t.device("lance_expired", {"side": "B", "count": 1})
-    t.device("lance_expired", {"side": "B", "count": 2})
+    t = _botafogo_overran(tmp_path)
     t.put("foul", {"side": "A", "disc": 4, "type": "falta", "where": "own_half"})
     t.device("lance_started", {"side": "B"})
     assert t.book.state.m["pending"] == []
