@@ -119,13 +119,7 @@ def test_a_goals_boton_is_corrected_on_the_goal_row(browser: Any, output_dir: Pa
         assert page.is_checked("#fix-amend")
         assert page.input_value("#fix-fields [data-key=disc]") == "9"
         assert "Botão" in (page.text_content("#fix-fields") or "")
-        page.fill("#fix-fields [data-key=disc]", "7")
-        page.fill("#fix-reason", "foi o botão 7")
-        page.screenshot(path=str(output_dir / "console-fix-goal-boton.png"))
-        page.tap("#fix-send")
-        assert answered(page).startswith("✓"), page.text_content("#result")
-        live.wait(lambda: [g["disc"] for g in live.match()["goals"]] == [7], 60,
-                  "the goal's botão 7")
+        _disc_sent(page, live, 7, output_dir / "console-fix-goal-boton.png")
         page.wait_for_function(
             f"(document.querySelector(\"#log li[data-id='{goal}'] .fact\") || {{}})"
             ".textContent === \"Gol de Alvorada (1 × 0, 1', botão 7)\"", timeout=WAIT_MS)
@@ -269,6 +263,18 @@ def test_the_goalkeepers_secret_choice_is_only_asked_again(browser: Any, output_
 SHORT_HALVES = {**LONG_LANCE, "period_ms": 60_000, "interval_ms": 600_000}
 
 
+def _disc_sent(page: Any, live: LiveTable, disc: int, shot: Path) -> None:
+    """The open form's botão set to `disc` and sent (a reason given, a picture of the form
+    first): its ✓, then the match's one goal with that botão."""
+    page.fill("#fix-fields [data-key=disc]", str(disc))
+    page.fill("#fix-reason", f"foi o botão {disc}")
+    page.screenshot(path=str(shot))
+    page.tap("#fix-send")
+    assert answered(page).startswith("✓"), page.text_content("#result")
+    live.wait(lambda: [g["disc"] for g in live.match()["goals"]] == [disc], 60,
+              f"the goal's botão {disc}")
+
+
 def _amend_choice(page: Any, entry: int, key: str) -> tuple[list[str], str]:
     """Registro → Corrigir on `entry`: its form's choice `key` as (the options' words, the one
     chosen when the form opens)."""
@@ -320,13 +326,7 @@ def test_a_2nd_half_goals_disc_corrected_keeps_the_goal(browser: Any, output_dir
             assert "Sensor: bola na linha do gol de Alvorada" in what, what
             assert named == ["gol de Botafogo", "gol de Alvorada"], named  # goal 0, goal 1
             assert chosen == "gol de Alvorada"  # the Registro's line
-            page.fill("#fix-fields [data-key=disc]", "9")
-            page.fill("#fix-reason", "foi o botão 9")
-            page.screenshot(path=str(output_dir / "console-fix-2nd-half-goal-form.png"))
-            page.tap("#fix-send")
-            assert answered(page).startswith("✓"), page.text_content("#result")
-            live.wait(lambda: [g["disc"] for g in live.match()["goals"]] == [9], 60,
-                      "the goal's botão 9")
+            _disc_sent(page, live, 9, output_dir / "console-fix-2nd-half-goal-form.png")
             assert live.match()["score"] == {"A": 0, "B": 1}
             assert stored(live, "amend")[-1]["data"]["goal"] == 1
             # its minute as the clock had it (a busy machine: 1' or 2')
