@@ -456,25 +456,29 @@ def test_gaucha_offside_corner_arc_goal_kick_side_taker_and_moved_discs(
 
 def test_mesa_posta_keeper_kick_and_the_penalty_keeper_choice_first(
         browser: Any, output_dir: Path) -> None:
-    """004 Tiros de meta (the goalkeeper's chutão: "Goleiro cobra", discs moved go back, the
-    kick hitting an opponent) and 004 Pênaltis (the defending goalkeeper chooses first, in
-    secret, on the keeper page; the console never shows the choice)."""
+    """004 Tiros de meta (discs moved go back; the goalkeeper's chutão, one tap on the card
+    that takes it — walk52a finding 7: «Goleiro cobra» only named the taker and left the clock
+    stopped; the kick hitting an opponent) and 004 Pênaltis (the defending goalkeeper chooses
+    first, in secret, on the keeper page; the console never shows the choice)."""
     with _phone_match(browser, "mesa-posta",
                       ("restart", {"side": "A", "kind": "tiro_de_meta"}, "referee")
                       ) as (live, table, page, thumb):
-        page.wait_for_selector("#rc-goalkeeper", state="visible", timeout=WAIT_MS)
+        page.wait_for_selector("#rc-moved", state="visible", timeout=WAIT_MS)
         assert not page.is_visible("#rc-taker")  # 004: the chutão is the goalkeeper's
-        thumb.press("#rc-goalkeeper", taps="hit")
-        assert table.state.to_dict()["restart"]["taker"] == {"disc": None, "goalkeeper": True}
-        assert _last_sentence(live) == "Cobrador escolhido: o goleiro"
-
+        assert page.query_selector("#rc-goalkeeper") is None  # no taker step of its own
         thumb.tap("#rc-moved")
         thumb.answered()
         codes = [a.get("code") for a in table.state.to_dict()["announcements"]]
         assert "discs_back" in codes
 
-        # the chutão is kicked and hits Botafogo's disc: the ball is Botafogo's
-        _put(live, table, "touch", {"side": "A"})
+        # the chutão, one tap: the restart taken, his touch with no disc (he has no number)
+        thumb = _fresh(page)
+        thumb.press("#rc-taken", label="▶ Cobrança dada: chutão do goleiro (bola em jogo)",
+                    shot=output_dir / "console-rules-keeper-chutao.png", taps="goalkeeper")
+        assert table.state.to_dict()["restart"]["taken"]
+        assert table.entries[-1]["kind"] == "touch"
+        assert table.entries[-1]["data"] == {"side": "A", "disc": None}
+        # it hits Botafogo's disc: the ball is Botafogo's
         thumb = _fresh(page)
         page.wait_for_selector("#rc-hit", state="visible", timeout=WAIT_MS)
         assert "Cobrado" in page.text_content("#restart-title")
@@ -640,7 +644,8 @@ def test_the_restart_taken_in_one_tap_on_its_card(browser: Any, output_dir: Path
         thumb = _fresh(page)
         page.wait_for_selector("#rc-taken", state="visible", timeout=WAIT_MS)
         thumb.key(5)  # Botafogo's disc keyed: the chutão is still the goalkeeper's
-        assert page.text_content("#rc-taken") == "▶ Cobrança dada (bola em jogo)"
+        assert page.text_content("#rc-taken") == ("▶ Cobrança dada: chutão do goleiro (bola em "
+                                                  "jogo)")
         thumb.press("#rc-taken")
         assert table.entries[-1]["data"] == {"side": "B", "disc": None}
         assert table.state.to_dict()["restart"]["taken"]

@@ -162,8 +162,8 @@ class Match:
     @staticmethod
     def chutao_first(m: dict[str, Any]) -> bool:
         """A restart only the goalkeeper takes (004 Bola do goleiro, Tiros de meta): the input
-        that moves the match on is the referee's `taker {goalkeeper: true}` (the console's
-        goalkeeper tap), then his kick."""
+        that moves the match on is the referee's `taker {goalkeeper: true}` (the API's; the
+        console's card enters his kick at once, walk52a finding 7), then his kick."""
         r = m.get("restart")
         return bool(r and not r.get("taken") and r.get("taker_choice") == "goalkeeper"
                     and not (r.get("taker") or {}).get("goalkeeper"))

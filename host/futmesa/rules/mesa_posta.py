@@ -211,15 +211,16 @@ class MesaPosta(Ruleset):
     def chutao_only(self, m: dict[str, Any], side: str, disc: int | None) -> Refused | None:
         """Bola do goleiro, Tiros de meta: "ele dá um chutão com a chuteira" — the goalkeeper
         restarts it, whoever played the ball there: its kick is a touch with no disc number
-        (the goalkeeper has none), or any touch once the referee said the goalkeeper takes it
-        (`taker`, the console's goalkeeper tap); a disc's lance before that is refused."""
+        (the goalkeeper has none: the console's «▶ Cobrança dada» on the card), or any touch
+        once the referee said the goalkeeper takes it (`taker`); a disc's lance before that is
+        refused, in words that name the card's button (walk52a finding 7)."""
         r = m["restart"]
         spec = self.taker_rules.get(r["kind"]) if r and not r["taken"] else None
         if (spec is None or side != r["side"] or disc is None
                 or (r.get("taker") or {}).get("goalkeeper")):
             return None
         return Refused(N_("Only {team}'s goalkeeper restarts it, with a chutão: tap "
-                          "'Goalkeeper takes it', then enter his kick"), rule=spec[1],
+                          "«▶ Restart taken» on the restart's card"), rule=spec[1],
                        team=str(m["teams"][side]["name"]))
 
     def shot_limit(self, m: dict[str, Any], side: str) -> Refused | None:

@@ -158,7 +158,6 @@ export const actions = {
     if (d == null) return say(_("✗ key in the number of the disc taking it on the keypad"), "bad");
     return send("taker", { disc: d }, (r ? _("{team}: taken by no. {disc}", { team: name(r.side), disc: d }) : _("taken by no. {disc}", { disc: d })));
   },
-  taker_goalkeeper: () => send("taker", { goalkeeper: true }, _("goalkeeper takes it")),
   // the restart taken: its taker's touch (the kick), one tap where the engine offers it
   // (possession.restart_tap; 004 A partida: the ball rolls, the clock runs — walk48a M1)
   restart_taken: () => {

@@ -173,11 +173,14 @@ export function renderRuleInputs(m) {
   any = show("rc-taken", tap) || any;
   if (tap) {
     const disc = takerDisc(r);
-    $("rc-taken").textContent = disc == null ? _("▶ Restart taken (ball in play)")
-      : _("▶ Restart taken by no. {disc} (ball in play)", { disc });
+    // a restart only the goalkeeper takes (004 Tiros de meta, Bola do goleiro: "O goleiro dá
+    // um chutão"): the tap is his chutão, no separate "Goleiro cobra" step (walk52a finding 7)
+    $("rc-taken").textContent = r.taker_choice === "goalkeeper"
+      ? _("▶ Restart taken: the goalkeeper's chutão (ball in play)")
+      : disc == null ? _("▶ Restart taken (ball in play)")
+        : _("▶ Restart taken by no. {disc} (ball in play)", { disc });
   }
   any = show("rc-taker", open && r.taker_choice === "disc") || any;
-  any = show("rc-goalkeeper", open && r.taker_choice === "goalkeeper") || any;
   const sides = open && Boolean(r.side_choice);
   show("rc-left", sides);
   any = show("rc-right", sides) || any;
