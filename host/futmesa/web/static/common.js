@@ -25,6 +25,8 @@ const FM = (() => {
       finished: _("Full time"),
       paused: _("Stopped"),
       turn: _("on turn"),
+      touchCount: (n, limit) => _("{n} of {limit} touches", { n, limit }),
+      touchesShort: (n, limit) => _("Touches: {n}/{limit}", { n, limit }),
       shot: (side, disc) => (disc != null ? _("SHOT ASKED — {team}, disc {disc}", { team: side, disc })
         : _("SHOT ASKED — {team}", { team: side })),
       shootout: _("Shootout"),

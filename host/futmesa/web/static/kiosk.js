@@ -65,6 +65,14 @@
     box.classList.toggle("on-turn", onTurn);
     show($(`turn-${side}`), onTurn);
     setText($(`turn-${side}`).querySelector(".turn-text"), T().turn);
+    // the touches of the team on turn, where the rules count them (003 Art. 47 §3: each
+    // técnico counts aloud; walk52c M4): the referee checks them against the count he hears
+    const tc = m.touches && m.touches[side];
+    const counting = onTurn && !!tc && Number(tc.limit) > 0;
+    const touches = $(`touches-${side}`);
+    show(touches, counting);
+    setText(touches, counting ? T().touchCount(Number(tc.count || 0), Number(tc.limit)) : "");
+    touches.classList.toggle("last", counting && Number(tc.count || 0) >= Number(tc.limit) - 1);
     const ex = m.expelled && m.expelled[side];
     let exText = "";
     if (Array.isArray(ex) && ex.length) exText = `${T().expelled}: ${ex.join(", ")}`;

@@ -48,6 +48,7 @@ function render() {
   // the goalkeepers' page, with a key that makes only their choice (keeperpass.js)
   if (shootout) showKeeperPass("", $("shootout-box"), $("keeper-link"));
   $("c-turn").textContent = m.turn ? name(m.turn) : "—";
+  renderTouches(m);
   for (const b of document.querySelectorAll(".side[data-side]")) b.classList.toggle("on-turn", b.dataset.side === m.turn);
   const held = followLance(home());
   // another restart (called, or taken): the ball's field set for the play before it is gone
@@ -122,6 +123,18 @@ function render() {
   $("c-announce").dataset.log = String(m.log_length); // the state it was drawn from
   $("c-announce").textContent = ann ? `» ${typeof ann === "string" ? ann : (LANG === "en" ? ann.en || ann.pt : ann.pt || ann.en) || ""}` : "";
   tick();
+}
+
+// The touches of the team on turn, where the rules count them (003 Art. 47 §3: each técnico
+// counts aloud; walk52c M4), beside its name on the "Vez:" line: "· Toques: 5/8"
+function renderTouches(m) {
+  const tc = m.turn && m.touches && m.touches[m.turn];
+  const limit = tc ? Number(tc.limit) : 0;
+  const count = tc ? Number(tc.count || 0) : 0;
+  const el = $("c-touches");
+  el.hidden = !(limit > 0);
+  el.textContent = limit > 0 ? `· ${FM.TEXT[LANG].touchesShort(count, limit)}` : "";
+  el.classList.toggle("last", limit > 0 && count >= limit - 1);
 }
 
 // A new lance (or a new match): the buttons serve the team with the lance, and never with a
