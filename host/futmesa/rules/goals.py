@@ -325,6 +325,10 @@ class GoalRules(RulesCore):
         lance = played_last(m)  # whose lance went in: its restart's taker while it waits
         options = self.no_shot_answers(m, scorer)
         named = own_goal_by(ctx.name(defender))  # "gol contra de …" (issue 45)
+        r = m["restart"]
+        # a restart still waiting: the ball was dead and the clock already stopped when the
+        # sensor tripped — a false trip then gives nothing back (resolve_goal_no_shot)
+        dead = bool(r and not r.get("taken"))
         self.dead_ball(ctx)
         ctx.confirm(
             "goal_no_shot",
@@ -336,6 +340,7 @@ class GoalRules(RulesCore):
             side=scorer,
             defender=defender,
             lance=lance,
+            **({"ball_dead": True} if dead else {}),
             values={"team": ctx.name(defender), "answers": Either(options, named)},
             named=named,
         )
@@ -561,6 +566,12 @@ class GoalRules(RulesCore):
                                 asked=pending)
         elif choice == "false_trip":
             ctx.announce("false_trip", N_("Goal sensor: false trip, play on"))
+            if pending.get("ball_dead"):
+                # the trip came with a restart waiting: the clock stood still for that dead
+                # ball, not for the trip — nothing to give back, and it stays stopped until
+                # the restart is taken (004 A partida "só corre com a bola rolando"; walk52a
+                # H1: the device gave back the whole dead ball since the ball out, +57 s)
+                return
             if self.clock_mode == "ball-in-play":
                 # the ball never went in: the seconds the clock stood still on the trip were
                 # played (the device counts them from its own stop; rules/resync.py)
