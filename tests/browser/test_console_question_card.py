@@ -73,6 +73,8 @@ def _phone(browser: Any, live: LiveTable) -> tuple[Any, Any, HeldNews]:
 def _goal_without_shot(live: LiveTable, page: Any) -> Any:
     """Alvorada's lance, the ball in Botafogo's goal with no shot asked: the rules ask."""
     live.give_lance("A")
+    # a lance after the kick-off: straight from it no shot is offered (walk52a M3)
+    live.referee("touch", {"side": "A", "disc": 7})
     live.sim.goal(live.match()["ends"]["B"])
     page.wait_for_selector("#pending button[data-choice=shot_asked]", timeout=WAIT_MS)
     return live.match()["pending"][0]

@@ -86,9 +86,11 @@ def test_pending_goal_confirmed_from_the_console(browser: Any) -> None:
     with rules_served(RulesTable, "cbfm-1toque") as (live, table):
         kicked_off(live, table, "t")
         ends = table.state.to_dict()["ends"]
-        # A's kick-off taken (a shot from it is none, 000 Art. 12 §5), then the ball crosses
+        # A's kick-off taken (a shot from it is none, 000 Art. 12 §5) and a lance after it
+        # (straight from the kick-off no shot is offered: walk52a M3), then the ball crosses
         # the line B defends with no shot asked: the rules ask the referee
         live.call(table.apply, "touch", {"side": "A", "disc": 6}, "referee", "t")
+        live.call(table.apply, "touch", {"side": "A", "disc": 7}, "referee", "t")
         live.call(table.apply, "goal_line", {"goal": ends["B"]}, "device", "SIM")
         kiosk = browser.new_page()
         console = browser.new_page()

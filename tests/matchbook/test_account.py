@@ -607,6 +607,7 @@ def test_a_void_after_the_final_whistle_leaves_the_match_finished(tmp_path: Path
         t.start_half(half)
         if half == 2:
             t.clock = 60_000
+            t.kick_off_first("B")  # a goal straight from it offers no shot (walk52a M3)
             t.put("touch", {"side": "B", "disc": 9})
             ball_in = t.device("goal_line", {"goal": 1, "held_ms": 40})  # no shot asked
             asked = t.put("confirm", {"target": ball_in, "choice": "shot_asked"})

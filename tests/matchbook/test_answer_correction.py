@@ -37,6 +37,7 @@ def _answered(tmp_path: Path) -> tuple[Any, int]:
     """mesa-posta: a ball in Botafogo's goal with no shot asked, answered «chute pedido (não
     registrado)»: 1 × 0 (004 «Só vale gol de chute pedido»). (the table, the answer's id)"""
     t = kicked_off(tmp_path / "m.sqlite", "mesa-posta", clock=65_000)
+    t.kick_off_first()  # a goal straight from the kick-off offers no shot (walk52a M3)
     t.put("touch", {"side": "A", "disc": 10})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     assert t.book.state.m["pending"][0]["options"] == ["no_goal", "shot_asked", "false_trip"]

@@ -237,6 +237,7 @@ def test_a_voided_answer_keeps_the_button_the_referee_tapped(tmp_path: Path) -> 
     the answer the void made of it, never tapped. Struck, it says the button tapped; undone,
     the same (every question, every ruleset: test_answer_rows)."""
     t = kicked_off(tmp_path / "m.sqlite", clock=65_000)
+    t.kick_off_first()  # a goal straight from the kick-off offers no shot (walk52a M3)
     t.put("touch", {"side": "A", "disc": 10})
     goal = t.device("goal_line", {"goal": 1, "held_ms": 40})
     answer = t.put("confirm", {"target": goal, "choice": "shot_asked"})

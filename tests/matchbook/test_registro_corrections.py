@@ -109,6 +109,7 @@ def test_one_goal_offers_one_row_to_void(tmp_path: Path) -> None:
     gone, and the sensor's row is the table's sight again (correctable)."""
     for ruleset, choice in (("pastilha-8x2", "own_goal"), ("mesa-posta", "shot_asked")):
         t = kicked_off(tmp_path / f"{ruleset}.sqlite", ruleset, clock=65_000)
+        t.kick_off_first()  # a goal straight from the kick-off offers no shot (walk52a M3)
         t.put("touch", {"side": "A", "disc": 5})
         ends = t.book.state.m["ends"]
         goal = t.device("goal_line", {"goal": ends["A" if choice == "own_goal" else "B"],

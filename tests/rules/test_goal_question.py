@@ -127,3 +127,25 @@ def test_the_alarm_with_the_kickoff_not_taken_ends_the_period(ruleset: str,
     assert m["score"]["A"] == 1, m["score"]
     assert m["status"] == "interval" and m.get("last_lance") is None, (m["status"],
                                                                        m.get("last_lance"))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_goal_straight_from_the_kick_off_offers_no_shot_asked(ruleset: str) -> None:
+    """Walk52a M3: a ball into the goal straight from the kick-off (its kick entered, no lance
+    after it) was offered «chute pedido (não registrado)», and the answer gave the goal — while
+    the console refuses a shot asked from the kick-off (000 Art. 12 §5, 001 Art. XXI a, 003
+    Art. 34, 004 Chute pedido): the question offers only what the engine allows, and that
+    answer is refused. One lance after the kick-off and it is offered again."""
+    engine = Engine(load_ruleset(ruleset), {"kickoff": "A"})
+    steps = [("clock_started", {}), ("touch", {"side": "A", "disc": 9}), ("goal_line", {"goal": 1})]
+    log = [Entry(n, kind, data, "device" if kind in ("clock_started", "goal_line") else "referee",
+                 1, n * 1000, n * 1000) for n, (kind, data) in enumerate(steps, 1)]
+    state, _ = engine.replay(log)
+    (asked,) = [p for p in state.m["pending"] if p["kind"] == "goal_no_shot"]
+    assert "shot_asked" not in asked["options"], asked["options"]
+    after, effects = engine.apply(state, Entry(4, "confirm", {"target": 3, "choice": "shot_asked"},
+                                               "referee", 1, 4000, 4000))
+    assert any(e.data.get("code") == "refused" for e in effects)
+    assert after.m["score"] == {"A": 0, "B": 0}
+    _, _, asked = _question(ruleset, 1)  # the kick-off and another touch: a shot may be asked
+    assert "shot_asked" in asked["options"], asked["options"]

@@ -366,9 +366,20 @@ class GoalRules(RulesCore):
         played = scorer if played_last(m) == scorer else None
         may = (shot_refusal(self, m, scorer) is None
                or (played is not None and shot_refusal(self, m, scorer, holder=played) is None))
+        may = may and not self.straight_from_kickoff(m, scorer)
         own = played is None  # the defender's lance, or none entered
         return [o for o in self.no_shot_options()
                 if (o != "shot_asked" or may) and (o != "own_goal" or own)]
+
+    def straight_from_kickoff(self, m: dict[str, Any], scorer: str) -> bool:
+        """The ball went in off the scorer's kick-off, no lance entered after it: no shot was
+        asked for that kick where the document asks none from the kick-off, its ball on the
+        halfway line (``kickoff_shot``: 000 Art. 12 §5, 001 Art. XXI a, 004 Chute pedido "peça
+        o chute do campo do adversário"; walk52a M3: «chute pedido (não registrado)» was
+        offered and gave the goal)."""
+        r = m["restart"]
+        return bool(self.cite("kickoff_shot") and r and r["kind"] == "saida"
+                    and r["side"] == scorer and not r.get("touches_since"))
 
     def no_shot_options(self) -> list[str]:
         """The answers the document gives a ball in the goal with no shot asked: an own goal
