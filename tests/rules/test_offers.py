@@ -540,3 +540,29 @@ def test_no_shot_asked_from_the_kick_off(ruleset: str) -> None:
     assert why.startswith("Saída de bola: a bola está no centro, na linha divisória"), why
     m["restart"]["taken"] = True
     assert shot_refusal(rules, m, "A", 9, "opponent_half") is None
+
+
+@pytest.mark.parametrize("ruleset", ["mesa-posta", "cbfm-1toque", "gaucha", "pastilha-8x2"])
+def test_no_shot_is_offered_while_a_ball_outs_question_waits(ruleset: str) -> None:
+    """Walk52a M6: with the ball out and «quem tocou por último?» unanswered, «Chute pedido»
+    was taken (the TV showed CHUTE PEDIDO beside «Bola fora»). The ball is dead until its
+    restart is given (004 Bola fora, 000 Art. 1 §3, 001 Art. XXX, 003 Art. 64): the button is
+    greyed with the words a tap is refused with, and the tap is refused."""
+    engine = Engine(load_ruleset(ruleset), {"kickoff": "A"})
+    state = engine.initial_state()
+    for entry in (Entry(1, "start_period", {}, "referee", at=0),
+                  Entry(2, "clock_started", {}, "device", at=0),
+                  Entry(3, "touch", {"side": "A", "disc": 9}, "referee", at=1000),
+                  Entry(4, "ball_out", {"line": "end", "end": 1}, "device", at=2000)):
+        state, _ = engine.apply(state, entry)
+    m = state.to_dict()
+    assert [p["kind"] for p in m["pending"]] == ["ball_out_touch"], m["pending"]
+    for side in ("A", "B"):
+        assert "shot_asked" not in m["possession"]["allowed"][side]
+        why = m["possession"]["why_not"][side]["shot_asked"]
+        assert why["pt"].startswith("Bola fora: a bola não está em jogo"), why
+    after, effects = engine.apply(state, Entry(5, "shot_asked", {"side": "A", "disc": 2},
+                                               "referee", at=3000))
+    (said,) = [e.data for e in effects if e.data.get("code") == "refused"]
+    assert said["pt"].startswith("Bola fora: a bola não está em jogo"), said
+    assert after.m["shot_asked"] is None

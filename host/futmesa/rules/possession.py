@@ -82,6 +82,19 @@ def touches_remaining(m: dict[str, Any], side: str) -> int | None:
     return max(0, int(mine["limit"]) - int(mine["count"]))
 
 
+def dead_ball_refusal(rules: Any, m: dict[str, Any]) -> Refused | None:
+    """Why no shot is asked with the ball dead, or None: out of play (not started, the
+    interval, over), or out of the table while «who touched it last?» still waits — its
+    restart not given yet (walk52a M6: a shot asked beside «Bola fora» was taken)."""
+    if not in_play(m):
+        return Refused(N_("The ball is not in play"))
+    if any(p.get("kind") == "ball_out_touch" for p in m.get("pending") or ()):
+        return Refused(N_("Ball out: the ball is not in play. Answer first who touched it "
+                          "last"),
+                       rule=rules.cite("ball_out") or rules.cite("restart_kinds"))
+    return None
+
+
 def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = None,
                  ball: str = "opponent_half", holder: str | None = None) -> Refused | None:
     """Why `side` may not ask for a shot now (with `disc`, the ball where `ball` says), or
@@ -92,8 +105,9 @@ def shot_refusal(rules: Any, m: dict[str, Any], side: str, disc: int | None = No
     if m["time_up"] and m["status"] not in ("last_lance", "awaiting_dead_ball"):
         return Refused(N_("Asked at or after the alarm: no shot"),
                        rule=rules.cite("shot_before_alarm"))
-    if not in_play(m):
-        return Refused(N_("The ball is not in play"))
+    dead = dead_ball_refusal(rules, m)
+    if dead is not None:
+        return dead
     last = m.get("last_lance")
     if m["status"] == "last_lance" and last and last.get("side") not in (None, side):
         return Refused(N_("The last lance is the opponent's"))
