@@ -25,15 +25,17 @@ def test_a_foul_has_its_frame_and_goals_say_their_half(live: LiveServer, page: A
     page.wait_for_function("document.querySelectorAll('#goals-A li').length === 2")
     items = page.eval_on_selector_all("#goals-A li", "els => els.map(e => e.textContent)")
     assert items == ["3' 2ºT · botão 5", "20' 1ºT · botão 9"], items
-    # issue 45: a goal at 1:50 of a 2-minute half, and one at the alarm, are in its 2nd minute
-    short = match_state(score={"A": 2, "B": 0},
+    # issue 45: a goal at 1:50 of a 2-minute half, and one at the alarm, are in its 2nd minute;
+    # walk52b L1: one at 2:30, in added time, is in the 1st minute past it, as the súmula says
+    short = match_state(score={"A": 3, "B": 0},
                         goals=[{**goal("A", 9, 1, 10), "clock_ms": 110_000},
-                               {**goal("A", 5, 2, 11), "clock_ms": 120_000, "period": 2}])
+                               {**goal("A", 5, 2, 11), "clock_ms": 120_000, "period": 2},
+                               {**goal("A", 7, 2, 12), "clock_ms": 150_000, "period": 2}])
     short["match"]["clock_profile"] = {"periods": 2, "period_ms": 120_000}
     live.publish(short)
-    page.wait_for_function("document.querySelector('#goals-A li').textContent.startsWith(\"2' 2\")")
+    page.wait_for_function("document.querySelector('#goals-A li').textContent.startsWith(\"2'+1\")")
     items = page.eval_on_selector_all("#goals-A li", "els => els.map(e => e.textContent)")
-    assert items == ["2' 2ºT · botão 5", "2' 1ºT · botão 9"], items
+    assert items == ["2'+1 2ºT · botão 7", "2' 2ºT · botão 5", "2' 1ºT · botão 9"], items
     foul = {"id": 9, "entry": 60, "code": "restart_falta_direta", "rule": "000 Art. 19 §2–§3",
             "pt": f"Tiro livre (direto ou indireto) para {LONG_A} (000 Art. 19 §2–§3)",
             "en": "x"}

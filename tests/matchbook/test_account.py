@@ -392,8 +392,9 @@ def test_the_kicker_under_1_cm_is_in_the_discipline_table(tmp_path: Path) -> Non
 
 
 def test_no_minute_is_placed_past_the_halfs_length(tmp_path: Path) -> None:
-    """Issue 45 (walk, sumula1-1.png): a goal at 2:50 of a 3-minute half is "3'", and so is a
-    void made after the alarm's instant, on every view — never "4'" in a 3-minute half."""
+    """Issue 45 (walk, sumula1-1.png): a goal at 2:50 of a 3-minute half is "3'", and a void
+    made after the alarm's instant is in the minute past it, "3'+1" (walk52b L1: added time is
+    said so), on every view — never "4'" in a 3-minute half."""
     t = kicked_off(tmp_path / "m.sqlite", clock=HALF - 10_000)
     t.kick_off_first()  # no shot from the kick-off (000 Art. 12 §5)
     t.put("shot_asked", {"side": "A", "disc": 9})
@@ -401,8 +402,8 @@ def test_no_minute_is_placed_past_the_halfs_length(tmp_path: Path) -> None:
     t.clock = HALF + 30_000  # the table's clock read past the half's end
     t.put("void", {"target": goal, "reason": "a bola não entrou"})
     record = MatchLibrary(t.store).match_record(t.book.id)
-    meant = ["1º tempo 3' — Gol de Estrela do Norte (1 × 0, 3', botão 9) anulado pelo árbitro: "
-             "a bola não entrou"]
+    meant = ["1º tempo 3'+1 — Gol de Estrela do Norte (1 × 0, 3', botão 9) anulado pelo "
+             "árbitro: a bola não entrou"]
     assert [line(f) for f in record["account"]] == meant
     assert [line(f) for f in t.book.live_log.account()] == meant
 
@@ -1036,3 +1037,67 @@ def test_the_touch_that_takes_a_restart_says_the_restart_and_its_disc(tmp_path: 
     assert log is not None
     numbers = {e["id"]: str(e["no"]) for e in record["entries"]}
     assert [r["what"] for r in log.rows if r["number"] == numbers[kick]] == [meant[kick]]
+
+
+def test_minutes_in_added_time_read_past_the_halfs_length(tmp_path: Path) -> None:
+    """Walk52b L1 (sumula1-1.png): with 2 minutes added to a 3-minute half, events at 02:14,
+    04:05 and 05:00 all read "3'": the minutes were capped at the half's length. A minute
+    inside the half keeps the referee's count (02:14 is the 3rd minute, the alarm's 03:00 the
+    3rd); past the length it is the minute of added time, "3'+1", "3'+2", on every view."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=134_000)
+    t.put("discipline", {"side": "A", "type": "disciplinary", "disc": 3})
+    t.put("added_time", {"ms": 120_000})
+    t.clock = 185_000
+    t.put("discipline", {"side": "B", "type": "disciplinary", "disc": 4})
+    t.clock = 245_000
+    t.put("discipline", {"side": "A", "type": "disciplinary", "disc": 5})
+    t.clock = 300_000
+    t.put("discipline", {"side": "B", "type": "disciplinary", "disc": 6})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    for facts in (record["account"], t.book.live_log.account()):
+        assert [f["when"] for f in facts] == [
+            "1º tempo 3'", "1º tempo 3'", "1º tempo 3'+1", "1º tempo 3'+2", "1º tempo 3'+2"]
+        assert [f["when_en"] for f in facts][2] == "1st half 3'+1"
+
+
+def test_a_goal_in_added_time_says_its_minute_past_the_length(tmp_path: Path) -> None:
+    """Walk52b L1: the goal's own words carry the same minute as its place."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=HALF - 10_000)
+    t.put("added_time", {"ms": 120_000})
+    t.kick_off_first()
+    t.clock = HALF + 65_000
+    t.put("shot_asked", {"side": "A", "disc": 9})
+    t.device("goal_line", {"goal": 1, "held_ms": 40})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    assert [line(f) for f in record["account"] if f["kind"] == "goal"] == [
+        "1º tempo 3'+2 — Gol de Estrela do Norte (1 × 0, 3'+2, botão 9)"]
+
+
+def test_an_answer_in_the_interval_is_placed_at_the_lance_it_decides(tmp_path: Path) -> None:
+    """Walk52b L2 (sumula1-1/2.png): the question «Tempo do lance de Estrela do Norte esgotado
+    (1º tempo 3')» answered 10 s into the interval listed «Intervalo — Falta disciplinar de
+    Estrela do Norte (1ª)» in the Resumo and in «Faltas e disciplina». An answer is dated at
+    the moment of the event it decides: 1º tempo 3'."""
+    t = kicked_off(tmp_path / "m.sqlite", clock=HALF - 20_000)
+    t.kick_off_first()
+    t.device("lance_started", {"side": "A"})
+    t.device("lance_expired", {"side": "A", "warning": True})
+    t.device("lance_expired", {"side": "A", "count": 1})
+    asked = t.device("lance_expired", {"side": "A", "count": 2})
+    assert [p["kind"] for p in t.book.state.m["pending"]] == ["lance_timeout"]
+    t.clock = HALF
+    t.device("alarm")
+    if t.book.state.m["status"] == "last_lance":
+        t.put("lance_done")
+    t.device("period_over")
+    t.clock = HALF + 10_000
+    t.put("confirm", {"target": asked, "choice": "foul"})
+    t.put("substitution", {"side": "B", "out": 5, "in": 12})
+    record = MatchLibrary(t.store).match_record(t.book.id)
+    meant = ["1º tempo 3' — Falta disciplinar de Estrela do Norte (1ª): passou do tempo do lance",
+             "Intervalo — Substituição em Botafogo da Mesa: sai o botão 5, entra o 12"]
+    for facts in (record["account"], t.book.live_log.account()):
+        assert [line(f) for f in facts if f["kind"] != "time"] == meant
+    discipline = build(record).table("discipline")
+    assert discipline is not None
+    assert [r["when"] for r in discipline.rows] == ["1º tempo 3'"]

@@ -47,6 +47,12 @@ def test_minute_convention() -> None:
     assert report.minute(59_999) == "1'"
     assert report.minute(60_000) == "2'"
     assert report.minute(None) == ""
+    # walk52b L1: the alarm of a 3-minute half is its 3rd minute; past it, added time
+    assert report.minute(134_000, 180_000) == "3'"
+    assert report.minute(180_000, 180_000) == "3'"
+    assert report.minute(185_000, 180_000) == "3'+1"
+    assert report.minute(245_000, 180_000) == "3'+2"
+    assert report.minute(300_000, 180_000) == "3'+2"
 
 
 def csv_sections(text: str) -> dict[str, list[list[str]]]:

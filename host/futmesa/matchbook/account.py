@@ -85,14 +85,20 @@ class Context(NamedTuple):
 
 # ---- placing an entry: "1º tempo 12'" or "Intervalo" ----------------------------------------
 def minute(clock_ms: Any, length_ms: Any = None) -> str:
-    """Match minute as a referee writes it: 0:00–0:59 is the 1st minute; never past the
-    period's last one (``length_ms``): in a 2-minute half 1:50 and the alarm at 2:00 are "2'"."""
+    """Match minute as a referee writes it: 0:00–0:59 is the 1st minute, up to the period's
+    last (``length_ms``): in a 2-minute half 1:50 and the alarm at 2:00 are "2'". Past the
+    length it is the minute of added time, the football way: 2:30 is "2'+1" and the end of
+    2 minutes added, at 4:00, "2'+2" — never capped at "2'", which hid that an event was in
+    added time (walk52b L1). The TV's goal list counts the same way (web/static/kiosk.js)."""
     if not isinstance(clock_ms, int | float):
         return ""
-    clock = int(clock_ms)
+    clock = max(int(clock_ms), 0)
+    if isinstance(length_ms, int) and length_ms > 0 and clock > length_ms:
+        added = -(-(clock - length_ms) // 60000)  # the minute past the length it is in
+        return f"{-(-length_ms // 60000)}'+{added}"
     if isinstance(length_ms, int) and length_ms > 0:
         clock = min(clock, length_ms - 1)
-    return f"{max(clock, 0) // 60000 + 1}'"
+    return f"{clock // 60000 + 1}'"
 
 
 def period_length(m: dict[str, Any], period: Any) -> int | None:
@@ -615,14 +621,33 @@ def listed_facts(records: list[dict[str, Any]]) -> list[tuple[dict[str, Any], Fa
     return out
 
 
+def asked_moment(r: dict[str, Any], by_id: dict[Any, dict[str, Any]]) -> dict[str, Any]:
+    """The record whose moment an entry's facts are placed at: an answer (``confirm``) is
+    dated at the event its question asked about, never when the referee answered it — a
+    lance-time foul of the 1st half answered in the interval is "1º tempo 3'", not
+    "Intervalo" (walk52b L2); a question on an answer goes back to the first event."""
+    seen = {id(r)}
+    while r.get("kind") == "confirm" and isinstance(r.get("data"), dict):
+        asked = by_id.get(r["data"].get("target"))
+        if asked is None or id(asked) in seen:
+            break
+        seen.add(id(asked))
+        r = asked
+    return r
+
+
 def account(records: list[dict[str, Any]]) -> list[Fact]:
     """Every fact of the match the account lists (:func:`listed_facts`) in the log's order,
-    each with where it is placed (``when``, ``when_en``)."""
+    each with where it is placed (``when``, ``when_en``): an answer where its question's
+    event is (:func:`asked_moment`)."""
     out: list[Fact] = []
     index = {id(r): i for i, r in enumerate(records)}
-    for r, f in listed_facts(records):
+    by_id = {r.get("id"): r for r in records if r.get("id") is not None}
+    for listed, f in listed_facts(records):
+        # how the time went (an end the answer made) is when it went: the answer's own
+        r = listed if f.get("kind") == "time" else asked_moment(listed, by_id)
         if f.get("kind") == "restart" and f.get("lost_ms"):
-            f = {**f, **{key: f"{f[key]} — {restart_decided(records, index[id(r)], lang)}"
+            f = {**f, **{key: f"{f[key]} — {restart_decided(records, index[id(listed)], lang)}"
                          for lang, key in LANGS}}
         # a goal is placed when it was scored; its void, like every correction, when made
         goal = (f.get("goal") if f.get("kind") == "goal" and isinstance(f.get("goal"), dict)

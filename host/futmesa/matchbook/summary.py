@@ -27,8 +27,9 @@ def _package_version() -> str:
 
 # this module's summary layout / the futmesa release (a new release may score matches anew)
 # 3: `signed`; 4: the rules' own fouls listed; 5: a penalty's goal named so (walk 50a L4);
-# 6: no question withdrawn in the account (walk52b L5)
-SUMMARY_VERSION = f"6/{_package_version()}"
+# 6: no question withdrawn in the account (walk52b L5); 7: minutes in added time ("3'+1"),
+# an answer placed at the event it decides (walk52b L1, L2)
+SUMMARY_VERSION = f"7/{_package_version()}"
 FACT_KEYS = ("kind", "when", "when_en", "text", "text_en", "struck")
 
 

@@ -112,12 +112,15 @@
   }
 
   // "19' 1ºT", "3' 2ºT": every goal with its half (the minutes restart each half), as the
-  // súmula places it; 0:00–0:59 is the 1st minute, never one past the period's last
+  // súmula places it (matchbook/account.py minute): 0:00–0:59 is the 1st minute, up to the
+  // period's last; past its length the minute of added time, "3'+1" (walk52b L1)
   function goalMinute(g) {
     if (typeof g.clock_ms !== "number") return "";
     const length = periodLength(g.period);
-    const clock = Math.max(length > 0 ? Math.min(g.clock_ms, length - 1) : g.clock_ms, 0);
-    const minute = `${Math.floor(clock / 60000) + 1}'`;
+    const clock = Math.max(g.clock_ms, 0);
+    const minute = length > 0 && clock > length
+      ? `${Math.ceil(length / 60000)}'+${Math.ceil((clock - length) / 60000)}`
+      : `${Math.floor((length > 0 ? Math.min(clock, length - 1) : clock) / 60000) + 1}'`;
     return g.period > 0 ? `${minute} ${T().half(g.period)}` : minute;
   }
 
