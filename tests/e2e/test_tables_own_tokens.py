@@ -36,8 +36,9 @@ def test_each_table_has_its_own_token_and_new_match_keeps_it() -> None:
         # table 1's link does not command table 2
         refused = press(t1, two, "set_up", {"kickoff": "A"})
         assert refused.status_code == 403, refused.text
-        assert press(t2, two, "set_up", {"kickoff": "B"}).status_code == 200
-        assert press(t1, one, "set_up", {"kickoff": "A"}).status_code == 200
+        # taken: 200, or 202 while still being applied (a busy machine) — never 403
+        assert press(t2, two, "set_up", {"kickoff": "B"}).status_code in (200, 202)
+        assert press(t1, one, "set_up", {"kickoff": "A"}).status_code in (200, 202)
 
         # Nova partida on table 1: its link commands the new match, and still not table 2 ...
         first = httpx.get(f"{url}/api/state", params={"table": one}, timeout=30).json()
@@ -55,7 +56,7 @@ def test_each_table_has_its_own_token_and_new_match_keeps_it() -> None:
         assert live.running.token_for(two) == t2
         assert httpx.get(f"{url}/api/token", params={"table": two}, headers=_bearer(t2),
                          timeout=30).status_code == 200
-        assert press(t2, two, "start_period").status_code == 200
+        assert press(t2, two, "start_period").status_code in (200, 202)
 
         # the host's own browser recovers each table's link
         got = httpx.get(f"{url}/console/recover", params={"format": "json", "table": two},
