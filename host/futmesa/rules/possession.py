@@ -52,11 +52,17 @@ def lance_side(m: dict[str, Any]) -> str | None:
     last = m.get("last_lance")
     if m["status"] == "last_lance" and last and last.get("side") in SIDES:
         return str(last["side"])
-    restart = m.get("restart")
-    if restart and not restart.get("taken") and restart.get("side") in SIDES:
-        return str(restart["side"])
-    turn = m.get("turn")
-    return str(turn) if turn in SIDES else None
+    return waiting_taker(m) or _side(m.get("turn"))
+
+
+def waiting_taker(m: dict[str, Any]) -> str | None:
+    """The team whose restart waits to be taken (it plays before anyone else), or None."""
+    r = m.get("restart")
+    return _side(r.get("side")) if r and not r.get("taken") else None
+
+
+def _side(value: Any) -> str | None:
+    return str(value) if value in SIDES else None
 
 
 def played_last(m: dict[str, Any]) -> str | None:
@@ -66,11 +72,7 @@ def played_last(m: dict[str, Any]) -> str | None:
     played the lance before the call (walk51c H1: a ball into its own goal while its free
     kick waited read as the opponent's lance) — else the side of the last lance entered (a
     touch, an asked shot's result, the kick-off); None when the log does not know."""
-    r = m.get("restart")
-    if r and not r.get("taken") and r.get("side") in SIDES:
-        return str(r["side"])
-    side = m.get("last_player")
-    return str(side) if side in SIDES else None
+    return waiting_taker(m) or _side(m.get("last_player"))
 
 
 def touches_remaining(m: dict[str, Any], side: str) -> int | None:
